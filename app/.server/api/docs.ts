@@ -1,0 +1,23 @@
+/** A small, dependency-free browser for /api/openapi.json (no CDN assets at run time). */
+export const docsPage = `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><title>API · Nucleo Barre</title>
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;margin:0;color:#222}header{background:#883943;color:#fff;padding:16px 24px}
+header a{color:#fff}main{max-width:980px;margin:0 auto;padding:16px}h2{color:#164E55;border-bottom:1px solid #ddd}
+details{border:1px solid #ddd;border-radius:8px;margin:8px 0;padding:8px 12px}summary{cursor:pointer;font-family:ui-monospace,monospace}
+.m{display:inline-block;min-width:64px;font-weight:700;color:#164E55;text-transform:uppercase}.lock{color:#883943}
+pre{background:#f6f6f6;padding:8px;overflow:auto;font-size:12px;border-radius:6px}</style></head>
+<body><header><h1>API de Nucleo Barre</h1><p>Documento OpenAPI 3.1: <a href="/api/openapi.json">/api/openapi.json</a>.
+Cuerpos en JSON o application/x-www-form-urlencoded; errores con la forma <code>{ errorMessage, error: { Message, messages: [{ field, message }] } }</code>.</p></header>
+<main id="m">Cargando…</main><script src="/api/docs.js"></script></body></html>`;
+
+export const docsScript = `(async () => {
+  const m = document.getElementById("m");
+  const doc = await (await fetch("/api/openapi.json")).json();
+  const byTag = {};
+  for (const [path, ops] of Object.entries(doc.paths || {}))
+    for (const [method, op] of Object.entries(ops)) (byTag[(op.tags || ["Otros"])[0]] ||= []).push({ path, method, op });
+  const esc = (s) => String(s).replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]);
+  m.innerHTML = Object.entries(byTag).map(([tag, list]) => "<h2>" + esc(tag) + "</h2>" + list.map(({ path, method, op }) =>
+    "<details><summary><span class=m>" + method + "</span> " + esc(path) + (op.security ? " <span class=lock title='Requiere sesión'>🔒</span>" : "") +
+    " — " + esc(op.summary || "") + "</summary><pre>" + esc(JSON.stringify({ parameters: op.parameters, requestBody: op.requestBody, responses: op.responses }, null, 2)) + "</pre></details>").join("")).join("");
+})();`;

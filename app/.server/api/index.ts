@@ -1,0 +1,28 @@
+import { OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
+import type { AppDeps } from "../deps";
+import { createApiApp, registryOf } from "../http/api";
+import { docsPage, docsScript } from "./docs";
+import { publicRoutes } from "./public";
+
+/** The whole /api: one Hono app, every call declared through defineRoute. */
+export function createApi(deps: AppDeps) {
+  const app = createApiApp(deps);
+  publicRoutes(app);
+
+  let doc: unknown = null;
+  app.get("/openapi.json", (c) => {
+    doc ??= new OpenApiGeneratorV31(registryOf(app).definitions).generateDocument({
+      openapi: "3.1.0",
+      info: {
+        title: "Nucleo Barre API",
+        version: "1.0.0",
+        description: "API de la tienda y el back office (spec §7).",
+      },
+      servers: [{ url: "/" }],
+    });
+    return c.json(doc);
+  });
+  app.get("/docs", (c) => c.html(docsPage));
+  app.get("/docs.js", (c) => c.body(docsScript, 200, { "Content-Type": "text/javascript; charset=utf-8" }));
+  return app;
+}

@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import type { Hono } from "hono";
+import { z } from "zod";
+import { t } from "~/lib/messages";
+import { defineRoute, idParam, type ApiEnv } from "../http/api";
+import { AppError } from "../http/errors";
+import { homeData, publicConfigurations } from "../domain/content/service";
+import { findCity, listCities, listSponsors, listStudiosByCity } from "../domain/places/service";
+
+const city = z.object({ id: z.number(), name: z.string(), suffix: z.string(), timezone: z.string() });
+const studio = z.object({
+  id: z.number(),
+  city_id: z.number(),
+  name: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  active: z.boolean(),
+  is_external: z.boolean(),
+  is_marketplace: z.boolean(),
+});
+const sponsor = z.object({ id: z.number(), name: z.string(), link: z.string(), image: z.string(), class: z.string() });
+
+export function publicRoutes(app: Hono<ApiEnv>) {
+  defineRoute(
+    app,
+    { method: "get", path: "/health", summary: "Estado del servicio y de la base de datos", tags: ["Sistema"] },
+    async ({ deps }) => {
+      await deps.db.execute(sql`select 1`);
+      return { data: { status: "ok", database: "ok", time: deps.clock().toISOString() } };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/cities",
+      summary: "Ciudades con estudios",
+      tags: ["Ubicaciones"],
+      response: z.object({ data: z.array(city) }),
+    },
+    async ({ deps, c }) => {
+      c.header("Cache-Control", "public, max-age=60");
+      return { data: await listCities(deps.db) };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/studios/city/:city",
+      summary: "Estudios activos de una ciudad",
+      tags: ["Ubicaciones"],
+      params: idParam("city"),
+      response: z.object({ data: z.array(studio) }),
+    },
+    async ({ deps, params }) => {
+      if (!(await findCity(deps.db, params.city))) throw AppError.notFound(t("errors.cityNotFound"));
+      return { data: await listStudiosByCity(deps.db, params.city) };
+    },
+  );
+
+  defineRoute(
+    app,
+    { method: "get", path: "/v2/home-data", summary: "Contenido de la página de inicio", tags: ["Contenido"] },
+    async ({ deps }) => ({ data: await homeData(deps.db) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/v2/sponsors",
+      summary: "Patrocinadores del sitio, o de un estudio (marketplace) con studio_id",
+      tags: ["Contenido"],
+      query: z.object({
+        studio_id: z
+          .string()
+          .regex(/^\d{1,9}$/, t("validation.idNumeric"))
+          .transform((v) => Number.parseInt(v, 10))
+          .optional(),
+      }),
+      response: z.object({ data: z.array(sponsor) }),
+    },
+    async ({ deps, query }) => ({ data: await listSponsors(deps.db, query.studio_id ?? null) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/v2/configurations",
+      summary: "Configuración pública que la aplicación carga al iniciar",
+      tags: ["Contenido"],
+      response: z.object({ data: z.record(z.string(), z.unknown()) }),
+    },
+    async ({ deps }) => ({ data: await publicConfigurations(deps.db) }),
+  );
+}

@@ -1,0 +1,70 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting the process reads from its environment. Validated once at start-up:
+ * a wrong value stops the process with a message naming the variable.
+ */
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), "debe empezar con postgres:// o postgresql://")
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default("./data"),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Blocks the context menu and the inspector shortcuts on public pages. */
+  BLOCK_INSPECTOR: bool.default(true),
+  SEED_DEMO: bool.default(true),
+  /** SMTP server for outgoing mail, e.g. smtp://user:pass@smtp.example.com:587. Unset: outbox. */
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\//.test(v), "debe empezar con smtp:// o smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Nucleo Barre <hola@nucleobarre.mx>"),
+  /** Session length in hours, and with "remember me" in days. */
+  SESSION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig extends Env {
+  dataDir: string;
+  publicUrl: string;
+  isProduction: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const cleaned: Record<string, string> = {};
+  for (const [k, v] of Object.entries(source)) if (v !== undefined && v !== "") cleaned[k] = v;
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join(".")}: ${i.message} (valor: ${JSON.stringify(cleaned[String(i.path[0])] ?? "")})`,
+    );
+    throw new ConfigError(`Configuración inválida:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    isProduction: env.NODE_ENV === "production",
+  };
+}

@@ -1,0 +1,160 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { studios, timestamps } from "./places";
+
+/** Role ids of spec §6. */
+export const ROLE = { admin: 1, customer: 2, coach: 4, door: 5 } as const;
+export type RoleId = (typeof ROLE)[keyof typeof ROLE];
+/** Employee types of administrators: 1 full, 2 without turns/configuration, 3 cashier. */
+export const EMPLOYEE_TYPE = { administrator: 1, manager: 2, cashier: 3 } as const;
+
+export const roles = pgTable("roles", {
+  id: smallint("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  name: text("name").notNull(),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    lastName: text("last_name").notNull().default(""),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    birthDate: text("birth_date"),
+    passwordHash: text("password_hash").notNull(),
+    roleId: smallint("role_id")
+      .notNull()
+      .references(() => roles.id),
+    employeeType: smallint("employee_type"),
+    isTester: boolean("is_tester").notNull().default(false),
+    /** Front-desk accounts that may use the attendance scanner (spec's "one specific account"). */
+    canScanAttendance: boolean("can_scan_attendance").notNull().default(false),
+    require2fa: boolean("require_2fa").notNull().default(false),
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    avatarUrl: text("avatar_url"),
+    active: boolean("active").notNull().default(true),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("users_email_uq").on(sql`lower(${t.email})`), index("users_role_idx").on(t.roleId)],
+);
+
+/** Staff employment record: its id is the user's id_employee (shifts, cash, closing). */
+export const employees = pgTable(
+  "employees",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    studioId: integer("studio_id").references(() => studios.id),
+    active: boolean("active").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("employees_user_uq").on(t.userId)],
+);
+
+/** Login sessions: opaque bearer tokens, only their SHA-256 is stored. */
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text("token_hash").notNull(),
+    remember: boolean("remember").notNull().default(false),
+    /** Two-factor passed for this session (admins with require2fa). */
+    twoFactorAt: timestamp("two_factor_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("auth_tokens_hash_uq").on(t.tokenHash), index("auth_tokens_user_idx").on(t.userId)],
+);
+
+/** Single-use tokens for password reset and email verification (hash stored). */
+export const oneTimeTokens = pgTable(
+  "one_time_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    purpose: text("purpose").$type<"reset" | "verify">().notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("one_time_tokens_hash_uq").on(t.tokenHash),
+    index("one_time_tokens_user_idx").on(t.userId, t.purpose),
+  ],
+);
+
+/** Fixed-window rate-limit counters, shared by every server on the database. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [uniqueIndex("rate_limits_pk").on(t.key, t.windowStart)],
+);
+
+/** What staff did: who, what, on which record, with which data. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    actorUserId: integer("actor_user_id").references(() => users.id),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    data: jsonb("data")
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    ip: text("ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId), index("audit_log_created_idx").on(t.createdAt)],
+);
+
+/** Mail kept in the database: the outbox when no SMTP is set, and a record of what was sent. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    template: text("template").notNull(),
+    transport: text("transport").$type<"outbox" | "smtp">().notNull(),
+    status: text("status").$type<"stored" | "sent" | "failed">().notNull(),
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("mail_outbox_to_idx").on(t.to), index("mail_outbox_created_idx").on(t.createdAt)],
+);

@@ -1,0 +1,58 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { configurations, currencies, homeSections } from "../../db/schema";
+import { listCoaches, listSessionTypes, listSponsors } from "../places/service";
+
+/** Configuration groups that are safe to send to every visitor. */
+const PUBLIC_GROUPS = ["general", "landing", "social", "on-demand", "store"];
+
+export type PublicConfig = Record<string, unknown>;
+
+export async function publicConfigurations(db: Db): Promise<PublicConfig> {
+  const rows = await db.select().from(configurations);
+  const out: PublicConfig = {};
+  for (const r of rows) if (PUBLIC_GROUPS.includes(r.group)) out[r.key] = r.value;
+  return out;
+}
+
+export async function defaultCurrency(db: Db) {
+  const [row] = await db.select().from(currencies).where(eq(currencies.isDefault, true)).limit(1);
+  return row ?? null;
+}
+
+export interface HomeSectionDto {
+  key: string;
+  kind: string;
+  title: string;
+  subtitle: string;
+  body: string;
+  image_url: string | null;
+  cta_label: string | null;
+  cta_link: string | null;
+  data: Record<string, unknown>;
+}
+
+/** Everything the home page shows, in one answer. */
+export async function homeData(db: Db) {
+  const [sections, coaches, sessionTypes, sponsors] = await Promise.all([
+    db
+      .select({
+        key: homeSections.key,
+        kind: homeSections.kind,
+        title: homeSections.title,
+        subtitle: homeSections.subtitle,
+        body: homeSections.body,
+        image_url: homeSections.imageUrl,
+        cta_label: homeSections.ctaLabel,
+        cta_link: homeSections.ctaLink,
+        data: homeSections.data,
+      })
+      .from(homeSections)
+      .where(eq(homeSections.active, true))
+      .orderBy(asc(homeSections.sortOrder)),
+    listCoaches(db),
+    listSessionTypes(db),
+    listSponsors(db),
+  ]);
+  return { sections: sections as HomeSectionDto[], coaches, session_types: sessionTypes, sponsors };
+}

@@ -1,0 +1,94 @@
+import type { Db } from "../../db/client";
+import { listCities } from "../places/service";
+import type { UserRow } from "./sessions";
+
+const SCOPES: Record<number, string> = { 1: "admin", 2: "customer", 4: "coach", 5: "door" };
+
+/** The logged-in user of spec §3, exactly the fields the client reads. */
+export interface CurrentUser {
+  id: number;
+  name: string;
+  last_name: string;
+  full_name: string;
+  email: string;
+  phone: string | null;
+  avatar_url: string | null;
+  role_id: number;
+  employee_type: number | null;
+  id_employee: number | null;
+  scope: string[];
+  isCustomer: boolean;
+  isCoach: boolean;
+  isDoor: boolean;
+  isAdmin: boolean;
+  is_tester: boolean;
+  require2fa: boolean;
+  can_scan_attendance: boolean;
+  email_verified: boolean;
+  available_sessions: number;
+  available_sessions_per_city: Record<string, number>;
+  has_unlimited_sessions: boolean;
+  unlimited_sessions_per_city: Record<string, boolean>;
+  available_sessions_on_demand: number | "UNLIMITED";
+}
+
+export interface SessionBalances {
+  perCity: Record<number, { available: number; unlimited: boolean }>;
+  onDemand: number | "UNLIMITED";
+}
+
+/**
+ * Class credits by city. The credit ledger arrives with the booking and commerce capabilities;
+ * until then every active city reports zero, which is the truth of an installation that sells nothing yet.
+ */
+export async function sessionBalances(db: Db, _userId: number): Promise<SessionBalances> {
+  const cities = await listCities(db);
+  const perCity: SessionBalances["perCity"] = {};
+  for (const c of cities) perCity[c.id] = { available: 0, unlimited: false };
+  return { perCity, onDemand: 0 };
+}
+
+export function fullName(u: Pick<UserRow, "name" | "lastName">) {
+  return [u.name, u.lastName].filter(Boolean).join(" ").trim();
+}
+
+export function toCurrentUser(u: UserRow, employeeId: number | null, balances: SessionBalances): CurrentUser {
+  const perCity: Record<string, number> = {};
+  const unlimited: Record<string, boolean> = {};
+  let total = 0;
+  for (const [cityId, b] of Object.entries(balances.perCity)) {
+    perCity[`city_${cityId}`] = b.available;
+    unlimited[`city_${cityId}`] = b.unlimited;
+    total += b.available;
+  }
+  return {
+    id: u.id,
+    name: u.name,
+    last_name: u.lastName,
+    full_name: fullName(u),
+    email: u.email,
+    phone: u.phone,
+    avatar_url: u.avatarUrl,
+    role_id: u.roleId,
+    employee_type: u.employeeType,
+    id_employee: employeeId,
+    scope: [SCOPES[u.roleId] ?? "customer"],
+    isCustomer: u.roleId === 2,
+    isCoach: u.roleId === 4,
+    isDoor: u.roleId === 5,
+    isAdmin: u.roleId === 1,
+    is_tester: u.isTester,
+    require2fa: u.require2fa,
+    can_scan_attendance: u.canScanAttendance,
+    email_verified: u.emailVerifiedAt !== null,
+    available_sessions: total,
+    available_sessions_per_city: perCity,
+    has_unlimited_sessions: Object.values(unlimited).some(Boolean),
+    unlimited_sessions_per_city: unlimited,
+    available_sessions_on_demand: balances.onDemand,
+  };
+}
+
+export async function loadCurrentUser(db: Db, u: UserRow, employeeId: number | null) {
+  return toCurrentUser(u, employeeId, await sessionBalances(db, u.id));
+}

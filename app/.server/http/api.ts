@@ -1,0 +1,245 @@
+import crypto from "node:crypto";
+import { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
+import { Hono, type Context } from "hono";
+import { z, type ZodType } from "zod";
+import { t } from "~/lib/messages";
+import type { AppDeps } from "../deps";
+import { runGuards, type GuardUser, type MiddlewareName } from "../domain/identity/guards";
+import { resolveSession, type SessionRow, type UserRow } from "../domain/identity/sessions";
+import { readBody } from "./body";
+import { parseCookies, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from "./cookies";
+import { AppError, errorBody, zodFields } from "./errors";
+import { redactPath, type Logger } from "./logger";
+import { safeEqual } from "../domain/identity/tokens";
+
+export interface AuthState {
+  user: UserRow | null;
+  session: SessionRow | null;
+  employeeId: number | null;
+  token: string | null;
+  via: "bearer" | "cookie" | null;
+  expired: boolean;
+}
+
+export type ApiEnv = {
+  Variables: { deps: AppDeps; requestId: string; log: Logger; auth: AuthState; cookies: Record<string, string> };
+};
+export type ApiContext = Context<ApiEnv>;
+
+export const anonymous: AuthState = {
+  user: null,
+  session: null,
+  employeeId: null,
+  token: null,
+  via: null,
+  expired: false,
+};
+
+/** Reads the bearer token (header) or the session cookie and resolves the session. */
+export async function resolveAuth(
+  deps: AppDeps,
+  headers: Headers,
+  cookies: Record<string, string>,
+): Promise<AuthState> {
+  const header = headers.get("authorization") ?? "";
+  const bearer = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() ?? null;
+  const token = bearer ?? cookies[SESSION_COOKIE] ?? null;
+  if (!token) return anonymous;
+  const via = bearer ? "bearer" : "cookie";
+  const r = await resolveSession(deps.db, token, deps.clock());
+  if (r.status === "ok")
+    return { user: r.user, session: r.session, employeeId: r.employeeId, token, via, expired: false };
+  return { ...anonymous, token, via, expired: r.status === "expired" };
+}
+
+export function guardUser(auth: AuthState): GuardUser | null {
+  const u = auth.user;
+  if (!u) return null;
+  return {
+    roleId: u.roleId,
+    employeeType: u.employeeType,
+    canScanAttendance: u.canScanAttendance,
+    needsTwoFactor: u.require2fa && !auth.session?.twoFactorAt,
+  };
+}
+
+/** The OpenAPI document is generated from the same zod schemas that validate requests:
+ * each API app has its registry, filled by defineRoute. */
+const registries = new WeakMap<Hono<ApiEnv>, OpenAPIRegistry>();
+export function registryOf(app: Hono<ApiEnv>) {
+  let r = registries.get(app);
+  if (!r) {
+    r = new OpenAPIRegistry();
+    r.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
+    registries.set(app, r);
+  }
+  return r;
+}
+
+const errorSchema = z.object({
+  errorMessage: z.string(),
+  error: z.object({
+    Message: z.string(),
+    debugMessage: z.string().optional(),
+    messages: z.array(z.object({ field: z.string(), message: z.string() })),
+  }),
+});
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+
+export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodType> {
+  method: Method;
+  /** Hono style: `/studios/city/:city`. */
+  path: string;
+  summary: string;
+  tags: string[];
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Logged in (any role), or the spec's middleware names, checked in order. */
+  guard?: "auth" | MiddlewareName[];
+  response?: ZodType;
+  status?: 200 | 201;
+  description?: string;
+}
+
+export interface Handler<B extends ZodType, Q extends ZodType, P extends ZodType> {
+  (input: {
+    c: ApiContext;
+    body: z.output<B>;
+    query: z.output<Q>;
+    params: z.output<P>;
+    auth: AuthState;
+    deps: AppDeps;
+  }): Promise<unknown> | unknown;
+}
+
+const empty = z.object({});
+
+/** Declares one API call: registered in the OpenAPI document, parsed, validated, guarded. */
+export function defineRoute<
+  B extends ZodType = typeof empty,
+  Q extends ZodType = typeof empty,
+  P extends ZodType = typeof empty,
+>(app: Hono<ApiEnv>, spec: RouteSpec<B, Q, P>, handler: Handler<B, Q, P>) {
+  const openapiPath = spec.path.replace(/:(\w+)/g, "{$1}");
+  const bodyContent = spec.body
+    ? {
+        content: {
+          "application/json": { schema: spec.body },
+          "application/x-www-form-urlencoded": { schema: spec.body },
+        },
+      }
+    : undefined;
+  registryOf(app).registerPath({
+    method: spec.method,
+    path: `/api${openapiPath}`,
+    summary: spec.summary,
+    description: spec.description,
+    tags: spec.tags,
+    security: spec.guard ? [{ bearer: [] }] : undefined,
+    request: {
+      params: spec.params as never,
+      query: spec.query as never,
+      body: bodyContent,
+    },
+    responses: {
+      [spec.status ?? 200]: {
+        description: "OK",
+        content: spec.response ? { "application/json": { schema: spec.response } } : undefined,
+      },
+      422: { description: "Datos inválidos", content: { "application/json": { schema: errorSchema } } },
+      ...(spec.guard
+        ? { 401: { description: "Sin sesión o sesión expirada" }, 403: { description: "Sin permiso" } }
+        : {}),
+    },
+  });
+
+  app.on(spec.method.toUpperCase(), spec.path, async (c) => {
+    const auth = c.get("auth");
+    if (spec.guard) enforceGuard(spec.guard, auth);
+    const params = parse(spec.params ?? empty, c.req.param(), 400);
+    const query = parse(spec.query ?? empty, c.req.query(), 422);
+    const raw = spec.method === "get" || spec.method === "delete" ? {} : await readBody(c.req.raw);
+    const body = parse(spec.body ?? empty, raw, 422);
+    const result = await handler({ c, body, query, params, auth, deps: c.get("deps") } as never);
+    if (result instanceof Response) return result;
+    return c.json(result as object, spec.status ?? 200);
+  });
+}
+
+function parse<T extends ZodType>(schema: T, value: unknown, status: 400 | 422): z.output<T> {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const fields = zodFields(r.error.issues);
+  throw new AppError(status, fields[0]?.message ?? t("errors.validation"), fields, fields[0]?.message);
+}
+
+export function enforceGuard(guard: "auth" | MiddlewareName[], auth: AuthState) {
+  if (!auth.user) {
+    throw AppError.unauthorized(auth.expired ? t("errors.tokenExpired") : t("errors.unauthenticated"));
+  }
+  if (guard === "auth") return;
+  const r = runGuards(guard, { user: guardUser(auth) });
+  if (!r.allow) throw r.status === 401 ? AppError.unauthorized() : AppError.forbidden();
+}
+
+/** Cookie-authenticated state changes must carry the XSRF cookie's value in X-XSRF-TOKEN. */
+function checkXsrf(c: ApiContext) {
+  const m = c.req.method;
+  if (m === "GET" || m === "HEAD" || m === "OPTIONS") return;
+  const auth = c.get("auth");
+  if (auth.via !== "cookie") return;
+  const cookie = c.get("cookies")[XSRF_COOKIE] ?? "";
+  const header = c.req.header(XSRF_HEADER) ?? "";
+  if (!cookie || !header || !safeEqual(cookie, header)) throw AppError.forbidden(t("errors.csrf"));
+}
+
+/** The base of every /api router: request id, logging, auth, XSRF, error shapes. */
+export function createApiApp(deps: AppDeps) {
+  const app = new Hono<ApiEnv>();
+  app.use("*", async (c, next) => {
+    const requestId = c.req.header("x-request-id")?.slice(0, 64) || crypto.randomUUID();
+    const log = deps.log.child({ requestId });
+    const cookies = parseCookies(c.req.header("cookie"));
+    c.set("deps", deps);
+    c.set("requestId", requestId);
+    c.set("log", log);
+    c.set("cookies", cookies);
+    c.set("auth", anonymous);
+    const started = performance.now();
+    try {
+      c.set("auth", await resolveAuth(deps, c.req.raw.headers, cookies));
+      checkXsrf(c);
+      await next();
+    } finally {
+      c.header("X-Request-Id", requestId);
+      c.header("Content-Language", "es-MX");
+      c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
+      log.info(
+        {
+          method: c.req.method,
+          path: redactPath(c.req.path),
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
+        "api",
+      );
+    }
+  });
+  app.onError((err, c) => {
+    if (err instanceof AppError) return c.json(err.toBody(), err.status);
+    (c.get("log") ?? deps.log).error({ err }, "unhandled api error");
+    return c.json(errorBody(t("errors.internal")), 500);
+  });
+  app.notFound((c) => c.json(errorBody(t("errors.routeNotFound")), 404));
+  return app;
+}
+
+export const idParam = (name: string) =>
+  z.object({
+    [name]: z
+      .string()
+      .regex(/^\d{1,9}$/, t("validation.idNumeric"))
+      .transform((v) => Number.parseInt(v, 10)),
+  });

@@ -1,0 +1,33 @@
+import type { AppLoadContext } from "react-router";
+import type { RootData } from "~/lib/app-state";
+import { parseId } from "../http/cookies";
+import { publicConfigurations } from "../domain/content/service";
+import { listCities, listStudiosByCity } from "../domain/places/service";
+import { loadCurrentUser } from "../domain/identity/current-user";
+
+/** Global state loaded at start (spec §3-4). Each part fails on its own into an empty value,
+ * so the page still becomes ready. */
+export async function loadRootData(context: AppLoadContext): Promise<RootData> {
+  const { deps, auth, cookies } = context;
+  const db = deps.db;
+  const soft = async <T>(p: Promise<T>, empty: T, what: string) => {
+    try {
+      return await p;
+    } catch (err) {
+      deps.log.warn({ err, what }, "root data part failed");
+      return empty;
+    }
+  };
+  const [configurations, cities] = await Promise.all([
+    soft(publicConfigurations(db), {}, "configurations"),
+    soft(listCities(db), [], "cities"),
+  ]);
+  let city = parseId(cookies.city);
+  if (city && !cities.some((c) => c.id === city)) city = null;
+  const studios = city ? await soft(listStudiosByCity(db, city), [], "studios") : [];
+  let studio = parseId(cookies.studio);
+  if (studio && !studios.some((s) => s.id === studio)) studio = null;
+  const user = auth.user ? await soft(loadCurrentUser(db, auth.user, auth.employeeId), null, "user") : null;
+  const blockInspector = deps.config.BLOCK_INSPECTOR && configurations.block_inspector !== false;
+  return { configurations, cities, studios, city, studio, user, blockInspector };
+}

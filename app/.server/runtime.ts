@@ -1,0 +1,50 @@
+import path from "node:path";
+import { loadConfig, type AppConfig } from "./config/env";
+import { lockDataDir, openPglite, openPostgres, type Database } from "./db/client";
+import { seedIsNeeded, seedDemo } from "./db/seed";
+import { createLogger } from "./http/logger";
+import { outboxMailer, smtpMailer } from "./adapters/mail";
+import type { AppDeps } from "./deps";
+
+export interface Runtime {
+  deps: AppDeps;
+  database: Database;
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+/** Validates configuration, opens the database (PGlite under DATA_DIR unless DATABASE_URL),
+ * applies migrations, seeds demo data into an empty database, and picks the adapters. */
+export async function startRuntime(config: AppConfig = loadConfig()): Promise<Runtime> {
+  const log = createLogger(config.LOG_LEVEL);
+  let release = () => {};
+  let database: Database;
+  if (config.DATABASE_URL) {
+    database = await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_MAX);
+  } else {
+    release = lockDataDir(config.dataDir);
+    try {
+      database = await openPglite({ dataDir: path.join(config.dataDir, "pglite") });
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+  await database.migrate();
+  let seeded = false;
+  if (config.SEED_DEMO && (await seedIsNeeded(database.db))) {
+    await seedDemo(database.db);
+    seeded = true;
+  }
+  const mailer = config.SMTP_URL ? await smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer();
+  const deps: AppDeps = { db: database.db, config, log, mailer, clock: () => new Date() };
+  return {
+    deps,
+    database,
+    seeded,
+    async close() {
+      await database.close();
+      release();
+    },
+  };
+}

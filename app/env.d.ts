@@ -1,0 +1,16 @@
+import type { AppDeps } from "./.server/deps";
+import type { AuthState } from "./.server/http/api";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    deps: AppDeps;
+    auth: AuthState;
+    cookies: Record<string, string>;
+  }
+}
+
+declare module "virtual:react-router/server-build" {
+  import type { ServerBuild } from "react-router";
+  const build: ServerBuild;
+  export = build;
+}

@@ -1,0 +1,144 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { useRevalidator, useRouteLoaderData } from "react-router";
+
+/** Browser-safe shapes of the root loader's answer (spec §3 global state). */
+export interface CityOption {
+  id: number;
+  name: string;
+  suffix: string;
+}
+export interface StudioOption {
+  id: number;
+  city_id: number;
+  name: string;
+  address: string;
+  phone: string;
+  active: boolean;
+  is_external: boolean;
+  is_marketplace: boolean;
+  image_url: string | null;
+  description: string;
+}
+export interface SessionUser {
+  id: number;
+  name: string;
+  last_name: string;
+  full_name: string;
+  email: string;
+  avatar_url: string | null;
+  role_id: number;
+  employee_type: number | null;
+  id_employee: number | null;
+  isCustomer: boolean;
+  isCoach: boolean;
+  isDoor: boolean;
+  isAdmin: boolean;
+  is_tester: boolean;
+  require2fa: boolean;
+  can_scan_attendance: boolean;
+  available_sessions: number;
+  available_sessions_per_city: Record<string, number>;
+  has_unlimited_sessions: boolean;
+  unlimited_sessions_per_city: Record<string, boolean>;
+  available_sessions_on_demand: number | "UNLIMITED";
+}
+
+export interface RootData {
+  configurations: Record<string, unknown>;
+  cities: CityOption[];
+  studios: StudioOption[];
+  city: number | null;
+  studio: number | null;
+  user: SessionUser | null;
+  blockInspector: boolean;
+}
+
+export const CITY_COOKIE = "city";
+export const STUDIO_COOKIE = "studio";
+const YEAR = 365 * 86_400;
+
+export function useRootData(): RootData {
+  const d = useRouteLoaderData("root") as RootData | undefined;
+  return (
+    d ?? { configurations: {}, cities: [], studios: [], city: null, studio: null, user: null, blockInspector: false }
+  );
+}
+
+export function config<T>(data: RootData, key: string, fallback: T): T {
+  const v = data.configurations[key];
+  return v === undefined || v === null ? fallback : (v as T);
+}
+
+function writeCookie(name: string, value: number | null) {
+  document.cookie =
+    value === null
+      ? `${name}=; Path=/; Max-Age=0; SameSite=Lax`
+      : `${name}=${value}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
+}
+
+type DialogName = "login" | "register" | "reset" | "sideCheckout";
+
+interface UiState {
+  dialogs: Record<DialogName, boolean>;
+  openDialog(name: DialogName): void;
+  closeDialogs(): void;
+  /** What to do after a successful login/register: a route to go to. */
+  authCallback: string | null;
+  setAuthCallback(path: string | null): void;
+  menuOpen: boolean;
+  setMenuOpen(open: boolean): void;
+}
+
+const UiContext = createContext<UiState | null>(null);
+
+export function UiProvider({ children }: { children: ReactNode }) {
+  const [dialogs, setDialogs] = useState<Record<DialogName, boolean>>({
+    login: false,
+    register: false,
+    reset: false,
+    sideCheckout: false,
+  });
+  const [authCallback, setAuthCallback] = useState<string | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const value = useMemo<UiState>(
+    () => ({
+      dialogs,
+      openDialog: (name) =>
+        setDialogs({ login: false, register: false, reset: false, sideCheckout: false, [name]: true }),
+      closeDialogs: () => setDialogs({ login: false, register: false, reset: false, sideCheckout: false }),
+      authCallback,
+      setAuthCallback,
+      menuOpen,
+      setMenuOpen,
+    }),
+    [dialogs, authCallback, menuOpen],
+  );
+  return <UiContext.Provider value={value}>{children}</UiContext.Provider>;
+}
+
+export function useUi() {
+  const ctx = useContext(UiContext);
+  if (!ctx) throw new Error("useUi outside UiProvider");
+  return ctx;
+}
+
+/** Choosing a city resets the studio and reloads the studios (spec §4). Both are remembered. */
+export function useLocationChoice() {
+  const { revalidate, state } = useRevalidator();
+  const chooseCity = useCallback(
+    (id: number | null) => {
+      writeCookie(CITY_COOKIE, id);
+      writeCookie(STUDIO_COOKIE, null);
+      return revalidate();
+    },
+    [revalidate],
+  );
+  const chooseStudio = useCallback(
+    (id: number | null) => {
+      writeCookie(STUDIO_COOKIE, id);
+      return revalidate();
+    },
+    [revalidate],
+  );
+  return { chooseCity, chooseStudio, loading: state === "loading" };
+}

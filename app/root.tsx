@@ -1,0 +1,142 @@
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import "@mantine/dates/styles.css";
+import "@fontsource/montserrat/400.css";
+import "@fontsource/montserrat/500.css";
+import "@fontsource/montserrat/600.css";
+import "@fontsource/montserrat/700.css";
+import "@fontsource/playfair-display/500.css";
+import "@fontsource/playfair-display/600.css";
+import "./styles/global.css";
+
+import {
+  Anchor,
+  Button,
+  ColorSchemeScript,
+  Container,
+  MantineProvider,
+  Stack,
+  Text,
+  Title,
+  mantineHtmlProps,
+} from "@mantine/core";
+import { ModalsProvider } from "@mantine/modals";
+import { Notifications } from "@mantine/notifications";
+import { useEffect } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { TopProgress } from "./components/TopProgress";
+import { UiProvider } from "./lib/app-state";
+import { t } from "./lib/messages";
+import { localePath } from "./lib/routes";
+import { errorStatus, isChunkLoadError, reloadOnceAMinute } from "./lib/errors";
+import { theme } from "./theme";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "any" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { loadRootData } = await import("./.server/pages/root");
+  return loadRootData(context);
+}
+
+/** The root reloads after actions and explicit revalidations (login, city choice), not on every link. */
+export function shouldRevalidate({
+  defaultShouldRevalidate,
+  formMethod,
+  currentUrl,
+  nextUrl,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return true;
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search) return defaultShouldRevalidate;
+  return false;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="es-MX" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#883943" />
+        <Meta />
+        <Links />
+        <ColorSchemeScript defaultColorScheme="light" />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          <ModalsProvider labels={{ confirm: "Confirmar", cancel: "Cancelar" }}>
+            <Notifications position="top-center" limit={1} autoClose={5000} zIndex={4000} />
+            <TopProgress />
+            {children}
+          </ModalsProvider>
+        </MantineProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <UiProvider>
+      <Outlet />
+    </UiProvider>
+  );
+}
+
+export function meta() {
+  return [
+    { title: "Nucleo Barre · Clases de barre en México" },
+    {
+      name: "description",
+      content:
+        "Clases de barre en Ciudad de México, Monterrey y Acapulco. Reserva tu lugar, compra paquetes y entrena en casa con Nucleo Home.",
+    },
+  ];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
+  const status = errorStatus(error);
+  const notFound = status === 404;
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadOnceAMinute();
+  }, [error]);
+  if (!notFound && typeof console !== "undefined") console.error(error);
+  return (
+    <Container size="sm" py={120}>
+      <Stack align="center" gap="md" ta="center">
+        <Title order={1} fz={72} c="brand.6">
+          {status ?? t("app.error")}
+        </Title>
+        <Text size="lg">
+          {notFound
+            ? t("app.notFound")
+            : isRouteErrorResponse(error) && error.statusText
+              ? error.statusText
+              : t("errors.internal")}
+        </Text>
+        {notFound ? (
+          <Button component="a" href={localePath("/", pathname)}>
+            {t("app.backHome")}
+          </Button>
+        ) : (
+          <Anchor href={localePath("/", pathname)}>{t("app.backHome")}</Anchor>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,9 @@
+import { Outlet } from "react-router";
+
+export default function SiteLayout() {
+  return (
+    <main id="contenido">
+      <Outlet />
+    </main>
+  );
+}

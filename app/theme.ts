@@ -1,0 +1,44 @@
+import { createTheme, type MantineColorsTuple } from "@mantine/core";
+
+/** Primary #883943 (index 6) and accent #164E55 with lighter and darker shades. */
+const brand: MantineColorsTuple = [
+  "#fbeef0",
+  "#f0d6da",
+  "#e0aab2",
+  "#cf7b88",
+  "#bf5565",
+  "#a8434f",
+  "#883943",
+  "#73303a",
+  "#5e2730",
+  "#481d24",
+];
+const accent: MantineColorsTuple = [
+  "#e8f4f5",
+  "#cce3e6",
+  "#9bc6cb",
+  "#67a7ae",
+  "#3f8c94",
+  "#26737b",
+  "#164e55",
+  "#12434a",
+  "#0e373d",
+  "#0a2b30",
+];
+
+export const theme = createTheme({
+  primaryColor: "brand",
+  primaryShade: 6,
+  colors: { brand, accent },
+  fontFamily: "Montserrat, system-ui, -apple-system, 'Segoe UI', sans-serif",
+  headings: { fontFamily: "'Playfair Display', Georgia, serif", fontWeight: "600" },
+  defaultRadius: "md",
+  black: "#2b1d20",
+  components: {
+    Button: { defaultProps: { radius: "xl" } },
+    Modal: { defaultProps: { size: 500, centered: true } },
+  },
+});
+
+export const PRIMARY = "#883943";
+export const ACCENT = "#164E55";

@@ -1,0 +1,117 @@
+// Process entry: `node server.mjs` serves the built product; `--dev` serves with Vite (hot reload).
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { getRequestListener } from "@hono/node-server";
+
+const dev = process.argv.includes("--dev");
+process.env.NODE_ENV ??= dev ? "development" : "production";
+const root = path.dirname(new URL(import.meta.url).pathname);
+process.chdir(root);
+
+function fail(err) {
+  console.error(`\n${err?.message ?? err}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let listener;
+  let runtime;
+  let server;
+  if (dev) {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+    const load = () => vite.ssrLoadModule("./server/app.ts");
+    const first = await load();
+    runtime = await first.startRuntime(first.loadConfig());
+    let lastMod = null;
+    let app = null;
+    const handle = async (req, res) => {
+      try {
+        const mod = await load();
+        if (mod !== lastMod) {
+          lastMod = mod;
+          app = mod.createServerApp(runtime.deps, mod.build, "development");
+        }
+        await getRequestListener(app.fetch)(req, res);
+      } catch (err) {
+        vite.ssrFixStacktrace(err);
+        console.error(err);
+        res.statusCode = 500;
+        res.end(String(err?.stack ?? err));
+      }
+    };
+    listener = (req, res) => vite.middlewares(req, res, () => handle(req, res));
+  } else {
+    const entry = path.join(root, "build/server/index.js");
+    if (!fs.existsSync(entry)) {
+      console.log("No hay build: compilando (npm run build)…");
+      const r = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { stdio: "inherit" });
+      if (r.status !== 0) fail("La compilación falló.");
+    }
+    const mod = await import(entry);
+    runtime = await mod.startRuntime(mod.loadConfig());
+    const { Hono } = await import("hono");
+    const { serveStatic } = await import("@hono/node-server/serve-static");
+    const outer = new Hono();
+    outer.use(
+      "/assets/*",
+      serveStatic({
+        root: "./build/client",
+        onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      }),
+    );
+    outer.use(
+      "*",
+      serveStatic({ root: "./build/client", onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }),
+    );
+    outer.route("/", mod.createServerApp(runtime.deps, mod.build, "production"));
+    listener = getRequestListener(outer.fetch);
+  }
+
+  const { PORT, HOST } = runtime.deps.config;
+  server = http.createServer(listener);
+  server.keepAliveTimeout = 65_000;
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(PORT, HOST, resolve);
+  }).catch((err) => {
+    if (err.code === "EADDRINUSE") fail(`El puerto ${PORT} ya está en uso. Defina otro con PORT=…`);
+    throw err;
+  });
+
+  const url = runtime.deps.config.PUBLIC_URL ?? `http://localhost:${PORT}`;
+  const db =
+    runtime.database.kind === "pglite" ? `PGlite en ${runtime.deps.config.dataDir}` : "PostgreSQL (DATABASE_URL)";
+  console.log(`
+  Nucleo Barre ${dev ? "(desarrollo)" : ""} listo en ${url}
+  Base de datos: ${db}${runtime.seeded ? " · datos de demostración cargados" : ""}
+  Correo: ${runtime.deps.mailer.kind === "smtp" ? "SMTP" : "bandeja de salida en la base de datos"}
+
+  Accesos de demostración (contraseña demo1234):
+    admin@example.com     administrador (tipo 1)     ${url}/admin/auth/login
+    gerente@example.com   administrador (tipo 2)
+    caja@example.com      caja (tipo 3)
+    coach@example.com     coach
+    puerta@example.com    puerta
+    cliente@example.com   cliente                    ${url}/login
+    tester@example.com    cliente (tester)
+  API: ${url}/api/docs
+`);
+
+  let closing = false;
+  const shutdown = async (signal) => {
+    if (closing) return;
+    closing = true;
+    runtime.deps.log.info({ signal }, "shutting down");
+    server.close();
+    server.closeAllConnections?.();
+    await runtime.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+main().catch(fail);

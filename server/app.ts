@@ -1,0 +1,40 @@
+import { Hono } from "hono";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { createApi } from "~/.server/api";
+import type { AppDeps } from "~/.server/deps";
+import { resolveAuth, anonymous } from "~/.server/http/api";
+import {
+  localeCookie,
+  LOCALE_COOKIE,
+  newXsrfToken,
+  parseCookies,
+  XSRF_COOKIE,
+  xsrfCookie,
+} from "~/.server/http/cookies";
+import { securityHeaders } from "~/.server/http/security";
+export { startRuntime } from "~/.server/runtime";
+export { loadConfig, ConfigError } from "~/.server/config/env";
+export { DataDirLockedError } from "~/.server/db/client";
+
+/** One Hono app: /api first, every other path to React Router's request handler. */
+export function createServerApp(deps: AppDeps, build: ServerBuild | (() => Promise<ServerBuild>), mode: string) {
+  const app = new Hono();
+  const secure = deps.config.publicUrl.startsWith("https://");
+  app.use("*", securityHeaders(mode === "production"));
+  app.route("/api", createApi(deps));
+  const handle = createRequestHandler(build as ServerBuild, mode);
+  app.all("*", async (c) => {
+    const cookies = parseCookies(c.req.header("cookie"));
+    const auth = await resolveAuth(deps, c.req.raw.headers, cookies).catch(() => anonymous);
+    const res = await handle(c.req.raw, { deps, auth, cookies });
+    const out = new Response(res.body, res);
+    if (!cookies[LOCALE_COOKIE]) out.headers.append("Set-Cookie", localeCookie(secure));
+    if (!cookies[XSRF_COOKIE]) out.headers.append("Set-Cookie", xsrfCookie(newXsrfToken(), secure));
+    return out;
+  });
+  return app;
+}
+
+// The React Router build this module is bundled with (dev: compiled on demand by Vite).
+import * as serverBuild from "virtual:react-router/server-build";
+export const build = serverBuild as unknown as ServerBuild;

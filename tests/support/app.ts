@@ -1,0 +1,76 @@
+import { afterAll, beforeAll } from "vitest";
+import type { Hono } from "hono";
+import { loadConfig } from "../../app/.server/config/env";
+import type { AppDeps } from "../../app/.server/deps";
+import { createApi } from "../../app/.server/api";
+import { outboxMailer } from "../../app/.server/adapters/mail";
+import { createLogger } from "../../app/.server/http/logger";
+import type { Database } from "../../app/.server/db/client";
+import { freshDatabase } from "./db";
+
+export interface TestApp {
+  api: Hono<any>;
+  deps: AppDeps;
+  database: Database;
+  /** Moves the clock used by the app (tokens, expiry, rate limits). */
+  setNow(d: Date | null): void;
+  request(
+    path: string,
+    init?: RequestInit & { json?: unknown; form?: Record<string, string>; token?: string },
+  ): Promise<Response>;
+  /** Logs in through the API and returns the bearer token. */
+  login(email: string, password?: string): Promise<string>;
+}
+
+/** One app and one clean database for the whole test file. */
+export function useTestApp(overrides: Partial<AppDeps> = {}): TestApp {
+  const ctx = {} as TestApp;
+  let now: Date | null = null;
+  beforeAll(async () => {
+    const database = await freshDatabase();
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: ".tmp/unused" });
+    const deps: AppDeps = {
+      db: database.db,
+      config,
+      log: createLogger("silent"),
+      mailer: outboxMailer(),
+      clock: () => now ?? new Date(),
+      ...overrides,
+    };
+    const api = createApi(deps);
+    Object.assign(ctx, {
+      api,
+      deps,
+      database,
+      setNow: (d: Date | null) => {
+        now = d;
+      },
+      request: (
+        path: string,
+        init: RequestInit & { json?: unknown; form?: Record<string, string>; token?: string } = {},
+      ) => {
+        const headers = new Headers(init.headers);
+        let body = init.body;
+        if (init.json !== undefined) {
+          headers.set("content-type", "application/json");
+          body = JSON.stringify(init.json);
+        } else if (init.form) {
+          headers.set("content-type", "application/x-www-form-urlencoded");
+          body = new URLSearchParams(init.form).toString();
+        }
+        if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+        return api.request(path, { ...init, headers, body });
+      },
+      login: async (email: string, password = "demo1234") => {
+        const res = await ctx.request("/login", { method: "POST", form: { email, password } });
+        const json = (await res.json()) as { access_token?: string };
+        if (!json.access_token) throw new Error(`login failed for ${email}: ${JSON.stringify(json)}`);
+        return json.access_token;
+      },
+    });
+  });
+  afterAll(async () => {
+    await ctx.database?.close();
+  });
+  return ctx;
+}

@@ -1,0 +1,49 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { openPglite, openPostgres } from "../../app/.server/db/client";
+import { seedDemo } from "../../app/.server/db/seed";
+
+export const TMP = path.resolve(".tmp");
+export const PGLITE_DUMP = path.join(TMP, "pglite-seeded.tar");
+export const PG_TEMPLATE = "nb_test_template";
+
+/**
+ * Migrates and seeds one database per run; every test file then starts from a copy of it:
+ * a PGlite dump, or a PostgreSQL database created from a template (TEST_DATABASE_URL).
+ */
+export default async function setup(project: TestProject) {
+  fs.mkdirSync(TMP, { recursive: true });
+  const url = process.env.TEST_DATABASE_URL;
+  if (url && process.env.TEST_DB_KIND === "postgres") {
+    const admin = await openPostgres(url, 1);
+    await admin.db.execute(`drop database if exists ${PG_TEMPLATE} with (force)` as never);
+    await admin.db.execute(`create database ${PG_TEMPLATE}` as never);
+    await admin.close();
+    const tmpl = await openPostgres(withDatabase(url, PG_TEMPLATE), 2);
+    await tmpl.migrate();
+    await seedDemo(tmpl.db);
+    await tmpl.close();
+    project.provide("pgTemplate", PG_TEMPLATE);
+  } else {
+    const db = await openPglite({});
+    await db.migrate();
+    await seedDemo(db.db);
+    const blob = await db.dump();
+    fs.writeFileSync(PGLITE_DUMP, Buffer.from(await blob.arrayBuffer()));
+    await db.close();
+    project.provide("pgTemplate", "");
+  }
+}
+
+export function withDatabase(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgTemplate: string;
+  }
+}

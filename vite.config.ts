@@ -1,0 +1,25 @@
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+import path from "node:path";
+
+export default defineConfig(({ isSsrBuild, command }) => ({
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
+  ssr: command === "build" ? { noExternal: [/^@mantine\//, /^@tabler\//, "dayjs"] } : undefined,
+  optimizeDeps: {
+    include: [
+      "@mantine/core",
+      "@mantine/hooks",
+      "@mantine/form",
+      "@mantine/notifications",
+      "@mantine/modals",
+      "@mantine/dates",
+      "@tabler/icons-react",
+      "dayjs",
+      "dayjs/locale/es-mx",
+      "react-dom/client",
+      "react-router",
+    ],
+  },
+  plugins: [reactRouter()],
+}));
