@@ -1,0 +1,65 @@
+/**
+ * The browser's client for /api: same origin, cookie session plus the XSRF header, form or JSON
+ * bodies, and one parsed answer for every outcome (spec §7-8).
+ */
+import { t } from "./messages";
+
+export interface ApiFieldError {
+  field: string;
+  message: string;
+}
+
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T; body: any }
+  | { ok: false; status: number; message: string; fields: Record<string, string>; debugMessage?: string; body: any };
+
+function xsrfToken() {
+  if (typeof document === "undefined") return "";
+  const m = /(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(document.cookie);
+  return m ? decodeURIComponent(m[1]) : "";
+}
+
+/** Listeners for the "Token has expired" answer (the app logs out and asks to log in again). */
+const expiredListeners = new Set<() => void>();
+export function onTokenExpired(fn: () => void) {
+  expiredListeners.add(fn);
+  return () => expiredListeners.delete(fn);
+}
+
+export async function api<T = any>(
+  path: string,
+  opts: { method?: string; json?: unknown; form?: Record<string, unknown>; body?: BodyInit; signal?: AbortSignal } = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": "es-MX" };
+  const method = opts.method ?? (opts.json !== undefined || opts.form || opts.body ? "POST" : "GET");
+  if (method !== "GET") headers["X-XSRF-TOKEN"] = xsrfToken();
+  let body: BodyInit | undefined = opts.body;
+  if (opts.json !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(opts.json);
+  } else if (opts.form) {
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+    const p = new URLSearchParams();
+    for (const [k, v] of Object.entries(opts.form)) if (v !== undefined && v !== null) p.append(k, String(v));
+    body = p.toString();
+  }
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, { method, headers, body, credentials: "same-origin", signal: opts.signal });
+  } catch {
+    return { ok: false, status: 0, message: t("errors.connection"), fields: {}, body: null };
+  }
+  let json: any = null;
+  try {
+    json = await res.json();
+  } catch {
+    json = null;
+  }
+  if (res.ok) return { ok: true, status: res.status, data: (json?.data ?? json) as T, body: json };
+  if (!json) return { ok: false, status: res.status, message: t("errors.connection"), fields: {}, body: null };
+  const message: string = json.errorMessage ?? json.error?.Message ?? json.message ?? t("errors.internal");
+  if (res.status === 401 && message === t("errors.tokenExpired")) for (const fn of expiredListeners) fn();
+  const fields: Record<string, string> = {};
+  for (const f of (json.error?.messages ?? []) as ApiFieldError[]) if (!(f.field in fields)) fields[f.field] = f.message;
+  return { ok: false, status: res.status, message, fields, debugMessage: json.error?.debugMessage, body: json };
+}

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { t } from "~/lib/messages";
+
+/**
+ * One zod schema per form of spec §5, shared by the dialogs (browser) and the API (server),
+ * so both show the same Spanish text word for word.
+ */
+const requiredString = (message: string) =>
+  z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string({ error: message }).trim().min(1, message));
+
+export const emailField = requiredString(t("validation.emailRequired")).pipe(
+  z.email({ error: t("validation.emailInvalid") }).max(190, t("validation.emailInvalid")),
+);
+
+const password = z.preprocess(
+  (v) => (v === undefined || v === null ? "" : v),
+  z
+    .string({ error: t("validation.passwordRequired") })
+    .min(1, t("validation.passwordRequired"))
+    .min(6, t("validation.passwordMin"))
+    .max(200, t("validation.passwordMin")),
+);
+
+const checkbox = z.preprocess((v) => v === true || v === "true" || v === "1" || v === "on" || v === 1, z.boolean());
+
+export const emailStepSchema = z.object({ email: emailField });
+
+export const loginSchema = z.object({
+  email: emailField,
+  password,
+  rememberMe: checkbox.optional().default(false),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z
+  .object({
+    name: requiredString(t("validation.nameRequired")).pipe(z.string().max(100)),
+    last_name: requiredString(t("validation.lastNameRequired")).pipe(z.string().max(100)),
+    email: emailField,
+    password,
+    confirmPassword: requiredString(t("validation.confirmPasswordRequired")),
+    terms: checkbox.refine((v) => v, t("validation.termsRequired")),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: t("validation.passwordsMustMatch"),
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const forgotSchema = z.object({ email: emailField });
+
+export const restoreSchema = z
+  .object({
+    newPassword: password,
+    confirmNewPassword: requiredString(t("validation.confirmPasswordRequired")),
+  })
+  .refine((v) => v.newPassword === v.confirmNewPassword, {
+    path: ["confirmNewPassword"],
+    message: t("validation.passwordsMustMatch"),
+  });
+
+/** Change password: no client rules (spec §5); the server answers per field. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: requiredString(t("validation.passwordRequired")),
+    newPassword: password,
+    confirmNewPassword: requiredString(t("validation.confirmPasswordRequired")),
+  })
+  .refine((v) => v.newPassword === v.confirmNewPassword, {
+    path: ["confirmNewPassword"],
+    message: t("validation.passwordsMustMatch"),
+  });
+
+export type FieldErrors = Record<string, string>;
+
+/** Runs a schema in the browser and returns the first message per field (same as the API's error.messages). */
+export function validate<T extends z.ZodType>(
+  schema: T,
+  values: unknown,
+): { ok: true; data: z.output<T> } | { ok: false; errors: FieldErrors } {
+  const r = schema.safeParse(values);
+  if (r.success) return { ok: true, data: r.data };
+  const errors: FieldErrors = {};
+  for (const i of r.error.issues) {
+    const k = i.path.map(String).join(".");
+    if (!(k in errors)) errors[k] = i.message;
+  }
+  return { ok: false, errors };
+}
