@@ -1,16 +1,18 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, layout, route } from "@react-router/dev/routes";
+import { siteRoutes } from "./routes/site/routes";
+import { authRoutes } from "./routes/auth/routes";
+import { profileRoutes } from "./routes/profile/routes";
+import { adminRoutes } from "./routes/admin/routes";
 
 /**
  * One route table. The optional static segment `es-MX?` makes every route exist both without a
- * prefix and under /es-MX (spec §2), without copying the table.
+ * prefix and under /es-MX (spec §2), without copying the table. Each area keeps its block in
+ * routes/<area>/routes.ts.
  */
 export default [
   route("es-MX?", "routes/locale.tsx", [
-    layout("routes/site/layout.tsx", [
-      index("routes/site/home.tsx"),
-      route("select-location", "routes/site/select-location.tsx"),
-      route("select-studio", "routes/site/select-studio.tsx"),
-    ]),
+    layout("routes/site/layout.tsx", [...siteRoutes, ...authRoutes, ...profileRoutes]),
+    ...adminRoutes,
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,0 +1,2 @@
+/** Customer accounts: login, register, reset, verification, profile. */
+export const auth = {} as const;

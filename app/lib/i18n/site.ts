@@ -1,0 +1,2 @@
+/** Public site: navbar, menu, footer, home, locations. */
+export const site = {} as const;
