@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../support/app";
+import { setupTestApp } from "../support/app";
 
-const app = useTestApp();
+const app = setupTestApp();
 
 describe("public API (spec §7)", () => {
   it("GET /cities lists the active cities with suffix", async () => {

@@ -23,7 +23,7 @@ export interface TestApp {
 }
 
 /** One app and one clean database for the whole test file. */
-export function useTestApp(overrides: Partial<AppDeps> = {}): TestApp {
+export function setupTestApp(overrides: Partial<AppDeps> = {}): TestApp {
   const ctx = {} as TestApp;
   let now: Date | null = null;
   beforeAll(async () => {
