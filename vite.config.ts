@@ -3,6 +3,8 @@ import { defineConfig } from "vite";
 import path from "node:path";
 
 export default defineConfig(({ isSsrBuild, command }) => ({
+  // Per checkout (worktrees share node_modules through a link).
+  cacheDir: ".tmp/vite",
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
   ssr: command === "build" ? { noExternal: [/^@mantine\//, /^@tabler\//, "dayjs"] } : undefined,
