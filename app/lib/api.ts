@@ -60,6 +60,7 @@ export async function api<T = any>(
   const message: string = json.errorMessage ?? json.error?.Message ?? json.message ?? t("errors.internal");
   if (res.status === 401 && message === t("errors.tokenExpired")) for (const fn of expiredListeners) fn();
   const fields: Record<string, string> = {};
-  for (const f of (json.error?.messages ?? []) as ApiFieldError[]) if (!(f.field in fields)) fields[f.field] = f.message;
+  for (const f of (json.error?.messages ?? []) as ApiFieldError[])
+    if (!(f.field in fields)) fields[f.field] = f.message;
   return { ok: false, status: res.status, message, fields, debugMessage: json.error?.debugMessage, body: json };
 }

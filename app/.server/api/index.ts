@@ -2,12 +2,14 @@ import { OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import type { AppDeps } from "../deps";
 import { createApiApp, registryOf } from "../http/api";
 import { docsPage, docsScript } from "./docs";
+import { authRoutes } from "./auth";
 import { publicRoutes } from "./public";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
   const app = createApiApp(deps);
   publicRoutes(app);
+  authRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {

@@ -24,6 +24,8 @@ const envSchema = z.object({
   /** Blocks the context menu and the inspector shortcuts on public pages. */
   BLOCK_INSPECTOR: bool.default(true),
   SEED_DEMO: bool.default(true),
+  /** Behind a load balancer: take the client IP from X-Forwarded-For (rate limits, audit). */
+  TRUST_PROXY: bool.default(false),
   /** SMTP server for outgoing mail, e.g. smtp://user:pass@smtp.example.com:587. Unset: outbox. */
   SMTP_URL: z
     .string()

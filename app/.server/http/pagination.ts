@@ -20,7 +20,10 @@ export interface Page<T> {
 }
 
 export function pageOf<T>(rows: T[], total: number, q: Pick<ListQuery, "page" | "per_page">): Page<T> {
-  return { data: rows, meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) } };
+  return {
+    data: rows,
+    meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },
+  };
 }
 
 /** RFC 4180 CSV with a BOM so Excel opens accents right; cells that start a formula are quoted with '. */

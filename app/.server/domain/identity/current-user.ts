@@ -1,4 +1,6 @@
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { employees } from "../../db/schema";
 import { listCities } from "../places/service";
 import type { UserRow } from "./sessions";
 
@@ -89,6 +91,14 @@ export function toCurrentUser(u: UserRow, employeeId: number | null, balances: S
   };
 }
 
-export async function loadCurrentUser(db: Db, u: UserRow, employeeId: number | null) {
+/** The §3 user; the employee id is looked up when the caller does not have it. */
+export async function loadCurrentUser(db: Db, u: UserRow, employeeId?: number | null) {
+  if (employeeId === undefined) {
+    const [e] = await db
+      .select({ id: employees.id })
+      .from(employees)
+      .where(and(eq(employees.userId, u.id), eq(employees.active, true)));
+    employeeId = e?.id ?? null;
+  }
   return toCurrentUser(u, employeeId, await sessionBalances(db, u.id));
 }

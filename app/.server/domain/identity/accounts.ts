@@ -1,0 +1,207 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import { t } from "~/lib/messages";
+import type { Db } from "../../db/client";
+import { authTokens, users } from "../../db/schema";
+import type { AppDeps } from "../../deps";
+import { AppError } from "../../http/errors";
+import { passwordChangedMail, resetMail, verificationMail } from "../../mail/templates";
+import { publicConfigurations } from "../content/service";
+import { fullName } from "./current-user";
+import { consumeOneTimeToken, issueOneTimeToken } from "./one-time";
+import { hashPassword, verifyPassword } from "./passwords";
+import { createSession, revokeAllSessions, type UserRow } from "./sessions";
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${normalizeEmail(email)}`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function emailExists(db: Db, email: string) {
+  return (await findUserByEmail(db, email)) !== null;
+}
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const policy = (deps: AppDeps) => ({
+  sessionHours: deps.config.SESSION_HOURS,
+  rememberDays: deps.config.SESSION_REMEMBER_DAYS,
+});
+
+/** Checks the password and opens a session. Wrong email or password: one message on `password`. */
+export async function login(
+  deps: AppDeps,
+  input: { email: string; password: string; rememberMe: boolean },
+  client: ClientInfo,
+) {
+  const user = await findUserByEmail(deps.db, input.email);
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !ok) throw AppError.validation([{ field: "password", message: t("account.invalidCredentials") }]);
+  if (!user.active) throw AppError.validation([{ field: "email", message: t("account.inactive") }]);
+  const session = await createSession(deps.db, user.id, {
+    remember: input.rememberMe,
+    now: deps.clock(),
+    policy: policy(deps),
+    userAgent: client.userAgent,
+    ip: client.ip,
+  });
+  return { user, ...session };
+}
+
+function isUniqueViolation(err: unknown) {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+/** Creates a customer (role 2), opens a session and mails the email verification link. */
+export async function register(
+  deps: AppDeps,
+  input: { name: string; last_name: string; email: string; password: string },
+  client: ClientInfo,
+) {
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock();
+  let created: { user: UserRow; token: string; expiresAt: Date; verifyToken: string };
+  try {
+    created = await deps.db.transaction(async (tx) => {
+      if (await findUserByEmail(tx, input.email)) {
+        throw AppError.validation([{ field: "email", message: t("account.emailTaken") }]);
+      }
+      const [user] = await tx
+        .insert(users)
+        .values({ name: input.name, lastName: input.last_name, email: input.email.trim(), passwordHash, roleId: 2 })
+        .returning();
+      const session = await createSession(tx, user.id, { remember: false, now, policy: policy(deps), ...client });
+      const verifyToken = await issueOneTimeToken(tx, user.id, "verify", now);
+      return { user, ...session, verifyToken };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw AppError.validation([{ field: "email", message: t("account.emailTaken") }]);
+    throw err;
+  }
+  await sendSafely(deps, () =>
+    brand(deps).then((b) =>
+      verificationMail(
+        b,
+        created.user.email,
+        created.user.name,
+        `${deps.config.publicUrl}/auth/verify/${created.verifyToken}`,
+      ),
+    ),
+  );
+  return created;
+}
+
+async function brand(deps: AppDeps) {
+  const cfg = await publicConfigurations(deps.db).catch(() => ({}) as Record<string, unknown>);
+  return {
+    site: typeof cfg.site_name === "string" ? cfg.site_name : "Nucleo Barre",
+    help: typeof cfg.help_email === "string" ? cfg.help_email : "hola@nucleobarre.mx",
+    publicUrl: deps.config.publicUrl,
+  };
+}
+
+/** Mail failures are logged, never shown to the visitor (the outbox keeps the failed message). */
+async function sendSafely(deps: AppDeps, make: () => Promise<import("../../adapters/mail").MailMessage>) {
+  try {
+    await deps.mailer.send(deps.db, await make());
+  } catch (err) {
+    deps.log.error({ err: String(err) }, "mail send failed");
+  }
+}
+
+export function resetUrl(deps: AppDeps, user: Pick<UserRow, "roleId">, token: string) {
+  return user.roleId === 2
+    ? `${deps.config.publicUrl}/auth/reset/${token}`
+    : `${deps.config.publicUrl}/admin/auth/reset-password?token=${token}`;
+}
+
+/** Sends a reset link when the account exists; the caller answers the same either way. */
+export async function requestPasswordReset(deps: AppDeps, email: string) {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user || !user.active) return false;
+  const token = await issueOneTimeToken(deps.db, user.id, "reset", deps.clock());
+  await sendSafely(deps, () =>
+    brand(deps).then((b) => resetMail(b, user.email, user.name, resetUrl(deps, user, token))),
+  );
+  return true;
+}
+
+/** Sets a new password with a reset token (single use), ends every session, confirms by mail. */
+export async function resetPassword(deps: AppDeps, token: string, newPassword: string) {
+  const passwordHash = await hashPassword(newPassword);
+  const now = deps.clock();
+  const user = await deps.db.transaction(async (tx) => {
+    const userId = await consumeOneTimeToken(tx, token, "reset", now);
+    if (!userId)
+      throw AppError.validation([{ field: "token", message: t("account.resetInvalid") }], t("account.resetInvalid"));
+    const [u] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId)).returning();
+    await revokeAllSessions(tx, userId, now);
+    return u;
+  });
+  await notifyPasswordChanged(deps, user, now);
+  return user;
+}
+
+async function notifyPasswordChanged(deps: AppDeps, user: UserRow, when: Date) {
+  const forgot =
+    user.roleId === 2 ? `${deps.config.publicUrl}/auth/reset` : `${deps.config.publicUrl}/admin/auth/forgot-password`;
+  await sendSafely(deps, () => brand(deps).then((b) => passwordChangedMail(b, user.email, user.name, when, forgot)));
+}
+
+/** Changes the password of a logged-in user; other sessions end, this one stays. */
+export async function changePassword(
+  deps: AppDeps,
+  user: UserRow,
+  sessionId: number | null,
+  input: { currentPassword: string; newPassword: string },
+) {
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    const msg = t("account.currentPasswordWrong");
+    throw AppError.validation([{ field: "currentPassword", message: msg }], msg);
+  }
+  if (input.currentPassword === input.newPassword) {
+    const msg = t("account.newPasswordSame");
+    throw AppError.validation([{ field: "newPassword", message: msg }], msg);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await tx
+      .update(authTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(authTokens.userId, user.id), sessionId ? ne(authTokens.id, sessionId) : sql`true`));
+  });
+  await notifyPasswordChanged(deps, user, now);
+}
+
+export async function sendVerification(deps: AppDeps, user: UserRow) {
+  const token = await issueOneTimeToken(deps.db, user.id, "verify", deps.clock());
+  await sendSafely(deps, () =>
+    brand(deps).then((b) =>
+      verificationMail(b, user.email, user.name, `${deps.config.publicUrl}/auth/verify/${token}`),
+    ),
+  );
+}
+
+export async function verifyEmail(deps: AppDeps, token: string) {
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const userId = await consumeOneTimeToken(tx, token, "verify", now);
+    if (!userId)
+      throw AppError.validation([{ field: "token", message: t("account.verifyInvalid") }], t("account.verifyInvalid"));
+    const [u] = await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId)).returning();
+    return u;
+  });
+}
+
+export { fullName };

@@ -1,0 +1,66 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { rateLimits } from "../../db/schema";
+import { AppError } from "../../http/errors";
+
+export interface Limit {
+  /** What is counted, e.g. `login:ip:1.2.3.4`. */
+  key: string;
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Counts one hit in a fixed window kept in the database (so several servers share it) and
+ * refuses with 429 past the limit. One statement: concurrent hits cannot both pass the last slot.
+ */
+export async function hit(db: Db, limit: Limit, now: Date): Promise<void> {
+  const count = await increment(db, limit, now);
+  if (count > limit.max) throw AppError.tooMany();
+}
+
+/** Like hit, without refusing: returns whether the limit is already exceeded. */
+export async function isLimited(db: Db, limit: Limit, now: Date): Promise<boolean> {
+  const windowStart = windowOf(limit, now);
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, limit.key), eq(rateLimits.windowStart, windowStart)));
+  return (row?.count ?? 0) >= limit.max;
+}
+
+export async function increment(db: Db, limit: Limit, now: Date): Promise<number> {
+  const windowStart = windowOf(limit, now);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key: limit.key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
+    .returning({ count: rateLimits.count });
+  if (row.count === 1) {
+    await db.delete(rateLimits).where(and(eq(rateLimits.key, limit.key), lt(rateLimits.windowStart, windowStart)));
+  }
+  return row.count;
+}
+
+export async function reset(db: Db, key: string) {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+function windowOf(limit: Limit, now: Date) {
+  const ms = limit.windowSeconds * 1000;
+  return new Date(Math.floor(now.getTime() / ms) * ms);
+}
+
+/** The limits of the account calls (per IP and per account). */
+export const LIMITS = {
+  loginIp: (ip: string): Limit => ({ key: `login:ip:${ip}`, max: 30, windowSeconds: 600 }),
+  loginAccount: (email: string): Limit => ({ key: `login:acct:${email}`, max: 8, windowSeconds: 900 }),
+  emailCheckIp: (ip: string): Limit => ({ key: `email-check:ip:${ip}`, max: 60, windowSeconds: 600 }),
+  forgotIp: (ip: string): Limit => ({ key: `forgot:ip:${ip}`, max: 10, windowSeconds: 3600 }),
+  forgotAccount: (email: string): Limit => ({ key: `forgot:acct:${email}`, max: 3, windowSeconds: 3600 }),
+  registerIp: (ip: string): Limit => ({ key: `register:ip:${ip}`, max: 10, windowSeconds: 3600 }),
+  resendAccount: (userId: number): Limit => ({ key: `verify-resend:${userId}`, max: 3, windowSeconds: 3600 }),
+};

@@ -1,0 +1,82 @@
+import { t } from "~/lib/messages";
+import { formatDateTime } from "~/lib/format";
+import type { MailMessage } from "../adapters/mail";
+
+interface Brand {
+  site: string;
+  help: string;
+  publicUrl: string;
+}
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** One layout for every mail: a brand header, the paragraphs, an optional button, the footer. */
+function layout(
+  b: Brand,
+  o: {
+    to: string;
+    name: string;
+    subject: string;
+    template: string;
+    paragraphs: string[];
+    action?: { label: string; url: string };
+  },
+): MailMessage {
+  const footer = t("mail.footer", { site: b.site, help: b.help });
+  const button = o.action
+    ? `<tr><td style="padding:8px 32px 24px"><a href="${esc(o.action.url)}" style="display:inline-block;background:#883943;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:24px;font-weight:600">${esc(o.action.label)}</a></td></tr>
+<tr><td style="padding:0 32px 24px;font-size:12px;color:#6b5a5d">${esc(t("mail.buttonFallback"))}<br><a href="${esc(o.action.url)}" style="color:#164E55;word-break:break-all">${esc(o.action.url)}</a></td></tr>`
+    : "";
+  const html = `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><title>${esc(o.subject)}</title></head>
+<body style="margin:0;background:#f7efed;font-family:Arial,Helvetica,sans-serif;color:#2b1d20">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:#883943;color:#ffffff;padding:20px 32px;font-size:22px;letter-spacing:4px;font-weight:700">NUCLEO <span style="font-weight:400;letter-spacing:1px">barre</span></td></tr>
+<tr><td style="padding:24px 32px 8px;font-size:16px">${esc(t("mail.greeting", { name: o.name }))}</td></tr>
+${o.paragraphs.map((p) => `<tr><td style="padding:8px 32px;font-size:15px;line-height:1.5">${esc(p)}</td></tr>`).join("\n")}
+${button}
+<tr><td style="padding:16px 32px;background:#fbf5f4;font-size:12px;color:#6b5a5d">${esc(footer)}</td></tr>
+</table></td></tr></table></body></html>`;
+  const text = [
+    t("mail.greeting", { name: o.name }),
+    "",
+    ...o.paragraphs.flatMap((p) => [p, ""]),
+    ...(o.action ? [`${o.action.label}: ${o.action.url}`, ""] : []),
+    "—",
+    footer,
+  ].join("\n");
+  return { to: o.to, subject: o.subject, html, text, template: o.template };
+}
+
+export function verificationMail(b: Brand, to: string, name: string, url: string) {
+  return layout(b, {
+    to,
+    name,
+    template: "verify-email",
+    subject: t("mail.verifySubject"),
+    paragraphs: [t("mail.verifyIntro"), t("mail.verifyExpiry")],
+    action: { label: t("mail.verifyAction"), url },
+  });
+}
+
+export function resetMail(b: Brand, to: string, name: string, url: string) {
+  return layout(b, {
+    to,
+    name,
+    template: "password-reset",
+    subject: t("mail.resetSubject"),
+    paragraphs: [t("mail.resetIntro"), t("mail.resetExpiry")],
+    action: { label: t("mail.resetAction"), url },
+  });
+}
+
+export function passwordChangedMail(b: Brand, to: string, name: string, when: Date, forgotUrl: string) {
+  return layout(b, {
+    to,
+    name,
+    template: "password-changed",
+    subject: t("mail.changedSubject"),
+    paragraphs: [t("mail.changedIntro", { date: formatDateTime(when) }), t("mail.changedWarning", { link: forgotUrl })],
+  });
+}
