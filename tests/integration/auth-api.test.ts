@@ -327,3 +327,59 @@ describe("change password", () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe("current user balances come from the credit lots", () => {
+  it("sums live lots per city, flags unlimited passes and on-demand", async () => {
+    const { creditLots } = await import("../../app/.server/db/schema");
+    const [u] = await app.deps.db.select().from(users).where(eq(users.email, "tester@example.com"));
+    const day = 86_400_000;
+    const now = Date.now();
+    await app.deps.db.insert(creditLots).values([
+      {
+        userId: u.id,
+        scope: "in_person",
+        cityId: 1,
+        quantity: 10,
+        remaining: 7,
+        expiresAt: new Date(now + 30 * day),
+        source: "purchase",
+      },
+      {
+        userId: u.id,
+        scope: "in_person",
+        cityId: 1,
+        quantity: 5,
+        remaining: 5,
+        expiresAt: new Date(now - day),
+        source: "purchase",
+      },
+      {
+        userId: u.id,
+        scope: "in_person",
+        cityId: 2,
+        quantity: null,
+        remaining: 0,
+        expiresAt: new Date(now + day),
+        source: "purchase",
+      },
+      {
+        userId: u.id,
+        scope: "on_demand",
+        cityId: null,
+        quantity: 4,
+        remaining: 3,
+        expiresAt: new Date(now + day),
+        source: "courtesy",
+      },
+    ]);
+    app.setNow(new Date(now + 20 * 60_000));
+    const token = await app.login("tester@example.com");
+    app.setNow(null);
+    const me = (await json(await app.request("/auth/me", { token }))).data;
+    expect(me.available_sessions_per_city).toEqual({ city_1: 7, city_2: 0, city_3: 0 });
+    expect(me.unlimited_sessions_per_city).toEqual({ city_1: false, city_2: true, city_3: false });
+    expect(me.has_unlimited_sessions).toBe(true);
+    expect(me.available_sessions).toBe(7);
+    expect(me.available_sessions_on_demand).toBe(3);
+  });
+});

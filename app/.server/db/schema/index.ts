@@ -1,2 +1,3 @@
 export * from "./places";
 export * from "./identity";
+export * from "./credits";

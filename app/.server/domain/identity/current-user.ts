@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { employees } from "../../db/schema";
+import { creditLots, employees } from "../../db/schema";
 import { listCities } from "../places/service";
 import type { UserRow } from "./sessions";
 
@@ -39,15 +39,30 @@ export interface SessionBalances {
   onDemand: number | "UNLIMITED";
 }
 
-/**
- * Class credits by city. The credit ledger arrives with the booking and commerce capabilities;
- * until then every active city reports zero, which is the truth of an installation that sells nothing yet.
- */
-export async function sessionBalances(db: Db, _userId: number): Promise<SessionBalances> {
-  const cities = await listCities(db);
+/** Live credits by city and on-demand, from the lots that have started and not expired. */
+export async function sessionBalances(db: Db, userId: number, now = new Date()): Promise<SessionBalances> {
+  const [cities, lots] = await Promise.all([
+    listCities(db),
+    db
+      .select({
+        scope: creditLots.scope,
+        cityId: creditLots.cityId,
+        remaining: sql<number>`coalesce(sum(${creditLots.remaining}), 0)::int`,
+        unlimited: sql<boolean>`bool_or(${creditLots.quantity} is null)`,
+      })
+      .from(creditLots)
+      .where(and(eq(creditLots.userId, userId), lte(creditLots.startsAt, now), gt(creditLots.expiresAt, now)))
+      .groupBy(creditLots.scope, creditLots.cityId),
+  ]);
   const perCity: SessionBalances["perCity"] = {};
   for (const c of cities) perCity[c.id] = { available: 0, unlimited: false };
-  return { perCity, onDemand: 0 };
+  let onDemand: SessionBalances["onDemand"] = 0;
+  for (const l of lots) {
+    if (l.scope === "on_demand") onDemand = l.unlimited ? "UNLIMITED" : l.remaining;
+    else if (l.cityId !== null && perCity[l.cityId])
+      perCity[l.cityId] = { available: l.remaining, unlimited: l.unlimited };
+  }
+  return { perCity, onDemand };
 }
 
 export function fullName(u: Pick<UserRow, "name" | "lastName">) {
