@@ -52,6 +52,7 @@ export const adminAuth = {
     copy: "Copiar clave",
     copied: "Clave copiada",
     codeLabel: "Código de verificación",
+    digitLabel: "Dígito {n} de 6",
     submit: "Verificar",
     verifying: "Verificando...",
     logout: "Cerrar sesión",

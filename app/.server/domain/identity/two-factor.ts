@@ -106,19 +106,20 @@ export async function verifyCode(
     epoch: Math.floor(input.now.getTime() / 1000),
     epochTolerance: TOTP_PERIOD_SECONDS,
   });
-  if (!result.valid) return { ok: false, reason: "invalid" };
+  if (!result.valid || !("timeStep" in result)) return { ok: false, reason: "invalid" };
+  const timeStep = result.timeStep;
 
   const outcome = await db.transaction(async (tx) => {
     // The step is consumed only if it is later than the last one used: a replayed code, even
     // sent twice at the same moment, is accepted once.
     const [consumed] = await tx
       .update(users)
-      .set({ totpLastStep: result.timeStep, totpEnabledAt: sql`coalesce(${users.totpEnabledAt}, ${input.now})` })
+      .set({ totpLastStep: timeStep, totpEnabledAt: sql`coalesce(${users.totpEnabledAt}, ${input.now})` })
       .where(
         and(
           eq(users.id, user.id),
           eq(users.totpSecret, secret),
-          or(isNull(users.totpLastStep), lt(users.totpLastStep, result.timeStep)),
+          or(isNull(users.totpLastStep), lt(users.totpLastStep, timeStep)),
         ),
       )
       .returning({ id: users.id });
