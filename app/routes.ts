@@ -3,6 +3,7 @@ import { siteRoutes } from "./routes/site/routes";
 import { authRoutes } from "./routes/auth/routes";
 import { profileRoutes } from "./routes/profile/routes";
 import { adminRoutes } from "./routes/admin/routes";
+import { adminAuthRoutes } from "./routes/admin/auth-routes";
 
 /**
  * One route table. The optional static segment `es-MX?` makes every route exist both without a
@@ -13,6 +14,7 @@ export default [
   route("es-MX?", "routes/locale.tsx", [
     layout("routes/site/layout.tsx", [...siteRoutes, ...authRoutes, ...profileRoutes]),
     ...adminRoutes,
+    ...adminAuthRoutes,
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

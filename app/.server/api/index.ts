@@ -4,12 +4,14 @@ import { createApiApp, registryOf } from "../http/api";
 import { docsPage, docsScript } from "./docs";
 import { authRoutes } from "./auth";
 import { publicRoutes } from "./public";
+import { twoFactorRoutes } from "./two-factor";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
   const app = createApiApp(deps);
   publicRoutes(app);
   authRoutes(app);
+  twoFactorRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {

@@ -45,6 +45,8 @@ export const users = pgTable(
     require2fa: boolean("require_2fa").notNull().default(false),
     totpSecret: text("totp_secret"),
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** Last TOTP time step accepted: a code cannot be used twice. */
+    totpLastStep: integer("totp_last_step"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     avatarUrl: text("avatar_url"),
     active: boolean("active").notNull().default(true),

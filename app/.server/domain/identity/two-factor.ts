@@ -1,0 +1,151 @@
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { generateSecret, generateURI, verify } from "otplib";
+import QRCode from "qrcode";
+import type { Db } from "../../db/client";
+import { rateLimits, ROLE, users } from "../../db/schema";
+import { audit } from "../audit/service";
+import { markTwoFactorPassed, type SessionRow, type UserRow } from "./sessions";
+
+/**
+ * TOTP two-factor authentication for staff (RFC 6238: SHA-1, 6 digits, 30 s, the settings every
+ * authenticator app uses). Enrolment stores a secret that becomes active with the first valid
+ * code; each accepted code's time step is stored so a code cannot be used twice; wrong codes are
+ * limited per user in fixed windows kept in the database (several servers share them).
+ */
+export const TOTP_ISSUER = "Nucleo Barre";
+export const TOTP_PERIOD_SECONDS = 30;
+/** Wrong codes allowed per user and window; the next attempt in the window is refused. */
+export const TWO_FACTOR_MAX_FAILURES = 5;
+export const TWO_FACTOR_WINDOW_MS = 10 * 60_000;
+
+export interface TwoFactorStatus {
+  /** A secret has been confirmed with a valid code. */
+  enrolled: boolean;
+  /** This session passed the second step. */
+  passed: boolean;
+  /** The account must pass two-factor before using the back office. */
+  required: boolean;
+}
+
+export function twoFactorStatus(user: UserRow, session: SessionRow | null): TwoFactorStatus {
+  return {
+    enrolled: user.totpEnabledAt !== null,
+    passed: session?.twoFactorAt != null,
+    required: user.require2fa,
+  };
+}
+
+export type TwoFactorRefusal = "staffOnly" | "alreadyEnrolled" | "notEnrolled" | "invalid" | "reused" | "tooMany";
+export type TwoFactorResult<T> =
+  ({ ok: true } & T) | { ok: false; reason: TwoFactorRefusal; retryAfterSeconds?: number };
+
+const isStaff = (u: UserRow) => u.roleId !== ROLE.customer;
+
+export interface Enrolment {
+  secret: string;
+  otpauthUrl: string;
+  qrDataUrl: string;
+}
+
+/**
+ * Starts (or resumes) enrolment: a staff user without a confirmed secret gets one. A pending
+ * secret is reused, so reloading the page does not invalidate a QR code already scanned.
+ */
+export async function beginEnrolment(db: Db, userId: number): Promise<TwoFactorResult<Enrolment>> {
+  const user = await findUser(db, userId);
+  if (!user || !isStaff(user)) return { ok: false, reason: "staffOnly" };
+  if (user.totpEnabledAt) return { ok: false, reason: "alreadyEnrolled" };
+  let secret = user.totpSecret;
+  if (!secret) {
+    // Conditional write: two concurrent set-ups end with one secret, the first one stored.
+    const [row] = await db
+      .update(users)
+      .set({ totpSecret: generateSecret(), totpLastStep: null })
+      .where(and(eq(users.id, userId), isNull(users.totpSecret), isNull(users.totpEnabledAt)))
+      .returning({ secret: users.totpSecret });
+    secret = row?.secret ?? (await findUser(db, userId))?.totpSecret ?? null;
+    if (!secret) return { ok: false, reason: "alreadyEnrolled" };
+  }
+  const otpauthUrl = generateURI({ issuer: TOTP_ISSUER, label: user.email, secret });
+  const qrDataUrl = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: "M", margin: 1, width: 240 });
+  return { ok: true, secret, otpauthUrl, qrDataUrl };
+}
+
+/**
+ * Checks a 6-digit code for the session's user (±1 time step). The first valid code confirms the
+ * enrolment; every valid code marks the session as two-factor passed.
+ */
+export async function verifyCode(
+  db: Db,
+  input: { userId: number; sessionId: number; code: string; now: Date; ip?: string | null },
+): Promise<TwoFactorResult<{ enrolledNow: boolean }>> {
+  const user = await findUser(db, input.userId);
+  if (!user || !isStaff(user)) return { ok: false, reason: "staffOnly" };
+  const secret = user.totpSecret;
+  if (!secret) return { ok: false, reason: "notEnrolled" };
+
+  // Reserve an attempt before checking, atomically, so parallel guesses cannot pass the limit.
+  const windowStart = new Date(Math.floor(input.now.getTime() / TWO_FACTOR_WINDOW_MS) * TWO_FACTOR_WINDOW_MS);
+  const key = `2fa:${user.id}`;
+  const [counter] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
+    .returning({ count: rateLimits.count });
+  if (counter.count > TWO_FACTOR_MAX_FAILURES) {
+    const retryAfterSeconds = Math.ceil((windowStart.getTime() + TWO_FACTOR_WINDOW_MS - input.now.getTime()) / 1000);
+    return { ok: false, reason: "tooMany", retryAfterSeconds };
+  }
+
+  const result = await verify({
+    secret,
+    token: input.code,
+    epoch: Math.floor(input.now.getTime() / 1000),
+    epochTolerance: TOTP_PERIOD_SECONDS,
+  });
+  if (!result.valid || !("timeStep" in result)) return { ok: false, reason: "invalid" };
+  const timeStep = result.timeStep;
+
+  const outcome = await db.transaction(async (tx) => {
+    // The step is consumed only if it is later than the last one used: a replayed code, even
+    // sent twice at the same moment, is accepted once.
+    const [consumed] = await tx
+      .update(users)
+      .set({ totpLastStep: timeStep, totpEnabledAt: sql`coalesce(${users.totpEnabledAt}, ${input.now})` })
+      .where(
+        and(
+          eq(users.id, user.id),
+          eq(users.totpSecret, secret),
+          or(isNull(users.totpLastStep), lt(users.totpLastStep, timeStep)),
+        ),
+      )
+      .returning({ id: users.id });
+    if (!consumed) return "reused" as const;
+    await markTwoFactorPassed(tx, input.sessionId, input.now);
+    const enrolledNow = user.totpEnabledAt === null;
+    if (enrolledNow)
+      await audit(tx, {
+        actorUserId: user.id,
+        action: "two_factor.enrolled",
+        entity: "user",
+        entityId: user.id,
+        ip: input.ip ?? null,
+      });
+    // A right code gives its reserved attempt back: only wrong codes count against the limit.
+    await tx
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
+    return { enrolledNow };
+  });
+  if (outcome === "reused") return { ok: false, reason: "reused" };
+  return { ok: true, enrolledNow: outcome.enrolledNow };
+}
+
+async function findUser(db: Db, id: number): Promise<UserRow | null> {
+  const [u] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return u ?? null;
+}

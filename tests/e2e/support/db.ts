@@ -1,0 +1,41 @@
+import pg from "pg";
+
+/**
+ * Direct access to the e2e server's database, for arranging what the UI cannot (an account that
+ * must use two-factor). Works when the e2e server runs on PostgreSQL and E2E_DATABASE_URL points
+ * at the same database; an embedded PGlite folder cannot be opened by a second process.
+ */
+export const hasE2eDatabase = Boolean(process.env.E2E_DATABASE_URL);
+
+async function withDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) throw new Error("E2E_DATABASE_URL no está definido: el servidor e2e debe usar PostgreSQL.");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Sets or clears `require2fa` for one account. */
+export async function setRequire2fa(email: string, on: boolean) {
+  await withDb(async (c) => {
+    const r = await c.query("update users set require_2fa = $2 where lower(email) = lower($1)", [email, on]);
+    if (r.rowCount !== 1) throw new Error(`No existe el usuario ${email}`);
+  });
+}
+
+/** Forgets the account's authenticator app (secret, enrolment, last code) and its wrong-code counter. */
+export async function resetTwoFactor(email: string) {
+  await withDb(async (c) => {
+    const r = await c.query(
+      `update users set totp_secret = null, totp_enabled_at = null, totp_last_step = null
+       where lower(email) = lower($1) returning id`,
+      [email],
+    );
+    if (r.rowCount !== 1) throw new Error(`No existe el usuario ${email}`);
+    await c.query("delete from rate_limits where key = $1", [`2fa:${r.rows[0].id}`]);
+  });
+}
