@@ -15,6 +15,8 @@ const VISITORS = {
   admin2: u(1, 2),
   cashier: u(1, 3),
   admin2faPending: u(1, 1, { needsTwoFactor: true }),
+  coach2faPending: u(4, null, { needsTwoFactor: true }),
+  door2faPending: u(5, null, { needsTwoFactor: true }),
   customer: u(2),
   coach: u(4),
   door: u(5),
@@ -32,6 +34,8 @@ const TABLE: Record<string, Record<Visitor, string>> = {
     customer: "adminLogin",
     coach: "adminQrAssistanceList",
     door: "adminQrDoorPage",
+    coach2faPending: "adminQrAssistanceList",
+    door2faPending: "adminQrDoorPage",
   },
   adminAndCoach: {
     anonymous: "adminLogin",
@@ -42,6 +46,8 @@ const TABLE: Record<string, Record<Visitor, string>> = {
     customer: "myAccount",
     coach: "ok",
     door: "adminQrDoorPage",
+    coach2faPending: "admin2fa",
+    door2faPending: "adminQrDoorPage",
   },
   coach: {
     anonymous: "adminLogin",
@@ -52,6 +58,8 @@ const TABLE: Record<string, Record<Visitor, string>> = {
     customer: "adminAssistancesList",
     coach: "ok",
     door: "adminQrDoorPage",
+    coach2faPending: "admin2fa",
+    door2faPending: "adminQrDoorPage",
   },
   customer: {
     anonymous: "login",
@@ -62,6 +70,8 @@ const TABLE: Record<string, Record<Visitor, string>> = {
     customer: "ok",
     coach: "index",
     door: "index",
+    coach2faPending: "index",
+    door2faPending: "index",
   },
   door: {
     anonymous: "adminLogin",
@@ -72,6 +82,8 @@ const TABLE: Record<string, Record<Visitor, string>> = {
     customer: "adminLogin",
     coach: "adminLogin",
     door: "ok",
+    coach2faPending: "adminLogin",
+    door2faPending: "admin2fa",
   },
   guest: {
     anonymous: "ok",
@@ -82,16 +94,20 @@ const TABLE: Record<string, Record<Visitor, string>> = {
     customer: "myAccount",
     coach: "adminQrAssistanceList",
     door: "myAccount",
+    coach2faPending: "admin2fa",
+    door2faPending: "admin2fa",
   },
   noCashiers: {
     anonymous: "login",
     admin1: "ok",
     admin2: "ok",
     cashier: "adminCashier",
-    admin2faPending: "ok",
+    admin2faPending: "admin2fa",
     customer: "login",
     coach: "login",
     door: "login",
+    coach2faPending: "login",
+    door2faPending: "login",
   },
   requires2faAdmin: {
     anonymous: "adminLogin",
@@ -102,6 +118,8 @@ const TABLE: Record<string, Record<Visitor, string>> = {
     customer: "myAccount",
     coach: "adminQrAssistanceList",
     door: "adminQrDoorPage",
+    coach2faPending: "ok",
+    door2faPending: "ok",
   },
   resetPasswordAdmin: {
     anonymous: "ok",
@@ -112,6 +130,8 @@ const TABLE: Record<string, Record<Visitor, string>> = {
     customer: "myAccount",
     coach: "adminQrAssistanceList",
     door: "adminQrDoorPage",
+    coach2faPending: "adminQrAssistanceList",
+    door2faPending: "adminQrDoorPage",
   },
 };
 

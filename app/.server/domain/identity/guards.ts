@@ -57,8 +57,19 @@ export function homeOf(user: GuardUser): RouteName {
   return "myAccount";
 }
 
+/** Guards of staff areas: a staff member with require2fa who has not passed it is sent to the
+ * two-factor page by any of them (spec §2: "Users with require2fa set are sent to the admin
+ * two-factor page"), whatever their role. */
+const STAFF_GUARDS = new Set(["admin", "adminAndCoach", "coach", "door", "noCashiers"]);
+
 /** The route guards of spec §4, by middleware name. */
 export function runGuard(name: string, ctx: GuardContext): GuardResult {
+  const r = baseGuard(name, ctx);
+  if (r.allow && ctx.user?.needsTwoFactor && ctx.user.roleId !== 2 && STAFF_GUARDS.has(name)) return go("admin2fa");
+  return r;
+}
+
+function baseGuard(name: string, ctx: GuardContext): GuardResult {
   const u = ctx.user;
   switch (name) {
     case "admin":
@@ -67,13 +78,11 @@ export function runGuard(name: string, ctx: GuardContext): GuardResult {
         if (u && isDoor(u)) return go("adminQrDoorPage");
         return go("adminLogin", u ? 403 : 401);
       }
-      if (u.needsTwoFactor) return go("admin2fa");
       return allow;
     case "adminAndCoach":
       if (!u) return go("adminLogin", 401);
       if (isDoor(u)) return go("adminQrDoorPage");
       if (!isCoach(u) && !isAdmin(u)) return go("myAccount");
-      if (u.needsTwoFactor) return go("admin2fa");
       return allow;
     case "coach":
       if (!u) return go("adminLogin", 401);
@@ -91,8 +100,9 @@ export function runGuard(name: string, ctx: GuardContext): GuardResult {
       return isDoor(u) ? allow : go("adminLogin");
     case "guest":
       if (!u) return allow;
-      if (isCoach(u)) return go("adminQrAssistanceList");
-      if (isAdmin(u)) return go(u.needsTwoFactor ? "admin2fa" : "adminDashboard");
+      if (isCoach(u) && !u.needsTwoFactor) return go("adminQrAssistanceList");
+      if (u.needsTwoFactor && !isCustomer(u)) return go("admin2fa");
+      if (isAdmin(u)) return go("adminDashboard");
       return go("myAccount");
     case "hasProducts":
       return (ctx.cartProductCount ?? 0) > 0 ? allow : go("myAccount");
