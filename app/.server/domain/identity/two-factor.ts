@@ -4,6 +4,7 @@ import QRCode from "qrcode";
 import type { Db } from "../../db/client";
 import { rateLimits, ROLE, users } from "../../db/schema";
 import { audit } from "../audit/service";
+import { increment } from "./rate-limit";
 import { markTwoFactorPassed, type SessionRow, type UserRow } from "./sessions";
 
 /**
@@ -87,15 +88,12 @@ export async function verifyCode(
   // Reserve an attempt before checking, atomically, so parallel guesses cannot pass the limit.
   const windowStart = new Date(Math.floor(input.now.getTime() / TWO_FACTOR_WINDOW_MS) * TWO_FACTOR_WINDOW_MS);
   const key = `2fa:${user.id}`;
-  const [counter] = await db
-    .insert(rateLimits)
-    .values({ key, windowStart, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
-    })
-    .returning({ count: rateLimits.count });
-  if (counter.count > TWO_FACTOR_MAX_FAILURES) {
+  const count = await increment(
+    db,
+    { key, max: TWO_FACTOR_MAX_FAILURES, windowSeconds: TWO_FACTOR_WINDOW_MS / 1000 },
+    input.now,
+  );
+  if (count > TWO_FACTOR_MAX_FAILURES) {
     const retryAfterSeconds = Math.ceil((windowStart.getTime() + TWO_FACTOR_WINDOW_MS - input.now.getTime()) / 1000);
     return { ok: false, reason: "tooMany", retryAfterSeconds };
   }
