@@ -3,11 +3,13 @@ import type { AppDeps } from "../deps";
 import { createApiApp, registryOf } from "../http/api";
 import { docsPage, docsScript } from "./docs";
 import { publicRoutes } from "./public";
+import { profileRoutes } from "./profile";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
   const app = createApiApp(deps);
   publicRoutes(app);
+  profileRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {
