@@ -200,7 +200,11 @@ describe("profile API: avatar", () => {
   });
 
   it("a missing file is a field error", async () => {
-    const res = await app.request("/profile/user/avatar", { method: "POST", body: new FormData(), token: customer.token });
+    const res = await app.request("/profile/user/avatar", {
+      method: "POST",
+      body: new FormData(),
+      token: customer.token,
+    });
     expect(res.status).toBe(422);
     expect((await res.json()).error.messages).toEqual([{ field: "avatar", message: "Selecciona una imagen" }]);
   });

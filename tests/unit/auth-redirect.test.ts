@@ -31,8 +31,14 @@ describe("login destination (spec §4)", () => {
   });
 
   it("a back value wins over the role's home", () => {
-    expect(loginDestination({ ...base, back: "/profile/settings" })).toEqual({ kind: "path", path: "/profile/settings" });
-    expect(loginDestination({ ...base, user: admin, back: "/store?x=1" })).toEqual({ kind: "path", path: "/store?x=1" });
+    expect(loginDestination({ ...base, back: "/profile/settings" })).toEqual({
+      kind: "path",
+      path: "/profile/settings",
+    });
+    expect(loginDestination({ ...base, user: admin, back: "/store?x=1" })).toEqual({
+      kind: "path",
+      path: "/store?x=1",
+    });
   });
 
   it("a book-session back value leads to that session's page", () => {
@@ -61,7 +67,14 @@ describe("login destination (spec §4)", () => {
   });
 
   it("never leaves the site: other hosts, schemes and odd values are ignored", () => {
-    for (const bad of ["//evil.example", "/\\evil.example", "https://evil.example", "javascript:alert(1)", "/a b", " "]) {
+    for (const bad of [
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example",
+      "javascript:alert(1)",
+      "/a b",
+      " ",
+    ]) {
       expect(loginDestination({ ...base, back: bad })).toEqual({ kind: "path", path: "/my-account" });
       expect(loginDestination({ ...base, callback: bad })).toEqual({ kind: "path", path: "/my-account" });
     }

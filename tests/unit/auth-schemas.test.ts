@@ -117,9 +117,9 @@ describe("restore password (spec §5)", () => {
     expect(errorsOf(restoreSchema, { newPassword: "", confirmNewPassword: "" }).newPassword).toBe(
       SPEC.passwordRequired,
     );
-    expect(
-      errorsOf(restoreSchema, { newPassword: "123456", confirmNewPassword: "654321" }).confirmNewPassword,
-    ).toBe(SPEC.mustMatch);
+    expect(errorsOf(restoreSchema, { newPassword: "123456", confirmNewPassword: "654321" }).confirmNewPassword).toBe(
+      SPEC.mustMatch,
+    );
     expect(validate(restoreSchema, { newPassword: "123456", confirmNewPassword: "123456" }).ok).toBe(true);
   });
   it("the reset toast is the spec's words", () => {

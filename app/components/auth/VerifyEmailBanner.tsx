@@ -10,7 +10,7 @@ export function VerifyEmailBanner({ email }: { email: string }) {
   const resend = async () => {
     const r = await send();
     if (r.status === "sent") notifySuccess(r.message || t("auth.verify.checkInboxTitle"));
-    else if (r.status === "failed") notifyError(r.message);
+    else if (r.status === "failed" && r.message !== t("auth.login.expired")) notifyError(r.message);
   };
   return (
     <Alert

@@ -2,7 +2,7 @@ import { Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
 import { IconTrash, IconUpload } from "@tabler/icons-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { notifyError, notifySuccess } from "~/components/auth/notify";
+import { notifyApiError, notifyError, notifySuccess } from "~/components/auth/notify";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "./schema";
@@ -25,7 +25,8 @@ export function AvatarUpload({ avatarUrl, name }: { avatarUrl: string | null; na
     if (r.ok) {
       await revalidate();
       notifySuccess(r.data.Message);
-    } else notifyError(r.fields.avatar ?? r.message);
+    } else if (r.fields.avatar) notifyError(r.fields.avatar);
+    else notifyApiError(r);
     setBusy(null);
   }
 
@@ -35,7 +36,7 @@ export function AvatarUpload({ avatarUrl, name }: { avatarUrl: string | null; na
     if (r.ok) {
       await revalidate();
       notifySuccess(r.data.Message);
-    } else notifyError(r.message);
+    } else notifyApiError(r);
     setBusy(null);
   }
 

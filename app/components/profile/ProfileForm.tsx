@@ -4,7 +4,7 @@ import { IconCalendar } from "@tabler/icons-react";
 import "dayjs/locale/es-mx";
 import { useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
-import { notifyError, notifySuccess } from "~/components/auth/notify";
+import { notifyApiError, notifySuccess } from "~/components/auth/notify";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { validate, type FieldErrors } from "~/shared/schemas/auth";
@@ -46,7 +46,7 @@ export function ProfileForm({ initial }: { initial: ProfileValues }) {
     if (!r.ok) {
       setLoading(false);
       if (Object.keys(r.fields).length) setErrors(r.fields);
-      else notifyError(r.message);
+      else notifyApiError(r);
       return;
     }
     await revalidate();

@@ -39,7 +39,8 @@ const requiredName = (required: string, tooLong: string) =>
   z.preprocess(text, z.string({ error: required }).min(1, required).max(100, tooLong));
 
 /** Optional fields: absent = unchanged, empty = cleared. */
-const optionalText = (v: unknown) => (v === undefined ? undefined : v === null ? "" : typeof v === "string" ? v.trim() : v);
+const optionalText = (v: unknown) =>
+  v === undefined ? undefined : v === null ? "" : typeof v === "string" ? v.trim() : v;
 
 export const profileSchema = z.object({
   name: requiredName(t("validation.nameRequired"), t("auth.profile.errors.nameTooLong")),

@@ -1,4 +1,16 @@
-import { Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from "@mantine/core";
+import {
+  Box,
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from "@mantine/core";
 import { IconCalendarPlus, IconChevronRight, IconDeviceTv, IconShoppingBag } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
 import { VerifyEmailBanner } from "~/components/auth/VerifyEmailBanner";
@@ -36,11 +48,15 @@ function Balances({ user, cities }: { user: SessionUser | null; cities: CityOpti
         const isUnlimited = unlimited[key] === true;
         return (
           <Paper key={c.id} withBorder radius="lg" p="md" bg="white" className={classes.counter}>
-            <Text fz={36} fw={700} lh={1} c="brand.6" ff="heading">
+            <Text fz={36} fw={700} lh={1} c="brand.6">
               {isUnlimited ? "∞" : n}
             </Text>
             <Text fz="xs" fw={700} lts={1} mt={6}>
-              {isUnlimited ? t("auth.account.unlimited") : n === 1 ? t("auth.account.class") : t("auth.account.classes")}
+              {isUnlimited
+                ? t("auth.account.unlimited")
+                : n === 1
+                  ? t("auth.account.class")
+                  : t("auth.account.classes")}
             </Text>
             <Text size="sm" c="dimmed">
               {c.name}
@@ -49,7 +65,7 @@ function Balances({ user, cities }: { user: SessionUser | null; cities: CityOpti
         );
       })}
       <Paper withBorder radius="lg" p="md" bg="white" className={classes.counter}>
-        <Text fz={36} fw={700} lh={1} c="accent.6" ff="heading">
+        <Text fz={36} fw={700} lh={1} c="accent.6">
           {onDemand === "UNLIMITED" ? "∞" : onDemand}
         </Text>
         <Text fz="xs" fw={700} lts={1} mt={6}>
@@ -87,7 +103,13 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
               </Text>
             </Box>
             <Group gap="sm">
-              <Button component={Link} to={to("/calendar")} color="white" c="brand.7" leftSection={<IconCalendarPlus size={18} />}>
+              <Button
+                component={Link}
+                to={to("/calendar")}
+                color="white"
+                c="brand.7"
+                leftSection={<IconCalendarPlus size={18} />}
+              >
                 {t("auth.account.book")}
               </Button>
               <Button
@@ -110,8 +132,14 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
             <Title order={2} fz={{ base: 20, sm: 24 }} id="balances-title">
               {t("auth.account.balanceTitle")}
             </Title>
-            <Button component={Link} to={to("/on-demand")} variant="subtle" size="compact-sm" leftSection={<IconDeviceTv size={16} />}>
-              {t("auth.account.onDemand")}
+            <Button
+              component={Link}
+              to={to("/on-demand/buy-plans")}
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconDeviceTv size={16} />}
+            >
+              {t("auth.profile.cta.onDemand")}
             </Button>
           </Group>
           {cities.length === 0 ? <Text c="dimmed">{t("auth.account.noCities")}</Text> : null}

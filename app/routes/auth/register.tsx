@@ -34,7 +34,10 @@ export default function RegisterPage() {
         initialEmail={search.get("email") ?? ""}
         onLogin={(email) =>
           navigate(
-            localePath(authPageLink("/login", { backParam: params.back, backQuery: search.get("back"), email }), pathname),
+            localePath(
+              authPageLink("/login", { backParam: params.back, backQuery: search.get("back"), email }),
+              pathname,
+            ),
           )
         }
         onSuccess={complete}

@@ -60,8 +60,8 @@ export default function ProfileLayout() {
       <Drawer
         opened={opened}
         onClose={close}
-        position="bottom"
-        size="auto"
+        position="left"
+        size={320}
         title={current ? t(`auth.profile.nav.${current.key}`) : t("auth.profile.sections")}
         radius="lg"
       >

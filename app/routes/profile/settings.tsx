@@ -54,7 +54,7 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
         <ProfileForm key={`${p.name}|${p.last_name}|${p.phone}|${p.birth_date}`} initial={p} />
       </Section>
       <Section title={t("auth.profile.settings.passwordTitle")} subtitle={t("auth.profile.settings.passwordSubtitle")}>
-        <ChangePasswordForm />
+        <ChangePasswordForm wide />
       </Section>
     </Stack>
   );

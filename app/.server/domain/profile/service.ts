@@ -46,7 +46,17 @@ export type ImageKind = "png" | "jpg" | "webp";
 /** The image type by its first bytes (what the file is, not what the browser says it is). */
 export function detectImageType(bytes: Uint8Array): ImageKind | null {
   const b = bytes;
-  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a)
+  if (
+    b.length >= 8 &&
+    b[0] === 0x89 &&
+    b[1] === 0x50 &&
+    b[2] === 0x4e &&
+    b[3] === 0x47 &&
+    b[4] === 0x0d &&
+    b[5] === 0x0a &&
+    b[6] === 0x1a &&
+    b[7] === 0x0a
+  )
     return "png";
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpg";
   if (
@@ -82,7 +92,9 @@ export async function setAvatar(
   await storage.put(`avatars/${name}`, bytes);
   const url = `${AVATAR_URL_PREFIX}${name}`;
   await db.update(users).set({ avatarUrl: url, updatedAt: now }).where(eq(users.id, user.id));
-  const previous = user.avatarUrl?.startsWith(AVATAR_URL_PREFIX) ? user.avatarUrl.slice(AVATAR_URL_PREFIX.length) : null;
+  const previous = user.avatarUrl?.startsWith(AVATAR_URL_PREFIX)
+    ? user.avatarUrl.slice(AVATAR_URL_PREFIX.length)
+    : null;
   if (previous && previous !== name) await storage.remove(`avatars/${previous}`).catch(() => undefined);
   return url;
 }
@@ -90,6 +102,8 @@ export async function setAvatar(
 /** Removes the avatar: back to the initial of the name. */
 export async function removeAvatar(db: Db, storage: FileStorage, user: Pick<UserRow, "id" | "avatarUrl">, now: Date) {
   await db.update(users).set({ avatarUrl: null, updatedAt: now }).where(eq(users.id, user.id));
-  const previous = user.avatarUrl?.startsWith(AVATAR_URL_PREFIX) ? user.avatarUrl.slice(AVATAR_URL_PREFIX.length) : null;
+  const previous = user.avatarUrl?.startsWith(AVATAR_URL_PREFIX)
+    ? user.avatarUrl.slice(AVATAR_URL_PREFIX.length)
+    : null;
   if (previous) await storage.remove(`avatars/${previous}`).catch(() => undefined);
 }
