@@ -18,10 +18,13 @@ test.describe("customer accounts", () => {
     await expect(form.getByLabel("Recordarme")).toBeVisible();
     await expect(form.getByRole("button", { name: "¿Olvidaste tu contraseña?" })).toBeVisible();
 
-    // A wrong password is shown under the field.
-    await form.locator("input[name=password]").fill("equivocada");
+    // A wrong password is shown under the field (the server's error.messages).
+    const password = form.locator("input[name=password]");
+    await password.fill("equivocada");
     await form.getByRole("button", { name: "Iniciar sesión" }).click();
-    await expect(form.locator("input[name=password]")).toHaveAttribute("aria-invalid", "true");
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    const errorId = await password.getAttribute("aria-describedby");
+    await expect(page.locator(`[id="${errorId}"]`)).not.toBeEmpty();
 
     await form.locator("input[name=password]").fill("demo1234");
     await form.getByLabel("Recordarme").check();

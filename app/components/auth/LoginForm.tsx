@@ -154,6 +154,7 @@ export function LoginForm({ initialEmail = "", onRegister, onForgot, onSuccess }
             clear("password");
           }}
           error={errors.password || undefined}
+          aria-invalid={errors.password ? true : undefined}
           required
         />
         <Group justify="space-between" wrap="wrap" gap="xs">

@@ -110,6 +110,7 @@ export function RegisterForm({ initialEmail = "", onLogin, onSuccess }: Register
             value={values.password}
             onChange={set("password")}
             error={err("password")}
+            aria-invalid={err("password") ? true : undefined}
             required
           />
           <PasswordInput
@@ -119,6 +120,7 @@ export function RegisterForm({ initialEmail = "", onLogin, onSuccess }: Register
             value={values.confirmPassword}
             onChange={set("confirmPassword")}
             error={err("confirmPassword")}
+            aria-invalid={err("confirmPassword") ? true : undefined}
             required
           />
         </SimpleGrid>

@@ -120,7 +120,7 @@ function RestoreStep({ token, onDone, onRequestNew }: ResetFormProps & { token: 
             <Stack gap={6}>
               <Text size="sm">{failure}</Text>
               {onRequestNew ? (
-                <Anchor component="button" type="button" size="sm" fw={600} onClick={onRequestNew}>
+                <Anchor component="button" type="button" size="sm" fw={600} ta="left" onClick={onRequestNew}>
                   {t("auth.reset.requestNew")}
                 </Anchor>
               ) : null}
@@ -134,6 +134,7 @@ function RestoreStep({ token, onDone, onRequestNew }: ResetFormProps & { token: 
           value={values.newPassword}
           onChange={set("newPassword")}
           error={errors.newPassword || undefined}
+          aria-invalid={errors.newPassword ? true : undefined}
           data-autofocus
           required
         />
@@ -144,6 +145,7 @@ function RestoreStep({ token, onDone, onRequestNew }: ResetFormProps & { token: 
           value={values.confirmNewPassword}
           onChange={set("confirmNewPassword")}
           error={errors.confirmNewPassword || undefined}
+          aria-invalid={errors.confirmNewPassword ? true : undefined}
           required
         />
         <Button type="submit" loading={loading} fullWidth>

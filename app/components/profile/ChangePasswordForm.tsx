@@ -66,6 +66,7 @@ export function ChangePasswordForm({ onCancel, onSuccess, wide = false }: Change
       value={values[field]}
       onChange={set(field)}
       error={errors[field] || undefined}
+      aria-invalid={errors[field] ? true : undefined}
     />
   );
 
