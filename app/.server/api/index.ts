@@ -5,6 +5,7 @@ import { docsPage, docsScript } from "./docs";
 import { authRoutes } from "./auth";
 import { publicRoutes } from "./public";
 import { twoFactorRoutes } from "./two-factor";
+import { profileRoutes } from "./profile";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
@@ -12,6 +13,7 @@ export function createApi(deps: AppDeps) {
   publicRoutes(app);
   authRoutes(app);
   twoFactorRoutes(app);
+  profileRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {

@@ -3,6 +3,8 @@ import { t } from "~/lib/messages";
 import { AppError } from "./errors";
 
 const MAX_BODY_BYTES = 1_000_000;
+/** Uploads (multipart) may be larger: avatars up to 2 MB plus the form's envelope. */
+const MAX_MULTIPART_BYTES = 5_000_000;
 
 /**
  * Reads a request body into a plain object: JSON, or form-encoded with the bracket notation the
@@ -12,7 +14,8 @@ const MAX_BODY_BYTES = 1_000_000;
 export async function readBody(req: Request): Promise<Record<string, unknown>> {
   const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   const length = Number(req.headers.get("content-length") ?? "0");
-  if (length > MAX_BODY_BYTES) throw new AppError(413, t("errors.bodyTooLarge"));
+  const limit = type === "multipart/form-data" ? MAX_MULTIPART_BYTES : MAX_BODY_BYTES;
+  if (length > limit) throw new AppError(413, t("errors.bodyTooLarge"));
 
   if (type === "multipart/form-data") {
     const form = await req.formData().catch(() => {

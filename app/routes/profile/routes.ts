@@ -1,3 +1,16 @@
-import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { index, route, type RouteConfigEntry } from "@react-router/dev/routes";
 
-export const profileRoutes: RouteConfigEntry[] = [];
+/** The customer's profile (spec §2 "Profile routes"): one layout with the sidebar, eight sections. */
+export const profileRoutes: RouteConfigEntry[] = [
+  route("profile", "routes/profile/layout.tsx", [
+    index("routes/profile/index.tsx"),
+    route("reservations", "routes/profile/reservations.tsx"),
+    route("waitlist", "routes/profile/waitlist.tsx"),
+    route("shopping-history", "routes/profile/shopping-history.tsx"),
+    route("payment-methods", "routes/profile/payment-methods.tsx"),
+    route("rewards", "routes/profile/rewards.tsx"),
+    route("shippings", "routes/profile/shippings.tsx"),
+    route("certifications", "routes/profile/certifications.tsx"),
+    route("settings", "routes/profile/settings.tsx"),
+  ]),
+];

@@ -1,0 +1,111 @@
+import type { Hono } from "hono";
+import { z } from "zod";
+import { t } from "~/lib/messages";
+import { profileSchema } from "~/components/profile/schema";
+import { contentTypeOf, storageFor } from "../adapters/storage";
+import { loadCurrentUser } from "../domain/identity/current-user";
+import { profileOf, removeAvatar, setAvatar, updateProfile } from "../domain/profile/service";
+import { defineRoute, type ApiEnv } from "../http/api";
+import { AppError } from "../http/errors";
+
+const profile = z.object({
+  name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  birth_date: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  email_verified: z.boolean(),
+});
+
+/** The customer's own data ("Mis Datos"): read, update, avatar; and the stored avatars. */
+export function profileRoutes(app: Hono<ApiEnv>) {
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/profile/user",
+      summary: "Datos del usuario en sesión para editarlos",
+      tags: ["Perfil"],
+      guard: "auth",
+      response: z.object({ data: profile }),
+    },
+    ({ auth }) => ({ data: profileOf(auth.user!) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/profile/user",
+      summary: "Actualiza nombre, apellido, teléfono y fecha de nacimiento (el email no cambia aquí)",
+      tags: ["Perfil"],
+      guard: "auth",
+      body: profileSchema,
+    },
+    async ({ deps, auth, body }) => {
+      const row = await updateProfile(deps.db, auth.user!.id, body, deps.clock());
+      return {
+        data: {
+          Message: t("auth.profile.settings.saved"),
+          profile: profileOf(row),
+          user: await loadCurrentUser(deps.db, row, auth.employeeId),
+        },
+      };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/profile/user/avatar",
+      summary: "Sube la foto de perfil (multipart, campo avatar: PNG, JPEG o WebP de hasta 2 MB)",
+      tags: ["Perfil"],
+      guard: "auth",
+      body: z.object({ avatar: z.any().optional() }),
+    },
+    async ({ deps, auth, body }) => {
+      const url = await setAvatar(deps.db, storageFor(deps.config), auth.user!, body.avatar, deps.clock());
+      return { data: { Message: t("auth.profile.settings.photoSaved"), avatar_url: url } };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "delete",
+      path: "/profile/user/avatar",
+      summary: "Quita la foto de perfil",
+      tags: ["Perfil"],
+      guard: "auth",
+    },
+    async ({ deps, auth }) => {
+      await removeAvatar(deps.db, storageFor(deps.config), auth.user!, deps.clock());
+      return { data: { Message: t("auth.profile.settings.photoRemoved"), avatar_url: null } };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/files/avatars/:name",
+      summary: "Una foto de perfil guardada",
+      tags: ["Perfil"],
+      params: z.object({ name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,80}\.(png|jpg|webp)$/) }),
+    },
+    async ({ deps, params }) => {
+      const key = `avatars/${params.name}`;
+      const data = await storageFor(deps.config).get(key);
+      if (!data) throw AppError.notFound(t("auth.profile.errors.avatarNotFound"));
+      return new Response(new Uint8Array(data), {
+        headers: {
+          "Content-Type": contentTypeOf(key),
+          "Content-Length": String(data.length),
+          "Cache-Control": "public, max-age=31536000, immutable",
+        },
+      });
+    },
+  );
+}

@@ -1,0 +1,64 @@
+import { Modal } from "@mantine/core";
+import { useCallback, useState } from "react";
+import { useLocation, useMatch, useNavigate } from "react-router";
+import { useUi } from "~/lib/app-state";
+import { t } from "~/lib/messages";
+import { localePath } from "~/lib/routes";
+import { ExpiredSessionWatcher } from "./ExpiredSessionWatcher";
+import { LoginForm } from "./LoginForm";
+import { modalStyles } from "./modal-styles";
+import { RegisterForm } from "./RegisterForm";
+import { ResetDialog, RestoreDialog } from "./ResetDialogs";
+import { useAuthComplete } from "./useAuthComplete";
+
+/**
+ * The account dialogs (login, register, reset/restore), opened through `useUi()` and linked to
+ * each other, plus the expired-session watcher. Mount once inside the layouts that need them.
+ */
+export function AuthDialogs() {
+  const { dialogs, openDialog, closeDialogs, setAuthCallback } = useUi();
+  const complete = useAuthComplete();
+  const [email, setEmail] = useState("");
+  const resetMatch = useMatch("/auth/reset/:token");
+  const resetMatchLocale = useMatch("/es-MX/auth/reset/:token");
+  const token = resetMatch?.params.token ?? resetMatchLocale?.params.token ?? null;
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  /** Closed by the visitor: nothing left to do after a login that will not happen. */
+  const dismiss = useCallback(() => {
+    closeDialogs();
+    setAuthCallback(null);
+  }, [closeDialogs, setAuthCallback]);
+
+  const go = (name: "login" | "register" | "reset") => (value: string) => {
+    setEmail(value);
+    openDialog(name);
+  };
+
+  return (
+    <>
+      <Modal opened={dialogs.login} onClose={dismiss} title={t("auth.login.title")} styles={modalStyles}>
+        <LoginForm initialEmail={email} onRegister={go("register")} onForgot={go("reset")} onSuccess={complete} />
+      </Modal>
+      <Modal opened={dialogs.register} onClose={dismiss} title={t("auth.register.title")} styles={modalStyles}>
+        <RegisterForm initialEmail={email} onLogin={go("login")} onSuccess={complete} />
+      </Modal>
+      {token ? (
+        <RestoreDialog
+          opened={dialogs.reset}
+          token={token}
+          onClose={dismiss}
+          onRestored={() => openDialog("login")}
+          onRequestNew={() => {
+            dismiss();
+            void navigate(localePath("/auth/reset", pathname));
+          }}
+        />
+      ) : (
+        <ResetDialog opened={dialogs.reset} initialEmail={email} onClose={dismiss} onLogin={go("login")} />
+      )}
+      <ExpiredSessionWatcher />
+    </>
+  );
+}

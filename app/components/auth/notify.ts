@@ -1,0 +1,23 @@
+import { notifications } from "@mantine/notifications";
+import { t } from "~/lib/messages";
+
+/** Toasts of the account screens (top-center, one at a time, 5 s: set in the root). */
+export function notifySuccess(message: string) {
+  notifications.show({ color: "teal", message });
+}
+
+export function notifyError(message: string) {
+  notifications.show({ color: "red", message });
+}
+
+/**
+ * A failed call's message as an error toast, except the expired session: the
+ * ExpiredSessionWatcher already asks to log in again.
+ */
+export function notifyApiError(r: { status: number; message: string }) {
+  if (!isTokenExpired(r)) notifyError(r.message);
+}
+
+export function isTokenExpired(r: { status: number; message: string }) {
+  return r.status === 401 && r.message === t("errors.tokenExpired");
+}

@@ -1,0 +1,25 @@
+import { useCallback, useState } from "react";
+import { api } from "~/lib/api";
+import { t } from "~/lib/messages";
+import { isTokenExpired } from "./notify";
+
+export type ResendState =
+  | { status: "idle" }
+  | { status: "sending" }
+  | { status: "sent"; message: string }
+  | { status: "failed"; message: string };
+
+/** Sends the verification mail again (`POST /my-account/resend`, logged in). */
+export function useResendVerification() {
+  const [state, setState] = useState<ResendState>({ status: "idle" });
+  const send = useCallback(async () => {
+    setState({ status: "sending" });
+    const r = await api<{ Message?: string }>("/my-account/resend", { method: "POST" });
+    const next: ResendState = r.ok
+      ? { status: "sent", message: r.data?.Message ?? "" }
+      : { status: "failed", message: isTokenExpired(r) ? t("auth.login.expired") : r.message };
+    setState(next);
+    return next;
+  }, []);
+  return { state, send };
+}

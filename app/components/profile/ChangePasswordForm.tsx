@@ -1,0 +1,113 @@
+import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack } from "@mantine/core";
+import { IconAlertCircle } from "@tabler/icons-react";
+import { useState, type FormEvent } from "react";
+import { isTokenExpired, notifySuccess } from "~/components/auth/notify";
+import { api } from "~/lib/api";
+import { t } from "~/lib/messages";
+
+const EMPTY = { currentPassword: "", newPassword: "", confirmNewPassword: "" };
+type Field = keyof typeof EMPTY;
+
+export interface ChangePasswordFormProps {
+  /** Cancel was pressed (the fields are already cleared). */
+  onCancel?(): void;
+  /** The password changed (toast shown, fields cleared). */
+  onSuccess?(): void;
+  /** Three fields in a row from this breakpoint (the 900px modal), else stacked. */
+  wide?: boolean;
+}
+
+/**
+ * Change password (spec §2, §5, §8): current, new and confirm-new with Cancel and Save. No client
+ * rules; the server's field errors go under each field and clear when that field is edited; its
+ * debugMessage shows in a dismissible alert; success toasts the server's Message.
+ */
+export function ChangePasswordForm({ onCancel, onSuccess, wide = false }: ChangePasswordFormProps) {
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((er) => (er[field] ? { ...er, [field]: "" } : er));
+  };
+
+  const reset = () => {
+    setValues(EMPTY);
+    setErrors({});
+    setAlert(null);
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setLoading(true);
+    setAlert(null);
+    const r = await api<{ Message?: string }>("/profile/user/password", { form: values });
+    setLoading(false);
+    if (!r.ok) {
+      setErrors(r.fields);
+      if (isTokenExpired(r)) return;
+      const hasFields = Object.keys(r.fields).length > 0;
+      setAlert(r.debugMessage ?? (hasFields ? null : r.message));
+      return;
+    }
+    reset();
+    notifySuccess(r.data?.Message ?? "");
+    onSuccess?.();
+  }
+
+  const input = (field: Field, label: string, autoComplete: string) => (
+    <PasswordInput
+      label={label}
+      name={field}
+      autoComplete={autoComplete}
+      value={values[field]}
+      onChange={set(field)}
+      error={errors[field] || undefined}
+      aria-invalid={errors[field] ? true : undefined}
+    />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t("auth.password.title")}>
+      <Stack gap="md">
+        {alert ? (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            withCloseButton
+            closeButtonLabel={t("auth.password.dismiss")}
+            onClose={() => setAlert(null)}
+            role="alert"
+          >
+            {alert}
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={wide ? { base: 1, sm: 3 } : { base: 1 }} spacing="md">
+          {input("currentPassword", t("auth.fields.currentPassword"), "current-password")}
+          {input("newPassword", t("auth.fields.newPassword"), "new-password")}
+          {input("confirmNewPassword", t("auth.fields.confirmNewPassword"), "new-password")}
+        </SimpleGrid>
+        <Group justify="flex-end" gap="sm">
+          <Button
+            type="button"
+            variant="default"
+            onClick={() => {
+              reset();
+              onCancel?.();
+            }}
+            disabled={loading}
+          >
+            {t("auth.password.cancel")}
+          </Button>
+          <Button type="submit" loading={loading}>
+            {t("auth.password.save")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

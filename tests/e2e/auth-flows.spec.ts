@@ -1,0 +1,116 @@
+import { expect, test } from "@playwright/test";
+
+/**
+ * Customer account flows (spec §4-5, §8) through the real pages and API.
+ * Demo users share the password demo1234.
+ */
+
+test.describe("customer accounts", () => {
+  test("two-step login of cliente@example.com lands on /my-account", async ({ page }) => {
+    await page.goto("/login");
+    const form = page.getByRole("form", { name: "Iniciar sesión" });
+    await expect(form.locator("input[name=password]")).toHaveCount(0);
+    await form.getByLabel("Email").fill("cliente@example.com");
+    await form.getByRole("button", { name: "Continuar" }).click();
+
+    // Step two: password, remember me and the forgot link.
+    await expect(form.getByTestId("login-email")).toHaveText("cliente@example.com");
+    await expect(form.getByLabel("Recordarme")).toBeVisible();
+    await expect(form.getByRole("button", { name: "¿Olvidaste tu contraseña?" })).toBeVisible();
+
+    // A wrong password is shown under the field (the server's error.messages).
+    const password = form.locator("input[name=password]");
+    await password.fill("equivocada");
+    await form.getByRole("button", { name: "Iniciar sesión" }).click();
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    const errorId = await password.getAttribute("aria-describedby");
+    await expect(page.locator(`[id="${errorId}"]`)).not.toBeEmpty();
+
+    await form.locator("input[name=password]").fill("demo1234");
+    await form.getByLabel("Recordarme").check();
+    await form.getByRole("button", { name: "Iniciar sesión" }).click();
+    await page.waitForURL("**/my-account");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Hola");
+    await expect(page.getByRole("heading", { name: "Tus clases disponibles" })).toBeVisible();
+
+    // Guest-only: the login page now sends the customer back to the account.
+    await page.goto("/login");
+    await page.waitForURL("**/my-account");
+  });
+
+  test("an unknown email opens register with the email filled in", async ({ page }) => {
+    const email = `nueva.${Date.now()}@example.com`;
+    await page.goto("/login");
+    const form = page.getByRole("form", { name: "Iniciar sesión" });
+    await form.getByLabel("Email").fill(email);
+    await form.getByRole("button", { name: "Continuar" }).click();
+    await page.waitForURL("**/register?**");
+    const register = page.getByRole("form", { name: "Crear cuenta" });
+    await expect(register.getByLabel("Email")).toHaveValue(email);
+  });
+
+  test("register: submit disabled until the terms are ticked, then the account opens", async ({ page }) => {
+    const email = `registro.${Date.now()}@example.com`;
+    await page.goto("/register");
+    const form = page.getByRole("form", { name: "Crear cuenta" });
+    await form.getByLabel("Nombre").fill("Regina");
+    await form.getByLabel("Apellido").fill("Prueba");
+    await form.getByLabel("Email").fill(email);
+    await form.locator("input[name=password]").fill("secreto1");
+    await form.locator("input[name=confirmPassword]").fill("secreto1");
+
+    const submit = form.getByRole("button", { name: "Crear cuenta" });
+    await expect(submit).toBeDisabled();
+    // Trying anyway says why.
+    await submit.click({ force: true });
+    await expect(page.getByText("Debe aceptar los Términos y Condiciones")).toBeVisible();
+
+    await form.getByRole("checkbox", { name: "Acepto los Términos y Condiciones" }).check();
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await page.waitForURL("**/my-account");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Regina");
+  });
+
+  test("register: the spec's messages for empty fields and a mismatch", async ({ page }) => {
+    await page.goto("/register");
+    const form = page.getByRole("form", { name: "Crear cuenta" });
+    await form.getByRole("checkbox", { name: "Acepto los Términos y Condiciones" }).check();
+    await form.getByRole("button", { name: "Crear cuenta" }).click();
+    for (const message of [
+      "El nombre es requerido",
+      "El apellido es requerido",
+      "El email es requerido",
+      "La contraseña es requerida",
+      "La confirmación de contraseña es requerida",
+    ])
+      await expect(form.getByText(message)).toBeVisible();
+    await form.locator("input[name=password]").fill("secreto1");
+    await form.locator("input[name=confirmPassword]").fill("otra123");
+    await form.getByRole("button", { name: "Crear cuenta" }).click();
+    await expect(form.getByText("Las contraseñas deben coincidir")).toBeVisible();
+  });
+
+  test("reset request shows the toast", async ({ page }) => {
+    await page.goto("/auth/reset");
+    const form = page.getByRole("form", { name: "Recuperar contraseña" });
+    await form.getByLabel("Email").fill("cliente@example.com");
+    await form.getByRole("button", { name: "Enviar instrucciones" }).click();
+    await expect(
+      page.getByText("Le hemos enviado un correo electrónico con instrucciones para recuperar su contraseña.").first(),
+    ).toBeVisible();
+  });
+
+  test("profile pages need a customer: anonymous visitors go to login and come back", async ({ page }) => {
+    await page.goto("/profile/settings");
+    await page.waitForURL(/\/login\?back=/);
+    const form = page.getByRole("form", { name: "Iniciar sesión" });
+    await form.getByLabel("Email").fill("cliente@example.com");
+    await form.getByRole("button", { name: "Continuar" }).click();
+    await form.locator("input[name=password]").fill("demo1234");
+    await form.getByRole("button", { name: "Iniciar sesión" }).click();
+    await page.waitForURL("**/profile/settings");
+    await expect(page.getByRole("heading", { name: "Mis Datos", level: 1 })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Secciones" }).first()).toBeVisible();
+  });
+});

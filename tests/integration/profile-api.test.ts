@@ -1,0 +1,242 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../app/.server/config/env";
+import { users } from "../../app/.server/db/schema";
+import { createSession } from "../../app/.server/domain/identity/sessions";
+import { setupTestApp } from "../support/app";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "profile-api-"));
+const app = setupTestApp({ config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir }) });
+
+/** A session for a seeded user, made directly (the login API is another engineer's). */
+async function tokenFor(email: string) {
+  const [u] = await app.deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
+  const s = await createSession(app.deps.db, u.id, {
+    remember: false,
+    now: new Date(),
+    policy: { sessionHours: 12, rememberDays: 30 },
+  });
+  return { token: s.token, userId: u.id };
+}
+
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360f8cfc0f01f0005000201e2213bc50000000049454e44ae426082",
+  "hex",
+);
+
+function upload(token: string, bytes: Uint8Array, type: string, filename = "foto.png") {
+  const form = new FormData();
+  form.append("avatar", new Blob([new Uint8Array(bytes)], { type }), filename);
+  return app.request("/profile/user/avatar", { method: "POST", body: form, token });
+}
+
+let customer: { token: string; userId: number };
+
+beforeAll(async () => {
+  customer = await tokenFor("cliente@example.com");
+});
+
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("profile API: guard", () => {
+  it("anonymous calls are 401 in the error shape", async () => {
+    for (const [method, p] of [
+      ["GET", "/profile/user"],
+      ["POST", "/profile/user"],
+      ["POST", "/profile/user/avatar"],
+      ["DELETE", "/profile/user/avatar"],
+    ] as const) {
+      const res = await app.request(p, { method, form: method === "POST" ? { name: "x" } : undefined });
+      expect(res.status, `${method} ${p}`).toBe(401);
+      expect((await res.json()).errorMessage).toBe("Debe iniciar sesión para continuar");
+    }
+  });
+
+  it("an expired session says 'Token has expired'", async () => {
+    const { token } = await tokenFor("tester@example.com");
+    app.setNow(new Date(Date.now() + 13 * 3_600_000));
+    try {
+      const res = await app.request("/profile/user", { token });
+      expect(res.status).toBe(401);
+      expect((await res.json()).errorMessage).toBe("Token has expired");
+    } finally {
+      app.setNow(null);
+    }
+  });
+});
+
+describe("profile API: Mis Datos", () => {
+  it("GET gives the editable data", async () => {
+    const res = await app.request("/profile/user", { token: customer.token });
+    expect(res.status).toBe(200);
+    const { data } = await res.json();
+    expect(data).toMatchObject({ email: "cliente@example.com", email_verified: true });
+    expect(data).toHaveProperty("birth_date");
+  });
+
+  it("POST updates name, last name, phone and birth date (form-encoded)", async () => {
+    const res = await app.request("/profile/user", {
+      method: "POST",
+      token: customer.token,
+      form: { name: "  Mariana ", last_name: "Ríos", phone: "+52 55 1234 5678", birth_date: "1992-03-14" },
+    });
+    expect(res.status).toBe(200);
+    const { data } = await res.json();
+    expect(data.Message).toBe("Tus datos se guardaron");
+    expect(data.user).toMatchObject({ name: "Mariana", last_name: "Ríos", full_name: "Mariana Ríos" });
+    expect(data.profile).toMatchObject({ phone: "5512345678", birth_date: "1992-03-14" });
+    const [row] = await app.deps.db.select().from(users).where(eq(users.id, customer.userId));
+    expect(row).toMatchObject({ name: "Mariana", lastName: "Ríos", phone: "5512345678", birthDate: "1992-03-14" });
+    expect(row.email).toBe("cliente@example.com");
+  });
+
+  it("the email cannot be changed here", async () => {
+    const res = await app.request("/profile/user", {
+      method: "POST",
+      token: customer.token,
+      json: { name: "Mariana", last_name: "Ríos", email: "otra@example.com" },
+    });
+    expect(res.status).toBe(200);
+    const [row] = await app.deps.db.select().from(users).where(eq(users.id, customer.userId));
+    expect(row.email).toBe("cliente@example.com");
+    // phone and birth date were not sent: unchanged
+    expect(row).toMatchObject({ phone: "5512345678", birthDate: "1992-03-14" });
+  });
+
+  it("empty phone and birth date clear them", async () => {
+    const res = await app.request("/profile/user", {
+      method: "POST",
+      token: customer.token,
+      form: { name: "Mariana", last_name: "Ríos", phone: "", birth_date: "" },
+    });
+    expect(res.status).toBe(200);
+    const [row] = await app.deps.db.select().from(users).where(eq(users.id, customer.userId));
+    expect(row).toMatchObject({ phone: null, birthDate: null });
+  });
+
+  it("validation errors are 422 with one Spanish message per field", async () => {
+    const res = await app.request("/profile/user", {
+      method: "POST",
+      token: customer.token,
+      form: { name: "", last_name: "", phone: "123", birth_date: "2999-01-01" },
+    });
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.error.messages).toEqual([
+      { field: "name", message: "El nombre es requerido" },
+      { field: "last_name", message: "El apellido es requerido" },
+      { field: "phone", message: "El teléfono debe tener 10 dígitos" },
+      { field: "birth_date", message: "La fecha de nacimiento no puede ser futura" },
+    ]);
+    expect(body.errorMessage).toBe("El nombre es requerido");
+    const bad = await app.request("/profile/user", {
+      method: "POST",
+      token: customer.token,
+      form: { name: "A", last_name: "B", birth_date: "1990-02-30" },
+    });
+    expect((await bad.json()).error.messages).toEqual([
+      { field: "birth_date", message: "La fecha de nacimiento no es válida" },
+    ]);
+  });
+});
+
+describe("profile API: avatar", () => {
+  it("stores a PNG, saves users.avatar_url and serves it with its content type", async () => {
+    const res = await upload(customer.token, PNG, "image/png");
+    expect(res.status).toBe(200);
+    const { data } = await res.json();
+    expect(data.Message).toBe("Tu foto de perfil se actualizó");
+    expect(data.avatar_url).toMatch(/^\/api\/files\/avatars\/\d+-[0-9a-f]{16}\.png$/);
+    const [row] = await app.deps.db.select().from(users).where(eq(users.id, customer.userId));
+    expect(row.avatarUrl).toBe(data.avatar_url);
+    const name = data.avatar_url.split("/").pop();
+    expect(fs.existsSync(path.join(dataDir, "uploads", "avatars", name))).toBe(true);
+
+    const file = await app.request(data.avatar_url.replace(/^\/api/, ""));
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it("replacing the avatar removes the previous file", async () => {
+    const [before] = await app.deps.db.select().from(users).where(eq(users.id, customer.userId));
+    const oldName = before.avatarUrl!.split("/").pop()!;
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]);
+    const res = await upload(customer.token, jpeg, "image/jpeg", "foto.jpg");
+    expect(res.status).toBe(200);
+    const { data } = await res.json();
+    expect(data.avatar_url).toMatch(/\.jpg$/);
+    expect(fs.existsSync(path.join(dataDir, "uploads", "avatars", oldName))).toBe(false);
+    const file = await app.request(data.avatar_url.replace(/^\/api/, ""));
+    expect(file.headers.get("content-type")).toBe("image/jpeg");
+  });
+
+  it("rejects other types by content, whatever the declared type", async () => {
+    const gif = Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;", "binary");
+    const res = await upload(customer.token, gif, "image/png");
+    expect(res.status).toBe(422);
+    expect((await res.json()).error.messages).toEqual([
+      { field: "avatar", message: "La imagen debe ser PNG, JPG o WebP" },
+    ]);
+    const svg = await upload(customer.token, Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), "image/svg+xml");
+    expect(svg.status).toBe(422);
+  });
+
+  it("rejects images over 2 MB", async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
+    const res = await upload(customer.token, big, "image/png");
+    expect(res.status).toBe(422);
+    expect((await res.json()).error.messages).toEqual([
+      { field: "avatar", message: "La imagen no debe pesar más de 2 MB" },
+    ]);
+  });
+
+  it("a missing file is a field error", async () => {
+    const res = await app.request("/profile/user/avatar", {
+      method: "POST",
+      body: new FormData(),
+      token: customer.token,
+    });
+    expect(res.status).toBe(422);
+    expect((await res.json()).error.messages).toEqual([{ field: "avatar", message: "Selecciona una imagen" }]);
+  });
+
+  it("DELETE removes the avatar", async () => {
+    const res = await app.request("/profile/user/avatar", { method: "DELETE", token: customer.token });
+    expect(res.status).toBe(200);
+    const [row] = await app.deps.db.select().from(users).where(eq(users.id, customer.userId));
+    expect(row.avatarUrl).toBeNull();
+    expect(fs.readdirSync(path.join(dataDir, "uploads", "avatars"))).toEqual([]);
+  });
+
+  it("unknown or malformed file names are 404/400, never outside the folder", async () => {
+    expect((await app.request("/files/avatars/1-0000000000000000.png")).status).toBe(404);
+    expect((await app.request("/files/avatars/..%2F..%2Fsecret.png")).status).toBe(400);
+    expect((await app.request("/files/avatars/x.svg")).status).toBe(400);
+  });
+});
+
+describe("profile API: cookie sessions need the XSRF header", () => {
+  it("refuses a cookie-authenticated change without X-XSRF-TOKEN", async () => {
+    const res = await app.request("/profile/user", {
+      method: "POST",
+      headers: { cookie: `token=${customer.token}; XSRF-TOKEN=abc` },
+      form: { name: "X", last_name: "Y" },
+    });
+    expect(res.status).toBe(403);
+    const ok = await app.request("/profile/user", {
+      method: "POST",
+      headers: { cookie: `token=${customer.token}; XSRF-TOKEN=abc`, "x-xsrf-token": "abc" },
+      form: { name: "Mariana", last_name: "Ríos" },
+    });
+    expect(ok.status).toBe(200);
+  });
+});
