@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCalendarDate, normalizePhone, profileSchema, todayInMexico } from "~/components/profile/schema";
+import { isCalendarDate, normalizePhone, profileSchema, todayInMexico } from "~/shared/schemas/profile";
 import { detectImageType } from "~/.server/domain/profile/service";
 import { validate } from "~/shared/schemas/auth";
 

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { profileSchema } from "~/components/profile/schema";
+import { profileSchema } from "~/shared/schemas/profile";
 import { contentTypeOf, storageFor } from "../adapters/storage";
 import { loadCurrentUser } from "../domain/identity/current-user";
 import { profileOf, removeAvatar, setAvatar, updateProfile } from "../domain/profile/service";

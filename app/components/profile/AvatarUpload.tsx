@@ -5,7 +5,7 @@ import { useRevalidator } from "react-router";
 import { notifyApiError, notifyError, notifySuccess } from "~/components/auth/notify";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
-import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "./schema";
+import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "~/shared/schemas/profile";
 import { initialOf } from "./sections";
 
 /** Profile photo: PNG, JPEG or WebP up to 2 MB, uploaded as multipart field `avatar`. */

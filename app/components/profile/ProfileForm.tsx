@@ -8,7 +8,7 @@ import { notifyApiError, notifySuccess } from "~/components/auth/notify";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { validate, type FieldErrors } from "~/shared/schemas/auth";
-import { profileSchema, todayInMexico } from "./schema";
+import { profileSchema, todayInMexico } from "~/shared/schemas/profile";
 
 export interface ProfileValues {
   name: string;

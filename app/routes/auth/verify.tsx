@@ -22,8 +22,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       verified: user ? user.emailVerifiedAt !== null : false,
     };
   }
-  const { verifyEmailThroughApi } = await import("~/.server/domain/profile/email-verification");
-  const r = await verifyEmailThroughApi(context.deps, params.token);
+  const { verifyEmailFromLink } = await import("~/.server/domain/profile/email-verification");
+  const r = await verifyEmailFromLink(context.deps, params.token);
   return { mode: "token" as const, loggedIn, ok: r.ok, message: r.message };
 }
 

@@ -1,25 +1,15 @@
+import { t } from "~/lib/messages";
 import type { AppDeps } from "../../deps";
+import { AppError } from "../../http/errors";
+import { verifyEmail } from "../identity/accounts";
 
-export interface VerifyOutcome {
-  ok: boolean;
-  message: string;
-}
-
-/**
- * The /auth/verify/{token} page asks the API's `GET /auth/verify/{token}` in-process (no network),
- * so the page and other clients share one rule and one answer.
- */
-export async function verifyEmailThroughApi(deps: AppDeps, token: string): Promise<VerifyOutcome> {
-  const { createApi } = await import("../../api");
-  const res = await createApi(deps).request(`/auth/verify/${encodeURIComponent(token)}`, {
-    headers: { accept: "application/json" },
-  });
-  let body: any = null;
+/** Verifies an email from the mailed link for the /auth/verify/{token} page. */
+export async function verifyEmailFromLink(deps: AppDeps, token: string): Promise<{ ok: boolean; message: string }> {
   try {
-    body = await res.json();
-  } catch {
-    body = null;
+    await verifyEmail(deps, token);
+    return { ok: true, message: t("account.verified") };
+  } catch (err) {
+    if (err instanceof AppError) return { ok: false, message: err.message };
+    throw err;
   }
-  if (res.ok) return { ok: true, message: String(body?.data?.Message ?? "") };
-  return { ok: false, message: String(body?.errorMessage ?? body?.error?.Message ?? "") };
 }

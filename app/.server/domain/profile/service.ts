@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { t } from "~/lib/messages";
-import { AVATAR_MAX_BYTES, type ProfileInput } from "~/components/profile/schema";
+import { AVATAR_MAX_BYTES, type ProfileInput } from "~/shared/schemas/profile";
 import type { FileStorage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
