@@ -111,7 +111,9 @@ describe("session counters (spec §9)", () => {
 
   it("has no suffix with a single city", () => {
     const u = user({ available_sessions_per_city: { city_1: 1 } });
-    expect(sessionCounters(u, CITIES.slice(0, 1))).toEqual([{ key: "city_1", value: 1, unlimited: false, label: "CLASE" }]);
+    expect(sessionCounters(u, CITIES.slice(0, 1))).toEqual([
+      { key: "city_1", value: 1, unlimited: false, label: "CLASE" },
+    ]);
   });
 
   it("hides cities without balance and shows one zero counter (chosen city) when there is none", () => {
@@ -160,7 +162,11 @@ describe("back targets", () => {
 });
 
 describe("inspector shortcuts", () => {
-  const k = (key: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}, code?: string) => ({
+  const k = (
+    key: string,
+    mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {},
+    code?: string,
+  ) => ({
     key,
     code,
     ctrlKey: false,

@@ -82,7 +82,14 @@ export function SiteNavbar({ logoTo = "/" }: { logoTo?: string }) {
           )}
           <UserAvatar />
           <Tooltip label={t("nav.cart")} withArrow openDelay={400}>
-            <ActionIcon variant="subtle" color="dark" size={40} radius="xl" onClick={onCart} aria-label={t("site.nav.cartLabel")}>
+            <ActionIcon
+              variant="subtle"
+              color="dark"
+              size={40}
+              radius="xl"
+              onClick={onCart}
+              aria-label={t("site.nav.cartLabel")}
+            >
               <IconShoppingBag size={22} stroke={1.6} aria-hidden />
             </ActionIcon>
           </Tooltip>

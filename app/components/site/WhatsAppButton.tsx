@@ -6,7 +6,14 @@ import classes from "./SiteFooter.module.css";
 export function WhatsAppButton({ href }: { href: string }) {
   const label = `${t("footer.whatsapp")} ${t("footer.opensNewTab")}`;
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={classes.whatsapp} aria-label={label} title={t("footer.whatsapp")}>
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={classes.whatsapp}
+      aria-label={label}
+      title={t("footer.whatsapp")}
+    >
       <IconBrandWhatsapp size={30} stroke={1.6} aria-hidden />
     </a>
   );

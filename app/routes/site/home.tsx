@@ -71,7 +71,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const render = (s: HomeSection) => {
     switch (s.kind) {
       case "hero":
-        return <HeroSection key={s.key} section={s} minutes={minutes} studioCount={studioCount} cityCount={locations.length} />;
+        return (
+          <HeroSection
+            key={s.key}
+            section={s}
+            minutes={minutes}
+            studioCount={studioCount}
+            cityCount={locations.length}
+          />
+        );
       case "features":
         return <FeaturesSection key={s.key} section={s} />;
       case "session-types":

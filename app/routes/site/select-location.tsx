@@ -13,10 +13,7 @@ import classes from "~/components/site/location/Location.module.css";
 export async function loader({ context }: Route.LoaderArgs) {
   const { listAllStudios, listCities } = await import("~/.server/domain/places/service");
   const db = context.deps.db;
-  const [cities, studios] = await Promise.all([
-    listCities(db).catch(() => []),
-    listAllStudios(db).catch(() => []),
-  ]);
+  const [cities, studios] = await Promise.all([listCities(db).catch(() => []), listAllStudios(db).catch(() => [])]);
   return {
     cities: cities.map((c) => {
       const own = studios.filter((s) => s.city_id === c.id && !s.is_external);
@@ -102,11 +99,7 @@ export default function SelectLocation({ loaderData }: Route.ComponentProps) {
                           ? t("location.studioCount")
                           : t("location.studiosCount", { count: c.studioCount })}
                       </p>
-                      <UnstyledButton
-                        className={classes.action}
-                        onClick={() => pick(c.id)}
-                        disabled={pending !== null}
-                      >
+                      <UnstyledButton className={classes.action} onClick={() => pick(c.id)} disabled={pending !== null}>
                         {t("location.continue")}
                         <span className="visually-hidden"> · {c.name}</span>
                         {pending === c.id ? (

@@ -1,5 +1,12 @@
 import { Button, Loader, UnstyledButton } from "@mantine/core";
-import { IconArrowLeft, IconArrowRight, IconBuildingStore, IconCheck, IconMapPin, IconPhone } from "@tabler/icons-react";
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconBuildingStore,
+  IconCheck,
+  IconMapPin,
+  IconPhone,
+} from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import { safeBackPath } from "~/components/site/navbar-logic";
@@ -137,11 +144,7 @@ export default function SelectStudio({ loaderData }: Route.ComponentProps) {
                           </span>
                         </p>
                       )}
-                      <UnstyledButton
-                        className={classes.action}
-                        onClick={() => pick(s.id)}
-                        disabled={pending !== null}
-                      >
+                      <UnstyledButton className={classes.action} onClick={() => pick(s.id)} disabled={pending !== null}>
                         {t("location.continue")}
                         <span className="visually-hidden"> · {s.name}</span>
                         {pending === s.id ? (

@@ -26,7 +26,15 @@ const FEATURE_ICONS: Record<string, typeof IconTarget> = {
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
-function SectionLink({ href, label, tone = "dark" }: { href: string | null; label: string | null; tone?: "dark" | "light" }) {
+function SectionLink({
+  href,
+  label,
+  tone = "dark",
+}: {
+  href: string | null;
+  label: string | null;
+  tone?: "dark" | "light";
+}) {
   const { lp } = useLocalePath();
   if (!href || !label) return null;
   const to = href.startsWith("/") && !href.startsWith("//") ? lp(href) : href;
@@ -129,9 +137,7 @@ export function FeaturesSection({ section }: { section: HomeSection }) {
                 <span className={classes.featureIcon} aria-hidden>
                   <Icon size={26} stroke={1.4} />
                 </span>
-                <span className={classes.featureIndex} aria-hidden>
-                  {String(i + 1).padStart(2, "0")}
-                </span>
+                <span className={classes.featureIndex} aria-hidden />
                 <h3 className={classes.featureTitle}>{str(item.title)}</h3>
                 <p className={classes.featureText}>{str(item.text)}</p>
               </li>
@@ -160,7 +166,12 @@ export function SessionTypesSection({ section, types }: { section: HomeSection; 
     <section className={classes.section} data-bg="white" aria-labelledby={id}>
       <div className={classes.container}>
         <div className={classes.headingRow}>
-          <SectionHeading id={id} eyebrow={t("site.home.classesEyebrow")} title={section.title} subtitle={section.subtitle} />
+          <SectionHeading
+            id={id}
+            eyebrow={t("site.home.classesEyebrow")}
+            title={section.title}
+            subtitle={section.subtitle}
+          />
           <SectionLink href={section.cta_link} label={section.cta_label} />
         </div>
         {types.length === 0 ? (
@@ -168,7 +179,11 @@ export function SessionTypesSection({ section, types }: { section: HomeSection; 
         ) : (
           <ul className={classes.classGrid}>
             {types.map((type) => (
-              <li key={type.id} className={classes.classCard} style={{ "--type-color": type.color } as React.CSSProperties}>
+              <li
+                key={type.id}
+                className={classes.classCard}
+                style={{ "--type-color": type.color } as React.CSSProperties}
+              >
                 <span className={classes.classSwatch} aria-hidden />
                 <h3 className={classes.classTitle}>{type.name}</h3>
                 <div className={classes.classMeta}>
@@ -207,7 +222,12 @@ export function LocationsSection({ section, locations }: { section: HomeSection;
     <section className={classes.section} data-bg="sand" aria-labelledby={id}>
       <div className={classes.container}>
         <div className={classes.headingRow}>
-          <SectionHeading id={id} eyebrow={t("site.home.locationsEyebrow")} title={section.title} subtitle={section.subtitle} />
+          <SectionHeading
+            id={id}
+            eyebrow={t("site.home.locationsEyebrow")}
+            title={section.title}
+            subtitle={section.subtitle}
+          />
           <SectionLink href={section.cta_link} label={section.cta_label} />
         </div>
         {locations.length === 0 ? (
@@ -264,7 +284,12 @@ export function CoachesSection({ section, coaches }: { section: HomeSection; coa
     <section className={classes.section} data-bg="cream" aria-labelledby={id}>
       <div className={classes.container}>
         <div className={classes.headingRow}>
-          <SectionHeading id={id} eyebrow={t("site.home.coachesEyebrow")} title={section.title} subtitle={section.subtitle} />
+          <SectionHeading
+            id={id}
+            eyebrow={t("site.home.coachesEyebrow")}
+            title={section.title}
+            subtitle={section.subtitle}
+          />
           <SectionLink href={section.cta_link} label={section.cta_label} />
         </div>
         {coaches.length === 0 ? (
@@ -314,13 +339,7 @@ export function BannerSection({ section }: { section: HomeSection }) {
     <section className={classes.banner} aria-labelledby={id}>
       <div className={classes.bannerInner}>
         <div className={classes.bannerText}>
-          <SectionHeading
-            id={id}
-            eyebrow={eyebrow}
-            title={section.title}
-            subtitle={section.subtitle}
-            tone="light"
-          />
+          <SectionHeading id={id} eyebrow={eyebrow} title={section.title} subtitle={section.subtitle} tone="light" />
           {points.length > 0 && (
             <ul className={classes.bannerPoints}>
               {points.map((p) => (
