@@ -153,6 +153,14 @@ test.describe("city and studio choice", () => {
     await expect(page).toHaveURL(/localhost:\d+\/calendar$/);
   });
 
+  test("booking in a city from the home page chooses that city", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Reservar en Monterrey" }).click();
+    await expect(page).toHaveURL(/\/select-studio$/);
+    await expect(page.getByText("Estudios disponibles en Monterrey.")).toBeVisible();
+    expect(await cookie(page, "city")).toBe("2");
+  });
+
   test("select-studio without a city goes to select-location", async ({ page }) => {
     await page.goto("/select-studio");
     await expect(page).toHaveURL(/\/select-location$/);

@@ -105,7 +105,13 @@ export function HeroSection({
           <div className={classes.heroArt}>
             <div className={classes.heroRing} aria-hidden />
             <div className={classes.heroFrame}>
-              <img src={section.image_url} alt={t("site.home.heroImageAlt")} width={600} height={720} />
+              <img
+                src={section.image_url}
+                alt={t("site.home.heroImageAlt")}
+                width={600}
+                height={720}
+                fetchPriority="high"
+              />
             </div>
           </div>
         )}
