@@ -8,12 +8,12 @@ import "@fontsource/montserrat/700.css";
 import "@fontsource/playfair-display/500.css";
 import "@fontsource/playfair-display/600.css";
 import "./styles/global.css";
+import errorClasses from "./styles/error-page.module.css";
 
 import {
   Anchor,
   Button,
   ColorSchemeScript,
-  Container,
   MantineProvider,
   Stack,
   Text,
@@ -116,27 +116,36 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (isChunkLoadError(error)) reloadOnceAMinute();
   }, [error]);
   if (!notFound && typeof console !== "undefined") console.error(error);
+  const home = localePath("/", pathname);
   return (
-    <Container size="sm" py={120}>
-      <Stack align="center" gap="md" ta="center">
-        <Title order={1} fz={72} c="brand.6">
-          {status ?? t("app.error")}
-        </Title>
-        <Text size="lg">
-          {notFound
-            ? t("app.notFound")
-            : isRouteErrorResponse(error) && error.statusText
-              ? error.statusText
-              : t("errors.internal")}
-        </Text>
-        {notFound ? (
-          <Button component="a" href={localePath("/", pathname)}>
-            {t("app.backHome")}
-          </Button>
-        ) : (
-          <Anchor href={localePath("/", pathname)}>{t("app.backHome")}</Anchor>
-        )}
-      </Stack>
-    </Container>
+    <main className={errorClasses.page}>
+      <a href={home} className={errorClasses.logo}>
+        <img src="/images/logo.svg" alt={t("app.name")} width={445} height={80} />
+      </a>
+      <div className={errorClasses.card}>
+        <div className={errorClasses.arch} aria-hidden />
+        <Stack align="center" gap="md" ta="center" pos="relative">
+          <Title order={1} className={errorClasses.status}>
+            {status ?? t("app.error")}
+          </Title>
+          <Text size="lg" className={errorClasses.message}>
+            {notFound
+              ? t("app.notFound")
+              : isRouteErrorResponse(error) && error.statusText
+                ? error.statusText
+                : t("errors.internal")}
+          </Text>
+          {notFound ? (
+            <Button component="a" href={home} size="lg" className={errorClasses.button}>
+              {t("app.backHome")}
+            </Button>
+          ) : (
+            <Anchor href={home} className={errorClasses.link}>
+              {t("app.backHome")}
+            </Anchor>
+          )}
+        </Stack>
+      </div>
+    </main>
   );
 }

@@ -1,15 +1,123 @@
-import { Container, Title } from "@mantine/core";
+import { CtaButton } from "~/components/site/home/CtaLink";
+import {
+  BannerSection,
+  CoachesSection,
+  CtaSection,
+  FeaturesSection,
+  HeroSection,
+  LocationsSection,
+  SessionTypesSection,
+} from "~/components/site/home/HomeSections";
+import type { HomeContent, HomeLocation, HomeSection } from "~/components/site/home/types";
+import { t } from "~/lib/messages";
 import type { Route } from "./+types/home";
+import classes from "~/components/site/home/Home.module.css";
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** `GET /api/v2/home-data` plus the cities and their studios (external studios are not listed). */
+export async function loader({ context }: Route.LoaderArgs): Promise<HomeContent> {
   const { homeData } = await import("~/.server/domain/content/service");
-  return homeData(context.deps.db);
+  const { listAllStudios, listCities } = await import("~/.server/domain/places/service");
+  const db = context.deps.db;
+  const soft = async <T,>(p: Promise<T>, empty: T, what: string) => {
+    try {
+      return await p;
+    } catch (err) {
+      context.deps.log.warn({ err, what }, "home data part failed");
+      return empty;
+    }
+  };
+  const [home, cities, studios] = await Promise.all([
+    soft(homeData(db), { sections: [], coaches: [], session_types: [], sponsors: [] }, "home"),
+    soft(listCities(db), [], "cities"),
+    soft(listAllStudios(db), [], "studios"),
+  ]);
+  const locations: HomeLocation[] = cities
+    .map((c) => ({
+      id: c.id,
+      name: c.name,
+      suffix: c.suffix,
+      studios: studios
+        .filter((s) => s.city_id === c.id && !s.is_external)
+        .map((s) => ({
+          id: s.id,
+          name: s.name,
+          address: s.address,
+          phone: s.phone,
+          image_url: s.image_url,
+          is_marketplace: s.is_marketplace,
+        })),
+    }))
+    .filter((c) => c.studios.length > 0);
+  return { sections: home.sections, coaches: home.coaches, session_types: home.session_types, locations };
+}
+
+export function meta() {
+  return [
+    { title: t("site.meta.homeTitle") },
+    { name: "description", content: t("site.meta.homeDescription") },
+    { property: "og:title", content: t("site.meta.homeTitle") },
+    { property: "og:description", content: t("site.meta.homeDescription") },
+    { property: "og:type", content: "website" },
+    { property: "og:locale", content: "es_MX" },
+  ];
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { sections, coaches, session_types: types, locations } = loaderData;
+  const studioCount = locations.reduce((n, c) => n + c.studios.length, 0);
+  const minutes = types.reduce((m, s) => Math.max(m, s.duration_minutes), 0);
+  const hasHero = sections.some((s) => s.kind === "hero");
+
+  const render = (s: HomeSection) => {
+    switch (s.kind) {
+      case "hero":
+        return (
+          <HeroSection
+            key={s.key}
+            section={s}
+            minutes={minutes}
+            studioCount={studioCount}
+            cityCount={locations.length}
+          />
+        );
+      case "features":
+        return <FeaturesSection key={s.key} section={s} />;
+      case "session-types":
+        return <SessionTypesSection key={s.key} section={s} types={types} />;
+      case "locations":
+        return <LocationsSection key={s.key} section={s} locations={locations} />;
+      case "coaches":
+        return <CoachesSection key={s.key} section={s} coaches={coaches} />;
+      case "banner":
+        return <BannerSection key={s.key} section={s} />;
+      case "cta":
+        return <CtaSection key={s.key} section={s} />;
+      default:
+        return null;
+    }
+  };
+
   return (
-    <Container>
-      <Title>{loaderData.sections[0]?.title}</Title>
-    </Container>
+    <>
+      {!hasHero && (
+        <section className={classes.hero} aria-labelledby="inicio-titulo">
+          <div className={classes.heroInner}>
+            <div className={classes.heroText}>
+              <p className={classes.eyebrow}>{t("site.home.heroEyebrow")}</p>
+              <h1 id="inicio-titulo" className={classes.heroTitle}>
+                {t("app.name")}
+              </h1>
+              <p className={classes.heroSubtitle}>{t("app.tagline")}</p>
+              <div className={classes.heroActions}>
+                <CtaButton href="/calendar" size="lg" className={classes.ctaPrimary}>
+                  {t("nav.book")}
+                </CtaButton>
+              </div>
+            </div>
+          </div>
+        </section>
+      )}
+      {sections.map(render)}
+    </>
   );
 }

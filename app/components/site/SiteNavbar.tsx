@@ -1,0 +1,125 @@
+import { ActionIcon, Burger, Button, Tooltip } from "@mantine/core";
+import { useWindowScroll } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
+import { IconLogout, IconShoppingBag } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { api } from "~/lib/api";
+import { config, useRootData, useUi } from "~/lib/app-state";
+import { t } from "~/lib/messages";
+import { cartAction, counterScopeFor, LOGO_HIDE_SCROLL, sessionCounters } from "./navbar-logic";
+import { SessionCounters } from "./SessionCounters";
+import { SiteLogo } from "./SiteLogo";
+import { UserAvatar } from "./UserAvatar";
+import { useLocalePath } from "./useLocalePath";
+import classes from "./SiteNavbar.module.css";
+
+const HOME_LINKS = [
+  { to: "/select-location", label: "nav.locations" },
+  { to: "/buy-sessions", label: "nav.packs" },
+  { to: "/coaches", label: "nav.coaches" },
+  { to: "/on-demand", label: "nav.nucleoHome" },
+] as const;
+
+/** The public navbar (spec §2 "Public navigation"). `logoTo` sends the logo somewhere else than home. */
+export function SiteNavbar({ logoTo = "/" }: { logoTo?: string }) {
+  const root = useRootData();
+  const { user, cities, city } = root;
+  const { openDialog, setAuthCallback, menuOpen, setMenuOpen } = useUi();
+  const { lp, path } = useLocalePath();
+  const [scroll] = useWindowScroll();
+  const [loggingOut, setLoggingOut] = useState(false);
+  const isHome = path === "/";
+  const animateLogo = config<unknown>(root, "logo_animation", false) === true;
+  const logoHidden = animateLogo && scroll.y > LOGO_HIDE_SCROLL;
+  const counters = sessionCounters(user, cities, { scope: counterScopeFor(path), cityId: city });
+
+  const onCart = () => {
+    const action = cartAction(user);
+    if (action === "login") {
+      setAuthCallback("cart");
+      openDialog("login");
+    } else if (action === "denied") {
+      notifications.show({ color: "red", message: t("errors.cartOnlyCustomers") });
+    } else {
+      openDialog("sideCheckout");
+    }
+  };
+
+  const onLogout = async () => {
+    setLoggingOut(true);
+    await api("/logout", { method: "POST" });
+    window.location.reload();
+  };
+
+  return (
+    <header className={classes.header} data-home={isHome || undefined}>
+      <div className={classes.bar}>
+        <div className={classes.start}>
+          <SiteLogo to={lp(logoTo)} hidden={logoHidden} />
+        </div>
+
+        {isHome && (
+          <nav aria-label={t("site.nav.main")} className={classes.homeNav}>
+            <ul>
+              {HOME_LINKS.map((l) => (
+                <li key={l.to}>
+                  <Link to={lp(l.to)} className={classes.homeLink}>
+                    {t(l.label)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+
+        <div className={classes.end}>
+          {counters.length > 0 && <SessionCounters counters={counters} className={classes.countersInline} />}
+          {isHome && (
+            <Button component={Link} to={lp("/calendar")} size="sm" className={classes.bookButton}>
+              {t("nav.book")}
+            </Button>
+          )}
+          <UserAvatar />
+          <Tooltip label={t("nav.cart")} withArrow openDelay={400}>
+            <ActionIcon
+              variant="subtle"
+              color="dark"
+              size={40}
+              radius="xl"
+              onClick={onCart}
+              aria-label={t("site.nav.cartLabel")}
+            >
+              <IconShoppingBag size={22} stroke={1.6} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          {user && (
+            <Tooltip label={t("nav.logout")} withArrow openDelay={400}>
+              <ActionIcon
+                variant="subtle"
+                color="dark"
+                size={40}
+                radius="xl"
+                onClick={onLogout}
+                loading={loggingOut}
+                aria-label={t("site.nav.logoutLabel")}
+              >
+                <IconLogout size={21} stroke={1.6} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          <Burger
+            opened={menuOpen}
+            onClick={() => setMenuOpen(!menuOpen)}
+            size="sm"
+            color="var(--nb-ink)"
+            aria-label={menuOpen ? t("nav.closeMenu") : t("site.nav.openMenu")}
+            aria-expanded={menuOpen}
+            className={classes.burger}
+          />
+        </div>
+      </div>
+      {counters.length > 0 && <SessionCounters counters={counters} className={classes.countersStrip} />}
+    </header>
+  );
+}

@@ -1,0 +1,186 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { CITIES, CONFIGURATIONS, HOME_SECTIONS, STUDIOS } from "../../app/.server/db/seed-data";
+
+const hero = HOME_SECTIONS.find((s) => s.kind === "hero")!;
+const external = STUDIOS.find((s) => s.isExternal)!;
+const whatsappNumber = String(CONFIGURATIONS.find((c) => c.key === "whatsapp_number")!.value);
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function cookie(page: Page, name: string) {
+  return (await page.context().cookies()).find((c) => c.name === name)?.value;
+}
+
+test.describe("public site frame and home", () => {
+  for (const prefix of ["", "/es-MX"]) {
+    test(`home renders the hero from the database at ${prefix || "/"}`, async ({ page }) => {
+      await page.goto(prefix || "/");
+      await expect(page.getByRole("heading", { level: 1, name: hero.title })).toBeVisible();
+      await expect(page.getByText(hero.subtitle)).toBeVisible();
+      await expect(page.getByRole("link", { name: hero.ctaLabel })).toHaveAttribute("href", `${prefix}${hero.ctaLink}`);
+      await expect(page.locator("main#contenido")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Saltar al contenido" })).toHaveAttribute("href", "#contenido");
+      // Home-only navbar links.
+      const nav = page.getByRole("navigation", { name: "Navegación principal" });
+      for (const [label, path] of [
+        ["Ubicaciones", "/select-location"],
+        ["Paquetes", "/buy-sessions"],
+        ["Coaches", "/coaches"],
+        ["Nucleo Home", "/on-demand"],
+      ])
+        await expect(nav.getByRole("link", { name: label })).toHaveAttribute("href", `${prefix}${path}`);
+    });
+  }
+
+  test("home is accessible and lists studios without the external one", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Nucleo Polanco" })).toBeVisible();
+    await expect(page.getByText(external.name)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test("footer: sponsors open in a new tab, WhatsApp button, legal links", async ({ page }) => {
+    await page.goto("/");
+    const sponsor = page.getByRole("link", { name: /Agua de Coco Costa/ });
+    await expect(sponsor).toHaveAttribute("target", "_blank");
+    await expect(sponsor).toHaveAttribute("rel", "noopener noreferrer");
+    await expect(sponsor).toContainText("(se abre en una pestaña nueva)");
+    const wa = page.getByRole("link", { name: /Escríbenos por WhatsApp/ }).last();
+    await expect(wa).toHaveAttribute("href", new RegExp(`^https://wa\\.me/${whatsappNumber}\\?text=`));
+    await expect(page.getByRole("link", { name: "Términos y Condiciones" })).toHaveAttribute(
+      "href",
+      "/legals/terms-and-conditions",
+    );
+    await expect(page.getByRole("link", { name: "Preguntas frecuentes" })).toHaveAttribute("href", "/legals/faq");
+    await expect(page.getByRole("link", { name: "Bolsa de trabajo" })).toHaveAttribute("href", "/jobs");
+  });
+
+  test("the menu opens and lists the cities, not the external studio", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Abrir menú" }).click();
+    const menu = page.getByRole("dialog");
+    await expect(menu.getByRole("link", { name: /Nosotros/ })).toBeVisible();
+    await menu.getByRole("button", { name: /Comprar clases/ }).click();
+    for (const c of CITIES)
+      await expect(menu.getByRole("link", { name: `Clases en ${c.name}` })).toHaveAttribute(
+        "href",
+        `/buy-sessions/${c.id}`,
+      );
+    await expect(menu.getByRole("link", { name: "Nucleo Home (On Demand)" })).toHaveAttribute(
+      "href",
+      "/buy-sessions/on-demand",
+    );
+    await expect(menu.getByText(external.name)).toHaveCount(0);
+    await expect(menu.getByRole("button", { name: "Iniciar sesión" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await menu.getByRole("button", { name: "Cerrar menú" }).click();
+    await expect(menu).toBeHidden();
+  });
+
+  test("the logo hides after scrolling when the animation is on", async ({ page }) => {
+    await page.goto("/");
+    const logo = page.getByRole("banner").getByRole("link", { name: "Nucleo Barre, ir al inicio" });
+    await expect(logo).toBeVisible();
+    await page.mouse.wheel(0, 600);
+    await expect(page.locator("header [data-hidden]")).toHaveCount(1);
+  });
+
+  test("the context menu and inspector shortcuts are blocked", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const prevented = await page.evaluate(() => {
+      const menu = new MouseEvent("contextmenu", { bubbles: true, cancelable: true });
+      document.body.dispatchEvent(menu);
+      const f12 = new KeyboardEvent("keydown", { key: "F12", bubbles: true, cancelable: true });
+      document.body.dispatchEvent(f12);
+      const copy = new KeyboardEvent("keydown", { key: "c", ctrlKey: true, bubbles: true, cancelable: true });
+      document.body.dispatchEvent(copy);
+      return [menu.defaultPrevented, f12.defaultPrevented, copy.defaultPrevented];
+    });
+    expect(prevented).toEqual([true, true, false]);
+  });
+});
+
+test.describe("city and studio choice", () => {
+  test("select-location → select-studio sets city and studio, then goes to the calendar", async ({ page }) => {
+    await page.goto("/select-location");
+    await expect(page.getByRole("heading", { level: 1, name: "¿Dónde quieres entrenar?" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: /Monterrey/ }).click();
+    await expect(page).toHaveURL(/\/select-studio$/);
+    await expect(page.getByText("Estudios disponibles en Monterrey.")).toBeVisible();
+    expect(await cookie(page, "city")).toBe("2");
+    expect(await cookie(page, "studio")).toBeUndefined();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: /Nucleo San Pedro/ }).click();
+    await expect(page).toHaveURL(/\/calendar$/);
+    expect(await cookie(page, "studio")).toBe("5");
+  });
+
+  test("external studios are not offered", async ({ page, context }) => {
+    await context.addCookies([
+      { name: "city", value: "1", url: test.info().project.use.baseURL ?? "http://localhost" },
+    ]);
+    await page.goto("/select-studio");
+    await expect(page.getByRole("heading", { name: "Nucleo Polanco" })).toBeVisible();
+    await expect(page.getByText(external.name)).toHaveCount(0);
+  });
+
+  test("choosing a city resets the studio and keeps a same-site back target under /es-MX", async ({ page }) => {
+    await page.goto("/es-MX/select-location?back=%2Fcoaches");
+    await page.getByRole("button", { name: /Ciudad de México/ }).click();
+    await expect(page).toHaveURL(/\/es-MX\/select-studio\?back=%2Fcoaches$/);
+    await page.getByRole("button", { name: /Nucleo Roma/ }).click();
+    await expect(page).toHaveURL(/\/es-MX\/coaches$/);
+    expect(await cookie(page, "studio")).toBe("2");
+    await page.goto("/es-MX/select-location");
+    await page.getByRole("button", { name: /Acapulco/ }).click();
+    await expect(page).toHaveURL(/\/es-MX\/select-studio$/);
+    expect(await cookie(page, "studio")).toBeUndefined();
+  });
+
+  test("a foreign back target is ignored", async ({ page }) => {
+    await page.goto("/select-location?back=%2F%2Fevil.example");
+    await page.getByRole("button", { name: /Monterrey/ }).click();
+    await expect(page).toHaveURL(/\/select-studio$/);
+    await page.getByRole("button", { name: /Nucleo Valle Oriente/ }).click();
+    await expect(page).toHaveURL(/localhost:\d+\/calendar$/);
+  });
+
+  test("booking in a city from the home page chooses that city", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Reservar en Monterrey" }).click();
+    await expect(page).toHaveURL(/\/select-studio$/);
+    await expect(page.getByText("Estudios disponibles en Monterrey.")).toBeVisible();
+    expect(await cookie(page, "city")).toBe("2");
+  });
+
+  test("select-studio without a city goes to select-location", async ({ page }) => {
+    await page.goto("/select-studio");
+    await expect(page).toHaveURL(/\/select-location$/);
+    await page.goto("/es-MX/select-studio");
+    await expect(page).toHaveURL(/\/es-MX\/select-location$/);
+  });
+});
+
+test.describe("not found", () => {
+  for (const path of ["/esta-pagina-no-existe", "/es-MX/tampoco/existe"]) {
+    test(`unknown path ${path} shows the 404 page`, async ({ page }) => {
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(404);
+      await expect(page.getByText("This page could not be found")).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: "404" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Volver al inicio" })).toHaveAttribute(
+        "href",
+        path.startsWith("/es-MX") ? "/es-MX" : "/",
+      );
+      await expectNoAxeViolations(page);
+    });
+  }
+});
