@@ -21,6 +21,8 @@ export function createServerApp(deps: AppDeps, build: ServerBuild | (() => Promi
   const app = new Hono();
   const secure = deps.config.publicUrl.startsWith("https://");
   app.use("*", securityHeaders(mode === "production"));
+  // Baseline for `npm run bench`: the cheapest JSON answer this stack can give (BENCH_BASELINE=true only).
+  if (deps.config.BENCH_BASELINE) app.get("/__bench/json", (c) => c.json({ ok: true }));
   app.route("/api", createApi(deps));
   const handle = createRequestHandler(build as ServerBuild, mode);
   app.all("*", async (c) => {
