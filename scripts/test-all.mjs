@@ -6,6 +6,7 @@
 // check each. The last line printed is exactly `N passed, N failed` (CI reads it).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -23,6 +24,17 @@ function run(cmd, args, env = {}) {
       resolve(127);
     });
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
   });
 }
 
@@ -99,7 +111,12 @@ const e2e = {
     }
     const out = path.join(REPORTS, "playwright.json");
     fs.rmSync(out, { force: true });
-    const code = await run(bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+    // Several checkouts may run their tests at once on one machine: unless told, take a free port.
+    const port = process.env.E2E_PORT || String(await freePort());
+    const code = await run(bin("playwright"), ["test", "--reporter=list,json"], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+      E2E_PORT: port,
+    });
     const r = readJson(out);
     if (!r?.stats) return { passed: 0, failed: 1, skipped: 0, note: `no report (exit ${code})` };
     const s = r.stats;
@@ -116,15 +133,25 @@ const e2e = {
   },
 };
 
-const suites = [
-  check("lint", ["eslint", ["."]]),
-  check("format", ["prettier", ["--check", "."]]),
-  check("typecheck", ["react-router", ["typegen"]], ["tsc", ["--noEmit"]]),
-  vitest("vitest (PGlite)", "pglite"),
-  vitest("vitest (PostgreSQL)", "postgres"),
-  check("build", ["react-router", ["build"]]),
-  e2e,
+const allSuites = [
+  { key: "lint", ...check("lint", ["eslint", ["."]]) },
+  { key: "format", ...check("format", ["prettier", ["--check", "."]]) },
+  { key: "typecheck", ...check("typecheck", ["react-router", ["typegen"]], ["tsc", ["--noEmit"]]) },
+  { key: "pglite", ...vitest("vitest (PGlite)", "pglite") },
+  { key: "postgres", ...vitest("vitest (PostgreSQL)", "postgres") },
+  { key: "build", ...check("build", ["react-router", ["build"]]) },
+  { key: "e2e", ...e2e },
 ];
+// `npm test -- --only=pglite,e2e` runs some suites (keys above); the default is all of them.
+const only = process.argv
+  .find((a) => a.startsWith("--only="))
+  ?.slice(7)
+  .split(",");
+const suites = only ? allSuites.filter((s) => only.includes(s.key)) : allSuites;
+if (only && suites.length !== only.length) {
+  console.error(`Unknown suite in --only. Known: ${allSuites.map((s) => s.key).join(", ")}`);
+  process.exit(2);
+}
 
 const started = Date.now();
 const rows = [];
