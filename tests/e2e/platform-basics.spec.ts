@@ -63,6 +63,17 @@ test.describe("platform basics", () => {
     expect(res.headers()["content-language"]).toBe("es-MX");
   });
 
+  test("an unknown /api path is the API's JSON 404 for any method, never a page", async ({ request }) => {
+    for (const res of [
+      await request.get("/api/no-existe"),
+      await request.post("/api/no-existe", { form: { a: "1" } }),
+    ]) {
+      expect(res.status()).toBe(404);
+      expect(res.headers()["content-type"]).toContain("application/json");
+      expect(await res.json()).toMatchObject({ errorMessage: expect.any(String), error: { messages: [] } });
+    }
+  });
+
   test("/api/docs lists the API calls", async ({ page }) => {
     await page.goto("/api/docs");
     await expect(page.getByRole("heading", { name: "API de Nucleo Barre" })).toBeVisible();

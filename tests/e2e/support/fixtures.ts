@@ -104,9 +104,16 @@ function isPage(target: Page | APIRequestContext): target is Page {
  */
 export async function loginAs(target: Page | APIRequestContext, email: string, password = DEMO_PASSWORD) {
   const request = isPage(target) ? target.request : target;
-  const state = isPage(target) ? { cookies: await target.context().cookies() } : await target.storageState();
-  // A request that already carries a session cookie must send the XSRF cookie back as a header.
-  const xsrf = state.cookies.find((c) => c.name === "XSRF-TOKEN")?.value;
+  const cookies = async () =>
+    isPage(target) ? await target.context().cookies() : (await target.storageState()).cookies;
+  // A request that already carries a session cookie must send the XSRF cookie back as a header;
+  // pages set that cookie, so fetch one first if there is a session but no XSRF cookie yet.
+  let jar = await cookies();
+  if (jar.some((c) => c.name === "token") && !jar.some((c) => c.name === "XSRF-TOKEN")) {
+    await request.get("/");
+    jar = await cookies();
+  }
+  const xsrf = jar.find((c) => c.name === "XSRF-TOKEN")?.value;
   const res = await request.post("/api/login", {
     form: { email, password },
     headers: xsrf ? { "X-XSRF-TOKEN": decodeURIComponent(xsrf) } : {},
