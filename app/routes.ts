@@ -17,4 +17,6 @@ export default [
     ...adminAuthRoutes,
     route("*", "routes/not-found.tsx"),
   ]),
+  // Baseline page for `npm run bench`; a 404 unless the server runs with BENCH_BASELINE=true.
+  route("__bench/page", "routes/bench-baseline.tsx"),
 ] satisfies RouteConfig;

@@ -12,6 +12,8 @@ import {
   xsrfCookie,
 } from "~/.server/http/cookies";
 import { securityHeaders } from "~/.server/http/security";
+import { errorBody } from "~/.server/http/errors";
+import { t } from "~/lib/messages";
 export { startRuntime } from "~/.server/runtime";
 export { loadConfig, ConfigError } from "~/.server/config/env";
 export { DataDirLockedError } from "~/.server/db/client";
@@ -21,7 +23,12 @@ export function createServerApp(deps: AppDeps, build: ServerBuild | (() => Promi
   const app = new Hono();
   const secure = deps.config.publicUrl.startsWith("https://");
   app.use("*", securityHeaders(mode === "production"));
+  // Baseline for `npm run bench`: the cheapest JSON answer this stack can give (BENCH_BASELINE=true only).
+  if (deps.config.BENCH_BASELINE) app.get("/__bench/json", (c) => c.json({ ok: true }));
   app.route("/api", createApi(deps));
+  // An /api path no router declares is the API's 404 in the error shape, never a page (nor a 405
+  // from React Router for a POST).
+  app.all("/api/*", (c) => c.json(errorBody(t("errors.routeNotFound")), 404));
   const handle = createRequestHandler(build as ServerBuild, mode);
   app.all("*", async (c) => {
     const cookies = parseCookies(c.req.header("cookie"));

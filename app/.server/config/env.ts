@@ -40,6 +40,8 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(12),
   SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Adds the bare routes `npm run bench` compares against (/__bench/json, /__bench/page). Never in production. */
+  BENCH_BASELINE: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;

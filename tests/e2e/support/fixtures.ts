@@ -1,0 +1,126 @@
+import crypto from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+
+/**
+ * What every end-to-end spec imports: `import { test, expect, loginAs } from "./support/fixtures"`.
+ *
+ * - After each test, every page still open in the test's browser context is checked with axe
+ *   (WCAG 2 A and AA rules); a serious or critical violation fails the test. Check a page in an
+ *   intermediate state (a dialog open, say) with `await expectNoA11yViolations(page)`.
+ *   Opt out in a file or describe block with `test.use({ a11y: false })`, or leave regions out with
+ *   `test.use({ a11yExclude: ["#third-party-widget"] })` (say why in a comment).
+ * - `loginAs(page, email)` logs a demo user in through POST /api/login from the page's browser
+ *   context, so the httpOnly `token` cookie is set for the pages that follow.
+ */
+
+export const DEMO_PASSWORD = "demo1234";
+export const A11Y_TAGS = ["wcag2a", "wcag2aa"];
+const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
+
+/** Where the server under test runs, and its database when it is PostgreSQL (E2E_DATABASE_URL). */
+export const e2eEnv = {
+  baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 3310}`,
+  databaseUrl: process.env.E2E_DATABASE_URL || null,
+};
+
+type A11yOptions = { a11y: boolean; a11yExclude: string[] };
+
+type Violations = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"];
+
+/** axe takes 1-2 s a page: the same markup (same URL, same DOM, same exclusions) is checked once per worker. */
+const checked = new Map<string, Violations>();
+
+async function a11yViolations(page: Page, exclude: string[] = []): Promise<Violations> {
+  const html = await page.evaluate(() => document.documentElement.outerHTML);
+  const viewport = page.viewportSize();
+  const key = crypto
+    .createHash("sha256")
+    .update(JSON.stringify([page.url(), viewport, exclude, html]))
+    .digest("hex");
+  const known = checked.get(key);
+  if (known) return known;
+  let builder = new AxeBuilder({ page }).withTags(A11Y_TAGS);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const result = await builder.analyze();
+  const violations = result.violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ""));
+  checked.set(key, violations);
+  return violations;
+}
+
+function describeViolations(url: string, violations: Violations) {
+  return [
+    `Accessibility (axe, ${A11Y_TAGS.join("/")}): ${violations.length} serious or critical violation(s) on ${url}`,
+    ...violations.map(
+      (v) =>
+        `- [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
+        v.nodes
+          .slice(0, 5)
+          .map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.split("\n").join(" ")}`)
+          .join("\n"),
+    ),
+  ].join("\n");
+}
+
+/** Fails when the page, as it is now, has serious or critical WCAG 2 A/AA violations. */
+export async function expectNoA11yViolations(page: Page, options: { exclude?: string[] } = {}) {
+  const violations = await a11yViolations(page, options.exclude);
+  expect(violations, describeViolations(page.url(), violations)).toEqual([]);
+}
+
+export const test = base.extend<A11yOptions & { _a11yAfterEach: void }>({
+  a11y: [true, { option: true }],
+  a11yExclude: [[], { option: true }],
+  _a11yAfterEach: [
+    async ({ context, a11y, a11yExclude }, use, testInfo) => {
+      await use();
+      // A failing test has already said what is wrong; axe would only add noise.
+      if (!a11y || testInfo.status !== testInfo.expectedStatus) return;
+      const problems: string[] = [];
+      for (const page of context.pages()) {
+        if (page.isClosed() || !/^https?:/.test(page.url())) continue;
+        // Only HTML documents: a JSON answer opened in a tab has nothing for axe to check.
+        const isHtml = await page.evaluate(() => document.contentType === "text/html").catch(() => false);
+        if (!isHtml) continue;
+        const violations = await a11yViolations(page, a11yExclude);
+        if (violations.length) problems.push(describeViolations(page.url(), violations));
+      }
+      if (problems.length) throw new Error(problems.join("\n\n"));
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+function isPage(target: Page | APIRequestContext): target is Page {
+  return typeof (target as Page).goto === "function";
+}
+
+/**
+ * Logs in as a demo user (password demo1234) with POST /api/login as a form. With a Page, the call
+ * goes through the page's browser context, whose cookie jar keeps the httpOnly `token` cookie the
+ * answer sets; with an APIRequestContext, that context keeps it. Returns the bearer token.
+ */
+export async function loginAs(target: Page | APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  const request = isPage(target) ? target.request : target;
+  const cookies = async () =>
+    isPage(target) ? await target.context().cookies() : (await target.storageState()).cookies;
+  // A request that already carries a session cookie must send the XSRF cookie back as a header;
+  // pages set that cookie, so fetch one first if there is a session but no XSRF cookie yet.
+  let jar = await cookies();
+  if (jar.some((c) => c.name === "token") && !jar.some((c) => c.name === "XSRF-TOKEN")) {
+    await request.get("/");
+    jar = await cookies();
+  }
+  const xsrf = jar.find((c) => c.name === "XSRF-TOKEN")?.value;
+  const res = await request.post("/api/login", {
+    form: { email, password },
+    headers: xsrf ? { "X-XSRF-TOKEN": decodeURIComponent(xsrf) } : {},
+  });
+  const body = (await res.json().catch(() => null)) as { access_token?: string } | null;
+  if (!res.ok() || !body?.access_token) {
+    throw new Error(`loginAs(${email}) failed: HTTP ${res.status()} ${JSON.stringify(body)}`);
+  }
+  return body.access_token;
+}
