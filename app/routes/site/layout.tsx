@@ -1,4 +1,5 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { AuthDialogs } from "~/components/auth/AuthDialogs";
 import { MARKETPLACE_STUDIO_ID } from "~/components/site/navbar-logic";
 import { SiteFooter } from "~/components/site/SiteFooter";
 import { SiteMenu } from "~/components/site/SiteMenu";
@@ -46,6 +47,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <main id="contenido" tabIndex={-1}>
         <Outlet />
       </main>
+      <AuthDialogs />
       <SiteFooter
         sponsors={loaderData?.sponsors ?? []}
         marketplaceSponsors={loaderData?.marketplaceSponsors ?? []}
