@@ -10,6 +10,22 @@ process.env.NODE_ENV ??= dev ? "development" : "production";
 const root = path.dirname(new URL(import.meta.url).pathname);
 process.chdir(root);
 
+/** Newest modification time of what the build is made from (sources, public files, lockfile). */
+function newestSource() {
+  let newest = 0;
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else newest = Math.max(newest, fs.statSync(p).mtimeMs);
+    }
+  };
+  for (const d of ["app", "server", "public"]) if (fs.existsSync(d)) walk(d);
+  for (const f of ["package-lock.json", "vite.config.ts", "react-router.config.ts"])
+    if (fs.existsSync(f)) newest = Math.max(newest, fs.statSync(f).mtimeMs);
+  return newest;
+}
+
 function fail(err) {
   console.error(`\n${err?.message ?? err}\n`);
   process.exit(1);
@@ -45,8 +61,9 @@ async function main() {
     listener = (req, res) => vite.middlewares(req, res, () => handle(req, res));
   } else {
     const entry = path.join(root, "build/server/index.js");
-    if (!fs.existsSync(entry)) {
-      console.log("No hay build: compilando (npm run build)…");
+    const stale = !fs.existsSync(entry) || newestSource() > fs.statSync(entry).mtimeMs;
+    if (stale) {
+      console.log(fs.existsSync(entry) ? "El código cambió desde el último build: compilando…" : "No hay build: compilando…");
       const r = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { stdio: "inherit" });
       if (r.status !== 0) fail("La compilación falló.");
     }
