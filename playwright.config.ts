@@ -55,7 +55,7 @@ export default defineConfig({
       NODE_ENV: "production",
       DATA_DIR: ".tmp/e2e-data",
       SEED_DEMO: "true",
-      BLOCK_INSPECTOR: "false",
+      BLOCK_INSPECTOR: "true",
       BENCH_BASELINE: "false",
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       PUBLIC_URL: baseURL,

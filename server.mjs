@@ -63,7 +63,9 @@ async function main() {
     const entry = path.join(root, "build/server/index.js");
     const stale = !fs.existsSync(entry) || newestSource() > fs.statSync(entry).mtimeMs;
     if (stale) {
-      console.log(fs.existsSync(entry) ? "El código cambió desde el último build: compilando…" : "No hay build: compilando…");
+      console.log(
+        fs.existsSync(entry) ? "El código cambió desde el último build: compilando…" : "No hay build: compilando…",
+      );
       const r = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { stdio: "inherit" });
       if (r.status !== 0) fail("La compilación falló.");
     }

@@ -150,7 +150,7 @@ test.describe("city and studio choice", () => {
     await page.getByRole("button", { name: /Monterrey/ }).click();
     await expect(page).toHaveURL(/\/select-studio$/);
     await page.getByRole("button", { name: /Nucleo Valle Oriente/ }).click();
-    await expect(page).toHaveURL(/localhost:\d+\/calendar$/);
+    await expect(page).toHaveURL(/^http:\/\/(localhost|127\.0\.0\.1):\d+\/calendar$/);
   });
 
   test("booking in a city from the home page chooses that city", async ({ page }) => {
