@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
+import type { CurrentUser } from "~/shared/types/user";
 
 /** Browser-safe shapes of the root loader's answer (spec §3 global state). */
 export interface CityOption {
@@ -19,29 +20,8 @@ export interface StudioOption {
   image_url: string | null;
   description: string;
 }
-export interface SessionUser {
-  id: number;
-  name: string;
-  last_name: string;
-  full_name: string;
-  email: string;
-  avatar_url: string | null;
-  role_id: number;
-  employee_type: number | null;
-  id_employee: number | null;
-  isCustomer: boolean;
-  isCoach: boolean;
-  isDoor: boolean;
-  isAdmin: boolean;
-  is_tester: boolean;
-  require2fa: boolean;
-  can_scan_attendance: boolean;
-  available_sessions: number;
-  available_sessions_per_city: Record<string, number>;
-  has_unlimited_sessions: boolean;
-  unlimited_sessions_per_city: Record<string, boolean>;
-  available_sessions_on_demand: number | "UNLIMITED";
-}
+/** The logged-in user of spec §3, as the root loader sends it. */
+export type SessionUser = CurrentUser;
 
 export interface RootData {
   configurations: Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { HomeSection } from "~/components/site/home/types";
 import { configurations, currencies, homeSections } from "../../db/schema";
 import { listCoaches, listSessionTypes, listSponsors } from "../places/service";
 
@@ -20,17 +21,7 @@ export async function defaultCurrency(db: Db) {
   return row ?? null;
 }
 
-export interface HomeSectionDto {
-  key: string;
-  kind: string;
-  title: string;
-  subtitle: string;
-  body: string;
-  image_url: string | null;
-  cta_label: string | null;
-  cta_link: string | null;
-  data: Record<string, unknown>;
-}
+export type HomeSectionDto = HomeSection;
 
 /** Everything the home page shows, in one answer. */
 export async function homeData(db: Db) {

@@ -3,36 +3,11 @@ import type { Db } from "../../db/client";
 import { creditLots, employees } from "../../db/schema";
 import { listCities } from "../places/service";
 import type { UserRow } from "./sessions";
+import type { CurrentUser } from "~/shared/types/user";
+
+export type { CurrentUser };
 
 const SCOPES: Record<number, string> = { 1: "admin", 2: "customer", 4: "coach", 5: "door" };
-
-/** The logged-in user of spec §3, exactly the fields the client reads. */
-export interface CurrentUser {
-  id: number;
-  name: string;
-  last_name: string;
-  full_name: string;
-  email: string;
-  phone: string | null;
-  avatar_url: string | null;
-  role_id: number;
-  employee_type: number | null;
-  id_employee: number | null;
-  scope: string[];
-  isCustomer: boolean;
-  isCoach: boolean;
-  isDoor: boolean;
-  isAdmin: boolean;
-  is_tester: boolean;
-  require2fa: boolean;
-  can_scan_attendance: boolean;
-  email_verified: boolean;
-  available_sessions: number;
-  available_sessions_per_city: Record<string, number>;
-  has_unlimited_sessions: boolean;
-  unlimited_sessions_per_city: Record<string, boolean>;
-  available_sessions_on_demand: number | "UNLIMITED";
-}
 
 export interface SessionBalances {
   perCity: Record<number, { available: number; unlimited: boolean }>;
