@@ -3,11 +3,15 @@ import type { AppDeps } from "../deps";
 import { createApiApp, registryOf } from "../http/api";
 import { docsPage, docsScript } from "./docs";
 import { publicRoutes } from "./public";
+import { adminPeopleRoutes } from "./admin-people";
+import { adminRecordsRoutes } from "./admin-records";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
   const app = createApiApp(deps);
   publicRoutes(app);
+  adminPeopleRoutes(app);
+  adminRecordsRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {
