@@ -162,6 +162,7 @@ export const admin = {
     clearFilters: "Quitar filtros",
     loading: "Cargando...",
     actions: "Acciones",
+    sortBy: "Ordenar por",
     sortAsc: "Orden ascendente",
     sortDesc: "Orden descendente",
     all: "Todos",
@@ -179,7 +180,7 @@ export const admin = {
   },
   dashboard: {
     title: "Dashboard",
-    subtitle: "Resumen del negocio con los datos registrados hoy.",
+    subtitle: "Cifras actuales del negocio y la actividad reciente del personal.",
     customers: "Clientes activos",
     staff: "Personal activo",
     studios: "Estudios activos",

@@ -3,7 +3,7 @@ import { hash } from "@node-rs/argon2";
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
-import { employees, studios, users } from "../../db/schema";
+import { cities, employees, studios, users } from "../../db/schema";
 import { ARGON2_OPTIONS } from "../../db/seed";
 import { AppError } from "../../http/errors";
 import { likePattern, type ListQuery } from "../../http/pagination";
@@ -179,3 +179,13 @@ export function changes(before: Record<string, unknown>, after: Record<string, u
 
 /** Normalises an email as stored: trimmed, lower case. */
 export const normalEmail = (email: string) => email.trim().toLowerCase();
+
+/** Studios to attach an employee record to: "Ciudad · Estudio", active ones first. */
+export async function studioOptions(db: Db) {
+  const rows = await db
+    .select({ id: studios.id, name: studios.name, city: cities.name, active: studios.active })
+    .from(studios)
+    .innerJoin(cities, eq(cities.id, studios.cityId))
+    .orderBy(desc(studios.active), asc(cities.sortOrder), asc(studios.sortOrder), asc(studios.name));
+  return rows.map((r) => ({ value: String(r.id), label: `${r.city} · ${r.name}` }));
+}
