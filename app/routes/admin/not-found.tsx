@@ -4,8 +4,9 @@ import type { Route } from "./+types/not-found";
 
 /** Unknown admin paths: a 404 inside the shell (menu entries of capabilities not built yet land here). */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage } = await import("./.server/page");
-  requireAdminPage(args);
+  const { requireAdminLayout } = await import("./.server/page");
+  // Same check as the layout: /admin/auth/* is never behind the admin guard (no redirect loop).
+  requireAdminLayout(args);
   throw data(null, { status: 404 });
 }
 

@@ -22,6 +22,7 @@ export function PageHeader({ title, description, actions, crumbs }: PageHeaderPr
     <Stack gap={6} mb="lg">
       {trail.length > 0 && (
         <Breadcrumbs
+          component="nav"
           aria-label={t("admin.shell.breadcrumbs")}
           separatorMargin={6}
           styles={{ root: { flexWrap: "wrap", rowGap: 2 } }}
