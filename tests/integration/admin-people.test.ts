@@ -283,7 +283,7 @@ describe("customers: /admin/users", () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.to, "tester@example.com"))
       .orderBy(desc(mailOutbox.id));
-    expect(mail.subject).toBe("Restablece tu contraseña de Nucleo Barre");
+    expect(mail.template).toBe("password-reset");
     expect(await lastAudit("customer.reset_sent")).toMatchObject({ entityId: String(id) });
   });
 });
@@ -588,6 +588,18 @@ describe("staff: /admin/employees", () => {
   it("only type 1 edits staff", async () => {
     const res = await app.request(`/admin/employees/${newCoach}/deactivate`, { method: "POST", token: cashier });
     expect(res.status).toBe(403);
+  });
+});
+
+describe("employee options for the shift form: /admin/employee/list/studio/{studio}", () => {
+  it("lists the active employee records of a studio as {id, name}; staff only", async () => {
+    const { data } = await json(await app.request("/admin/employee/list/studio/1", { token: cashier }));
+    expect(data).toEqual(expect.arrayContaining([{ id: expect.any(Number), name: "Carla Caja" }]));
+    expect(data.map((e: { name: string }) => e.name)).toContain("Pedro Puerta");
+    expect(data.map((e: { name: string }) => e.name)).not.toContain("Mariana Ortega");
+    expect((await app.request("/admin/employee/list/studio/1", { token: customer })).status).toBe(403);
+    expect((await app.request("/admin/employee/list/studio/1")).status).toBe(401);
+    expect((await json(await app.request("/admin/employee/list/studio/999", { token: admin }))).data).toEqual([]);
   });
 });
 

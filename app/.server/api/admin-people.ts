@@ -9,6 +9,7 @@ import { t } from "~/lib/messages";
 import { employeeTypeLabel, roleLabel } from "~/components/admin/people/labels";
 import { administratorSchema, customerSchema, staffSchema } from "~/components/admin/people/schemas";
 import { defineRoute, idParam, type ApiContext, type ApiEnv, type AuthState } from "../http/api";
+import { AppError } from "../http/errors";
 import { csvResponse, listQuery, pageOf, toCsv } from "../http/pagination";
 import type { MiddlewareName } from "../domain/identity/guards";
 import { actorOf, assertBackOffice, assertFullAdministrator, type Actor } from "../domain/people/access";
@@ -21,7 +22,15 @@ import {
   updateCustomer,
 } from "../domain/people/customers";
 import { sendResetFor } from "../domain/people/reset";
-import { createStaff, getStaff, listStaff, setStaffActive, updateStaff, type StaffScope } from "../domain/people/staff";
+import {
+  createStaff,
+  employeesOfStudio,
+  getStaff,
+  listStaff,
+  setStaffActive,
+  updateStaff,
+  type StaffScope,
+} from "../domain/people/staff";
 import type { AppDeps } from "../deps";
 
 export const BACK_OFFICE: MiddlewareName[] = ["admin", "noCashiers"];
@@ -274,6 +283,24 @@ export function adminPeopleRoutes(app: Hono<ApiEnv>) {
       const person = await getCustomer(deps.db, params.id);
       await sendResetFor(deps, actor, person, "customer");
       return { data: { Message: t("admin.people.resetSent", { email: person.email }) } };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/employee/list/studio/:studio",
+      summary: "Empleados de un estudio para el formulario de inicio de turno (id = id_employee)",
+      tags: ["Back office: personal"],
+      guard: "auth",
+      params: idParam("studio"),
+      response: z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) }),
+    },
+    async ({ auth, deps, params }) => {
+      // Any staff account may open a shift (spec §4 "Shift"); customers may not.
+      if (![1, 4, 5].includes(auth.user!.roleId)) throw AppError.forbidden();
+      return { data: await employeesOfStudio(deps.db, params.studio) };
     },
   );
 

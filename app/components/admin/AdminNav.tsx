@@ -24,6 +24,7 @@ import {
 import type { ComponentType } from "react";
 import { Link, useLocation } from "react-router";
 import { t } from "~/lib/messages";
+import { SoftBadge } from "./kit/SoftBadge";
 import { localePath, stripLocale } from "~/lib/routes";
 import { isActiveLink, type MenuEntry, type MenuIcon, type MenuLink } from "./menu";
 
@@ -65,9 +66,9 @@ function Extra({ entry }: { entry: { badge?: string; testing?: boolean } }) {
     );
   if (entry.testing)
     return (
-      <Badge size="xs" color="gray" variant="light">
+      <SoftBadge size="xs" color="gray">
         {t("admin.menu.testing")}
-      </Badge>
+      </SoftBadge>
     );
   return null;
 }

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Group, Stack, Text } from "@mantine/core";
+import { Anchor, Group, Stack, Text } from "@mantine/core";
 import { Link, useLocation } from "react-router";
 import { messages, t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { formatDateTime } from "./kit/format";
+import { SoftBadge } from "./kit/SoftBadge";
 
 export interface AuditEntryView {
   id: number;
@@ -63,9 +64,9 @@ export function AuditList({ entries }: { entries: AuditEntryView[] }) {
               {e.actor_name ?? e.actor_email ?? t("admin.dashboard.system")}
             </Text>
           </div>
-          <Badge variant="light" color="gray" size="sm" style={{ flexShrink: 0, textTransform: "none" }}>
+          <SoftBadge color="gray" size="sm" style={{ flexShrink: 0, textTransform: "none" }}>
             {formatDateTime(e.created_at)}
-          </Badge>
+          </SoftBadge>
         </Group>
       ))}
     </Stack>

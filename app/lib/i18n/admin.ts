@@ -177,6 +177,11 @@ export const admin = {
     saved: "Cambios guardados",
     formErrors: "Revise los campos marcados.",
     pagination: "Paginación",
+    page_first: "Primera página",
+    page_previous: "Página anterior",
+    page_next: "Página siguiente",
+    page_last: "Última página",
+    pageN: "Página {page}",
   },
   dashboard: {
     title: "Dashboard",

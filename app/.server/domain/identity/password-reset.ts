@@ -1,22 +1,13 @@
 /**
  * MINIMAL stand-in written by the back-office branch, because the back office needs to send reset
- * mail before the identity work lands: the lead's full version replaces this file. Contract used by
- * the back office: `requestPasswordReset(deps, email)`.
+ * mail before the identity work lands: main's version (re-exporting accounts.ts) replaces this
+ * file on merge. Same contract as main's: `requestPasswordReset(deps, email): Promise<boolean>`.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
-import type { AppConfig } from "../../config/env";
-import type { Db } from "../../db/client";
-import type { Mailer } from "../../adapters/mail";
+import type { AppDeps } from "../../deps";
 import { oneTimeTokens, users } from "../../db/schema";
 import { newToken } from "./tokens";
-
-export interface PasswordResetDeps {
-  db: Db;
-  mailer: Mailer;
-  clock: () => Date;
-  config: Pick<AppConfig, "publicUrl">;
-}
 
 export const RESET_TOKEN_MINUTES = 60;
 
@@ -25,16 +16,16 @@ const escapeHtml = (s: string) =>
 
 /**
  * Creates a single-use reset token (only its hash is stored) for the active account with this
- * email and mails the link `/auth/reset/{token}`. Unknown or inactive emails send nothing
- * (`sent: false`), so callers facing the public can answer the same either way.
+ * email and mails the link `/auth/reset/{token}`. Unknown or inactive emails send nothing (false),
+ * so callers facing the public can answer the same either way.
  */
-export async function requestPasswordReset(deps: PasswordResetDeps, email: string): Promise<{ sent: boolean }> {
+export async function requestPasswordReset(deps: AppDeps, email: string): Promise<boolean> {
   const [user] = await deps.db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, eq(users.active, true)))
     .limit(1);
-  if (!user) return { sent: false };
+  if (!user) return false;
   const now = deps.clock();
   const { token, hash } = newToken();
   await deps.db.insert(oneTimeTokens).values({
@@ -61,5 +52,5 @@ export async function requestPasswordReset(deps: PasswordResetDeps, email: strin
     text,
     template: "password-reset",
   });
-  return { sent: true };
+  return true;
 }

@@ -11,15 +11,10 @@ import type { PersonDto } from "./common";
  * The mail goes after the account change is committed (never inside its transaction: the mailer
  * writes to the outbox through the main connection).
  */
-export async function sendResetFor(
-  deps: Pick<AppDeps, "db" | "mailer" | "clock" | "config">,
-  actor: Actor,
-  person: PersonDto,
-  kind: "customer" | "staff",
-) {
+export async function sendResetFor(deps: AppDeps, actor: Actor, person: PersonDto, kind: "customer" | "staff") {
   if (!person.active) throw AppError.conflict(t("admin.people.errors.inactiveReset"));
-  const r = await requestPasswordReset(deps, person.email);
-  if (!r.sent) throw AppError.conflict(t("admin.people.errors.inactiveReset"));
+  const sent = await requestPasswordReset(deps, person.email);
+  if (!sent) throw AppError.conflict(t("admin.people.errors.inactiveReset"));
   await audit(deps.db, {
     actorUserId: actor.id,
     action: `${kind}.reset_sent`,

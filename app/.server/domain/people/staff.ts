@@ -251,3 +251,22 @@ export async function setStaffActive(
 export function assertCanReadStaff(actor: Actor) {
   assertBackOffice(actor);
 }
+
+/** Employee options of a studio for the shift-start form (spec §3 "Employee option: id, name"):
+ * the active employee records of active staff accounts; `id` is the employee id (id_employee). */
+export async function employeesOfStudio(db: Db, studioId: number): Promise<{ id: number; name: string }[]> {
+  const rows = await db
+    .select({ id: employees.id, name: users.name, lastName: users.lastName })
+    .from(employees)
+    .innerJoin(users, eq(users.id, employees.userId))
+    .where(
+      and(
+        eq(employees.studioId, studioId),
+        eq(employees.active, true),
+        eq(users.active, true),
+        inArray(users.roleId, [...STAFF_ROLE_IDS]),
+      ),
+    )
+    .orderBy(users.name, users.lastName);
+  return rows.map((r) => ({ id: r.id, name: [r.name, r.lastName].filter(Boolean).join(" ") }));
+}

@@ -332,6 +332,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
               siblings={1}
               boundaries={1}
               aria-label={t("admin.kit.pagination")}
+              getControlProps={(control) => ({ "aria-label": t(`admin.kit.page_${control}`) })}
+              getItemProps={(page) => ({ "aria-label": t("admin.kit.pageN", { page }) })}
             />
           )}
         </Group>

@@ -70,7 +70,8 @@ export function StaffForm(props: {
     email: person?.email ?? "",
     phone: person?.phone ?? "",
     role_id: String(person?.role_id ?? 1),
-    employee_type: person?.employee_type ? String(person.employee_type) : scope === "administrators" ? "2" : "",
+    // New administrators start as managers (type 2): the least powerful full back-office type.
+    employee_type: person?.employee_type ? String(person.employee_type) : "2",
     employee: person ? person.id_employee !== null : true,
     studio_id: person?.studio_id ? String(person.studio_id) : (props.studios[0]?.value ?? ""),
     is_tester: person?.is_tester ?? false,

@@ -1,15 +1,16 @@
-import { Badge, Group, Stack, Text, Tooltip } from "@mantine/core";
+import { Group, Stack, Text, Tooltip } from "@mantine/core";
 import { IconFlask, IconLock, IconQrcode } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
 import { t } from "~/lib/messages";
+import { SoftBadge } from "../kit/SoftBadge";
 import { localePath } from "~/lib/routes";
 import { employeeTypeLabel, roleLabel } from "./labels";
 
 export function StatusBadge({ active }: { active: boolean }) {
   return (
-    <Badge color={active ? "teal" : "gray"} variant="light">
+    <SoftBadge color={active ? "teal" : "gray"}>
       {active ? t("admin.people.active") : t("admin.people.inactive")}
-    </Badge>
+    </SoftBadge>
   );
 }
 
@@ -39,9 +40,9 @@ export function PersonCell(props: { name: string; email?: string; href?: string 
 export function RoleBadge({ roleId, employeeType }: { roleId: number; employeeType: number | null }) {
   const color = roleId === 1 ? "brand" : roleId === 4 ? "accent" : roleId === 5 ? "grape" : "gray";
   return (
-    <Badge color={color} variant="light" style={{ textTransform: "none" }}>
+    <SoftBadge color={color} style={{ textTransform: "none" }}>
       {roleId === 1 && employeeType ? employeeTypeLabel(employeeType) : roleLabel(roleId)}
-    </Badge>
+    </SoftBadge>
   );
 }
 

@@ -2,7 +2,7 @@ import { Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/AdminShell";
 import type { Route } from "./+types/cashiers";
 
-/** Cashiers layout (spec §2: requires login and admin); slim top bar, no menu. */
+/** Cashiers layout (spec §2: requires login and admin); the menu is what `adminMenu` gives the user (usually none). */
 export async function loader(args: Route.LoaderArgs) {
   const { requireCashierPage } = await import("../.server/page");
   requireCashierPage(args);
@@ -11,7 +11,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function CashiersLayout() {
   return (
-    <AdminShell withMenu={false}>
+    <AdminShell>
       <Outlet />
     </AdminShell>
   );

@@ -2,7 +2,7 @@ import { Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/AdminShell";
 import type { Route } from "./+types/door";
 
-/** Door layout: guard `door` (door staff only); slim top bar, no menu. */
+/** Door layout: guard `door` (door staff only); the menu is what `adminMenu` gives the user (usually none). */
 export async function loader(args: Route.LoaderArgs) {
   const { requireDoorPage } = await import("../.server/page");
   requireDoorPage(args);
@@ -11,7 +11,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function DoorLayout() {
   return (
-    <AdminShell withMenu={false}>
+    <AdminShell>
       <Outlet />
     </AdminShell>
   );

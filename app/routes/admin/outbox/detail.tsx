@@ -1,6 +1,6 @@
 import { Alert, Badge, Code, Group, Paper, SimpleGrid, Stack, Tabs, Text } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { AdminErrorBoundary, formatDateTime, PageHeader } from "~/components/admin/kit";
+import { AdminErrorBoundary, formatDateTime, PageHeader, SoftBadge } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/detail";
 
@@ -59,10 +59,8 @@ export default function OutboxDetail({ loaderData }: Route.ComponentProps) {
                 {t("admin.outbox.status")}
               </Text>
               <Group gap={6}>
-                <Badge color={STATUS[mail.status].color} variant="light">
-                  {STATUS[mail.status].label}
-                </Badge>
-                <Badge color="gray" variant="outline" style={{ textTransform: "none" }}>
+                <SoftBadge color={STATUS[mail.status].color}>{STATUS[mail.status].label}</SoftBadge>
+                <Badge color="gray.8" c="gray.8" variant="outline" style={{ textTransform: "none" }}>
                   {mail.transport === "smtp" ? t("admin.outbox.transportSmtp") : t("admin.outbox.transportOutbox")}
                 </Badge>
               </Group>

@@ -1,4 +1,4 @@
-import { Badge, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { IconEye } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
 import {
@@ -8,6 +8,7 @@ import {
   PageHeader,
   RowAction,
   type Column,
+  SoftBadge,
 } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
@@ -35,11 +36,7 @@ function OutboxStatus({ status }: { status: Row["status"] }) {
     sent: { color: "teal", label: t("admin.outbox.statusSent") },
     failed: { color: "red", label: t("admin.outbox.statusFailed") },
   } as const;
-  return (
-    <Badge color={map[status].color} variant="light">
-      {map[status].label}
-    </Badge>
-  );
+  return <SoftBadge color={map[status].color}>{map[status].label}</SoftBadge>;
 }
 
 export default function OutboxList({ loaderData }: Route.ComponentProps) {

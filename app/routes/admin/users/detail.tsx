@@ -11,7 +11,7 @@ import {
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { AdminErrorBoundary, formatCalendarDate, formatDateTime, PageHeader } from "~/components/admin/kit";
+import { AdminErrorBoundary, formatCalendarDate, formatDateTime, PageHeader, SoftBadge } from "~/components/admin/kit";
 import { StatusBadge } from "~/components/admin/people/bits";
 import { usePersonCommands } from "~/components/admin/people/PersonActions";
 import { t } from "~/lib/messages";
@@ -125,11 +125,11 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
                   <Text fw={600}>{p.full_name}</Text>
                   <Group gap={6} mt={4}>
                     <StatusBadge active={p.active} />
-                    <Badge color={p.email_verified ? "teal" : "yellow"} variant="light">
+                    <SoftBadge color={p.email_verified ? "teal" : "yellow"}>
                       {p.email_verified ? t("admin.people.verified") : t("admin.people.notVerified")}
-                    </Badge>
+                    </SoftBadge>
                     {p.is_tester && (
-                      <Badge color="gray" variant="outline">
+                      <Badge color="gray.8" c="gray.8" variant="outline">
                         {t("admin.people.tester")}
                       </Badge>
                     )}
