@@ -44,7 +44,10 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
       return;
     }
     setErrors(r.fields as Partial<Record<Field, string>>);
-    setAlert(r.debugMessage ?? (Object.keys(r.fields).length ? null : r.message));
+    // The alert carries the server's debugMessage, unless it only repeats a field's message.
+    const shown = Object.values(r.fields);
+    const detail = r.debugMessage ?? (shown.length ? null : r.message);
+    setAlert(detail && !shown.includes(detail) ? detail : null);
   };
 
   return (
