@@ -6,6 +6,8 @@ import { authRoutes } from "./auth";
 import { publicRoutes } from "./public";
 import { twoFactorRoutes } from "./two-factor";
 import { profileRoutes } from "./profile";
+import { adminPeopleRoutes } from "./admin-people";
+import { adminRecordsRoutes } from "./admin-records";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
@@ -14,6 +16,8 @@ export function createApi(deps: AppDeps) {
   authRoutes(app);
   twoFactorRoutes(app);
   profileRoutes(app);
+  adminPeopleRoutes(app);
+  adminRecordsRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {

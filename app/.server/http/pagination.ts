@@ -46,3 +46,46 @@ export function csvResponse(filename: string, csv: string) {
     },
   });
 }
+
+/**
+ * The same query read leniently from a page URL (`?page=&per_page=&search=&sort=&dir=`): a bad
+ * value falls back to its default instead of failing the page. `filters` adds the list's own
+ * parameters (give each a `.catch()` so a bad value is ignored).
+ */
+export function listQueryFromUrl<F extends z.ZodRawShape = Record<never, never>>(
+  url: URL | string,
+  filters?: F,
+): ListQuery & z.infer<z.ZodObject<F>> {
+  const params = Object.fromEntries(new URL(url, "http://localhost").searchParams);
+  const lenient = z.object({
+    page: listQuery.shape.page.catch(1),
+    per_page: listQuery.shape.per_page.catch(20),
+    search: listQuery.shape.search.catch(""),
+    sort: listQuery.shape.sort.catch(undefined),
+    dir: listQuery.shape.dir.catch("asc"),
+    format: listQuery.shape.format.catch("json"),
+    ...(filters ?? {}),
+  });
+  return lenient.parse(params) as ListQuery & z.infer<z.ZodObject<F>>;
+}
+
+/** A filter value that is one of `values`, or absent (an unknown value is ignored). */
+export function enumFilter<const V extends readonly [string, ...string[]]>(values: V) {
+  return z.enum(values).optional().catch(undefined);
+}
+
+/** An integer id filter, or absent. */
+export const idFilter = z.coerce.number().int().positive().max(999_999_999).optional().catch(undefined);
+
+/** `search` as an ILIKE pattern: its own %, _ and \ are matched literally. */
+export function likePattern(search: string) {
+  return `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+/** Rows of a CSV export at most (the export is of the whole filtered list, not one page). */
+export const CSV_MAX_ROWS = 10_000;
+
+/** Offset of the page in `q`. */
+export function offsetOf(q: Pick<ListQuery, "page" | "per_page">) {
+  return (q.page - 1) * q.per_page;
+}

@@ -1,3 +1,60 @@
-import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { layout, route, type RouteConfigEntry } from "@react-router/dev/routes";
 
-export const adminRoutes: RouteConfigEntry[] = [];
+/**
+ * Back office (spec §2 admin routes, §4 guards). The admin AUTH pages (/admin/auth/*) live in
+ * ./auth-routes.ts. Every page loader checks its guard itself (a layout loader runs alongside
+ * its children, so it cannot protect them alone); the layouts check the same guard.
+ *
+ * Who sees what:
+ * - `admin` layout (top bar, side menu, breadcrumbs, loading overlay): guards ["admin", "noCashiers"]
+ *   — administrators of types 1 and 2; cashiers (type 3) go to /admin/close-turn, coaches to the
+ *   scanner, door staff to the door page, anyone else to /admin/auth/login. Front-desk accounts
+ *   (`can_scan_attendance`) go to the scanner. Pages marked [type 1] also answer 403 to type 2.
+ * - `admin-and-coach` layout: guard ["adminAndCoach"] plus front-desk accounts (`can_scan_attendance`).
+ * - `door` layout: guard ["door"].
+ * - `cashiers` layout: logged in and administrator (guard ["admin"], any employee type).
+ */
+export const adminRoutes: RouteConfigEntry[] = [
+  // /admin → /admin/dashboard (whose guard redirects the others).
+  route("admin", "routes/admin/index.tsx"),
+
+  layout("routes/admin/layouts/admin.tsx", [
+    route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    // Administrators: types 1 and 2 read; only type 1 creates/edits (the API enforces it too).
+    route("admin/administrators", "routes/admin/administrators/list.tsx"),
+    route("admin/administrators/add", "routes/admin/administrators/form.tsx", { id: "admin-administrators-add" }),
+    route("admin/administrators/edit/:id", "routes/admin/administrators/form.tsx", {
+      id: "admin-administrators-edit",
+    }),
+    // All staff (roles 1, 4, 5) with their employee record: same rule as administrators.
+    route("admin/employees", "routes/admin/employees/list.tsx"),
+    route("admin/employees/add", "routes/admin/employees/form.tsx", { id: "admin-employees-add" }),
+    route("admin/employees/edit/:id", "routes/admin/employees/form.tsx", { id: "admin-employees-edit" }),
+    // Customers: types 1 and 2 read and edit.
+    route("admin/users", "routes/admin/users/list.tsx", { id: "admin-users" }),
+    route("admin/users/list", "routes/admin/users/list.tsx", { id: "admin-users-list" }),
+    route("admin/users/add", "routes/admin/users/form.tsx", { id: "admin-users-add" }),
+    route("admin/users/edit/:id", "routes/admin/users/form.tsx", { id: "admin-users-edit" }),
+    route("admin/users/:id", "routes/admin/users/detail.tsx"),
+    // Mail outbox [type 1].
+    route("admin/outbox", "routes/admin/outbox/list.tsx"),
+    route("admin/outbox/:id", "routes/admin/outbox/detail.tsx"),
+    // Audit log: types 1 and 2.
+    route("admin/audit", "routes/admin/audit.tsx"),
+    // Any other admin path: a 404 inside the shell (sections not built yet).
+    route("admin/*", "routes/admin/not-found.tsx"),
+  ]),
+
+  // Attendance scanner: coaches, administrators and front-desk accounts. Placeholder pages until
+  // the attendance capability replaces them.
+  layout("routes/admin/layouts/admin-and-coach.tsx", [
+    route("admin/qr-assistance/list", "routes/admin/pending/scanner.tsx", { id: "admin-qr-assistance-list" }),
+    route("admin/qr-assistance/scan/:id", "routes/admin/pending/scanner.tsx", { id: "admin-qr-assistance-scan" }),
+  ]),
+
+  // Door staff only. Placeholder until the door capability replaces it.
+  layout("routes/admin/layouts/door.tsx", [route("admin/qr-door-page", "routes/admin/pending/door.tsx")]),
+
+  // Cashier screen: logged in and administrator. Placeholder until the shifts capability replaces it.
+  layout("routes/admin/layouts/cashiers.tsx", [route("admin/close-turn", "routes/admin/pending/close-turn.tsx")]),
+];

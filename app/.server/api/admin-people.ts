@@ -1,0 +1,433 @@
+/**
+ * Back-office people API: customers (/admin/users), administrators (/admin/administrators) and
+ * all staff (/admin/employees). Guarded by the spec's `admin` + `noCashiers` middleware; the
+ * domain services decide who may change what (administrator-type 1 for staff).
+ */
+import type { Hono } from "hono";
+import { z, type ZodType } from "zod";
+import { t } from "~/lib/messages";
+import { employeeTypeLabel, roleLabel } from "~/components/admin/people/labels";
+import { administratorSchema, customerSchema, staffSchema } from "~/components/admin/people/schemas";
+import { defineRoute, idParam, type ApiContext, type ApiEnv, type AuthState } from "../http/api";
+import { AppError } from "../http/errors";
+import { csvResponse, listQuery, pageOf, toCsv } from "../http/pagination";
+import type { MiddlewareName } from "../domain/identity/guards";
+import { actorOf, assertBackOffice, assertFullAdministrator, type Actor } from "../domain/people/access";
+import type { PersonDto } from "../domain/people/common";
+import {
+  createCustomer,
+  getCustomer,
+  listCustomers,
+  setCustomerActive,
+  updateCustomer,
+} from "../domain/people/customers";
+import { sendResetFor } from "../domain/people/reset";
+import {
+  createStaff,
+  employeesOfStudio,
+  getStaff,
+  listStaff,
+  setStaffActive,
+  updateStaff,
+  type StaffScope,
+} from "../domain/people/staff";
+import type { AppDeps } from "../deps";
+
+export const BACK_OFFICE: MiddlewareName[] = ["admin", "noCashiers"];
+
+/** Who is acting, refused unless they may use the back office (front-desk and cashier accounts may not). */
+export function backOfficeActor(c: ApiContext, auth: AuthState): Actor {
+  const actor = actorOf(auth.user!, clientIp(c));
+  assertBackOffice(actor);
+  return actor;
+}
+
+export function clientIp(c: ApiContext): string | null {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? null;
+}
+
+export const personSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  birth_date: z.string().nullable(),
+  role_id: z.number(),
+  employee_type: z.number().nullable(),
+  is_tester: z.boolean(),
+  require2fa: z.boolean(),
+  can_scan_attendance: z.boolean(),
+  active: z.boolean(),
+  email_verified: z.boolean(),
+  id_employee: z.number().nullable(),
+  studio_id: z.number().nullable(),
+  studio_name: z.string().nullable(),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+});
+
+export const metaSchema = z.object({
+  page: z.number(),
+  per_page: z.number(),
+  total: z.number(),
+  last_page: z.number(),
+});
+const listResponse = z.object({ data: z.array(personSchema), meta: metaSchema });
+const oneResponse = z.object({ data: personSchema });
+const messageResponse = z.object({ data: z.object({ Message: z.string(), user: personSchema.optional() }) });
+
+const status = z.enum(["active", "inactive"]).optional();
+const intFilter = z.coerce.number().int().positive().max(999).optional();
+
+/** Dates in exports: Mexico City wall time, "2026-11-22 09:30". */
+const MX = new Intl.DateTimeFormat("sv-SE", {
+  timeZone: "America/Mexico_City",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+const csvDate = (iso: string | null) => (iso ? MX.format(new Date(iso)) : "");
+const yesNo = (v: boolean) => (v ? t("admin.kit.yes") : t("admin.kit.no"));
+
+function customerCsv(rows: PersonDto[]) {
+  return toCsv(
+    [
+      { key: "id", label: "ID" },
+      { key: "name", label: t("admin.people.name") },
+      { key: "last_name", label: t("admin.people.lastName") },
+      { key: "email", label: t("admin.people.email") },
+      { key: "phone", label: t("admin.people.phone") },
+      { key: "birth_date", label: t("admin.people.birthDate") },
+      { key: "status", label: t("admin.people.status") },
+      { key: "verified", label: t("admin.people.verified") },
+      { key: "created", label: t("admin.people.createdAt") },
+      { key: "last_login", label: t("admin.people.lastLogin") },
+    ],
+    rows.map((r) => ({
+      ...r,
+      status: r.active ? t("admin.people.active") : t("admin.people.inactive"),
+      verified: yesNo(r.email_verified),
+      created: csvDate(r.created_at),
+      last_login: csvDate(r.last_login_at),
+    })),
+  );
+}
+
+function staffCsv(rows: PersonDto[]) {
+  return toCsv(
+    [
+      { key: "id", label: "ID" },
+      { key: "name", label: t("admin.people.name") },
+      { key: "last_name", label: t("admin.people.lastName") },
+      { key: "email", label: t("admin.people.email") },
+      { key: "phone", label: t("admin.people.phone") },
+      { key: "role", label: t("admin.people.role") },
+      { key: "type", label: t("admin.people.employeeType") },
+      { key: "id_employee", label: t("admin.people.idEmployee") },
+      { key: "studio_name", label: t("admin.people.studio") },
+      { key: "status", label: t("admin.people.status") },
+      { key: "require2fa_", label: t("admin.people.require2fa") },
+      { key: "tester", label: t("admin.people.tester") },
+      { key: "scanner", label: t("admin.people.canScan") },
+      { key: "created", label: t("admin.people.createdAt") },
+      { key: "last_login", label: t("admin.people.lastLogin") },
+    ],
+    rows.map((r) => ({
+      ...r,
+      role: roleLabel(r.role_id),
+      type: employeeTypeLabel(r.employee_type),
+      status: r.active ? t("admin.people.active") : t("admin.people.inactive"),
+      require2fa_: yesNo(r.require2fa),
+      tester: yesNo(r.is_tester),
+      scanner: yesNo(r.can_scan_attendance),
+      created: csvDate(r.created_at),
+      last_login: csvDate(r.last_login_at),
+    })),
+  );
+}
+
+/** After creating an account: mail the reset link, but never lose the created account over mail. */
+async function welcome(deps: AppDeps, c: ApiContext, actor: Actor, person: PersonDto, kind: "customer" | "staff") {
+  try {
+    await sendResetFor(deps, actor, person, kind);
+    return t("admin.people.created");
+  } catch (err) {
+    c.get("log").error({ err, userId: person.id }, "welcome reset mail failed");
+    return t("admin.people.errors.mailFailed");
+  }
+}
+
+export function adminPeopleRoutes(app: Hono<ApiEnv>) {
+  const tags = ["Back office: personas"];
+  const id = idParam("id");
+
+  // ---------------------------------------------------------------- customers (/admin/users)
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/users",
+      summary: "Clientes: lista paginada, búsqueda, orden, filtro por estado; format=csv exporta",
+      tags,
+      guard: BACK_OFFICE,
+      query: listQuery.extend({ status }),
+      response: listResponse,
+    },
+    async ({ c, auth, deps, query }) => {
+      backOfficeActor(c, auth);
+      if (query.format === "csv") {
+        const { rows } = await listCustomers(deps.db, query, { all: true });
+        return csvResponse("clientes.csv", customerCsv(rows));
+      }
+      const { rows, total } = await listCustomers(deps.db, query);
+      return pageOf(rows, total, query);
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/admin/users",
+      summary: "Crear cliente (contraseña aleatoria y correo para elegirla)",
+      tags,
+      guard: BACK_OFFICE,
+      body: customerSchema,
+      status: 201,
+      response: messageResponse,
+    },
+    async ({ c, auth, deps, body }) => {
+      const actor = backOfficeActor(c, auth);
+      const user = await createCustomer(deps.db, actor, body);
+      return { data: { Message: await welcome(deps, c, actor, user, "customer"), user } };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/users/:id",
+      summary: "Cliente",
+      tags,
+      guard: BACK_OFFICE,
+      params: id,
+      response: oneResponse,
+    },
+    async ({ c, auth, deps, params }) => {
+      backOfficeActor(c, auth);
+      return { data: await getCustomer(deps.db, params.id) };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "put",
+      path: "/admin/users/:id",
+      summary: "Editar cliente",
+      tags,
+      guard: BACK_OFFICE,
+      params: id,
+      body: customerSchema,
+      response: messageResponse,
+    },
+    async ({ c, auth, deps, params, body }) => {
+      const actor = backOfficeActor(c, auth);
+      const user = await updateCustomer(deps.db, actor, params.id, body);
+      return { data: { Message: t("admin.people.updated"), user } };
+    },
+  );
+
+  for (const [action, active] of [
+    ["deactivate", false],
+    ["reactivate", true],
+  ] as const) {
+    defineRoute(
+      app,
+      {
+        method: "post",
+        path: `/admin/users/:id/${action}`,
+        summary: active ? "Reactivar cliente" : "Desactivar cliente (cierra sus sesiones)",
+        tags,
+        guard: BACK_OFFICE,
+        params: id,
+        response: messageResponse,
+      },
+      async ({ c, auth, deps, params }) => {
+        const actor = backOfficeActor(c, auth);
+        const user = await setCustomerActive(deps.db, actor, params.id, active, deps.clock());
+        return { data: { Message: t(active ? "admin.people.reactivated" : "admin.people.deactivated"), user } };
+      },
+    );
+  }
+
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/admin/users/:id/send-reset",
+      summary: "Enviar al cliente un correo para restablecer su contraseña",
+      tags,
+      guard: BACK_OFFICE,
+      params: id,
+      response: messageResponse,
+    },
+    async ({ c, auth, deps, params }) => {
+      const actor = backOfficeActor(c, auth);
+      const person = await getCustomer(deps.db, params.id);
+      await sendResetFor(deps, actor, person, "customer");
+      return { data: { Message: t("admin.people.resetSent", { email: person.email }) } };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/employee/list/studio/:studio",
+      summary: "Empleados de un estudio para el formulario de inicio de turno (id = id_employee)",
+      tags: ["Back office: personal"],
+      guard: "auth",
+      params: idParam("studio"),
+      response: z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) }),
+    },
+    async ({ auth, deps, params }) => {
+      // Any staff account may open a shift (spec §4 "Shift"); customers may not.
+      if (![1, 4, 5].includes(auth.user!.roleId)) throw AppError.forbidden();
+      return { data: await employeesOfStudio(deps.db, params.studio) };
+    },
+  );
+
+  // ------------------------------------------ staff (/admin/administrators, /admin/employees)
+  staffRoutes(app, "administrators", "/admin/administrators", administratorSchema, ["Back office: administradores"]);
+  staffRoutes(app, "staff", "/admin/employees", staffSchema, ["Back office: personal"]);
+}
+
+function staffRoutes(app: Hono<ApiEnv>, scope: StaffScope, base: string, schema: ZodType, tags: string[]) {
+  const id = idParam("id");
+  const what = scope === "administrators" ? "administradores" : "personal (administradores, coaches, puerta)";
+  const query =
+    scope === "administrators"
+      ? listQuery.extend({ status, employee_type: intFilter })
+      : listQuery.extend({ status, role_id: intFilter, employee_type: intFilter });
+
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: base,
+      summary: `Lista de ${what}: paginada, búsqueda, orden, filtros; format=csv exporta`,
+      tags,
+      guard: BACK_OFFICE,
+      query,
+      response: listResponse,
+    },
+    async ({ c, auth, deps, query: q }) => {
+      backOfficeActor(c, auth);
+      const filters = q as z.output<typeof query> & { role_id?: number };
+      if (filters.format === "csv") {
+        const { rows } = await listStaff(deps.db, scope, filters, { all: true });
+        return csvResponse(scope === "administrators" ? "administradores.csv" : "personal.csv", staffCsv(rows));
+      }
+      const { rows, total } = await listStaff(deps.db, scope, filters);
+      return pageOf(rows, total, filters);
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: base,
+      summary: `Crear cuenta (${what}); solo administrador tipo 1. Contraseña aleatoria y correo para elegirla`,
+      tags,
+      guard: BACK_OFFICE,
+      body: schema,
+      status: 201,
+      response: messageResponse,
+    },
+    async ({ c, auth, deps, body }) => {
+      const actor = backOfficeActor(c, auth);
+      const user = await createStaff(deps.db, actor, body as z.output<typeof staffSchema>, deps.clock());
+      return { data: { Message: await welcome(deps, c, actor, user, "staff"), user } };
+    },
+  );
+
+  defineRoute(
+    app,
+    { method: "get", path: `${base}/:id`, summary: "Cuenta de personal", tags, guard: BACK_OFFICE, params: id },
+    async ({ c, auth, deps, params }) => {
+      backOfficeActor(c, auth);
+      return { data: await getStaff(deps.db, scope, params.id) };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "put",
+      path: `${base}/:id`,
+      summary: "Editar cuenta de personal (rol, tipo, estudio, permisos); solo administrador tipo 1",
+      tags,
+      guard: BACK_OFFICE,
+      params: id,
+      body: schema,
+      response: messageResponse,
+    },
+    async ({ c, auth, deps, params, body }) => {
+      const actor = backOfficeActor(c, auth);
+      const input = body as z.output<typeof staffSchema>;
+      const user = await updateStaff(deps.db, actor, scope, params.id, input, deps.clock());
+      return { data: { Message: t("admin.people.updated"), user } };
+    },
+  );
+
+  for (const [action, active] of [
+    ["deactivate", false],
+    ["reactivate", true],
+  ] as const) {
+    defineRoute(
+      app,
+      {
+        method: "post",
+        path: `${base}/:id/${action}`,
+        summary: active ? "Reactivar cuenta de personal" : "Desactivar cuenta de personal (cierra sus sesiones)",
+        tags,
+        guard: BACK_OFFICE,
+        params: id,
+        response: messageResponse,
+      },
+      async ({ c, auth, deps, params }) => {
+        const actor = backOfficeActor(c, auth);
+        const user = await setStaffActive(deps.db, actor, scope, params.id, active, deps.clock());
+        return { data: { Message: t(active ? "admin.people.reactivated" : "admin.people.deactivated"), user } };
+      },
+    );
+  }
+
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: `${base}/:id/send-reset`,
+      summary: "Enviar un correo para restablecer la contraseña",
+      tags,
+      guard: BACK_OFFICE,
+      params: id,
+      response: messageResponse,
+    },
+    async ({ c, auth, deps, params }) => {
+      const actor = backOfficeActor(c, auth);
+      assertFullAdministrator(actor);
+      const person = await getStaff(deps.db, scope, params.id);
+      await sendResetFor(deps, actor, person, "staff");
+      return { data: { Message: t("admin.people.resetSent", { email: person.email }) } };
+    },
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * Back-office records API: the dashboard figures, the audit log and the mail outbox.
+ */
+import type { Hono } from "hono";
+import { z } from "zod";
+import { t } from "~/lib/messages";
+import { defineRoute, idParam, type ApiEnv } from "../http/api";
+import { csvResponse, listQuery, pageOf, toCsv } from "../http/pagination";
+import { assertFullAdministrator } from "../domain/people/access";
+import { dashboard } from "../domain/people/dashboard";
+import { listAudit } from "../domain/audit/reader";
+import { getOutbox, listOutbox } from "../domain/audit/outbox";
+import { BACK_OFFICE, backOfficeActor, metaSchema } from "./admin-people";
+
+const auditSchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  actor_user_id: z.number().nullable(),
+  actor_name: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+});
+
+const outboxItem = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  template: z.string(),
+  transport: z.enum(["outbox", "smtp"]),
+  status: z.enum(["stored", "sent", "failed"]),
+  error: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export function adminRecordsRoutes(app: Hono<ApiEnv>) {
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/dashboard",
+      summary: "Cifras del dashboard (clientes, personal, estudios, ciudades, coaches) y últimas acciones",
+      tags: ["Back office: registros"],
+      guard: BACK_OFFICE,
+      response: z.object({
+        data: z.object({
+          counts: z.object({
+            customers: z.number(),
+            staff: z.number(),
+            studios: z.number(),
+            cities: z.number(),
+            coaches: z.number(),
+          }),
+          recent: z.array(auditSchema),
+        }),
+      }),
+    },
+    async ({ c, auth, deps }) => {
+      backOfficeActor(c, auth);
+      return { data: await dashboard(deps.db) };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/audit",
+      summary: "Bitácora de acciones del personal, la más reciente primero; format=csv exporta",
+      tags: ["Back office: registros"],
+      guard: BACK_OFFICE,
+      query: listQuery.extend({
+        entity: z.string().max(40).optional(),
+        actor: z.coerce.number().int().positive().optional(),
+      }),
+      response: z.object({ data: z.array(auditSchema), meta: metaSchema }),
+    },
+    async ({ c, auth, deps, query }) => {
+      backOfficeActor(c, auth);
+      if (query.format === "csv") {
+        const { rows } = await listAudit(deps.db, query, { all: true });
+        return csvResponse(
+          "bitacora.csv",
+          toCsv(
+            [
+              { key: "id", label: "ID" },
+              { key: "created_at", label: t("admin.audit.when") },
+              { key: "actor_email", label: t("admin.audit.actor") },
+              { key: "action", label: t("admin.audit.action") },
+              { key: "entity", label: t("admin.audit.entity") },
+              { key: "entity_id", label: "ID" },
+              { key: "json", label: t("admin.audit.details") },
+            ],
+            rows.map((r) => ({ ...r, json: JSON.stringify(r.data) })),
+          ),
+        );
+      }
+      const { rows, total } = await listAudit(deps.db, query);
+      return pageOf(rows, total, query);
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/outbox",
+      summary: "Correo guardado o enviado por el sistema (solo administrador tipo 1)",
+      tags: ["Back office: registros"],
+      guard: BACK_OFFICE,
+      query: listQuery.extend({ status: z.enum(["stored", "sent", "failed"]).optional() }),
+      response: z.object({ data: z.array(outboxItem), meta: metaSchema }),
+    },
+    async ({ c, auth, deps, query }) => {
+      assertFullAdministrator(backOfficeActor(c, auth));
+      if (query.format === "csv") {
+        const { rows } = await listOutbox(deps.db, query, { all: true });
+        return csvResponse(
+          "correo.csv",
+          toCsv(
+            [
+              { key: "id", label: "ID" },
+              { key: "created_at", label: t("admin.outbox.date") },
+              { key: "to", label: t("admin.outbox.to") },
+              { key: "subject", label: t("admin.outbox.subject") },
+              { key: "template", label: t("admin.outbox.template") },
+              { key: "transport", label: t("admin.outbox.transport") },
+              { key: "status", label: t("admin.outbox.status") },
+              { key: "error", label: t("admin.outbox.error") },
+            ],
+            rows.map((r) => ({ ...r })),
+          ),
+        );
+      }
+      const { rows, total } = await listOutbox(deps.db, query);
+      return pageOf(rows, total, query);
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/outbox/:id",
+      summary: "Un mensaje del correo, con su HTML y su texto (solo administrador tipo 1)",
+      tags: ["Back office: registros"],
+      guard: BACK_OFFICE,
+      params: idParam("id"),
+      response: z.object({ data: outboxItem.extend({ html: z.string(), text: z.string() }) }),
+    },
+    async ({ c, auth, deps, params }) => {
+      assertFullAdministrator(backOfficeActor(c, auth));
+      return { data: await getOutbox(deps.db, params.id) };
+    },
+  );
+}

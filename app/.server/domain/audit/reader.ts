@@ -1,0 +1,106 @@
+import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { auditLog, users } from "../../db/schema";
+import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../../http/pagination";
+
+export interface AuditDto {
+  id: number;
+  created_at: string;
+  actor_user_id: number | null;
+  actor_name: string | null;
+  actor_email: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  data: Record<string, unknown>;
+  ip: string | null;
+}
+
+export interface AuditListQuery extends ListQuery {
+  entity?: string;
+  actor?: number;
+}
+
+const columns = {
+  id: auditLog.id,
+  createdAt: auditLog.createdAt,
+  actorUserId: auditLog.actorUserId,
+  actorName: sql<string | null>`nullif(trim(${users.name} || ' ' || ${users.lastName}), '')`,
+  actorEmail: users.email,
+  action: auditLog.action,
+  entity: auditLog.entity,
+  entityId: auditLog.entityId,
+  data: auditLog.data,
+  ip: auditLog.ip,
+};
+
+type Row = {
+  id: number;
+  createdAt: Date;
+  actorUserId: number | null;
+  actorName: string | null;
+  actorEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  data: Record<string, unknown>;
+  ip: string | null;
+};
+
+const toDto = (r: Row): AuditDto => ({
+  id: r.id,
+  created_at: r.createdAt.toISOString(),
+  actor_user_id: r.actorUserId,
+  actor_name: r.actorName,
+  actor_email: r.actorEmail,
+  action: r.action,
+  entity: r.entity,
+  entity_id: r.entityId,
+  data: r.data,
+  ip: r.ip,
+});
+
+function where(q: Pick<AuditListQuery, "search" | "entity" | "actor">) {
+  const p = q.search ? likePattern(q.search) : null;
+  return and(
+    p
+      ? or(ilike(auditLog.action, p), ilike(auditLog.entityId, p), ilike(users.email, p), ilike(users.name, p))
+      : undefined,
+    q.entity ? eq(auditLog.entity, q.entity) : undefined,
+    q.actor ? eq(auditLog.actorUserId, q.actor) : undefined,
+  );
+}
+
+/** The newest entries first. */
+export async function listAudit(db: Db, q: AuditListQuery, opts: { all?: boolean } = {}) {
+  const w = where(q);
+  const base = db
+    .select(columns)
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(w)
+    .orderBy(q.dir === "asc" && q.sort === "created_at" ? auditLog.id : desc(auditLog.id));
+  const rows = opts.all ? await base.limit(CSV_MAX_ROWS) : await base.limit(q.per_page).offset(offsetOf(q));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(w);
+  return { rows: (rows as Row[]).map(toDto), total: n };
+}
+
+export async function recentAudit(db: Db, limit = 10): Promise<AuditDto[]> {
+  const rows = await db
+    .select(columns)
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
+  return (rows as Row[]).map(toDto);
+}
+
+/** The kinds of records present in the log (for the filter). */
+export async function auditEntities(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ entity: auditLog.entity }).from(auditLog).orderBy(auditLog.entity);
+  return rows.map((r) => r.entity);
+}

@@ -1,0 +1,191 @@
+import crypto from "node:crypto";
+import { hash } from "@node-rs/argon2";
+import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { t } from "~/lib/messages";
+import type { Db } from "../../db/client";
+import { cities, employees, studios, users } from "../../db/schema";
+import { ARGON2_OPTIONS } from "../../db/seed";
+import { AppError } from "../../http/errors";
+import { likePattern, type ListQuery } from "../../http/pagination";
+
+/** A person as the back office lists and edits it (snake_case like the rest of the API). */
+export interface PersonDto {
+  id: number;
+  name: string;
+  last_name: string;
+  full_name: string;
+  email: string;
+  phone: string | null;
+  birth_date: string | null;
+  role_id: number;
+  employee_type: number | null;
+  is_tester: boolean;
+  require2fa: boolean;
+  can_scan_attendance: boolean;
+  active: boolean;
+  email_verified: boolean;
+  /** The active employee record (shifts and cash), if any. */
+  id_employee: number | null;
+  studio_id: number | null;
+  studio_name: string | null;
+  created_at: string;
+  last_login_at: string | null;
+}
+
+/** Columns of a person, with the active employee record and its studio (left joins). */
+export const personColumns = {
+  id: users.id,
+  name: users.name,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  birthDate: users.birthDate,
+  roleId: users.roleId,
+  employeeType: users.employeeType,
+  isTester: users.isTester,
+  require2fa: users.require2fa,
+  canScanAttendance: users.canScanAttendance,
+  active: users.active,
+  emailVerifiedAt: users.emailVerifiedAt,
+  createdAt: users.createdAt,
+  lastLoginAt: users.lastLoginAt,
+  employeeId: employees.id,
+  studioId: employees.studioId,
+  studioName: studios.name,
+};
+
+/** FROM users with the joins `personColumns` reads. */
+export function selectPeople(db: Db) {
+  return db
+    .select(personColumns)
+    .from(users)
+    .leftJoin(employees, and(eq(employees.userId, users.id), eq(employees.active, true)))
+    .leftJoin(studios, eq(studios.id, employees.studioId));
+}
+export type PersonRow = Awaited<ReturnType<typeof selectPeople>>[number];
+
+export function toPersonDto(r: PersonRow): PersonDto {
+  return {
+    id: r.id,
+    name: r.name,
+    last_name: r.lastName,
+    full_name: [r.name, r.lastName].filter(Boolean).join(" "),
+    email: r.email,
+    phone: r.phone,
+    birth_date: r.birthDate,
+    role_id: r.roleId,
+    employee_type: r.employeeType,
+    is_tester: r.isTester,
+    require2fa: r.require2fa,
+    can_scan_attendance: r.canScanAttendance,
+    active: r.active,
+    email_verified: r.emailVerifiedAt !== null,
+    id_employee: r.employeeId,
+    studio_id: r.studioId,
+    studio_name: r.studioName,
+    created_at: r.createdAt.toISOString(),
+    last_login_at: r.lastLoginAt ? r.lastLoginAt.toISOString() : null,
+  };
+}
+
+/** Name, surname, full name, email or phone contain the search text (case and accents as typed). */
+export function personSearch(search: string): SQL | undefined {
+  if (!search) return undefined;
+  const p = likePattern(search);
+  return or(
+    ilike(users.name, p),
+    ilike(users.lastName, p),
+    sql`(${users.name} || ' ' || ${users.lastName}) ilike ${p}`,
+    ilike(users.email, p),
+    ilike(users.phone, p),
+  );
+}
+
+/** Sortable columns of the people lists (the `sort` query parameter). */
+export const PERSON_SORTS = {
+  id: [users.id],
+  name: [users.name, users.lastName],
+  last_name: [users.lastName, users.name],
+  email: [users.email],
+  phone: [users.phone],
+  role_id: [users.roleId],
+  employee_type: [users.employeeType],
+  studio_name: [studios.name],
+  created_at: [users.createdAt],
+  last_login_at: [users.lastLoginAt],
+} as const;
+
+export function personOrder(q: Pick<ListQuery, "sort" | "dir">): SQL[] {
+  const cols = q.sort && Object.hasOwn(PERSON_SORTS, q.sort) ? PERSON_SORTS[q.sort as keyof typeof PERSON_SORTS] : null;
+  if (!cols) return [desc(users.id)];
+  const desc_ = q.dir === "desc";
+  return [
+    ...cols.map((c) => (desc_ ? sql`${c} desc nulls last` : sql`${c} asc nulls last`)),
+    desc_ ? desc(users.id) : asc(users.id),
+  ];
+}
+
+export function statusCondition(status: "active" | "inactive" | undefined): SQL | undefined {
+  if (status === "active") return eq(users.active, true);
+  if (status === "inactive") return eq(users.active, false);
+  return undefined;
+}
+
+/** Emails are unique without regard to case (users_email_uq on lower(email)). */
+export async function emailTaken(db: Db, email: string, exceptUserId?: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+        exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export const emailTakenError = () =>
+  AppError.validation([{ field: "email", message: t("admin.people.errors.emailTaken") }]);
+
+/** The unique index on lower(email) refused a row that raced past `emailTaken`. */
+export function isEmailUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+    const x = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (x.code === "23505" && (x.constraint === undefined || x.constraint === "users_email_uq")) return true;
+    if (typeof x.message === "string" && x.message.includes("users_email_uq")) return true;
+  }
+  return false;
+}
+
+/** A password nobody knows: new accounts get one and an email to choose their own. */
+export async function randomPasswordHash() {
+  return hash(crypto.randomBytes(32).toString("base64url"), ARGON2_OPTIONS);
+}
+
+export async function assertStudioExists(db: Db, studioId: number | null) {
+  if (studioId === null) return;
+  const [row] = await db.select({ id: studios.id }).from(studios).where(eq(studios.id, studioId)).limit(1);
+  if (!row) throw AppError.validation([{ field: "studio_id", message: t("admin.people.errors.studioNotFound") }]);
+}
+
+/** Fields that changed between two plain records (for the audit log). */
+export function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const out: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [k, v] of Object.entries(after)) if (before[k] !== v) out[k] = { from: before[k] ?? null, to: v };
+  return out;
+}
+
+/** Normalises an email as stored: trimmed, lower case. */
+export const normalEmail = (email: string) => email.trim().toLowerCase();
+
+/** Studios to attach an employee record to: "Ciudad · Estudio", active ones first. */
+export async function studioOptions(db: Db) {
+  const rows = await db
+    .select({ id: studios.id, name: studios.name, city: cities.name, active: studios.active })
+    .from(studios)
+    .innerJoin(cities, eq(cities.id, studios.cityId))
+    .orderBy(desc(studios.active), asc(cities.sortOrder), asc(studios.sortOrder), asc(studios.name));
+  return rows.map((r) => ({ value: String(r.id), label: `${r.city} · ${r.name}` }));
+}

@@ -1,0 +1,177 @@
+/**
+ * Customers (role 2) in the back office: list, detail, create, edit, deactivate, reset mail.
+ * Every change is written to the audit log in the same transaction.
+ */
+import { and, count, eq } from "drizzle-orm";
+import { t } from "~/lib/messages";
+import type { Db } from "../../db/client";
+import { ROLE, users } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { CSV_MAX_ROWS, offsetOf, type ListQuery } from "../../http/pagination";
+import { audit } from "../audit/service";
+import { revokeAllSessions } from "../identity/sessions";
+import type { CustomerInput } from "~/components/admin/people/schemas";
+import { assertBackOffice, type Actor } from "./access";
+import {
+  changes,
+  emailTaken,
+  emailTakenError,
+  isEmailUniqueViolation,
+  normalEmail,
+  personOrder,
+  personSearch,
+  randomPasswordHash,
+  selectPeople,
+  statusCondition,
+  toPersonDto,
+  type PersonDto,
+} from "./common";
+
+export interface CustomerListQuery extends ListQuery {
+  status?: "active" | "inactive";
+}
+
+function customerWhere(q: Pick<CustomerListQuery, "search" | "status">) {
+  return and(eq(users.roleId, ROLE.customer), personSearch(q.search), statusCondition(q.status));
+}
+
+/** One page of customers (or every matching one, up to CSV_MAX_ROWS, with `all`). */
+export async function listCustomers(
+  db: Db,
+  q: CustomerListQuery,
+  opts: { all?: boolean } = {},
+): Promise<{ rows: PersonDto[]; total: number }> {
+  const where = customerWhere(q);
+  const base = selectPeople(db)
+    .where(where)
+    .orderBy(...personOrder(q));
+  const rows = opts.all ? await base.limit(CSV_MAX_ROWS) : await base.limit(q.per_page).offset(offsetOf(q));
+  const [{ n }] = await db.select({ n: count() }).from(users).where(where);
+  return { rows: rows.map(toPersonDto), total: n };
+}
+
+export async function getCustomer(db: Db, id: number): Promise<PersonDto> {
+  const [row] = await selectPeople(db)
+    .where(and(eq(users.id, id), eq(users.roleId, ROLE.customer)))
+    .limit(1);
+  if (!row) throw AppError.notFound(t("admin.people.errors.userNotFound"));
+  return toPersonDto(row);
+}
+
+function editable(p: Pick<PersonDto, "name" | "last_name" | "email" | "phone" | "birth_date" | "is_tester">) {
+  return {
+    name: p.name,
+    last_name: p.last_name,
+    email: p.email,
+    phone: p.phone,
+    birth_date: p.birth_date,
+    is_tester: p.is_tester,
+  };
+}
+
+/**
+ * Creates a customer with a random password (the caller then mails a reset link so the customer
+ * chooses one). A taken email is a field error, never a 500.
+ */
+export async function createCustomer(db: Db, actor: Actor, input: CustomerInput): Promise<PersonDto> {
+  assertBackOffice(actor);
+  const email = normalEmail(input.email);
+  if (await emailTaken(db, email)) throw emailTakenError();
+  const passwordHash = await randomPasswordHash();
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          name: input.name,
+          lastName: input.last_name,
+          email,
+          phone: input.phone,
+          birthDate: input.birth_date,
+          passwordHash,
+          roleId: ROLE.customer,
+          isTester: input.is_tester,
+        })
+        .returning({ id: users.id });
+      await audit(tx, {
+        actorUserId: actor.id,
+        action: "customer.created",
+        entity: "user",
+        entityId: row.id,
+        data: { ...editable({ ...input, email }) },
+        ip: actor.ip,
+      });
+      return row.id;
+    });
+    return getCustomer(db, id);
+  } catch (err) {
+    if (isEmailUniqueViolation(err)) throw emailTakenError();
+    throw err;
+  }
+}
+
+export async function updateCustomer(db: Db, actor: Actor, id: number, input: CustomerInput): Promise<PersonDto> {
+  assertBackOffice(actor);
+  const before = await getCustomer(db, id);
+  const email = normalEmail(input.email);
+  if (email !== before.email.toLowerCase() && (await emailTaken(db, email, id))) throw emailTakenError();
+  const after = editable({ ...input, email });
+  const diff = changes(editable(before), after);
+  if (Object.keys(diff).length === 0) return before;
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          name: after.name,
+          lastName: after.last_name,
+          email: after.email,
+          phone: after.phone,
+          birthDate: after.birth_date,
+          isTester: after.is_tester,
+          // A new address has not been verified.
+          ...(diff.email ? { emailVerifiedAt: null } : {}),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(users.id, id), eq(users.roleId, ROLE.customer)));
+      await audit(tx, {
+        actorUserId: actor.id,
+        action: "customer.updated",
+        entity: "user",
+        entityId: id,
+        data: { changes: diff },
+        ip: actor.ip,
+      });
+    });
+  } catch (err) {
+    if (isEmailUniqueViolation(err)) throw emailTakenError();
+    throw err;
+  }
+  return getCustomer(db, id);
+}
+
+/** Deactivating closes every open session of the account; reactivating lets it log in again. */
+export async function setCustomerActive(
+  db: Db,
+  actor: Actor,
+  id: number,
+  active: boolean,
+  now: Date,
+): Promise<PersonDto> {
+  assertBackOffice(actor);
+  const before = await getCustomer(db, id);
+  if (before.active === active) return before;
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ active, updatedAt: now }).where(eq(users.id, id));
+    if (!active) await revokeAllSessions(tx, id, now);
+    await audit(tx, {
+      actorUserId: actor.id,
+      action: active ? "customer.reactivated" : "customer.deactivated",
+      entity: "user",
+      entityId: id,
+      data: { email: before.email },
+      ip: actor.ip,
+    });
+  });
+  return getCustomer(db, id);
+}

@@ -1,0 +1,272 @@
+/**
+ * Staff accounts (roles 1 administrator, 4 coach, 5 door) and their employee record (studio,
+ * id_employee). Everyone in the back office may read them; only administrator-type 1 creates
+ * them or changes anything (roles, types, flags). Nobody changes their own role, type, scanner
+ * flag or active state, so an administrator cannot lock themselves out.
+ */
+import { and, count, eq, inArray } from "drizzle-orm";
+import { t } from "~/lib/messages";
+import type { Db } from "../../db/client";
+import { employees, ROLE, users } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { CSV_MAX_ROWS, offsetOf, type ListQuery } from "../../http/pagination";
+import { audit } from "../audit/service";
+import { revokeAllSessions } from "../identity/sessions";
+import type { StaffInput } from "~/components/admin/people/schemas";
+import { assertBackOffice, assertFullAdministrator, type Actor } from "./access";
+import {
+  assertStudioExists,
+  changes,
+  emailTaken,
+  emailTakenError,
+  isEmailUniqueViolation,
+  normalEmail,
+  personOrder,
+  personSearch,
+  randomPasswordHash,
+  selectPeople,
+  statusCondition,
+  toPersonDto,
+  type PersonDto,
+} from "./common";
+
+export const STAFF_ROLE_IDS = [ROLE.admin, ROLE.coach, ROLE.door] as const;
+
+/** Which staff a screen works on: administrators only, or every staff role. */
+export type StaffScope = "administrators" | "staff";
+const rolesOf = (scope: StaffScope): number[] => (scope === "administrators" ? [ROLE.admin] : [...STAFF_ROLE_IDS]);
+
+export interface StaffListQuery extends ListQuery {
+  status?: "active" | "inactive";
+  role_id?: number;
+  employee_type?: number;
+}
+
+function staffWhere(scope: StaffScope, q: StaffListQuery) {
+  return and(
+    inArray(users.roleId, rolesOf(scope)),
+    personSearch(q.search),
+    statusCondition(q.status),
+    q.role_id ? eq(users.roleId, q.role_id) : undefined,
+    q.employee_type ? eq(users.employeeType, q.employee_type) : undefined,
+  );
+}
+
+export async function listStaff(
+  db: Db,
+  scope: StaffScope,
+  q: StaffListQuery,
+  opts: { all?: boolean } = {},
+): Promise<{ rows: PersonDto[]; total: number }> {
+  const where = staffWhere(scope, q);
+  const base = selectPeople(db)
+    .where(where)
+    .orderBy(...personOrder(q));
+  const rows = opts.all ? await base.limit(CSV_MAX_ROWS) : await base.limit(q.per_page).offset(offsetOf(q));
+  const [{ n }] = await db.select({ n: count() }).from(users).where(where);
+  return { rows: rows.map(toPersonDto), total: n };
+}
+
+export async function getStaff(db: Db, scope: StaffScope, id: number): Promise<PersonDto> {
+  const [row] = await selectPeople(db)
+    .where(and(eq(users.id, id), inArray(users.roleId, rolesOf(scope))))
+    .limit(1);
+  if (!row) throw AppError.notFound(t("admin.people.errors.userNotFound"));
+  return toPersonDto(row);
+}
+
+/** What the staff forms edit, as a plain record (for comparing and for the audit log). */
+function editable(p: {
+  name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  role_id: number;
+  employee_type: number | null;
+  is_tester: boolean;
+  require2fa: boolean;
+  can_scan_attendance: boolean;
+  employee: boolean;
+  studio_id: number | null;
+}) {
+  return {
+    name: p.name,
+    last_name: p.last_name,
+    email: p.email,
+    phone: p.phone,
+    role_id: p.role_id,
+    employee_type: p.role_id === ROLE.admin ? p.employee_type : null,
+    is_tester: p.is_tester,
+    require2fa: p.require2fa,
+    can_scan_attendance: p.can_scan_attendance,
+    employee: p.employee,
+    studio_id: p.employee ? p.studio_id : null,
+  };
+}
+const editableOf = (p: PersonDto) => editable({ ...p, employee: p.id_employee !== null });
+
+/** Creates, reactivates or retires the employee record so that it matches `employee`/`studio_id`. */
+async function syncEmployee(tx: Db, userId: number, employee: boolean, studioId: number | null, now: Date) {
+  const [existing] = await tx.select().from(employees).where(eq(employees.userId, userId)).limit(1);
+  if (employee) {
+    if (existing)
+      await tx.update(employees).set({ active: true, studioId, updatedAt: now }).where(eq(employees.id, existing.id));
+    else await tx.insert(employees).values({ userId, studioId });
+  } else if (existing?.active) {
+    // Never deleted: shifts and cash movements refer to it.
+    await tx.update(employees).set({ active: false, updatedAt: now }).where(eq(employees.id, existing.id));
+  }
+}
+
+export async function createStaff(db: Db, actor: Actor, input: StaffInput, now: Date): Promise<PersonDto> {
+  assertFullAdministrator(actor);
+  const email = normalEmail(input.email);
+  const values = editable({ ...input, email });
+  if (await emailTaken(db, email)) throw emailTakenError();
+  if (values.employee) await assertStudioExists(db, values.studio_id);
+  const passwordHash = await randomPasswordHash();
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          name: values.name,
+          lastName: values.last_name,
+          email,
+          phone: values.phone,
+          passwordHash,
+          roleId: values.role_id,
+          employeeType: values.employee_type,
+          isTester: values.is_tester,
+          require2fa: values.require2fa,
+          canScanAttendance: values.can_scan_attendance,
+        })
+        .returning({ id: users.id });
+      if (values.employee) await syncEmployee(tx, row.id, true, values.studio_id, now);
+      await audit(tx, {
+        actorUserId: actor.id,
+        action: "staff.created",
+        entity: "user",
+        entityId: row.id,
+        data: values,
+        ip: actor.ip,
+      });
+      return row.id;
+    });
+    return getStaff(db, "staff", id);
+  } catch (err) {
+    if (isEmailUniqueViolation(err)) throw emailTakenError();
+    throw err;
+  }
+}
+
+const SELF_LOCKED = ["role_id", "employee_type", "can_scan_attendance"] as const;
+
+export async function updateStaff(
+  db: Db,
+  actor: Actor,
+  scope: StaffScope,
+  id: number,
+  input: StaffInput,
+  now: Date,
+): Promise<PersonDto> {
+  assertFullAdministrator(actor);
+  const before = await getStaff(db, scope, id);
+  const email = normalEmail(input.email);
+  const after = editable({ ...input, email });
+  const diff = changes(editableOf(before), after);
+  if (Object.keys(diff).length === 0) return before;
+  if (id === actor.id) {
+    const locked = SELF_LOCKED.filter((k) => k in diff);
+    if (locked.length)
+      throw AppError.validation(locked.map((field) => ({ field, message: t("admin.people.errors.notSelf") })));
+  }
+  if (diff.email && (await emailTaken(db, email, id))) throw emailTakenError();
+  if (after.employee && (diff.employee || diff.studio_id)) await assertStudioExists(db, after.studio_id);
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          name: after.name,
+          lastName: after.last_name,
+          email: after.email,
+          phone: after.phone,
+          roleId: after.role_id,
+          employeeType: after.employee_type,
+          isTester: after.is_tester,
+          require2fa: after.require2fa,
+          canScanAttendance: after.can_scan_attendance,
+          ...(diff.email ? { emailVerifiedAt: null } : {}),
+          updatedAt: now,
+        })
+        .where(eq(users.id, id));
+      if (diff.employee || diff.studio_id) await syncEmployee(tx, id, after.employee, after.studio_id, now);
+      // A new role or type changes what every open session may do: make them log in again.
+      if (diff.role_id || diff.employee_type) await revokeAllSessions(tx, id, now);
+      await audit(tx, {
+        actorUserId: actor.id,
+        action: "staff.updated",
+        entity: "user",
+        entityId: id,
+        data: { changes: diff },
+        ip: actor.ip,
+      });
+    });
+  } catch (err) {
+    if (isEmailUniqueViolation(err)) throw emailTakenError();
+    throw err;
+  }
+  return getStaff(db, "staff", id);
+}
+
+export async function setStaffActive(
+  db: Db,
+  actor: Actor,
+  scope: StaffScope,
+  id: number,
+  active: boolean,
+  now: Date,
+): Promise<PersonDto> {
+  assertFullAdministrator(actor);
+  const before = await getStaff(db, scope, id);
+  if (id === actor.id) throw AppError.forbidden(t("admin.people.errors.notSelf"));
+  if (before.active === active) return before;
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ active, updatedAt: now }).where(eq(users.id, id));
+    if (!active) await revokeAllSessions(tx, id, now);
+    await audit(tx, {
+      actorUserId: actor.id,
+      action: active ? "staff.reactivated" : "staff.deactivated",
+      entity: "user",
+      entityId: id,
+      data: { email: before.email, role_id: before.role_id },
+      ip: actor.ip,
+    });
+  });
+  return getStaff(db, "staff", id);
+}
+
+/** Reading staff needs the back office (types 1 and 2); see `assertFullAdministrator` for changes. */
+export function assertCanReadStaff(actor: Actor) {
+  assertBackOffice(actor);
+}
+
+/** Employee options of a studio for the shift-start form (spec §3 "Employee option: id, name"):
+ * the active employee records of active staff accounts; `id` is the employee id (id_employee). */
+export async function employeesOfStudio(db: Db, studioId: number): Promise<{ id: number; name: string }[]> {
+  const rows = await db
+    .select({ id: employees.id, name: users.name, lastName: users.lastName })
+    .from(employees)
+    .innerJoin(users, eq(users.id, employees.userId))
+    .where(
+      and(
+        eq(employees.studioId, studioId),
+        eq(employees.active, true),
+        eq(users.active, true),
+        inArray(users.roleId, [...STAFF_ROLE_IDS]),
+      ),
+    )
+    .orderBy(users.name, users.lastName);
+  return rows.map((r) => ({ id: r.id, name: [r.name, r.lastName].filter(Boolean).join(" ") }));
+}

@@ -1,0 +1,87 @@
+/**
+ * Admin breadcrumbs (spec §2): built from the path, each segment translated to its Spanish label.
+ * Pure, so it is tested on its own and used by the shell and the page header alike.
+ */
+import { messages } from "~/lib/messages";
+import { stripLocale } from "~/lib/routes";
+
+export interface Crumb {
+  label: string;
+  /** Where the crumb leads; null for the current page and for segments that are not pages. */
+  href: string | null;
+}
+
+const LABELS: Record<string, string> = messages.admin.crumbs;
+
+/** Sections whose own path is not a page: their crumb leads to their list. */
+const TO_LIST = new Set([
+  "/admin/assistances",
+  "/admin/bazar",
+  "/admin/certifications",
+  "/admin/cities",
+  "/admin/cms-pages",
+  "/admin/coaches",
+  "/admin/countries",
+  "/admin/courtesies",
+  "/admin/packs",
+  "/admin/plans",
+  "/admin/products",
+  "/admin/rewards",
+  "/admin/rooms",
+  "/admin/session/types",
+  "/admin/shippings",
+  "/admin/sponsors",
+  "/admin/studios",
+  "/admin/qr-assistance",
+  "/admin/on-demand/difficulties",
+  "/admin/on-demand/durations",
+  "/admin/on-demand/equipments",
+  "/admin/on-demand/types",
+]);
+
+/** Sections that lead somewhere else than their own path. */
+const REDIRECTS: Record<string, string> = {
+  "/admin": "/admin/dashboard",
+  "/admin/on-demand": "/admin/on-demand/dashboard",
+  "/admin/configurations": "/admin/configurations/general",
+};
+
+/** Segments that only group others (no page of their own). */
+const NOT_PAGES = new Set(["edit", "p", "scan", "stream", "video", "session", "iframe", "auth"]);
+
+function hrefFor(path: string, segment: string): string | null {
+  if (REDIRECTS[path]) return REDIRECTS[path];
+  if (TO_LIST.has(path)) return `${path}/list`;
+  if (NOT_PAGES.has(segment)) return null;
+  return path;
+}
+
+function labelFor(segment: string): string {
+  if (/^\d+$/.test(segment)) return `#${segment}`;
+  if (Object.hasOwn(LABELS, segment)) return LABELS[segment];
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    /* keep it raw */
+  }
+  return decoded.replace(/[-_]+/g, " ");
+}
+
+/**
+ * `/admin/users/15` → Administración › Clientes › #15. The locale prefix is ignored; hrefs are
+ * without it (callers add it with `localePath`). The last crumb is the current page (no link).
+ */
+export function breadcrumbs(pathname: string): Crumb[] {
+  const clean = stripLocale(pathname.split(/[?#]/)[0]).replace(/\/+$/, "");
+  const segments = clean.split("/").filter(Boolean);
+  if (segments[0] !== "admin") return [];
+  const crumbs: Crumb[] = [];
+  let path = "";
+  segments.forEach((segment, i) => {
+    path += `/${segment}`;
+    const last = i === segments.length - 1;
+    crumbs.push({ label: labelFor(segment), href: last ? null : hrefFor(path, segment) });
+  });
+  return crumbs;
+}

@@ -1,0 +1,391 @@
+import {
+  ActionIcon,
+  Box,
+  Button,
+  CloseButton,
+  EmptyState,
+  Group,
+  LoadingOverlay,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
+import {
+  IconChevronDown,
+  IconChevronUp,
+  IconDownload,
+  IconFilterOff,
+  IconMoodEmpty,
+  IconSearch,
+  IconSelector,
+} from "@tabler/icons-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { useLocation, useNavigation, useSearchParams } from "react-router";
+import { t } from "~/lib/messages";
+
+/** The `meta` of a list answer (see `pageOf` on the server). */
+export interface PageMeta {
+  page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+}
+
+export interface Column<T> {
+  key: string;
+  label: string;
+  /** Sorts by `sort=<key>` on the server. */
+  sortable?: boolean;
+  render?: (row: T) => ReactNode;
+  align?: "left" | "right" | "center";
+  width?: number | string;
+  /** Not shown on the phone card of a row. */
+  hideOnCard?: boolean;
+}
+
+export interface FilterDef {
+  /** Query parameter name. */
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+}
+
+export interface DataTableProps<T> {
+  rows: T[];
+  meta: PageMeta;
+  columns: Column<T>[];
+  rowKey: (row: T) => string | number;
+  searchPlaceholder?: string;
+  filters?: FilterDef[];
+  /** The API list behind this table (e.g. "/api/admin/users"): the CSV button downloads it
+   * with the same search, filters and order, and `format=csv`. */
+  csvHref?: string;
+  rowActions?: (row: T) => ReactNode;
+  emptyText?: string;
+  /** Extra controls in the toolbar (right side). */
+  toolbar?: ReactNode;
+  /** Minimum table width before it scrolls sideways (phones). */
+  minWidth?: number;
+  caption?: string;
+}
+
+const PER_PAGE = ["10", "20", "50", "100"];
+const LIST_KEYS = new Set(["page", "per_page", "search", "sort", "dir"]);
+
+/**
+ * Server-side table: every state (page, per_page, search, sort, dir, filters) lives in the URL,
+ * so the page loader fetches exactly what is shown, links can be shared and Back works.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { rows, meta, columns, rowKey, filters = [], rowActions } = props;
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
+
+  const urlSearch = params.get("search") ?? "";
+  const [search, setSearch] = useState(urlSearch);
+  useEffect(() => setSearch(urlSearch), [urlSearch]);
+
+  const update = (changes: Record<string, string | null>, resetPage = true) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === "") next.delete(k);
+      else next.set(k, v);
+    }
+    if (resetPage && !("page" in changes)) next.delete("page");
+    setParams(next, { preventScrollReset: true, replace: "search" in changes });
+  };
+  const pushSearch = useDebouncedCallback((v: string) => update({ search: v.trim() || null }), 400);
+
+  const sort = params.get("sort");
+  const dir = params.get("dir") === "desc" ? "desc" : "asc";
+  const toggleSort = (key: string) => {
+    if (sort !== key) update({ sort: key, dir: "asc" });
+    else update({ sort: key, dir: dir === "asc" ? "desc" : "asc" });
+  };
+
+  const filtered = urlSearch !== "" || filters.some((f) => params.get(f.name));
+  const clearAll = () => {
+    const next = new URLSearchParams();
+    for (const [k, v] of params) if (!LIST_KEYS.has(k) && !filters.some((f) => f.name === k)) next.set(k, v);
+    for (const k of ["sort", "dir", "per_page"]) if (params.get(k)) next.set(k, params.get(k)!);
+    setSearch("");
+    setParams(next, { preventScrollReset: true });
+  };
+
+  const csvUrl = (() => {
+    if (!props.csvHref) return null;
+    const q = new URLSearchParams(params);
+    q.delete("page");
+    q.delete("per_page");
+    q.set("format", "csv");
+    return `${props.csvHref}?${q.toString()}`;
+  })();
+
+  const from = meta.total === 0 ? 0 : (meta.page - 1) * meta.per_page + 1;
+  const to = Math.min(meta.total, meta.page * meta.per_page);
+  const allColumns = rowActions ? columns.length + 1 : columns.length;
+  const sortable = columns.filter((c) => c.sortable);
+  const empty = (
+    <EmptyState
+      py="xl"
+      icon={<IconMoodEmpty size={28} aria-hidden />}
+      title={filtered ? t("admin.kit.emptySearch") : (props.emptyText ?? t("admin.kit.empty"))}
+    >
+      {filtered && (
+        <Button variant="light" size="xs" leftSection={<IconFilterOff size={14} aria-hidden />} onClick={clearAll}>
+          {t("admin.kit.clearFilters")}
+        </Button>
+      )}
+    </EmptyState>
+  );
+
+  return (
+    <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
+      <Group justify="space-between" gap="sm" mb="md" wrap="wrap" align="flex-end">
+        <Group gap="sm" wrap="wrap" align="flex-end" style={{ flex: "1 1 320px" }}>
+          <TextInput
+            aria-label={t("admin.kit.search")}
+            placeholder={props.searchPlaceholder ?? t("admin.kit.searchPlaceholder")}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              pushSearch(e.currentTarget.value);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") {
+                pushSearch.cancel?.();
+                update({ search: search.trim() || null });
+              }
+            }}
+            rightSection={
+              search ? (
+                <CloseButton
+                  aria-label={t("admin.kit.clearSearch")}
+                  size="sm"
+                  onClick={() => {
+                    setSearch("");
+                    update({ search: null });
+                  }}
+                />
+              ) : null
+            }
+            style={{ flex: "1 1 220px", maxWidth: 420 }}
+          />
+          {filters.map((f) => (
+            <Select
+              key={f.name}
+              label={f.label}
+              data={[{ value: "", label: t("admin.kit.all") }, ...f.options]}
+              value={params.get(f.name) ?? ""}
+              onChange={(v) => update({ [f.name]: v || null })}
+              allowDeselect={false}
+              w={{ base: "100%", xs: 180 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+          ))}
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          {sortable.length > 0 && (
+            <Group gap={4} hiddenFrom="sm" wrap="nowrap">
+              <Select
+                aria-label={t("admin.kit.sortBy")}
+                placeholder={t("admin.kit.sortBy")}
+                data={sortable.map((c) => ({ value: c.key, label: c.label }))}
+                value={sort}
+                onChange={(v) => update({ sort: v, dir: v ? dir : null })}
+                w={170}
+                clearable
+              />
+              <ActionIcon
+                variant="default"
+                size="input-sm"
+                disabled={!sort}
+                onClick={() => sort && toggleSort(sort)}
+                aria-label={dir === "asc" ? t("admin.kit.sortDesc") : t("admin.kit.sortAsc")}
+              >
+                {dir === "asc" ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+              </ActionIcon>
+            </Group>
+          )}
+          {props.toolbar}
+          {csvUrl && (
+            <Button
+              component="a"
+              href={csvUrl}
+              download
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              {t("admin.kit.exportCsv")}
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      <Box pos="relative">
+        <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ size: "sm" }} />
+        <Stack gap="xs" hiddenFrom="sm" aria-busy={loading}>
+          {rows.map((row) => (
+            <RowCard key={rowKey(row)} row={row} columns={columns} actions={rowActions?.(row)} />
+          ))}
+          {rows.length === 0 && empty}
+        </Stack>
+        <Table.ScrollContainer minWidth={props.minWidth ?? 720} visibleFrom="sm">
+          <Table striped highlightOnHover verticalSpacing="sm" aria-busy={loading}>
+            {props.caption && <Table.Caption>{props.caption}</Table.Caption>}
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((c) => {
+                  const active = sort === c.key;
+                  return (
+                    <Table.Th
+                      key={c.key}
+                      style={{ textAlign: c.align, width: c.width, whiteSpace: "nowrap" }}
+                      aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}
+                    >
+                      {c.sortable ? (
+                        <UnstyledButton
+                          onClick={() => toggleSort(c.key)}
+                          fw={600}
+                          fz="sm"
+                          style={{ display: "inline-flex", alignItems: "center", gap: 4 }}
+                          title={active && dir === "asc" ? t("admin.kit.sortDesc") : t("admin.kit.sortAsc")}
+                        >
+                          {c.label}
+                          {active ? (
+                            dir === "asc" ? (
+                              <IconChevronUp size={14} aria-hidden />
+                            ) : (
+                              <IconChevronDown size={14} aria-hidden />
+                            )
+                          ) : (
+                            <IconSelector size={14} aria-hidden opacity={0.5} />
+                          )}
+                        </UnstyledButton>
+                      ) : (
+                        c.label
+                      )}
+                    </Table.Th>
+                  );
+                })}
+                {rowActions && (
+                  <Table.Th style={{ textAlign: "right" }}>
+                    <span className="visually-hidden">{t("admin.kit.actions")}</span>
+                  </Table.Th>
+                )}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((c) => (
+                    <Table.Td key={c.key} style={{ textAlign: c.align }}>
+                      {c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? "—")}
+                    </Table.Td>
+                  ))}
+                  {rowActions && (
+                    <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{rowActions(row)}</Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+              {rows.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={allColumns}>{empty}</Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+
+      <Group justify="space-between" mt="md" gap="sm" wrap="wrap">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {meta.total === 0
+            ? t("admin.kit.total", { total: 0 })
+            : t("admin.kit.range", { from, to, total: meta.total })}
+        </Text>
+        <Group gap="sm" wrap="wrap">
+          <Select
+            aria-label={t("admin.kit.perPage")}
+            data={PER_PAGE.map((v) => ({ value: v, label: `${v} / ${t("admin.kit.perPage").toLowerCase()}` }))}
+            value={String(meta.per_page)}
+            onChange={(v) => v && update({ per_page: v })}
+            allowDeselect={false}
+            w={150}
+            size="xs"
+          />
+          {meta.last_page > 1 && (
+            <Pagination
+              total={meta.last_page}
+              value={meta.page}
+              onChange={(p) => update({ page: String(p) }, false)}
+              size="sm"
+              siblings={1}
+              boundaries={1}
+              aria-label={t("admin.kit.pagination")}
+              getControlProps={(control) => ({ "aria-label": t(`admin.kit.page_${control}`) })}
+              getItemProps={(page) => ({ "aria-label": t("admin.kit.pageN", { page }) })}
+            />
+          )}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+/** A row as a card on phones: the first column as its title, the others as label/value lines. */
+function RowCard<T>({ row, columns, actions }: { row: T; columns: Column<T>[]; actions?: ReactNode }) {
+  const [first, ...rest] = columns;
+  const value = (c: Column<T>) => (c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? "—"));
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Box style={{ minWidth: 0, flex: 1 }}>{value(first)}</Box>
+        {actions}
+      </Group>
+      <Stack gap={6} mt="xs">
+        {rest
+          .filter((c) => !c.hideOnCard)
+          .map((c) => (
+            <Group key={c.key} justify="space-between" gap="sm" wrap="nowrap" align="center">
+              {c.label && (
+                <Text size="xs" c="dimmed" fw={600} style={{ flexShrink: 0 }}>
+                  {c.label}
+                </Text>
+              )}
+              <Box fz="sm" style={{ minWidth: 0, textAlign: "right", overflowWrap: "anywhere" }}>
+                {value(c)}
+              </Box>
+            </Group>
+          ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A compact icon button for row actions, with its label as tooltip and accessible name. */
+export function RowAction(props: {
+  label: string;
+  icon: ReactNode;
+  onClick?: () => void;
+  href?: string;
+  color?: string;
+  component?: any;
+  to?: string;
+}) {
+  const { label, icon, ...rest } = props;
+  return (
+    <ActionIcon variant="subtle" color={props.color ?? "gray"} aria-label={label} title={label} {...rest}>
+      {icon}
+    </ActionIcon>
+  );
+}

@@ -1,0 +1,7 @@
+export { DataTable, RowAction, type Column, type FilterDef, type PageMeta } from "./DataTable";
+export { EntityFormFrame, useEntityForm, useEntitySubmit } from "./EntityForm";
+export { confirmAction, type ConfirmOptions } from "./confirm";
+export { PageHeader } from "./PageHeader";
+export { AdminErrorBoundary } from "./ErrorPage";
+export { formatCalendarDate, formatDate, formatDateTime, formatNumber } from "./format";
+export { SoftBadge } from "./SoftBadge";

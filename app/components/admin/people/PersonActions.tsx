@@ -1,0 +1,101 @@
+import { ActionIcon, Menu } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconDots, IconEye, IconMailForward, IconPencil, IconUserCheck, IconUserOff } from "@tabler/icons-react";
+import { Link, useLocation, useRevalidator } from "react-router";
+import { api } from "~/lib/api";
+import { t } from "~/lib/messages";
+import { localePath } from "~/lib/routes";
+import { confirmAction } from "../kit/confirm";
+
+export interface PersonLike {
+  id: number;
+  full_name: string;
+  email: string;
+  active: boolean;
+}
+
+/** Deactivate/reactivate and reset-mail calls, each confirmed first; the page reloads its data after. */
+export function usePersonCommands(apiBase: string) {
+  const { revalidate } = useRevalidator();
+  const run = async (path: string, ok?: string) => {
+    const r = await api<{ Message?: string }>(path, { method: "POST" });
+    if (r.ok) notifications.show({ color: "teal", message: r.data?.Message ?? ok ?? t("admin.kit.saved") });
+    else notifications.show({ color: "red", message: r.message });
+    if (r.ok) await revalidate();
+    return r.ok;
+  };
+  return {
+    async setActive(p: PersonLike, active: boolean) {
+      const confirmed = await confirmAction({
+        title: active ? t("admin.people.reactivateTitle") : t("admin.people.deactivateTitle"),
+        message: t(active ? "admin.people.reactivateText" : "admin.people.deactivateText", { name: p.full_name }),
+        confirmLabel: active ? t("admin.people.reactivate") : t("admin.people.deactivate"),
+        danger: !active,
+      });
+      if (confirmed) await run(`${apiBase}/${p.id}/${active ? "reactivate" : "deactivate"}`);
+    },
+    async sendReset(p: PersonLike) {
+      const confirmed = await confirmAction({
+        title: t("admin.people.resetTitle"),
+        message: t("admin.people.resetText", { email: p.email }),
+        confirmLabel: t("admin.people.sendResetShort"),
+      });
+      if (confirmed) await run(`${apiBase}/${p.id}/send-reset`);
+    },
+  };
+}
+
+/** The row menu of a person: view, edit, reset mail, deactivate/reactivate (as allowed). */
+export function PersonRowMenu(props: {
+  person: PersonLike;
+  apiBase: string;
+  viewHref?: string;
+  editHref?: string;
+  canEdit: boolean;
+  /** The logged-in user's own row: no deactivation. */
+  isSelf?: boolean;
+}) {
+  const { pathname } = useLocation();
+  const cmd = usePersonCommands(props.apiBase);
+  const p = props.person;
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={300}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`${t("admin.kit.actions")}: ${p.full_name}`}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {props.viewHref && (
+          <Menu.Item component={Link} to={localePath(props.viewHref, pathname)} leftSection={<IconEye size={16} />}>
+            {t("admin.people.view")}
+          </Menu.Item>
+        )}
+        {props.canEdit && props.editHref && (
+          <Menu.Item component={Link} to={localePath(props.editHref, pathname)} leftSection={<IconPencil size={16} />}>
+            {t("admin.people.edit")}
+          </Menu.Item>
+        )}
+        {props.canEdit && p.active && (
+          <Menu.Item leftSection={<IconMailForward size={16} />} onClick={() => cmd.sendReset(p)}>
+            {t("admin.people.sendReset")}
+          </Menu.Item>
+        )}
+        {props.canEdit && !props.isSelf && (
+          <>
+            <Menu.Divider />
+            {p.active ? (
+              <Menu.Item color="red" leftSection={<IconUserOff size={16} />} onClick={() => cmd.setActive(p, false)}>
+                {t("admin.people.deactivate")}
+              </Menu.Item>
+            ) : (
+              <Menu.Item leftSection={<IconUserCheck size={16} />} onClick={() => cmd.setActive(p, true)}>
+                {t("admin.people.reactivate")}
+              </Menu.Item>
+            )}
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,199 @@
+import {
+  Checkbox,
+  Divider,
+  Group,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useNavigate, useLocation } from "react-router";
+import { api } from "~/lib/api";
+import { t } from "~/lib/messages";
+import { localePath } from "~/lib/routes";
+import { EntityFormFrame, useEntityForm, useEntitySubmit } from "../kit/EntityForm";
+import { employeeTypeHelp, employeeTypeLabel, roleLabel } from "./labels";
+import { administratorSchema, EMPLOYEE_TYPES, STAFF_ROLES, staffSchema } from "./schemas";
+
+export interface StaffPerson {
+  id: number;
+  name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  role_id: number;
+  employee_type: number | null;
+  id_employee: number | null;
+  studio_id: number | null;
+  is_tester: boolean;
+  require2fa: boolean;
+  can_scan_attendance: boolean;
+}
+
+type Values = {
+  name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  role_id: string;
+  employee_type: string;
+  employee: boolean;
+  studio_id: string;
+  is_tester: boolean;
+  require2fa: boolean;
+  can_scan_attendance: boolean;
+};
+
+/**
+ * Create or edit a staff account. `scope` "administrators" fixes the role to administrator;
+ * "staff" lets the role be administrator, coach or door. The logged-in user cannot change their
+ * own role, type or scanner access (the API refuses it too).
+ */
+export function StaffForm(props: {
+  scope: "administrators" | "staff";
+  person?: StaffPerson;
+  studios: { value: string; label: string }[];
+  me: number;
+  listHref: string;
+}) {
+  const { person, scope } = props;
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const self = person?.id === props.me;
+  const form = useEntityForm<Values>(scope === "administrators" ? administratorSchema : staffSchema, {
+    name: person?.name ?? "",
+    last_name: person?.last_name ?? "",
+    email: person?.email ?? "",
+    phone: person?.phone ?? "",
+    role_id: String(person?.role_id ?? 1),
+    // New administrators start as managers (type 2): the least powerful full back-office type.
+    employee_type: person?.employee_type ? String(person.employee_type) : "2",
+    employee: person ? person.id_employee !== null : true,
+    studio_id: person?.studio_id ? String(person.studio_id) : (props.studios[0]?.value ?? ""),
+    is_tester: person?.is_tester ?? false,
+    require2fa: person?.require2fa ?? false,
+    can_scan_attendance: person?.can_scan_attendance ?? false,
+  });
+  const apiBase = scope === "administrators" ? "/admin/administrators" : "/admin/employees";
+  const submit = useEntitySubmit(
+    form,
+    (v) => {
+      const body = { ...v, ...(scope === "administrators" ? { role_id: undefined } : {}) };
+      return person ? api(`${apiBase}/${person.id}`, { method: "PUT", json: body }) : api(apiBase, { json: body });
+    },
+    () => navigate(localePath(props.listHref, pathname)),
+  );
+  const v = form.getValues();
+  const isAdmin = scope === "administrators" || v.role_id === "1";
+
+  return (
+    <EntityFormFrame
+      onSubmit={submit.onSubmit}
+      submitting={submit.submitting}
+      error={submit.error}
+      onCloseError={submit.clearError}
+      cancelHref={props.listHref}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput label={t("admin.people.name")} required {...form.getInputProps("name")} autoComplete="off" />
+        <TextInput
+          label={t("admin.people.lastName")}
+          required
+          {...form.getInputProps("last_name")}
+          autoComplete="off"
+        />
+        <TextInput
+          label={t("admin.people.email")}
+          type="email"
+          required
+          {...form.getInputProps("email")}
+          autoComplete="off"
+        />
+        <TextInput label={t("admin.people.phone")} type="tel" {...form.getInputProps("phone")} autoComplete="off" />
+      </SimpleGrid>
+      {!person && (
+        <Text size="sm" c="dimmed">
+          {t("admin.people.newPasswordNote")}
+        </Text>
+      )}
+
+      <Divider />
+      <Title order={2} fz="md">
+        {t("admin.people.role")}
+      </Title>
+      {scope === "staff" && (
+        <Select
+          label={t("admin.people.role")}
+          data={STAFF_ROLES.map((r) => ({ value: String(r), label: roleLabel(r) }))}
+          allowDeselect={false}
+          disabled={self}
+          maw={320}
+          {...form.getInputProps("role_id")}
+        />
+      )}
+      {isAdmin && (
+        <Radio.Group label={t("admin.people.employeeType")} {...form.getInputProps("employee_type")}>
+          <Stack gap="xs" mt="xs">
+            {EMPLOYEE_TYPES.map((ty) => (
+              <Radio
+                key={ty}
+                value={String(ty)}
+                label={employeeTypeLabel(ty)}
+                description={employeeTypeHelp(ty)}
+                disabled={self}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+      )}
+      {self && (
+        <Text size="xs" c="dimmed">
+          {t("admin.people.errors.notSelf")}
+        </Text>
+      )}
+
+      <Divider />
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <Checkbox
+          label={t("admin.people.employee")}
+          description={t("admin.people.employeeHelp")}
+          {...form.getInputProps("employee", { type: "checkbox" })}
+        />
+        {v.employee && (
+          <Select
+            label={t("admin.people.studio")}
+            data={props.studios}
+            searchable
+            allowDeselect={false}
+            w={{ base: "100%", sm: 340 }}
+            {...form.getInputProps("studio_id")}
+          />
+        )}
+      </Group>
+
+      <Divider />
+      <Stack gap="sm">
+        <Switch
+          label={t("admin.people.require2fa")}
+          description={t("admin.people.require2faHelp")}
+          {...form.getInputProps("require2fa", { type: "checkbox" })}
+        />
+        <Switch
+          label={t("admin.people.tester")}
+          description={t("admin.people.testerHelp")}
+          {...form.getInputProps("is_tester", { type: "checkbox" })}
+        />
+        <Switch
+          label={t("admin.people.canScan")}
+          description={t("admin.people.canScanHelp")}
+          disabled={self}
+          {...form.getInputProps("can_scan_attendance", { type: "checkbox" })}
+        />
+      </Stack>
+    </EntityFormFrame>
+  );
+}

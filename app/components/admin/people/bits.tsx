@@ -1,0 +1,70 @@
+import { Group, Stack, Text, Tooltip } from "@mantine/core";
+import { IconFlask, IconLock, IconQrcode } from "@tabler/icons-react";
+import { Link, useLocation } from "react-router";
+import { t } from "~/lib/messages";
+import { SoftBadge } from "../kit/SoftBadge";
+import { localePath } from "~/lib/routes";
+import { employeeTypeLabel, roleLabel } from "./labels";
+
+export function StatusBadge({ active }: { active: boolean }) {
+  return (
+    <SoftBadge color={active ? "teal" : "gray"}>
+      {active ? t("admin.people.active") : t("admin.people.inactive")}
+    </SoftBadge>
+  );
+}
+
+/** Name (linked when `href`) with the email below. */
+export function PersonCell(props: { name: string; email?: string; href?: string }) {
+  const { pathname } = useLocation();
+  return (
+    <Stack gap={0} style={{ minWidth: 0 }}>
+      {props.href ? (
+        <Text component={Link} to={localePath(props.href, pathname)} fw={600} size="sm" c="brand.7">
+          {props.name}
+        </Text>
+      ) : (
+        <Text fw={600} size="sm">
+          {props.name}
+        </Text>
+      )}
+      {props.email && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+          {props.email}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function RoleBadge({ roleId, employeeType }: { roleId: number; employeeType: number | null }) {
+  const color = roleId === 1 ? "brand" : roleId === 4 ? "accent" : roleId === 5 ? "grape" : "gray";
+  return (
+    <SoftBadge color={color} style={{ textTransform: "none" }}>
+      {roleId === 1 && employeeType ? employeeTypeLabel(employeeType) : roleLabel(roleId)}
+    </SoftBadge>
+  );
+}
+
+/** Small icons for the flags of a staff account: 2FA, tester, front-desk scanner. */
+export function FlagIcons(p: { require2fa: boolean; is_tester: boolean; can_scan_attendance: boolean }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      {p.require2fa && (
+        <Tooltip label={t("admin.people.require2fa")}>
+          <IconLock size={16} aria-label={t("admin.people.require2fa")} />
+        </Tooltip>
+      )}
+      {p.is_tester && (
+        <Tooltip label={t("admin.people.tester")}>
+          <IconFlask size={16} aria-label={t("admin.people.tester")} />
+        </Tooltip>
+      )}
+      {p.can_scan_attendance && (
+        <Tooltip label={t("admin.people.canScan")}>
+          <IconQrcode size={16} aria-label={t("admin.people.canScan")} />
+        </Tooltip>
+      )}
+    </Group>
+  );
+}

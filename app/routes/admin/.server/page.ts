@@ -1,0 +1,70 @@
+/**
+ * Guards of the back-office pages (server only). Layout loaders and page loaders/actions both
+ * call them: React Router runs a layout's loader alongside its children's, so every loader
+ * checks for itself.
+ */
+import { data, redirect, type AppLoadContext } from "react-router";
+import { t } from "~/lib/messages";
+import { localePath, stripLocale } from "~/lib/routes";
+import { requireGuards } from "~/.server/pages/guard";
+import { guardUser } from "~/.server/http/api";
+import { actorOf, isFullAdministrator, type Actor } from "~/.server/domain/people/access";
+import { SCANNER_PATH } from "~/components/admin/menu";
+import { AppError } from "~/.server/http/errors";
+
+type Args = { request: Request; context: AppLoadContext };
+
+/** Admin pages: spec middleware `admin` then `noCashiers`; front-desk accounts go to the scanner. */
+export const ADMIN_PAGE = ["admin", "noCashiers"] as const;
+
+function clientIp(request: Request) {
+  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null;
+}
+
+export function requireAdminPage(args: Args, opts: { administratorOnly?: boolean } = {}): Actor {
+  const auth = requireGuards(args, [...ADMIN_PAGE]);
+  const user = auth.user!;
+  const pathname = new URL(args.request.url).pathname;
+  if (user.canScanAttendance) throw redirect(localePath(SCANNER_PATH, pathname));
+  const actor = actorOf(user, clientIp(args.request));
+  if (opts.administratorOnly && !isFullAdministrator(actor))
+    throw data(t("admin.people.errors.onlyAdministrators"), { status: 403 });
+  return actor;
+}
+
+/** The admin layout itself: the same guard, except that the admin auth pages are never behind it. */
+export function requireAdminLayout(args: Args) {
+  const path = stripLocale(new URL(args.request.url).pathname);
+  if (path === "/admin/auth" || path.startsWith("/admin/auth/")) throw data(null, { status: 404 });
+  return requireAdminPage(args);
+}
+
+/**
+ * The attendance scanner pages: spec middleware `adminAndCoach`, and also the front-desk accounts
+ * (`can_scan_attendance`) whatever their role, once past two-factor.
+ */
+export function requireScannerPage(args: Args) {
+  const user = guardUser(args.context.auth);
+  if (user?.canScanAttendance && !user.needsTwoFactor) return args.context.auth;
+  return requireGuards(args, ["adminAndCoach"]);
+}
+
+/** The door page: spec middleware `door`. */
+export function requireDoorPage(args: Args) {
+  return requireGuards(args, ["door"]);
+}
+
+/** The cashier screen (cashiers layout): logged in and an administrator (any employee type). */
+export function requireCashierPage(args: Args) {
+  return requireGuards(args, ["admin"]);
+}
+
+/** Runs a domain call for a page: its AppError (404 unknown record, 403...) becomes the page's status. */
+export async function pageData<T>(p: Promise<T>): Promise<T> {
+  try {
+    return await p;
+  } catch (err) {
+    if (err instanceof AppError) throw data(err.message, { status: err.status });
+    throw err;
+  }
+}

@@ -1,0 +1,43 @@
+import { AdminErrorBoundary, PageHeader } from "~/components/admin/kit";
+import { StaffForm } from "~/components/admin/people/StaffForm";
+import { t } from "~/lib/messages";
+import type { Route } from "./+types/form";
+
+/** /admin/administrators/add and /admin/administrators/edit/:id — administrator-type 1 only. */
+export async function loader(args: Route.LoaderArgs) {
+  const { requireAdminPage, pageData } = await import("../.server/page");
+  const actor = requireAdminPage(args, { administratorOnly: true });
+  const { getStaff } = await import("~/.server/domain/people/staff");
+  const { studioOptions } = await import("~/.server/domain/people/common");
+  const db = args.context.deps.db;
+  const id = args.params.id ? Number(args.params.id) : null;
+  const person = id ? await pageData(getStaff(db, "administrators", Number.isSafeInteger(id) ? id : -1)) : null;
+  return { person, studios: await studioOptions(db), me: actor.id };
+}
+
+export const meta = ({ params }: Route.MetaArgs) => [
+  {
+    title: `${params.id ? t("admin.administrators.editTitle") : t("admin.administrators.addTitle")} · ${t("app.name")}`,
+  },
+];
+export const ErrorBoundary = AdminErrorBoundary;
+
+export default function AdministratorForm({ loaderData }: Route.ComponentProps) {
+  const { person, studios, me } = loaderData;
+  return (
+    <>
+      <PageHeader
+        title={person ? t("admin.administrators.editTitle") : t("admin.administrators.addTitle")}
+        description={person ? `${person.full_name} · ${person.email}` : undefined}
+      />
+      <StaffForm
+        key={person?.id ?? "new"}
+        scope="administrators"
+        person={person ?? undefined}
+        studios={studios}
+        me={me}
+        listHref="/admin/administrators"
+      />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { Alert } from "@mantine/core";
+import { IconInfoCircle } from "@tabler/icons-react";
+import { AdminErrorBoundary, PageHeader } from "~/components/admin/kit";
+import { StaffForm } from "~/components/admin/people/StaffForm";
+import { t } from "~/lib/messages";
+import type { Route } from "./+types/form";
+
+/** /admin/employees/add and /admin/employees/edit/:id — administrator-type 1 only. */
+export async function loader(args: Route.LoaderArgs) {
+  const { requireAdminPage, pageData } = await import("../.server/page");
+  const actor = requireAdminPage(args, { administratorOnly: true });
+  const { getStaff } = await import("~/.server/domain/people/staff");
+  const { studioOptions } = await import("~/.server/domain/people/common");
+  const db = args.context.deps.db;
+  const id = args.params.id ? Number(args.params.id) : null;
+  const person = id ? await pageData(getStaff(db, "staff", Number.isSafeInteger(id) ? id : -1)) : null;
+  return { person, studios: await studioOptions(db), me: actor.id };
+}
+
+export const meta = ({ params }: Route.MetaArgs) => [
+  { title: `${params.id ? t("admin.employees.editTitle") : t("admin.employees.addTitle")} · ${t("app.name")}` },
+];
+export const ErrorBoundary = AdminErrorBoundary;
+
+export default function EmployeeForm({ loaderData }: Route.ComponentProps) {
+  const { person, studios, me } = loaderData;
+  return (
+    <>
+      <PageHeader
+        title={person ? t("admin.employees.editTitle") : t("admin.employees.addTitle")}
+        description={person ? `${person.full_name} · ${person.email}` : undefined}
+      />
+      {person?.role_id === 4 && (
+        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} mb="md" maw={860}>
+          {t("admin.employees.coachNote")}
+        </Alert>
+      )}
+      <StaffForm
+        key={person?.id ?? "new"}
+        scope="staff"
+        person={person ?? undefined}
+        studios={studios}
+        me={me}
+        listHref="/admin/employees"
+      />
+    </>
+  );
+}

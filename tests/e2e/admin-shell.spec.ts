@@ -1,0 +1,136 @@
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+
+/**
+ * The back-office shell: login through the API (the httpOnly `token` cookie lands in the browser
+ * context), the dashboard and its menu, what a coach and a manager see, the people lists.
+ * Runs against a server with the demo data (password demo1234).
+ *
+ * Until POST /api/login exists on the branch under test, E2E_SESSION_TOKENS may name a JSON file
+ * { "admin": "<token>", ... } of sessions created beforehand; the test then sets the cookie itself.
+ */
+const PASSWORD = "demo1234";
+
+async function loginAs(page: Page, who: "admin" | "gerente" | "coach") {
+  const email = `${who}@example.com`;
+  const res = await page.request.post("/api/login", { form: { email, password: PASSWORD, rememberMe: "false" } });
+  if ((res.status() === 404 || res.status() === 405) && process.env.E2E_SESSION_TOKENS) {
+    const tokens = JSON.parse(fs.readFileSync(process.env.E2E_SESSION_TOKENS, "utf8")) as Record<string, string>;
+    const url = test.info().project.use.baseURL ?? "http://localhost:3000";
+    await page.context().addCookies([{ name: "token", value: tokens[who], url, httpOnly: true }]);
+    return;
+  }
+  expect(res.status(), await res.text()).toBe(200);
+  expect((await res.json()).access_token).toBeTruthy();
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === "token")?.httpOnly).toBe(true);
+}
+
+const menu = (page: Page) => page.getByRole("navigation", { name: "Menú de administración" });
+
+test.describe("admin shell", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("anonymous visitors are sent to the admin login with the page to come back to", async ({ page }) => {
+    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL(/\/admin\/auth\/login\?back=%2Fadmin%2Fdashboard/);
+  });
+
+  test("an administrator sees the dashboard, the full menu and the top bar", async ({ page }) => {
+    await loginAs(page, "admin");
+    await page.goto("/admin/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByText("Clientes activos")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Actividad reciente" })).toBeVisible();
+    const nav = menu(page);
+    for (const label of [
+      "Dashboard",
+      "Certificaciones",
+      "Clases",
+      "Ubicaciones",
+      "Personas",
+      "Pagos",
+      "Turnos",
+      "Configuración",
+    ])
+      await expect(nav.getByText(label, { exact: true }).first()).toBeVisible();
+    await expect(nav.getByText("Nuevo")).toBeVisible();
+    await expect(nav.getByText("On Demand", { exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Opciones de la cuenta" })).toContainText("Ana Administradora");
+    // Breadcrumbs in Spanish.
+    await expect(page.getByRole("navigation", { name: "Ruta de navegación" })).toContainText("Administración");
+    // The user menu offers change password and logout; the password modal opens with its three fields.
+    await page.getByRole("button", { name: "Opciones de la cuenta" }).click();
+    await expect(page.getByRole("menuitem", { name: "Cerrar sesión" })).toBeVisible();
+    await page.getByRole("menuitem", { name: "Cambiar contraseña" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cambiar contraseña" });
+    await expect(dialog.getByLabel("Contraseña actual")).toBeVisible();
+    await expect(dialog.getByLabel("Nueva contraseña", { exact: true })).toBeVisible();
+    await expect(dialog.getByLabel("Confirmar nueva contraseña")).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("a coach sees only the attendance scanner", async ({ page }) => {
+    await loginAs(page, "coach");
+    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL(/\/admin\/qr-assistance\/list$/);
+    const links = menu(page).getByRole("link");
+    await expect(links).toHaveCount(1);
+    await expect(links.first()).toHaveText("Escáner de asistencia");
+    await expect(page.getByTestId("role-badge")).toHaveAttribute("data-role", "coach");
+  });
+
+  test("a manager (type 2) reads administrators but cannot add them; no turns or configuration", async ({ page }) => {
+    await loginAs(page, "gerente");
+    await page.goto("/admin/administrators");
+    await expect(page.getByRole("heading", { level: 1, name: "Administradores" })).toBeVisible();
+    await expect(page.getByRole("cell", { name: /Ana Administradora/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Agregar administrador" })).toHaveCount(0);
+    await expect(menu(page).getByText("Turnos", { exact: true })).toHaveCount(0);
+    await expect(menu(page).getByText("Configuración", { exact: true })).toHaveCount(0);
+    const res = await page.goto("/admin/administrators/add");
+    expect(res?.status()).toBe(403);
+  });
+
+  test("customers: search lives in the URL, the detail has honest tabs, duplicates are field errors", async ({
+    page,
+  }) => {
+    await loginAs(page, "admin");
+    await page.goto("/admin/users/list");
+    await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
+    await page.getByRole("textbox", { name: "Buscar" }).fill("claudia");
+    await expect(page).toHaveURL(/search=claudia/);
+    const row = page.getByRole("row", { name: /Claudia Cliente/ });
+    await expect(row).toBeVisible();
+    await expect(page.getByText("1–1 de 1")).toBeVisible();
+    await row.getByRole("link", { name: "Claudia Cliente" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Claudia Cliente" })).toBeVisible();
+    await page.getByRole("tab", { name: "Créditos" }).click();
+    await expect(page.getByText(/cuando la venta de paquetes esté disponible/)).toBeVisible();
+
+    await page.goto("/admin/users/add");
+    await page.getByRole("textbox", { name: "Nombre", exact: true }).fill("Otra");
+    await page.getByRole("textbox", { name: "Apellido", exact: true }).fill("Persona");
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill("CLIENTE@example.com");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.getByText("Ya existe una cuenta con este email").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/users\/add$/);
+  });
+});
+
+test.describe("admin shell on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the menu is a drawer behind the burger", async ({ page }) => {
+    await loginAs(page, "admin");
+    await page.goto("/admin/dashboard");
+    await expect(menu(page)).not.toBeInViewport();
+    await page.getByRole("button", { name: "Abrir menú" }).click();
+    await expect(menu(page)).toBeInViewport();
+    await menu(page).getByText("Personas", { exact: true }).click();
+    await menu(page).getByRole("link", { name: "Administradores" }).click();
+    await expect(page).toHaveURL(/\/admin\/administrators$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Administradores" })).toBeVisible();
+  });
+});
