@@ -39,7 +39,7 @@ import { UiProvider } from "./lib/app-state";
 import { t } from "./lib/messages";
 import { localePath } from "./lib/routes";
 import { errorStatus, isChunkLoadError, reloadOnceAMinute } from "./lib/errors";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
@@ -75,7 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ColorSchemeScript defaultColorScheme="light" />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
           <ModalsProvider labels={{ confirm: "Confirmar", cancel: "Cancelar" }}>
             <Notifications position="top-center" limit={1} autoClose={5000} zIndex={4000} />
             <TopProgress />

@@ -1,27 +1,13 @@
-import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, loginAs as login, test } from "./support/fixtures";
 
 /**
  * The back-office shell: login through the API (the httpOnly `token` cookie lands in the browser
  * context), the dashboard and its menu, what a coach and a manager see, the people lists.
- * Runs against a server with the demo data (password demo1234).
- *
- * Until POST /api/login exists on the branch under test, E2E_SESSION_TOKENS may name a JSON file
- * { "admin": "<token>", ... } of sessions created beforehand; the test then sets the cookie itself.
+ * Runs against a server with the demo data; the fixtures run axe on every page left open.
  */
-const PASSWORD = "demo1234";
-
 async function loginAs(page: Page, who: "admin" | "gerente" | "coach") {
-  const email = `${who}@example.com`;
-  const res = await page.request.post("/api/login", { form: { email, password: PASSWORD, rememberMe: "false" } });
-  if ((res.status() === 404 || res.status() === 405) && process.env.E2E_SESSION_TOKENS) {
-    const tokens = JSON.parse(fs.readFileSync(process.env.E2E_SESSION_TOKENS, "utf8")) as Record<string, string>;
-    const url = test.info().project.use.baseURL ?? "http://localhost:3000";
-    await page.context().addCookies([{ name: "token", value: tokens[who], url, httpOnly: true }]);
-    return;
-  }
-  expect(res.status(), await res.text()).toBe(200);
-  expect((await res.json()).access_token).toBeTruthy();
+  await login(page, `${who}@example.com`);
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === "token")?.httpOnly).toBe(true);
 }
