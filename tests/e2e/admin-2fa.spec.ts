@@ -1,12 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { generate } from "otplib";
-import { hasE2eDatabase, resetTwoFactor, setRequire2fa } from "./support/db";
+import { ensureAdminCopy, hasE2eDatabase, resetTwoFactor, setRequire2fa } from "./support/db";
 
 /**
  * An administrator whose account requires two-factor: login, enrolment with an authenticator app
  * (QR code and key), the 6-digit code, and the guard that keeps the back office closed until then.
  */
-const EMAIL = "admin@example.com";
+/** An administrator of its own: the demo admin is used by specs running in parallel. */
+const EMAIL = "dos-factores@example.com";
 const PASSWORD = "demo1234";
 
 test.describe("admin two-factor authentication", () => {
@@ -14,6 +15,7 @@ test.describe("admin two-factor authentication", () => {
   test.describe.configure({ mode: "serial" });
 
   test.beforeAll(async () => {
+    await ensureAdminCopy(EMAIL);
     await setRequire2fa(EMAIL, true);
     await resetTwoFactor(EMAIL);
   });

@@ -39,3 +39,19 @@ export async function resetTwoFactor(email: string) {
     await c.query("delete from rate_limits where key = $1", [`2fa:${r.rows[0].id}`]);
   });
 }
+
+/**
+ * An administrator account of its own for a spec that changes account settings (two-factor), so
+ * specs running in parallel with the shared demo accounts are not affected. Same password as the
+ * demo accounts (its hash is copied from `like`).
+ */
+export async function ensureAdminCopy(email: string, like = "admin@example.com") {
+  await withDb(async (c) => {
+    await c.query(
+      `insert into users (name, last_name, email, password_hash, role_id, employee_type, email_verified_at)
+       select 'Dos', 'Factores', $1, password_hash, role_id, employee_type, now() from users where lower(email) = lower($2)
+       on conflict do nothing`,
+      [email, like],
+    );
+  });
+}
