@@ -1,3 +1,4 @@
+import { t } from "./lib/messages";
 import { createTheme, type MantineColorsTuple } from "@mantine/core";
 
 /** Primary #883943 (index 6) and accent #164E55 with lighter and darker shades. */
@@ -37,6 +38,7 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { radius: "xl" } },
     Modal: { defaultProps: { size: 500, centered: true } },
+    Notification: { defaultProps: { closeButtonProps: { "aria-label": t("app.closeNotice") } } },
   },
 });
 
@@ -46,6 +48,6 @@ export const ACCENT = "#164E55";
 /** Error texts in a red that reads on white (WCAG AA 4.5:1); Mantine's default red.6 does not. */
 export const cssVariablesResolver = () => ({
   variables: {},
-  light: { "--mantine-color-error": "#c92a2a" },
+  light: { "--mantine-color-error": "#c92a2a", "--mantine-color-dimmed": "#5f666d" },
   dark: {},
 });

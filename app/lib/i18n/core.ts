@@ -7,6 +7,7 @@ export const core = {
     error: "Error",
     backHome: "Volver al inicio",
     loading: "Cargando...",
+    closeNotice: "Cerrar aviso",
   },
   validation: {
     emailRequired: "El email es requerido",

@@ -1,0 +1,58 @@
+import { request as pwRequest } from "@playwright/test";
+import { expect, loginAs, test } from "./support/fixtures";
+
+/**
+ * Password reset end to end: a customer asks for the link, the mail lands in the outbox (no SMTP in
+ * the e2e server), an administrator's API reads it, the customer opens the link, sets a new
+ * password, and logs in with it. Uses an account of its own (registered here).
+ */
+test("reset through the link of the outbox mail", async ({ page, baseURL }) => {
+  const email = `reset-${Date.now()}@example.com`;
+  const guest = await pwRequest.newContext({ baseURL });
+  const reg = await guest.post("/api/user", {
+    form: {
+      name: "Renata",
+      last_name: "Reset",
+      email,
+      password: "inicial1",
+      confirmPassword: "inicial1",
+      terms: "true",
+    },
+  });
+  expect(reg.status()).toBe(201);
+  await guest.dispose();
+
+  await page.goto("/auth/reset");
+  const ask = page.getByRole("form", { name: "Recuperar contraseña" });
+  await ask.getByLabel("Email").fill(email);
+  await ask.getByRole("button", { name: "Enviar instrucciones" }).click();
+  await expect(
+    page.getByText("Le hemos enviado un correo electrónico con instrucciones para recuperar su contraseña.").first(),
+  ).toBeVisible();
+
+  const admin = await pwRequest.newContext({ baseURL });
+  const token = await loginAs(admin, "admin@example.com");
+  const auth = { Authorization: `Bearer ${token}` };
+  const list = await (
+    await admin.get(`/api/admin/outbox?search=${encodeURIComponent(email)}`, { headers: auth })
+  ).json();
+  const mail = list.data.find(
+    (m: { to: string; template: string }) => m.to === email && m.template === "password-reset",
+  );
+  expect(mail).toBeTruthy();
+  const detail = await (await admin.get(`/api/admin/outbox/${mail.id}`, { headers: auth })).json();
+  const link = /https?:\/\/[^\s]+\/auth\/reset\/[\w-]+/.exec(detail.data.text)![0];
+  await admin.dispose();
+
+  await page.goto(new URL(link).pathname);
+  const restore = page.getByRole("form", { name: "Nueva contraseña" });
+  await restore.getByRole("textbox", { name: "Nueva contraseña", exact: true }).fill("cambiada9");
+  await restore.getByRole("textbox", { name: "Confirmar nueva contraseña" }).fill("cambiada9");
+  await restore.getByRole("button", { name: "Guardar contraseña" }).click();
+  await expect(page.getByText(/Ya puedes iniciar sesión/).first()).toBeVisible();
+
+  const again = await pwRequest.newContext({ baseURL });
+  await loginAs(again, email, "cambiada9");
+  await expect(loginAs(again, email, "inicial1")).rejects.toThrow(/HTTP 422/);
+  await again.dispose();
+});
