@@ -7,7 +7,7 @@ import type { Hono } from "hono";
 import { z, type ZodType } from "zod";
 import { t } from "~/lib/messages";
 import { employeeTypeLabel, roleLabel } from "~/components/admin/people/labels";
-import { administratorSchema, customerSchema, staffSchema } from "~/components/admin/people/schemas";
+import { administratorSchema, customerSchema, staffSchema } from "~/shared/schemas/people";
 import { defineRoute, idParam, type ApiContext, type ApiEnv, type AuthState } from "../http/api";
 import { AppError } from "../http/errors";
 import { csvResponse, listQuery, pageOf, toCsv } from "../http/pagination";

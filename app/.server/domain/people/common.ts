@@ -1,12 +1,11 @@
 import crypto from "node:crypto";
-import { hash } from "@node-rs/argon2";
-import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
 import { cities, employees, studios, users } from "../../db/schema";
-import { ARGON2_OPTIONS } from "../../db/seed";
+import { hashPassword } from "../identity/passwords";
 import { AppError } from "../../http/errors";
-import { likePattern, type ListQuery } from "../../http/pagination";
+import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../../http/pagination";
 
 /** A person as the back office lists and edits it (snake_case like the rest of the API). */
 export interface PersonDto {
@@ -88,6 +87,21 @@ export function toPersonDto(r: PersonRow): PersonDto {
   };
 }
 
+/** One page of people matching `where` (or every match, up to CSV_MAX_ROWS, with `all`), and the count. */
+export async function listPeople(
+  db: Db,
+  where: SQL | undefined,
+  q: Pick<ListQuery, "sort" | "dir" | "page" | "per_page">,
+  opts: { all?: boolean } = {},
+): Promise<{ rows: PersonDto[]; total: number }> {
+  const base = selectPeople(db)
+    .where(where)
+    .orderBy(...personOrder(q));
+  const rows = opts.all ? await base.limit(CSV_MAX_ROWS) : await base.limit(q.per_page).offset(offsetOf(q));
+  const [{ n }] = await db.select({ n: count() }).from(users).where(where);
+  return { rows: rows.map(toPersonDto), total: n };
+}
+
 /** Name, surname, full name, email or phone contain the search text (case and accents as typed). */
 export function personSearch(search: string): SQL | undefined {
   if (!search) return undefined;
@@ -161,7 +175,7 @@ export function isEmailUniqueViolation(err: unknown): boolean {
 
 /** A password nobody knows: new accounts get one and an email to choose their own. */
 export async function randomPasswordHash() {
-  return hash(crypto.randomBytes(32).toString("base64url"), ARGON2_OPTIONS);
+  return hashPassword(crypto.randomBytes(32).toString("base64url"));
 }
 
 export async function assertStudioExists(db: Db, studioId: number | null) {

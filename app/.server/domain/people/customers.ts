@@ -2,23 +2,23 @@
  * Customers (role 2) in the back office: list, detail, create, edit, deactivate, reset mail.
  * Every change is written to the audit log in the same transaction.
  */
-import { and, count, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
 import { ROLE, users } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { CSV_MAX_ROWS, offsetOf, type ListQuery } from "../../http/pagination";
+import type { ListQuery } from "../../http/pagination";
 import { audit } from "../audit/service";
 import { revokeAllSessions } from "../identity/sessions";
-import type { CustomerInput } from "~/components/admin/people/schemas";
+import type { CustomerInput } from "~/shared/schemas/people";
 import { assertBackOffice, type Actor } from "./access";
 import {
   changes,
   emailTaken,
   emailTakenError,
   isEmailUniqueViolation,
+  listPeople,
   normalEmail,
-  personOrder,
   personSearch,
   randomPasswordHash,
   selectPeople,
@@ -41,13 +41,7 @@ export async function listCustomers(
   q: CustomerListQuery,
   opts: { all?: boolean } = {},
 ): Promise<{ rows: PersonDto[]; total: number }> {
-  const where = customerWhere(q);
-  const base = selectPeople(db)
-    .where(where)
-    .orderBy(...personOrder(q));
-  const rows = opts.all ? await base.limit(CSV_MAX_ROWS) : await base.limit(q.per_page).offset(offsetOf(q));
-  const [{ n }] = await db.select({ n: count() }).from(users).where(where);
-  return { rows: rows.map(toPersonDto), total: n };
+  return listPeople(db, customerWhere(q), q, opts);
 }
 
 export async function getCustomer(db: Db, id: number): Promise<PersonDto> {

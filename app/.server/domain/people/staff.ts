@@ -4,15 +4,15 @@
  * them or changes anything (roles, types, flags). Nobody changes their own role, type, scanner
  * flag or active state, so an administrator cannot lock themselves out.
  */
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
 import { employees, ROLE, users } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { CSV_MAX_ROWS, offsetOf, type ListQuery } from "../../http/pagination";
+import type { ListQuery } from "../../http/pagination";
 import { audit } from "../audit/service";
 import { revokeAllSessions } from "../identity/sessions";
-import type { StaffInput } from "~/components/admin/people/schemas";
+import type { StaffInput } from "~/shared/schemas/people";
 import { assertBackOffice, assertFullAdministrator, type Actor } from "./access";
 import {
   assertStudioExists,
@@ -20,8 +20,8 @@ import {
   emailTaken,
   emailTakenError,
   isEmailUniqueViolation,
+  listPeople,
   normalEmail,
-  personOrder,
   personSearch,
   randomPasswordHash,
   selectPeople,
@@ -58,13 +58,7 @@ export async function listStaff(
   q: StaffListQuery,
   opts: { all?: boolean } = {},
 ): Promise<{ rows: PersonDto[]; total: number }> {
-  const where = staffWhere(scope, q);
-  const base = selectPeople(db)
-    .where(where)
-    .orderBy(...personOrder(q));
-  const rows = opts.all ? await base.limit(CSV_MAX_ROWS) : await base.limit(q.per_page).offset(offsetOf(q));
-  const [{ n }] = await db.select({ n: count() }).from(users).where(where);
-  return { rows: rows.map(toPersonDto), total: n };
+  return listPeople(db, staffWhere(scope, q), q, opts);
 }
 
 export async function getStaff(db: Db, scope: StaffScope, id: number): Promise<PersonDto> {

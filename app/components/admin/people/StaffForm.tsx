@@ -17,7 +17,7 @@ import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { EntityFormFrame, useEntityForm, useEntitySubmit } from "../kit/EntityForm";
 import { employeeTypeHelp, employeeTypeLabel, roleLabel } from "./labels";
-import { administratorSchema, EMPLOYEE_TYPES, STAFF_ROLES, staffSchema } from "./schemas";
+import { administratorSchema, EMPLOYEE_TYPES, STAFF_ROLES, staffSchema } from "~/shared/schemas/people";
 
 export interface StaffPerson {
   id: number;

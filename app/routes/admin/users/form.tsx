@@ -7,7 +7,7 @@ import {
   useEntityForm,
   useEntitySubmit,
 } from "~/components/admin/kit";
-import { customerSchema } from "~/components/admin/people/schemas";
+import { customerSchema } from "~/shared/schemas/people";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
