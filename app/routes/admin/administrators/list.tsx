@@ -1,10 +1,11 @@
-import { Alert, Button, Text } from "@mantine/core";
+import { Alert, Button } from "@mantine/core";
 import { IconInfoCircle, IconUserPlus, IconUsers } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
-import { AdminErrorBoundary, DataTable, formatDateTime, PageHeader, type Column } from "~/components/admin/kit";
+import { AdminErrorBoundary, DataTable, PageHeader, type Column } from "~/components/admin/kit";
 import { FlagIcons, PersonCell, RoleBadge, StatusBadge } from "~/components/admin/people/bits";
 import { employeeTypeLabel } from "~/components/admin/people/labels";
 import { PersonRowMenu } from "~/components/admin/people/PersonActions";
+import { lastLoginColumn, statusFilter } from "~/components/admin/people/columns";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import type { Route } from "./+types/list";
@@ -57,16 +58,7 @@ export default function AdministratorsList({ loaderData }: Route.ComponentProps)
     { key: "phone", label: t("admin.people.phone"), render: (r) => r.phone ?? "—" },
     { key: "status", label: t("admin.people.status"), render: (r) => <StatusBadge active={r.active} /> },
     { key: "flags", label: "", render: (r) => <FlagIcons {...r} /> },
-    {
-      key: "last_login_at",
-      label: t("admin.people.lastLogin"),
-      sortable: true,
-      render: (r) => (
-        <Text size="sm" c={r.last_login_at ? undefined : "dimmed"}>
-          {formatDateTime(r.last_login_at, t("admin.people.never"))}
-        </Text>
-      ),
-    },
+    lastLoginColumn(),
   ];
   return (
     <>
@@ -112,14 +104,7 @@ export default function AdministratorsList({ loaderData }: Route.ComponentProps)
             label: t("admin.people.employeeType"),
             options: [1, 2, 3].map((v) => ({ value: String(v), label: employeeTypeLabel(v) })),
           },
-          {
-            name: "status",
-            label: t("admin.people.status"),
-            options: [
-              { value: "active", label: t("admin.people.statusActive") },
-              { value: "inactive", label: t("admin.people.statusInactive") },
-            ],
-          },
+          statusFilter,
         ]}
         csvHref="/api/admin/administrators"
         rowActions={(r) =>

@@ -1,14 +1,8 @@
-import { Button, Text } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { IconUserPlus } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
-import {
-  AdminErrorBoundary,
-  DataTable,
-  formatDate,
-  formatDateTime,
-  PageHeader,
-  type Column,
-} from "~/components/admin/kit";
+import { AdminErrorBoundary, DataTable, formatDate, PageHeader, type Column } from "~/components/admin/kit";
+import { lastLoginColumn, statusFilter } from "~/components/admin/people/columns";
 import { PersonCell, StatusBadge } from "~/components/admin/people/bits";
 import { PersonRowMenu } from "~/components/admin/people/PersonActions";
 import { t } from "~/lib/messages";
@@ -45,16 +39,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
     { key: "phone", label: t("admin.people.phone"), sortable: true, render: (r) => r.phone ?? "—" },
     { key: "status", label: t("admin.people.status"), render: (r) => <StatusBadge active={r.active} /> },
     { key: "created_at", label: t("admin.people.createdAt"), sortable: true, render: (r) => formatDate(r.created_at) },
-    {
-      key: "last_login_at",
-      label: t("admin.people.lastLogin"),
-      sortable: true,
-      render: (r) => (
-        <Text size="sm" c={r.last_login_at ? undefined : "dimmed"}>
-          {formatDateTime(r.last_login_at, t("admin.people.never"))}
-        </Text>
-      ),
-    },
+    lastLoginColumn(),
   ];
   return (
     <>
@@ -77,16 +62,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
         columns={columns}
         rowKey={(r) => r.id}
         searchPlaceholder={t("admin.users.searchPlaceholder")}
-        filters={[
-          {
-            name: "status",
-            label: t("admin.people.status"),
-            options: [
-              { value: "active", label: t("admin.people.statusActive") },
-              { value: "inactive", label: t("admin.people.statusInactive") },
-            ],
-          },
-        ]}
+        filters={[statusFilter]}
         csvHref="/api/admin/users"
         rowActions={(r) => (
           <PersonRowMenu
