@@ -37,7 +37,8 @@ export const theme = createTheme({
   black: "#2b1d20",
   components: {
     Button: { defaultProps: { radius: "xl" } },
-    Modal: { defaultProps: { size: 500, centered: true } },
+    Modal: { defaultProps: { size: 500, centered: true, closeButtonProps: { "aria-label": t("app.closeDialog") } } },
+    Alert: { defaultProps: { closeButtonLabel: t("app.closeNotice") } },
     Notification: { defaultProps: { closeButtonProps: { "aria-label": t("app.closeNotice") } } },
   },
 });
@@ -48,6 +49,11 @@ export const ACCENT = "#164E55";
 /** Error texts in a red that reads on white (WCAG AA 4.5:1); Mantine's default red.6 does not. */
 export const cssVariablesResolver = () => ({
   variables: {},
-  light: { "--mantine-color-error": "#c92a2a", "--mantine-color-dimmed": "#5f666d" },
+  // Placeholders too: the date pickers draw theirs as text, which must read at 4.5:1.
+  light: {
+    "--mantine-color-error": "#c92a2a",
+    "--mantine-color-dimmed": "#5f666d",
+    "--mantine-color-placeholder": "#6b7178",
+  },
   dark: {},
 });

@@ -11,7 +11,19 @@ export interface ApiFieldError {
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T; body: any }
-  | { ok: false; status: number; message: string; fields: Record<string, string>; debugMessage?: string; body: any };
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      fields: Record<string, string>;
+      debugMessage?: string;
+      /**
+       * The session expired (401 'Token has expired'): the ExpiredSessionWatcher already logs out
+       * and asks to log in again, so callers show nothing more; `message` is the Spanish notice.
+       */
+      expired?: boolean;
+      body: any;
+    };
 
 function xsrfToken() {
   if (typeof document === "undefined") return "";
@@ -58,7 +70,10 @@ export async function api<T = any>(
   if (res.ok) return { ok: true, status: res.status, data: (json?.data ?? json) as T, body: json };
   if (!json) return { ok: false, status: res.status, message: t("errors.connection"), fields: {}, body: null };
   const message: string = json.errorMessage ?? json.error?.Message ?? json.message ?? t("errors.internal");
-  if (res.status === 401 && message === t("errors.tokenExpired")) for (const fn of expiredListeners) fn();
+  if (res.status === 401 && message === t("errors.tokenExpired")) {
+    for (const fn of expiredListeners) fn();
+    return { ok: false, status: 401, message: t("auth.expired.toast"), fields: {}, expired: true, body: json };
+  }
   const fields: Record<string, string> = {};
   for (const f of (json.error?.messages ?? []) as ApiFieldError[])
     if (!(f.field in fields)) fields[f.field] = f.message;

@@ -37,11 +37,25 @@ export const CITY_COOKIE = "city";
 export const STUDIO_COOKIE = "studio";
 const YEAR = 365 * 86_400;
 
+const EMPTY_ROOT: RootData = {
+  configurations: {},
+  cities: [],
+  studios: [],
+  city: null,
+  studio: null,
+  user: null,
+  blockInspector: false,
+};
+
+/**
+ * The root loader's data. After the session ended in the browser (an expired token), the user the
+ * page was rendered with is no longer shown: the navbar and the shell read "nobody" until the root
+ * loader runs again (a new login, or the guard of the page the visitor stays on).
+ */
 export function useRootData(): RootData {
-  const d = useRouteLoaderData("root") as RootData | undefined;
-  return (
-    d ?? { configurations: {}, cities: [], studios: [], city: null, studio: null, user: null, blockInspector: false }
-  );
+  const d = (useRouteLoaderData("root") as RootData | undefined) ?? EMPTY_ROOT;
+  const endedUser = useContext(UiContext)?.endedUser ?? null;
+  return useMemo(() => (d.user && d.user === endedUser ? { ...d, user: null } : d), [d, endedUser]);
 }
 
 export function config<T>(data: RootData, key: string, fallback: T): T {
@@ -67,6 +81,9 @@ interface UiState {
   setAuthCallback(path: string | null): void;
   menuOpen: boolean;
   setMenuOpen(open: boolean): void;
+  /** The user whose session ended in this page (token expired): shown as logged out from then on. */
+  endedUser: SessionUser | null;
+  endSession(user: SessionUser | null): void;
 }
 
 const UiContext = createContext<UiState | null>(null);
@@ -80,6 +97,7 @@ export function UiProvider({ children }: { children: ReactNode }) {
   });
   const [authCallback, setAuthCallback] = useState<string | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [endedUser, endSession] = useState<SessionUser | null>(null);
   const value = useMemo<UiState>(
     () => ({
       dialogs,
@@ -90,8 +108,10 @@ export function UiProvider({ children }: { children: ReactNode }) {
       setAuthCallback,
       menuOpen,
       setMenuOpen,
+      endedUser,
+      endSession,
     }),
-    [dialogs, authCallback, menuOpen],
+    [dialogs, authCallback, menuOpen, endedUser],
   );
   return <UiContext.Provider value={value}>{children}</UiContext.Provider>;
 }

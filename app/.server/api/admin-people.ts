@@ -27,6 +27,7 @@ import {
   employeesOfStudio,
   getStaff,
   listStaff,
+  resetStaffTwoFactor,
   setStaffActive,
   updateStaff,
   type StaffScope,
@@ -410,6 +411,25 @@ function staffRoutes(app: Hono<ApiEnv>, scope: StaffScope, base: string, schema:
       },
     );
   }
+
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: `${base}/:id/reset-2fa`,
+      summary:
+        "Olvidar la app de autenticación (teléfono perdido): cierra sus sesiones y el siguiente inicio de sesión la registra de nuevo; solo administrador tipo 1, nunca la propia",
+      tags,
+      guard: BACK_OFFICE,
+      params: id,
+      response: messageResponse,
+    },
+    async ({ c, auth, deps, params }) => {
+      const actor = backOfficeActor(c, auth);
+      const user = await resetStaffTwoFactor(deps.db, actor, scope, params.id, deps.clock());
+      return { data: { Message: t("admin.people.twoFactorResetDone", { name: user.full_name }), user } };
+    },
+  );
 
   defineRoute(
     app,

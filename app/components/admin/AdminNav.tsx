@@ -24,7 +24,7 @@ import {
 import type { ComponentType } from "react";
 import { Link, useLocation } from "react-router";
 import { t } from "~/lib/messages";
-import { SoftBadge } from "./kit/SoftBadge";
+import { SoftBadge } from "~/components/SoftBadge";
 import { localePath, stripLocale } from "~/lib/routes";
 import { isActiveLink, type MenuEntry, type MenuIcon, type MenuLink } from "./menu";
 

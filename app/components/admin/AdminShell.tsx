@@ -2,6 +2,7 @@ import { Anchor, AppShell, Burger, Group, LoadingOverlay, ScrollArea, Text } fro
 import { useDisclosure } from "@mantine/hooks";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
+import { AuthDialogs } from "~/components/auth/AuthDialogs";
 import { useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
@@ -28,7 +29,8 @@ function useNavigatingAway() {
 
 /**
  * The back-office frame (spec §2 admin layout): top bar with the user's name, avatar and menu;
- * side drawer menu (a drawer on phones); a loading overlay while navigating. `withMenu={false}`
+ * side drawer menu (a drawer on phones); a loading overlay while navigating; the login, register
+ * and reset dialogs (an expired session asks to log in again here too). `withMenu={false}`
  * gives the slim frame of the door and cashier screens.
  */
 export function AdminShell({ children, withMenu = true }: { children: ReactNode; withMenu?: boolean }) {
@@ -97,6 +99,7 @@ export function AdminShell({ children, withMenu = true }: { children: ReactNode;
         />
         <div style={{ maxWidth: 1320, margin: "0 auto" }}>{children}</div>
       </AppShell.Main>
+      <AuthDialogs />
     </AppShell>
   );
 }

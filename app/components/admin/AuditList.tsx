@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router";
 import { messages, t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { formatDateTime } from "./kit/format";
-import { SoftBadge } from "./kit/SoftBadge";
+import { SoftBadge } from "~/components/SoftBadge";
 
 export interface AuditEntryView {
   id: number;

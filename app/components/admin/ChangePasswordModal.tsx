@@ -43,6 +43,10 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
       close();
       return;
     }
+    if (r.expired) {
+      close();
+      return;
+    }
     setErrors(r.fields as Partial<Record<Field, string>>);
     // The alert carries the server's debugMessage, unless it only repeats a field's message.
     const shown = Object.values(r.fields);

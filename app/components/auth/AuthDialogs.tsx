@@ -1,6 +1,6 @@
 import { Modal } from "@mantine/core";
 import { useCallback, useState } from "react";
-import { useLocation, useMatch, useNavigate } from "react-router";
+import { useLocation, useMatch, useNavigate, useRevalidator } from "react-router";
 import { useUi } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
@@ -16,7 +16,8 @@ import { useAuthComplete } from "./useAuthComplete";
  * each other, plus the expired-session watcher. Mount once inside the layouts that need them.
  */
 export function AuthDialogs() {
-  const { dialogs, openDialog, closeDialogs, setAuthCallback } = useUi();
+  const { dialogs, openDialog, closeDialogs, setAuthCallback, endedUser } = useUi();
+  const { revalidate } = useRevalidator();
   const complete = useAuthComplete();
   const [email, setEmail] = useState("");
   const resetMatch = useMatch("/auth/reset/:token");
@@ -25,11 +26,15 @@ export function AuthDialogs() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
-  /** Closed by the visitor: nothing left to do after a login that will not happen. */
+  /**
+   * Closed by the visitor: nothing left to do after a login that will not happen. If the session
+   * had expired, the page's data is loaded again without it (a guarded page then redirects).
+   */
   const dismiss = useCallback(() => {
     closeDialogs();
     setAuthCallback(null);
-  }, [closeDialogs, setAuthCallback]);
+    if (endedUser) void revalidate();
+  }, [closeDialogs, setAuthCallback, endedUser, revalidate]);
 
   const go = (name: "login" | "register" | "reset") => (value: string) => {
     setEmail(value);

@@ -1,5 +1,4 @@
 import { notifications } from "@mantine/notifications";
-import { t } from "~/lib/messages";
 
 /** Toasts of the account screens (top-center, one at a time, 5 s: set in the root). */
 export function notifySuccess(message: string) {
@@ -14,10 +13,6 @@ export function notifyError(message: string) {
  * A failed call's message as an error toast, except the expired session: the
  * ExpiredSessionWatcher already asks to log in again.
  */
-export function notifyApiError(r: { status: number; message: string }) {
-  if (!isTokenExpired(r)) notifyError(r.message);
-}
-
-export function isTokenExpired(r: { status: number; message: string }) {
-  return r.status === 401 && r.message === t("errors.tokenExpired");
+export function notifyApiError(r: { message: string; expired?: boolean }) {
+  if (!r.expired) notifyError(r.message);
 }

@@ -1,7 +1,6 @@
 import { useCallback, useState } from "react";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
-import { isTokenExpired } from "./notify";
 
 export type ResendState =
   | { status: "idle" }
@@ -17,7 +16,7 @@ export function useResendVerification() {
     const r = await api<{ Message?: string }>("/my-account/resend", { method: "POST" });
     const next: ResendState = r.ok
       ? { status: "sent", message: r.data?.Message ?? "" }
-      : { status: "failed", message: isTokenExpired(r) ? t("auth.login.expired") : r.message };
+      : { status: "failed", message: r.expired ? t("auth.login.expired") : r.message };
     setState(next);
     return next;
   }, []);

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
-import { isTokenExpired, notifySuccess } from "~/components/auth/notify";
+import { notifySuccess } from "~/components/auth/notify";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 
@@ -48,7 +48,7 @@ export function ChangePasswordForm({ onCancel, onSuccess, wide = false }: Change
     setLoading(false);
     if (!r.ok) {
       setErrors(r.fields);
-      if (isTokenExpired(r)) return;
+      if (r.expired) return;
       const hasFields = Object.keys(r.fields).length > 0;
       setAlert(r.debugMessage ?? (hasFields ? null : r.message));
       return;

@@ -1,9 +1,10 @@
-import { Badge, Button, Group, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Group, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { DatePickerInput, DatesProvider } from "@mantine/dates";
 import { IconCalendar } from "@tabler/icons-react";
 import "dayjs/locale/es-mx";
 import { useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
+import { SoftBadge } from "~/components/SoftBadge";
 import { notifyApiError, notifySuccess } from "~/components/auth/notify";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
@@ -85,9 +86,9 @@ export function ProfileForm({ initial }: { initial: ProfileValues }) {
           description={t("auth.profile.settings.emailHint")}
           rightSectionWidth={120}
           rightSection={
-            <Badge size="sm" variant="light" color={initial.email_verified ? "teal" : "yellow"}>
+            <SoftBadge size="sm" color={initial.email_verified ? "teal" : "yellow"}>
               {initial.email_verified ? t("auth.profile.settings.verified") : t("auth.profile.settings.notVerified")}
-            </Badge>
+            </SoftBadge>
           }
           styles={{ input: { backgroundColor: "var(--mantine-color-gray-0)" } }}
         />

@@ -8,6 +8,7 @@ export const core = {
     backHome: "Volver al inicio",
     loading: "Cargando...",
     closeNotice: "Cerrar aviso",
+    closeDialog: "Cerrar",
   },
   validation: {
     emailRequired: "El email es requerido",

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import pg from "pg";
 
 /**
@@ -53,5 +54,19 @@ export async function ensureAdminCopy(email: string, like = "admin@example.com")
        on conflict do nothing`,
       [email, like],
     );
+  });
+}
+
+/**
+ * Makes one login session expire now: the session whose token is `token` (the value of the
+ * browser's httpOnly `token` cookie; the database keeps only its SHA-256).
+ */
+export async function expireSession(token: string) {
+  const hash = crypto.createHash("sha256").update(token).digest("hex");
+  await withDb(async (c) => {
+    const r = await c.query("update auth_tokens set expires_at = now() - interval '1 minute' where token_hash = $1", [
+      hash,
+    ]);
+    if (r.rowCount !== 1) throw new Error("No existe la sesión");
   });
 }

@@ -87,7 +87,7 @@ export async function verifyCode(
 
   // Reserve an attempt before checking, atomically, so parallel guesses cannot pass the limit.
   const windowStart = new Date(Math.floor(input.now.getTime() / TWO_FACTOR_WINDOW_MS) * TWO_FACTOR_WINDOW_MS);
-  const key = `2fa:${user.id}`;
+  const key = twoFactorLimitKey(user.id);
   const count = await increment(
     db,
     { key, max: TWO_FACTOR_MAX_FAILURES, windowSeconds: TWO_FACTOR_WINDOW_MS / 1000 },
@@ -141,6 +141,23 @@ export async function verifyCode(
   });
   if (outcome === "reused") return { ok: false, reason: "reused" };
   return { ok: true, enrolledNow: outcome.enrolledNow };
+}
+
+const twoFactorLimitKey = (userId: number) => `2fa:${userId}`;
+
+/**
+ * Forgets the account's authenticator app: secret (confirmed or pending), last code step and the
+ * wrong-code counter. Returns whether there was anything to forget. The caller closes sessions
+ * and records who did it.
+ */
+export async function forgetTwoFactor(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .update(users)
+    .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
+    .where(and(eq(users.id, userId), sql`${users.totpSecret} is not null`))
+    .returning({ id: users.id });
+  await db.delete(rateLimits).where(eq(rateLimits.key, twoFactorLimitKey(userId)));
+  return row !== undefined;
 }
 
 async function findUser(db: Db, id: number): Promise<UserRow | null> {

@@ -20,6 +20,8 @@ export interface PersonDto {
   employee_type: number | null;
   is_tester: boolean;
   require2fa: boolean;
+  /** An authenticator app has been confirmed with a code (two-factor enrolment done). */
+  two_factor_enrolled: boolean;
   can_scan_attendance: boolean;
   active: boolean;
   email_verified: boolean;
@@ -43,6 +45,7 @@ export const personColumns = {
   employeeType: users.employeeType,
   isTester: users.isTester,
   require2fa: users.require2fa,
+  totpEnabledAt: users.totpEnabledAt,
   canScanAttendance: users.canScanAttendance,
   active: users.active,
   emailVerifiedAt: users.emailVerifiedAt,
@@ -76,6 +79,7 @@ export function toPersonDto(r: PersonRow): PersonDto {
     employee_type: r.employeeType,
     is_tester: r.isTester,
     require2fa: r.require2fa,
+    two_factor_enrolled: r.totpEnabledAt !== null,
     can_scan_attendance: r.canScanAttendance,
     active: r.active,
     email_verified: r.emailVerifiedAt !== null,

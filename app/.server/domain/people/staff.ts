@@ -12,6 +12,7 @@ import { AppError } from "../../http/errors";
 import type { ListQuery } from "../../http/pagination";
 import { audit } from "../audit/service";
 import { revokeAllSessions } from "../identity/sessions";
+import { forgetTwoFactor } from "../identity/two-factor";
 import type { StaffInput } from "~/shared/schemas/people";
 import { assertBackOffice, assertFullAdministrator, type Actor } from "./access";
 import {
@@ -239,6 +240,38 @@ export async function setStaffActive(
     });
   });
   return getStaff(db, "staff", id);
+}
+
+/**
+ * Forgets a staff member's authenticator app (a lost or replaced phone): the secret, its last
+ * used code and the wrong-code counter are cleared and every open session is closed, so the next
+ * login enrols a new app (when the account requires two-factor). Administrator-type 1 only, and
+ * never on one's own account (another administrator must do it).
+ */
+export async function resetStaffTwoFactor(
+  db: Db,
+  actor: Actor,
+  scope: StaffScope,
+  id: number,
+  now: Date,
+): Promise<PersonDto> {
+  assertFullAdministrator(actor);
+  const before = await getStaff(db, scope, id);
+  if (id === actor.id) throw AppError.forbidden(t("admin.people.errors.notSelfTwoFactor"));
+  await db.transaction(async (tx) => {
+    const had = await forgetTwoFactor(tx, id);
+    if (!had) throw AppError.conflict(t("admin.people.errors.noTwoFactor"));
+    await revokeAllSessions(tx, id, now);
+    await audit(tx, {
+      actorUserId: actor.id,
+      action: "staff.twoFactorReset",
+      entity: "user",
+      entityId: id,
+      data: { email: before.email, was_enrolled: before.two_factor_enrolled },
+      ip: actor.ip,
+    });
+  });
+  return getStaff(db, scope, id);
 }
 
 /** Reading staff needs the back office (types 1 and 2); see `assertFullAdministrator` for changes. */

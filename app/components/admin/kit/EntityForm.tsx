@@ -45,6 +45,8 @@ export function useEntitySubmit<V extends Record<string, unknown>, R>(
           onSuccess(r.data);
           return;
         }
+        // An expired session: the login dialog is already open; the values stay for a retry.
+        if (r.expired) return;
         const known = Object.entries(r.fields).filter(([f]) => f in (form.getValues() as object));
         if (known.length) form.setErrors(Object.fromEntries(known));
         // A message not tied to a visible field is shown above the buttons.

@@ -4,4 +4,4 @@ export { confirmAction, type ConfirmOptions } from "./confirm";
 export { PageHeader } from "./PageHeader";
 export { AdminErrorBoundary } from "./ErrorPage";
 export { formatCalendarDate, formatDate, formatDateTime, formatNumber } from "./format";
-export { SoftBadge } from "./SoftBadge";
+export { SoftBadge } from "~/components/SoftBadge";

@@ -1,6 +1,14 @@
 import { ActionIcon, Menu } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconDots, IconEye, IconMailForward, IconPencil, IconUserCheck, IconUserOff } from "@tabler/icons-react";
+import {
+  IconDots,
+  IconEye,
+  IconMailForward,
+  IconPencil,
+  IconShieldOff,
+  IconUserCheck,
+  IconUserOff,
+} from "@tabler/icons-react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
@@ -12,15 +20,17 @@ export interface PersonLike {
   full_name: string;
   email: string;
   active: boolean;
+  /** Staff only: an authenticator app is registered (it can be forgotten for a lost phone). */
+  two_factor_enrolled?: boolean;
 }
 
-/** Deactivate/reactivate and reset-mail calls, each confirmed first; the page reloads its data after. */
+/** Deactivate/reactivate, reset-mail and two-factor reset calls, each confirmed first; the page reloads its data after. */
 export function usePersonCommands(apiBase: string) {
   const { revalidate } = useRevalidator();
   const run = async (path: string, ok?: string) => {
     const r = await api<{ Message?: string }>(path, { method: "POST" });
     if (r.ok) notifications.show({ color: "teal", message: r.data?.Message ?? ok ?? t("admin.kit.saved") });
-    else notifications.show({ color: "red", message: r.message });
+    else if (!r.expired) notifications.show({ color: "red", message: r.message });
     if (r.ok) await revalidate();
     return r.ok;
   };
@@ -42,10 +52,19 @@ export function usePersonCommands(apiBase: string) {
       });
       if (confirmed) await run(`${apiBase}/${p.id}/send-reset`);
     },
+    async resetTwoFactor(p: PersonLike) {
+      const confirmed = await confirmAction({
+        title: t("admin.people.resetTwoFactorTitle"),
+        message: t("admin.people.resetTwoFactorText", { name: p.full_name }),
+        confirmLabel: t("admin.people.resetTwoFactor"),
+        danger: true,
+      });
+      if (confirmed) await run(`${apiBase}/${p.id}/reset-2fa`);
+    },
   };
 }
 
-/** The row menu of a person: view, edit, reset mail, deactivate/reactivate (as allowed). */
+/** The row menu of a person: view, edit, reset mail, two-factor reset, deactivate/reactivate (as allowed). */
 export function PersonRowMenu(props: {
   person: PersonLike;
   apiBase: string;
@@ -79,6 +98,11 @@ export function PersonRowMenu(props: {
         {props.canEdit && p.active && (
           <Menu.Item leftSection={<IconMailForward size={16} />} onClick={() => cmd.sendReset(p)}>
             {t("admin.people.sendReset")}
+          </Menu.Item>
+        )}
+        {props.canEdit && !props.isSelf && p.two_factor_enrolled && (
+          <Menu.Item leftSection={<IconShieldOff size={16} />} onClick={() => cmd.resetTwoFactor(p)}>
+            {t("admin.people.resetTwoFactor")}
           </Menu.Item>
         )}
         {props.canEdit && !props.isSelf && (

@@ -1,8 +1,8 @@
 import { Group, Stack, Text, Tooltip } from "@mantine/core";
-import { IconFlask, IconLock, IconQrcode } from "@tabler/icons-react";
+import { IconFlask, IconLock, IconQrcode, IconShieldCheck } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
 import { t } from "~/lib/messages";
-import { SoftBadge } from "../kit/SoftBadge";
+import { SoftBadge } from "~/components/SoftBadge";
 import { localePath } from "~/lib/routes";
 import { employeeTypeLabel, roleLabel } from "./labels";
 
@@ -46,13 +46,23 @@ export function RoleBadge({ roleId, employeeType }: { roleId: number; employeeTy
   );
 }
 
-/** Small icons for the flags of a staff account: 2FA, tester, front-desk scanner. */
-export function FlagIcons(p: { require2fa: boolean; is_tester: boolean; can_scan_attendance: boolean }) {
+/** Small icons for the flags of a staff account: 2FA required / app registered, tester, front-desk scanner. */
+export function FlagIcons(p: {
+  require2fa: boolean;
+  two_factor_enrolled?: boolean;
+  is_tester: boolean;
+  can_scan_attendance: boolean;
+}) {
   return (
     <Group gap={6} wrap="nowrap">
       {p.require2fa && (
         <Tooltip label={t("admin.people.require2fa")}>
           <IconLock size={16} aria-label={t("admin.people.require2fa")} />
+        </Tooltip>
+      )}
+      {p.two_factor_enrolled && (
+        <Tooltip label={t("admin.people.twoFactorOn")}>
+          <IconShieldCheck size={16} aria-label={t("admin.people.twoFactorOn")} />
         </Tooltip>
       )}
       {p.is_tester && (

@@ -1,0 +1,120 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { ensureAdminCopy, expireSession, hasE2eDatabase } from "./support/db";
+import { expect, test } from "./support/fixtures";
+
+/**
+ * Expired token (spec §4, §8): a call answered 401 'Token has expired' logs the user out, asks to
+ * log in again in the login dialog, and brings the user back to the page they were on.
+ * The session is made to expire in the database, so the e2e server must run on PostgreSQL.
+ */
+test.describe("expired session", () => {
+  test.skip(!hasE2eDatabase, "Necesita E2E_DATABASE_URL (servidor e2e sobre PostgreSQL).");
+
+  /** A customer of its own, registered through the API: the browser context holds its session. */
+  async function newCustomer(page: Page) {
+    const email = `expira.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+    const res = await page.request.post("/api/user", {
+      form: {
+        name: "Elena",
+        last_name: "Expira",
+        email,
+        password: "secreto1",
+        confirmPassword: "secreto1",
+        terms: "true",
+      },
+    });
+    expect(res.status()).toBe(201);
+    return email;
+  }
+
+  async function sessionToken(context: BrowserContext) {
+    const cookie = (await context.cookies()).find((c) => c.name === "token");
+    expect(cookie, "the session cookie").toBeTruthy();
+    return cookie!.value;
+  }
+
+  async function openSettingsAndExpire(page: Page) {
+    const email = await newCustomer(page);
+    await page.goto("/profile/settings");
+    await expect(page.getByRole("heading", { name: "Mis Datos", level: 1 })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
+    const token = await sessionToken(page.context());
+    await expireSession(token);
+
+    // Saving now meets the expired token.
+    const form = page.getByRole("form", { name: "Datos personales" });
+    await form.getByLabel("Teléfono").fill("55 1234 5678");
+    await form.getByRole("button", { name: "Guardar cambios" }).click();
+    const dialog = page.getByRole("dialog", { name: "Iniciar sesión" });
+    await expect(dialog).toBeVisible();
+    await expect(
+      page.getByText("Tu sesión expiró. Inicia sesión de nuevo para continuar donde estabas."),
+    ).toBeVisible();
+    // The page no longer shows anyone logged in, and the old token is gone from the browser.
+    await expect(page.getByRole("button", { name: "Cerrar sesión" })).toHaveCount(0);
+    await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === "token")).toBe(false);
+    return { email, dialog, token };
+  }
+
+  test("asks to log in again and returns to the same page, where saving works", async ({ page }) => {
+    const { email, dialog, token } = await openSettingsAndExpire(page);
+
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByRole("button", { name: "Continuar" }).click();
+    await dialog.locator("input[name=password]").fill("secreto1");
+    await dialog.getByRole("button", { name: "Iniciar sesión" }).click();
+
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/profile\/settings$/);
+    await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
+    expect(await sessionToken(page.context())).not.toBe(token);
+
+    const form = page.getByRole("form", { name: "Datos personales" });
+    await form.getByLabel("Teléfono").fill("55 8765 4321");
+    await form.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByText("Tus datos se guardaron")).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("form", { name: "Datos personales" }).getByLabel("Teléfono")).toHaveValue(
+      "5587654321", // stored as digits
+    );
+  });
+
+  test("closing the dialog without logging in leads to the login page of that page", async ({ page }) => {
+    const { dialog } = await openSettingsAndExpire(page);
+    await dialog.getByRole("button", { name: "Cerrar" }).click();
+    await expect(page).toHaveURL(/\/login\?back=%2Fprofile%2Fsettings|\/login\?back=\/profile\/settings/);
+    await expect(page.getByRole("form", { name: "Iniciar sesión" })).toBeVisible();
+  });
+
+  test("in the back office too: the login dialog opens over the page and the administrator comes back to it", async ({
+    page,
+  }) => {
+    // An administrator of its own: the demo admin's sessions are used by specs running in parallel.
+    const email = "sesion-expirada@example.com";
+    await ensureAdminCopy(email);
+    const login = await page.request.post("/api/login", { form: { email, password: "demo1234" } });
+    expect(login.status()).toBe(200);
+    await page.goto("/admin/users/add");
+    await expect(page.getByRole("heading", { name: "Nuevo cliente" })).toBeVisible();
+    await expireSession(await sessionToken(page.context()));
+
+    const customer = `expira.admin.${Date.now()}@example.com`;
+    await page.getByRole("textbox", { name: /^Nombre/ }).fill("Clara");
+    await page.getByLabel("Apellido").fill("Nueva");
+    await page.getByLabel("Email").fill(customer);
+    await page.getByRole("button", { name: "Guardar" }).click();
+    const dialog = page.getByRole("dialog", { name: "Iniciar sesión" });
+    await expect(dialog).toBeVisible();
+    await expect(
+      page.getByText("Tu sesión expiró. Inicia sesión de nuevo para continuar donde estabas."),
+    ).toBeVisible();
+
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByRole("button", { name: "Continuar" }).click();
+    await dialog.locator("input[name=password]").fill("demo1234");
+    await dialog.getByRole("button", { name: "Iniciar sesión" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/admin\/users\/add$/);
+    await expect(page.getByRole("heading", { name: "Nuevo cliente" })).toBeVisible();
+  });
+});
