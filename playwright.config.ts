@@ -59,7 +59,10 @@ export default defineConfig({
       BENCH_BASELINE: "false",
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       PUBLIC_URL: baseURL,
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : { DATABASE_URL: "" }),
+      ...(process.env.E2E_DATABASE_URL
+        ? // Production on PostgreSQL needs an application key: a fixed one for the test database.
+          { DATABASE_URL: process.env.E2E_DATABASE_URL, APP_KEY: "ZTJlLW9ubHktYXBwLWtleS0zMi1ieXRlcy1sb25nISE=" }
+        : { DATABASE_URL: "", APP_KEY: "" }),
     },
   },
 });

@@ -11,6 +11,7 @@
 // with BENCH_BASELINE=true for the two bare routes. Load comes from autocannon in this process:
 // on a 2-core machine client and server each get about one core, so read the figures as
 // relative (the ratio column) more than absolute. Results also go to .tmp/bench/last.json.
+import crypto from "node:crypto";
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -95,6 +96,8 @@ const server = spawn(process.execPath, ["server.mjs"], {
     SEED_DEMO: "true",
     BENCH_BASELINE: "true",
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL || "info",
+    // Production on PostgreSQL needs an application key; the bench keeps no secrets worth keeping.
+    APP_KEY: process.env.APP_KEY || crypto.randomBytes(32).toString("base64"),
   },
 });
 let serverExit = null;

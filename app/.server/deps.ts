@@ -2,6 +2,7 @@ import type { AppConfig } from "./config/env";
 import type { Db } from "./db/client";
 import type { Logger } from "./http/logger";
 import type { Mailer } from "./adapters/mail";
+import type { SecretBox } from "./security/secret-box";
 
 /** What the API and the page loaders need from the outside world, chosen by configuration. */
 export interface AppDeps {
@@ -9,6 +10,8 @@ export interface AppDeps {
   config: AppConfig;
   log: Logger;
   mailer: Mailer;
+  /** Encrypts the secrets the database keeps (TOTP), with the installation's APP_KEY. */
+  secrets: SecretBox;
   /** The time now; tests move it. */
   clock: () => Date;
 }

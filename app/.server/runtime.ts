@@ -5,6 +5,15 @@ import { seedIsNeeded, seedDemo } from "./db/seed";
 import { createLogger } from "./http/logger";
 import { outboxMailer, smtpMailer } from "./adapters/mail";
 import type { AppDeps } from "./deps";
+import { createSecretBox, dataDirKey, developmentKey, parseAppKey } from "./security/secret-box";
+
+/** APP_KEY; else the data folder's key (PGlite); else, outside production, the development key. */
+function secretsOf(config: AppConfig, log: ReturnType<typeof createLogger>) {
+  if (config.APP_KEY) return createSecretBox(parseAppKey(config.APP_KEY)!);
+  if (!config.DATABASE_URL) return createSecretBox(dataDirKey(config.dataDir));
+  log.warn("APP_KEY no está definida: se usa la clave de desarrollo (nunca en producción)");
+  return createSecretBox(developmentKey());
+}
 
 export interface Runtime {
   deps: AppDeps;
@@ -37,7 +46,14 @@ export async function startRuntime(config: AppConfig = loadConfig()): Promise<Ru
     seeded = true;
   }
   const mailer = config.SMTP_URL ? await smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer();
-  const deps: AppDeps = { db: database.db, config, log, mailer, clock: () => new Date() };
+  const deps: AppDeps = {
+    db: database.db,
+    config,
+    log,
+    mailer,
+    secrets: secretsOf(config, log),
+    clock: () => new Date(),
+  };
   return {
     deps,
     database,

@@ -104,7 +104,10 @@ describe("two-factor API (spec §4 two-factor guard)", () => {
     );
     expect(qr_data_url).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
     const [stored] = await app.deps.db.select().from(users).where(eq(users.id, id));
-    expect(stored.totpSecret).toBe(secret);
+    // Stored encrypted with the installation's key, never in clear.
+    expect(stored.totpSecret).toMatch(/^v1:/);
+    expect(stored.totpSecret).not.toContain(secret);
+    expect(app.deps.secrets.open(stored.totpSecret!)).toBe(secret);
     expect(stored.totpEnabledAt).toBeNull();
 
     // A reload of the page gets the same pending secret: a QR already scanned stays good.
@@ -240,6 +243,24 @@ describe("two-factor API (spec §4 two-factor guard)", () => {
     const statuses = results.map((r) => r.res.status).sort();
     expect(statuses.filter((s) => s === 422)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    app.setNow(null);
+  });
+
+  it("a secret stored in clear before encryption still works, and is sealed at its next code", async () => {
+    app.setNow(at(4000));
+    const { id, token } = await sessionFor("coach@example.com");
+    const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+    await app.deps.db
+      .update(users)
+      .set({ totpSecret: secret, totpEnabledAt: at(0), totpLastStep: null })
+      .where(eq(users.id, id));
+    expect((await verifyCode(token, await codeAt(secret, at(4000)))).res.status).toBe(200);
+    const [stored] = await app.deps.db.select().from(users).where(eq(users.id, id));
+    expect(stored.totpSecret).toMatch(/^v1:/);
+    expect(app.deps.secrets.open(stored.totpSecret!)).toBe(secret);
+    app.setNow(at(4031));
+    const next = await sessionFor("coach@example.com");
+    expect((await verifyCode(next.token, await codeAt(secret, at(4031)))).res.status).toBe(200);
     app.setNow(null);
   });
 

@@ -1,7 +1,9 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
 import type { Hono } from "hono";
 import { loadConfig } from "../../app/.server/config/env";
 import type { AppDeps } from "../../app/.server/deps";
+import { createSecretBox } from "../../app/.server/security/secret-box";
 import { createApi } from "../../app/.server/api";
 import { outboxMailer } from "../../app/.server/adapters/mail";
 import { createLogger } from "../../app/.server/http/logger";
@@ -34,6 +36,7 @@ export function setupTestApp(overrides: Partial<AppDeps> = {}): TestApp {
       config,
       log: createLogger("silent"),
       mailer: outboxMailer(),
+      secrets: createSecretBox(crypto.randomBytes(32)),
       clock: () => now ?? new Date(),
       ...overrides,
     };

@@ -22,7 +22,7 @@ export function twoFactorRoutes(app: Hono<ApiEnv>) {
       response: z.object({ data: z.object({ secret: z.string(), otpauth_url: z.string(), qr_data_url: z.string() }) }),
     },
     async ({ deps, auth }) => {
-      const r = await beginEnrolment(deps.db, user(auth).id);
+      const r = await beginEnrolment(deps.db, deps.secrets, user(auth).id);
       if (!r.ok) throw refusal(r.reason);
       return { data: { secret: r.secret, otpauth_url: r.otpauthUrl, qr_data_url: r.qrDataUrl } };
     },
@@ -45,7 +45,7 @@ export function twoFactorRoutes(app: Hono<ApiEnv>) {
     async ({ deps, auth, body, c }) => {
       const session = auth.session;
       if (!session) throw AppError.unauthorized();
-      const r = await verifyCode(deps.db, {
+      const r = await verifyCode(deps.db, deps.secrets, {
         userId: user(auth).id,
         sessionId: session.id,
         code: body.code,

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseAppKey } from "../security/secret-box";
 
 /**
  * Every setting the process reads from its environment. Validated once at start-up:
@@ -40,6 +41,15 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(12),
   SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /**
+   * Application key (32 bytes: `openssl rand -base64 32`) that encrypts secrets kept in the
+   * database (staff two-factor). Unset: `<DATA_DIR>/app.key` on the embedded database; required
+   * in production on PostgreSQL (every server of the installation needs the same key).
+   */
+  APP_KEY: z
+    .string()
+    .refine((v) => parseAppKey(v) !== null, "debe ser de 32 bytes en base64 (openssl rand -base64 32) o hex")
+    .optional(),
   /** Adds the bare routes `npm run bench` compares against (/__bench/json, /__bench/page). Never in production. */
   BENCH_BASELINE: bool.default(false),
 });
@@ -65,6 +75,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Configuración inválida:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.APP_KEY)
+    throw new ConfigError(
+      "Configuración inválida:\n  APP_KEY: es necesaria en producción con DATABASE_URL (la misma en cada servidor; openssl rand -base64 32)",
+    );
   return {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),

@@ -3,14 +3,15 @@ import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
 import type { Db } from "../../db/client";
 import { rateLimits, ROLE, users } from "../../db/schema";
+import { isSealed, type SecretBox } from "../../security/secret-box";
 import { audit } from "../audit/service";
 import { increment } from "./rate-limit";
 import { markTwoFactorPassed, type SessionRow, type UserRow } from "./sessions";
 
 /**
  * TOTP two-factor authentication for staff (RFC 6238: SHA-1, 6 digits, 30 s, the settings every
- * authenticator app uses). Enrolment stores a secret that becomes active with the first valid
- * code; each accepted code's time step is stored so a code cannot be used twice; wrong codes are
+ * authenticator app uses). Enrolment stores a secret (encrypted with the installation's key:
+ * `SecretBox`) that becomes active with the first valid code; each accepted code's time step is stored so a code cannot be used twice; wrong codes are
  * limited per user in fixed windows kept in the database (several servers share them).
  */
 export const TOTP_ISSUER = "Nucleo Barre";
@@ -52,21 +53,22 @@ export interface Enrolment {
  * Starts (or resumes) enrolment: a staff user without a confirmed secret gets one. A pending
  * secret is reused, so reloading the page does not invalidate a QR code already scanned.
  */
-export async function beginEnrolment(db: Db, userId: number): Promise<TwoFactorResult<Enrolment>> {
+export async function beginEnrolment(db: Db, box: SecretBox, userId: number): Promise<TwoFactorResult<Enrolment>> {
   const user = await findUser(db, userId);
   if (!user || !isStaff(user)) return { ok: false, reason: "staffOnly" };
   if (user.totpEnabledAt) return { ok: false, reason: "alreadyEnrolled" };
-  let secret = user.totpSecret;
-  if (!secret) {
+  let stored = user.totpSecret;
+  if (!stored) {
     // Conditional write: two concurrent set-ups end with one secret, the first one stored.
     const [row] = await db
       .update(users)
-      .set({ totpSecret: generateSecret(), totpLastStep: null })
+      .set({ totpSecret: box.seal(generateSecret()), totpLastStep: null })
       .where(and(eq(users.id, userId), isNull(users.totpSecret), isNull(users.totpEnabledAt)))
       .returning({ secret: users.totpSecret });
-    secret = row?.secret ?? (await findUser(db, userId))?.totpSecret ?? null;
-    if (!secret) return { ok: false, reason: "alreadyEnrolled" };
+    stored = row?.secret ?? (await findUser(db, userId))?.totpSecret ?? null;
+    if (!stored) return { ok: false, reason: "alreadyEnrolled" };
   }
+  const secret = box.open(stored);
   const otpauthUrl = generateURI({ issuer: TOTP_ISSUER, label: user.email, secret });
   const qrDataUrl = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: "M", margin: 1, width: 240 });
   return { ok: true, secret, otpauthUrl, qrDataUrl };
@@ -78,12 +80,14 @@ export async function beginEnrolment(db: Db, userId: number): Promise<TwoFactorR
  */
 export async function verifyCode(
   db: Db,
+  box: SecretBox,
   input: { userId: number; sessionId: number; code: string; now: Date; ip?: string | null },
 ): Promise<TwoFactorResult<{ enrolledNow: boolean }>> {
   const user = await findUser(db, input.userId);
   if (!user || !isStaff(user)) return { ok: false, reason: "staffOnly" };
-  const secret = user.totpSecret;
-  if (!secret) return { ok: false, reason: "notEnrolled" };
+  const stored = user.totpSecret;
+  if (!stored) return { ok: false, reason: "notEnrolled" };
+  const secret = box.open(stored);
 
   // Reserve an attempt before checking, atomically, so parallel guesses cannot pass the limit.
   const windowStart = new Date(Math.floor(input.now.getTime() / TWO_FACTOR_WINDOW_MS) * TWO_FACTOR_WINDOW_MS);
@@ -112,11 +116,16 @@ export async function verifyCode(
     // sent twice at the same moment, is accepted once.
     const [consumed] = await tx
       .update(users)
-      .set({ totpLastStep: timeStep, totpEnabledAt: sql`coalesce(${users.totpEnabledAt}, ${input.now})` })
+      .set({
+        totpLastStep: timeStep,
+        totpEnabledAt: sql`coalesce(${users.totpEnabledAt}, ${input.now})`,
+        // A secret stored in clear before encryption existed is sealed now.
+        ...(isSealed(stored) ? {} : { totpSecret: box.seal(secret) }),
+      })
       .where(
         and(
           eq(users.id, user.id),
-          eq(users.totpSecret, secret),
+          eq(users.totpSecret, stored),
           or(isNull(users.totpLastStep), lt(users.totpLastStep, timeStep)),
         ),
       )
