@@ -22,6 +22,7 @@ import {
   updateCustomer,
 } from "../domain/people/customers";
 import { sendResetFor } from "../domain/people/reset";
+import { customerCredits } from "../domain/credits/reader";
 import {
   createStaff,
   employeesOfStudio,
@@ -223,6 +224,23 @@ export function adminPeopleRoutes(app: Hono<ApiEnv>) {
     async ({ c, auth, deps, params }) => {
       backOfficeActor(c, auth);
       return { data: await getCustomer(deps.db, params.id) };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/users/:id/credits",
+      summary: "Créditos de un cliente: saldo vigente por ciudad y On Demand, y cada lote con su estado",
+      tags,
+      guard: BACK_OFFICE,
+      params: id,
+    },
+    async ({ c, auth, deps, params }) => {
+      backOfficeActor(c, auth);
+      await getCustomer(deps.db, params.id);
+      return { data: await customerCredits(deps.db, params.id, deps.clock()) };
     },
   );
 

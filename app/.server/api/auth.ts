@@ -73,7 +73,7 @@ export function authRoutes(app: Hono<ApiEnv>) {
       }
       await resetLimit(deps.db, account.key);
       c.header("Set-Cookie", sessionCookie(result.token, result.expiresAt, secure(c)));
-      const user = await loadCurrentUser(deps.db, result.user);
+      const user = await loadCurrentUser(deps.db, result.user, { now: deps.clock() });
       return {
         access_token: result.token,
         token_type: "Bearer",
@@ -88,7 +88,9 @@ export function authRoutes(app: Hono<ApiEnv>) {
       defineRoute(
         app,
         { method, path, summary: "El usuario de la sesión (spec §3)", tags: ["Cuenta"], guard: "auth" },
-        async ({ deps, auth }) => ({ data: await loadCurrentUser(deps.db, auth.user!, auth.employeeId) }),
+        async ({ deps, auth }) => ({
+          data: await loadCurrentUser(deps.db, auth.user!, { now: deps.clock(), employeeId: auth.employeeId }),
+        }),
       );
     }
   }
@@ -121,7 +123,7 @@ export function authRoutes(app: Hono<ApiEnv>) {
         await hit(deps.db, LIMITS.registerIp(client.ip), deps.clock());
         const r = await register(deps, body, client);
         c.header("Set-Cookie", sessionCookie(r.token, r.expiresAt, secure(c)));
-        const user = await loadCurrentUser(deps.db, r.user, null);
+        const user = await loadCurrentUser(deps.db, r.user, { now: deps.clock(), employeeId: null });
         return {
           access_token: r.token,
           token_type: "Bearer",

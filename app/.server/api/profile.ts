@@ -49,7 +49,7 @@ export function profileRoutes(app: Hono<ApiEnv>) {
         data: {
           Message: t("auth.profile.settings.saved"),
           profile: profileOf(row),
-          user: await loadCurrentUser(deps.db, row, auth.employeeId),
+          user: await loadCurrentUser(deps.db, row, { now: deps.clock(), employeeId: auth.employeeId }),
         },
       };
     },

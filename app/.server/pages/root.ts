@@ -27,7 +27,13 @@ export async function loadRootData(context: AppLoadContext): Promise<RootData> {
   const studios = city ? await soft(listStudiosByCity(db, city), [], "studios") : [];
   let studio = parseId(cookies.studio);
   if (studio && !studios.some((s) => s.id === studio)) studio = null;
-  const user = auth.user ? await soft(loadCurrentUser(db, auth.user, auth.employeeId), null, "user") : null;
+  const user = auth.user
+    ? await soft(
+        loadCurrentUser(db, auth.user, { now: deps.clock(), employeeId: auth.employeeId, cities }),
+        null,
+        "user",
+      )
+    : null;
   const blockInspector = deps.config.BLOCK_INSPECTOR && configurations.block_inspector !== false;
   return { configurations, cities, studios, city, studio, user, blockInspector };
 }

@@ -14,10 +14,16 @@ export interface SessionBalances {
   onDemand: number | "UNLIMITED";
 }
 
-/** Live credits by city and on-demand, from the lots that have started and not expired. */
-export async function sessionBalances(db: Db, userId: number, now = new Date()): Promise<SessionBalances> {
+/** Live credits by city and on-demand, from the lots that have started and not expired
+ * (`cityList`: the active cities, when the caller has them already). */
+export async function sessionBalances(
+  db: Db,
+  userId: number,
+  now: Date,
+  cityList?: { id: number }[],
+): Promise<SessionBalances> {
   const [cities, lots] = await Promise.all([
-    listCities(db),
+    cityList ?? listCities(db),
     db
       .select({
         scope: creditLots.scope,
@@ -81,8 +87,16 @@ export function toCurrentUser(u: UserRow, employeeId: number | null, balances: S
   };
 }
 
-/** The §3 user; the employee id is looked up when the caller does not have it. */
-export async function loadCurrentUser(db: Db, u: UserRow, employeeId?: number | null) {
+/**
+ * The §3 user at `now` (live credits). The employee id is looked up when the caller does not have
+ * it; `cities` (the active cities) saves a query when the caller loaded them already.
+ */
+export async function loadCurrentUser(
+  db: Db,
+  u: UserRow,
+  opts: { now: Date; employeeId?: number | null; cities?: { id: number }[] },
+) {
+  let employeeId = opts.employeeId;
   if (employeeId === undefined) {
     const [e] = await db
       .select({ id: employees.id })
@@ -90,5 +104,5 @@ export async function loadCurrentUser(db: Db, u: UserRow, employeeId?: number | 
       .where(and(eq(employees.userId, u.id), eq(employees.active, true)));
     employeeId = e?.id ?? null;
   }
-  return toCurrentUser(u, employeeId, await sessionBalances(db, u.id));
+  return toCurrentUser(u, employeeId, await sessionBalances(db, u.id, opts.now, opts.cities));
 }

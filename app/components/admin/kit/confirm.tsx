@@ -29,7 +29,8 @@ export function confirmAction(o: ConfirmOptions): Promise<boolean> {
       centered: true,
       children: typeof o.message === "string" ? <Text size="sm">{o.message}</Text> : o.message,
       labels: { confirm: o.confirmLabel ?? t("admin.kit.confirm"), cancel: o.cancelLabel ?? t("admin.kit.cancel") },
-      confirmProps: o.danger ? { color: "red" } : undefined,
+      // red.9: white text on Mantine's default red.6 reads at 3:1, below WCAG AA.
+      confirmProps: o.danger ? { color: "red.9" } : undefined,
       onConfirm: () => settle(true),
       onCancel: () => settle(false),
       onClose: () => settle(false),

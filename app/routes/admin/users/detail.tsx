@@ -13,6 +13,7 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { AdminErrorBoundary, formatCalendarDate, formatDateTime, PageHeader, SoftBadge } from "~/components/admin/kit";
 import { StatusBadge } from "~/components/admin/people/bits";
+import { CustomerCredits } from "~/components/admin/people/CustomerCredits";
 import { usePersonCommands } from "~/components/admin/people/PersonActions";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
@@ -23,9 +24,11 @@ export async function loader(args: Route.LoaderArgs) {
   const { requireAdminPage, pageData } = await import("../.server/page");
   requireAdminPage(args);
   const { getCustomer } = await import("~/.server/domain/people/customers");
+  const { customerCredits } = await import("~/.server/domain/credits/reader");
+  const { db, clock } = args.context.deps;
   const id = Number(args.params.id);
-  const person = await pageData(getCustomer(args.context.deps.db, Number.isSafeInteger(id) ? id : -1));
-  return { person };
+  const person = await pageData(getCustomer(db, Number.isSafeInteger(id) ? id : -1));
+  return { person, credits: await customerCredits(db, person.id, clock()) };
 }
 
 export const meta = ({ data }: Route.MetaArgs) => [
@@ -51,7 +54,7 @@ function Pending({ icon, text }: { icon: ReactNode; text: string }) {
 }
 
 export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
-  const { person: p } = loaderData;
+  const { person: p, credits } = loaderData;
   const { pathname } = useLocation();
   const cmd = usePersonCommands("/admin/users");
   return (
@@ -151,7 +154,7 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="credits" pt="lg">
-            <Pending icon={<IconTicket size={26} aria-hidden />} text={t("admin.users.creditsEmpty")} />
+            <CustomerCredits credits={credits} />
           </Tabs.Panel>
           <Tabs.Panel value="reservations" pt="lg">
             <Pending icon={<IconCalendarEvent size={26} aria-hidden />} text={t("admin.users.reservationsEmpty")} />
