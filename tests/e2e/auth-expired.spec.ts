@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { ensureAdminCopy, expireSession, hasE2eDatabase } from "./support/db";
 import { expect, test } from "./support/fixtures";
 
@@ -27,6 +27,24 @@ test.describe("expired session", () => {
     return email;
   }
 
+  /** The expired answer's toast, with the login dialog open over the page. */
+  async function expectLoginAsked(page: Page) {
+    const dialog = page.getByRole("dialog", { name: "Iniciar sesión" });
+    await expect(dialog).toBeVisible();
+    await expect(
+      page.getByText("Tu sesión expiró. Inicia sesión de nuevo para continuar donde estabas."),
+    ).toBeVisible();
+    return dialog;
+  }
+
+  /** The two-step login in the dialog: email, then password. */
+  async function logInThroughDialog(dialog: Locator, email: string, password: string) {
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByRole("button", { name: "Continuar" }).click();
+    await dialog.locator("input[name=password]").fill(password);
+    await dialog.getByRole("button", { name: "Iniciar sesión" }).click();
+  }
+
   async function sessionToken(context: BrowserContext) {
     const cookie = (await context.cookies()).find((c) => c.name === "token");
     expect(cookie, "the session cookie").toBeTruthy();
@@ -45,11 +63,7 @@ test.describe("expired session", () => {
     const form = page.getByRole("form", { name: "Datos personales" });
     await form.getByLabel("Teléfono").fill("55 1234 5678");
     await form.getByRole("button", { name: "Guardar cambios" }).click();
-    const dialog = page.getByRole("dialog", { name: "Iniciar sesión" });
-    await expect(dialog).toBeVisible();
-    await expect(
-      page.getByText("Tu sesión expiró. Inicia sesión de nuevo para continuar donde estabas."),
-    ).toBeVisible();
+    const dialog = await expectLoginAsked(page);
     // The page no longer shows anyone logged in, and the old token is gone from the browser.
     await expect(page.getByRole("button", { name: "Cerrar sesión" })).toHaveCount(0);
     await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === "token")).toBe(false);
@@ -59,10 +73,7 @@ test.describe("expired session", () => {
   test("asks to log in again and returns to the same page, where saving works", async ({ page }) => {
     const { email, dialog, token } = await openSettingsAndExpire(page);
 
-    await dialog.getByLabel("Email").fill(email);
-    await dialog.getByRole("button", { name: "Continuar" }).click();
-    await dialog.locator("input[name=password]").fill("secreto1");
-    await dialog.getByRole("button", { name: "Iniciar sesión" }).click();
+    await logInThroughDialog(dialog, email, "secreto1");
 
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/profile\/settings$/);
@@ -103,16 +114,9 @@ test.describe("expired session", () => {
     await page.getByLabel("Apellido").fill("Nueva");
     await page.getByLabel("Email").fill(customer);
     await page.getByRole("button", { name: "Guardar" }).click();
-    const dialog = page.getByRole("dialog", { name: "Iniciar sesión" });
-    await expect(dialog).toBeVisible();
-    await expect(
-      page.getByText("Tu sesión expiró. Inicia sesión de nuevo para continuar donde estabas."),
-    ).toBeVisible();
+    const dialog = await expectLoginAsked(page);
 
-    await dialog.getByLabel("Email").fill(email);
-    await dialog.getByRole("button", { name: "Continuar" }).click();
-    await dialog.locator("input[name=password]").fill("demo1234");
-    await dialog.getByRole("button", { name: "Iniciar sesión" }).click();
+    await logInThroughDialog(dialog, email, "demo1234");
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/admin\/users\/add$/);
     await expect(page.getByRole("heading", { name: "Nuevo cliente" })).toBeVisible();
