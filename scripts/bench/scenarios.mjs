@@ -36,4 +36,19 @@ export const scenarios = [
     baseline: "bare-page",
     description: "server-rendered home page with its data from the database",
   },
+  {
+    name: "auth-me",
+    path: "/api/auth/me",
+    method: "POST",
+    baseline: "bare-json",
+    description: "POST /api/auth/me as a customer: session lookup and the §3 user with live credits",
+    setup: async ({ login }) => ({ headers: { authorization: `Bearer ${await login("cliente@example.com")}` } }),
+  },
+  {
+    name: "admin-users",
+    path: "/admin/users/list",
+    baseline: "bare-page",
+    description: "back-office customer list (SSR) as an administrator: guard, paged query, shell",
+    setup: async ({ login }) => ({ headers: { cookie: `token=${await login("admin@example.com")}` } }),
+  },
 ];
