@@ -79,7 +79,7 @@ test.describe("admin shell", () => {
     expect(res?.status()).toBe(403);
   });
 
-  test("customers: search lives in the URL, the detail has honest tabs, duplicates are field errors", async ({
+  test("customers: search lives in the URL, the detail shows credits, duplicates are field errors", async ({
     page,
   }) => {
     await loginAs(page, "admin");
@@ -93,7 +93,10 @@ test.describe("admin shell", () => {
     await row.getByRole("link", { name: "Claudia Cliente" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Claudia Cliente" })).toBeVisible();
     await page.getByRole("tab", { name: "Créditos" }).click();
-    await expect(page.getByText(/cuando la venta de paquetes esté disponible/)).toBeVisible();
+    // The live balance per city and on-demand (the demo customer has no credit lots yet).
+    await expect(page.getByRole("heading", { name: "Saldo vigente" })).toBeVisible();
+    await expect(page.getByText("Nucleo Home (On Demand)")).toBeVisible();
+    await expect(page.getByText("Sin créditos todavía")).toBeVisible();
 
     await page.goto("/admin/users/add");
     await page.getByRole("textbox", { name: "Nombre", exact: true }).fill("Otra");
