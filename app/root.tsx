@@ -76,7 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-          <ModalsProvider labels={{ confirm: "Confirmar", cancel: "Cancelar" }}>
+          <ModalsProvider labels={{ confirm: t("admin.kit.confirm"), cancel: t("admin.kit.cancel") }}>
             <Notifications position="top-center" limit={1} autoClose={5000} zIndex={4000} />
             <TopProgress />
             {children}
@@ -98,14 +98,7 @@ export default function App() {
 }
 
 export function meta() {
-  return [
-    { title: "Nucleo Barre · Clases de barre en México" },
-    {
-      name: "description",
-      content:
-        "Clases de barre en Ciudad de México, Monterrey y Acapulco. Reserva tu lugar, compra paquetes y entrena en casa con Nucleo Home.",
-    },
-  ];
+  return [{ title: t("app.metaTitle") }, { name: "description", content: t("app.metaDescription") }];
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
