@@ -4,6 +4,7 @@ import { createApi } from "~/.server/api";
 import type { AppDeps } from "~/.server/deps";
 import { resolveAuth, anonymous } from "~/.server/http/api";
 import {
+  clearSessionCookie,
   localeCookie,
   LOCALE_COOKIE,
   newXsrfToken,
@@ -37,6 +38,13 @@ export function createServerApp(deps: AppDeps, build: ServerBuild | (() => Promi
     const out = new Response(res.body, res);
     if (!cookies[LOCALE_COOKIE]) out.headers.append("Set-Cookie", localeCookie(secure));
     if (!cookies[XSRF_COOKIE]) out.headers.append("Set-Cookie", xsrfCookie(newXsrfToken(), secure));
+    // A session cookie that no longer opens a session (expired, revoked, unknown) is dropped when a
+    // whole document was rendered for nobody, so its calls do not meet a dead token later. Data and
+    // manifest requests keep it: the page in the browser still shows the user, and its next API
+    // call answers 'Token has expired', which asks to log in again (ExpiredSessionWatcher).
+    const isDocument = out.headers.get("content-type")?.startsWith("text/html");
+    if (isDocument && auth.via === "cookie" && auth.token && !auth.user)
+      out.headers.append("Set-Cookie", clearSessionCookie(secure));
     return out;
   });
   return app;

@@ -90,6 +90,19 @@ test.describe("expired session", () => {
     );
   });
 
+  test("a page loaded with an expired session is rendered for nobody and drops the dead cookie", async ({ page }) => {
+    await newCustomer(page);
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
+    await expireSession(await sessionToken(page.context()));
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Cerrar sesión" })).toHaveCount(0);
+    expect((await page.context().cookies()).some((c) => c.name === "token")).toBe(false);
+    // A guarded page then asks to log in, keeping the way back.
+    await page.goto("/profile/settings");
+    await expect(page).toHaveURL(/\/login\?back=/);
+  });
+
   test("closing the dialog without logging in leads to the login page of that page", async ({ page }) => {
     const { dialog } = await openSettingsAndExpire(page);
     await dialog.getByRole("button", { name: "Cerrar" }).click();
