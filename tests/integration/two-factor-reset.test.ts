@@ -67,7 +67,7 @@ describe("resetting a staff member's two-factor", () => {
     const [entry] = await app.deps.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.action, "staff.twoFactorReset"))
+      .where(eq(auditLog.action, "staff.two_factor_reset"))
       .orderBy(desc(auditLog.id))
       .limit(1);
     expect(entry).toMatchObject({

@@ -216,9 +216,16 @@ export const admin = {
       "staff.deactivated": "Desactivó una cuenta de personal",
       "staff.reactivated": "Reactivó una cuenta de personal",
       "staff.reset_sent": "Envió restablecimiento de contraseña a personal",
+      "staff.two_factor_reset": "Restableció la verificación en dos pasos de personal",
+      "two_factor.enrolled": "Registró su app de autenticación",
+      "auth.login": "Inició sesión",
+      "auth.login_failed": "Intento fallido de inicio de sesión",
+      "auth.password_reset": "Restableció su contraseña con el enlace del correo",
+      "auth.password_changed": "Cambió su contraseña",
     },
     entities: {
       user: "Usuario",
+      session: "Acceso",
     },
   },
   outbox: {

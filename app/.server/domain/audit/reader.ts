@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
 import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../../http/pagination";
@@ -89,11 +89,13 @@ export async function listAudit(db: Db, q: AuditListQuery, opts: { all?: boolean
   return { rows: (rows as Row[]).map(toDto), total: n };
 }
 
+/** The newest changes made by staff (sign-ins, entity "session", are left to the full log). */
 export async function recentAudit(db: Db, limit = 10): Promise<AuditDto[]> {
   const rows = await db
     .select(columns)
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(ne(auditLog.entity, "session"))
     .orderBy(desc(auditLog.id))
     .limit(limit);
   return (rows as Row[]).map(toDto);

@@ -1,9 +1,10 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
-import { authTokens, users } from "../../db/schema";
+import { authTokens, ROLE, users } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/errors";
+import { audit } from "../audit/service";
 import { passwordChangedMail, resetMail, verificationMail } from "../../mail/templates";
 import { publicConfigurations } from "../content/service";
 import { fullName } from "./current-user";
@@ -37,6 +38,28 @@ const policy = (deps: AppDeps) => ({
 });
 
 /** Checks the password and opens a session. Wrong email or password: one message on `password`. */
+/**
+ * Who entered the back office, and who tried: staff sign-ins, failed sign-ins on staff accounts
+ * and staff password changes are recorded in the audit log (entity "session"; customers' are not).
+ */
+async function auditStaffAccess(
+  db: Db,
+  user: Pick<UserRow, "id" | "roleId">,
+  action: "auth.login" | "auth.login_failed" | "auth.password_reset" | "auth.password_changed",
+  client: Partial<ClientInfo> = {},
+  data: Record<string, unknown> = {},
+) {
+  if (user.roleId === ROLE.customer) return;
+  await audit(db, {
+    actorUserId: user.id,
+    action,
+    entity: "session",
+    entityId: user.id,
+    ip: client.ip ?? null,
+    data: client.userAgent ? { ...data, user_agent: client.userAgent.slice(0, 300) } : data,
+  });
+}
+
 export async function login(
   deps: AppDeps,
   input: { email: string; password: string; rememberMe: boolean },
@@ -44,14 +67,24 @@ export async function login(
 ) {
   const user = await findUserByEmail(deps.db, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !ok) throw AppError.validation([{ field: "password", message: t("account.invalidCredentials") }]);
-  if (!user.active) throw AppError.validation([{ field: "email", message: t("account.inactive") }]);
-  const session = await createSession(deps.db, user.id, {
-    remember: input.rememberMe,
-    now: deps.clock(),
-    policy: policy(deps),
-    userAgent: client.userAgent,
-    ip: client.ip,
+  if (!user || !ok) {
+    if (user) await auditStaffAccess(deps.db, user, "auth.login_failed", client, { reason: "password" });
+    throw AppError.validation([{ field: "password", message: t("account.invalidCredentials") }]);
+  }
+  if (!user.active) {
+    await auditStaffAccess(deps.db, user, "auth.login_failed", client, { reason: "inactive" });
+    throw AppError.validation([{ field: "email", message: t("account.inactive") }]);
+  }
+  const session = await deps.db.transaction(async (tx) => {
+    const s = await createSession(tx, user.id, {
+      remember: input.rememberMe,
+      now: deps.clock(),
+      policy: policy(deps),
+      userAgent: client.userAgent,
+      ip: client.ip,
+    });
+    await auditStaffAccess(tx, user, "auth.login", client, { remember: input.rememberMe });
+    return s;
   });
   return { user, ...session };
 }
@@ -145,6 +178,7 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
       throw AppError.validation([{ field: "token", message: t("account.resetInvalid") }], t("account.resetInvalid"));
     const [u] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId)).returning();
     await revokeAllSessions(tx, userId, now);
+    await auditStaffAccess(tx, u, "auth.password_reset");
     return u;
   });
   await notifyPasswordChanged(deps, user, now);
@@ -180,6 +214,7 @@ export async function changePassword(
       .update(authTokens)
       .set({ revokedAt: now })
       .where(and(eq(authTokens.userId, user.id), sessionId ? ne(authTokens.id, sessionId) : sql`true`));
+    await auditStaffAccess(tx, user, "auth.password_changed");
   });
   await notifyPasswordChanged(deps, user, now);
 }

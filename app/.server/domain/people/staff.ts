@@ -264,7 +264,7 @@ export async function resetStaffTwoFactor(
     await revokeAllSessions(tx, id, now);
     await audit(tx, {
       actorUserId: actor.id,
-      action: "staff.twoFactorReset",
+      action: "staff.two_factor_reset",
       entity: "user",
       entityId: id,
       data: { email: before.email, was_enrolled: before.two_factor_enrolled },
