@@ -16,7 +16,7 @@ import { useAuthComplete } from "./useAuthComplete";
  * each other, plus the expired-session watcher. Mount once inside the layouts that need them.
  */
 export function AuthDialogs() {
-  const { dialogs, openDialog, closeDialogs, setAuthCallback, endedUser } = useUi();
+  const { dialogs, openDialog, closeDialogs, setAuthCallback, endedUser, endSession } = useUi();
   const { revalidate } = useRevalidator();
   const complete = useAuthComplete();
   const [email, setEmail] = useState("");
@@ -33,8 +33,8 @@ export function AuthDialogs() {
   const dismiss = useCallback(() => {
     closeDialogs();
     setAuthCallback(null);
-    if (endedUser) void revalidate();
-  }, [closeDialogs, setAuthCallback, endedUser, revalidate]);
+    if (endedUser) void revalidate().then(() => endSession(null));
+  }, [closeDialogs, setAuthCallback, endedUser, revalidate, endSession]);
 
   const go = (name: "login" | "register" | "reset") => (value: string) => {
     setEmail(value);

@@ -20,7 +20,7 @@ export function useAuthComplete() {
   const params = useParams();
   const [search] = useSearchParams();
   const back = search.get("back") ?? params.back ?? null;
-  const { authCallback, setAuthCallback, closeDialogs, openDialog } = ui;
+  const { authCallback, setAuthCallback, closeDialogs, openDialog, endSession } = ui;
 
   return useCallback(
     async (done: AuthSuccess) => {
@@ -30,9 +30,10 @@ export function useAuthComplete() {
       setAuthCallback(null);
       closeDialogs();
       await revalidate();
+      endSession(null);
       if (dest.kind === "cart") openDialog("sideCheckout");
       else await navigate(localePath(dest.path, pathname));
     },
-    [authCallback, back, studio, setAuthCallback, closeDialogs, revalidate, openDialog, navigate, pathname],
+    [authCallback, back, studio, setAuthCallback, closeDialogs, revalidate, endSession, openDialog, navigate, pathname],
   );
 }
