@@ -3,6 +3,7 @@ import type { Db } from "./db/client";
 import type { Logger } from "./http/logger";
 import type { Mailer } from "./adapters/mail";
 import type { SecretBox } from "./security/secret-box";
+import type { FileStorage } from "./adapters/storage";
 
 /** What the API and the page loaders need from the outside world, chosen by configuration. */
 export interface AppDeps {
@@ -12,6 +13,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Encrypts the secrets the database keeps (TOTP), with the installation's APP_KEY. */
   secrets: SecretBox;
+  /** Uploaded files (FILE_STORAGE: the database, or DATA_DIR/uploads). */
+  storage: FileStorage;
   /** The time now; tests move it. */
   clock: () => Date;
 }

@@ -4,6 +4,7 @@ import { lockDataDir, openPglite, openPostgres, type Database } from "./db/clien
 import { seedIsNeeded, seedDemo } from "./db/seed";
 import { createLogger } from "./http/logger";
 import { outboxMailer, smtpMailer } from "./adapters/mail";
+import { storageFor } from "./adapters/storage";
 import type { AppDeps } from "./deps";
 import { createSecretBox, dataDirKey, developmentKey, parseAppKey } from "./security/secret-box";
 
@@ -52,6 +53,7 @@ export async function startRuntime(config: AppConfig = loadConfig()): Promise<Ru
     log,
     mailer,
     secrets: secretsOf(config, log),
+    storage: storageFor(config, database.db),
     clock: () => new Date(),
   };
   return {

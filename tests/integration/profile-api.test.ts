@@ -1,15 +1,19 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/.server/config/env";
-import { users } from "../../app/.server/db/schema";
+import { eq, like, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { storedFiles, users } from "../../app/.server/db/schema";
 import { createSession } from "../../app/.server/domain/identity/sessions";
 import { setupTestApp } from "../support/app";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "profile-api-"));
-const app = setupTestApp({ config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir }) });
+const app = setupTestApp();
+
+/** The avatars kept in the installation's storage (the database). */
+async function storedAvatars() {
+  const rows = await app.deps.db
+    .select({ key: storedFiles.key })
+    .from(storedFiles)
+    .where(like(storedFiles.key, "avatars/%"));
+  return rows.map((r) => r.key.slice("avatars/".length));
+}
 
 /** A session for a seeded user, made directly (the login API is another engineer's). */
 async function tokenFor(email: string) {
@@ -40,10 +44,6 @@ let customer: { token: string; userId: number };
 
 beforeAll(async () => {
   customer = await tokenFor("cliente@example.com");
-});
-
-afterAll(() => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("profile API: guard", () => {
@@ -158,7 +158,7 @@ describe("profile API: avatar", () => {
     const [row] = await app.deps.db.select().from(users).where(eq(users.id, customer.userId));
     expect(row.avatarUrl).toBe(data.avatar_url);
     const name = data.avatar_url.split("/").pop();
-    expect(fs.existsSync(path.join(dataDir, "uploads", "avatars", name))).toBe(true);
+    expect(await storedAvatars()).toEqual([name]);
 
     const file = await app.request(data.avatar_url.replace(/^\/api/, ""));
     expect(file.status).toBe(200);
@@ -174,7 +174,8 @@ describe("profile API: avatar", () => {
     expect(res.status).toBe(200);
     const { data } = await res.json();
     expect(data.avatar_url).toMatch(/\.jpg$/);
-    expect(fs.existsSync(path.join(dataDir, "uploads", "avatars", oldName))).toBe(false);
+    expect(await storedAvatars()).not.toContain(oldName);
+    expect(await storedAvatars()).toHaveLength(1);
     const file = await app.request(data.avatar_url.replace(/^\/api/, ""));
     expect(file.headers.get("content-type")).toBe("image/jpeg");
   });
@@ -214,7 +215,7 @@ describe("profile API: avatar", () => {
     expect(res.status).toBe(200);
     const [row] = await app.deps.db.select().from(users).where(eq(users.id, customer.userId));
     expect(row.avatarUrl).toBeNull();
-    expect(fs.readdirSync(path.join(dataDir, "uploads", "avatars"))).toEqual([]);
+    expect(await storedAvatars()).toEqual([]);
   });
 
   it("unknown or malformed file names are 404/400, never outside the folder", async () => {

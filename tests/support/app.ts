@@ -6,6 +6,7 @@ import type { AppDeps } from "../../app/.server/deps";
 import { createSecretBox } from "../../app/.server/security/secret-box";
 import { createApi } from "../../app/.server/api";
 import { outboxMailer } from "../../app/.server/adapters/mail";
+import { databaseStorage } from "../../app/.server/adapters/storage";
 import { createLogger } from "../../app/.server/http/logger";
 import type { Database } from "../../app/.server/db/client";
 import { freshDatabase } from "./db";
@@ -37,6 +38,7 @@ export function setupTestApp(overrides: Partial<AppDeps> = {}): TestApp {
       log: createLogger("silent"),
       mailer: outboxMailer(),
       secrets: createSecretBox(crypto.randomBytes(32)),
+      storage: databaseStorage(database.db),
       clock: () => now ?? new Date(),
       ...overrides,
     };

@@ -1,14 +1,18 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { storedFiles } from "../db/schema";
 
 /**
- * File storage for uploads (avatars for now). The embedded default writes under
- * `<DATA_DIR>/uploads/`; an S3-compatible adapter can implement the same interface.
- * Keys are `<folder>/<name>`: lower-case letters, digits, dashes, one extension.
+ * File storage for uploads (avatars for now), chosen by `FILE_STORAGE`: `database` (the default:
+ * the `stored_files` table, so every server sees every file and one backup holds everything) or
+ * `local` (under `<DATA_DIR>/uploads/`, one server only). An S3-compatible adapter can implement
+ * the same interface. Keys are `<folder>/<name>`: lower-case letters, digits, dashes, one extension.
  */
 export interface FileStorage {
-  kind: "local";
+  kind: "local" | "database";
   put(key: string, data: Uint8Array): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
@@ -57,9 +61,37 @@ export function localStorage(root: string): FileStorage {
   };
 }
 
-/** The storage of this installation: `<DATA_DIR>/uploads`. */
-export function storageFor(config: { dataDir: string }): FileStorage {
-  return localStorage(path.join(config.dataDir, "uploads"));
+/** The `stored_files` table of the installation's database. */
+export function databaseStorage(db: Db): FileStorage {
+  return {
+    kind: "database",
+    async put(key, data) {
+      if (!isValidKey(key)) throw new InvalidStorageKeyError(key);
+      const bytes = Buffer.from(data);
+      const row = { key, contentType: contentTypeOf(key), size: bytes.length, data: bytes };
+      await db
+        .insert(storedFiles)
+        .values(row)
+        .onConflictDoUpdate({
+          target: storedFiles.key,
+          set: { contentType: row.contentType, size: row.size, data: bytes, createdAt: sql`now()` },
+        });
+    },
+    async get(key) {
+      if (!isValidKey(key)) return null;
+      const [row] = await db.select({ data: storedFiles.data }).from(storedFiles).where(eq(storedFiles.key, key));
+      return row?.data ?? null;
+    },
+    async remove(key) {
+      if (!isValidKey(key)) return;
+      await db.delete(storedFiles).where(eq(storedFiles.key, key));
+    },
+  };
+}
+
+/** The storage of this installation, as `FILE_STORAGE` says. */
+export function storageFor(config: { dataDir: string; FILE_STORAGE: "database" | "local" }, db: Db): FileStorage {
+  return config.FILE_STORAGE === "local" ? localStorage(path.join(config.dataDir, "uploads")) : databaseStorage(db);
 }
 
 /** Content type by extension, for serving what was stored. */

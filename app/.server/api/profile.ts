@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { profileSchema } from "~/shared/schemas/profile";
-import { contentTypeOf, storageFor } from "../adapters/storage";
+import { contentTypeOf } from "../adapters/storage";
 import { loadCurrentUser } from "../domain/identity/current-user";
 import { profileOf, removeAvatar, setAvatar, updateProfile } from "../domain/profile/service";
 import { defineRoute, type ApiEnv } from "../http/api";
@@ -66,7 +66,7 @@ export function profileRoutes(app: Hono<ApiEnv>) {
       body: z.object({ avatar: z.any().optional() }),
     },
     async ({ deps, auth, body }) => {
-      const url = await setAvatar(deps.db, storageFor(deps.config), auth.user!, body.avatar, deps.clock());
+      const url = await setAvatar(deps.db, deps.storage, auth.user!, body.avatar, deps.clock());
       return { data: { Message: t("auth.profile.settings.photoSaved"), avatar_url: url } };
     },
   );
@@ -81,7 +81,7 @@ export function profileRoutes(app: Hono<ApiEnv>) {
       guard: "auth",
     },
     async ({ deps, auth }) => {
-      await removeAvatar(deps.db, storageFor(deps.config), auth.user!, deps.clock());
+      await removeAvatar(deps.db, deps.storage, auth.user!, deps.clock());
       return { data: { Message: t("auth.profile.settings.photoRemoved"), avatar_url: null } };
     },
   );
@@ -97,7 +97,7 @@ export function profileRoutes(app: Hono<ApiEnv>) {
     },
     async ({ deps, params }) => {
       const key = `avatars/${params.name}`;
-      const data = await storageFor(deps.config).get(key);
+      const data = await deps.storage.get(key);
       if (!data) throw AppError.notFound(t("auth.profile.errors.avatarNotFound"));
       return new Response(new Uint8Array(data), {
         headers: {

@@ -50,6 +50,8 @@ const envSchema = z.object({
     .string()
     .refine((v) => parseAppKey(v) !== null, "debe ser de 32 bytes en base64 (openssl rand -base64 32) o hex")
     .optional(),
+  /** Where uploads are kept: `database` (every server sees them; default) or `local` (DATA_DIR/uploads). */
+  FILE_STORAGE: z.enum(["database", "local"]).default("database"),
   /** Adds the bare routes `npm run bench` compares against (/__bench/json, /__bench/page). Never in production. */
   BENCH_BASELINE: bool.default(false),
 });

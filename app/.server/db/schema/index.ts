@@ -1,3 +1,4 @@
 export * from "./places";
 export * from "./identity";
 export * from "./credits";
+export * from "./files";
