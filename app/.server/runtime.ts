@@ -6,6 +6,7 @@ import { createLogger } from "./http/logger";
 import { outboxMailer, smtpMailer } from "./adapters/mail";
 import { storageFor } from "./adapters/storage";
 import type { AppDeps } from "./deps";
+import { sweepExpired } from "./domain/maintenance/housekeeping";
 import { createSecretBox, dataDirKey, developmentKey, parseAppKey } from "./security/secret-box";
 
 /** APP_KEY; else the data folder's key (PGlite); else, outside production, the development key. */
@@ -14,6 +15,26 @@ function secretsOf(config: AppConfig, log: ReturnType<typeof createLogger>) {
   if (!config.DATABASE_URL) return createSecretBox(dataDirKey(config.dataDir));
   log.warn("APP_KEY no está definida: se usa la clave de desarrollo (nunca en producción)");
   return createSecretBox(developmentKey());
+}
+
+const SWEEP_EVERY_MS = 60 * 60_000;
+
+/** Deletes what only grows (old rate-limit windows, ended sessions, spent tokens): a minute after
+ * start, then hourly. Timers do not keep the process alive; a failed sweep is logged and retried. */
+function startHousekeeping(deps: AppDeps): () => void {
+  const run = () =>
+    sweepExpired(deps.db, deps.clock()).then(
+      (r) => deps.log.info({ swept: r }, "housekeeping"),
+      (err) => deps.log.warn({ err }, "housekeeping failed"),
+    );
+  const first = setTimeout(run, 60_000);
+  const every = setInterval(run, SWEEP_EVERY_MS);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
 }
 
 export interface Runtime {
@@ -56,11 +77,13 @@ export async function startRuntime(config: AppConfig = loadConfig()): Promise<Ru
     storage: storageFor(config, database.db),
     clock: () => new Date(),
   };
+  const stopSweeping = startHousekeeping(deps);
   return {
     deps,
     database,
     seeded,
     async close() {
+      stopSweeping();
       await database.close();
       release();
     },
