@@ -4,6 +4,7 @@ import type { Logger } from "./http/logger";
 import type { Mailer } from "./adapters/mail";
 import type { SecretBox } from "./security/secret-box";
 import type { FileStorage } from "./adapters/storage";
+import type { TtlCache } from "./cache/ttl";
 
 /** What the API and the page loaders need from the outside world, chosen by configuration. */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
   secrets: SecretBox;
   /** Uploaded files (FILE_STORAGE: the database, or DATA_DIR/uploads). */
   storage: FileStorage;
+  /** Short-lived cache of public read-only data (PUBLIC_CACHE_SECONDS). */
+  cache: TtlCache;
   /** The time now; tests move it. */
   clock: () => Date;
 }

@@ -5,6 +5,7 @@ import { seedIsNeeded, seedDemo } from "./db/seed";
 import { createLogger } from "./http/logger";
 import { outboxMailer, smtpMailer } from "./adapters/mail";
 import { storageFor } from "./adapters/storage";
+import { ttlCache } from "./cache/ttl";
 import type { AppDeps } from "./deps";
 import { sweepExpired } from "./domain/maintenance/housekeeping";
 import { createSecretBox, dataDirKey, developmentKey, parseAppKey } from "./security/secret-box";
@@ -75,6 +76,7 @@ export async function startRuntime(config: AppConfig = loadConfig()): Promise<Ru
     mailer,
     secrets: secretsOf(config, log),
     storage: storageFor(config, database.db),
+    cache: ttlCache(config.PUBLIC_CACHE_SECONDS * 1000),
     clock: () => new Date(),
   };
   const stopSweeping = startHousekeeping(deps);

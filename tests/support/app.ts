@@ -7,6 +7,7 @@ import { createSecretBox } from "../../app/.server/security/secret-box";
 import { createApi } from "../../app/.server/api";
 import { outboxMailer } from "../../app/.server/adapters/mail";
 import { databaseStorage } from "../../app/.server/adapters/storage";
+import { ttlCache } from "../../app/.server/cache/ttl";
 import { createLogger } from "../../app/.server/http/logger";
 import type { Database } from "../../app/.server/db/client";
 import { freshDatabase } from "./db";
@@ -39,6 +40,8 @@ export function setupTestApp(overrides: Partial<AppDeps> = {}): TestApp {
       mailer: outboxMailer(),
       secrets: createSecretBox(crypto.randomBytes(32)),
       storage: databaseStorage(database.db),
+      // Off: tests change data and read it back at once (the cache has its own unit test).
+      cache: ttlCache(0),
       clock: () => now ?? new Date(),
       ...overrides,
     };

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { t } from "~/lib/messages";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { AppError } from "../http/errors";
-import { homeData, publicConfigurations } from "../domain/content/service";
-import { findCity, listCities, listSponsors, listStudiosByCity } from "../domain/places/service";
+import { publicReads } from "../domain/content/public-reads";
+import { findCity } from "../domain/places/service";
 
 const city = z.object({ id: z.number(), name: z.string(), suffix: z.string(), timezone: z.string() });
 const studio = z.object({
@@ -41,7 +41,7 @@ export function publicRoutes(app: Hono<ApiEnv>) {
     },
     async ({ deps, c }) => {
       c.header("Cache-Control", "public, max-age=60");
-      return { data: await listCities(deps.db) };
+      return { data: await publicReads(deps).cities() };
     },
   );
 
@@ -57,14 +57,14 @@ export function publicRoutes(app: Hono<ApiEnv>) {
     },
     async ({ deps, params }) => {
       if (!(await findCity(deps.db, params.city))) throw AppError.notFound(t("errors.cityNotFound"));
-      return { data: await listStudiosByCity(deps.db, params.city) };
+      return { data: await publicReads(deps).studiosByCity(params.city) };
     },
   );
 
   defineRoute(
     app,
     { method: "get", path: "/v2/home-data", summary: "Contenido de la página de inicio", tags: ["Contenido"] },
-    async ({ deps }) => ({ data: await homeData(deps.db) }),
+    async ({ deps }) => ({ data: await publicReads(deps).home() }),
   );
 
   defineRoute(
@@ -83,7 +83,7 @@ export function publicRoutes(app: Hono<ApiEnv>) {
       }),
       response: z.object({ data: z.array(sponsor) }),
     },
-    async ({ deps, query }) => ({ data: await listSponsors(deps.db, query.studio_id ?? null) }),
+    async ({ deps, query }) => ({ data: await publicReads(deps).sponsors(query.studio_id ?? null) }),
   );
 
   defineRoute(
@@ -95,6 +95,6 @@ export function publicRoutes(app: Hono<ApiEnv>) {
       tags: ["Contenido"],
       response: z.object({ data: z.record(z.string(), z.unknown()) }),
     },
-    async ({ deps }) => ({ data: await publicConfigurations(deps.db) }),
+    async ({ deps }) => ({ data: await publicReads(deps).configurations() }),
   );
 }

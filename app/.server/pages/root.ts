@@ -1,8 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import type { RootData } from "~/lib/app-state";
 import { parseId } from "../http/cookies";
-import { publicConfigurations } from "../domain/content/service";
-import { listCities, listStudiosByCity } from "../domain/places/service";
+import { publicReads } from "../domain/content/public-reads";
 import { loadCurrentUser } from "../domain/identity/current-user";
 
 /** Global state loaded at start (spec §3-4). Each part fails on its own into an empty value,
@@ -18,13 +17,14 @@ export async function loadRootData(context: AppLoadContext): Promise<RootData> {
       return empty;
     }
   };
+  const reads = publicReads(deps);
   const [configurations, cities] = await Promise.all([
-    soft(publicConfigurations(db), {}, "configurations"),
-    soft(listCities(db), [], "cities"),
+    soft(reads.configurations(), {}, "configurations"),
+    soft(reads.cities(), [], "cities"),
   ]);
   let city = parseId(cookies.city);
   if (city && !cities.some((c) => c.id === city)) city = null;
-  const studios = city ? await soft(listStudiosByCity(db, city), [], "studios") : [];
+  const studios = city ? await soft(reads.studiosByCity(city), [], "studios") : [];
   let studio = parseId(cookies.studio);
   if (studio && !studios.some((s) => s.id === studio)) studio = null;
   const user = auth.user

@@ -15,9 +15,8 @@ import classes from "~/components/site/home/Home.module.css";
 
 /** `GET /api/v2/home-data` plus the cities and their studios (external studios are not listed). */
 export async function loader({ context }: Route.LoaderArgs): Promise<HomeContent> {
-  const { homeData } = await import("~/.server/domain/content/service");
-  const { listAllStudios, listCities } = await import("~/.server/domain/places/service");
-  const db = context.deps.db;
+  const { publicReads } = await import("~/.server/domain/content/public-reads");
+  const reads = publicReads(context.deps);
   const soft = async <T,>(p: Promise<T>, empty: T, what: string) => {
     try {
       return await p;
@@ -27,9 +26,9 @@ export async function loader({ context }: Route.LoaderArgs): Promise<HomeContent
     }
   };
   const [home, cities, studios] = await Promise.all([
-    soft(homeData(db), { sections: [], coaches: [], session_types: [], sponsors: [] }, "home"),
-    soft(listCities(db), [], "cities"),
-    soft(listAllStudios(db), [], "studios"),
+    soft(reads.home(), { sections: [], coaches: [], session_types: [], sponsors: [] }, "home"),
+    soft(reads.cities(), [], "cities"),
+    soft(reads.allStudios(), [], "studios"),
   ]);
   const locations: HomeLocation[] = cities
     .map((c) => ({

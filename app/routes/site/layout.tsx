@@ -12,16 +12,16 @@ import type { Route } from "./+types/layout";
 
 /** Sponsors of the footer (`GET /api/v2/sponsors`, and `?studio_id=21` for the marketplace). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { listSponsors } = await import("~/.server/domain/places/service");
-  const db = context.deps.db;
+  const { publicReads } = await import("~/.server/domain/content/public-reads");
+  const reads = publicReads(context.deps);
   const soft = <T,>(p: Promise<T[]>) =>
     p.catch((err: unknown) => {
       context.deps.log.warn({ err }, "sponsors failed");
       return [] as T[];
     });
   const [sponsors, marketplaceSponsors] = await Promise.all([
-    soft(listSponsors(db)),
-    soft(listSponsors(db, MARKETPLACE_STUDIO_ID)),
+    soft(reads.sponsors()),
+    soft(reads.sponsors(MARKETPLACE_STUDIO_ID)),
   ]);
   return { sponsors, marketplaceSponsors };
 }

@@ -11,9 +11,9 @@ import classes from "~/components/site/location/Location.module.css";
 
 /** Cities with how many studios each has (external studios are not counted) and a picture. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { listAllStudios, listCities } = await import("~/.server/domain/places/service");
-  const db = context.deps.db;
-  const [cities, studios] = await Promise.all([listCities(db).catch(() => []), listAllStudios(db).catch(() => [])]);
+  const { publicReads } = await import("~/.server/domain/content/public-reads");
+  const reads = publicReads(context.deps);
+  const [cities, studios] = await Promise.all([reads.cities().catch(() => []), reads.allStudios().catch(() => [])]);
   return {
     cities: cities.map((c) => {
       const own = studios.filter((s) => s.city_id === c.id && !s.is_external);

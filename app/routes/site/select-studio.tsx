@@ -22,7 +22,8 @@ export async function loader(args: Route.LoaderArgs) {
   const { requireGuards } = await import("~/.server/pages/guard");
   requireGuards(args, ["citySelected"]);
   const { parseId } = await import("~/.server/http/cookies");
-  const { findCity, listStudiosByCity } = await import("~/.server/domain/places/service");
+  const { findCity } = await import("~/.server/domain/places/service");
+  const { publicReads } = await import("~/.server/domain/content/public-reads");
   const db = args.context.deps.db;
   const cityId = parseId(args.context.cookies.city);
   const city = cityId ? await findCity(db, cityId) : null;
@@ -30,7 +31,11 @@ export async function loader(args: Route.LoaderArgs) {
     const url = new URL(args.request.url);
     throw redirect(localePath("/select-location", url.pathname) + url.search);
   }
-  const studios = (await listStudiosByCity(db, city.id).catch(() => [])).filter((s) => !s.is_external);
+  const studios = (
+    await publicReads(args.context.deps)
+      .studiosByCity(city.id)
+      .catch(() => [])
+  ).filter((s) => !s.is_external);
   return {
     city: { id: city.id, name: city.name, suffix: city.suffix },
     studios: studios.map((s) => ({
