@@ -24,7 +24,7 @@ import {
   sendVerification,
   verifyEmail,
 } from "../domain/identity/accounts";
-import { loadCurrentUser } from "../domain/identity/current-user";
+import { currentUserFor } from "../domain/identity/current-user";
 import { hit, increment, isLimited, LIMITS, reset as resetLimit } from "../domain/identity/rate-limit";
 import { revokeSession } from "../domain/identity/sessions";
 
@@ -73,7 +73,7 @@ export function authRoutes(app: Hono<ApiEnv>) {
       }
       await resetLimit(deps.db, account.key);
       c.header("Set-Cookie", sessionCookie(result.token, result.expiresAt, secure(c)));
-      const user = await loadCurrentUser(deps.db, result.user, { now: deps.clock() });
+      const user = await currentUserFor(deps, result.user);
       return {
         access_token: result.token,
         token_type: "Bearer",
@@ -89,7 +89,7 @@ export function authRoutes(app: Hono<ApiEnv>) {
         app,
         { method, path, summary: "El usuario de la sesión (spec §3)", tags: ["Cuenta"], guard: "auth" },
         async ({ deps, auth }) => ({
-          data: await loadCurrentUser(deps.db, auth.user!, { now: deps.clock(), employeeId: auth.employeeId }),
+          data: await currentUserFor(deps, auth.user!, auth.employeeId),
         }),
       );
     }
@@ -123,7 +123,7 @@ export function authRoutes(app: Hono<ApiEnv>) {
         await hit(deps.db, LIMITS.registerIp(client.ip), deps.clock());
         const r = await register(deps, body, client);
         c.header("Set-Cookie", sessionCookie(r.token, r.expiresAt, secure(c)));
-        const user = await loadCurrentUser(deps.db, r.user, { now: deps.clock(), employeeId: null });
+        const user = await currentUserFor(deps, r.user, null);
         return {
           access_token: r.token,
           token_type: "Bearer",

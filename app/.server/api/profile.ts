@@ -3,7 +3,7 @@ import { z } from "zod";
 import { t } from "~/lib/messages";
 import { profileSchema } from "~/shared/schemas/profile";
 import { contentTypeOf } from "../adapters/storage";
-import { loadCurrentUser } from "../domain/identity/current-user";
+import { currentUserFor } from "../domain/identity/current-user";
 import { profileOf, removeAvatar, setAvatar, updateProfile } from "../domain/profile/service";
 import { defineRoute, type ApiEnv } from "../http/api";
 import { AppError } from "../http/errors";
@@ -49,7 +49,7 @@ export function profileRoutes(app: Hono<ApiEnv>) {
         data: {
           Message: t("auth.profile.settings.saved"),
           profile: profileOf(row),
-          user: await loadCurrentUser(deps.db, row, { now: deps.clock(), employeeId: auth.employeeId }),
+          user: await currentUserFor(deps, row, auth.employeeId),
         },
       };
     },

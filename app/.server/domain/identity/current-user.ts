@@ -3,6 +3,8 @@ import type { Db } from "../../db/client";
 import { creditLots, employees } from "../../db/schema";
 import { listCities } from "../places/service";
 import type { UserRow } from "./sessions";
+import type { AppDeps } from "../../deps";
+import { publicReads } from "../content/public-reads";
 import type { CurrentUser } from "~/shared/types/user";
 
 export type { CurrentUser };
@@ -105,4 +107,14 @@ export async function loadCurrentUser(
     employeeId = e?.id ?? null;
   }
   return toCurrentUser(u, employeeId, await sessionBalances(db, u.id, opts.now, opts.cities));
+}
+
+/** `loadCurrentUser` now, with the active cities from the installation's public cache. */
+export async function currentUserFor(
+  deps: Pick<AppDeps, "db" | "cache" | "clock">,
+  u: UserRow,
+  employeeId?: number | null,
+) {
+  const cities = await publicReads(deps).cities();
+  return loadCurrentUser(deps.db, u, { now: deps.clock(), employeeId, cities });
 }
