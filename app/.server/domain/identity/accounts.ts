@@ -37,7 +37,6 @@ const policy = (deps: AppDeps) => ({
   rememberDays: deps.config.SESSION_REMEMBER_DAYS,
 });
 
-/** Checks the password and opens a session. Wrong email or password: one message on `password`. */
 /**
  * Who entered the back office, and who tried: staff sign-ins, failed sign-ins on staff accounts
  * and staff password changes are recorded in the audit log (entity "session"; customers' are not).
@@ -60,6 +59,7 @@ async function auditStaffAccess(
   });
 }
 
+/** Checks the password and opens a session. Wrong email or password: one message on `password`. */
 export async function login(
   deps: AppDeps,
   input: { email: string; password: string; rememberMe: boolean },
