@@ -164,6 +164,32 @@ async function welcome(deps: AppDeps, c: ApiContext, actor: Actor, person: Perso
   }
 }
 
+/**
+ * A back-office command on one person (`POST {base}/{id}/{action}`): the actor is checked, the
+ * domain call runs, and the answer is `{ data: { Message, user? } }`.
+ */
+function personAction(
+  app: Hono<ApiEnv>,
+  spec: { path: string; summary: string; tags: string[] },
+  run: (a: { actor: Actor; deps: AppDeps; id: number }) => Promise<{ Message: string; user?: PersonDto }>,
+) {
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: spec.path,
+      summary: spec.summary,
+      tags: spec.tags,
+      guard: BACK_OFFICE,
+      params: idParam("id"),
+      response: messageResponse,
+    },
+    async ({ c, auth, deps, params }) => ({
+      data: await run({ actor: backOfficeActor(c, auth), deps, id: params.id }),
+    }),
+  );
+}
+
 export function adminPeopleRoutes(app: Hono<ApiEnv>) {
   const tags = ["Back office: personas"];
   const id = idParam("id");
@@ -267,41 +293,31 @@ export function adminPeopleRoutes(app: Hono<ApiEnv>) {
     ["deactivate", false],
     ["reactivate", true],
   ] as const) {
-    defineRoute(
+    personAction(
       app,
       {
-        method: "post",
         path: `/admin/users/:id/${action}`,
         summary: active ? "Reactivar cliente" : "Desactivar cliente (cierra sus sesiones)",
         tags,
-        guard: BACK_OFFICE,
-        params: id,
-        response: messageResponse,
       },
-      async ({ c, auth, deps, params }) => {
-        const actor = backOfficeActor(c, auth);
-        const user = await setCustomerActive(deps.db, actor, params.id, active, deps.clock());
-        return { data: { Message: t(active ? "admin.people.reactivated" : "admin.people.deactivated"), user } };
-      },
+      async ({ actor, deps, id }) => ({
+        Message: t(active ? "admin.people.reactivated" : "admin.people.deactivated"),
+        user: await setCustomerActive(deps.db, actor, id, active, deps.clock()),
+      }),
     );
   }
 
-  defineRoute(
+  personAction(
     app,
     {
-      method: "post",
       path: "/admin/users/:id/send-reset",
       summary: "Enviar al cliente un correo para restablecer su contraseña",
       tags,
-      guard: BACK_OFFICE,
-      params: id,
-      response: messageResponse,
     },
-    async ({ c, auth, deps, params }) => {
-      const actor = backOfficeActor(c, auth);
-      const person = await getCustomer(deps.db, params.id);
+    async ({ actor, deps, id }) => {
+      const person = await getCustomer(deps.db, id);
       await sendResetFor(deps, actor, person, "customer");
-      return { data: { Message: t("admin.people.resetSent", { email: person.email }) } };
+      return { Message: t("admin.people.resetSent", { email: person.email }) };
     },
   );
 
@@ -411,61 +427,42 @@ function staffRoutes(app: Hono<ApiEnv>, scope: StaffScope, base: string, schema:
     ["deactivate", false],
     ["reactivate", true],
   ] as const) {
-    defineRoute(
+    personAction(
       app,
       {
-        method: "post",
         path: `${base}/:id/${action}`,
         summary: active ? "Reactivar cuenta de personal" : "Desactivar cuenta de personal (cierra sus sesiones)",
         tags,
-        guard: BACK_OFFICE,
-        params: id,
-        response: messageResponse,
       },
-      async ({ c, auth, deps, params }) => {
-        const actor = backOfficeActor(c, auth);
-        const user = await setStaffActive(deps.db, actor, scope, params.id, active, deps.clock());
-        return { data: { Message: t(active ? "admin.people.reactivated" : "admin.people.deactivated"), user } };
-      },
+      async ({ actor, deps, id }) => ({
+        Message: t(active ? "admin.people.reactivated" : "admin.people.deactivated"),
+        user: await setStaffActive(deps.db, actor, scope, id, active, deps.clock()),
+      }),
     );
   }
 
-  defineRoute(
+  personAction(
     app,
     {
-      method: "post",
       path: `${base}/:id/reset-2fa`,
       summary:
         "Olvidar la app de autenticación (teléfono perdido): cierra sus sesiones y el siguiente inicio de sesión la registra de nuevo; solo administrador tipo 1, nunca la propia",
       tags,
-      guard: BACK_OFFICE,
-      params: id,
-      response: messageResponse,
     },
-    async ({ c, auth, deps, params }) => {
-      const actor = backOfficeActor(c, auth);
-      const user = await resetStaffTwoFactor(deps.db, actor, scope, params.id, deps.clock());
-      return { data: { Message: t("admin.people.twoFactorResetDone", { name: user.full_name }), user } };
+    async ({ actor, deps, id }) => {
+      const user = await resetStaffTwoFactor(deps.db, actor, scope, id, deps.clock());
+      return { Message: t("admin.people.twoFactorResetDone", { name: user.full_name }), user };
     },
   );
 
-  defineRoute(
+  personAction(
     app,
-    {
-      method: "post",
-      path: `${base}/:id/send-reset`,
-      summary: "Enviar un correo para restablecer la contraseña",
-      tags,
-      guard: BACK_OFFICE,
-      params: id,
-      response: messageResponse,
-    },
-    async ({ c, auth, deps, params }) => {
-      const actor = backOfficeActor(c, auth);
+    { path: `${base}/:id/send-reset`, summary: "Enviar un correo para restablecer la contraseña", tags },
+    async ({ actor, deps, id }) => {
       assertFullAdministrator(actor);
-      const person = await getStaff(deps.db, scope, params.id);
+      const person = await getStaff(deps.db, scope, id);
       await sendResetFor(deps, actor, person, "staff");
-      return { data: { Message: t("admin.people.resetSent", { email: person.email }) } };
+      return { Message: t("admin.people.resetSent", { email: person.email }) };
     },
   );
 }
