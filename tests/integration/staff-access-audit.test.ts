@@ -91,3 +91,19 @@ describe("staff access in the audit log", () => {
     expect(board.data.recent.some((e: { entity: string }) => e.entity === "session")).toBe(false);
   });
 });
+
+describe("the Bitácora shows where from", () => {
+  it("lists and exports the IP, and finds entries by it", async () => {
+    const admin = await app.login("admin@example.com");
+    const list = await (await app.request("/admin/audit?entity=session&per_page=5", { token: admin })).json();
+    const withIp = list.data.find((e: { ip: string | null }) => e.ip);
+    expect(withIp).toBeTruthy();
+    const found = await (
+      await app.request(`/admin/audit?search=${encodeURIComponent(withIp.ip)}`, { token: admin })
+    ).json();
+    expect(found.data.length).toBeGreaterThan(0);
+    expect(found.data.every((e: { ip: string | null }) => e.ip === withIp.ip)).toBe(true);
+    const csv = await (await app.request("/admin/audit?format=csv&entity=session", { token: admin })).text();
+    expect(csv.split("\r\n")[0]).toContain("IP");
+  });
+});

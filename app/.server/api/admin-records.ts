@@ -92,6 +92,7 @@ export function adminRecordsRoutes(app: Hono<ApiEnv>) {
               { key: "action", label: t("admin.audit.action") },
               { key: "entity", label: t("admin.audit.entity") },
               { key: "entity_id", label: "ID" },
+              { key: "ip", label: t("admin.audit.ip") },
               { key: "json", label: t("admin.audit.details") },
             ],
             rows.map((r) => ({ ...r, json: JSON.stringify(r.data) })),

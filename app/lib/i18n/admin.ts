@@ -204,6 +204,7 @@ export const admin = {
     action: "Acción",
     entity: "Registro",
     details: "Datos",
+    ip: "IP",
     filterEntity: "Tipo de registro",
     actions: {
       "customer.created": "Creó un cliente",

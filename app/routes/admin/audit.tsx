@@ -50,6 +50,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
       label: t("admin.audit.entity"),
       render: (r) => `${auditEntityLabel(r.entity)}${r.entity_id ? ` #${r.entity_id}` : ""}`,
     },
+    { key: "ip", label: t("admin.audit.ip"), render: (r) => r.ip ?? "—" },
     {
       key: "data",
       label: t("admin.audit.details"),

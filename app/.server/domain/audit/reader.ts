@@ -64,7 +64,13 @@ function where(q: Pick<AuditListQuery, "search" | "entity" | "actor">) {
   const p = q.search ? likePattern(q.search) : null;
   return and(
     p
-      ? or(ilike(auditLog.action, p), ilike(auditLog.entityId, p), ilike(users.email, p), ilike(users.name, p))
+      ? or(
+          ilike(auditLog.action, p),
+          ilike(auditLog.entityId, p),
+          ilike(auditLog.ip, p),
+          ilike(users.email, p),
+          ilike(users.name, p),
+        )
       : undefined,
     q.entity ? eq(auditLog.entity, q.entity) : undefined,
     q.actor ? eq(auditLog.actorUserId, q.actor) : undefined,
