@@ -1,4 +1,5 @@
 import {
+  Button,
   Checkbox,
   Divider,
   Group,
@@ -11,12 +12,15 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
+import { IconShieldOff } from "@tabler/icons-react";
 import { useNavigate, useLocation } from "react-router";
+import { SoftBadge } from "~/components/SoftBadge";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { EntityFormFrame, useEntityForm, useEntitySubmit } from "../kit/EntityForm";
 import { employeeTypeHelp, employeeTypeLabel, roleLabel } from "./labels";
+import { usePersonCommands } from "./PersonActions";
 import { administratorSchema, EMPLOYEE_TYPES, STAFF_ROLES, staffSchema } from "~/shared/schemas/people";
 
 export interface StaffPerson {
@@ -31,7 +35,10 @@ export interface StaffPerson {
   studio_id: number | null;
   is_tester: boolean;
   require2fa: boolean;
+  two_factor_enrolled?: boolean;
   can_scan_attendance: boolean;
+  full_name?: string;
+  active?: boolean;
 }
 
 type Values = {
@@ -79,6 +86,7 @@ export function StaffForm(props: {
     can_scan_attendance: person?.can_scan_attendance ?? false,
   });
   const apiBase = scope === "administrators" ? "/admin/administrators" : "/admin/employees";
+  const commands = usePersonCommands(apiBase);
   const submit = useEntitySubmit(
     form,
     (v) => {
@@ -182,6 +190,32 @@ export function StaffForm(props: {
           description={t("admin.people.require2faHelp")}
           {...form.getInputProps("require2fa", { type: "checkbox" })}
         />
+        {person?.two_factor_enrolled && (
+          <Group gap="sm" pl={54}>
+            <SoftBadge color="teal" style={{ textTransform: "none" }}>
+              {t("admin.people.twoFactorOn")}
+            </SoftBadge>
+            {!self && (
+              <Button
+                variant="subtle"
+                color="red"
+                c="red.9"
+                size="compact-sm"
+                leftSection={<IconShieldOff size={14} aria-hidden />}
+                onClick={() =>
+                  commands.resetTwoFactor({
+                    id: person.id,
+                    full_name: person.full_name ?? person.name,
+                    email: person.email,
+                    active: person.active ?? true,
+                  })
+                }
+              >
+                {t("admin.people.resetTwoFactor")}
+              </Button>
+            )}
+          </Group>
+        )}
         <Switch
           label={t("admin.people.tester")}
           description={t("admin.people.testerHelp")}
