@@ -8,31 +8,7 @@ import type { Db } from "../../db/client";
 import { cities, creditLots } from "../../db/schema";
 import { sessionBalances } from "../identity/current-user";
 import { listCities } from "../places/service";
-
-export type LotState = "active" | "upcoming" | "expired" | "used";
-
-export interface CreditLotDto {
-  id: number;
-  scope: "in_person" | "on_demand";
-  city_id: number | null;
-  city_name: string | null;
-  /** null: unlimited for the lot's period. */
-  quantity: number | null;
-  remaining: number;
-  starts_at: string;
-  expires_at: string;
-  source: (typeof creditLots.$inferSelect)["source"];
-  state: LotState;
-  created_at: string;
-}
-
-export interface CustomerCredits {
-  balances: {
-    in_person: { city_id: number; city_name: string; available: number; unlimited: boolean }[];
-    on_demand: number | "UNLIMITED";
-  };
-  lots: CreditLotDto[];
-}
+import type { CustomerCredits, LotState } from "~/shared/types/credits";
 
 export function lotState(
   lot: { quantity: number | null; remaining: number; startsAt: Date; expiresAt: Date },

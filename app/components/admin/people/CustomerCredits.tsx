@@ -3,25 +3,7 @@ import { IconTicket } from "@tabler/icons-react";
 import { formatDate } from "~/components/admin/kit";
 import { SoftBadge } from "~/components/SoftBadge";
 import { t } from "~/lib/messages";
-
-/** Browser shape of the credits answer (`GET /api/admin/users/{id}/credits`). */
-export interface CustomerCreditsView {
-  balances: {
-    in_person: { city_id: number; city_name: string; available: number; unlimited: boolean }[];
-    on_demand: number | "UNLIMITED";
-  };
-  lots: {
-    id: number;
-    scope: "in_person" | "on_demand";
-    city_name: string | null;
-    quantity: number | null;
-    remaining: number;
-    starts_at: string;
-    expires_at: string;
-    source: "purchase" | "courtesy" | "gift" | "adjustment" | "reward";
-    state: "active" | "upcoming" | "expired" | "used";
-  }[];
-}
+import type { CustomerCredits as CustomerCreditsView } from "~/shared/types/credits";
 
 const STATE_COLOR = { active: "teal", upcoming: "blue", expired: "gray", used: "gray" } as const;
 
@@ -43,8 +25,7 @@ const classes = (n: number) => t(n === 1 ? "admin.credits.oneClass" : "admin.cre
 /** The credits tab of a customer: live balances (what the customer's counters show) and every lot. */
 export function CustomerCredits({ credits }: { credits: CustomerCreditsView }) {
   const { balances, lots } = credits;
-  const onDemand =
-    balances.on_demand === "UNLIMITED" ? t("admin.credits.unlimited") : classes(Number(balances.on_demand));
+  const onDemand = balances.on_demand === "UNLIMITED" ? t("admin.credits.unlimited") : classes(balances.on_demand);
   return (
     <Stack gap="lg">
       <div>
