@@ -6,7 +6,8 @@ import { seedDemo } from "../../app/.server/db/seed";
 
 export const TMP = path.resolve(".tmp");
 export const PGLITE_DUMP = path.join(TMP, "pglite-seeded.tar");
-export const PG_TEMPLATE = "nb_test_template";
+/** Several checkouts may share one PostgreSQL server: each names its own template. */
+export const PG_TEMPLATE = process.env.TEST_PG_TEMPLATE || "nb_test_template";
 
 /**
  * Migrates and seeds one database per run; every test file then starts from a copy of it:

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { mailOutbox } from "../db/schema";
+import { mailOutbox, type MailAttachment } from "../db/schema";
 
 export interface MailMessage {
   to: string;
@@ -7,6 +7,7 @@ export interface MailMessage {
   html: string;
   text: string;
   template: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -32,7 +33,18 @@ export async function smtpMailer(url: string, from: string): Promise<Mailer> {
     kind: "smtp",
     async send(db, msg) {
       try {
-        await transport.sendMail({ from, to: msg.to, subject: msg.subject, html: msg.html, text: msg.text });
+        await transport.sendMail({
+          from,
+          to: msg.to,
+          subject: msg.subject,
+          html: msg.html,
+          text: msg.text,
+          attachments: msg.attachments?.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.content, "base64"),
+          })),
+        });
         await db.insert(mailOutbox).values({ ...msg, transport: "smtp", status: "sent" });
       } catch (err) {
         await db

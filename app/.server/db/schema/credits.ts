@@ -33,3 +33,33 @@ export const creditLots = pgTable(
     check("credit_lots_city_ck", sql`(${t.scope} = 'on_demand') = (${t.cityId} is null)`),
   ],
 );
+
+/**
+ * Every change to a customer's credits, with its reason and who made it: the ledger the customer
+ * and staff read. A lot's `remaining` is the live balance; the movements explain it. `delta` is
+ * +n for a grant or a give-back, -n for a spend or an expiry; 0 for an unlimited pass's booking.
+ */
+export const creditMovements = pgTable(
+  "credit_movements",
+  {
+    id: serial("id").primaryKey(),
+    lotId: integer("lot_id")
+      .notNull()
+      .references(() => creditLots.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    delta: integer("delta").notNull(),
+    kind: text("kind")
+      .$type<"grant" | "spend" | "refund" | "expire" | "revoke" | "adjust" | "penalty_waived">()
+      .notNull(),
+    /** Why, in words a person reads in the ledger (Spanish). */
+    reason: text("reason").notNull(),
+    /** What caused it: `reservation:12`, `order_item:5`, `courtesy:3`, `job:credit-expiry`. */
+    ref: text("ref"),
+    /** The staff member or customer who made it; null for the system (jobs). */
+    actorUserId: integer("actor_user_id").references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("credit_movements_user_idx").on(t.userId, t.createdAt), index("credit_movements_lot_idx").on(t.lotId)],
+);

@@ -144,6 +144,13 @@ export const auditLog = pgTable(
 );
 
 /** Mail kept in the database: the outbox when no SMTP is set, and a record of what was sent. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+}
+
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
@@ -156,6 +163,8 @@ export const mailOutbox = pgTable(
     transport: text("transport").$type<"outbox" | "smtp">().notNull(),
     status: text("status").$type<"stored" | "sent" | "failed">().notNull(),
     error: text("error"),
+    /** Files sent with the message (a class's calendar file, a receipt), base64 content. */
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("mail_outbox_to_idx").on(t.to), index("mail_outbox_created_idx").on(t.createdAt)],
