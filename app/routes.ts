@@ -17,6 +17,9 @@ export default [
     ...adminAuthRoutes,
     route("*", "routes/not-found.tsx"),
   ]),
+  // Search engines (places issue).
+  route("sitemap.xml", "routes/seo/sitemap.tsx"),
+  route("robots.txt", "routes/seo/robots.tsx"),
   // Baseline page for `npm run bench`; a 404 unless the server runs with BENCH_BASELINE=true.
   route("__bench/page", "routes/bench-baseline.tsx"),
 ] satisfies RouteConfig;

@@ -13,6 +13,7 @@ import { whatsappHref } from "./navbar-logic";
 import { SiteLogo } from "./SiteLogo";
 import { useLocalePath } from "./useLocalePath";
 import { WhatsAppButton } from "./WhatsAppButton";
+import { NewsletterForm } from "./content/NewsletterForm";
 import classes from "./SiteFooter.module.css";
 
 export interface FooterSponsor {
@@ -43,6 +44,7 @@ const LEGAL: { to: string; label: MessageKey }[] = [
   { to: "/legals/terms-and-conditions", label: "footer.terms" },
   { to: "/legals/faq", label: "footer.faq" },
   { to: "/jobs", label: "footer.jobs" },
+  { to: "/facturacion", label: "content.invoice.eyebrow" },
 ];
 
 function isExternalUrl(v: unknown): v is string {
@@ -166,6 +168,7 @@ export function SiteFooter({
                 </a>
               </p>
             )}
+            <NewsletterForm />
           </div>
         </div>
 

@@ -1,8 +1,28 @@
 import { index, route, type RouteConfigEntry } from "@react-router/dev/routes";
 
+const C = "routes/site/content";
+
 /** Public pages inside the public layout (navbar, menu, footer). */
 export const siteRoutes: RouteConfigEntry[] = [
   index("routes/site/home.tsx"),
   route("select-location", "routes/site/select-location.tsx"),
   route("select-studio", "routes/site/select-studio.tsx"),
+  // Content pages (places issue): CMS pages share one module, the slug is their path.
+  ...["about-us", "covid", "jobs", "foundation"].map((slug) => route(slug, `${C}/cms-page.tsx`, { id: `cms-${slug}` })),
+  route("addresses", `${C}/addresses.tsx`),
+  route("studio-detail", `${C}/studio-detail.tsx`),
+  route("coaches", `${C}/coaches.tsx`),
+  route("coaches/:slug", `${C}/coach.tsx`),
+  route("our-sessions", `${C}/our-sessions.tsx`),
+  route("legals", `${C}/legals.tsx`),
+  route("legals/:section", `${C}/legal-section.tsx`),
+  route("foundation/application", `${C}/foundation-application.tsx`),
+  route("bazar-acapulco", `${C}/bazaar.tsx`),
+  route("bazar-acapulco/event/:id", `${C}/bazaar-event.tsx`),
+  route("certification", `${C}/certification.tsx`),
+  route("certification/:slug", `${C}/certification-detail.tsx`),
+  route("facturacion", `${C}/facturacion.tsx`),
+  route("newsletter/unsubscribe", `${C}/newsletter-unsubscribe.tsx`),
+  ...["instagram-auth-success", "instagram-auth-failure"].map((p) => route(p, `${C}/instagram.tsx`, { id: p })),
+  route("sandbox/home", `${C}/sandbox-home.tsx`),
 ];

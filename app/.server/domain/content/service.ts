@@ -23,8 +23,8 @@ export async function defaultCurrency(db: Db) {
 
 export type HomeSectionDto = HomeSection;
 
-/** Everything the home page shows, in one answer. */
-export async function homeData(db: Db) {
+/** Everything the home page shows, in one answer; `drafts` adds unpublished sections (staff preview). */
+export async function homeData(db: Db, opts: { drafts?: boolean } = {}) {
   const [sections, coaches, sessionTypes, sponsors] = await Promise.all([
     db
       .select({
@@ -39,7 +39,7 @@ export async function homeData(db: Db) {
         data: homeSections.data,
       })
       .from(homeSections)
-      .where(eq(homeSections.active, true))
+      .where(opts.drafts ? undefined : eq(homeSections.active, true))
       .orderBy(asc(homeSections.sortOrder)),
     listCoaches(db),
     listSessionTypes(db),

@@ -1,0 +1,451 @@
+/**
+ * Content of the public site: CMS pages, legals, certification programmes, bazaar events, and the
+ * forms visitors send (foundation applications, invoice requests, newsletter).
+ */
+import crypto from "node:crypto";
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  bazaarEvents,
+  certificationPages,
+  cmsPages,
+  coaches,
+  foundationApplications,
+  invoiceRequests,
+  legalSections,
+  newsletterSubscriptions,
+  rooms,
+  sessionTypes,
+  studios,
+  type ContentBlock,
+} from "../../db/schema";
+import type { FoundationApplicationInput, InvoiceRequestInput } from "~/shared/schemas/content";
+import { likePattern, offsetOf, type ListQuery } from "../../http/pagination";
+
+export interface CmsPageDto {
+  slug: string;
+  title: string;
+  description: string;
+  eyebrow: string;
+  intro: string;
+  image_url: string | null;
+  image_alt: string;
+  blocks: ContentBlock[];
+  published: boolean;
+  updated_at: string;
+}
+
+const pageColumns = {
+  slug: cmsPages.slug,
+  title: cmsPages.title,
+  description: cmsPages.description,
+  eyebrow: cmsPages.eyebrow,
+  intro: cmsPages.intro,
+  image_url: cmsPages.imageUrl,
+  image_alt: cmsPages.imageAlt,
+  blocks: cmsPages.blocks,
+  published: cmsPages.published,
+  updatedAt: cmsPages.updatedAt,
+};
+
+/** A published CMS page by slug; `drafts` also returns unpublished ones (staff previews). */
+export async function getCmsPage(db: Db, slug: string, opts: { drafts?: boolean } = {}): Promise<CmsPageDto | null> {
+  const [row] = await db
+    .select(pageColumns)
+    .from(cmsPages)
+    .where(opts.drafts ? eq(cmsPages.slug, slug) : and(eq(cmsPages.slug, slug), eq(cmsPages.published, true)));
+  if (!row) return null;
+  const { updatedAt, ...rest } = row;
+  return { ...rest, updated_at: updatedAt.toISOString() };
+}
+
+export interface LegalSectionDto {
+  slug: string;
+  title: string;
+  summary: string;
+  blocks: ContentBlock[];
+  updated_at: string;
+}
+
+export async function listLegalSections(db: Db): Promise<Omit<LegalSectionDto, "blocks">[]> {
+  const rows = await db
+    .select({
+      slug: legalSections.slug,
+      title: legalSections.title,
+      summary: legalSections.summary,
+      updatedAt: legalSections.updatedAt,
+    })
+    .from(legalSections)
+    .where(eq(legalSections.published, true))
+    .orderBy(asc(legalSections.sortOrder), asc(legalSections.title));
+  return rows.map(({ updatedAt, ...r }) => ({ ...r, updated_at: updatedAt.toISOString() }));
+}
+
+export async function getLegalSection(db: Db, slug: string): Promise<LegalSectionDto | null> {
+  const [row] = await db
+    .select({
+      slug: legalSections.slug,
+      title: legalSections.title,
+      summary: legalSections.summary,
+      blocks: legalSections.blocks,
+      updatedAt: legalSections.updatedAt,
+    })
+    .from(legalSections)
+    .where(and(eq(legalSections.slug, slug), eq(legalSections.published, true)));
+  if (!row) return null;
+  const { updatedAt, ...rest } = row;
+  return { ...rest, updated_at: updatedAt.toISOString() };
+}
+
+export interface CertificationDto {
+  slug: string;
+  name: string;
+  summary: string;
+  duration: string;
+  modality: string;
+  price_label: string;
+  image_url: string | null;
+  blocks: ContentBlock[];
+  product_id: number | null;
+}
+
+const certColumns = {
+  slug: certificationPages.slug,
+  name: certificationPages.name,
+  summary: certificationPages.summary,
+  duration: certificationPages.duration,
+  modality: certificationPages.modality,
+  price_label: certificationPages.priceLabel,
+  image_url: certificationPages.imageUrl,
+  blocks: certificationPages.blocks,
+  product_id: certificationPages.productId,
+};
+
+export async function listCertifications(db: Db): Promise<CertificationDto[]> {
+  return db
+    .select(certColumns)
+    .from(certificationPages)
+    .where(eq(certificationPages.active, true))
+    .orderBy(asc(certificationPages.sortOrder), asc(certificationPages.name));
+}
+
+export async function getCertification(db: Db, slug: string): Promise<CertificationDto | null> {
+  const [row] = await db
+    .select(certColumns)
+    .from(certificationPages)
+    .where(and(eq(certificationPages.slug, slug), eq(certificationPages.active, true)));
+  return row ?? null;
+}
+
+export interface BazaarEventDto {
+  id: number;
+  title: string;
+  summary: string;
+  body: string;
+  starts_at: string;
+  ends_at: string;
+  place: string;
+  image_url: string | null;
+}
+
+function bazaarDto(r: typeof bazaarEvents.$inferSelect): BazaarEventDto {
+  return {
+    id: r.id,
+    title: r.title,
+    summary: r.summary,
+    body: r.body,
+    starts_at: r.startsAt.toISOString(),
+    ends_at: r.endsAt.toISOString(),
+    place: r.place,
+    image_url: r.imageUrl,
+  };
+}
+
+/** Active events: upcoming first (soonest first), then the past ones (latest first). */
+export async function listBazaarEvents(db: Db, now: Date) {
+  const [upcoming, past] = await Promise.all([
+    db
+      .select()
+      .from(bazaarEvents)
+      .where(and(eq(bazaarEvents.active, true), gte(bazaarEvents.endsAt, now)))
+      .orderBy(asc(bazaarEvents.startsAt)),
+    db
+      .select()
+      .from(bazaarEvents)
+      .where(and(eq(bazaarEvents.active, true), lt(bazaarEvents.endsAt, now)))
+      .orderBy(desc(bazaarEvents.startsAt))
+      .limit(6),
+  ]);
+  return { upcoming: upcoming.map(bazaarDto), past: past.map(bazaarDto) };
+}
+
+export async function getBazaarEvent(db: Db, id: number): Promise<BazaarEventDto | null> {
+  const [row] = await db
+    .select()
+    .from(bazaarEvents)
+    .where(and(eq(bazaarEvents.id, id), eq(bazaarEvents.active, true)));
+  return row ? bazaarDto(row) : null;
+}
+
+export async function getCoachBySlug(db: Db, slug: string) {
+  const [row] = await db
+    .select({
+      id: coaches.id,
+      name: coaches.name,
+      last_name: coaches.lastName,
+      slug: coaches.slug,
+      bio: coaches.bio,
+      quote: coaches.quote,
+      instagram: coaches.instagram,
+      image_url: coaches.imageUrl,
+    })
+    .from(coaches)
+    .where(and(eq(coaches.slug, slug), eq(coaches.active, true)));
+  return row ?? null;
+}
+
+/** A public studio with its active rooms (external studios are shown too, flagged). */
+export async function getStudioDetail(db: Db, id: number) {
+  const [studio] = await db
+    .select()
+    .from(studios)
+    .where(and(eq(studios.id, id), eq(studios.active, true)));
+  if (!studio) return null;
+  const roomRows = await db
+    .select({ id: rooms.id, name: rooms.name, capacity: rooms.capacity })
+    .from(rooms)
+    .where(and(eq(rooms.studioId, id), eq(rooms.active, true)))
+    .orderBy(asc(rooms.name));
+  return {
+    id: studio.id,
+    city_id: studio.cityId,
+    name: studio.name,
+    address: studio.address,
+    phone: studio.phone,
+    email: studio.email,
+    description: studio.description,
+    image_url: studio.imageUrl,
+    map_url: studio.mapUrl,
+    is_external: studio.isExternal,
+    is_marketplace: studio.isMarketplace,
+    rooms: roomRows,
+  };
+}
+
+/** Everything the sitemap lists: dynamic slugs and ids of public content. */
+export async function sitemapEntries(db: Db) {
+  const [pages, legals, certs, coachRows, events, types] = await Promise.all([
+    db
+      .select({ slug: cmsPages.slug, updatedAt: cmsPages.updatedAt })
+      .from(cmsPages)
+      .where(eq(cmsPages.published, true)),
+    db
+      .select({ slug: legalSections.slug, updatedAt: legalSections.updatedAt })
+      .from(legalSections)
+      .where(eq(legalSections.published, true)),
+    db
+      .select({ slug: certificationPages.slug, updatedAt: certificationPages.updatedAt })
+      .from(certificationPages)
+      .where(eq(certificationPages.active, true)),
+    db.select({ slug: coaches.slug, updatedAt: coaches.updatedAt }).from(coaches).where(eq(coaches.active, true)),
+    db
+      .select({ id: bazaarEvents.id, updatedAt: bazaarEvents.updatedAt })
+      .from(bazaarEvents)
+      .where(eq(bazaarEvents.active, true)),
+    db.select({ n: count() }).from(sessionTypes).where(eq(sessionTypes.active, true)),
+  ]);
+  return { pages, legals, certs, coaches: coachRows, events, hasSessionTypes: (types[0]?.n ?? 0) > 0 };
+}
+
+// ---------- forms sent by visitors ----------
+
+export async function createFoundationApplication(db: Db, input: FoundationApplicationInput) {
+  const [row] = await db
+    .insert(foundationApplications)
+    .values({
+      name: input.name,
+      email: input.email.toLowerCase(),
+      phone: input.phone,
+      city: input.city,
+      kind: input.kind,
+      organization: input.kind === "organization" ? input.organization : "",
+      message: input.message,
+    })
+    .returning({ id: foundationApplications.id });
+  return row.id;
+}
+
+export async function createInvoiceRequest(db: Db, input: InvoiceRequestInput, userId: number | null) {
+  const [row] = await db
+    .insert(invoiceRequests)
+    .values({
+      rfc: input.rfc,
+      businessName: input.business_name,
+      taxRegime: input.tax_regime,
+      postalCode: input.postal_code,
+      cfdiUse: input.cfdi_use,
+      purchaseReference: input.purchase_reference,
+      email: input.email.toLowerCase(),
+      userId,
+    })
+    .returning({ id: invoiceRequests.id });
+  return row.id;
+}
+
+export const INVOICE_STATUSES = ["pending", "issued", "rejected"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const APPLICATION_STATUSES = ["new", "reviewing", "accepted", "declined"] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export async function listInvoiceRequests(db: Db, q: ListQuery & { status?: InvoiceStatus }) {
+  const conds = [];
+  if (q.status) conds.push(eq(invoiceRequests.status, q.status));
+  if (q.search) {
+    const p = likePattern(q.search);
+    conds.push(
+      or(
+        ilike(invoiceRequests.rfc, p),
+        ilike(invoiceRequests.businessName, p),
+        ilike(invoiceRequests.email, p),
+        ilike(invoiceRequests.purchaseReference, p),
+      ),
+    );
+  }
+  const where = conds.length ? and(...conds) : undefined;
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select()
+      .from(invoiceRequests)
+      .where(where)
+      .orderBy(q.dir === "asc" ? asc(invoiceRequests.createdAt) : desc(invoiceRequests.createdAt))
+      .limit(q.per_page)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(invoiceRequests).where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      rfc: r.rfc,
+      business_name: r.businessName,
+      tax_regime: r.taxRegime,
+      postal_code: r.postalCode,
+      cfdi_use: r.cfdiUse,
+      purchase_reference: r.purchaseReference,
+      email: r.email,
+      status: r.status as InvoiceStatus,
+      note: r.note,
+      created_at: r.createdAt.toISOString(),
+    })),
+    total: n,
+  };
+}
+
+/** Returns false when the request does not exist. */
+export async function setInvoiceStatus(db: Db, id: number, status: InvoiceStatus, note: string) {
+  const rows = await db
+    .update(invoiceRequests)
+    .set({ status, note, updatedAt: sql`now()` })
+    .where(eq(invoiceRequests.id, id))
+    .returning({ id: invoiceRequests.id });
+  return rows.length > 0;
+}
+
+export async function listFoundationApplications(db: Db, q: ListQuery & { status?: ApplicationStatus }) {
+  const conds = [];
+  if (q.status) conds.push(eq(foundationApplications.status, q.status));
+  if (q.search) {
+    const p = likePattern(q.search);
+    conds.push(
+      or(
+        ilike(foundationApplications.name, p),
+        ilike(foundationApplications.email, p),
+        ilike(foundationApplications.city, p),
+        ilike(foundationApplications.organization, p),
+      ),
+    );
+  }
+  const where = conds.length ? and(...conds) : undefined;
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select()
+      .from(foundationApplications)
+      .where(where)
+      .orderBy(q.dir === "asc" ? asc(foundationApplications.createdAt) : desc(foundationApplications.createdAt))
+      .limit(q.per_page)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(foundationApplications).where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      city: r.city,
+      kind: r.kind,
+      organization: r.organization,
+      message: r.message,
+      status: r.status as ApplicationStatus,
+      created_at: r.createdAt.toISOString(),
+    })),
+    total: n,
+  };
+}
+
+export async function setApplicationStatus(db: Db, id: number, status: ApplicationStatus) {
+  const rows = await db
+    .update(foundationApplications)
+    .set({ status })
+    .where(eq(foundationApplications.id, id))
+    .returning({ id: foundationApplications.id });
+  return rows.length > 0;
+}
+
+// ---------- newsletter ----------
+
+/**
+ * Subscribes an email (again, after an unsubscribe). The answer is the same whether the address
+ * was already subscribed or not, so the form reveals nothing about who is subscribed.
+ */
+export async function subscribeNewsletter(db: Db, email: string) {
+  const normal = email.trim().toLowerCase();
+  const token = crypto.randomBytes(24).toString("base64url");
+  await db
+    .insert(newsletterSubscriptions)
+    .values({ email: normal, token })
+    .onConflictDoUpdate({
+      target: newsletterSubscriptions.email,
+      set: {
+        unsubscribedAt: null,
+        subscribedAt: sql`case when ${newsletterSubscriptions.unsubscribedAt} is null then ${newsletterSubscriptions.subscribedAt} else now() end`,
+      },
+    });
+}
+
+/** The link that goes at the bottom of every newsletter mail. */
+export async function unsubscribeLink(db: Db, email: string, publicUrl: string) {
+  const [row] = await db
+    .select({ token: newsletterSubscriptions.token })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.email, email.trim().toLowerCase()));
+  return row ? `${publicUrl.replace(/\/$/, "")}/newsletter/unsubscribe?token=${row.token}` : null;
+}
+
+/** The subscription a token names, while it is active (the confirmation page shows its email). */
+export async function findSubscriptionByToken(db: Db, token: string) {
+  const [row] = await db
+    .select({ email: newsletterSubscriptions.email })
+    .from(newsletterSubscriptions)
+    .where(and(eq(newsletterSubscriptions.token, token), isNull(newsletterSubscriptions.unsubscribedAt)));
+  return row ?? null;
+}
+
+/** Ends the subscription the token names; false when the token is unknown or already used. */
+export async function unsubscribeNewsletter(db: Db, token: string) {
+  const rows = await db
+    .update(newsletterSubscriptions)
+    .set({ unsubscribedAt: sql`now()` })
+    .where(and(eq(newsletterSubscriptions.token, token), isNull(newsletterSubscriptions.unsubscribedAt)))
+    .returning({ id: newsletterSubscriptions.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,65 @@
+import { IconCalendarEvent, IconMapPin } from "@tabler/icons-react";
+import { data } from "react-router";
+import { PageHeader, SmartLink } from "~/components/site/content/ContentBlocks";
+import { formatRange } from "~/components/site/content/dates";
+import { MarketplaceSponsors } from "~/components/site/content/MarketplaceSponsors";
+import { MARKETPLACE_STUDIO_ID } from "~/components/site/navbar-logic";
+import { t } from "~/lib/messages";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/bazaar-event";
+import classes from "~/components/site/content/Content.module.css";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { parseId } = await import("~/.server/http/cookies");
+  const { getBazaarEvent } = await import("~/.server/domain/content/pages");
+  const { publicReads } = await import("~/.server/domain/content/public-reads");
+  const id = parseId(params.id);
+  const event = id ? await getBazaarEvent(context.deps.db, id) : null;
+  if (!event) throw data(null, { status: 404 });
+  const sponsors = await publicReads(context.deps).sponsors(MARKETPLACE_STUDIO_ID);
+  return { event, sponsors };
+}
+
+export function meta({ data: d }: Route.MetaArgs) {
+  if (!d) return [{ title: t("app.name") }];
+  return pageMeta({
+    title: t("content.meta.suffix", { title: d.event.title }),
+    description: d.event.summary,
+    image: d.event.image_url ?? "/images/marketplace-logo.svg",
+  });
+}
+
+export default function BazaarEvent({ loaderData }: Route.ComponentProps) {
+  const { event, sponsors } = loaderData;
+  return (
+    <>
+      <PageHeader eyebrow={t("content.bazaar.title")} title={event.title} intro={event.summary} image={event.image_url}>
+        <p className={classes.meta} style={{ marginTop: 20 }}>
+          <span className={classes.metaItem}>
+            <IconCalendarEvent size={16} aria-hidden />
+            <span className="visually-hidden">{t("content.bazaar.when")}: </span>
+            {formatRange(event.starts_at, event.ends_at)}
+          </span>
+        </p>
+        {event.place && (
+          <p className={classes.meta} style={{ marginTop: 8 }}>
+            <span className={classes.metaItem}>
+              <IconMapPin size={16} aria-hidden />
+              <span className="visually-hidden">{t("content.bazaar.where")}: </span>
+              {event.place}
+            </span>
+          </p>
+        )}
+      </PageHeader>
+      <section className={classes.section}>
+        <div className={classes.narrow}>
+          <p className={classes.text}>{event.body}</p>
+          <SmartLink href="/bazar-acapulco" className={classes.textLink}>
+            {t("content.bazaar.back")}
+          </SmartLink>
+        </div>
+      </section>
+      <MarketplaceSponsors sponsors={sponsors} />
+    </>
+  );
+}

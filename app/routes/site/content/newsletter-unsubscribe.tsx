@@ -1,0 +1,50 @@
+import { Button } from "@mantine/core";
+import { useState } from "react";
+import { PageHeader } from "~/components/site/content/ContentBlocks";
+import { api } from "~/lib/api";
+import { t } from "~/lib/messages";
+import { NOINDEX } from "~/lib/seo";
+import type { Route } from "./+types/newsletter-unsubscribe";
+import classes from "~/components/site/content/Content.module.css";
+
+/**
+ * The link of each newsletter mail (`?token=`). Opening it only asks for confirmation (mail
+ * scanners open links): the button sends the token to `POST /api/v2/newsletter/unsubscribe`.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { findSubscriptionByToken } = await import("~/.server/domain/content/pages");
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const sub = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await findSubscriptionByToken(context.deps.db, token) : null;
+  return { token: sub ? token : null, email: sub?.email ?? null };
+}
+
+export function meta() {
+  return [{ title: t("content.meta.unsubscribeTitle") }, NOINDEX];
+}
+
+export default function NewsletterUnsubscribe({ loaderData }: Route.ComponentProps) {
+  const { token, email } = loaderData;
+  const [state, setState] = useState<"idle" | "sending" | "done" | "failed">("idle");
+  const confirm = async () => {
+    setState("sending");
+    const r = await api("/v2/newsletter/unsubscribe", { form: { token } });
+    setState(r.ok ? "done" : "failed");
+  };
+  const intro =
+    !token || state === "failed"
+      ? t("content.newsletter.invalidLink")
+      : state === "done"
+        ? t("content.newsletter.unsubscribed")
+        : t("content.newsletter.unsubscribeIntro", { email: email ?? "" });
+  return (
+    <PageHeader title={t("content.newsletter.unsubscribeTitle")} intro={intro}>
+      {token && state !== "done" && state !== "failed" && (
+        <div className={classes.actions}>
+          <Button size="md" radius="xl" onClick={confirm} loading={state === "sending"}>
+            {t("content.newsletter.unsubscribeConfirm")}
+          </Button>
+        </div>
+      )}
+    </PageHeader>
+  );
+}

@@ -1,0 +1,32 @@
+import Home, { loader as homeLoader } from "../home";
+import { t } from "~/lib/messages";
+import { NOINDEX } from "~/lib/seo";
+import type { Route } from "./+types/sandbox-home";
+import classes from "~/components/site/content/Content.module.css";
+
+/** The home page with its unpublished sections too (staff only), to review before publishing. */
+export async function loader(args: Route.LoaderArgs) {
+  const { requireGuards } = await import("~/.server/pages/guard");
+  requireGuards(args, ["admin", "noCashiers"]);
+  const { homeData } = await import("~/.server/domain/content/service");
+  const [base, drafts] = await Promise.all([
+    homeLoader(args as never),
+    homeData(args.context.deps.db, { drafts: true }),
+  ]);
+  return { ...base, sections: drafts.sections };
+}
+
+export function meta() {
+  return [{ title: t("content.meta.sandboxTitle") }, NOINDEX];
+}
+
+export default function SandboxHome(props: Route.ComponentProps) {
+  return (
+    <>
+      <p className={classes.banner} role="status">
+        {t("content.sandbox.banner")}
+      </p>
+      <Home {...(props as unknown as Parameters<typeof Home>[0])} />
+    </>
+  );
+}
