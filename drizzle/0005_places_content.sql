@@ -89,6 +89,19 @@ CREATE TABLE "legal_sections" (
 	CONSTRAINT "legal_sections_slug_unique" UNIQUE("slug")
 );
 --> statement-breakpoint
+CREATE TABLE "media_files" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"key" text NOT NULL,
+	"name" text NOT NULL,
+	"alt" text DEFAULT '' NOT NULL,
+	"width" integer NOT NULL,
+	"height" integer NOT NULL,
+	"size" integer NOT NULL,
+	"uploaded_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "media_files_key_unique" UNIQUE("key")
+);
+--> statement-breakpoint
 CREATE TABLE "newsletter_subscriptions" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"email" text NOT NULL,

@@ -31,6 +31,8 @@ import {
   subscribeNewsletter,
   unsubscribeNewsletter,
 } from "../domain/content/pages";
+import { deleteImage, IMAGE_MAX_BYTES, listImages, storeImage, tooLargeError } from "../domain/content/images";
+import { contentTypeOf } from "../adapters/storage";
 import { BACK_OFFICE, backOfficeActor, clientIp, metaSchema } from "./admin-people";
 
 const message = z.object({ data: z.object({ Message: z.string() }) });
@@ -263,6 +265,124 @@ export function contentRoutes(app: Hono<ApiEnv>) {
         });
       });
       return { data: { Message: t(`content.foundation.status.${body.status}`) } };
+    },
+  );
+
+  // ---------- files library ----------
+
+  // Before the body is read: a 50 MB picture gets the library's own message, not a generic one.
+  app.use("/admin/files", async (c, next) => {
+    const length = Number(c.req.header("content-length") ?? "0");
+    if (c.req.method === "POST" && length > IMAGE_MAX_BYTES + 64 * 1024) throw tooLargeError(length);
+    await next();
+  });
+
+  const mediaSchema = z.object({
+    id: z.number(),
+    name: z.string(),
+    alt: z.string(),
+    width: z.number(),
+    height: z.number(),
+    size: z.number(),
+    url: z.string(),
+    created_at: z.string(),
+  });
+
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/admin/files",
+      summary:
+        "Sube una imagen a la biblioteca (multipart: file, alt). JPG, PNG o WebP de hasta 4 MB; se guarda en 5 anchos WebP",
+      tags: ["Back office: contenido"],
+      guard: BACK_OFFICE,
+      body: z.object({
+        file: z.any().optional(),
+        alt: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(200, t("media.altTooLong"))),
+      }),
+      response: z.object({ data: mediaSchema }),
+      status: 201,
+    },
+    async ({ deps, body, auth, c }) => {
+      const actor = backOfficeActor(c, auth);
+      const media = await storeImage(deps.db, deps.storage, body.file, { alt: body.alt, uploadedBy: actor.id });
+      await audit(deps.db, {
+        actorUserId: actor.id,
+        action: "media.uploaded",
+        entity: "media",
+        entityId: media.id,
+        data: { name: media.name },
+        ip: actor.ip,
+      });
+      return { data: media };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/files",
+      summary: "Biblioteca de imágenes (búsqueda por nombre o texto alternativo)",
+      tags: ["Back office: contenido"],
+      guard: BACK_OFFICE,
+      query: listQuery,
+      response: z.object({ data: z.array(mediaSchema), meta: metaSchema }),
+    },
+    async ({ deps, query, auth, c }) => {
+      backOfficeActor(c, auth);
+      const { rows, total } = await listImages(deps.db, query);
+      return pageOf(rows, total, query);
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "delete",
+      path: "/admin/files/:id",
+      summary: "Elimina una imagen de la biblioteca y todos sus tamaños",
+      tags: ["Back office: contenido"],
+      guard: BACK_OFFICE,
+      params: idParam("id"),
+      response: message,
+    },
+    async ({ deps, params, auth, c }) => {
+      const actor = backOfficeActor(c, auth);
+      await deleteImage(deps.db, deps.storage, params.id);
+      await audit(deps.db, {
+        actorUserId: actor.id,
+        action: "media.deleted",
+        entity: "media",
+        entityId: params.id,
+        ip: actor.ip,
+      });
+      deps.cache.clear("public:");
+      return { data: { Message: t("media.deleted") } };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/files/content/:name",
+      summary: "Una imagen de contenido en uno de sus anchos (WebP, caché de un año)",
+      tags: ["Contenido"],
+      params: z.object({ name: z.string().regex(/^[a-f0-9]{20}-\d{3,4}\.webp$/, t("media.notFound")) }),
+    },
+    async ({ deps, params }) => {
+      const key = `content/${params.name}`;
+      const data = await deps.storage.get(key);
+      if (!data) throw AppError.notFound(t("media.notFound"));
+      return new Response(new Uint8Array(data), {
+        headers: {
+          "Content-Type": contentTypeOf(key),
+          "Content-Length": String(data.length),
+          "Cache-Control": "public, max-age=31536000, immutable",
+        },
+      });
     },
   );
 }

@@ -147,3 +147,20 @@ export const certificationPages = pgTable("certification_pages", {
   sortOrder: integer("sort_order").notNull().default(0),
   ...timestamps,
 });
+
+/**
+ * The files library (/admin/files): uploaded pictures, resized once to the widths pages use and
+ * reused across content. Variants are stored as `content/<key>-<width>.webp` through `deps.storage`.
+ */
+export const mediaFiles = pgTable("media_files", {
+  id: serial("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  name: text("name").notNull(),
+  alt: text("alt").notNull().default(""),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  /** Bytes of the original upload (what the person sent). */
+  size: integer("size").notNull(),
+  uploadedBy: integer("uploaded_by"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

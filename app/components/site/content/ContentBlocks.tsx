@@ -2,6 +2,7 @@ import { IconArrowRight } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useLocalePath } from "../useLocalePath";
+import { Img } from "./Img";
 import classes from "./Content.module.css";
 
 /** One block of database content (mirror of `ContentBlock` in the content schema). */
@@ -93,14 +94,14 @@ export function ContentBlocks({ blocks, faq = false }: { blocks: Block[]; faq?: 
               )}
             </div>
             {b.image && (
-              <img
+              <Img
                 className={classes.blockImage}
                 src={b.image}
+                sizes="(min-width: 992px) 45vw, 100vw"
                 alt={b.imageAlt ?? ""}
                 width={560}
                 height={420}
-                loading="lazy"
-                decoding="async"
+                lazy
               />
             )}
           </div>

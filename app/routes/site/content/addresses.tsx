@@ -1,6 +1,7 @@
 import { IconMapPin, IconPhone } from "@tabler/icons-react";
 import { PageHeader, SmartLink } from "~/components/site/content/ContentBlocks";
 import { mapLinkOf, telLinkOf } from "~/components/site/content/links";
+import { Img } from "~/components/site/content/Img";
 import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/addresses";
@@ -46,14 +47,14 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
               {city.studios.map((s, i) => (
                 <li key={s.id} className={classes.card}>
                   {s.image_url && (
-                    <img
+                    <Img
                       className={classes.cardImage}
+                      sizes="(min-width: 992px) 360px, (min-width: 576px) 50vw, 100vw"
                       src={s.image_url}
                       alt=""
                       width={480}
                       height={360}
-                      loading={i > 1 ? "lazy" : undefined}
-                      decoding="async"
+                      lazy={i > 1}
                     />
                   )}
                   <div className={classes.cardBody}>

@@ -3,6 +3,7 @@ import { PageHeader, SmartLink } from "~/components/site/content/ContentBlocks";
 import { formatRange } from "~/components/site/content/dates";
 import { MarketplaceSponsors } from "~/components/site/content/MarketplaceSponsors";
 import { MARKETPLACE_STUDIO_ID } from "~/components/site/navbar-logic";
+import { Img } from "~/components/site/content/Img";
 import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/bazaar";
@@ -34,14 +35,14 @@ function EventCard({ ev, lazy }: { ev: Ev; lazy: boolean }) {
   return (
     <li className={classes.card}>
       {ev.image_url && (
-        <img
+        <Img
           className={classes.cardImage}
+          sizes="(min-width: 992px) 360px, (min-width: 576px) 50vw, 100vw"
           src={ev.image_url}
           alt=""
           width={480}
           height={360}
-          loading={lazy ? "lazy" : undefined}
-          decoding="async"
+          lazy={lazy}
         />
       )}
       <div className={classes.cardBody}>

@@ -1,4 +1,5 @@
 import { PageHeader, SmartLink } from "~/components/site/content/ContentBlocks";
+import { Img } from "~/components/site/content/Img";
 import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/certification";
@@ -33,14 +34,14 @@ export default function Certification({ loaderData }: Route.ComponentProps) {
             {programs.map((p, i) => (
               <li key={p.slug} className={classes.card}>
                 {p.image_url && (
-                  <img
+                  <Img
                     className={classes.cardImage}
+                    sizes="(min-width: 992px) 360px, (min-width: 576px) 50vw, 100vw"
                     src={p.image_url}
                     alt=""
                     width={480}
                     height={360}
-                    loading={i > 2 ? "lazy" : undefined}
-                    decoding="async"
+                    lazy={i > 2}
                   />
                 )}
                 <div className={classes.cardBody}>

@@ -1,4 +1,5 @@
 import { PageHeader, SmartLink } from "~/components/site/content/ContentBlocks";
+import { Img } from "~/components/site/content/Img";
 import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/coaches";
@@ -32,14 +33,14 @@ export default function Coaches({ loaderData }: Route.ComponentProps) {
               return (
                 <li key={c.id} className={classes.card}>
                   {c.image_url && (
-                    <img
+                    <Img
                       className={classes.cardImage}
+                      sizes="(min-width: 992px) 360px, (min-width: 576px) 50vw, 100vw"
                       src={c.image_url}
                       alt={t("content.coaches.photoAlt", { name })}
                       width={480}
                       height={360}
-                      loading={i > 2 ? "lazy" : undefined}
-                      decoding="async"
+                      lazy={i > 2}
                     />
                   )}
                   <div className={classes.cardBody}>
