@@ -35,7 +35,7 @@ const photo = (width: number, height: number) =>
 
 function upload(bytes: Uint8Array, name: string, token = admin, alt = "Salón de Polanco") {
   const form = new FormData();
-  form.append("file", new File([bytes], name, { type: "image/jpeg" }));
+  form.append("file", new File([new Uint8Array(bytes)], name, { type: "image/jpeg" }));
   form.append("alt", alt);
   return app.request("/admin/files", { method: "POST", body: form, token });
 }
