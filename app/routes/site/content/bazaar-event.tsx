@@ -2,7 +2,6 @@ import { IconCalendarEvent, IconMapPin } from "@tabler/icons-react";
 import { data } from "react-router";
 import { PageHeader, SmartLink } from "~/components/site/content/ContentBlocks";
 import { formatRange } from "~/components/site/content/dates";
-import { MarketplaceSponsors } from "~/components/site/content/MarketplaceSponsors";
 import { MARKETPLACE_STUDIO_ID } from "~/components/site/navbar-logic";
 import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
@@ -59,7 +58,6 @@ export default function BazaarEvent({ loaderData }: Route.ComponentProps) {
           </SmartLink>
         </div>
       </section>
-      <MarketplaceSponsors sponsors={sponsors} />
     </>
   );
 }

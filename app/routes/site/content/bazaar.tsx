@@ -1,7 +1,6 @@
 import { IconCalendarEvent, IconMapPin } from "@tabler/icons-react";
 import { PageHeader, SmartLink } from "~/components/site/content/ContentBlocks";
 import { formatRange } from "~/components/site/content/dates";
-import { MarketplaceSponsors } from "~/components/site/content/MarketplaceSponsors";
 import { MARKETPLACE_STUDIO_ID } from "~/components/site/navbar-logic";
 import { Img } from "~/components/site/content/Img";
 import { t } from "~/lib/messages";
@@ -103,7 +102,6 @@ export default function Bazaar({ loaderData }: Route.ComponentProps) {
           </ul>
         </div>
       </section>
-      <MarketplaceSponsors sponsors={sponsors} />
       {past.length > 0 && (
         <section className={classes.section} aria-labelledby="bazar-anteriores">
           <div className={classes.container}>

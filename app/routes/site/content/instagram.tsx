@@ -11,7 +11,11 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: t("content.meta.instagramTitle") }, NOINDEX];
+  return [
+    { title: t("content.meta.instagramTitle") },
+    { name: "description", content: t("content.instagram.successBody") },
+    NOINDEX,
+  ];
 }
 
 export default function Instagram({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,161 @@
+import { expect, expectNoA11yViolations, loginAs, test } from "./support/fixtures";
+
+/** Public content pages (places issue), with the h1 each must show. */
+const PAGES: [string, string | RegExp][] = [
+  ["/about-us", "Somos Nucleo Barre"],
+  ["/addresses", "Encuentra tu estudio"],
+  ["/studio-detail?id=1", "Nucleo Polanco"],
+  ["/coaches", "Nuestro equipo"],
+  ["/our-sessions", "Una clase para cada día"],
+  ["/covid", "Protocolo de salud e higiene"],
+  ["/jobs", "Trabaja con nosotros"],
+  ["/legals", "Información legal"],
+  ["/legals/terms-and-conditions", "Términos y Condiciones"],
+  ["/legals/faq", "Preguntas frecuentes"],
+  ["/foundation", "Fundación Nucleo"],
+  ["/foundation/application", "Solicitud de beca"],
+  ["/bazar-acapulco", "Bazar Acapulco"],
+  ["/certification", "Fórmate como instructora de barre"],
+  ["/certification/barre-prenatal", "Especialidad Barre Prenatal y Posparto"],
+  ["/facturacion", "Solicita tu factura"],
+  ["/instagram-auth-success", "Instagram conectado"],
+  ["/instagram-auth-failure", "No se pudo conectar Instagram"],
+];
+
+function watchConsole(page: import("@playwright/test").Page) {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+test.describe("public content pages", () => {
+  for (const prefix of ["", "/es-MX"]) {
+    test(`every content page renders from the database, without console errors (${prefix || "no prefix"})`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const errors = watchConsole(page);
+      for (const [path, h1] of PAGES) {
+        const res = await page.goto(prefix + path);
+        expect(res?.status(), path).toBe(200);
+        await expect(page.getByRole("heading", { level: 1, name: h1 }), path).toBeVisible();
+        const title = await page.title();
+        expect(title, path).toContain("Nucleo");
+        expect(await page.locator('meta[name="description"]').getAttribute("content"), path).toBeTruthy();
+        if (!prefix) await expectNoA11yViolations(page);
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test("a visitor walks the menu's content links without a 404", async ({ page }) => {
+    const errors = watchConsole(page);
+    await page.goto("/");
+    // Reservar, Comprar clases, On Demand and Tienda belong to the booking and commerce pages.
+    const links: [string, RegExp][] = [
+      ["Nosotros", /\/about-us$/],
+      ["Nuestras clases", /\/our-sessions$/],
+      ["Coaches", /\/coaches$/],
+      ["Certificación", /\/certification$/],
+      ["Bazar", /\/bazar-acapulco$/],
+      ["Fundación", /\/foundation$/],
+      ["Legales", /\/legals$/],
+    ];
+    for (const [label, url] of links) {
+      await page.getByRole("button", { name: "Abrir menú" }).click();
+      await page
+        .getByRole("navigation", { name: "Menú del sitio" })
+        .getByRole("link", { name: label, exact: true })
+        .click();
+      await expect(page).toHaveURL(url);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByText("This page could not be found")).toHaveCount(0);
+    }
+    // From the lists to the detail pages.
+    await page.goto("/coaches");
+    await page
+      .getByRole("link", { name: /^Conoce a / })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/coaches\/[a-z-]+$/);
+    await page.goto("/bazar-acapulco");
+    await page
+      .getByRole("link", { name: /^Ver más/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/bazar-acapulco\/event\/\d+$/);
+    await expect(page.getByRole("heading", { name: "Marcas del Marketplace Acapulco" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Marketplace Nucleo Acapulco" }).first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test("addresses: studios by city with tap-to-call phones and map links; external studio flagged", async ({
+    page,
+  }) => {
+    await page.goto("/addresses");
+    await expect(page.getByRole("heading", { name: "Estudios en Ciudad de México" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Llamar a Nucleo Polanco" })).toHaveAttribute(
+      "href",
+      "tel:+525552801144",
+    );
+    await expect(page.getByRole("link", { name: "Cómo llegar a Nucleo Polanco" })).toHaveAttribute(
+      "href",
+      /^https:\/\/www\.google\.com\/maps\/search\//,
+    );
+    await expect(page.getByText("Estudio aliado")).toBeVisible();
+  });
+
+  test("facturación: an invalid RFC is explained, a valid request is stored", async ({ page }) => {
+    await page.goto("/facturacion");
+    await page.getByLabel("RFC").fill("ABC123");
+    await page.getByRole("button", { name: "Solicitar factura" }).click();
+    await expect(page.getByText("El RFC no es válido", { exact: false })).toBeVisible();
+    await page.getByLabel("RFC").fill("GOMR850315AB1");
+    await page.getByLabel("Código postal del domicilio fiscal").fill("06700");
+    await page.getByLabel("Nombre o razón social").fill("Regina Gómez Martínez");
+    await page.getByLabel("Régimen fiscal").click();
+    await page.getByRole("option", { name: /^612/ }).click();
+    await page.getByLabel("Uso del CFDI").click();
+    await page.getByRole("option", { name: /^G03/ }).click();
+    await page.getByLabel("Referencia de la compra").fill("NB-10234");
+    await page.getByLabel("Email para recibir la factura").fill("regina@example.com");
+    await page.getByRole("button", { name: "Solicitar factura" }).click();
+    await expect(page.getByRole("status")).toContainText("Te enviaremos la factura a regina@example.com");
+  });
+
+  test("newsletter: subscribe from the footer", async ({ page }) => {
+    await page.goto("/about-us");
+    await page.getByPlaceholder("Tu email").fill(`e2e-${Date.now()}@example.com`);
+    await page.getByRole("button", { name: "Suscribirme" }).click();
+    await expect(page.getByText("¡Listo! Te suscribiste a nuestras novedades.")).toBeVisible();
+  });
+
+  test("search engines: sitemap lists the content, robots keeps admin and profile out", async ({ request }) => {
+    const sitemap = await request.get("/sitemap.xml");
+    expect(sitemap.headers()["content-type"]).toContain("application/xml");
+    const xml = await sitemap.text();
+    for (const p of [
+      "/about-us",
+      "/legals/faq",
+      "/certification/barre-prenatal",
+      "/coaches/",
+      "/bazar-acapulco/event/",
+    ])
+      expect(xml).toContain(p);
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toContain("Disallow: /admin");
+    expect(robots).toContain("Disallow: /profile");
+    expect(robots).toContain("Sitemap: ");
+  });
+
+  test("sandbox home is for staff only", async ({ page }) => {
+    await page.goto("/sandbox/home");
+    await expect(page).toHaveURL(/\/admin\/auth\/login/);
+    await loginAs(page, "admin@example.com");
+    await page.goto("/sandbox/home");
+    await expect(page.getByText("Vista previa: se muestran también")).toBeVisible();
+  });
+});
