@@ -39,6 +39,8 @@ export const adminRoutes: RouteConfigEntry[] = [
     // Mail outbox [type 1].
     route("admin/outbox", "routes/admin/outbox/list.tsx"),
     route("admin/outbox/:id", "routes/admin/outbox/detail.tsx"),
+    // Failed background jobs [type 1].
+    route("admin/jobs", "routes/admin/jobs/list.tsx"),
     // Audit log: types 1 and 2.
     route("admin/audit", "routes/admin/audit.tsx"),
     // Any other admin path: a 404 inside the shell (sections not built yet).

@@ -161,7 +161,8 @@ export const mailOutbox = pgTable(
     text: text("text").notNull(),
     template: text("template").notNull(),
     transport: text("transport").$type<"outbox" | "smtp">().notNull(),
-    status: text("status").$type<"stored" | "sent" | "failed">().notNull(),
+    /** stored (no SMTP) · queued → sending → sent, or failed (retried by the mail job). */
+    status: text("status").$type<"stored" | "queued" | "sending" | "sent" | "failed">().notNull(),
     error: text("error"),
     /** Files sent with the message (a class's calendar file, a receipt), base64 content. */
     attachments: jsonb("attachments").$type<MailAttachment[]>(),

@@ -2,6 +2,9 @@ import { and, count, desc, eq, ilike, or } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
+
+/** stored (no SMTP) · queued → sending → sent, or failed (the mail job retries it). */
+export type MailStatus = "stored" | "queued" | "sending" | "sent" | "failed";
 import { AppError } from "../../http/errors";
 import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../../http/pagination";
 
@@ -12,7 +15,7 @@ export interface OutboxItemDto {
   subject: string;
   template: string;
   transport: "outbox" | "smtp";
-  status: "stored" | "sent" | "failed";
+  status: MailStatus;
   error: string | null;
   created_at: string;
 }
@@ -23,7 +26,7 @@ export interface OutboxDto extends OutboxItemDto {
 }
 
 export interface OutboxListQuery extends ListQuery {
-  status?: "stored" | "sent" | "failed";
+  status?: MailStatus;
 }
 
 const itemColumns = {
@@ -43,7 +46,7 @@ const toItem = (r: {
   subject: string;
   template: string;
   transport: "outbox" | "smtp";
-  status: "stored" | "sent" | "failed";
+  status: MailStatus;
   error: string | null;
   createdAt: Date;
 }): OutboxItemDto => ({
