@@ -57,6 +57,7 @@ export async function startRuntime(config: AppConfig = loadConfig()): Promise<Ru
     : await openEmbedded({
         dataDir: config.dataDir,
         poolMax: config.DATABASE_POOL_MAX,
+        ownSignals: true,
         onLog: (line) => log.debug({ postgres: line }, "postgres"),
         onRecovered: () =>
           log.warn("PostgreSQL embebido: se detuvo un servidor que quedó de un proceso anterior (kill -9)"),

@@ -73,6 +73,7 @@ export async function openEmbedded(opts: {
   durable?: boolean;
   onLog?: (line: string) => void;
   onRecovered?: () => void;
+  ownSignals?: boolean;
   /** Database of the cluster the app uses (default `nucleo`), created when missing. */
   database?: string;
 }): Promise<Database & { cluster: EmbeddedCluster }> {

