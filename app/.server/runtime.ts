@@ -80,7 +80,7 @@ export async function startRuntime(config: AppConfig = loadConfig()): Promise<Ru
   const jobs = await startJobQueue({
     url: database.url,
     log,
-    work: true,
+    work: config.JOBS_RUN,
     definitions: jobDefinitions(getDeps, config.SMTP_URL ? () => smtp! : null),
   });
   if (config.SMTP_URL) smtp = await smtpMailer(config.SMTP_URL, config.MAIL_FROM, jobs);

@@ -1,16 +1,17 @@
 import crypto from "node:crypto";
 import pg from "pg";
+import { embeddedUrlOf } from "../../../app/.server/db/embedded";
 
 /**
  * Direct access to the e2e server's database, for arranging what the UI cannot (an account that
- * must use two-factor). Works when the e2e server runs on PostgreSQL and E2E_DATABASE_URL points
- * at the same database; an embedded PGlite folder cannot be opened by a second process.
+ * must use two-factor): E2E_DATABASE_URL, or the embedded PostgreSQL the e2e server runs in
+ * .tmp/e2e-data (reached through its port and password in that folder). Always available.
  */
-export const hasE2eDatabase = Boolean(process.env.E2E_DATABASE_URL);
+export const hasE2eDatabase = true;
 
 async function withDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const url = process.env.E2E_DATABASE_URL;
-  if (!url) throw new Error("E2E_DATABASE_URL no está definido: el servidor e2e debe usar PostgreSQL.");
+  const url = process.env.E2E_DATABASE_URL || embeddedUrlOf(process.env.E2E_DATA_DIR || ".tmp/e2e-data", "nucleo");
+  if (!url) throw new Error("El servidor e2e no está corriendo (no hay PostgreSQL embebido en .tmp/e2e-data).");
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
