@@ -82,6 +82,8 @@ const freePort = () =>
 const port = Number(process.env.BENCH_PORT || (await freePort()));
 const baseUrl = `http://127.0.0.1:${port}`;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nb-bench-"));
+// As root the embedded PostgreSQL runs as the user `postgres`, which must be able to enter DATA_DIR.
+fs.chmodSync(tmp, 0o755);
 const logFile = path.join(tmp, "server.log");
 const logFd = fs.openSync(logFile, "a");
 const server = spawn(process.execPath, ["server.mjs"], {
