@@ -110,6 +110,14 @@ describe("/api/admin/jobs", () => {
       expect.objectContaining({ name: "test-always-fails", error: "el servicio externo no responde", attempts: 3 }),
     );
     expect(body.meta).toMatchObject({ page: 1, per_page: 20 });
+    const found = (await (await app.request("/admin/jobs?search=EXTERNO", { token: admin })).json()) as {
+      data: unknown[];
+    };
+    expect(found.data).toHaveLength(1);
+    const none = (await (await app.request("/admin/jobs?search=nada%25", { token: admin })).json()) as {
+      data: unknown[];
+    };
+    expect(none.data).toHaveLength(0);
   });
 
   it("retries one failed job: it runs again and, failing again, comes back to the list", async () => {

@@ -26,10 +26,11 @@ export function adminJobsRoutes(app: Hono<ApiEnv>) {
     {
       method: "get",
       path: "/admin/jobs",
-      summary: "Tareas en segundo plano que fallaron (agotaron sus reintentos), la más reciente primero",
+      summary:
+        "Tareas en segundo plano que fallaron (agotaron sus reintentos), la más reciente primero; search busca en el nombre y el error",
       tags: ["Back office: registros"],
       guard: BACK_OFFICE,
-      query: listQuery.pick({ page: true, per_page: true }),
+      query: listQuery.pick({ page: true, per_page: true, search: true }),
       response: z.object({ data: z.array(failedJob), meta: metaSchema }),
     },
     async ({ c, auth, deps, query }) => {

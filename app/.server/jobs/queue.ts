@@ -42,7 +42,12 @@ export interface JobQueue {
   /** Enqueues a job in `db` (a transaction: it exists only if that commits). Returns its id. */
   send(db: Db, name: string, data?: Record<string, unknown>): Promise<string | null>;
   /** Failed jobs (retries exhausted), newest first. */
-  listFailed(opts: { limit: number; offset: number }): Promise<{ items: FailedJob[]; total: number }>;
+  listFailed(opts: {
+    limit: number;
+    offset: number;
+    /** An ILIKE pattern on the job's name or error. */
+    pattern?: string | null;
+  }): Promise<{ items: FailedJob[]; total: number }>;
   /** Puts one failed job back in line (one more attempt). False when no failed job has that id. */
   retry(id: string): Promise<boolean>;
   /** Runs, in this process, the due jobs of `name` (tests; `ignoreStartAfter` skips the back-off). */
@@ -139,13 +144,14 @@ export async function startJobQueue(opts: {
     async send(db, name, data = {}) {
       return boss.send(name, data, { db: drizzleExecutor(db) });
     },
-    async listFailed({ limit, offset }) {
+    async listFailed({ limit, offset, pattern }) {
       const q = boss.getDb();
       const { rows } = await q.executeSql(
         `select id, name, data, output, retry_count, created_on, completed_on, count(*) over () as total
-           from ${JOBS_SCHEMA}.job where state = 'failed'
+           from ${JOBS_SCHEMA}.job
+          where state = 'failed' and ($3::text is null or name ilike $3 or output->>'message' ilike $3)
           order by completed_on desc nulls last, created_on desc limit $1 offset $2`,
-        [limit, offset],
+        [limit, offset, pattern ?? null],
       );
       const total = rows.length ? Number(rows[0].total) : 0;
       return {

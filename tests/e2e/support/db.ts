@@ -71,3 +71,26 @@ export async function expireSession(token: string) {
     if (r.rowCount !== 1) throw new Error("No existe la sesión");
   });
 }
+
+/**
+ * A job that used up its retries, as the queue leaves one (pg-boss's `pgboss.job`, state failed),
+ * in an existing queue. Returns its id.
+ */
+export async function insertFailedJob(name: string, message: string, data: Record<string, unknown> = {}) {
+  return withDb(async (c) => {
+    const r = await c.query(
+      `insert into pgboss.job (name, data, state, retry_limit, retry_count, output, started_on, completed_on)
+       values ($1, $2, 'failed', 2, 2, $3, now(), now()) returning id`,
+      [name, JSON.stringify(data), JSON.stringify({ message })],
+    );
+    return String(r.rows[0].id);
+  });
+}
+
+/** The state of one job (completed once a retried job ran). */
+export async function jobState(id: string) {
+  return withDb(async (c) => {
+    const r = await c.query("select state from pgboss.job where id = $1", [id]);
+    return r.rows[0]?.state as string | undefined;
+  });
+}

@@ -3,7 +3,7 @@
  */
 import { t } from "~/lib/messages";
 import { AppError } from "../../http/errors";
-import { offsetOf, type ListQuery } from "../../http/pagination";
+import { likePattern, offsetOf, type ListQuery } from "../../http/pagination";
 import type { JobQueue } from "../../jobs/queue";
 
 export interface FailedJobDto {
@@ -16,8 +16,12 @@ export interface FailedJobDto {
   failed_at: string | null;
 }
 
-export async function listFailedJobs(jobs: JobQueue, q: Pick<ListQuery, "page" | "per_page">) {
-  const { items, total } = await jobs.listFailed({ limit: q.per_page, offset: offsetOf(q) });
+export async function listFailedJobs(jobs: JobQueue, q: Pick<ListQuery, "page" | "per_page" | "search">) {
+  const { items, total } = await jobs.listFailed({
+    limit: q.per_page,
+    offset: offsetOf(q),
+    pattern: q.search ? likePattern(q.search) : null,
+  });
   const rows: FailedJobDto[] = items.map((j) => ({
     id: j.id,
     name: j.name,
