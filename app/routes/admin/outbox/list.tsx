@@ -20,7 +20,9 @@ export async function loader(args: Route.LoaderArgs) {
   requireAdminPage(args, { administratorOnly: true });
   const { listQueryFromUrl, enumFilter, pageOf } = await import("~/.server/http/pagination");
   const { listOutbox } = await import("~/.server/domain/audit/outbox");
-  const q = listQueryFromUrl(args.request.url, { status: enumFilter(["stored", "queued", "sending", "sent", "failed"]) });
+  const q = listQueryFromUrl(args.request.url, {
+    status: enumFilter(["stored", "queued", "sending", "sent", "failed"]),
+  });
   const { rows, total } = await listOutbox(args.context.deps.db, q);
   return { ...pageOf(rows, total, q), transport: args.context.deps.mailer.kind };
 }
