@@ -33,7 +33,8 @@ export function jobDefinitions(deps: () => AppDeps, smtp: (() => SmtpMailer) | n
       // 30 s, 1, 2, 4, 8, 16, 32 min…: about four hours of attempts before the job is failed.
       retryLimit: 9,
       retryDelay: 30,
-      expireInSeconds: 120,
+      // Longer than nodemailer's own socket timeout (10 min), so a slow server is not sent to twice.
+      expireInSeconds: 15 * 60,
       run: (data) => smtp().deliver(deps().db, Number(data.id)),
     });
   }

@@ -20,8 +20,8 @@ test.describe("failed background jobs", () => {
     await confirm.getByRole("button", { name: "Reintentar" }).click();
     await expect(page.getByText("La tarea volvió a la fila: se intentará en unos segundos.")).toBeVisible();
     await expect(row).toHaveCount(0);
-    // The worker polls every 2 s: the sweep runs and the job completes.
-    await expect.poll(() => jobState(id), { timeout: 15_000 }).toBe("completed");
+    // The worker polls a cron task's queue every 10 s: the sweep runs and the job completes.
+    await expect.poll(() => jobState(id), { timeout: 30_000 }).toBe("completed");
   });
 
   test("is closed to administrators of type 2", async ({ page }) => {

@@ -123,7 +123,9 @@ export async function startJobQueue(opts: {
   };
   const startWorkers = async () => {
     for (const d of opts.definitions) {
-      await boss.work(d.name, { pollingIntervalSeconds: 2, batchSize: 1 }, async (jobs) => {
+      // Work sent by requests (mail) is picked up within 2 s; cron tasks tick by the minute.
+      const pollingIntervalSeconds = d.cron ? 10 : 2;
+      await boss.work(d.name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) {
           try {
             await runOne(d.name, job.data);
