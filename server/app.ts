@@ -14,6 +14,7 @@ import {
 } from "~/.server/http/cookies";
 import { securityHeaders } from "~/.server/http/security";
 import { errorBody } from "~/.server/http/errors";
+import { boundedRequest } from "~/.server/http/body";
 import { t } from "~/lib/messages";
 export { startRuntime } from "~/.server/runtime";
 export { loadConfig, ConfigError } from "~/.server/config/env";
@@ -34,7 +35,10 @@ export function createServerApp(deps: AppDeps, build: ServerBuild | (() => Promi
   app.all("*", async (c) => {
     const cookies = parseCookies(c.req.header("cookie"));
     const auth = await resolveAuth(deps, c.req.raw.headers, cookies).catch(() => anonymous);
-    const res = await handle(c.req.raw, { deps, auth, cookies });
+    // Page actions read forms whole: their body is read under the size limit first.
+    const req = await boundedRequest(c.req.raw);
+    if (!req) return c.text(t("errors.bodyTooLarge"), 413);
+    const res = await handle(req, { deps, auth, cookies });
     const out = new Response(res.body, res);
     if (!cookies[LOCALE_COOKIE]) out.headers.append("Set-Cookie", localeCookie(secure));
     if (!cookies[XSRF_COOKIE]) out.headers.append("Set-Cookie", xsrfCookie(newXsrfToken(), secure));

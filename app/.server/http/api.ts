@@ -101,6 +101,8 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
   response?: ZodType;
   status?: 200 | 201;
   description?: string;
+  /** Largest accepted body in bytes (default 1 MB; uploads declare more). */
+  bodyLimit?: number;
 }
 
 export interface Handler<B extends ZodType, Q extends ZodType, P extends ZodType> {
@@ -160,7 +162,8 @@ export function defineRoute<
     if (spec.guard) enforceGuard(spec.guard, auth);
     const params = parse(spec.params ?? empty, c.req.param(), 400);
     const query = parse(spec.query ?? empty, c.req.query(), 422);
-    const raw = spec.method === "get" || spec.method === "delete" ? {} : await readBody(c.req.raw);
+    const raw =
+      spec.method === "get" || spec.method === "delete" ? {} : await readBody(c.req.raw, { limit: spec.bodyLimit });
     const body = parse(spec.body ?? empty, raw, 422);
     const result = await handler({ c, body, query, params, auth, deps: c.get("deps") } as never);
     if (result instanceof Response) return result;
