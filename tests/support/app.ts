@@ -11,6 +11,7 @@ import { ttlCache } from "../../app/.server/cache/ttl";
 import { createLogger } from "../../app/.server/http/logger";
 import type { Database } from "../../app/.server/db/client";
 import { freshDatabase } from "./db";
+import { testLogDestination } from "./logs";
 
 export interface TestApp {
   api: Hono<any>;
@@ -36,7 +37,9 @@ export function setupTestApp(overrides: Partial<AppDeps> = {}): TestApp {
     const deps: AppDeps = {
       db: database.db,
       config,
-      log: createLogger("silent"),
+      // Every test app logs to a file under .tmp/test-logs; the global teardown greps them all for
+      // secrets (tests/support/logs.ts).
+      log: createLogger("debug", testLogDestination()),
       mailer: outboxMailer(),
       secrets: createSecretBox(crypto.randomBytes(32)),
       storage: databaseStorage(database.db),

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "../../app/.server/db/client";
 import { seedDemo } from "../../app/.server/db/seed";
+import { clearTestLogs, secretsInTestLogs, testLogLineCount } from "./logs";
 
 export const TMP = path.resolve(".tmp");
 export const PGLITE_DUMP = path.join(TMP, "pglite-seeded.tar");
@@ -15,6 +16,7 @@ export const PG_TEMPLATE = process.env.TEST_PG_TEMPLATE || "nb_test_template";
  */
 export default async function setup(project: TestProject) {
   fs.mkdirSync(TMP, { recursive: true });
+  clearTestLogs();
   const url = process.env.TEST_DATABASE_URL;
   if (url && process.env.TEST_DB_KIND === "postgres") {
     const admin = await openPostgres(url, 1);
@@ -35,6 +37,18 @@ export default async function setup(project: TestProject) {
     await db.close();
     project.provide("pgTemplate", "");
   }
+  // After every test file ran, whatever the order: no log line of the whole run holds a secret.
+  return function teardown() {
+    const found = secretsInTestLogs();
+    if (found.length > 0) {
+      // A teardown error alone does not change Vitest's exit code.
+      process.exitCode = 1;
+      throw new Error(
+        `Secrets in the test logs (.tmp/test-logs), ${found.length} line(s):\n${found.slice(0, 20).join("\n")}`,
+      );
+    }
+    console.log(`Log check: ${testLogLineCount()} log lines of the run, no secrets.`);
+  };
 }
 
 export function withDatabase(url: string, name: string) {
