@@ -87,7 +87,14 @@ export function authRoutes(app: Hono<ApiEnv>) {
     for (const method of ["get", "post"] as const) {
       defineRoute(
         app,
-        { method, path, summary: "El usuario de la sesión (spec §3)", tags: ["Cuenta"], guard: "auth" },
+        {
+          method,
+          path,
+          summary: "El usuario de la sesión (spec §3)",
+          tags: ["Cuenta"],
+          guard: "auth",
+          pendingTwoFactor: "allow",
+        },
         async ({ deps, auth }) => ({
           data: await currentUserFor(deps, auth.user!, auth.employeeId),
         }),

@@ -103,6 +103,11 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
   description?: string;
   /** Largest accepted body in bytes (default 1 MB; uploads declare more). */
   bodyLimit?: number;
+  /**
+   * A guarded call is refused (403) to a session that has not passed its two-factor check yet,
+   * unless it is part of that check (enrol, verify, status) or reads the session's own user.
+   */
+  pendingTwoFactor?: "allow";
 }
 
 export interface Handler<B extends ZodType, Q extends ZodType, P extends ZodType> {
@@ -159,7 +164,11 @@ export function defineRoute<
 
   app.on(spec.method.toUpperCase(), spec.path, async (c) => {
     const auth = c.get("auth");
-    if (spec.guard) enforceGuard(spec.guard, auth);
+    if (spec.guard) {
+      if (auth.user && spec.pendingTwoFactor !== "allow" && guardUser(auth)?.needsTwoFactor)
+        throw AppError.forbidden(t("errors.twoFactorPending"));
+      enforceGuard(spec.guard, auth);
+    }
     const params = parse(spec.params ?? empty, c.req.param(), 400);
     const query = parse(spec.query ?? empty, c.req.query(), 422);
     const raw =

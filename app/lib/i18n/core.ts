@@ -48,6 +48,8 @@ export const core = {
     unsupportedMediaType: "Tipo de contenido no soportado. Use application/json o application/x-www-form-urlencoded",
     bodyTooLarge: "El cuerpo de la petición es demasiado grande",
     csrf: "La sesión del formulario expiró. Recargue la página e intente de nuevo.",
+    twoFactorPending: "Complete la verificación en dos pasos para continuar",
+    crossSite: "La petición viene de otro sitio y fue rechazada",
     internal: "Ocurrió un error inesperado. Intente de nuevo más tarde.",
     unknownMiddleware: "Unknown middleware",
     cityNotFound: "La ciudad no existe",
