@@ -10,6 +10,7 @@ import { readBody } from "./body";
 import { parseCookies, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from "./cookies";
 import { AppError, errorBody, zodFields } from "./errors";
 import { redactPath, type Logger } from "./logger";
+import { isCrossSiteWrite } from "./origin";
 import { safeEqual } from "../domain/identity/tokens";
 
 export interface AuthState {
@@ -221,6 +222,7 @@ export function createApiApp(deps: AppDeps) {
     c.set("auth", anonymous);
     const started = performance.now();
     try {
+      if (isCrossSiteWrite(c.req.raw, deps.config.publicUrl)) throw AppError.forbidden(t("errors.crossSite"));
       c.set("auth", await resolveAuth(deps, c.req.raw.headers, cookies));
       checkXsrf(c);
       await next();
