@@ -25,7 +25,8 @@ import {
   verifyEmail,
 } from "../domain/identity/accounts";
 import { currentUserFor } from "../domain/identity/current-user";
-import { hit, increment, isLimited, LIMITS, reset as resetLimit } from "../domain/identity/rate-limit";
+import { hit, increment, LIMITS } from "../domain/identity/rate-limit";
+import { checkLoginThrottle, clearLoginThrottle, recordLoginFailure } from "../domain/identity/login-throttle";
 import { revokeSession } from "../domain/identity/sessions";
 
 const secure = (c: ApiContext) => c.get("deps").config.publicUrl.startsWith("https://");
@@ -61,17 +62,17 @@ export function authRoutes(app: Hono<ApiEnv>) {
     async ({ c, deps, body }) => {
       const client = clientInfo(c);
       const now = deps.clock();
-      const account = LIMITS.loginAccount(normalizeEmail(body.email));
+      const email = normalizeEmail(body.email);
       await hit(deps.db, LIMITS.loginIp(client.ip), now);
-      if (await isLimited(deps.db, account, now)) throw AppError.tooMany();
+      await checkLoginThrottle(deps.db, email, client.ip, now);
       let result;
       try {
         result = await login(deps, body, client);
       } catch (err) {
-        if (err instanceof AppError && err.status === 422) await increment(deps.db, account, now);
+        if (err instanceof AppError && err.status === 422) await recordLoginFailure(deps.db, email, client.ip, now);
         throw err;
       }
-      await resetLimit(deps.db, account.key);
+      await clearLoginThrottle(deps.db, email, client.ip);
       c.header("Set-Cookie", sessionCookie(result.token, result.expiresAt, secure(c)));
       const user = await currentUserFor(deps, result.user);
       return {

@@ -242,7 +242,11 @@ export function createApiApp(deps: AppDeps) {
     }
   });
   app.onError((err, c) => {
-    if (err instanceof AppError) return c.json(err.toBody(), err.status);
+    if (err instanceof AppError) {
+      const retryAfter = (err as AppError & { retryAfter?: number }).retryAfter;
+      if (retryAfter) c.header("Retry-After", String(retryAfter));
+      return c.json(err.toBody(), err.status);
+    }
     (c.get("log") ?? deps.log).error({ err }, "unhandled api error");
     return c.json(errorBody(t("errors.internal")), 500);
   });
