@@ -68,13 +68,18 @@ export async function startRuntime(config: AppConfig = loadConfig()): Promise<Ru
     await seedDemo(database.db);
     seeded = true;
   }
-  const mailer = config.SMTP_URL ? await smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer();
+  const secrets = secretsOf(config, log);
+  // Mail with live links is stored masked, its real content sealed; without SMTP every message is
+  // also written to DATA_DIR/mail as an .eml file (the developer's mailbox).
+  const mailer = config.SMTP_URL
+    ? await smtpMailer(config.SMTP_URL, config.MAIL_FROM, { secrets })
+    : outboxMailer({ secrets, mailDir: path.join(config.dataDir, "mail"), from: config.MAIL_FROM });
   const deps: AppDeps = {
     db: database.db,
     config,
     log,
     mailer,
-    secrets: secretsOf(config, log),
+    secrets,
     storage: storageFor(config, database.db),
     cache: ttlCache(config.PUBLIC_CACHE_SECONDS * 1000),
     clock: () => new Date(),

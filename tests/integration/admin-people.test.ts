@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, mailOutbox, oneTimeTokens, users } from "../../app/.server/db/schema";
 import { createSession } from "../../app/.server/domain/identity/sessions";
+import { deliverableContent } from "../../app/.server/adapters/mail";
 import { setupTestApp } from "../support/app";
 
 const app = setupTestApp();
@@ -162,7 +163,8 @@ describe("customers: /admin/users", () => {
       .where(eq(mailOutbox.to, "lucia.perez@example.com"))
       .orderBy(desc(mailOutbox.id));
     expect(mail).toMatchObject({ template: "password-reset", status: "stored" });
-    expect(mail.html).toMatch(/\/auth\/reset\/[A-Za-z0-9_-]{20,}/);
+    expect(mail.html).toMatch(/\/auth\/reset\/••••••••/);
+    expect(deliverableContent(mail, app.deps.secrets).html).toMatch(/\/auth\/reset\/[A-Za-z0-9_-]{20,}/);
     const tokens = await app.deps.db
       .select()
       .from(oneTimeTokens)

@@ -34,14 +34,15 @@ export function setupTestApp(overrides: Partial<AppDeps> = {}): TestApp {
   beforeAll(async () => {
     const database = await freshDatabase();
     const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: ".tmp/unused" });
+    const secrets = createSecretBox(crypto.randomBytes(32));
     const deps: AppDeps = {
       db: database.db,
       config,
       // Every test app logs to a file under .tmp/test-logs; the global teardown greps them all for
       // secrets (tests/support/logs.ts).
       log: createLogger("debug", testLogDestination()),
-      mailer: outboxMailer(),
-      secrets: createSecretBox(crypto.randomBytes(32)),
+      mailer: outboxMailer({ secrets }),
+      secrets,
       storage: databaseStorage(database.db),
       // Off: tests change data and read it back at once (the cache has its own unit test).
       cache: ttlCache(0),

@@ -101,6 +101,13 @@ export const core = {
     changedIntro: "Tu contraseña se cambió el {date}.",
     changedWarning: "Si no fuiste tú, restablécela de inmediato desde {link} y escríbenos.",
     buttonFallback: "Si el botón no funciona, copia y pega este enlace en tu navegador:",
+    twoFactorResetSubject: "Se restableció tu verificación en dos pasos en Nucleo Barre",
+    twoFactorResetIntro:
+      "El {date}, {actor} restableció la verificación en dos pasos de tu cuenta del back office y cerró tus sesiones abiertas.",
+    twoFactorResetNext:
+      "La próxima vez que inicies sesión tendrás que configurar de nuevo tu app de autenticación.",
+    twoFactorResetWarning:
+      "Si no lo pediste, avisa de inmediato a otro administrador y restablece tu contraseña desde {link}.",
   },
   nav: {
     locations: "Ubicaciones",
