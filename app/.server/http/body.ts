@@ -19,7 +19,7 @@ const tooLarge = () => new AppError(413, t("errors.bodyTooLarge"));
  * before anything is read; a chunked body (no length) is counted as it streams and the reading stops,
  * and the stream is cancelled, at the first chunk past the limit. Never buffers more than the limit.
  */
-export async function readLimitedBytes(req: Request, limit: number): Promise<Uint8Array> {
+export async function readLimitedBytes(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = req.headers.get("content-length");
   if (declared !== null && declared.trim() !== "") {
     const n = Number(declared);
@@ -40,7 +40,7 @@ export async function readLimitedBytes(req: Request, limit: number): Promise<Uin
     }
     chunks.push(value);
   }
-  const out = new Uint8Array(total);
+  const out = new Uint8Array(new ArrayBuffer(total));
   let at = 0;
   for (const c of chunks) {
     out.set(c, at);
