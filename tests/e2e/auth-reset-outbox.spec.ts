@@ -56,6 +56,9 @@ test("reset through the link of the outbox mail", async ({ page, baseURL }) => {
   await restore.getByRole("textbox", { name: "Confirmar nueva contraseña" }).fill("cambiada9");
   await restore.getByRole("button", { name: "Guardar contraseña" }).click();
   await expect(page.getByText(/Ya puedes iniciar sesión/).first()).toBeVisible();
+  // Back on the login page with the account's email already filled in.
+  await page.waitForURL(/\/login/);
+  await expect(page.getByRole("form", { name: "Iniciar sesión" }).getByLabel("Email")).toHaveValue(email);
 
   const again = await pwRequest.newContext({ baseURL });
   await loginAs(again, email, "cambiada9");

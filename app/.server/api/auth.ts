@@ -173,8 +173,9 @@ export function authRoutes(app: Hono<ApiEnv>) {
       body: restoreSchema,
     },
     async ({ deps, params, body }) => {
-      await resetPassword(deps, params.token, body.newPassword);
-      return message(t("account.resetDone"));
+      const user = await resetPassword(deps, params.token, body.newPassword);
+      // The email comes back so the login form can be prefilled (the token proved the mailbox).
+      return { data: { Message: t("account.resetDone"), email: user.email } };
     },
   );
 

@@ -131,7 +131,7 @@ export const admin = {
     roleDoor: "Puerta",
     roleCustomer: "Cliente",
     toSite: "Ir al sitio",
-    notFoundTitle: "This page could not be found",
+    notFoundTitle: "Página no encontrada",
     notFoundText: "Esta sección del panel aún no existe o la dirección es incorrecta.",
     backToDashboard: "Volver al dashboard",
     errorTitle: "No se pudo mostrar esta página",

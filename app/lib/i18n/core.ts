@@ -9,6 +9,7 @@ export const core = {
     loading: "Cargando...",
     closeNotice: "Cerrar aviso",
     closeDialog: "Cerrar",
+    togglePassword: "Mostrar u ocultar la contraseña",
     metaTitle: "Nucleo Barre · Clases de barre en México",
     metaDescription:
       "Clases de barre en Ciudad de México, Monterrey y Acapulco. Reserva tu lugar, compra paquetes y entrena en casa con Nucleo Home.",
@@ -104,8 +105,7 @@ export const core = {
     twoFactorResetSubject: "Se restableció tu verificación en dos pasos en Nucleo Barre",
     twoFactorResetIntro:
       "El {date}, {actor} restableció la verificación en dos pasos de tu cuenta del back office y cerró tus sesiones abiertas.",
-    twoFactorResetNext:
-      "La próxima vez que inicies sesión tendrás que configurar de nuevo tu app de autenticación.",
+    twoFactorResetNext: "La próxima vez que inicies sesión tendrás que configurar de nuevo tu app de autenticación.",
     twoFactorResetWarning:
       "Si no lo pediste, avisa de inmediato a otro administrador y restablece tu contraseña desde {link}.",
   },
