@@ -223,10 +223,12 @@ export const admin = {
       "auth.login_failed": "Intento fallido de inicio de sesión",
       "auth.password_reset": "Restableció su contraseña con el enlace del correo",
       "auth.password_changed": "Cambió su contraseña",
+      "legal.updated": "Editó un texto legal",
     },
     entities: {
       user: "Usuario",
       session: "Acceso",
+      legal_text: "Texto legal",
     },
   },
   outbox: {

@@ -3,3 +3,4 @@ export * from "./identity";
 export * from "./credits";
 export * from "./files";
 export * from "./security";
+export * from "./legal";
