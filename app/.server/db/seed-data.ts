@@ -374,7 +374,7 @@ export const HOME_SECTIONS = [
     sortOrder: 1,
     title: "Barre que se siente desde la primera clase",
     subtitle:
-      "Clases de 50 minutos en Ciudad de México, Monterrey y Acapulco. Técnica de ballet, fuerza y música que te mueve.",
+      "Clases de {minutes} minutos en Ciudad de México, Monterrey y Acapulco. Técnica de ballet, fuerza y música que te mueve.",
     imageUrl: "/images/home/hero.svg",
     ctaLabel: "Reserva tu clase",
     ctaLink: "/calendar",
@@ -412,7 +412,7 @@ export const HOME_SECTIONS = [
     kind: "locations",
     sortOrder: 4,
     title: "Encuentra tu estudio",
-    subtitle: "Siete estudios y contando.",
+    subtitle: "{studios} estudios en {cities} ciudades, y contando.",
     ctaLabel: "Ver ubicaciones",
     ctaLink: "/select-location",
   },

@@ -71,7 +71,7 @@ export const core = {
     invalidCredentials: "El email o la contraseña son incorrectos",
     inactive: "Tu cuenta está desactivada. Contacta a tu estudio.",
     emailTaken: "El email ya está registrado",
-    loggedIn: "Bienvenido de nuevo",
+    loggedIn: "¡Hola de nuevo!",
     registered: "Tu cuenta fue creada. Te enviamos un correo para verificar tu email.",
     loggedOut: "Sesión cerrada",
     resetInvalid: "El enlace para restablecer la contraseña no es válido o ya expiró",
