@@ -107,7 +107,7 @@ describe("customers: /admin/users", () => {
   it("searches by name, email and phone, case-insensitively", async () => {
     const byEmail = await json(await app.request("/admin/users?search=TESTER@", { token: admin }));
     expect(byEmail.data.map((u: { email: string }) => u.email)).toEqual(["tester@example.com"]);
-    const byName = await json(await app.request("/admin/users?search=claudia%20cli", { token: admin }));
+    const byName = await json(await app.request("/admin/users?search=claudia%20ram", { token: admin }));
     expect(byName.data.map((u: { email: string }) => u.email)).toEqual(["cliente@example.com"]);
     const byPhone = await json(await app.request("/admin/users?search=340006", { token: admin }));
     expect(byPhone.data.map((u: { email: string }) => u.email)).toEqual(["cliente@example.com"]);
@@ -596,8 +596,8 @@ describe("staff: /admin/employees", () => {
 describe("employee options for the shift form: /admin/employee/list/studio/{studio}", () => {
   it("lists the active employee records of a studio as {id, name}; staff only", async () => {
     const { data } = await json(await app.request("/admin/employee/list/studio/1", { token: cashier }));
-    expect(data).toEqual(expect.arrayContaining([{ id: expect.any(Number), name: "Carla Caja" }]));
-    expect(data.map((e: { name: string }) => e.name)).toContain("Pedro Puerta");
+    expect(data).toEqual(expect.arrayContaining([{ id: expect.any(Number), name: "Carla Ibarra León" }]));
+    expect(data.map((e: { name: string }) => e.name)).toContain("Pedro Salinas Cruz");
     expect(data.map((e: { name: string }) => e.name)).not.toContain("Mariana Ortega");
     expect((await app.request("/admin/employee/list/studio/1", { token: customer })).status).toBe(403);
     expect((await app.request("/admin/employee/list/studio/1")).status).toBe(401);

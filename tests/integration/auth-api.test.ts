@@ -48,7 +48,7 @@ describe("POST /login", () => {
     const me = await json(await app.request("/auth/me", { method: "POST", token: body.access_token }));
     expect(me.data).toMatchObject({
       email: "cliente@example.com",
-      full_name: "Claudia Cliente",
+      full_name: "Claudia Ramírez Duarte",
       role_id: 2,
       isCustomer: true,
       isAdmin: false,

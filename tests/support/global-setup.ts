@@ -25,13 +25,13 @@ export default async function setup(project: TestProject) {
     await admin.close();
     const tmpl = await openPostgres(withDatabase(url, PG_TEMPLATE), 2);
     await tmpl.migrate();
-    await seedDemo(tmpl.db);
+    await seedDemo(tmpl.db, { people: false });
     await tmpl.close();
     project.provide("pgTemplate", PG_TEMPLATE);
   } else {
     const db = await openPglite({});
     await db.migrate();
-    await seedDemo(db.db);
+    await seedDemo(db.db, { people: false });
     const blob = await db.dump();
     fs.writeFileSync(PGLITE_DUMP, Buffer.from(await blob.arrayBuffer()));
     await db.close();
