@@ -70,6 +70,8 @@ export const admin = {
     packs: "Paquetes",
     p: "Paquete",
     pages: "Legales",
+    privacy: "Aviso de Privacidad",
+    terms: "Términos y Condiciones",
     payments: "Pagos",
     "qr-door-page": "Puerta",
     "qr-assistance": "Asistencia",
