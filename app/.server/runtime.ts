@@ -1,4 +1,5 @@
 import { loadConfig, type AppConfig } from "./config/env";
+import path from "node:path";
 import { openEmbedded, openPostgres, type Database } from "./db/client";
 import { seedIsNeeded, seedDemo } from "./db/seed";
 import { createLogger } from "./http/logger";
@@ -74,9 +75,12 @@ export async function startRuntime(config: AppConfig = loadConfig()): Promise<Ru
     await seedDemo(database.db);
     seeded = true;
   }
+  const secrets = secretsOf(config, log);
   let deps: AppDeps | null = null;
   const getDeps = () => deps!;
   // The SMTP mailer enqueues on the queue, and the queue's mail job delivers with the mailer.
+  // Mail with live links is stored masked, its real content sealed; without SMTP every message is
+  // also written to DATA_DIR/mail as an .eml file (the developer's mailbox).
   let smtp: SmtpMailer | null = null;
   const jobs = await startJobQueue({
     url: database.url,
@@ -84,14 +88,15 @@ export async function startRuntime(config: AppConfig = loadConfig()): Promise<Ru
     work: config.JOBS_RUN,
     definitions: jobDefinitions(getDeps, config.SMTP_URL ? () => smtp! : null),
   });
-  if (config.SMTP_URL) smtp = await smtpMailer(config.SMTP_URL, config.MAIL_FROM, jobs);
-  const mailer: Mailer = smtp ?? outboxMailer();
+  if (config.SMTP_URL) smtp = await smtpMailer(config.SMTP_URL, config.MAIL_FROM, jobs, { secrets });
+  const mailer: Mailer =
+    smtp ?? outboxMailer({ secrets, mailDir: path.join(config.dataDir, "mail"), from: config.MAIL_FROM });
   deps = {
     db: database.db,
     config,
     log,
     mailer,
-    secrets: secretsOf(config, log),
+    secrets,
     storage: storageFor(config, database.db),
     cache: ttlCache(config.PUBLIC_CACHE_SECONDS * 1000),
     jobs,

@@ -13,6 +13,7 @@ import { ttlCache } from "../../app/.server/cache/ttl";
 import { createLogger } from "../../app/.server/http/logger";
 import type { Database } from "../../app/.server/db/client";
 import { freshDatabase } from "./db";
+import { testLogDestination } from "./logs";
 
 export interface TestApp {
   api: Hono<any>;
@@ -51,12 +52,15 @@ export function setupTestApp(overrides: Partial<AppDeps> = {}, opts: { jobs?: Jo
       definitions: [...jobDefinitions(() => ctx.deps, smtp), ...(opts.jobs ?? [])],
     });
     const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: ".tmp/unused" });
+    const secrets = createSecretBox(crypto.randomBytes(32));
     const deps: AppDeps = {
       db: database.db,
       config,
-      log: createLogger("silent"),
-      mailer: outboxMailer(),
-      secrets: createSecretBox(crypto.randomBytes(32)),
+      // Every test app logs to a file under .tmp/test-logs; the global teardown greps them all for
+      // secrets (tests/support/logs.ts).
+      log: createLogger("debug", testLogDestination()),
+      mailer: outboxMailer({ secrets }),
+      secrets,
       storage: databaseStorage(database.db),
       // Off: tests change data and read it back at once (the cache has its own unit test).
       cache: ttlCache(0),

@@ -5,6 +5,7 @@ import { openEmbedded, openPostgres, type Database } from "../../app/.server/db/
 import { seedDemo } from "../../app/.server/db/seed";
 import { createLogger } from "../../app/.server/http/logger";
 import { startJobQueue } from "../../app/.server/jobs/queue";
+import { clearTestLogs, secretsInTestLogs, testLogLineCount } from "./logs";
 
 export const TMP = path.resolve(".tmp");
 /** The embedded cluster Vitest starts when TEST_DATABASE_URL is not used. */
@@ -19,6 +20,7 @@ export const PG_TEMPLATE = process.env.TEST_PG_TEMPLATE || "nb_test_template";
  */
 export default async function setup(project: TestProject) {
   fs.mkdirSync(TMP, { recursive: true });
+  clearTestLogs();
   const external = process.env.TEST_DATABASE_URL && process.env.TEST_DB_KIND === "postgres";
   let cluster: (Database & { cluster: { url(db?: string): string } }) | null = null;
   let url: string;
@@ -35,15 +37,25 @@ export default async function setup(project: TestProject) {
   const tmplUrl = withDatabase(url, PG_TEMPLATE);
   const tmpl = await openPostgres(tmplUrl, 2);
   await tmpl.migrate();
-  await seedDemo(tmpl.db);
+  await seedDemo(tmpl.db, { people: false });
   await tmpl.close();
   const queue = await startJobQueue({ url: tmplUrl, log: createLogger("silent"), definitions: [], work: false });
   await queue.stop();
   project.provide("pgTemplate", PG_TEMPLATE);
   project.provide("pgUrl", url);
   project.provide("dbKind", external ? "postgres" : "embedded");
-  return async () => {
+  // After every test file ran, whatever the order: no log line of the whole run holds a secret.
+  return async function teardown() {
     await cluster?.close();
+    const found = secretsInTestLogs();
+    if (found.length > 0) {
+      // A teardown error alone does not change Vitest's exit code.
+      process.exitCode = 1;
+      throw new Error(
+        `Secrets in the test logs (.tmp/test-logs), ${found.length} line(s):\n${found.slice(0, 20).join("\n")}`,
+      );
+    }
+    console.log(`Log check: ${testLogLineCount()} log lines of the run, no secrets.`);
   };
 }
 

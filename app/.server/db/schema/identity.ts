@@ -166,6 +166,12 @@ export const mailOutbox = pgTable(
     error: text("error"),
     /** Files sent with the message (a class's calendar file, a receipt), base64 content. */
     attachments: jsonb("attachments").$type<MailAttachment[]>(),
+    /**
+     * `html` and `text` are stored with their live links masked (administrators read them); the
+     * deliverable content, when it differs, is kept here sealed with the application key
+     * (`deliverableContent` in app/.server/adapters/mail.ts).
+     */
+    sealedContent: text("sealed_content"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("mail_outbox_to_idx").on(t.to), index("mail_outbox_created_idx").on(t.createdAt)],

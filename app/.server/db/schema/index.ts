@@ -2,3 +2,5 @@ export * from "./places";
 export * from "./identity";
 export * from "./credits";
 export * from "./files";
+export * from "./security";
+export * from "./legal";

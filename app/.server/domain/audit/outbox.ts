@@ -6,6 +6,7 @@ import { mailOutbox } from "../../db/schema";
 /** stored (no SMTP) · queued → sending → sent, or failed (the mail job retries it). */
 export type MailStatus = "stored" | "queued" | "sending" | "sent" | "failed";
 import { AppError } from "../../http/errors";
+import { maskTokens } from "../../adapters/mail";
 import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../../http/pagination";
 
 /** One row of the mail record (the outbox when no SMTP is set). */
@@ -84,5 +85,6 @@ export async function listOutbox(db: Db, q: OutboxListQuery, opts: { all?: boole
 export async function getOutbox(db: Db, id: number): Promise<OutboxDto> {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
   if (!row) throw AppError.notFound(t("admin.outbox.notFound"));
-  return { ...toItem(row), html: row.html, text: row.text };
+  // Stored masked since links are sealed; masked again on read for rows stored before that.
+  return { ...toItem(row), html: maskTokens(row.html), text: maskTokens(row.text) };
 }
