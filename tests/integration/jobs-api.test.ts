@@ -89,6 +89,24 @@ describe("job queue", () => {
     }
   });
 
+  it("two servers draining one queue together run each job once", async () => {
+    const seen: number[] = [];
+    const def = { name: "test-once", run: async (d: Record<string, unknown>) => void seen.push(Number(d.n)) };
+    const servers = await Promise.all(
+      [1, 2].map(() =>
+        startJobQueue({ url: app.database.url, log: createLogger("silent"), work: false, definitions: [def] }),
+      ),
+    );
+    try {
+      for (let n = 0; n < 20; n++) await servers[0].send(app.deps.db, "test-once", { n });
+      const [a, b] = await Promise.all(servers.map((s) => s.runPending("test-once")));
+      expect(a.completed + b.completed).toBe(20);
+      expect([...seen].sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+  });
+
   it("the housekeeping task runs through the queue", async () => {
     await app.deps.jobs.send(app.deps.db, "housekeeping", {});
     expect(await app.deps.jobs.runPending("housekeeping")).toEqual({ completed: 1, failed: 0 });

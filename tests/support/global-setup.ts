@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { openEmbedded, openPostgres, type Database } from "../../app/.server/db/client";
+import { DataDirLockedError, openEmbedded, openPostgres, type Database } from "../../app/.server/db/client";
 import { seedDemo } from "../../app/.server/db/seed";
 import { createLogger } from "../../app/.server/http/logger";
 import { startJobQueue } from "../../app/.server/jobs/queue";
@@ -27,7 +27,17 @@ export default async function setup(project: TestProject) {
   if (external) {
     url = process.env.TEST_DATABASE_URL!;
   } else {
-    cluster = await openEmbedded({ dataDir: EMBEDDED_DIR, durable: false, poolMax: 1, database: "postgres" });
+    const open = () => openEmbedded({ dataDir: EMBEDDED_DIR, durable: false, poolMax: 1, database: "postgres" });
+    try {
+      cluster = await open();
+    } catch (err) {
+      // The test cluster runs without fsync: after a machine crash it may not start. Its data is
+      // disposable (templates are rebuilt every run), so start from an empty one, unless the
+      // folder is simply in use by another run.
+      if (err instanceof DataDirLockedError) throw err;
+      fs.rmSync(EMBEDDED_DIR, { recursive: true, force: true });
+      cluster = await open();
+    }
     url = cluster.cluster.url("postgres");
   }
   const admin = await openPostgres(url, 1);

@@ -110,8 +110,11 @@ export async function startJobQueue(opts: {
       retryBackoff: true,
       expireInSeconds: d.expireInSeconds ?? 15 * 60,
     };
-    if (await boss.getQueue(d.name)) await boss.updateQueue(d.name, queue);
-    else await boss.createQueue(d.name, queue);
+    if (!(await boss.getQueue(d.name))) {
+      // Several servers starting together may race to create it: whoever loses updates it.
+      await boss.createQueue(d.name, queue).catch(() => {});
+    }
+    await boss.updateQueue(d.name, queue);
   }
   const runOne = async (name: string, data: unknown) => {
     const def = byName.get(name);
