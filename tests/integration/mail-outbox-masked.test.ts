@@ -72,6 +72,8 @@ describe("the outbox never shows a live link", () => {
       form: { newPassword: "otraClave9", confirmNewPassword: "otraClave9" },
     });
     expect(done.status).toBe(200);
+    // the answer names the account, so the login form can be prefilled
+    expect((await done.json()).data.email).toBe("cliente@example.com");
   });
 
   it("mail sent by SMTP goes out with its live link and is recorded masked", async () => {

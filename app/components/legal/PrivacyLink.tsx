@@ -8,7 +8,13 @@ import { LEGAL_PATHS } from "./links";
 export function PrivacyLink({ size }: { size?: string }) {
   const { pathname } = useLocation();
   return (
-    <Anchor component={Link} to={localePath(LEGAL_PATHS.privacy, pathname)} size={size} inherit={!size}>
+    <Anchor
+      component={Link}
+      to={localePath(LEGAL_PATHS.privacy, pathname)}
+      size={size}
+      inherit={!size}
+      underline="always"
+    >
       {t("legal.privacyLink")}
     </Anchor>
   );
