@@ -3,7 +3,7 @@ import { defineConfig, devices } from "@playwright/test";
 /**
  * End-to-end tests drive Debian's Chromium (nothing is downloaded) against the BUILT product
  * (`npm run build` first; `npm test` does it), started by `tests/e2e/support/server.mjs`:
- * a fresh PGlite folder under .tmp/e2e-data seeded with the demo data, or, with
+ * a fresh embedded PostgreSQL in .tmp/e2e-data seeded with the demo data, or, with
  * E2E_DATABASE_URL, that PostgreSQL database dropped and created anew.
  */
 const port = Number(process.env.E2E_PORT ?? 3310);

@@ -101,8 +101,9 @@ async function main() {
   });
 
   const url = runtime.deps.config.PUBLIC_URL ?? `http://localhost:${PORT}`;
-  const db =
-    runtime.database.kind === "pglite" ? `PGlite en ${runtime.deps.config.dataDir}` : "PostgreSQL (DATABASE_URL)";
+  const db = runtime.database.embedded
+    ? `PostgreSQL embebido en ${runtime.deps.config.dataDir} (puerto ${runtime.database.cluster.port})`
+    : "PostgreSQL (DATABASE_URL)";
   console.log(`
   Nucleo Barre ${dev ? "(desarrollo)" : ""} listo en ${url}
   Base de datos: ${db}${runtime.seeded ? " · datos de demostración cargados" : ""}

@@ -40,6 +40,8 @@ export const theme = createTheme({
     Modal: { defaultProps: { size: 500, centered: true, closeButtonProps: { "aria-label": t("app.closeDialog") } } },
     Alert: { defaultProps: { closeButtonLabel: t("app.closeNotice") } },
     Notification: { defaultProps: { closeButtonProps: { "aria-label": t("app.closeNotice") } } },
+    // Mantine's own labels are English: every one a user can hear is set here in Spanish.
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { "aria-label": t("app.togglePassword") } } },
   },
 });
 

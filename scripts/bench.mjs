@@ -5,7 +5,7 @@
 //   npm run bench                         every scenario, 10 s each, 20 connections
 //   npm run bench -- --duration=5 --connections=10 --only=api-cities
 //   npm run bench -- --build              rebuild first even if the build looks current
-//   BENCH_DATABASE_URL=postgres://… npm run bench    on PostgreSQL instead of a fresh PGlite folder
+//   BENCH_DATABASE_URL=postgres://… npm run bench    on that PostgreSQL instead of a fresh embedded one
 //
 // The server is the real one (`node server.mjs`, production build) on a free port of 127.0.0.1,
 // with BENCH_BASELINE=true for the two bare routes. Load comes from autocannon in this process:
@@ -33,6 +33,7 @@ const duration = Number(args.duration ?? process.env.BENCH_DURATION ?? 10);
 const connections = Number(args.connections ?? process.env.BENCH_CONNECTIONS ?? 20);
 const warmup = Number(args.warmup ?? 2);
 const dbUrl = process.env.BENCH_DATABASE_URL || "";
+const dbName = dbUrl ? "PostgreSQL (BENCH_DATABASE_URL)" : "embedded PostgreSQL";
 
 function die(msg) {
   console.error(`\n${msg}\n`);
@@ -81,6 +82,8 @@ const freePort = () =>
 const port = Number(process.env.BENCH_PORT || (await freePort()));
 const baseUrl = `http://127.0.0.1:${port}`;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nb-bench-"));
+// As root the embedded PostgreSQL runs as the user `postgres`, which must be able to enter DATA_DIR.
+fs.chmodSync(tmp, 0o755);
 const logFile = path.join(tmp, "server.log");
 const logFd = fs.openSync(logFile, "a");
 const server = spawn(process.execPath, ["server.mjs"], {
@@ -136,9 +139,40 @@ for (;;) {
   if (Date.now() - started > 120_000) await fail("The server did not answer /api/health within 120 s.");
   await new Promise((r) => setTimeout(r, 250));
 }
-console.log(
-  `Server up in ${((Date.now() - started) / 1000).toFixed(1)} s on ${baseUrl} (${dbUrl ? "PostgreSQL" : "PGlite"}).`,
-);
+console.log(`Server up in ${((Date.now() - started) / 1000).toFixed(1)} s on ${baseUrl} (${dbName}).`);
+
+// ---- memory: the server process, and the embedded PostgreSQL's processes (its children) ----
+/** kB of a /proc status or smaps_rollup field of a process (0 when it is gone). */
+function procKb(pid, file, key) {
+  try {
+    const text = fs.readFileSync(`/proc/${pid}/${file}`, "utf8");
+    return Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(text)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+function descendants(pid) {
+  const children = new Map();
+  for (const e of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(e)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${e}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(Number(e));
+    } catch {
+      /* gone */
+    }
+  }
+  const out = [];
+  const walk = (p) => (children.get(p) ?? []).forEach((c) => (out.push(c), walk(c)));
+  walk(pid);
+  return out;
+}
+/** PostgreSQL's processes share their buffers: PSS (each shared page split between its users) adds up honestly. */
+const dbPssMb = () => descendants(server.pid).reduce((n, p) => n + procKb(p, "smaps_rollup", "Pss"), 0) / 1024;
+let dbPeakMb = 0;
+const memSampler = setInterval(() => (dbPeakMb = Math.max(dbPeakMb, dbPssMb())), 1000);
 
 // ---- measure ----
 async function login(email, password = "demo1234") {
@@ -200,6 +234,8 @@ for (const s of scenarios) {
 const status = fs.readFileSync(`/proc/${server.pid}/status`, "utf8");
 const mem = (key) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
 const rss = { now: mem("VmRSS"), peak: mem("VmHWM") };
+clearInterval(memSampler);
+const db = { now: dbPssMb(), peak: Math.max(dbPeakMb, dbPssMb()) };
 await stopServer();
 fs.rmSync(tmp, { recursive: true, force: true });
 
@@ -220,7 +256,7 @@ const table = results.map((r) => {
 const widths = head.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
 const fmt = (row) => row.map((c, i) => (i === 0 || i >= 4 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
 console.log(
-  `\nNode ${process.version}, ${os.cpus().length} cores, ${dbUrl ? "PostgreSQL" : "PGlite"}, ` +
+  `\nNode ${process.version}, ${os.cpus().length} cores, ${dbName}, ` +
     `${connections} connections, ${duration} s per scenario, load average ${loadBefore.toFixed(1)} at start` +
     (loadBefore > 0.5 ? " (other work shares the cores: figures are low and noisy)" : ""),
 );
@@ -228,6 +264,17 @@ console.log(fmt(head));
 console.log(widths.map((w) => "-".repeat(w)).join("  "));
 for (const row of table) console.log(fmt(row));
 console.log(`server RSS after the run: ${rss.now.toFixed(0)} MB (peak ${rss.peak.toFixed(0)} MB)`);
+if (!dbUrl) {
+  console.log(
+    `embedded PostgreSQL processes (PSS) after the run: ${db.now.toFixed(0)} MB (peak ${db.peak.toFixed(0)} MB, sampled each second)`,
+  );
+}
+console.log(
+  `load average at the end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
 
 fs.mkdirSync(".tmp/bench", { recursive: true });
 fs.writeFileSync(
@@ -238,11 +285,13 @@ fs.writeFileSync(
       node: process.version,
       cores: os.cpus().length,
       loadAverageAtStart: loadBefore,
-      database: dbUrl ? "postgres" : "pglite",
+      database: dbUrl ? "postgres" : "embedded",
       connections,
       duration,
       results,
       rssMb: rss,
+      embeddedDbPssMb: dbUrl ? null : db,
+      loadAverageAtEnd: os.loadavg()[0],
     },
     null,
     2,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order, going on after a failure.
-//   lint · format · typecheck · vitest (PGlite) · vitest (PostgreSQL, when TEST_DATABASE_URL is set)
+//   lint · format · typecheck · vitest (embedded PostgreSQL) · vitest (PostgreSQL, when TEST_DATABASE_URL is set)
 //   · build · Playwright end to end
 // Test counts come from the runners' JSON reports; lint, format, typecheck and build count as one
 // check each. The last line printed is exactly `N passed, N failed` (CI reads it).
@@ -68,7 +68,7 @@ const vitest = (name, kind) => ({
   name,
   async run() {
     if (kind === "postgres" && !process.env.TEST_DATABASE_URL) {
-      return { skip: "TEST_DATABASE_URL is not set (PGlite only)" };
+      return { skip: "TEST_DATABASE_URL is not set (embedded PostgreSQL only)" };
     }
     const out = path.join(REPORTS, `vitest-${kind}.json`);
     fs.rmSync(out, { force: true });
@@ -137,16 +137,18 @@ const allSuites = [
   { key: "lint", ...check("lint", ["eslint", ["."]]) },
   { key: "format", ...check("format", ["prettier", ["--check", "."]]) },
   { key: "typecheck", ...check("typecheck", ["react-router", ["typegen"]], ["tsc", ["--noEmit"]]) },
-  { key: "pglite", ...vitest("vitest (PGlite)", "pglite") },
+  { key: "embedded", ...vitest("vitest (embedded)", "embedded") },
   { key: "postgres", ...vitest("vitest (PostgreSQL)", "postgres") },
   { key: "build", ...check("build", ["react-router", ["build"]]) },
   { key: "e2e", ...e2e },
 ];
-// `npm test -- --only=pglite,e2e` runs some suites (keys above); the default is all of them.
+// `npm test -- --only=embedded,e2e` runs some suites (keys above; `pglite` is the old name of
+// `embedded`); the default is all of them.
 const only = process.argv
   .find((a) => a.startsWith("--only="))
   ?.slice(7)
-  .split(",");
+  .split(",")
+  .map((k) => (k === "pglite" ? "embedded" : k));
 const suites = only ? allSuites.filter((s) => only.includes(s.key)) : allSuites;
 if (only && suites.length !== only.length) {
   console.error(`Unknown suite in --only. Known: ${allSuites.map((s) => s.key).join(", ")}`);

@@ -14,6 +14,8 @@ import {
 } from "~/.server/http/cookies";
 import { securityHeaders } from "~/.server/http/security";
 import { errorBody } from "~/.server/http/errors";
+import { boundedRequest } from "~/.server/http/body";
+import { isCrossSiteWrite } from "~/.server/http/origin";
 import { t } from "~/lib/messages";
 export { startRuntime } from "~/.server/runtime";
 export { loadConfig, ConfigError } from "~/.server/config/env";
@@ -32,9 +34,14 @@ export function createServerApp(deps: AppDeps, build: ServerBuild | (() => Promi
   app.all("/api/*", (c) => c.json(errorBody(t("errors.routeNotFound")), 404));
   const handle = createRequestHandler(build as ServerBuild, mode);
   app.all("*", async (c) => {
+    // Page actions (forms) refuse cross-site posts like the API does.
+    if (isCrossSiteWrite(c.req.raw, deps.config.publicUrl)) return c.text(t("errors.crossSite"), 403);
     const cookies = parseCookies(c.req.header("cookie"));
     const auth = await resolveAuth(deps, c.req.raw.headers, cookies).catch(() => anonymous);
-    const res = await handle(c.req.raw, { deps, auth, cookies });
+    // Page actions read forms whole: their body is read under the size limit first.
+    const req = await boundedRequest(c.req.raw);
+    if (!req) return c.text(t("errors.bodyTooLarge"), 413);
+    const res = await handle(req, { deps, auth, cookies });
     const out = new Response(res.body, res);
     if (!cookies[LOCALE_COOKIE]) out.headers.append("Set-Cookie", localeCookie(secure));
     if (!cookies[XSRF_COOKIE]) out.headers.append("Set-Cookie", xsrfCookie(newXsrfToken(), secure));

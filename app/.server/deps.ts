@@ -5,6 +5,7 @@ import type { Mailer } from "./adapters/mail";
 import type { SecretBox } from "./security/secret-box";
 import type { FileStorage } from "./adapters/storage";
 import type { TtlCache } from "./cache/ttl";
+import type { JobQueue } from "./jobs/queue";
 
 /** What the API and the page loaders need from the outside world, chosen by configuration. */
 export interface AppDeps {
@@ -18,6 +19,9 @@ export interface AppDeps {
   storage: FileStorage;
   /** Short-lived cache of public read-only data (PUBLIC_CACHE_SECONDS). */
   cache: TtlCache;
+  /** Durable background jobs on the database (pg-boss): `jobs.send(tx, name, data)` inside a
+   * transaction enqueues only if it commits. */
+  jobs: JobQueue;
   /** The time now; tests move it. */
   clock: () => Date;
 }

@@ -1,16 +1,17 @@
-import path from "node:path";
 import { loadConfig, type AppConfig } from "./config/env";
-import { lockDataDir, openPglite, openPostgres, type Database } from "./db/client";
+import path from "node:path";
+import { openEmbedded, openPostgres, type Database } from "./db/client";
 import { seedIsNeeded, seedDemo } from "./db/seed";
 import { createLogger } from "./http/logger";
-import { outboxMailer, smtpMailer } from "./adapters/mail";
+import { MAIL_JOB, outboxMailer, smtpMailer, type Mailer, type SmtpMailer } from "./adapters/mail";
 import { storageFor } from "./adapters/storage";
 import { ttlCache } from "./cache/ttl";
 import type { AppDeps } from "./deps";
-import { sweepExpired } from "./domain/maintenance/housekeeping";
+import { startJobQueue, type JobDefinition } from "./jobs/queue";
+import { scheduledTasks } from "./jobs/tasks";
 import { createSecretBox, dataDirKey, developmentKey, parseAppKey } from "./security/secret-box";
 
-/** APP_KEY; else the data folder's key (PGlite); else, outside production, the development key. */
+/** APP_KEY; else the data folder's key (embedded database); else, outside production, the development key. */
 function secretsOf(config: AppConfig, log: ReturnType<typeof createLogger>) {
   if (config.APP_KEY) return createSecretBox(parseAppKey(config.APP_KEY)!);
   if (!config.DATABASE_URL) return createSecretBox(dataDirKey(config.dataDir));
@@ -18,24 +19,27 @@ function secretsOf(config: AppConfig, log: ReturnType<typeof createLogger>) {
   return createSecretBox(developmentKey());
 }
 
-const SWEEP_EVERY_MS = 60 * 60_000;
-
-/** Deletes what only grows (old rate-limit windows, ended sessions, spent tokens): a minute after
- * start, then hourly. Timers do not keep the process alive; a failed sweep is logged and retried. */
-function startHousekeeping(deps: AppDeps): () => void {
-  const run = () =>
-    sweepExpired(deps.db, deps.clock()).then(
-      (r) => deps.log.info({ swept: r }, "housekeeping"),
-      (err) => deps.log.warn({ err }, "housekeeping failed"),
-    );
-  const first = setTimeout(run, 60_000);
-  const every = setInterval(run, SWEEP_EVERY_MS);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+/** Every job the servers run: each task of `jobs/tasks.ts` on its cron, and mail delivery. */
+export function jobDefinitions(deps: () => AppDeps, smtp: (() => SmtpMailer) | null): JobDefinition[] {
+  const defs: JobDefinition[] = scheduledTasks.map((task) => ({
+    name: task.name,
+    cron: task.cron,
+    retryLimit: 2,
+    retryDelay: 60,
+    run: () => task.run(deps()),
+  }));
+  if (smtp) {
+    defs.push({
+      name: MAIL_JOB,
+      // 30 s, 1, 2, 4, 8, 16, 32 min…: about four hours of attempts before the job is failed.
+      retryLimit: 9,
+      retryDelay: 30,
+      // Longer than nodemailer's own socket timeout (10 min), so a slow server is not sent to twice.
+      expireInSeconds: 15 * 60,
+      run: (data) => smtp().deliver(deps().db, Number(data.id)),
+    });
+  }
+  return defs;
 }
 
 export interface Runtime {
@@ -45,49 +49,67 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** Validates configuration, opens the database (PGlite under DATA_DIR unless DATABASE_URL),
- * applies migrations, seeds demo data into an empty database, and picks the adapters. */
+/** Validates configuration, opens the database (the embedded PostgreSQL in DATA_DIR unless
+ * DATABASE_URL), applies migrations, seeds demo data into an empty database, picks the adapters
+ * and starts the job queue's workers. */
 export async function startRuntime(config: AppConfig = loadConfig()): Promise<Runtime> {
   const log = createLogger(config.LOG_LEVEL);
-  let release = () => {};
-  let database: Database;
-  if (config.DATABASE_URL) {
-    database = await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_MAX);
-  } else {
-    release = lockDataDir(config.dataDir);
-    try {
-      database = await openPglite({ dataDir: path.join(config.dataDir, "pglite") });
-    } catch (err) {
-      release();
-      throw err;
-    }
+  const database: Database = config.DATABASE_URL
+    ? await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_MAX)
+    : await openEmbedded({
+        dataDir: config.dataDir,
+        poolMax: config.DATABASE_POOL_MAX,
+        ownSignals: true,
+        onLog: (line) => log.debug({ postgres: line }, "postgres"),
+        onRecovered: () =>
+          log.warn("PostgreSQL embebido: se detuvo un servidor que quedó de un proceso anterior (kill -9)"),
+      });
+  try {
+    await database.migrate();
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
   }
-  await database.migrate();
   let seeded = false;
   if (config.SEED_DEMO && (await seedIsNeeded(database.db))) {
     await seedDemo(database.db);
     seeded = true;
   }
-  const mailer = config.SMTP_URL ? await smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer();
-  const deps: AppDeps = {
+  const secrets = secretsOf(config, log);
+  let deps: AppDeps | null = null;
+  const getDeps = () => deps!;
+  // The SMTP mailer enqueues on the queue, and the queue's mail job delivers with the mailer.
+  // Mail with live links is stored masked, its real content sealed; without SMTP every message is
+  // also written to DATA_DIR/mail as an .eml file (the developer's mailbox).
+  let smtp: SmtpMailer | null = null;
+  const jobs = await startJobQueue({
+    url: database.url,
+    log,
+    work: config.JOBS_RUN,
+    definitions: jobDefinitions(getDeps, config.SMTP_URL ? () => smtp! : null),
+  });
+  if (config.SMTP_URL) smtp = await smtpMailer(config.SMTP_URL, config.MAIL_FROM, jobs, { secrets });
+  const mailer: Mailer =
+    smtp ?? outboxMailer({ secrets, mailDir: path.join(config.dataDir, "mail"), from: config.MAIL_FROM });
+  deps = {
     db: database.db,
     config,
     log,
     mailer,
-    secrets: secretsOf(config, log),
+    secrets,
     storage: storageFor(config, database.db),
     cache: ttlCache(config.PUBLIC_CACHE_SECONDS * 1000),
+    jobs,
     clock: () => new Date(),
   };
-  const stopSweeping = startHousekeeping(deps);
+  await jobs.startWorkers();
   return {
     deps,
     database,
     seeded,
     async close() {
-      stopSweeping();
+      await jobs.stop().catch((err) => log.warn({ err }, "job queue stop failed"));
       await database.close();
-      release();
     },
   };
 }

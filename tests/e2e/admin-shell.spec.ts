@@ -42,7 +42,7 @@ test.describe("admin shell", () => {
       await expect(nav.getByText(label, { exact: true }).first()).toBeVisible();
     await expect(nav.getByText("Nuevo")).toBeVisible();
     await expect(nav.getByText("On Demand", { exact: true })).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Opciones de la cuenta" })).toContainText("Ana Administradora");
+    await expect(page.getByRole("button", { name: "Opciones de la cuenta" })).toContainText("Ana Villarreal Soto");
     // Breadcrumbs in Spanish.
     await expect(page.getByRole("navigation", { name: "Ruta de navegación" })).toContainText("Administración");
     // The user menu offers change password and logout; the password modal opens with its three fields.
@@ -71,7 +71,7 @@ test.describe("admin shell", () => {
     await loginAs(page, "gerente");
     await page.goto("/admin/administrators");
     await expect(page.getByRole("heading", { level: 1, name: "Administradores" })).toBeVisible();
-    await expect(page.getByRole("cell", { name: /Ana Administradora/ })).toBeVisible();
+    await expect(page.getByRole("cell", { name: /Ana Villarreal Soto/ })).toBeVisible();
     await expect(page.getByRole("link", { name: "Agregar administrador" })).toHaveCount(0);
     await expect(menu(page).getByText("Turnos", { exact: true })).toHaveCount(0);
     await expect(menu(page).getByText("Configuración", { exact: true })).toHaveCount(0);
@@ -87,11 +87,11 @@ test.describe("admin shell", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
     await page.getByRole("textbox", { name: "Buscar" }).fill("claudia");
     await expect(page).toHaveURL(/search=claudia/);
-    const row = page.getByRole("row", { name: /Claudia Cliente/ });
+    const row = page.getByRole("row", { name: /Claudia Ramírez Duarte/ });
     await expect(row).toBeVisible();
     await expect(page.getByText("1–1 de 1")).toBeVisible();
-    await row.getByRole("link", { name: "Claudia Cliente" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Claudia Cliente" })).toBeVisible();
+    await row.getByRole("link", { name: "Claudia Ramírez Duarte" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Claudia Ramírez Duarte" })).toBeVisible();
     await page.getByRole("tab", { name: "Créditos" }).click();
     // The live balance per city and on-demand (the demo customer has no credit lots yet).
     await expect(page.getByRole("heading", { name: "Saldo vigente" })).toBeVisible();

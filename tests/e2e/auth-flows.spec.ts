@@ -13,8 +13,13 @@ test.describe("customer accounts", () => {
     await form.getByLabel("Email").fill("cliente@example.com");
     await form.getByRole("button", { name: "Continuar" }).click();
 
-    // Step two: password, remember me and the forgot link.
-    await expect(form.getByTestId("login-email")).toHaveText("cliente@example.com");
+    // Step two: the password field has the focus; the email stays in the form, read-only, as the
+    // username password managers fill; remember me and the forgot link.
+    await expect(form.locator("input[name=password]")).toBeFocused();
+    const username = form.getByTestId("login-email");
+    await expect(username).toHaveValue("cliente@example.com");
+    await expect(username).toHaveAttribute("autocomplete", "username");
+    await expect(username).toHaveAttribute("readonly", "");
     await expect(form.getByLabel("Recordarme")).toBeVisible();
     await expect(form.getByRole("button", { name: "¿Olvidaste tu contraseña?" })).toBeVisible();
 
@@ -38,12 +43,18 @@ test.describe("customer accounts", () => {
     await page.waitForURL("**/my-account");
   });
 
-  test("an unknown email opens register with the email filled in", async ({ page }) => {
+  test("an unknown email says no account was found, then offers register with the email filled in", async ({
+    page,
+  }) => {
     const email = `nueva.${Date.now()}@example.com`;
     await page.goto("/login");
     const form = page.getByRole("form", { name: "Iniciar sesión" });
     await form.getByLabel("Email").fill(email);
     await form.getByRole("button", { name: "Continuar" }).click();
+    await expect(form.getByText("No encontramos una cuenta con ese email")).toBeVisible();
+    await expect(form.getByText(`No hay ninguna cuenta registrada con ${email}.`, { exact: false })).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+    await form.getByRole("button", { name: "Crear una cuenta con este email" }).click();
     await page.waitForURL("**/register?**");
     const register = page.getByRole("form", { name: "Crear cuenta" });
     await expect(register.getByLabel("Email")).toHaveValue(email);

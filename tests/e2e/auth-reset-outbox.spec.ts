@@ -1,9 +1,11 @@
 import { request as pwRequest } from "@playwright/test";
 import { expect, loginAs, test } from "./support/fixtures";
+import { latestMailText } from "./support/mail";
 
 /**
  * Password reset end to end: a customer asks for the link, the mail lands in the outbox (no SMTP in
- * the e2e server), an administrator's API reads it, the customer opens the link, sets a new
+ * the e2e server) where an administrator sees it with the link masked, and in the server's mail
+ * folder (DATA_DIR/mail/*.eml) with the real link; the customer opens the link, sets a new
  * password, and logs in with it. Uses an account of its own (registered here).
  */
 test("reset through the link of the outbox mail", async ({ page, baseURL }) => {
@@ -41,8 +43,12 @@ test("reset through the link of the outbox mail", async ({ page, baseURL }) => {
   );
   expect(mail).toBeTruthy();
   const detail = await (await admin.get(`/api/admin/outbox/${mail.id}`, { headers: auth })).json();
-  const link = /https?:\/\/[^\s]+\/auth\/reset\/[\w-]+/.exec(detail.data.text)![0];
+  // The administrator never sees a usable link…
+  expect(detail.data.text).toContain("/auth/reset/••••••••");
+  expect(detail.data.text).not.toMatch(/\/auth\/reset\/[\w-]{20,}/);
   await admin.dispose();
+  // …the customer's mailbox has it.
+  const link = /https?:\/\/[^\s]+\/auth\/reset\/[\w-]+/.exec(await latestMailText(email, "password-reset"))![0];
 
   await page.goto(new URL(link).pathname);
   const restore = page.getByRole("form", { name: "Nueva contraseña" });
@@ -50,6 +56,9 @@ test("reset through the link of the outbox mail", async ({ page, baseURL }) => {
   await restore.getByRole("textbox", { name: "Confirmar nueva contraseña" }).fill("cambiada9");
   await restore.getByRole("button", { name: "Guardar contraseña" }).click();
   await expect(page.getByText(/Ya puedes iniciar sesión/).first()).toBeVisible();
+  // Back on the login page with the account's email already filled in.
+  await page.waitForURL(/\/login/);
+  await expect(page.getByRole("form", { name: "Iniciar sesión" }).getByLabel("Email")).toHaveValue(email);
 
   const again = await pwRequest.newContext({ baseURL });
   await loginAs(again, email, "cambiada9");

@@ -22,7 +22,9 @@ test.describe("public site frame and home", () => {
     test(`home renders the hero from the database at ${prefix || "/"}`, async ({ page }) => {
       await page.goto(prefix || "/");
       await expect(page.getByRole("heading", { level: 1, name: hero.title })).toBeVisible();
-      await expect(page.getByText(hero.subtitle)).toBeVisible();
+      // Figures in the copy are filled from the data (the class types' durations: 45 a 50).
+      await expect(page.getByText(hero.subtitle.replace("{minutes}", "45 a 50"))).toBeVisible();
+      await expect(page.getByText(/\d+ estudios en \d+ ciudades, y contando\./)).toBeVisible();
       await expect(page.getByRole("link", { name: hero.ctaLabel })).toHaveAttribute("href", `${prefix}${hero.ctaLink}`);
       await expect(page.locator("main#contenido")).toBeVisible();
       await expect(page.getByRole("link", { name: "Saltar al contenido" })).toHaveAttribute("href", "#contenido");

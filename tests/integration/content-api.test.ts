@@ -61,7 +61,7 @@ describe("content pages and legals", () => {
 
   it("GET /v2/legals lists the sections; /v2/legals/faq has questions", async () => {
     const list = await json(await app.request("/v2/legals"));
-    expect(list.data.map((s: { slug: string }) => s.slug)).toEqual(["terms-and-conditions", "faq"]);
+    expect(list.data.map((s: { slug: string }) => s.slug)).toEqual(["faq"]);
     const faq = await json(await app.request("/v2/legals/faq"));
     expect(faq.data.blocks[0].items.length).toBeGreaterThan(3);
   });

@@ -66,6 +66,6 @@ describe("sweepExpired", () => {
 
     // A second sweep finds nothing more of these.
     const again = await sweepExpired(db, NOW);
-    expect(again).toEqual({ rateLimits: 0, sessions: 0, oneTimeTokens: 0 });
+    expect(again).toEqual({ rateLimits: 0, sessions: 0, oneTimeTokens: 0, loginThrottle: 0 });
   });
 });

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outboxMailer, smtpMailer } from "../../app/.server/adapters/mail";
+import { MAIL_JOB, outboxMailer, smtpMailer } from "../../app/.server/adapters/mail";
 import { mailOutbox } from "../../app/.server/db/schema";
 import { resetMail } from "../../app/.server/mail/templates";
 import { setupTestApp } from "../support/app";
@@ -33,10 +33,19 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 const brand = { site: "Nucleo Barre", help: "hola@nucleobarre.mx", publicUrl: "http://localhost" };
 
 describe("mail adapters", () => {
-  it("SMTP delivers the Spanish HTML and text mail, and records it as sent", async () => {
-    const mailer = await smtpMailer(`smtp://127.0.0.1:${port}`, "Nucleo Barre <hola@nucleobarre.mx>");
+  it("SMTP: queued in the caller's transaction, delivered by the mail job after commit, once", async () => {
+    const mailer = await smtpMailer(`smtp://127.0.0.1:${port}`, "Nucleo Barre <hola@nucleobarre.mx>", app.deps.jobs);
+    app.deps.mailer = mailer;
     const msg = resetMail(brand, "ana@example.com", "Ana", "http://localhost/auth/reset/abc");
-    await mailer.send(app.deps.db, msg);
+    await app.deps.db.transaction(async (tx) => {
+      await mailer.send(tx, msg);
+    });
+    // Committed but not yet delivered: the row waits in the outbox, nothing went out.
+    const [queued] = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, "ana@example.com"));
+    expect(queued).toMatchObject({ transport: "smtp", status: "queued", template: "password-reset" });
+    expect(received).toHaveLength(0);
+
+    expect(await app.deps.jobs.runPending(MAIL_JOB)).toEqual({ completed: 1, failed: 0 });
     expect(received).toHaveLength(1);
     expect(received[0].to).toEqual(["ana@example.com"]);
     const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(received[0].raw)![1];
@@ -44,14 +53,41 @@ describe("mail adapters", () => {
     expect(received[0].raw).toMatch(/text\/html/);
     expect(received[0].raw).toMatch(/text\/plain/);
     const [row] = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, "ana@example.com"));
-    expect(row).toMatchObject({ transport: "smtp", status: "sent", template: "password-reset" });
+    expect(row).toMatchObject({ status: "sent", error: null });
+
+    // Never twice: the job is done, and delivering the row again is refused.
+    expect(await app.deps.jobs.runPending(MAIL_JOB)).toEqual({ completed: 0, failed: 0 });
+    expect(await mailer.deliver(app.deps.db, row.id)).toBe("skipped");
+    expect(received).toHaveLength(1);
   });
 
-  it("an SMTP failure is recorded as failed and reported to the caller", async () => {
-    const mailer = await smtpMailer("smtp://127.0.0.1:1", "x@example.com");
-    await expect(mailer.send(app.deps.db, resetMail(brand, "falla@example.com", "F", "http://x"))).rejects.toThrow();
+  it("SMTP: a mail sent in a transaction that rolls back is neither stored nor delivered", async () => {
+    const mailer = await smtpMailer(`smtp://127.0.0.1:${port}`, "x@example.com", app.deps.jobs);
+    app.deps.mailer = mailer;
+    const before = received.length;
+    await expect(
+      app.deps.db.transaction(async (tx) => {
+        await mailer.send(tx, resetMail(brand, "rollback@example.com", "R", "http://x"));
+        throw new Error("rollback");
+      }),
+    ).rejects.toThrow("rollback");
+    expect(await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, "rollback@example.com"))).toEqual([]);
+    expect(await app.deps.jobs.runPending(MAIL_JOB, { ignoreStartAfter: true })).toEqual({ completed: 0, failed: 0 });
+    expect(received.length).toBe(before);
+  });
+
+  it("SMTP: a failure marks the row failed and the job retries it until it is listed as failed", async () => {
+    const mailer = await smtpMailer("smtp://127.0.0.1:1", "x@example.com", app.deps.jobs);
+    app.deps.mailer = mailer;
+    await mailer.send(app.deps.db, resetMail(brand, "falla@example.com", "F", "http://x"));
+    const run = await app.deps.jobs.runPending(MAIL_JOB, { ignoreStartAfter: true });
+    expect(run.completed).toBe(0);
+    expect(run.failed).toBeGreaterThan(1); // the first attempt and its retries
     const [row] = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, "falla@example.com"));
     expect(row.status).toBe("failed");
+    expect(row.error).toMatch(/ECONNREFUSED|connect/i);
+    const failed = await app.deps.jobs.listFailed({ limit: 10, offset: 0 });
+    expect(failed.items.find((j) => j.name === MAIL_JOB && (j.data as { id: number }).id === row.id)).toBeTruthy();
   });
 
   it("without SMTP the outbox keeps the mail for administrators", async () => {

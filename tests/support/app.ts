@@ -5,12 +5,15 @@ import { loadConfig } from "../../app/.server/config/env";
 import type { AppDeps } from "../../app/.server/deps";
 import { createSecretBox } from "../../app/.server/security/secret-box";
 import { createApi } from "../../app/.server/api";
-import { outboxMailer } from "../../app/.server/adapters/mail";
+import { outboxMailer, type SmtpMailer } from "../../app/.server/adapters/mail";
+import { startJobQueue, type JobDefinition, type JobQueue } from "../../app/.server/jobs/queue";
+import { jobDefinitions } from "../../app/.server/runtime";
 import { databaseStorage } from "../../app/.server/adapters/storage";
 import { ttlCache } from "../../app/.server/cache/ttl";
 import { createLogger } from "../../app/.server/http/logger";
 import type { Database } from "../../app/.server/db/client";
 import { freshDatabase } from "./db";
+import { testLogDestination } from "./logs";
 
 export interface TestApp {
   api: Hono<any>;
@@ -26,22 +29,42 @@ export interface TestApp {
   login(email: string, password?: string): Promise<string>;
 }
 
-/** One app and one clean database for the whole test file. */
-export function setupTestApp(overrides: Partial<AppDeps> = {}): TestApp {
+/**
+ * One app and one clean database for the whole test file. The job queue is real (its tables in the
+ * test database) but nothing polls it: `app.deps.jobs.runPending(name)` runs what is due. Its jobs
+ * are the runtime's (every scheduled task, and mail delivery when `deps.mailer` is SMTP) plus `jobs`.
+ */
+export function setupTestApp(overrides: Partial<AppDeps> = {}, opts: { jobs?: JobDefinition[] } = {}): TestApp {
   const ctx = {} as TestApp;
   let now: Date | null = null;
+  let jobs: JobQueue | null = null;
   beforeAll(async () => {
     const database = await freshDatabase();
+    const smtp = () => {
+      if (ctx.deps.mailer.kind !== "smtp") throw new Error("deps.mailer no es SMTP");
+      return ctx.deps.mailer as SmtpMailer;
+    };
+    jobs = await startJobQueue({
+      url: database.url,
+      log: createLogger("silent"),
+      work: false,
+      poolMax: 2,
+      definitions: [...jobDefinitions(() => ctx.deps, smtp), ...(opts.jobs ?? [])],
+    });
     const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: ".tmp/unused" });
+    const secrets = createSecretBox(crypto.randomBytes(32));
     const deps: AppDeps = {
       db: database.db,
       config,
-      log: createLogger("silent"),
-      mailer: outboxMailer(),
-      secrets: createSecretBox(crypto.randomBytes(32)),
+      // Every test app logs to a file under .tmp/test-logs; the global teardown greps them all for
+      // secrets (tests/support/logs.ts).
+      log: createLogger("debug", testLogDestination()),
+      mailer: outboxMailer({ secrets }),
+      secrets,
       storage: databaseStorage(database.db),
       // Off: tests change data and read it back at once (the cache has its own unit test).
       cache: ttlCache(0),
+      jobs: jobs!,
       clock: () => now ?? new Date(),
       ...overrides,
     };
@@ -78,6 +101,7 @@ export function setupTestApp(overrides: Partial<AppDeps> = {}): TestApp {
     });
   });
   afterAll(async () => {
+    await jobs?.stop();
     await ctx.database?.close();
   });
   return ctx;

@@ -41,6 +41,7 @@ describe("adminMenu (spec §2 admin menu, §6 roles)", () => {
       "/admin/configurations/home",
       "/admin/pages",
       "/admin/outbox",
+      "/admin/jobs",
     ]);
   });
 
@@ -48,6 +49,7 @@ describe("adminMenu (spec §2 admin menu, §6 roles)", () => {
     expect(keys(user({ employee_type: 2 }))).toEqual(FULL);
     expect(hrefs(user({ employee_type: 2 }))).not.toContain("/admin/turns");
     expect(hrefs(user({ employee_type: 2 }))).not.toContain("/admin/outbox");
+    expect(hrefs(user({ employee_type: 2 }))).not.toContain("/admin/jobs");
   });
 
   it("an administrator without a type is treated as type 2", () => {

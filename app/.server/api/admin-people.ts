@@ -34,6 +34,7 @@ import {
   type StaffScope,
 } from "../domain/people/staff";
 import type { AppDeps } from "../deps";
+import { mailBrand } from "../domain/identity/accounts";
 
 export const BACK_OFFICE: MiddlewareName[] = ["admin", "noCashiers"];
 
@@ -450,7 +451,13 @@ function staffRoutes(app: Hono<ApiEnv>, scope: StaffScope, base: string, schema:
       tags,
     },
     async ({ actor, deps, id }) => {
-      const user = await resetStaffTwoFactor(deps.db, actor, scope, id, deps.clock());
+      // The person is told by mail who reset their second factor (an administrator taking over
+      // another one's account cannot do it silently).
+      const user = await resetStaffTwoFactor(deps.db, actor, scope, id, deps.clock(), {
+        mailer: deps.mailer,
+        brand: await mailBrand(deps),
+        forgotUrl: `${deps.config.publicUrl}/admin/auth/forgot-password`,
+      });
       return { Message: t("admin.people.twoFactorResetDone", { name: user.full_name }), user };
     },
   );

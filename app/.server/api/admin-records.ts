@@ -31,7 +31,7 @@ const outboxItem = z.object({
   subject: z.string(),
   template: z.string(),
   transport: z.enum(["outbox", "smtp"]),
-  status: z.enum(["stored", "sent", "failed"]),
+  status: z.enum(["stored", "queued", "sending", "sent", "failed"]),
   error: z.string().nullable(),
   created_at: z.string(),
 });
@@ -112,7 +112,7 @@ export function adminRecordsRoutes(app: Hono<ApiEnv>) {
       summary: "Correo guardado o enviado por el sistema (solo administrador tipo 1)",
       tags: ["Back office: registros"],
       guard: BACK_OFFICE,
-      query: listQuery.extend({ status: z.enum(["stored", "sent", "failed"]).optional() }),
+      query: listQuery.extend({ status: z.enum(["stored", "queued", "sending", "sent", "failed"]).optional() }),
       response: z.object({ data: z.array(outboxItem), meta: metaSchema }),
     },
     async ({ c, auth, deps, query }) => {

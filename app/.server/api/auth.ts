@@ -25,7 +25,8 @@ import {
   verifyEmail,
 } from "../domain/identity/accounts";
 import { currentUserFor } from "../domain/identity/current-user";
-import { hit, increment, isLimited, LIMITS, reset as resetLimit } from "../domain/identity/rate-limit";
+import { hit, increment, LIMITS } from "../domain/identity/rate-limit";
+import { checkLoginThrottle, clearLoginThrottle, recordLoginFailure } from "../domain/identity/login-throttle";
 import { revokeSession } from "../domain/identity/sessions";
 
 const secure = (c: ApiContext) => c.get("deps").config.publicUrl.startsWith("https://");
@@ -61,17 +62,17 @@ export function authRoutes(app: Hono<ApiEnv>) {
     async ({ c, deps, body }) => {
       const client = clientInfo(c);
       const now = deps.clock();
-      const account = LIMITS.loginAccount(normalizeEmail(body.email));
+      const email = normalizeEmail(body.email);
       await hit(deps.db, LIMITS.loginIp(client.ip), now);
-      if (await isLimited(deps.db, account, now)) throw AppError.tooMany();
+      await checkLoginThrottle(deps.db, email, client.ip, now);
       let result;
       try {
         result = await login(deps, body, client);
       } catch (err) {
-        if (err instanceof AppError && err.status === 422) await increment(deps.db, account, now);
+        if (err instanceof AppError && err.status === 422) await recordLoginFailure(deps.db, email, client.ip, now);
         throw err;
       }
-      await resetLimit(deps.db, account.key);
+      await clearLoginThrottle(deps.db, email, client.ip);
       c.header("Set-Cookie", sessionCookie(result.token, result.expiresAt, secure(c)));
       const user = await currentUserFor(deps, result.user);
       return {
@@ -87,7 +88,14 @@ export function authRoutes(app: Hono<ApiEnv>) {
     for (const method of ["get", "post"] as const) {
       defineRoute(
         app,
-        { method, path, summary: "El usuario de la sesión (spec §3)", tags: ["Cuenta"], guard: "auth" },
+        {
+          method,
+          path,
+          summary: "El usuario de la sesión (spec §3)",
+          tags: ["Cuenta"],
+          guard: "auth",
+          pendingTwoFactor: "allow",
+        },
         async ({ deps, auth }) => ({
           data: await currentUserFor(deps, auth.user!, auth.employeeId),
         }),
@@ -165,8 +173,9 @@ export function authRoutes(app: Hono<ApiEnv>) {
       body: restoreSchema,
     },
     async ({ deps, params, body }) => {
-      await resetPassword(deps, params.token, body.newPassword);
-      return message(t("account.resetDone"));
+      const user = await resetPassword(deps, params.token, body.newPassword);
+      // The email comes back so the login form can be prefilled (the token proved the mailbox).
+      return { data: { Message: t("account.resetDone"), email: user.email } };
     },
   );
 

@@ -9,6 +9,8 @@ import { profileRoutes } from "./profile";
 import { adminPeopleRoutes } from "./admin-people";
 import { adminRecordsRoutes } from "./admin-records";
 import { contentRoutes } from "./content";
+import { adminJobsRoutes } from "./admin-jobs";
+import { legalRoutes } from "./legal";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
@@ -20,6 +22,8 @@ export function createApi(deps: AppDeps) {
   adminPeopleRoutes(app);
   adminRecordsRoutes(app);
   contentRoutes(app);
+  adminJobsRoutes(app);
+  legalRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {

@@ -6,6 +6,7 @@ import { contentTypeOf } from "../adapters/storage";
 import { currentUserFor } from "../domain/identity/current-user";
 import { profileOf, removeAvatar, setAvatar, updateProfile } from "../domain/profile/service";
 import { defineRoute, type ApiEnv } from "../http/api";
+import { UPLOAD_BODY_BYTES } from "../http/body";
 import { AppError } from "../http/errors";
 
 const profile = z.object({
@@ -64,6 +65,7 @@ export function profileRoutes(app: Hono<ApiEnv>) {
       tags: ["Perfil"],
       guard: "auth",
       body: z.object({ avatar: z.any().optional() }),
+      bodyLimit: UPLOAD_BODY_BYTES,
     },
     async ({ deps, auth, body }) => {
       const url = await setAvatar(deps.db, deps.storage, auth.user!, body.avatar, deps.clock());

@@ -19,6 +19,7 @@ export function twoFactorRoutes(app: Hono<ApiEnv>) {
         "Prepara la app de autenticación (secreto, URL otpauth y código QR) del personal sin verificación configurada",
       tags: ["Autenticación"],
       guard: "auth",
+      pendingTwoFactor: "allow",
       response: z.object({ data: z.object({ secret: z.string(), otpauth_url: z.string(), qr_data_url: z.string() }) }),
     },
     async ({ deps, auth }) => {
@@ -39,6 +40,7 @@ export function twoFactorRoutes(app: Hono<ApiEnv>) {
         "tras 5 códigos incorrectos en 10 minutos responde 429.",
       tags: ["Autenticación"],
       guard: "auth",
+      pendingTwoFactor: "allow",
       body: twoFactorCodeSchema,
       response: message,
     },
@@ -67,6 +69,7 @@ export function twoFactorRoutes(app: Hono<ApiEnv>) {
       summary: "Estado de la verificación en dos pasos del usuario y de la sesión",
       tags: ["Autenticación"],
       guard: "auth",
+      pendingTwoFactor: "allow",
       response: z.object({ data: z.object({ enrolled: z.boolean(), passed: z.boolean(), required: z.boolean() }) }),
     },
     ({ auth }) => ({ data: twoFactorStatus(user(auth), auth.session) }),

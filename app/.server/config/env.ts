@@ -52,6 +52,8 @@ const envSchema = z.object({
     .optional(),
   /** How long public read-only data (configurations, cities, studios, sponsors, home) is cached, per server. 0: off. */
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  /** This server polls and runs background jobs and the crons. False: it only enqueues them. */
+  JOBS_RUN: bool.default(true),
   /** Where uploads are kept: `database` (every server sees them; default) or `local` (DATA_DIR/uploads). */
   FILE_STORAGE: z.enum(["database", "local"]).default("database"),
   /** Adds the bare routes `npm run bench` compares against (/__bench/json, /__bench/page). Never in production. */

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
+import { startEmbeddedPostgres, type EmbeddedCluster } from "./embedded";
 
 export type Schema = typeof schema;
 /** The database or a transaction: services take this and never reach for a global. */
@@ -9,7 +10,13 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
+  /** Always "postgres": one engine everywhere (PGlite is retired; "pglite" stays in the type so a
+   * test's `kind === "pglite"` skip still compiles and is simply false). */
   kind: "pglite" | "postgres";
+  /** True on the embedded cluster in DATA_DIR (DATABASE_URL unset). */
+  embedded?: boolean;
+  /** The connection URL (pg-boss opens its own pool on it). */
+  url: string;
   /** Applies the committed SQL migrations (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -28,6 +35,7 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
   return {
     db,
     kind: "postgres",
+    url,
     async migrate() {
       const { migrate } = await import("drizzle-orm/node-postgres/migrator");
       const client = await pool.connect();
@@ -45,8 +53,55 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
 
 export class DataDirLockedError extends Error {}
 
-/** Holds DATA_DIR/.lock for the life of the process: PGlite has no lock of its own and two
- * processes on one folder lose writes silently. A lock left by a dead process is taken over. */
+async function ensureDatabase(cluster: EmbeddedCluster, name: string) {
+  const { Client } = (await import("pg")).default;
+  const client = new Client({ connectionString: cluster.url("postgres") });
+  await client.connect();
+  try {
+    const found = await client.query("select 1 from pg_database where datname = $1", [name]);
+    if (!found.rowCount) await client.query(`create database "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts the embedded PostgreSQL in DATA_DIR (holding the DATA_DIR lock) and connects to it;
+ * `close()` ends the pool, stops the cluster and releases the lock. */
+export async function openEmbedded(opts: {
+  dataDir: string;
+  poolMax?: number;
+  durable?: boolean;
+  onLog?: (line: string) => void;
+  onRecovered?: () => void;
+  ownSignals?: boolean;
+  /** Database of the cluster the app uses (default `nucleo`), created when missing. */
+  database?: string;
+}): Promise<Database & { cluster: EmbeddedCluster }> {
+  const release = lockDataDir(opts.dataDir);
+  let cluster: EmbeddedCluster;
+  try {
+    cluster = await startEmbeddedPostgres(opts);
+  } catch (err) {
+    release();
+    throw err;
+  }
+  if (cluster.recoveredOrphan) opts.onRecovered?.();
+  const name = opts.database ?? "nucleo";
+  const database = await ensureDatabase(cluster, name).then(() => openPostgres(cluster.url(name), opts.poolMax ?? 10));
+  return {
+    ...database,
+    embedded: true,
+    cluster,
+    async close() {
+      await database.close().catch(() => {});
+      await cluster.stop();
+      release();
+    },
+  };
+}
+
+/** Holds DATA_DIR/.lock for the life of the process: one process per data folder (the embedded
+ * cluster, the app key, local uploads). A lock left by a dead process is taken over. */
 export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, ".lock");
@@ -84,27 +139,4 @@ function isAlive(pid: number) {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === "EPERM";
   }
-}
-
-/** Opens the embedded PostgreSQL (PGlite). `dataDir` undefined keeps it in memory;
- * `loadDataDir` starts from a dump (used by tests to skip migrations). */
-export async function openPglite(opts: {
-  dataDir?: string;
-  loadDataDir?: Blob | File;
-}): Promise<Database & { dump(): Promise<Blob> }> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  if (opts.dataDir) fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
-  const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
-  const db = drizzle(client, { schema }) as unknown as Db;
-  return {
-    db,
-    kind: "pglite",
-    async migrate() {
-      const { migrate } = await import("drizzle-orm/pglite/migrator");
-      await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
-    },
-    close: () => client.close(),
-    dump: async () => (await client.dumpDataDir("none")) as Blob,
-  };
 }

@@ -160,42 +160,13 @@ const PAGES: {
   },
 ];
 
+/** Content sections of /legals (the privacy notice and the terms are legal texts, see domain/legal). */
 const LEGALS: { slug: string; title: string; summary: string; sortOrder: number; blocks: ContentBlock[] }[] = [
-  {
-    slug: "terms-and-conditions",
-    title: "Términos y Condiciones",
-    summary: "Las reglas de compra de paquetes, reservación y cancelación de clases y uso del sitio.",
-    sortOrder: 1,
-    blocks: [
-      {
-        heading: "1. Paquetes y vigencia",
-        text: "Los paquetes de clases son personales e intransferibles y tienen la vigencia indicada al comprarlos, contada desde la fecha de compra. Las clases no utilizadas al terminar la vigencia no son reembolsables. Los paquetes de una ciudad solo pueden usarse en los estudios de esa ciudad.",
-      },
-      {
-        heading: "2. Reservaciones y cancelaciones",
-        text: "Puedes cancelar tu reservación sin perder la clase hasta 12 horas antes de su inicio. Después de ese plazo, o si no asistes, la clase se descuenta de tu paquete. La tolerancia de llegada es de 5 minutos; después tu lugar puede asignarse a la lista de espera.",
-      },
-      {
-        heading: "3. Pagos y facturación",
-        text: "Los precios están en pesos mexicanos e incluyen IVA. Puedes solicitar tu factura dentro del mes de tu compra en la página de Facturación.",
-        ctaLabel: "Solicitar factura",
-        ctaLink: "/facturacion",
-      },
-      {
-        heading: "4. Salud y responsabilidad",
-        text: "Al reservar declaras que estás en condiciones de realizar actividad física. Si estás embarazada, tienes una lesión o una condición médica, avisa a tu coach antes de la clase.",
-      },
-      {
-        heading: "5. Uso del sitio",
-        text: "Tu cuenta es personal. Eres responsable de mantener tu contraseña en secreto. Podemos suspender cuentas que hagan un uso indebido del sistema de reservaciones.",
-      },
-    ],
-  },
   {
     slug: "faq",
     title: "Preguntas frecuentes",
     summary: "Qué llevar, cómo reservar, cancelaciones, paquetes y Nucleo Home.",
-    sortOrder: 2,
+    sortOrder: 1,
     blocks: [
       {
         items: [

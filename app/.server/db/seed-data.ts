@@ -374,7 +374,7 @@ export const HOME_SECTIONS = [
     sortOrder: 1,
     title: "Barre que se siente desde la primera clase",
     subtitle:
-      "Clases de 50 minutos en Ciudad de México, Monterrey y Acapulco. Técnica de ballet, fuerza y música que te mueve.",
+      "Clases de {minutes} minutos en Ciudad de México, Monterrey y Acapulco. Técnica de ballet, fuerza y música que te mueve.",
     imageUrl: "/images/home/hero.svg",
     ctaLabel: "Reserva tu clase",
     ctaLink: "/calendar",
@@ -412,7 +412,7 @@ export const HOME_SECTIONS = [
     kind: "locations",
     sortOrder: 4,
     title: "Encuentra tu estudio",
-    subtitle: "Siete estudios y contando.",
+    subtitle: "{studios} estudios en {cities} ciudades, y contando.",
     ctaLabel: "Ver ubicaciones",
     ctaLink: "/select-location",
   },
@@ -452,7 +452,7 @@ export const DEMO_USERS = [
   {
     email: "admin@example.com",
     name: "Ana",
-    lastName: "Administradora",
+    lastName: "Villarreal Soto",
     roleId: 1,
     employeeType: 1,
     employee: true,
@@ -461,7 +461,7 @@ export const DEMO_USERS = [
   {
     email: "gerente@example.com",
     name: "Gabriel",
-    lastName: "Gerente",
+    lastName: "Montes Rivera",
     roleId: 1,
     employeeType: 2,
     employee: true,
@@ -470,7 +470,7 @@ export const DEMO_USERS = [
   {
     email: "caja@example.com",
     name: "Carla",
-    lastName: "Caja",
+    lastName: "Ibarra León",
     roleId: 1,
     employeeType: 3,
     employee: true,
@@ -489,7 +489,7 @@ export const DEMO_USERS = [
   {
     email: "puerta@example.com",
     name: "Pedro",
-    lastName: "Puerta",
+    lastName: "Salinas Cruz",
     roleId: 5,
     employeeType: null,
     employee: true,
@@ -498,7 +498,7 @@ export const DEMO_USERS = [
   {
     email: "cliente@example.com",
     name: "Claudia",
-    lastName: "Cliente",
+    lastName: "Ramírez Duarte",
     roleId: 2,
     employeeType: null,
     employee: false,
@@ -507,7 +507,7 @@ export const DEMO_USERS = [
   {
     email: "tester@example.com",
     name: "Tomás",
-    lastName: "Tester",
+    lastName: "Herrera Vidal",
     roleId: 2,
     employeeType: null,
     employee: false,

@@ -4,6 +4,7 @@ import type { Db } from "./client";
 import * as s from "./schema";
 import * as d from "./seed-data";
 import { seedContent } from "./seed-content";
+import { seedDemoPeople } from "./seed-people";
 
 export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -46,7 +47,7 @@ export async function seedReference(db: Db) {
 }
 
 /** Idempotent demo content (upserts by id or natural key): running it twice changes nothing. */
-export async function seedDemo(db: Db) {
+export async function seedDemo(db: Db, options: { people?: boolean } = {}) {
   await db.transaction(async (tx) => {
     await seedReference(tx);
     const stateIds = new Map((await tx.select().from(s.states)).map((r) => [r.code, r.id]));
@@ -126,6 +127,10 @@ export async function seedDemo(db: Db) {
     }
     for (const table of ["cities", "studios", "rooms", "session_types", "coaches"]) await syncSequence(tx, table);
     await seedContent(tx);
+    // Customers with histories, more staff, legal texts and recent activity (seed-people.ts).
+    // The Vitest template leaves them out (its tests count rows); tests/integration/seed-people.test.ts
+    // checks them.
+    if (options.people !== false) await seedDemoPeople(tx, passwordHash);
   });
 }
 

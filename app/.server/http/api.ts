@@ -10,6 +10,7 @@ import { readBody } from "./body";
 import { parseCookies, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from "./cookies";
 import { AppError, errorBody, zodFields } from "./errors";
 import { redactPath, type Logger } from "./logger";
+import { isCrossSiteWrite } from "./origin";
 import { safeEqual } from "../domain/identity/tokens";
 
 export interface AuthState {
@@ -101,6 +102,13 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
   response?: ZodType;
   status?: 200 | 201;
   description?: string;
+  /** Largest accepted body in bytes (default 1 MB; uploads declare more). */
+  bodyLimit?: number;
+  /**
+   * A guarded call is refused (403) to a session that has not passed its two-factor check yet,
+   * unless it is part of that check (enrol, verify, status) or reads the session's own user.
+   */
+  pendingTwoFactor?: "allow";
 }
 
 export interface Handler<B extends ZodType, Q extends ZodType, P extends ZodType> {
@@ -157,10 +165,15 @@ export function defineRoute<
 
   app.on(spec.method.toUpperCase(), spec.path, async (c) => {
     const auth = c.get("auth");
-    if (spec.guard) enforceGuard(spec.guard, auth);
+    if (spec.guard) {
+      if (auth.user && spec.pendingTwoFactor !== "allow" && guardUser(auth)?.needsTwoFactor)
+        throw AppError.forbidden(t("errors.twoFactorPending"));
+      enforceGuard(spec.guard, auth);
+    }
     const params = parse(spec.params ?? empty, c.req.param(), 400);
     const query = parse(spec.query ?? empty, c.req.query(), 422);
-    const raw = spec.method === "get" || spec.method === "delete" ? {} : await readBody(c.req.raw);
+    const raw =
+      spec.method === "get" || spec.method === "delete" ? {} : await readBody(c.req.raw, { limit: spec.bodyLimit });
     const body = parse(spec.body ?? empty, raw, 422);
     const result = await handler({ c, body, query, params, auth, deps: c.get("deps") } as never);
     if (result instanceof Response) return result;
@@ -209,6 +222,7 @@ export function createApiApp(deps: AppDeps) {
     c.set("auth", anonymous);
     const started = performance.now();
     try {
+      if (isCrossSiteWrite(c.req.raw, deps.config.publicUrl)) throw AppError.forbidden(t("errors.crossSite"));
       c.set("auth", await resolveAuth(deps, c.req.raw.headers, cookies));
       checkXsrf(c);
       await next();
@@ -228,7 +242,11 @@ export function createApiApp(deps: AppDeps) {
     }
   });
   app.onError((err, c) => {
-    if (err instanceof AppError) return c.json(err.toBody(), err.status);
+    if (err instanceof AppError) {
+      const retryAfter = (err as AppError & { retryAfter?: number }).retryAfter;
+      if (retryAfter) c.header("Retry-After", String(retryAfter));
+      return c.json(err.toBody(), err.status);
+    }
     (c.get("log") ?? deps.log).error({ err }, "unhandled api error");
     return c.json(errorBody(t("errors.internal")), 500);
   });

@@ -80,3 +80,23 @@ export function passwordChangedMail(b: Brand, to: string, name: string, when: Da
     paragraphs: [t("mail.changedIntro", { date: formatDateTime(when) }), t("mail.changedWarning", { link: forgotUrl })],
   });
 }
+
+/** To a staff member whose two-factor another administrator reset (they must know at once). */
+export function twoFactorResetMail(
+  b: Brand,
+  to: string,
+  name: string,
+  o: { actor: string; when: Date; forgotUrl: string },
+) {
+  return layout(b, {
+    to,
+    name,
+    template: "two-factor-reset",
+    subject: t("mail.twoFactorResetSubject"),
+    paragraphs: [
+      t("mail.twoFactorResetIntro", { date: formatDateTime(o.when), actor: o.actor }),
+      t("mail.twoFactorResetNext"),
+      t("mail.twoFactorResetWarning", { link: o.forgotUrl }),
+    ],
+  });
+}

@@ -16,8 +16,12 @@ export function requireGuards(
 ) {
   const { context, request } = args;
   const url = new URL(request.url);
+  const user = guardUser(context.auth);
+  // A session that has not passed two-factor yet only reaches the two-factor page (and logout).
+  if (user?.needsTwoFactor && !names.some((n) => n === "requires2faAdmin" || n === "guest"))
+    throw redirect(localePath(ROUTES.admin2fa, url.pathname));
   const r = runGuards(names, {
-    user: guardUser(context.auth),
+    user,
     cityId: parseId(context.cookies.city),
     studioId: parseId(context.cookies.studio),
     ...extra,

@@ -5,6 +5,7 @@ import {
   IconCalendarEvent,
   IconCashRegister,
   IconCertificate,
+  IconChevronRight,
   IconClockHour4,
   IconCreditCard,
   IconDeviceTv,
@@ -21,12 +22,12 @@ import {
   IconTruckDelivery,
   IconUsers,
 } from "@tabler/icons-react";
-import type { ComponentType } from "react";
+import { useId, useState, type ComponentType, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { t } from "~/lib/messages";
 import { SoftBadge } from "~/components/SoftBadge";
 import { localePath, stripLocale } from "~/lib/routes";
-import { isActiveLink, type MenuEntry, type MenuIcon, type MenuLink } from "./menu";
+import { isActiveLink, type MenuEntry, type MenuGroup, type MenuIcon, type MenuLink } from "./menu";
 
 const ICONS: Record<MenuIcon, ComponentType<{ size?: number; stroke?: number }>> = {
   dashboard: IconLayoutDashboard,
@@ -104,20 +105,57 @@ export function AdminNav({ entries, onNavigate }: { entries: MenuEntry[]; onNavi
         e.kind === "link" ? (
           item(e)
         ) : (
-          <NavLink
-            key={e.key}
-            label={e.label}
-            leftSection={<Icon name={e.icon} />}
-            rightSection={e.testing ? <Extra entry={e} /> : undefined}
-            defaultOpened={e.children.some((c) => isActiveLink(c.href, here))}
-            childrenOffset={28}
-            styles={{ label: { fontSize: 14 } }}
-            data-menu-key={e.key}
-          >
+          <GroupNav key={e.key} group={e} startOpened={e.children.some((c) => isActiveLink(c.href, here))}>
             {e.children.map((c) => item(c, true))}
-          </NavLink>
+          </GroupNav>
         ),
       )}
     </Stack>
+  );
+}
+
+/**
+ * A group header: a real button (focusable, Enter/Space toggle it) that says whether it is open
+ * (`aria-expanded`) and which list it opens (`aria-controls`), so every entry is reachable by keyboard.
+ */
+function GroupNav({ group, startOpened, children }: { group: MenuGroup; startOpened: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(startOpened);
+  const id = useId();
+  return (
+    <>
+      <NavLink
+        component="button"
+        type="button"
+        label={group.label}
+        leftSection={<Icon name={group.icon} />}
+        rightSection={
+          <>
+            {group.testing ? <Extra entry={group} /> : null}
+            <IconChevronRight
+              size={14}
+              aria-hidden
+              style={{ transform: opened ? "rotate(90deg)" : undefined, transition: "transform 150ms" }}
+            />
+          </>
+        }
+        onClick={() => setOpened((o) => !o)}
+        aria-expanded={opened}
+        aria-controls={id}
+        styles={{ label: { fontSize: 14 } }}
+        data-menu-key={group.key}
+        style={{ width: "100%" }}
+      />
+      <Stack
+        id={id}
+        gap={2}
+        pl={28}
+        hidden={!opened}
+        display={opened ? undefined : "none"}
+        role="group"
+        aria-label={group.label}
+      >
+        {children}
+      </Stack>
+    </>
   );
 }

@@ -150,6 +150,7 @@ function administratorOnly(): MenuEntry[] {
       link("configHome", t("admin.menu.configHome"), "/admin/configurations/home"),
       link("configLegals", t("admin.menu.configLegals"), "/admin/pages"),
       link("outbox", t("admin.menu.outbox"), "/admin/outbox"),
+      link("jobs", t("admin.menu.jobs"), "/admin/jobs"),
     ]),
   ];
 }

@@ -74,5 +74,6 @@ export const ADMIN_PATHS: readonly string[] = [
   "/admin/users/edit/:id",
   "/admin/outbox",
   "/admin/outbox/:id",
+  "/admin/jobs",
   "/admin/audit",
 ];

@@ -54,7 +54,10 @@ export function AuthDialogs() {
           opened={dialogs.reset}
           token={token}
           onClose={dismiss}
-          onRestored={() => openDialog("login")}
+          onRestored={(restored) => {
+            if (restored) setEmail(restored);
+            openDialog("login");
+          }}
           onRequestNew={() => {
             dismiss();
             void navigate(localePath("/auth/reset", pathname));

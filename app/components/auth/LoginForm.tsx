@@ -1,6 +1,6 @@
-import { Anchor, Box, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
-import { IconArrowRight, IconMail } from "@tabler/icons-react";
-import { useRef, useState, type FormEvent } from "react";
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { IconArrowRight, IconMail, IconUserQuestion } from "@tabler/icons-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { emailStepSchema, loginSchema, validate, type FieldErrors } from "~/shared/schemas/auth";
@@ -22,6 +22,8 @@ export interface LoginFormProps {
  */
 export function LoginForm({ initialEmail = "", onRegister, onForgot, onSuccess }: LoginFormProps) {
   const [step, setStep] = useState<"email" | "password">("email");
+  /** The email the server did not know: said plainly before offering to register. */
+  const [unknown, setUnknown] = useState<string | null>(null);
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState("");
   const [rememberMe, setRememberMe] = useState(false);
@@ -30,6 +32,11 @@ export function LoginForm({ initialEmail = "", onRegister, onForgot, onSuccess }
   const passwordRef = useRef<HTMLInputElement>(null);
 
   const clear = (field: string) => setErrors((e) => (field in e ? { ...e, [field]: "" } : e));
+
+  // Step 2 takes the focus at once (on a phone the keyboard stays open).
+  useEffect(() => {
+    if (step === "password") passwordRef.current?.focus();
+  }, [step]);
 
   async function checkEmail(e: FormEvent) {
     e.preventDefault();
@@ -46,10 +53,10 @@ export function LoginForm({ initialEmail = "", onRegister, onForgot, onSuccess }
     }
     if (r.data?.exist) {
       setEmail(v.data.email);
+      setUnknown(null);
       setStep("password");
-      setTimeout(() => passwordRef.current?.focus(), 0);
     } else {
-      onRegister(v.data.email);
+      setUnknown(v.data.email);
     }
   }
 
@@ -90,13 +97,36 @@ export function LoginForm({ initialEmail = "", onRegister, onForgot, onSuccess }
             value={email}
             onChange={(e) => {
               setEmail(e.currentTarget.value);
+              setUnknown(null);
               clear("email");
             }}
             error={errors.email || undefined}
             data-autofocus
             required
           />
-          <Button type="submit" loading={loading} rightSection={<IconArrowRight size={18} aria-hidden />} fullWidth>
+          {unknown ? (
+            <Alert
+              color="accent"
+              variant="light"
+              icon={<IconUserQuestion size={18} aria-hidden />}
+              title={t("auth.login.notFoundTitle")}
+              role="status"
+            >
+              <Stack gap="xs">
+                <Text size="sm">{t("auth.login.notFoundText", { email: unknown })}</Text>
+                <Button variant="filled" onClick={() => onRegister(unknown)}>
+                  {t("auth.login.createWithEmail")}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : null}
+          <Button
+            type="submit"
+            variant={unknown ? "light" : "filled"}
+            loading={loading}
+            rightSection={<IconArrowRight size={18} aria-hidden />}
+            fullWidth
+          >
             {t("auth.login.continue")}
           </Button>
           <Text size="sm" ta="center">
@@ -116,14 +146,19 @@ export function LoginForm({ initialEmail = "", onRegister, onForgot, onSuccess }
         <Text c="dimmed" size="sm">
           {t("auth.login.passwordSubtitle")}
         </Text>
-        <Box>
-          <Text size="sm" fw={500}>
-            {t("auth.fields.email")}
-          </Text>
-          <Group gap="xs" wrap="nowrap" justify="space-between">
-            <Text size="sm" style={{ overflowWrap: "anywhere" }} data-testid="login-email">
-              {email}
-            </Text>
+        {/* The account's email stays in the form (read-only, autocomplete "username") so password
+            managers can fill and save the pair. */}
+        <TextInput
+          label={t("auth.fields.email")}
+          name="email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          readOnly
+          data-testid="login-email"
+          error={errors.email || undefined}
+          rightSectionWidth={80}
+          rightSection={
             <Anchor
               component="button"
               type="button"
@@ -136,13 +171,8 @@ export function LoginForm({ initialEmail = "", onRegister, onForgot, onSuccess }
             >
               {t("auth.login.changeEmail")}
             </Anchor>
-          </Group>
-          {errors.email ? (
-            <Text size="xs" c="red" role="alert">
-              {errors.email}
-            </Text>
-          ) : null}
-        </Box>
+          }
+        />
         <PasswordInput
           ref={passwordRef}
           label={t("auth.fields.password")}
@@ -155,6 +185,7 @@ export function LoginForm({ initialEmail = "", onRegister, onForgot, onSuccess }
           }}
           error={errors.password || undefined}
           aria-invalid={errors.password ? true : undefined}
+          data-autofocus
           required
         />
         <Group justify="space-between" wrap="wrap" gap="xs">

@@ -5,6 +5,8 @@ import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { registerSchema, validate, type FieldErrors } from "~/shared/schemas/auth";
+import { LEGAL_PATHS } from "~/components/legal/links";
+import { PrivacyConsent } from "~/components/legal/PrivacyLink";
 import { notifyError } from "./notify";
 import type { AuthAnswer, AuthSuccess } from "./types";
 
@@ -133,17 +135,15 @@ export function RegisterForm({ initialEmail = "", onLogin, onSuccess }: Register
           label={
             <>
               {t("auth.register.termsPrefix")}
-              <Anchor
-                href={localePath("/legals/terms-and-conditions", pathname)}
-                target="_blank"
-                rel="noopener"
-                inherit
-              >
+              <Anchor href={localePath(LEGAL_PATHS.terms, pathname)} target="_blank" rel="noopener" inherit>
                 {t("auth.register.termsLink")}
               </Anchor>
             </>
           }
         />
+        <Text size="xs" c="dimmed">
+          <PrivacyConsent />
+        </Text>
         <Button
           type="submit"
           mt="xs"

@@ -24,8 +24,8 @@ interface RestoreDialogProps {
   opened: boolean;
   token: string | null | undefined;
   onClose(): void;
-  /** The new password is saved: usually opens the login dialog. */
-  onRestored(): void;
+  /** The new password is saved: usually opens the login dialog (with the account's email). */
+  onRestored(email?: string): void;
   onRequestNew(): void;
 }
 

@@ -98,7 +98,9 @@ function RestoreStep({ token, onDone, onRequestNew }: ResetFormProps & { token: 
     setErrors({});
     setFailure(null);
     setLoading(true);
-    const r = await api<{ Message?: string }>(`/reset/password/${encodeURIComponent(token)}`, { form: v.data });
+    const r = await api<{ Message?: string; email?: string }>(`/reset/password/${encodeURIComponent(token)}`, {
+      form: v.data,
+    });
     setLoading(false);
     if (!r.ok) {
       if (Object.keys(r.fields).some((f) => f in values)) setErrors(r.fields);
@@ -106,7 +108,7 @@ function RestoreStep({ token, onDone, onRequestNew }: ResetFormProps & { token: 
       return;
     }
     notifySuccess(r.data?.Message || t("auth.reset.restoreSuccess"));
-    onDone();
+    onDone(r.data?.email);
   }
 
   return (

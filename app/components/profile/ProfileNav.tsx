@@ -4,6 +4,7 @@ import { Link, useLocation } from "react-router";
 import type { SessionUser } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { localePath, stripLocale } from "~/lib/routes";
+import { PrivacyConsent } from "~/components/legal/PrivacyLink";
 import { initialOf, PROFILE_SECTIONS, type ProfileSection } from "./sections";
 
 /** The user's avatar (image, or the first letter of the name), full name and email (spec §2). */
@@ -66,6 +67,9 @@ export function ProfileNav({ onNavigate }: { onNavigate?: () => void }) {
           />
         );
       })}
+      <Text size="xs" c="dimmed" px="sm" pt="sm">
+        <PrivacyConsent />
+      </Text>
     </Stack>
   );
 }

@@ -42,6 +42,7 @@ const EXPLORE: { to: string; label: MessageKey }[] = [
 
 const LEGAL: { to: string; label: MessageKey }[] = [
   { to: "/legals/terms-and-conditions", label: "footer.terms" },
+  { to: "/legals/aviso-de-privacidad", label: "legal.privacyLink" },
   { to: "/legals/faq", label: "footer.faq" },
   { to: "/jobs", label: "footer.jobs" },
   { to: "/facturacion", label: "content.invoice.eyebrow" },

@@ -52,7 +52,8 @@ export function SiteMenu() {
   const onLogout = async () => {
     setLoggingOut(true);
     await api("/logout", { method: "POST" });
-    window.location.reload();
+    // Spec §4: logout goes to / (a full load: every part of the page forgets the user).
+    window.location.assign(lp("/"));
   };
 
   return (

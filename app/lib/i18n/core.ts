@@ -9,6 +9,7 @@ export const core = {
     loading: "Cargando...",
     closeNotice: "Cerrar aviso",
     closeDialog: "Cerrar",
+    togglePassword: "Mostrar u ocultar la contraseña",
     metaTitle: "Nucleo Barre · Clases de barre en México",
     metaDescription:
       "Clases de barre en Ciudad de México, Monterrey y Acapulco. Reserva tu lugar, compra paquetes y entrena en casa con Nucleo Home.",
@@ -48,6 +49,8 @@ export const core = {
     unsupportedMediaType: "Tipo de contenido no soportado. Use application/json o application/x-www-form-urlencoded",
     bodyTooLarge: "El cuerpo de la petición es demasiado grande",
     csrf: "La sesión del formulario expiró. Recargue la página e intente de nuevo.",
+    twoFactorPending: "Complete la verificación en dos pasos para continuar",
+    crossSite: "La petición viene de otro sitio y fue rechazada",
     internal: "Ocurrió un error inesperado. Intente de nuevo más tarde.",
     unknownMiddleware: "Unknown middleware",
     cityNotFound: "La ciudad no existe",
@@ -68,7 +71,7 @@ export const core = {
     invalidCredentials: "El email o la contraseña son incorrectos",
     inactive: "Tu cuenta está desactivada. Contacta a tu estudio.",
     emailTaken: "El email ya está registrado",
-    loggedIn: "Bienvenido de nuevo",
+    loggedIn: "¡Hola de nuevo!",
     registered: "Tu cuenta fue creada. Te enviamos un correo para verificar tu email.",
     loggedOut: "Sesión cerrada",
     resetInvalid: "El enlace para restablecer la contraseña no es válido o ya expiró",
@@ -99,6 +102,12 @@ export const core = {
     changedIntro: "Tu contraseña se cambió el {date}.",
     changedWarning: "Si no fuiste tú, restablécela de inmediato desde {link} y escríbenos.",
     buttonFallback: "Si el botón no funciona, copia y pega este enlace en tu navegador:",
+    twoFactorResetSubject: "Se restableció tu verificación en dos pasos en Nucleo Barre",
+    twoFactorResetIntro:
+      "El {date}, {actor} restableció la verificación en dos pasos de tu cuenta del back office y cerró tus sesiones abiertas.",
+    twoFactorResetNext: "La próxima vez que inicies sesión tendrás que configurar de nuevo tu app de autenticación.",
+    twoFactorResetWarning:
+      "Si no lo pediste, avisa de inmediato a otro administrador y restablece tu contraseña desde {link}.",
   },
   nav: {
     locations: "Ubicaciones",

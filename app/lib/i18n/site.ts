@@ -3,7 +3,7 @@ export const site = {
   meta: {
     homeTitle: "Nucleo Barre · Clases de barre en CDMX, Monterrey y Acapulco",
     homeDescription:
-      "Estudio boutique de barre: clases de 50 minutos con técnica de ballet, fuerza y música. Reserva en Ciudad de México, Monterrey o Acapulco, o entrena en casa con Nucleo Home.",
+      "Estudio boutique de barre: clases con técnica de ballet, fuerza y música. Reserva en Ciudad de México, Monterrey o Acapulco, o entrena en casa con Nucleo Home.",
     selectLocationTitle: "Elige tu ciudad · Nucleo Barre",
     selectLocationDescription: "Elige la ciudad donde quieres entrenar para ver estudios, horarios y paquetes.",
     selectStudioTitle: "Elige tu estudio · Nucleo Barre",

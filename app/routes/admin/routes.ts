@@ -39,8 +39,13 @@ export const adminRoutes: RouteConfigEntry[] = [
     // Mail outbox [type 1].
     route("admin/outbox", "routes/admin/outbox/list.tsx"),
     route("admin/outbox/:id", "routes/admin/outbox/detail.tsx"),
+    // Failed background jobs [type 1].
+    route("admin/jobs", "routes/admin/jobs/list.tsx"),
     // Audit log: types 1 and 2.
     route("admin/audit", "routes/admin/audit.tsx"),
+    // Legal texts (Configuración › Legales) [type 1].
+    route("admin/pages", "routes/admin/legal/list.tsx"),
+    route("admin/pages/:slug", "routes/admin/legal/edit.tsx"),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

@@ -48,7 +48,7 @@ export default function ResetPage() {
         key={token ?? "request"}
         token={token}
         initialEmail={search.get("email") ?? ""}
-        onDone={(email) => (token ? toLogin() : setSentTo(email ?? ""))}
+        onDone={(email) => (token ? toLogin(email) : setSentTo(email ?? ""))}
         onLogin={(email) => toLogin(email)}
         onRequestNew={() => navigate(localePath("/auth/reset", pathname))}
       />

@@ -10,6 +10,7 @@ import {
 } from "~/components/site/home/HomeSections";
 import type { HomeContent, HomeLocation, HomeSection } from "~/components/site/home/types";
 import { t } from "~/lib/messages";
+import { fillFigures, minutesLabel } from "~/components/site/home/figures";
 import type { Route } from "./+types/home";
 import classes from "~/components/site/home/Home.module.css";
 
@@ -64,10 +65,13 @@ export function meta() {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { sections, coaches, session_types: types, locations } = loaderData;
   const studioCount = locations.reduce((n, c) => n + c.studios.length, 0);
-  const minutes = types.reduce((m, s) => Math.max(m, s.duration_minutes), 0);
+  // Durations come from the class types; figures in the copy are filled from the same data.
+  const minutes = minutesLabel(types.map((s) => s.duration_minutes));
+  const figures = { studios: studioCount, cities: locations.length, minutes };
   const hasHero = sections.some((s) => s.kind === "hero");
 
-  const render = (s: HomeSection) => {
+  const render = (raw: HomeSection) => {
+    const s = { ...raw, title: fillFigures(raw.title, figures), subtitle: fillFigures(raw.subtitle, figures) };
     switch (s.kind) {
       case "hero":
         return (

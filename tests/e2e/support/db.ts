@@ -1,16 +1,17 @@
 import crypto from "node:crypto";
 import pg from "pg";
+import { embeddedUrlOf } from "../../../app/.server/db/embedded";
 
 /**
  * Direct access to the e2e server's database, for arranging what the UI cannot (an account that
- * must use two-factor). Works when the e2e server runs on PostgreSQL and E2E_DATABASE_URL points
- * at the same database; an embedded PGlite folder cannot be opened by a second process.
+ * must use two-factor): E2E_DATABASE_URL, or the embedded PostgreSQL the e2e server runs in
+ * .tmp/e2e-data (reached through its port and password in that folder). Always available.
  */
-export const hasE2eDatabase = Boolean(process.env.E2E_DATABASE_URL);
+export const hasE2eDatabase = true;
 
 async function withDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const url = process.env.E2E_DATABASE_URL;
-  if (!url) throw new Error("E2E_DATABASE_URL no está definido: el servidor e2e debe usar PostgreSQL.");
+  const url = process.env.E2E_DATABASE_URL || embeddedUrlOf(process.env.E2E_DATA_DIR || ".tmp/e2e-data", "nucleo");
+  if (!url) throw new Error("El servidor e2e no está corriendo (no hay PostgreSQL embebido en .tmp/e2e-data).");
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -68,5 +69,28 @@ export async function expireSession(token: string) {
       hash,
     ]);
     if (r.rowCount !== 1) throw new Error("No existe la sesión");
+  });
+}
+
+/**
+ * A job that used up its retries, as the queue leaves one (pg-boss's `pgboss.job`, state failed),
+ * in an existing queue. Returns its id.
+ */
+export async function insertFailedJob(name: string, message: string, data: Record<string, unknown> = {}) {
+  return withDb(async (c) => {
+    const r = await c.query(
+      `insert into pgboss.job (name, data, state, retry_limit, retry_count, output, started_on, completed_on)
+       values ($1, $2, 'failed', 2, 2, $3, now(), now()) returning id`,
+      [name, JSON.stringify(data), JSON.stringify({ message })],
+    );
+    return String(r.rows[0].id);
+  });
+}
+
+/** The state of one job (completed once a retried job ran). */
+export async function jobState(id: string) {
+  return withDb(async (c) => {
+    const r = await c.query("select state from pgboss.job where id = $1", [id]);
+    return r.rows[0]?.state as string | undefined;
   });
 }

@@ -1,5 +1,5 @@
 // Starts the built product for the end-to-end run (Playwright's webServer, see playwright.config.ts)
-// on fresh data: DATA_DIR is deleted first so the server migrates and seeds the demo data; with
+// on fresh data: DATA_DIR (its embedded PostgreSQL) is deleted first so the server migrates and seeds the demo data; with
 // E2E_DATABASE_URL, that PostgreSQL database is dropped and created anew instead.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -30,7 +30,41 @@ if (url) {
   await client.query(`create database "${name}"`);
   await client.end();
 } else {
-  fs.rmSync(process.env.DATA_DIR || ".tmp/e2e-data", { recursive: true, force: true });
+  const dataDir = path.resolve(process.env.DATA_DIR || ".tmp/e2e-data");
+  await stopLeftoverCluster(path.join(dataDir, "postgres"));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** A previous run killed hard may have left its embedded PostgreSQL running on the folder about
+ * to be deleted: stop it first (SIGINT is PostgreSQL's fast shutdown), if it really is that one. */
+async function stopLeftoverCluster(dir) {
+  let pid = 0;
+  try {
+    pid = Number(fs.readFileSync(path.join(dir, "postmaster.pid"), "utf8").split("\n")[0]);
+  } catch {
+    return;
+  }
+  const cmd = (() => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
+    } catch {
+      return "";
+    }
+  })();
+  if (!pid || !cmd.includes(dir)) return;
+  try {
+    process.kill(pid, "SIGINT");
+  } catch {
+    return;
+  }
+  for (let i = 0; i < 100; i++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 const child = spawn(process.execPath, ["server.mjs"], { stdio: "inherit", env: process.env });

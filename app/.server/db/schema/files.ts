@@ -1,6 +1,6 @@
 import { customType, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-/** PostgreSQL `bytea`: node-postgres answers a Buffer, PGlite a Uint8Array; both become a Buffer. */
+/** PostgreSQL `bytea`: node-postgres answers a Buffer (a Uint8Array from other drivers becomes one too). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
   toDriver: (value) => value,

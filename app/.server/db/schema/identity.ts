@@ -161,10 +161,17 @@ export const mailOutbox = pgTable(
     text: text("text").notNull(),
     template: text("template").notNull(),
     transport: text("transport").$type<"outbox" | "smtp">().notNull(),
-    status: text("status").$type<"stored" | "sent" | "failed">().notNull(),
+    /** stored (no SMTP) · queued → sending → sent, or failed (retried by the mail job). */
+    status: text("status").$type<"stored" | "queued" | "sending" | "sent" | "failed">().notNull(),
     error: text("error"),
     /** Files sent with the message (a class's calendar file, a receipt), base64 content. */
     attachments: jsonb("attachments").$type<MailAttachment[]>(),
+    /**
+     * `html` and `text` are stored with their live links masked (administrators read them); the
+     * deliverable content, when it differs, is kept here sealed with the application key
+     * (`deliverableContent` in app/.server/adapters/mail.ts).
+     */
+    sealedContent: text("sealed_content"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("mail_outbox_to_idx").on(t.to), index("mail_outbox_created_idx").on(t.createdAt)],

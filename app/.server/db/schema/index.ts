@@ -3,3 +3,5 @@ export * from "./identity";
 export * from "./credits";
 export * from "./files";
 export * from "./content";
+export * from "./security";
+export * from "./legal";

@@ -2,7 +2,11 @@ import { and, count, desc, eq, ilike, or } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
+
+/** stored (no SMTP) · queued → sending → sent, or failed (the mail job retries it). */
+export type MailStatus = "stored" | "queued" | "sending" | "sent" | "failed";
 import { AppError } from "../../http/errors";
+import { maskTokens } from "../../adapters/mail";
 import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../../http/pagination";
 
 /** One row of the mail record (the outbox when no SMTP is set). */
@@ -12,7 +16,7 @@ export interface OutboxItemDto {
   subject: string;
   template: string;
   transport: "outbox" | "smtp";
-  status: "stored" | "sent" | "failed";
+  status: MailStatus;
   error: string | null;
   created_at: string;
 }
@@ -23,7 +27,7 @@ export interface OutboxDto extends OutboxItemDto {
 }
 
 export interface OutboxListQuery extends ListQuery {
-  status?: "stored" | "sent" | "failed";
+  status?: MailStatus;
 }
 
 const itemColumns = {
@@ -43,7 +47,7 @@ const toItem = (r: {
   subject: string;
   template: string;
   transport: "outbox" | "smtp";
-  status: "stored" | "sent" | "failed";
+  status: MailStatus;
   error: string | null;
   createdAt: Date;
 }): OutboxItemDto => ({
@@ -81,5 +85,6 @@ export async function listOutbox(db: Db, q: OutboxListQuery, opts: { all?: boole
 export async function getOutbox(db: Db, id: number): Promise<OutboxDto> {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
   if (!row) throw AppError.notFound(t("admin.outbox.notFound"));
-  return { ...toItem(row), html: row.html, text: row.text };
+  // Stored masked since links are sealed; masked again on read for rows stored before that.
+  return { ...toItem(row), html: maskTokens(row.html), text: maskTokens(row.text) };
 }

@@ -2,7 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { HomeSection } from "~/components/site/home/types";
 import { configurations, currencies, homeSections } from "../../db/schema";
-import { listCoaches, listSessionTypes, listSponsors } from "../places/service";
+import { listAllStudios, listCities, listCoaches, listSessionTypes, listSponsors } from "../places/service";
+import { fillFigures, minutesLabel } from "~/components/site/home/figures";
 
 /** Configuration groups that are safe to send to every visitor. */
 const PUBLIC_GROUPS = ["general", "landing", "social", "on-demand", "store"];
@@ -23,9 +24,13 @@ export async function defaultCurrency(db: Db) {
 
 export type HomeSectionDto = HomeSection;
 
-/** Everything the home page shows, in one answer; `drafts` adds unpublished sections (staff preview). */
+/**
+ * Everything the home page shows, in one answer. Figures in the sections' copy ({studios},
+ * {cities}, {minutes}) are filled from the same data the page shows (own studios of listed cities,
+ * the class types' durations). `drafts` adds unpublished sections (the staff preview /sandbox/home).
+ */
 export async function homeData(db: Db, opts: { drafts?: boolean } = {}) {
-  const [sections, coaches, sessionTypes, sponsors] = await Promise.all([
+  const [sections, coaches, sessionTypes, sponsors, cities, studios] = await Promise.all([
     db
       .select({
         key: homeSections.key,
@@ -44,6 +49,19 @@ export async function homeData(db: Db, opts: { drafts?: boolean } = {}) {
     listCoaches(db),
     listSessionTypes(db),
     listSponsors(db),
+    listCities(db),
+    listAllStudios(db),
   ]);
-  return { sections: sections as HomeSectionDto[], coaches, session_types: sessionTypes, sponsors };
+  const own = studios.filter((st) => !st.is_external && cities.some((c) => c.id === st.city_id));
+  const figures = {
+    studios: own.length,
+    cities: new Set(own.map((st) => st.city_id)).size,
+    minutes: minutesLabel(sessionTypes.map((t) => t.duration_minutes)),
+  };
+  const filled = (sections as HomeSectionDto[]).map((sec) => ({
+    ...sec,
+    title: fillFigures(sec.title, figures),
+    subtitle: fillFigures(sec.subtitle, figures),
+  }));
+  return { sections: filled, coaches, session_types: sessionTypes, sponsors };
 }

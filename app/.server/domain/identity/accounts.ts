@@ -133,6 +133,11 @@ export async function register(
   return created;
 }
 
+/** The site's name and help address for mail (configurations), and its public URL. */
+export async function mailBrand(deps: Pick<AppDeps, "db" | "config">) {
+  return brand(deps as AppDeps);
+}
+
 async function brand(deps: AppDeps) {
   const cfg = await publicConfigurations(deps.db).catch(() => ({}) as Record<string, unknown>);
   return {

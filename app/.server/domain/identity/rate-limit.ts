@@ -57,7 +57,6 @@ function windowOf(limit: Limit, now: Date) {
 /** The limits of the account calls (per IP and per account). */
 export const LIMITS = {
   loginIp: (ip: string): Limit => ({ key: `login:ip:${ip}`, max: 30, windowSeconds: 600 }),
-  loginAccount: (email: string): Limit => ({ key: `login:acct:${email}`, max: 8, windowSeconds: 900 }),
   emailCheckIp: (ip: string): Limit => ({ key: `email-check:ip:${ip}`, max: 60, windowSeconds: 600 }),
   forgotIp: (ip: string): Limit => ({ key: `forgot:ip:${ip}`, max: 10, windowSeconds: 3600 }),
   forgotAccount: (email: string): Limit => ({ key: `forgot:acct:${email}`, max: 3, windowSeconds: 3600 }),

@@ -6,6 +6,7 @@
 import { and, isNotNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { authTokens, oneTimeTokens, rateLimits } from "../../db/schema";
+import { sweepLoginThrottle } from "../identity/login-throttle";
 
 const DAY = 86_400_000;
 /** Longer than the longest rate-limit window (one hour). */
@@ -18,6 +19,7 @@ export interface SweepResult {
   rateLimits: number;
   sessions: number;
   oneTimeTokens: number;
+  loginThrottle: number;
 }
 
 export async function sweepExpired(db: Db, now: Date): Promise<SweepResult> {
@@ -44,5 +46,11 @@ export async function sweepExpired(db: Db, now: Date): Promise<SweepResult> {
       ),
     )
     .returning({ id: oneTimeTokens.id });
-  return { rateLimits: limits.length, sessions: sessions.length, oneTimeTokens: tokens.length };
+  const throttle = await sweepLoginThrottle(db, now);
+  return {
+    rateLimits: limits.length,
+    sessions: sessions.length,
+    oneTimeTokens: tokens.length,
+    loginThrottle: throttle,
+  };
 }

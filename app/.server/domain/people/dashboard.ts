@@ -11,7 +11,7 @@ export interface DashboardDto {
 /** The first back-office dashboard: real counts from the database and the latest staff actions. */
 export async function dashboard(db: Db): Promise<DashboardDto> {
   const one = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
-  // One query at a time: PGlite serialises them anyway, and a pool is not starved.
+  // One query at a time: one dashboard never holds several of the pool's connections.
   const customers = await one(
     db
       .select({ n: count() })

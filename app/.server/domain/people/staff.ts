@@ -8,6 +8,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
 import { employees, ROLE, users } from "../../db/schema";
+import type { Mailer } from "../../adapters/mail";
+import { twoFactorResetMail } from "../../mail/templates";
 import { AppError } from "../../http/errors";
 import type { ListQuery } from "../../http/pagination";
 import { audit } from "../audit/service";
@@ -254,6 +256,8 @@ export async function resetStaffTwoFactor(
   scope: StaffScope,
   id: number,
   now: Date,
+  /** The person is told by mail (with who did it), in the same transaction. */
+  notify?: { mailer: Mailer; brand: MailBrand; forgotUrl: string },
 ): Promise<PersonDto> {
   assertFullAdministrator(actor);
   const before = await getStaff(db, scope, id);
@@ -262,6 +266,20 @@ export async function resetStaffTwoFactor(
     const had = await forgetTwoFactor(tx, id);
     if (!had) throw AppError.conflict(t("admin.people.errors.noTwoFactor"));
     await revokeAllSessions(tx, id, now);
+    if (notify) {
+      const [me] = await tx
+        .select({ name: users.name, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, actor.id));
+      await notify.mailer.send(
+        tx,
+        twoFactorResetMail(notify.brand, before.email, before.name, {
+          actor: [me?.name, me?.lastName].filter(Boolean).join(" "),
+          when: now,
+          forgotUrl: notify.forgotUrl,
+        }),
+      );
+    }
     await audit(tx, {
       actorUserId: actor.id,
       action: "staff.two_factor_reset",
@@ -297,3 +315,5 @@ export async function employeesOfStudio(db: Db, studioId: number): Promise<{ id:
     .orderBy(users.name, users.lastName);
   return rows.map((r) => ({ id: r.id, name: [r.name, r.lastName].filter(Boolean).join(" ") }));
 }
+
+type MailBrand = Parameters<typeof twoFactorResetMail>[0];

@@ -53,7 +53,8 @@ export function HeroSection({
   cityCount,
 }: {
   section: HomeSection;
-  minutes: number;
+  /** "50" or "45 a 50", from the class types. */
+  minutes: string;
   studioCount: number;
   cityCount: number;
 }) {
@@ -81,7 +82,7 @@ export function HeroSection({
             )}
           </div>
           <dl className={classes.stats} aria-label={t("site.home.heroStats")}>
-            {minutes > 0 && (
+            {minutes !== "" && (
               <div>
                 <dt>{t("site.home.heroStatMinutes")}</dt>
                 <dd>{minutes}</dd>

@@ -31,7 +31,8 @@ export default function AdminLogin() {
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useForm<LoginValues>({
-    initialValues: { email: "", password: "", rememberMe: false },
+    // ?email= (after a password reset) fills the email in.
+    initialValues: { email: params.get("email")?.slice(0, 200) ?? "", password: "", rememberMe: false },
     validate: (values) => {
       const r = validate(loginSchema, values);
       return r.ok ? {} : r.errors;

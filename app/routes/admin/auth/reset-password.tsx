@@ -37,7 +37,12 @@ export default function AdminResetPassword({ loaderData }: Route.ComponentProps)
     },
   });
   const forgotPath = localePath("/admin/auth/forgot-password", pathname);
-  const loginPath = localePath(ROUTES.adminLogin, pathname);
+  // After a reset the login form opens with the account's email filled in.
+  const [resetEmail, setResetEmail] = useState<string | null>(null);
+  const loginPath = localePath(
+    resetEmail ? `${ROUTES.adminLogin}?email=${encodeURIComponent(resetEmail)}` : ROUTES.adminLogin,
+    pathname,
+  );
 
   if (!token)
     return (
@@ -75,9 +80,12 @@ export default function AdminResetPassword({ loaderData }: Route.ComponentProps)
   const submit = form.onSubmit(async (values) => {
     setAlert(null);
     setBusy(true);
-    const res = await api<{ Message?: string }>(`/reset/password/${encodeURIComponent(token)}`, { form: values });
+    const res = await api<{ Message?: string; email?: string }>(`/reset/password/${encodeURIComponent(token)}`, {
+      form: values,
+    });
     setBusy(false);
     if (res.ok) {
+      setResetEmail(res.data?.email ?? null);
       setDone(res.data?.Message || t("adminAuth.reset.done"));
       return;
     }

@@ -20,6 +20,8 @@ export const ErrorBoundary = AdminErrorBoundary;
 
 const STATUS = {
   stored: { color: "blue", label: t("admin.outbox.statusStored") },
+  queued: { color: "gray", label: t("admin.outbox.statusQueued") },
+  sending: { color: "yellow", label: t("admin.outbox.statusSending") },
   sent: { color: "teal", label: t("admin.outbox.statusSent") },
   failed: { color: "red", label: t("admin.outbox.statusFailed") },
 } as const;

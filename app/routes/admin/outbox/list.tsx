@@ -20,7 +20,9 @@ export async function loader(args: Route.LoaderArgs) {
   requireAdminPage(args, { administratorOnly: true });
   const { listQueryFromUrl, enumFilter, pageOf } = await import("~/.server/http/pagination");
   const { listOutbox } = await import("~/.server/domain/audit/outbox");
-  const q = listQueryFromUrl(args.request.url, { status: enumFilter(["stored", "sent", "failed"]) });
+  const q = listQueryFromUrl(args.request.url, {
+    status: enumFilter(["stored", "queued", "sending", "sent", "failed"]),
+  });
   const { rows, total } = await listOutbox(args.context.deps.db, q);
   return { ...pageOf(rows, total, q), transport: args.context.deps.mailer.kind };
 }
@@ -33,6 +35,8 @@ type Row = Route.ComponentProps["loaderData"]["data"][number];
 function OutboxStatus({ status }: { status: Row["status"] }) {
   const map = {
     stored: { color: "blue", label: t("admin.outbox.statusStored") },
+    queued: { color: "gray", label: t("admin.outbox.statusQueued") },
+    sending: { color: "yellow", label: t("admin.outbox.statusSending") },
     sent: { color: "teal", label: t("admin.outbox.statusSent") },
     failed: { color: "red", label: t("admin.outbox.statusFailed") },
   } as const;
@@ -84,6 +88,7 @@ export default function OutboxList({ loaderData }: Route.ComponentProps) {
             label: t("admin.outbox.status"),
             options: [
               { value: "stored", label: t("admin.outbox.statusStored") },
+              { value: "queued", label: t("admin.outbox.statusQueued") },
               { value: "sent", label: t("admin.outbox.statusSent") },
               { value: "failed", label: t("admin.outbox.statusFailed") },
             ],

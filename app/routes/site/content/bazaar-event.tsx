@@ -29,7 +29,7 @@ export function meta({ data: d }: Route.MetaArgs) {
 }
 
 export default function BazaarEvent({ loaderData }: Route.ComponentProps) {
-  const { event, sponsors } = loaderData;
+  const { event } = loaderData;
   return (
     <>
       <PageHeader eyebrow={t("content.bazaar.title")} title={event.title} intro={event.summary} image={event.image_url}>

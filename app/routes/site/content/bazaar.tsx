@@ -71,7 +71,7 @@ function EventCard({ ev, lazy }: { ev: Ev; lazy: boolean }) {
 }
 
 export default function Bazaar({ loaderData }: Route.ComponentProps) {
-  const { upcoming, past, sponsors } = loaderData;
+  const { upcoming, past } = loaderData;
   return (
     <>
       <PageHeader

@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import { LegalText } from "~/components/legal/LegalText";
+import { legalSlugOf } from "~/components/legal/links";
 import { ContentBlocks, PageHeader, SmartLink } from "~/components/site/content/ContentBlocks";
 import { formatDate } from "~/components/site/content/dates";
 import { t } from "~/lib/messages";
@@ -6,24 +8,37 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/legal-section";
 import classes from "~/components/site/content/Content.module.css";
 
-/** /legals/terms-and-conditions, /legals/faq (and any other section staff publish). */
+/**
+ * /legals/{section}. The Aviso de Privacidad and the Términos y Condiciones are the legal texts
+ * administrators edit in /admin/pages (`legal_texts`); the other sections (faq…) are the content
+ * sections of `legal_sections`. Anything else is a 404.
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { getLegalSection } = await import("~/.server/domain/content/pages");
   const slug = params.section;
-  const section = /^[a-z0-9-]{1,80}$/.test(slug)
-    ? await context.deps.cache.get(`public:legal:${slug}`, () => getLegalSection(context.deps.db, slug))
-    : null;
+  if (!/^[a-z0-9-]{1,80}$/.test(slug)) throw data(null, { status: 404 });
+  const textSlug = legalSlugOf(slug);
+  if (textSlug) {
+    const { getLegalText } = await import("~/.server/domain/legal/service");
+    const text = await getLegalText(context.deps.db, textSlug);
+    return {
+      section: { slug, title: text.title, summary: "", blocks: [], updated_at: text.updated_at },
+      body: text.body,
+    };
+  }
+  const { getLegalSection } = await import("~/.server/domain/content/pages");
+  const section = await context.deps.cache.get(`public:legal:${slug}`, () => getLegalSection(context.deps.db, slug));
   if (!section) throw data(null, { status: 404 });
-  return { section };
+  return { section, body: null };
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
   if (!d) return [{ title: t("app.name") }];
-  return pageMeta({ title: t("content.meta.suffix", { title: d.section.title }), description: d.section.summary });
+  const description = d.section.summary || d.body?.split("\n")[0]?.slice(0, 160) || t("content.meta.legalsDescription");
+  return pageMeta({ title: t("content.meta.suffix", { title: d.section.title }), description });
 }
 
 export default function LegalSection({ loaderData }: Route.ComponentProps) {
-  const { section } = loaderData;
+  const { section, body } = loaderData;
   return (
     <>
       <PageHeader
@@ -33,10 +48,16 @@ export default function LegalSection({ loaderData }: Route.ComponentProps) {
       />
       <section className={classes.section}>
         <div className={classes.narrow}>
-          <ContentBlocks blocks={section.blocks} faq={section.slug === "faq"} />
-          <p className={classes.meta} style={{ marginTop: 40 }}>
-            {t("content.common.updatedAt", { date: formatDate(section.updated_at) })}
-          </p>
+          {body !== null ? (
+            <LegalText body={body} />
+          ) : (
+            <ContentBlocks blocks={section.blocks} faq={section.slug === "faq"} />
+          )}
+          {section.updated_at && (
+            <p className={classes.meta} style={{ marginTop: 40 }}>
+              {t("content.common.updatedAt", { date: formatDate(section.updated_at) })}
+            </p>
+          )}
           <SmartLink href="/legals" className={classes.textLink}>
             {t("content.legals.title")}
           </SmartLink>

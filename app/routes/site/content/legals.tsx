@@ -1,13 +1,25 @@
+import { LEGAL_PATHS } from "~/components/legal/links";
 import { PageHeader, SmartLink } from "~/components/site/content/ContentBlocks";
 import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/legals";
 import classes from "~/components/site/content/Content.module.css";
 
+/** The legal texts edited in /admin/pages (privacy, terms), then the content sections (faq…). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { listLegalSections } = await import("~/.server/domain/content/pages");
-  const sections = await context.deps.cache.get("public:legals", () => listLegalSections(context.deps.db));
-  return { sections };
+  const { listLegalTexts } = await import("~/.server/domain/legal/service");
+  const [texts, sections] = await Promise.all([
+    listLegalTexts(context.deps.db),
+    context.deps.cache.get("public:legals", () => listLegalSections(context.deps.db)),
+  ]);
+  const fromTexts = texts.map((x) => ({
+    slug: LEGAL_PATHS[x.slug].replace("/legals/", ""),
+    title: x.title,
+    summary: x.body.split("\n")[0].slice(0, 180),
+  }));
+  const known = new Set(fromTexts.map((x) => x.slug));
+  return { sections: [...fromTexts, ...sections.filter((x) => !known.has(x.slug))] };
 }
 
 export function meta() {

@@ -1,0 +1,76 @@
+import { Paper, Tabs, Textarea, TextInput } from "@mantine/core";
+import { useNavigate, useLocation } from "react-router";
+import {
+  AdminErrorBoundary,
+  EntityFormFrame,
+  PageHeader,
+  useEntityForm,
+  useEntitySubmit,
+} from "~/components/admin/kit";
+import { LegalText } from "~/components/legal/LegalText";
+import { api } from "~/lib/api";
+import { t } from "~/lib/messages";
+import { localePath } from "~/lib/routes";
+import { legalTextSchema } from "~/shared/schemas/legal";
+import type { Route } from "./+types/edit";
+
+/** /admin/pages/:slug [type 1]: edit a legal text (title and plain text), with a preview. */
+export async function loader(args: Route.LoaderArgs) {
+  const { requireAdminPage, pageData } = await import("../.server/page");
+  requireAdminPage(args, { administratorOnly: true });
+  const { getLegalText } = await import("~/.server/domain/legal/service");
+  return { text: await pageData(getLegalText(args.context.deps.db, args.params.slug)) };
+}
+
+export const meta = ({ data }: Route.MetaArgs) => [
+  { title: `${t("legal.admin.editTitle", { title: data?.text.title ?? "" })} · ${t("app.name")}` },
+];
+export const ErrorBoundary = AdminErrorBoundary;
+
+export default function LegalTextEdit({ loaderData }: Route.ComponentProps) {
+  const { text } = loaderData;
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const form = useEntityForm(legalTextSchema, { title: text.title, body: text.body });
+  const submit = useEntitySubmit(
+    form,
+    (v) => api(`/admin/legal/${text.slug}`, { method: "PUT", json: v }),
+    () => navigate(localePath("/admin/pages", pathname)),
+  );
+  return (
+    <>
+      <PageHeader title={t("legal.admin.editTitle", { title: text.title })} />
+      <EntityFormFrame
+        onSubmit={submit.onSubmit}
+        submitting={submit.submitting}
+        error={submit.error}
+        onCloseError={submit.clearError}
+        cancelHref="/admin/pages"
+      >
+        <TextInput label={t("legal.admin.fieldTitle")} required {...form.getInputProps("title")} />
+        <Tabs defaultValue="edit" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="edit">{t("legal.admin.fieldBody")}</Tabs.Tab>
+            <Tabs.Tab value="preview">{t("legal.admin.preview")}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="edit" pt="sm">
+            <Textarea
+              label={t("legal.admin.fieldBody")}
+              description={t("legal.admin.bodyHelp")}
+              required
+              autosize
+              minRows={12}
+              maxRows={30}
+              {...form.getInputProps("body")}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="preview" pt="sm">
+            <Paper withBorder radius="md" p="md">
+              <LegalText body={form.getValues().body} />
+            </Paper>
+          </Tabs.Panel>
+        </Tabs>
+      </EntityFormFrame>
+    </>
+  );
+}
