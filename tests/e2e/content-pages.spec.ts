@@ -116,9 +116,9 @@ test.describe("public content pages", () => {
     await page.getByLabel("RFC").fill("GOMR850315AB1");
     await page.getByLabel("Código postal del domicilio fiscal").fill("06700");
     await page.getByLabel("Nombre o razón social").fill("Regina Gómez Martínez");
-    await page.getByLabel("Régimen fiscal").click();
+    await page.getByRole("combobox", { name: "Régimen fiscal" }).click();
     await page.getByRole("option", { name: /^612/ }).click();
-    await page.getByLabel("Uso del CFDI").click();
+    await page.getByRole("combobox", { name: "Uso del CFDI" }).click();
     await page.getByRole("option", { name: /^G03/ }).click();
     await page.getByLabel("Referencia de la compra").fill("NB-10234");
     await page.getByLabel("Email para recibir la factura").fill("regina@example.com");

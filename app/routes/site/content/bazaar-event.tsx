@@ -33,6 +33,15 @@ export default function BazaarEvent({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader eyebrow={t("content.bazaar.title")} title={event.title} intro={event.summary} image={event.image_url}>
+        <div className={classes.marketplaceBar} style={{ marginTop: 24 }}>
+          <img
+            className={classes.marketplaceLogo}
+            src="/images/marketplace-logo.svg"
+            alt={t("content.bazaar.logoAlt")}
+            width={72}
+            height={72}
+          />
+        </div>
         <p className={classes.meta} style={{ marginTop: 20 }}>
           <span className={classes.metaItem}>
             <IconCalendarEvent size={16} aria-hidden />
