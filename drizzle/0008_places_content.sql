@@ -110,6 +110,7 @@ CREATE TABLE "newsletter_subscriptions" (
 	"unsubscribed_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "studios" ADD COLUMN "timezone" text DEFAULT 'America/Mexico_City' NOT NULL;--> statement-breakpoint
 ALTER TABLE "bazaar_events" ADD CONSTRAINT "bazaar_events_studio_id_studios_id_fk" FOREIGN KEY ("studio_id") REFERENCES "public"."studios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "bazaar_events_starts_idx" ON "bazaar_events" USING btree ("active","starts_at");--> statement-breakpoint
 CREATE INDEX "foundation_applications_created_idx" ON "foundation_applications" USING btree ("created_at");--> statement-breakpoint

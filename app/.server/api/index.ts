@@ -9,6 +9,7 @@ import { profileRoutes } from "./profile";
 import { adminPeopleRoutes } from "./admin-people";
 import { adminRecordsRoutes } from "./admin-records";
 import { contentRoutes } from "./content";
+import { adminPlacesRoutes } from "./admin-places";
 import { adminJobsRoutes } from "./admin-jobs";
 import { legalRoutes } from "./legal";
 
@@ -22,6 +23,7 @@ export function createApi(deps: AppDeps) {
   adminPeopleRoutes(app);
   adminRecordsRoutes(app);
   contentRoutes(app);
+  adminPlacesRoutes(app);
   adminJobsRoutes(app);
   legalRoutes(app);
 

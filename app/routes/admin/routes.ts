@@ -46,6 +46,15 @@ export const adminRoutes: RouteConfigEntry[] = [
     // Legal texts (Configuración › Legales) [type 1].
     route("admin/pages", "routes/admin/legal/list.tsx"),
     route("admin/pages/:slug", "routes/admin/legal/edit.tsx"),
+    // Places (places issue): cities and studios.
+    route("admin/cities", "routes/admin/places/cities-list.tsx", { id: "admin-cities" }),
+    route("admin/cities/list", "routes/admin/places/cities-list.tsx", { id: "admin-cities-list" }),
+    route("admin/cities/add", "routes/admin/places/city-form.tsx", { id: "admin-cities-add" }),
+    route("admin/cities/edit/:id", "routes/admin/places/city-form.tsx", { id: "admin-cities-edit" }),
+    route("admin/studios", "routes/admin/places/studios-list.tsx", { id: "admin-studios" }),
+    route("admin/studios/list", "routes/admin/places/studios-list.tsx", { id: "admin-studios-list" }),
+    route("admin/studios/add", "routes/admin/places/studio-form.tsx", { id: "admin-studios-add" }),
+    route("admin/studios/edit/:id", "routes/admin/places/studio-form.tsx", { id: "admin-studios-edit" }),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

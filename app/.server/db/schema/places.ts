@@ -92,6 +92,8 @@ export const studios = pgTable(
     isExternal: boolean("is_external").notNull().default(false),
     /** The Acapulco marketplace (studio 21 in the demo data). */
     isMarketplace: boolean("is_marketplace").notNull().default(false),
+    /** IANA zone of the studio's class times. */
+    timezone: text("timezone").notNull().default("America/Mexico_City"),
     sortOrder: integer("sort_order").notNull().default(0),
     ...timestamps,
   },

@@ -1,0 +1,217 @@
+/**
+ * Back office of places: cities and studios (list, create, edit; deleting a city with studios is
+ * refused). Every change is audited and clears the public cache (`public:`).
+ */
+import type { Hono } from "hono";
+import { z } from "zod";
+import { t } from "~/lib/messages";
+import { citySchema, studioSchema } from "~/shared/schemas/places";
+import { defineRoute, idParam, type ApiEnv } from "../http/api";
+import { csvResponse, idFilter, listQuery, pageOf, toCsv } from "../http/pagination";
+import { audit } from "../domain/audit/service";
+import {
+  deleteCity,
+  getCityAdmin,
+  getStudioAdmin,
+  listCitiesAdmin,
+  listStudiosAdmin,
+  saveCity,
+  saveStudio,
+} from "../domain/places/admin";
+import { BACK_OFFICE, backOfficeActor, metaSchema } from "./admin-people";
+
+const message = z.object({ data: z.object({ Message: z.string(), id: z.number().optional() }) });
+const list = z.object({ data: z.array(z.record(z.string(), z.unknown())), meta: metaSchema });
+const TAG = ["Back office: ubicaciones"];
+
+export function adminPlacesRoutes(app: Hono<ApiEnv>) {
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/cities",
+      summary: "Ciudades (lista, búsqueda, CSV)",
+      tags: TAG,
+      guard: BACK_OFFICE,
+      query: listQuery,
+      response: list,
+    },
+    async ({ deps, query, auth, c }) => {
+      backOfficeActor(c, auth);
+      if (query.format === "csv") {
+        const { rows } = await listCitiesAdmin(deps.db, { ...query, page: 1, per_page: 10_000 });
+        const cols = [
+          { key: "id", label: "ID" },
+          { key: "name", label: t("places.cities.name") },
+          { key: "suffix", label: t("places.cities.suffix") },
+          { key: "studios", label: t("places.cities.studios") },
+        ];
+        return csvResponse("ciudades.csv", toCsv(cols, rows));
+      }
+      const { rows, total } = await listCitiesAdmin(deps.db, query);
+      return pageOf(rows, total, query);
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/cities/:id",
+      summary: "Una ciudad",
+      tags: TAG,
+      guard: BACK_OFFICE,
+      params: idParam("id"),
+    },
+    async ({ deps, params, auth, c }) => {
+      backOfficeActor(c, auth);
+      return { data: await getCityAdmin(deps.db, params.id) };
+    },
+  );
+
+  for (const method of ["post", "put"] as const) {
+    defineRoute(
+      app,
+      {
+        method,
+        path: method === "post" ? "/admin/cities" : "/admin/cities/:id",
+        summary: method === "post" ? "Crea una ciudad" : "Edita una ciudad",
+        tags: TAG,
+        guard: BACK_OFFICE,
+        params: method === "post" ? z.object({}) : idParam("id"),
+        body: citySchema,
+        response: message,
+        status: method === "post" ? 201 : 200,
+      },
+      async ({ deps, params, body, auth, c }) => {
+        const actor = backOfficeActor(c, auth);
+        const editId = (params as { id?: number }).id;
+        const id = await deps.db.transaction(async (tx) => {
+          const saved = await saveCity(tx, body, editId);
+          await audit(tx, {
+            actorUserId: actor.id,
+            action: editId ? "city.updated" : "city.created",
+            entity: "city",
+            entityId: saved,
+            data: body,
+            ip: actor.ip,
+          });
+          return saved;
+        });
+        deps.cache.clear("public:");
+        return { data: { Message: t("places.cities.saved"), id } };
+      },
+    );
+  }
+
+  defineRoute(
+    app,
+    {
+      method: "delete",
+      path: "/admin/cities/:id",
+      summary: "Elimina una ciudad sin estudios (409 si tiene)",
+      tags: TAG,
+      guard: BACK_OFFICE,
+      params: idParam("id"),
+      response: message,
+    },
+    async ({ deps, params, auth, c }) => {
+      const actor = backOfficeActor(c, auth);
+      await deps.db.transaction(async (tx) => {
+        const city = await deleteCity(tx, params.id);
+        await audit(tx, {
+          actorUserId: actor.id,
+          action: "city.deleted",
+          entity: "city",
+          entityId: params.id,
+          data: { name: city.name },
+          ip: actor.ip,
+        });
+      });
+      deps.cache.clear("public:");
+      return { data: { Message: t("places.cities.deleted") } };
+    },
+  );
+
+  const studioQuery = listQuery.extend({ city: idFilter });
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/studios/list",
+      summary: "Estudios (lista, búsqueda, filtro por ciudad, CSV)",
+      tags: TAG,
+      guard: BACK_OFFICE,
+      query: studioQuery,
+      response: list,
+    },
+    async ({ deps, query, auth, c }) => {
+      backOfficeActor(c, auth);
+      if (query.format === "csv") {
+        const { rows } = await listStudiosAdmin(deps.db, { ...query, page: 1, per_page: 10_000 });
+        const cols = [
+          { key: "id", label: "ID" },
+          { key: "name", label: t("places.studios.name") },
+          { key: "city", label: t("places.studios.city") },
+          { key: "address", label: t("places.studios.address") },
+          { key: "phone", label: t("places.studios.phone") },
+          { key: "active", label: t("places.studios.active") },
+        ];
+        return csvResponse("estudios.csv", toCsv(cols, rows));
+      }
+      const { rows, total } = await listStudiosAdmin(deps.db, query);
+      return pageOf(rows, total, query);
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/studios/:id",
+      summary: "Un estudio",
+      tags: TAG,
+      guard: BACK_OFFICE,
+      params: idParam("id"),
+    },
+    async ({ deps, params, auth, c }) => {
+      backOfficeActor(c, auth);
+      return { data: await getStudioAdmin(deps.db, params.id) };
+    },
+  );
+
+  for (const method of ["post", "put"] as const) {
+    defineRoute(
+      app,
+      {
+        method,
+        path: method === "post" ? "/admin/studios" : "/admin/studios/:id",
+        summary: method === "post" ? "Crea un estudio" : "Edita un estudio",
+        tags: TAG,
+        guard: BACK_OFFICE,
+        params: method === "post" ? z.object({}) : idParam("id"),
+        body: studioSchema,
+        response: message,
+        status: method === "post" ? 201 : 200,
+      },
+      async ({ deps, params, body, auth, c }) => {
+        const actor = backOfficeActor(c, auth);
+        const editId = (params as { id?: number }).id;
+        const id = await deps.db.transaction(async (tx) => {
+          const saved = await saveStudio(tx, body, editId);
+          await audit(tx, {
+            actorUserId: actor.id,
+            action: editId ? "studio.updated" : "studio.created",
+            entity: "studio",
+            entityId: saved,
+            data: { name: body.name, city_id: body.city_id, active: body.active },
+            ip: actor.ip,
+          });
+          return saved;
+        });
+        deps.cache.clear("public:");
+        return { data: { Message: t("places.studios.saved"), id } };
+      },
+    );
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * Back office of cities and studios: lists, create, edit, delete. Names are unique
+ * (case-insensitive); a city with studios cannot be deleted. Callers clear the public cache.
+ */
+import { and, asc, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
+import { t } from "~/lib/messages";
+import type { CityInput, StudioInput } from "~/shared/schemas/places";
+import type { Db } from "../../db/client";
+import { cities, studios } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { likePattern, offsetOf, type ListQuery } from "../../http/pagination";
+
+const slugify = (v: string) =>
+  v
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 60) || "estudio";
+
+export async function listCitiesAdmin(db: Db, q: ListQuery) {
+  const where = q.search ? ilike(cities.name, likePattern(q.search)) : undefined;
+  const n = sql<number>`(select count(*)::int from ${studios} where ${studios.cityId} = ${cities.id})`;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ id: cities.id, name: cities.name, suffix: cities.suffix, active: cities.active, studios: n })
+      .from(cities)
+      .where(where)
+      .orderBy(q.sort === "name" && q.dir === "desc" ? desc(cities.name) : asc(cities.sortOrder), asc(cities.name))
+      .limit(q.per_page)
+      .offset(offsetOf(q)),
+    db.select({ total: count() }).from(cities).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function getCityAdmin(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: cities.id, name: cities.name, suffix: cities.suffix })
+    .from(cities)
+    .where(eq(cities.id, id));
+  if (!row) throw AppError.notFound(t("places.cities.notFound"));
+  return row;
+}
+
+async function assertCityNameFree(db: Db, name: string, exceptId?: number) {
+  const [dup] = await db
+    .select({ id: cities.id })
+    .from(cities)
+    .where(and(sql`lower(${cities.name}) = lower(${name})`, exceptId ? ne(cities.id, exceptId) : undefined));
+  if (dup)
+    throw AppError.conflict(t("places.cities.duplicateName"), [
+      { field: "name", message: t("places.cities.duplicateName") },
+    ]);
+}
+
+export async function saveCity(db: Db, input: CityInput, id?: number) {
+  await assertCityNameFree(db, input.name, id);
+  if (id) {
+    const rows = await db
+      .update(cities)
+      .set({ name: input.name, suffix: input.suffix, updatedAt: sql`now()` })
+      .where(eq(cities.id, id))
+      .returning({ id: cities.id });
+    if (!rows.length) throw AppError.notFound(t("places.cities.notFound"));
+    return id;
+  }
+  const [row] = await db
+    .insert(cities)
+    .values({ name: input.name, suffix: input.suffix, countryId: 1 })
+    .returning({ id: cities.id });
+  return row.id;
+}
+
+/** Refused (409) while the city still has studios: nothing changes. */
+export async function deleteCity(db: Db, id: number) {
+  const city = await getCityAdmin(db, id);
+  const [{ n }] = await db.select({ n: count() }).from(studios).where(eq(studios.cityId, id));
+  if (n > 0) throw AppError.conflict(t("places.cities.hasStudios", { name: city.name, count: n }));
+  await db.delete(cities).where(eq(cities.id, id));
+  return city;
+}
+
+export async function listStudiosAdmin(db: Db, q: ListQuery & { city?: number }) {
+  const conds = [];
+  if (q.city) conds.push(eq(studios.cityId, q.city));
+  if (q.search) {
+    const p = likePattern(q.search);
+    conds.push(or(ilike(studios.name, p), ilike(studios.address, p), ilike(studios.phone, p)));
+  }
+  const where = conds.length ? and(...conds) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: studios.id,
+        name: studios.name,
+        city: cities.name,
+        address: studios.address,
+        phone: studios.phone,
+        active: studios.active,
+        is_external: studios.isExternal,
+      })
+      .from(studios)
+      .innerJoin(cities, eq(cities.id, studios.cityId))
+      .where(where)
+      .orderBy(asc(cities.sortOrder), asc(studios.sortOrder), asc(studios.name))
+      .limit(q.per_page)
+      .offset(offsetOf(q)),
+    db.select({ total: count() }).from(studios).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function getStudioAdmin(db: Db, id: number) {
+  const [r] = await db.select().from(studios).where(eq(studios.id, id));
+  if (!r) throw AppError.notFound(t("places.studios.notFound"));
+  return {
+    id: r.id,
+    name: r.name,
+    city_id: r.cityId,
+    address: r.address,
+    phone: r.phone,
+    map_url: r.mapUrl ?? "",
+    image_url: r.imageUrl ?? "",
+    description: r.description,
+    timezone: r.timezone,
+    active: r.active,
+    is_external: r.isExternal,
+  };
+}
+
+export async function saveStudio(db: Db, input: StudioInput, id?: number) {
+  const [city] = await db.select({ id: cities.id }).from(cities).where(eq(cities.id, input.city_id));
+  if (!city) throw AppError.validation([{ field: "city_id", message: t("places.studios.cityRequired") }]);
+  const [dup] = await db
+    .select({ id: studios.id })
+    .from(studios)
+    .where(and(sql`lower(${studios.name}) = lower(${input.name})`, id ? ne(studios.id, id) : undefined));
+  if (dup)
+    throw AppError.conflict(t("places.studios.duplicateName"), [
+      { field: "name", message: t("places.studios.duplicateName") },
+    ]);
+  const values = {
+    name: input.name,
+    cityId: input.city_id,
+    address: input.address,
+    phone: input.phone,
+    mapUrl: input.map_url || null,
+    imageUrl: input.image_url || null,
+    description: input.description,
+    timezone: input.timezone,
+    active: input.active,
+    isExternal: input.is_external,
+  };
+  if (id) {
+    const rows = await db
+      .update(studios)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(studios.id, id))
+      .returning({ id: studios.id });
+    if (!rows.length) throw AppError.notFound(t("places.studios.notFound"));
+    return id;
+  }
+  let slug = slugify(input.name);
+  const [taken] = await db.select({ id: studios.id }).from(studios).where(eq(studios.slug, slug));
+  if (taken) slug = `${slug}-${Date.now().toString(36)}`;
+  const [row] = await db
+    .insert(studios)
+    .values({ ...values, slug })
+    .returning({ id: studios.id });
+  return row.id;
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { t } from "~/lib/messages";
+
+/** Back-office forms of cities and studios, shared by the pages and the API. */
+const text = (max: number, message: string) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(max, message));
+const required = (max: number, message: string) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().min(1, message).max(max, message));
+const bool = z.preprocess((v) => v === true || v === "true" || v === "1" || v === "on", z.boolean());
+
+export const citySchema = z.object({
+  name: required(100, t("places.cities.nameRequired")),
+  suffix: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toUpperCase() : ""),
+    z.string().regex(/^[A-ZÑ]{2,6}$/, t("places.cities.suffixInvalid")),
+  ),
+});
+export type CityInput = z.infer<typeof citySchema>;
+
+const isTimeZone = (v: string) => {
+  try {
+    new Intl.DateTimeFormat("es-MX", { timeZone: v });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const studioSchema = z.object({
+  name: required(120, t("places.studios.nameRequired")),
+  city_id: z.preprocess(
+    (v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: t("places.studios.cityRequired") })
+      .int()
+      .positive(t("places.studios.cityRequired")),
+  ),
+  address: required(300, t("places.studios.addressRequired")),
+  phone: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : ""),
+    z.string().refine((v) => v === "" || v.replace(/\D/g, "").length === 10, t("places.studios.phoneInvalid")),
+  ),
+  map_url: text(500, t("places.studios.mapUrlInvalid")).refine(
+    (v) => v === "" || /^https:\/\/\S+$/.test(v),
+    t("places.studios.mapUrlInvalid"),
+  ),
+  image_url: text(500, t("places.studios.imageUrlInvalid")).refine(
+    (v) => v === "" || /^\/(api\/files|images)\/[\w./-]+$/.test(v),
+    t("places.studios.imageUrlInvalid"),
+  ),
+  description: text(1000, t("places.studios.description")),
+  timezone: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() ? v.trim() : "America/Mexico_City"),
+    z.string().refine(isTimeZone, t("places.studios.timezoneInvalid")),
+  ),
+  active: bool,
+  is_external: bool,
+});
+export type StudioInput = z.infer<typeof studioSchema>;

@@ -1,0 +1,132 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cities, studios, users } from "../../app/.server/db/schema";
+import { createSession } from "../../app/.server/domain/identity/sessions";
+import { setupTestApp } from "../support/app";
+
+const app = setupTestApp();
+
+async function tokenFor(email: string) {
+  const [u] = await app.deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
+  const { token } = await createSession(app.deps.db, u.id, {
+    remember: false,
+    now: new Date(),
+    policy: { sessionHours: 12, rememberDays: 30 },
+  });
+  return token;
+}
+
+const json = async (res: Response) => (await res.json()) as any;
+let admin = "";
+let customer = "";
+beforeAll(async () => {
+  admin = await tokenFor("admin@example.com");
+  customer = await tokenFor("cliente@example.com");
+});
+
+const studio = (cityId: number) => ({
+  name: "Nucleo Andares",
+  city_id: cityId,
+  address: "Blvd. Puerta de Hierro 4965, Zapopan, Jal.",
+  phone: "33 3611 2020",
+  map_url: "https://maps.app.goo.gl/andares",
+  image_url: "",
+  description: "Nuestro primer estudio en Guadalajara.",
+  timezone: "America/Mexico_City",
+  active: true,
+  is_external: false,
+});
+
+describe("back office: cities and studios", () => {
+  let cityId = 0;
+
+  it("only the back office may list or change them", async () => {
+    expect((await app.request("/admin/cities")).status).toBe(401);
+    expect((await app.request("/admin/cities", { token: customer })).status).toBe(403);
+    const res = await app.request("/admin/cities", {
+      method: "POST",
+      token: customer,
+      json: { name: "X", suffix: "XX" },
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it("creates a city; a duplicate name or a bad suffix is refused in Spanish", async () => {
+    const res = await app.request("/admin/cities", {
+      method: "POST",
+      token: admin,
+      json: { name: "Guadalajara", suffix: "gdl" },
+    });
+    expect(res.status).toBe(201);
+    cityId = (await json(res)).data.id;
+    const [row] = await app.deps.db.select().from(cities).where(eq(cities.id, cityId));
+    expect(row).toMatchObject({ name: "Guadalajara", suffix: "GDL" });
+    const dup = await app.request("/admin/cities", {
+      method: "POST",
+      token: admin,
+      json: { name: "guadalajara", suffix: "GDL" },
+    });
+    expect(dup.status).toBe(409);
+    expect((await json(dup)).error.messages).toEqual([
+      { field: "name", message: "Ya existe una ciudad con ese nombre" },
+    ]);
+    const bad = await app.request("/admin/cities", {
+      method: "POST",
+      token: admin,
+      json: { name: "León", suffix: "L1" },
+    });
+    expect(bad.status).toBe(422);
+    expect((await json(bad)).error.messages).toContainEqual({
+      field: "suffix",
+      message: "El sufijo debe tener de 2 a 6 letras mayúsculas",
+    });
+  });
+
+  it("creates a studio that the public API then lists; bad phone or map link refused", async () => {
+    const bad = await app.request("/admin/studios", {
+      method: "POST",
+      token: admin,
+      json: { ...studio(cityId), phone: "123", map_url: "javascript:alert(1)" },
+    });
+    expect(bad.status).toBe(422);
+    const fields = (await json(bad)).error.messages.map((m: { field: string }) => m.field);
+    expect(fields).toEqual(expect.arrayContaining(["phone", "map_url"]));
+    const res = await app.request("/admin/studios", { method: "POST", token: admin, json: studio(cityId) });
+    expect(res.status).toBe(201);
+    const pub = await json(await app.request(`/studios/city/${cityId}`));
+    expect(pub.data.map((s: { name: string }) => s.name)).toEqual(["Nucleo Andares"]);
+    const dup = await app.request("/admin/studios", { method: "POST", token: admin, json: studio(cityId) });
+    expect(dup.status).toBe(409);
+    const list = await json(await app.request(`/admin/studios/list?city=${cityId}`, { token: admin }));
+    expect(list.data[0]).toMatchObject({ name: "Nucleo Andares", city: "Guadalajara", active: true });
+  });
+
+  it("refuses to delete a city that still has studios, and nothing changes", async () => {
+    const res = await app.request(`/admin/cities/${cityId}`, { method: "DELETE", token: admin });
+    expect(res.status).toBe(409);
+    expect((await json(res)).errorMessage).toBe(
+      "No se puede eliminar Guadalajara: tiene 1 estudios. Muévelos o desactívalos primero.",
+    );
+    expect((await app.deps.db.select().from(cities).where(eq(cities.id, cityId))).length).toBe(1);
+    await app.deps.db.delete(studios).where(eq(studios.cityId, cityId));
+    expect((await app.request(`/admin/cities/${cityId}`, { method: "DELETE", token: admin })).status).toBe(200);
+    expect((await app.request(`/admin/cities/${cityId}`, { token: admin })).status).toBe(404);
+  });
+
+  it("edits a studio (deactivating hides it from the public list)", async () => {
+    const list = await json(await app.request("/admin/studios/list?search=Roma", { token: admin }));
+    const id = list.data[0].id;
+    const current = (await json(await app.request(`/admin/studios/${id}`, { token: admin }))).data;
+    const res = await app.request(`/admin/studios/${id}`, {
+      method: "PUT",
+      token: admin,
+      json: { ...current, active: false },
+    });
+    expect(res.status).toBe(200);
+    const pub = await json(await app.request("/studios/city/1"));
+    expect(pub.data.map((s: { name: string }) => s.name)).not.toContain("Nucleo Roma");
+  });
+});
