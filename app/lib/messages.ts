@@ -7,12 +7,12 @@ import { site } from "./i18n/site";
 import { auth } from "./i18n/auth";
 import { admin } from "./i18n/admin";
 import { adminAuth } from "./i18n/admin-auth";
-import { content, media, places } from "./i18n/content";
+import { content, media, places, rooms } from "./i18n/content";
 import { jobs } from "./i18n/jobs";
 import { legal } from "./i18n/legal";
 
 /** The catalogue, one file per area under ./i18n (each area owns its file). */
-export const messages = { ...core, site, auth, admin, adminAuth, jobs, legal, content, media, places } as const;
+export const messages = { ...core, site, auth, admin, adminAuth, jobs, legal, content, media, places, rooms } as const;
 
 type Leaves<T, P extends string = ""> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;

@@ -129,4 +129,50 @@ describe("back office: cities and studios", () => {
     const pub = await json(await app.request("/studios/city/1"));
     expect(pub.data.map((s: { name: string }) => s.name)).not.toContain("Nucleo Roma");
   });
+
+  it("rooms: the capacity follows the spot map, numbered in reading order; an empty map is refused", async () => {
+    const layout = {
+      rows: [
+        [1, null, 2],
+        [3, 4, 5],
+      ],
+      coachPosition: "top",
+      mirror: "top",
+      barres: ["left", "right"],
+    };
+    const res = await app.request("/admin/rooms", {
+      method: "POST",
+      token: admin,
+      json: { name: "Salón Terraza", studio_id: 1, active: true, layout },
+    });
+    expect(res.status).toBe(201);
+    const id = (await json(res)).data.id;
+    const room = (await json(await app.request(`/admin/rooms/${id}`, { token: admin }))).data;
+    expect(room.capacity).toBe(5);
+    expect(room.layout.rows).toEqual([
+      [1, null, 2],
+      [3, 4, 5],
+    ]);
+    expect(room.layout.barres).toEqual(["left", "right"]);
+    const empty = await app.request("/admin/rooms", {
+      method: "POST",
+      token: admin,
+      json: { name: "Vacío", studio_id: 1, active: true, layout: { ...layout, rows: [[null, null]] } },
+    });
+    expect(empty.status).toBe(422);
+    expect((await json(empty)).errorMessage).toBe("El mapa necesita al menos un lugar");
+    const dup = await app.request("/admin/rooms", {
+      method: "POST",
+      token: admin,
+      json: { name: "salón terraza", studio_id: 1, active: true, layout },
+    });
+    expect(dup.status).toBe(409);
+    const noStudio = await app.request("/admin/rooms", {
+      method: "POST",
+      token: admin,
+      json: { name: "Otro", studio_id: 99999, active: true, layout },
+    });
+    expect(noStudio.status).toBe(422);
+    expect((await app.request("/admin/rooms/list", { token: customer })).status).toBe(403);
+  });
 });

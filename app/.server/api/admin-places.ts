@@ -5,15 +5,18 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { citySchema, studioSchema } from "~/shared/schemas/places";
+import { citySchema, roomSchema, studioSchema } from "~/shared/schemas/places";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { csvResponse, idFilter, listQuery, pageOf, toCsv } from "../http/pagination";
 import { audit } from "../domain/audit/service";
 import {
   deleteCity,
   getCityAdmin,
+  getRoomAdmin,
   getStudioAdmin,
   listCitiesAdmin,
+  listRoomsAdmin,
+  saveRoom,
   listStudiosAdmin,
   saveCity,
   saveStudio,
@@ -211,6 +214,77 @@ export function adminPlacesRoutes(app: Hono<ApiEnv>) {
         });
         deps.cache.clear("public:");
         return { data: { Message: t("places.studios.saved"), id } };
+      },
+    );
+  }
+
+  const roomQuery = listQuery.extend({ studio: idFilter });
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/rooms/list",
+      summary: "Salones (lista, búsqueda, filtro por estudio)",
+      tags: TAG,
+      guard: BACK_OFFICE,
+      query: roomQuery,
+      response: list,
+    },
+    async ({ deps, query, auth, c }) => {
+      backOfficeActor(c, auth);
+      const { rows, total } = await listRoomsAdmin(deps.db, query);
+      return pageOf(rows, total, query);
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/rooms/:id",
+      summary: "Un salón con su mapa de lugares",
+      tags: TAG,
+      guard: BACK_OFFICE,
+      params: idParam("id"),
+    },
+    async ({ deps, params, auth, c }) => {
+      backOfficeActor(c, auth);
+      return { data: await getRoomAdmin(deps.db, params.id) };
+    },
+  );
+
+  for (const method of ["post", "put"] as const) {
+    defineRoute(
+      app,
+      {
+        method,
+        path: method === "post" ? "/admin/rooms" : "/admin/rooms/:id",
+        summary:
+          method === "post" ? "Crea un salón con su mapa (la capacidad sale del mapa)" : "Edita un salón y su mapa",
+        tags: TAG,
+        guard: BACK_OFFICE,
+        params: method === "post" ? z.object({}) : idParam("id"),
+        body: roomSchema,
+        response: message,
+        status: method === "post" ? 201 : 200,
+      },
+      async ({ deps, params, body, auth, c }) => {
+        const actor = backOfficeActor(c, auth);
+        const editId = (params as { id?: number }).id;
+        const saved = await deps.db.transaction(async (tx) => {
+          const r = await saveRoom(tx, body, editId);
+          await audit(tx, {
+            actorUserId: actor.id,
+            action: editId ? "room.updated" : "room.created",
+            entity: "room",
+            entityId: r.id,
+            data: { name: body.name, studio_id: body.studio_id, capacity: r.capacity },
+            ip: actor.ip,
+          });
+          return r;
+        });
+        deps.cache.clear("public:");
+        return { data: { Message: t("rooms.saved"), id: saved.id } };
       },
     );
   }

@@ -55,6 +55,10 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/studios/list", "routes/admin/places/studios-list.tsx", { id: "admin-studios-list" }),
     route("admin/studios/add", "routes/admin/places/studio-form.tsx", { id: "admin-studios-add" }),
     route("admin/studios/edit/:id", "routes/admin/places/studio-form.tsx", { id: "admin-studios-edit" }),
+    route("admin/rooms", "routes/admin/places/rooms-list.tsx", { id: "admin-rooms" }),
+    route("admin/rooms/list", "routes/admin/places/rooms-list.tsx", { id: "admin-rooms-list" }),
+    route("admin/rooms/add", "routes/admin/places/room-form.tsx", { id: "admin-rooms-add" }),
+    route("admin/rooms/edit/:id", "routes/admin/places/room-form.tsx", { id: "admin-rooms-edit" }),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

@@ -57,3 +57,39 @@ export const studioSchema = z.object({
   is_external: bool,
 });
 export type StudioInput = z.infer<typeof studioSchema>;
+
+const SIDES = ["top", "bottom", "left", "right"] as const;
+
+/** A room: its spot map decides the capacity (numbered spots in reading order). */
+export const roomSchema = z.object({
+  name: required(100, t("rooms.nameRequired")),
+  studio_id: z.preprocess(
+    (v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: t("rooms.studioRequired") })
+      .int()
+      .positive(t("rooms.studioRequired")),
+  ),
+  active: bool,
+  layout: z
+    .object(
+      {
+        rows: z
+          .array(z.array(z.number().int().positive().nullable()).min(1).max(20), { error: t("rooms.mapInvalid") })
+          .min(1, t("rooms.mapInvalid"))
+          .max(20, t("rooms.mapInvalid")),
+        coachPosition: z.enum(["top", "bottom"]).default("top"),
+        mirror: z.enum(["top", "bottom", "left", "right", "none"]).default("top"),
+        barres: z.array(z.enum(SIDES)).max(4).default([]),
+      },
+      { error: t("rooms.mapInvalid") },
+    )
+    .refine((l) => l.rows.some((r) => r.some((c) => c !== null)), t("rooms.mapEmpty")),
+});
+export type RoomInput = z.infer<typeof roomSchema>;
+
+/** Numbers the spots of a grid in reading order (what the editor and the server both do). */
+export function numberSpots(cells: boolean[][]): (number | null)[][] {
+  let n = 0;
+  return cells.map((row) => row.map((on) => (on ? ++n : null)));
+}

@@ -101,7 +101,13 @@ export const studios = pgTable(
 );
 
 /** Spot map of a room: rows of spots, each with a number (label) or null for a gap. */
-export type RoomLayout = { rows: (number | null)[][]; coachPosition?: "top" | "bottom" };
+export type RoomLayout = {
+  rows: (number | null)[][];
+  coachPosition?: "top" | "bottom";
+  /** Wall with the mirror, and walls with a barre (room map editor). */
+  mirror?: "top" | "bottom" | "left" | "right" | "none";
+  barres?: ("top" | "bottom" | "left" | "right")[];
+};
 
 export const rooms = pgTable(
   "rooms",

@@ -4,9 +4,9 @@
  */
 import { and, asc, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
-import type { CityInput, StudioInput } from "~/shared/schemas/places";
+import { numberSpots, type CityInput, type RoomInput, type StudioInput } from "~/shared/schemas/places";
 import type { Db } from "../../db/client";
-import { cities, studios } from "../../db/schema";
+import { cities, rooms, studios } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { likePattern, offsetOf, type ListQuery } from "../../http/pagination";
 
@@ -170,4 +170,77 @@ export async function saveStudio(db: Db, input: StudioInput, id?: number) {
     .values({ ...values, slug })
     .returning({ id: studios.id });
   return row.id;
+}
+
+// ---------- rooms ----------
+
+export async function listRoomsAdmin(db: Db, q: ListQuery & { studio?: number }) {
+  const conds = [];
+  if (q.studio) conds.push(eq(rooms.studioId, q.studio));
+  if (q.search) conds.push(ilike(rooms.name, likePattern(q.search)));
+  const where = conds.length ? and(...conds) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: rooms.id,
+        name: rooms.name,
+        studio: studios.name,
+        capacity: rooms.capacity,
+        active: rooms.active,
+      })
+      .from(rooms)
+      .innerJoin(studios, eq(studios.id, rooms.studioId))
+      .where(where)
+      .orderBy(asc(studios.name), asc(rooms.name))
+      .limit(q.per_page)
+      .offset(offsetOf(q)),
+    db.select({ total: count() }).from(rooms).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function getRoomAdmin(db: Db, id: number) {
+  const [r] = await db.select().from(rooms).where(eq(rooms.id, id));
+  if (!r) throw AppError.notFound(t("rooms.notFound"));
+  return {
+    id: r.id,
+    name: r.name,
+    studio_id: r.studioId,
+    capacity: r.capacity,
+    active: r.active,
+    layout: r.layout ?? { rows: [[1]] },
+  };
+}
+
+/** Saves a room; the spots are renumbered in reading order and the capacity follows the map. */
+export async function saveRoom(db: Db, input: RoomInput, id?: number) {
+  const [studio] = await db.select({ id: studios.id }).from(studios).where(eq(studios.id, input.studio_id));
+  if (!studio) throw AppError.validation([{ field: "studio_id", message: t("rooms.studioRequired") }]);
+  const [dup] = await db
+    .select({ id: rooms.id })
+    .from(rooms)
+    .where(
+      and(
+        eq(rooms.studioId, input.studio_id),
+        sql`lower(${rooms.name}) = lower(${input.name})`,
+        id ? ne(rooms.id, id) : undefined,
+      ),
+    );
+  if (dup) throw AppError.conflict(t("rooms.duplicateName"), [{ field: "name", message: t("rooms.duplicateName") }]);
+  const width = Math.max(...input.layout.rows.map((r) => r.length));
+  const grid = numberSpots(input.layout.rows.map((r) => Array.from({ length: width }, (_, i) => r[i] != null)));
+  const capacity = grid.flat().filter((c) => c !== null).length;
+  const layout = { ...input.layout, rows: grid };
+  const values = { name: input.name, studioId: input.studio_id, active: input.active, capacity, layout };
+  if (id) {
+    const rowsUpdated = await db
+      .update(rooms)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(rooms.id, id))
+      .returning({ id: rooms.id });
+    if (!rowsUpdated.length) throw AppError.notFound(t("rooms.notFound"));
+    return { id, capacity };
+  }
+  const [row] = await db.insert(rooms).values(values).returning({ id: rooms.id });
+  return { id: row.id, capacity };
 }
