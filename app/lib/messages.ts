@@ -7,7 +7,10 @@ import { site } from "./i18n/site";
 import { auth } from "./i18n/auth";
 import { admin } from "./i18n/admin";
 import { adminAuth } from "./i18n/admin-auth";
-import { content, media, places, rooms } from "./i18n/content";
+import { content } from "./i18n/content";
+import { media } from "./i18n/media";
+import { places } from "./i18n/places";
+import { rooms } from "./i18n/rooms";
 import { jobs } from "./i18n/jobs";
 import { legal } from "./i18n/legal";
 
