@@ -1,6 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import path from "node:path";
+import { mantineCss } from "./tools/vite-mantine-css";
+import { precompress } from "./tools/vite-precompress";
+import { i18nAreas } from "./tools/vite-i18n-areas";
 
 export default defineConfig(({ isSsrBuild, command }) => ({
   // Per checkout (worktrees share node_modules through a link).
@@ -23,5 +26,5 @@ export default defineConfig(({ isSsrBuild, command }) => ({
       "react-router",
     ],
   },
-  plugins: [reactRouter()],
+  plugins: [i18nAreas(import.meta.dirname), mantineCss(import.meta.dirname), reactRouter(), precompress()],
 }));

@@ -9,6 +9,9 @@ export const core = {
     loading: "Cargando...",
     closeNotice: "Cerrar aviso",
     closeDialog: "Cerrar",
+    // Buttons of the confirmation dialogs every page can open (root ModalsProvider).
+    confirm: "Confirmar",
+    cancel: "Cancelar",
     metaTitle: "Nucleo Barre · Clases de barre en México",
     metaDescription:
       "Clases de barre en Ciudad de México, Monterrey y Acapulco. Reserva tu lugar, compra paquetes y entrena en casa con Nucleo Home.",
