@@ -183,6 +183,10 @@ async function audit(url, headers) {
     css: sum((i) => i.resourceType === "Stylesheet"),
     fonts: sum((i) => i.resourceType === "Font"),
     blockingCss: blocking.filter((b) => /\.css(\?|$)/.test(b.url)).reduce((n, b) => n + (b.totalBytes ?? 0), 0),
+    largest: [...items]
+      .sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0))
+      .slice(0, 15)
+      .map((i) => ({ url: i.url.replace(baseUrl, ""), type: i.resourceType, bytes: i.transferSize })),
     failedPerf: failed("performance"),
     failedA11y: failed("accessibility"),
   };

@@ -10,6 +10,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 
 const TYPES = {
   ".js": "text/javascript; charset=utf-8",
@@ -36,6 +37,11 @@ const TYPES = {
   ".webm": "video/webm",
   ".pdf": "application/pdf",
 };
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|xml|ico|webmanifest|map)$/;
+
+/** The security headers that matter for a script, style, font or image. */
+const SUBRESOURCE = new Set(["X-Content-Type-Options", "Referrer-Policy", "Strict-Transport-Security"]);
 
 /** The best precompressed variant the client accepts: brotli, then gzip (`q=0` refuses one). */
 function accepts(header, name) {
@@ -72,9 +78,22 @@ export function staticFiles(dir, securityHeaders) {
     ]) {
       if (fs.existsSync(file + ext)) variants[enc] = fs.readFileSync(file + ext);
     }
+    // A text file the build did not precompress (React Router writes its manifest after the client
+    // build): compressed here, once.
+    if (!variants.br && COMPRESSIBLE.test(file) && body.length >= 1024) {
+      const br = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+      const gz = zlib.gzipSync(body, { level: 9 });
+      if (br.length < body.length * 0.9) variants.br = br;
+      if (gz.length < body.length * 0.9) variants.gzip = gz;
+    }
     const compressed = Object.keys(variants).length > 1;
+    // Files a browser may open as a document (SVG, HTML, XML) get every header, the CSP and frame
+    // policy included; scripts, styles, fonts and images the ones that apply to them (each header
+    // is paid on every one of the page's requests).
+    const documentLike = /^(text\/html|image\/svg|application\/xml)/.test(type);
+    const security = documentLike ? securityHeaders : securityHeaders.filter(([k]) => SUBRESOURCE.has(k));
     const base = [
-      ...securityHeaders,
+      ...security,
       ["Content-Type", type],
       ["Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600"],
       ["ETag", etag],
