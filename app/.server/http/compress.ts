@@ -91,14 +91,21 @@ export function compressAnswers(): MiddlewareHandler {
     const res = c.res;
     const status = res.status;
     if (status < 200 || status === 204 || status === 206 || status === 304) return;
-    const headers = res.headers;
+    let headers = res.headers;
     if (headers.has("Content-Encoding") || !COMPRESSIBLE.test(headers.get("Content-Type") ?? "")) return;
     if (/no-transform/i.test(headers.get("Cache-Control") ?? "")) return;
     const enc = pickEncoding(c.req.header("accept-encoding"));
 
     const key = cacheKeyOf(res);
     const cached = key ? ((res as unknown as Record<symbol, unknown>)[key] as [number, unknown, unknown]) : undefined;
-    const held = cached && (typeof cached[1] === "string" || cached[1] instanceof Uint8Array) ? cached[1] : null;
+    let held = cached && (typeof cached[1] === "string" || cached[1] instanceof Uint8Array) ? cached[1] : null;
+    // JSON is never streamed here: read it whole, so small answers stay plain on every path.
+    if (held === null && res.body && /^application\/json/i.test(headers.get("Content-Type") ?? "")) {
+      held = new Uint8Array(await res.arrayBuffer());
+      c.res = undefined as never;
+      c.res = new Response(held, { status, headers });
+      headers = c.res.headers;
+    }
     if (held !== null) {
       const bytes = typeof held === "string" ? Buffer.from(held) : held;
       if (bytes.byteLength < MIN_COMPRESS_BYTES) return;
