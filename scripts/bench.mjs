@@ -43,7 +43,9 @@ function die(msg) {
 let scenarios = allScenarios;
 if (args.only) {
   const wanted = new Set(args.only.split(","));
-  for (const s of allScenarios) if (wanted.has(s.name) && s.baseline) wanted.add(s.baseline);
+  // Baselines of baselines too (api-cities → bare-api → bare-json).
+  for (let round = 0; round < 3; round++)
+    for (const s of allScenarios) if (wanted.has(s.name) && s.baseline) wanted.add(s.baseline);
   scenarios = allScenarios.filter((s) => wanted.has(s.name));
   if (!scenarios.length) die(`No scenario matches --only=${args.only}.`);
 }
