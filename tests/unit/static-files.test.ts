@@ -6,7 +6,6 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityHeaderList } from "~/.server/http/security";
-// @ts-expect-error plain JavaScript module of the production server, without type declarations
 import { staticFiles } from "../../server/static.mjs";
 
 let dir: string;

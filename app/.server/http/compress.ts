@@ -103,7 +103,7 @@ export function compressAnswers(): MiddlewareHandler {
     if (held === null && res.body && /^application\/json/i.test(headers.get("Content-Type") ?? "")) {
       held = new Uint8Array(await res.arrayBuffer());
       c.res = undefined as never;
-      c.res = new Response(held, { status, headers });
+      c.res = new Response(held as BodyInit, { status, headers });
       headers = c.res.headers;
     }
     if (held !== null) {
