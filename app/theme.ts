@@ -79,10 +79,15 @@ function computeThemeCss() {
   const defaults = defaultCssVariablesResolver(DEFAULT_THEME);
   const strip = (input: Record<string, string>, base: Record<string, string>) =>
     Object.fromEntries(Object.entries(input).filter(([k, v]) => base[k] !== v));
-  return convertCssVariables({
-    variables: strip(all.variables, defaults.variables),
-    light: strip(all.light, defaults.light),
-    dark: strip(all.dark, defaults.dark),
-  });
+  // `:root:root` outranks the defaults of default-css-variables.css whatever the order of the two
+  // in <head> (in development Vite appends the stylesheets after this one).
+  return convertCssVariables(
+    {
+      variables: strip(all.variables, defaults.variables),
+      light: strip(all.light, defaults.light),
+      dark: strip(all.dark, defaults.dark),
+    },
+    ":root:root",
+  );
 }
 export const themeCssVariables = computeThemeCss();
