@@ -20,7 +20,7 @@ function newestSource() {
       else newest = Math.max(newest, fs.statSync(p).mtimeMs);
     }
   };
-  for (const d of ["app", "server", "public"]) if (fs.existsSync(d)) walk(d);
+  for (const d of ["app", "server", "public", "tools"]) if (fs.existsSync(d)) walk(d);
   for (const f of ["package-lock.json", "vite.config.ts", "react-router.config.ts"])
     if (fs.existsSync(f)) newest = Math.max(newest, fs.statSync(f).mtimeMs);
   return newest;

@@ -62,7 +62,9 @@ function newestMtime(p) {
 const entry = path.join(root, "build/server/index.js");
 const built = fs.statSync(entry, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 const sources = Math.max(
-  ...["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"].map(newestMtime),
+  ...["app", "server", "public", "tools", "vite.config.ts", "react-router.config.ts", "package-lock.json"].map(
+    newestMtime,
+  ),
 );
 if (args.build || built < sources) {
   console.log(built ? "The build is older than the sources: rebuilding…" : "No build yet: building…");

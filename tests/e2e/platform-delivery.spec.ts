@@ -116,4 +116,32 @@ test.describe("delivery: CSP nonces, security headers on static files, compressi
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(JSON.parse(plain.body.toString())).toHaveProperty("openapi");
   });
+
+  test("the public site downloads neither back-office texts nor back-office styles", async ({ page }) => {
+    // Bodies are read as they arrive and awaited before each check.
+    let scripts: Promise<string>[] = [];
+    let styles: Promise<string>[] = [];
+    page.on("response", (res) => {
+      const type = res.headers()["content-type"] ?? "";
+      if (type.startsWith("text/javascript")) scripts.push(res.text().catch(() => ""));
+      if (type.startsWith("text/css")) styles.push(res.text().catch(() => ""));
+    });
+    const all = async (list: Promise<string>[]) => (await Promise.all(list)).join("\n");
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    const js = await all(scripts);
+    const css = await all(styles);
+    expect(js).toContain("Volver al inicio"); // core texts are there…
+    expect(js).not.toContain("Exportar CSV"); // …the back office's (admin.kit.exportCsv) are not
+    expect(css).not.toContain(".m_b23fa0ef"); // Mantine Table
+    expect(css).not.toContain(".m_89ab340"); // Mantine AppShell
+
+    scripts = [];
+    styles = [];
+    await loginAs(page, "admin@example.com");
+    await page.goto("/admin/users/list");
+    await page.waitForLoadState("networkidle");
+    expect(await all(scripts)).toContain("Exportar CSV");
+    expect(await all(styles)).toContain(".m_b23fa0ef");
+  });
 });
