@@ -10,8 +10,15 @@ import { adminAuth } from "./i18n/admin-auth";
 import { jobs } from "./i18n/jobs";
 import { legal } from "./i18n/legal";
 
-/** The catalogue, one file per area under ./i18n (each area owns its file). */
+/** The catalogue, one file per area under ./i18n (each area owns its file; list it here under the
+ * name it exports). In the browser only `core` is here from the start: each area arrives with the
+ * pages that use its keys (tools/vite-i18n-areas.ts). */
 export const messages = { ...core, site, auth, admin, adminAuth, jobs, legal } as const;
+
+/** Adds an area's texts to the browser's catalogue (called by the build, see tools/vite-i18n-areas.ts). */
+export function registerArea(name: string, texts: object) {
+  (messages as Record<string, unknown>)[name] = texts;
+}
 
 type Leaves<T, P extends string = ""> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;

@@ -79,8 +79,8 @@ export function testAddress(testId: string) {
 }
 
 export const test = base.extend<A11yOptions & { _a11yAfterEach: void }>({
-  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
-    await use({ "X-Forwarded-For": testAddress(testInfo.testId), ...extraHTTPHeaders });
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, provide, testInfo) => {
+    await provide({ "X-Forwarded-For": testAddress(testInfo.testId), ...extraHTTPHeaders });
   },
   a11y: [true, { option: true }],
   a11yExclude: [[], { option: true }],
