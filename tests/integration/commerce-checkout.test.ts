@@ -1,5 +1,4 @@
 import { and, eq, sql } from "drizzle-orm";
-import { hash } from "@node-rs/argon2";
 import { describe, expect, it } from "vitest";
 import {
   certificateEntitlements,
@@ -9,31 +8,14 @@ import {
   products,
   sandboxIntents,
   shipments,
-  users,
   voucherRedemptions,
   vouchers,
 } from "../../app/.server/db/schema";
-import { ARGON2_OPTIONS } from "../../app/.server/db/seed";
-import { setupTestApp, type TestApp } from "../support/app";
+import { setupTestApp } from "../support/app";
+import { newCustomer } from "../support/commerce";
 
 const app = setupTestApp();
 let seq = 0;
-
-/** A new customer of its own, logged in (no demo account needed). */
-export async function newCustomer(a: TestApp) {
-  const email = `compra${Date.now()}${seq++}@example.com`;
-  const [u] = await a.deps.db
-    .insert(users)
-    .values({
-      email,
-      name: "Ana",
-      lastName: "Compras",
-      passwordHash: await hash("demo1234", ARGON2_OPTIONS),
-      roleId: 2,
-    })
-    .returning({ id: users.id });
-  return { id: u!.id, token: await a.login(email) };
-}
 
 const cart = (token: string, action: string, action_param: Record<string, unknown> = {}) =>
   app.request("/v2/carts", { method: "POST", token, json: { action, action_param } });
@@ -368,10 +350,7 @@ describe("card checkout (sandbox gateway)", () => {
     expect(pay.status).toBe(402);
     const page = await app.request(redirect_url.replace(/^\/api/, ""));
     expect(await page.text()).toContain("Aprobar pago");
-    const approve = await app.request(redirect_url.replace(/^\/api/, ""), {
-      method: "POST",
-      form: { decision: "approve" },
-    });
+    const approve = await app.request(`${redirect_url.replace(/^\/api/, "")}/decide?decision=approve`);
     expect(approve.status).toBe(303);
     expect(approve.headers.get("location")).toBe(`/payment/process?cart_id=${added.id}&token=${id}`);
     pay = await app.request("/v2/checkout/paypal-payment", {

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/lib/format";
-import { addresses, savedCards, sandboxIntents, shippingMethods } from "../db/schema";
+import { addresses, savedCards, sandboxIntents, shipments, shippingMethods } from "../db/schema";
 import {
   CART_ACTIONS,
   addressInput,
@@ -27,6 +27,16 @@ import {
 import { gatewaysFor } from "../domain/commerce/gateways";
 import { GatewayError } from "../domain/commerce/gateways/types";
 import { certificationPdf } from "../domain/commerce/pdf";
+import {
+  customerGiftCards,
+  customerOrders,
+  findShipment,
+  listPayments,
+  redeemGiftCard,
+  refundPayment,
+  shipmentView,
+  updateShipment,
+} from "../domain/commerce/after-sale";
 import { defineRoute, idParam, type ApiEnv, type AuthState } from "../http/api";
 import { AppError } from "../http/errors";
 import { ROLE } from "../db/schema";
@@ -473,13 +483,13 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
     if (!row) throw AppError.notFound();
     return c.html(paypalPage(id, row.amountCents));
   });
-  app.post("/v2/sandbox/paypal/:id", async (c) => {
+  // The approval stands for PayPal's own site: a link per decision (no session, no XSRF header there).
+  app.get("/v2/sandbox/paypal/:id/decide", async (c) => {
     const deps = c.get("deps");
     const g = gatewaysFor(deps.config);
     const id = c.req.param("id");
     if (!g.sandboxPaypal || !/^pp_sbx_[a-f0-9]{24}$/.test(id)) throw AppError.notFound();
-    const form = await c.req.parseBody();
-    const approve = form.decision === "approve";
+    const approve = c.req.query("decision") === "approve";
     const row = await g.sandboxPaypal.approve(deps.db, id, approve);
     const [current] = await deps.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
     if (!current) throw AppError.notFound();
@@ -490,6 +500,147 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
     if (!approve) url.searchParams.set("cancelled", "1");
     return c.redirect(`${url.pathname}${url.search}`, 303);
   });
+
+  // ---------- after the sale ----------
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/v2/customer/orders",
+      summary: "Historial de compras del cliente",
+      tags: ["Perfil"],
+      guard: "auth",
+    },
+    async ({ deps, auth }) => ({ data: await customerOrders(deps.db, auth.user!.id) }),
+  );
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/v2/customer/giftcards",
+      summary: "Tarjetas de regalo del cliente",
+      tags: ["Perfil"],
+      guard: "auth",
+    },
+    async ({ deps, auth }) => ({ data: await customerGiftCards(deps.db, auth.user!.id) }),
+  );
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/v2/customer/giftcards/redeem",
+      summary: "Canjea una tarjeta de regalo en la cuenta del cliente",
+      tags: ["Perfil"],
+      guard: "auth",
+      body: z.object({ code: z.string().trim().min(1, t("commerce.giftCard.invalid")).max(60) }),
+    },
+    async ({ deps, auth, body }) => ({
+      data: {
+        Message: t("commerce.giftCard.redeemed"),
+        ...(await redeemGiftCard(deps.db, customerId(auth), body.code, deps.clock())),
+      },
+    }),
+  );
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/v2/shippings/:code",
+      summary: "Seguimiento público de un envío por su código o número de guía",
+      tags: ["Tienda"],
+      params: z.object({ code: z.string().regex(/^[A-Za-z0-9-]{4,40}$/) }),
+    },
+    async ({ deps, params }) => {
+      const s = await findShipment(deps.db, params.code);
+      if (!s) throw AppError.notFound(t("commerce.shipping.notFound"));
+      return {
+        data: {
+          code: s.code,
+          status: s.status,
+          status_label: s.status_label,
+          carrier: s.carrier,
+          display_updated: s.display_updated,
+        },
+      };
+    },
+  );
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/payments",
+      summary: "Pagos con filtros (fecha, estudio, método, estado) y totales",
+      tags: ["Admin: pagos"],
+      guard: ["admin"],
+      query: z.object({
+        from: z.iso.date().optional(),
+        to: z.iso.date().optional(),
+        studio_id: optInt,
+        method: z.enum(["card", "paypal", "gift_card"]).optional(),
+        status: z.enum(["succeeded", "refunded", "partially_refunded", "failed"]).optional(),
+      }),
+    },
+    async ({ deps, query }) => ({
+      data: await listPayments(deps.db, {
+        from: query.from ? new Date(`${query.from}T06:00:00Z`) : undefined,
+        to: query.to ? new Date(new Date(`${query.to}T06:00:00Z`).getTime() + 86_400_000) : undefined,
+        studioId: query.studio_id,
+        method: query.method,
+        status: query.status,
+      }),
+    }),
+  );
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/admin/payments/:id/refund",
+      summary: "Reembolsa un pago por el gateway y retira las clases sin usar",
+      tags: ["Admin: pagos"],
+      guard: ["admin"],
+      params: idParam("id"),
+    },
+    async ({ deps, auth, params }) => {
+      const r = await refundPayment(deps, params.id as number, auth.user!.id);
+      return { data: { Message: t("commerce.admin.refundDone", { n: r.revoked }), ...r } };
+    },
+  );
+  defineRoute(
+    app,
+    { method: "get", path: "/admin/shipments", summary: "Envíos", tags: ["Admin: envíos"], guard: ["admin"] },
+    async ({ deps }) => ({
+      data: (await deps.db.select().from(shipments).orderBy(shipments.status, shipments.createdAt).limit(500)).map(
+        shipmentView,
+      ),
+    }),
+  );
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/admin/shipments/:id",
+      summary: "Cambia el estado de un envío (con número de guía); se avisa al cliente por correo",
+      tags: ["Admin: envíos"],
+      guard: ["admin"],
+      params: idParam("id"),
+      body: z.object({
+        status: z.enum(["pending", "shipped", "delivered", "cancelled"]),
+        carrier: z.string().trim().max(60).optional().nullable(),
+        tracking_number: z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z0-9-]{4,40}$/)
+          .optional()
+          .nullable(),
+      }),
+    },
+    async ({ deps, params, body }) => ({
+      data: {
+        Message: t("commerce.admin.shipmentUpdated"),
+        shipment: await updateShipment(deps, params.id as number, body),
+      },
+    }),
+  );
 
   // ---------- provider webhooks (signature verified, idempotent) ----------
   app.post("/v2/webhooks/payments", async (c) => {
@@ -504,7 +655,7 @@ function paypalPage(id: string, amountCents: number) {
   const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
   return `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(
     t("commerce.payment.sandboxApproveTitle"),
-  )}</title><style>body{font-family:system-ui,sans-serif;background:#f5f7fa;margin:0;display:grid;place-items:center;min-height:100vh}main{background:#fff;border-radius:12px;padding:32px;max-width:420px;box-shadow:0 4px 20px #0001}h1{color:#003087;font-size:1.4rem}button{font-size:1rem;padding:12px 20px;border-radius:24px;border:0;margin:6px;cursor:pointer}.ok{background:#ffc439;color:#111}.no{background:#e3e6ea;color:#111}</style></head><body><main><h1>${esc(
+  )}</title><style>body{font-family:system-ui,sans-serif;background:#f5f7fa;margin:0;display:grid;place-items:center;min-height:100vh}main{background:#fff;border-radius:12px;padding:32px;max-width:420px;box-shadow:0 4px 20px #0001}h1{color:#003087;font-size:1.4rem}a{display:inline-block;text-decoration:none;font-size:1rem;padding:12px 20px;border-radius:24px;margin:6px}.ok{background:#ffc439;color:#111}.no{background:#e3e6ea;color:#111}</style></head><body><main><h1>${esc(
     t("commerce.payment.sandboxApproveTitle"),
   )}</h1><p>${esc(t("commerce.payment.sandboxApproveIntro", { amount: formatMoney(amountCents / 100) }))}</p><form method="post" action="/api/v2/sandbox/paypal/${esc(
     id,
