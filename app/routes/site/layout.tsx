@@ -1,5 +1,6 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AuthDialogs } from "~/components/auth/AuthDialogs";
+import { SideCheckout } from "~/components/commerce/SideCheckout";
 import { MARKETPLACE_STUDIO_ID } from "~/components/site/navbar-logic";
 import { SiteFooter } from "~/components/site/SiteFooter";
 import { SiteMenu } from "~/components/site/SiteMenu";
@@ -48,6 +49,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <AuthDialogs />
+      <SideCheckout />
       <SiteFooter
         sponsors={loaderData?.sponsors ?? []}
         marketplaceSponsors={loaderData?.marketplaceSponsors ?? []}

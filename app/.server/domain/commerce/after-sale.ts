@@ -8,6 +8,7 @@ import { formatDateTime, formatMoney } from "~/lib/format";
 import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
 import {
+  addresses,
   certificateEntitlements,
   giftCardMovements,
   giftCards,
@@ -16,6 +17,7 @@ import {
   payments,
   products,
   refunds,
+  savedCards,
   shipments,
   studios,
   users,
@@ -315,4 +317,47 @@ export async function customerGiftCards(db: Db, userId: number) {
     display_initial: formatMoney(g.initialCents / 100),
     expires_at: g.expiresAt?.toISOString() ?? null,
   }));
+}
+
+export async function customerCards(db: Db, userId: number) {
+  const rows = await db
+    .select()
+    .from(savedCards)
+    .where(and(eq(savedCards.userId, userId), isNull(savedCards.deletedAt)))
+    .orderBy(desc(savedCards.id));
+  return rows.map((c) => ({ id: c.id, brand: c.brand, last4: c.last4, exp_month: c.expMonth, exp_year: c.expYear }));
+}
+
+export async function removeCard(db: Db, userId: number, id: number, now: Date) {
+  await db
+    .update(savedCards)
+    .set({ deletedAt: now })
+    .where(and(eq(savedCards.id, id), eq(savedCards.userId, userId), isNull(savedCards.deletedAt)));
+}
+
+export async function customerShipments(db: Db, userId: number) {
+  const rows = await db.select().from(shipments).where(eq(shipments.userId, userId)).orderBy(desc(shipments.createdAt));
+  return rows.map(shipmentView);
+}
+
+export async function customerAddresses(db: Db, userId: number) {
+  return db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), isNull(addresses.deletedAt)))
+    .orderBy(desc(addresses.id));
+}
+
+export async function customerCertifications(db: Db, userId: number) {
+  return db
+    .select({
+      productId: products.id,
+      name: products.name,
+      image: products.images,
+      since: certificateEntitlements.createdAt,
+    })
+    .from(certificateEntitlements)
+    .innerJoin(products, eq(products.id, certificateEntitlements.productId))
+    .where(and(eq(certificateEntitlements.userId, userId), isNull(certificateEntitlements.revokedAt)))
+    .orderBy(desc(certificateEntitlements.id));
 }

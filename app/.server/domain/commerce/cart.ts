@@ -24,6 +24,7 @@ import {
   type CartScope,
 } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { addressSchema } from "~/shared/schemas/commerce";
 import { applyQty, centsToAmount, computeTotals, discountCents, type PricedLine, type Totals } from "./pricing";
 
 export type CartRow = typeof carts.$inferSelect;
@@ -373,39 +374,7 @@ const boolish = z
   .transform((v) => v === true || v === "true" || v === "1" || v === 1);
 const idish = z.coerce.number().int().positive(t("validation.idNumeric"));
 
-export const addressInput = z.object({
-  name: z
-    .string({ error: () => t("validation.addressAlias") })
-    .trim()
-    .min(1, t("validation.addressAlias"))
-    .max(80),
-  line_1: z
-    .string({ error: () => t("validation.addressLine1") })
-    .trim()
-    .min(1, t("validation.addressLine1"))
-    .max(200),
-  line_2: z.string().trim().max(200).optional().nullable(),
-  country_id: z.coerce
-    .number({ error: () => t("validation.addressCountry") })
-    .int()
-    .refine((v) => v === 1, t("validation.addressCountry")),
-  custom_state: z
-    .string({ error: () => t("validation.addressState") })
-    .trim()
-    .min(1, t("validation.addressState"))
-    .max(80),
-  custom_city: z
-    .string({ error: () => t("validation.addressCity") })
-    .trim()
-    .min(1, t("validation.addressCity"))
-    .max(80),
-  zip: z
-    .string({ error: () => t("validation.zipRequired") })
-    .trim()
-    .min(1, t("validation.zipRequired"))
-    .regex(/^\d*$/, t("validation.zipNumeric"))
-    .length(5, t("validation.zipLength")),
-});
+export const addressInput = addressSchema;
 
 const addParams = z.object({ qty: intish.default(1), update_qty: boolish.default(false) }).passthrough();
 
