@@ -50,7 +50,7 @@ function customerId(auth: AuthState) {
 }
 
 const optInt = z
-  .union([z.string(), z.number()])
+  .union([z.string(), z.number(), z.null()], { error: () => t("validation.idNumeric") })
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v === "" || v === null) return undefined;
@@ -657,9 +657,9 @@ function paypalPage(id: string, amountCents: number) {
     t("commerce.payment.sandboxApproveTitle"),
   )}</title><style>body{font-family:system-ui,sans-serif;background:#f5f7fa;margin:0;display:grid;place-items:center;min-height:100vh}main{background:#fff;border-radius:12px;padding:32px;max-width:420px;box-shadow:0 4px 20px #0001}h1{color:#003087;font-size:1.4rem}a{display:inline-block;text-decoration:none;font-size:1rem;padding:12px 20px;border-radius:24px;margin:6px}.ok{background:#ffc439;color:#111}.no{background:#e3e6ea;color:#111}</style></head><body><main><h1>${esc(
     t("commerce.payment.sandboxApproveTitle"),
-  )}</h1><p>${esc(t("commerce.payment.sandboxApproveIntro", { amount: formatMoney(amountCents / 100) }))}</p><form method="post" action="/api/v2/sandbox/paypal/${esc(
-    id,
-  )}"><button class="ok" name="decision" value="approve">${esc(t("commerce.payment.sandboxApprove"))}</button><button class="no" name="decision" value="cancel">${esc(
+  )}</h1><p>${esc(t("commerce.payment.sandboxApproveIntro", { amount: formatMoney(amountCents / 100) }))}</p><p><a class="ok" href="/api/v2/sandbox/paypal/${esc(id)}/decide?decision=approve">${esc(
+    t("commerce.payment.sandboxApprove"),
+  )}</a> <a class="no" href="/api/v2/sandbox/paypal/${esc(id)}/decide?decision=cancel">${esc(
     t("commerce.payment.sandboxCancel"),
-  )}</button></form></main></body></html>`;
+  )}</a></p></main></body></html>`;
 }

@@ -622,6 +622,9 @@ function ShippingStep({
   onDone: () => void;
 }) {
   const [methods, setMethods] = useState<ShippingMethod[]>([]);
+  const [selected, setSelected] = useState<string | null>(
+    cart.shipping_method_id ? String(cart.shipping_method_id) : null,
+  );
   useEffect(() => {
     void api<ShippingMethod[]>("/v2/store/shipping/methods", { json: { address: { id: cart.address_id } } }).then((r) =>
       setMethods(r.ok ? r.data : []),
@@ -631,8 +634,11 @@ function ShippingStep({
     <Stack gap="sm">
       <Radio.Group
         label={t("commerce.ui.shippingTitle")}
-        value={cart.shipping_method_id ? String(cart.shipping_method_id) : null}
-        onChange={(v) => void act("setShippingMethod", { shipping_method_id: Number(v) })}
+        value={selected}
+        onChange={(v) => {
+          setSelected(v);
+          void act("setShippingMethod", { shipping_method_id: Number(v) });
+        }}
       >
         <Stack gap="xs" mt="xs">
           {methods.map((m) => (
@@ -809,7 +815,13 @@ function PaymentStep(props: {
         label={
           <>
             {t("validation.termsLabel")}{" "}
-            <Anchor component={Link} to={lp("/legals/terms-and-conditions")} target="_blank" size="sm">
+            <Anchor
+              component={Link}
+              to={lp("/legals/terms-and-conditions")}
+              target="_blank"
+              size="sm"
+              underline="always"
+            >
               {t("commerce.ui.readTerms")}
             </Anchor>
           </>

@@ -56,7 +56,9 @@ export default function Shippings({ loaderData }: Route.ComponentProps) {
                 <IconPackage aria-hidden />
                 <Text fw={700}>{shipment.code}</Text>
               </Group>
-              <Badge color={COLORS[shipment.status]}>{shipment.status_label}</Badge>
+              <Badge color={COLORS[shipment.status]} autoContrast>
+                {shipment.status_label}
+              </Badge>
             </Group>
             {shipment.carrier && (
               <Text size="sm" mt="sm">

@@ -41,7 +41,9 @@ export default function ProfileShippings({ loaderData }: Route.ComponentProps) {
                 {s.code}
               </Anchor>
             </Stack>
-            <Badge color={COLORS[s.status]}>{s.status_label}</Badge>
+            <Badge color={COLORS[s.status]} autoContrast>
+              {s.status_label}
+            </Badge>
           </Group>
           <Text size="sm" c="dimmed" mt="xs">
             {s.address}
