@@ -1,5 +1,6 @@
 import type { AppConfig } from "../../../config/env";
 import { sandboxGateway, sandboxPaypal } from "./sandbox";
+import { stripeGateway } from "./stripe";
 import type { PaymentGateway, PaypalGateway } from "./types";
 
 export interface Gateways {
@@ -18,8 +19,16 @@ export function gatewaysFor(config: AppConfig): Gateways {
   if (g) return g;
   const sandbox = sandboxGateway(config.SANDBOX_WEBHOOK_SECRET);
   const pp = sandboxPaypal();
-  // The `stripe` gateway (official SDK) and PayPal REST are not wired yet: see the commerce report.
-  g = { card: sandbox, paypal: pp, sandbox, sandboxPaypal: pp };
+  // PayPal REST (PAYPAL_CLIENT_ID) is not wired yet: PayPal always uses the sandbox approval page.
+  if (config.PAYMENT_GATEWAY === "stripe") {
+    const card = stripeGateway({
+      secretKey: config.STRIPE_SECRET_KEY!,
+      publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      apiUrl: config.STRIPE_API_URL,
+    });
+    g = { card, paypal: pp, sandbox: null, sandboxPaypal: pp };
+  } else g = { card: sandbox, paypal: pp, sandbox, sandboxPaypal: pp };
   cache.set(config, g);
   return g;
 }
