@@ -41,6 +41,10 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/outbox/:id", "routes/admin/outbox/detail.tsx"),
     // Audit log: types 1 and 2.
     route("admin/audit", "routes/admin/audit.tsx"),
+    // Commerce: payments (filters, totals, refunds) and shipments (status, tracking, mail).
+    route("admin/payments", "routes/admin/commerce/payments.tsx", { id: "admin-payments" }),
+    route("admin/payments/list", "routes/admin/commerce/payments.tsx", { id: "admin-payments-list" }),
+    route("admin/shippings/list", "routes/admin/commerce/shippings.tsx"),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

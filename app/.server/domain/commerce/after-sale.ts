@@ -361,3 +361,15 @@ export async function customerCertifications(db: Db, userId: number) {
     .where(and(eq(certificateEntitlements.userId, userId), isNull(certificateEntitlements.revokedAt)))
     .orderBy(desc(certificateEntitlements.id));
 }
+
+export async function listShipments(db: Db) {
+  const rows = await db
+    .select()
+    .from(shipments)
+    .orderBy(
+      sql`case ${shipments.status} when 'pending' then 0 when 'shipped' then 1 else 2 end`,
+      desc(shipments.createdAt),
+    )
+    .limit(500);
+  return rows.map(shipmentView);
+}
