@@ -197,6 +197,38 @@ describe("webhooks", () => {
   });
 });
 
+describe("failed charges", () => {
+  it("a refund that did not go through is retried by the scheduled task, once", async () => {
+    const { payments, sandboxIntents } = await import("../../app/.server/db/schema");
+    const { scheduledTasks } = await import("../../app/.server/jobs/tasks");
+    const c = await newCustomer(app);
+    const { si } = await buy(c.token, [["addPack", { pack_id: 1 }]]);
+    const [cartRow] = await app.deps.db
+      .select({ id: sql<number>`(metadata->>'cart_id')::int` })
+      .from(sandboxIntents)
+      .where(eq(sandboxIntents.id, si.payment_intent_id));
+    // As if the gateway had been down when the fulfilment failed: recorded, not yet refunded.
+    await app.deps.db.insert(payments).values({
+      cartId: cartRow!.id,
+      userId: c.id,
+      gateway: "sandbox",
+      method: "card",
+      providerPaymentId: si.payment_intent_id,
+      idempotencyKey: `failed:${si.payment_intent_id}`,
+      amountCents: 28000,
+      status: "failed",
+      failure: "prueba",
+    });
+    const task = scheduledTasks.find((x) => x.name === "commerce-refund-failed-charges")!;
+    await task.run(app.deps);
+    await task.run(app.deps);
+    const [intent] = await app.deps.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, si.payment_intent_id));
+    expect(intent!.refundedCents).toBe(28000);
+    const [p] = await app.deps.db.select().from(payments).where(eq(payments.providerPaymentId, si.payment_intent_id));
+    expect(p!.refundedCents).toBe(28000);
+  });
+});
+
 describe("card data", () => {
   it("no card number or CVC is stored in any table, logged, or mailed", async () => {
     const c = await newCustomer(app);

@@ -539,3 +539,17 @@ export async function handleWebhook(deps: AppDeps, rawBody: string, signature: s
     .onConflictDoNothing();
   return { received: true };
 }
+
+/**
+ * Scheduled: charges that failed to become an order and whose refund did not go through (gateway
+ * down at the time) are refunded again. Idempotent: the refund's key is the charge's.
+ */
+export async function retryFailedRefunds(deps: AppDeps) {
+  const pending = await deps.db
+    .select({ id: payments.providerPaymentId })
+    .from(payments)
+    .where(and(eq(payments.status, "failed"), sql`${payments.refundedCents} < ${payments.amountCents}`))
+    .limit(100);
+  for (const p of pending) if (p.id) await refundFailedCharge(deps, p.id);
+  return { retried: pending.length };
+}
