@@ -45,6 +45,9 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/payments", "routes/admin/commerce/payments.tsx", { id: "admin-payments" }),
     route("admin/payments/list", "routes/admin/commerce/payments.tsx", { id: "admin-payments-list" }),
     route("admin/shippings/list", "routes/admin/commerce/shippings.tsx"),
+    route("admin/vouchers", "routes/admin/commerce/vouchers.tsx", { id: "admin-vouchers" }),
+    route("admin/vouchers/list", "routes/admin/commerce/vouchers.tsx", { id: "admin-vouchers-list" }),
+    route("admin/giftcards", "routes/admin/commerce/giftcards.tsx"),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
