@@ -48,6 +48,11 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/vouchers", "routes/admin/commerce/vouchers.tsx", { id: "admin-vouchers" }),
     route("admin/vouchers/list", "routes/admin/commerce/vouchers.tsx", { id: "admin-vouchers-list" }),
     route("admin/giftcards", "routes/admin/commerce/giftcards.tsx"),
+    route("admin/packs", "routes/admin/commerce/packs.tsx", { id: "admin-packs" }),
+    route("admin/packs/list", "routes/admin/commerce/packs.tsx", { id: "admin-packs-list" }),
+    route("admin/packs/add", "routes/admin/commerce/packs.tsx", { id: "admin-packs-add" }),
+    route("admin/packs/edit/:id", "routes/admin/commerce/packs.tsx", { id: "admin-packs-edit" }),
+    route("admin/packs/p/:id", "routes/admin/commerce/packs.tsx", { id: "admin-packs-p" }),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
