@@ -9,11 +9,12 @@ import { admin } from "./i18n/admin";
 import { adminAuth } from "./i18n/admin-auth";
 import { jobs } from "./i18n/jobs";
 import { legal } from "./i18n/legal";
+import { commerce } from "./i18n/commerce";
 
 /** The catalogue, one file per area under ./i18n (each area owns its file; list it here under the
  * name it exports). In the browser only `core` is here from the start: each area arrives with the
  * pages that use its keys (tools/vite-i18n-areas.ts). */
-export const messages = { ...core, site, auth, admin, adminAuth, jobs, legal } as const;
+export const messages = { ...core, site, auth, admin, adminAuth, jobs, legal, commerce } as const;
 
 /** Adds an area's texts to the browser's catalogue (called by the build, see tools/vite-i18n-areas.ts). */
 export function registerArea(name: string, texts: object) {

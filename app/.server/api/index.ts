@@ -10,6 +10,7 @@ import { adminPeopleRoutes } from "./admin-people";
 import { adminRecordsRoutes } from "./admin-records";
 import { adminJobsRoutes } from "./admin-jobs";
 import { legalRoutes } from "./legal";
+import { commerceRoutes } from "./commerce";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
@@ -22,6 +23,7 @@ export function createApi(deps: AppDeps) {
   adminRecordsRoutes(app);
   adminJobsRoutes(app);
   legalRoutes(app);
+  commerceRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {

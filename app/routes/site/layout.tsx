@@ -14,6 +14,10 @@ import type { Route } from "./+types/layout";
 // The account dialogs (and their forms and validation) load the first time one opens, not with
 // every public page: they are most of a page's script otherwise.
 const AuthDialogs = lazy(() => import("~/components/auth/AuthDialogs").then((m) => ({ default: m.AuthDialogs })));
+// The side checkout panel 'Finalizar Pago' likewise loads when it first opens.
+const SideCheckout = lazy(() =>
+  import("~/components/commerce/SideCheckout").then((m) => ({ default: m.SideCheckout })),
+);
 
 /** Sponsors of the footer (`GET /api/v2/sponsors`, and `?studio_id=21` for the marketplace). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -59,6 +63,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       {dialogsWanted ? (
         <Suspense fallback={null}>
           <AuthDialogs withWatcher={false} />
+          <SideCheckout />
         </Suspense>
       ) : null}
       <SiteFooter

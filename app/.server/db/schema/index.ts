@@ -4,3 +4,4 @@ export * from "./credits";
 export * from "./files";
 export * from "./security";
 export * from "./legal";
+export * from "./commerce";
