@@ -57,6 +57,9 @@ export default defineConfig({
       SEED_DEMO: "true",
       BLOCK_INSPECTOR: "true",
       BENCH_BASELINE: "false",
+      // Each test speaks from an address of its own (X-Forwarded-For, tests/e2e/support/fixtures.ts),
+      // so the per-address login limits hold as in production and parallel specs do not share them.
+      TRUST_PROXY: "true",
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       PUBLIC_URL: baseURL,
       ...(process.env.E2E_DATABASE_URL

@@ -20,7 +20,7 @@ function newestSource() {
       else newest = Math.max(newest, fs.statSync(p).mtimeMs);
     }
   };
-  for (const d of ["app", "server", "public"]) if (fs.existsSync(d)) walk(d);
+  for (const d of ["app", "server", "public", "tools"]) if (fs.existsSync(d)) walk(d);
   for (const f of ["package-lock.json", "vite.config.ts", "react-router.config.ts"])
     if (fs.existsSync(f)) newest = Math.max(newest, fs.statSync(f).mtimeMs);
   return newest;
@@ -71,22 +71,14 @@ async function main() {
     }
     const mod = await import(entry);
     runtime = await mod.startRuntime(mod.loadConfig());
-    const { Hono } = await import("hono");
-    const { serveStatic } = await import("@hono/node-server/serve-static");
-    const outer = new Hono();
-    outer.use(
-      "/assets/*",
-      serveStatic({
-        root: "./build/client",
-        onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-      }),
-    );
-    outer.use(
-      "*",
-      serveStatic({ root: "./build/client", onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }),
-    );
-    outer.route("/", mod.createServerApp(runtime.deps, mod.build, "production"));
-    listener = getRequestListener(outer.fetch);
+    // Static files from memory (indexed once, precompressed variants, security headers); every
+    // other request straight to the app, without a disk lookup (server/static.mjs).
+    const { staticFiles } = await import("./server/static.mjs");
+    const serveFile = staticFiles(path.join(root, "build/client"), mod.securityHeaderList(true));
+    const appListener = getRequestListener(mod.createServerApp(runtime.deps, mod.build, "production").fetch);
+    listener = (req, res) => {
+      if (!serveFile(req, res)) return appListener(req, res);
+    };
   }
 
   const { PORT, HOST } = runtime.deps.config;

@@ -1,12 +1,18 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import path from "node:path";
+import { mantineCss, mantineShellCss } from "./tools/vite-mantine-css";
+import { precompress } from "./tools/vite-precompress";
+import { i18nAreas } from "./tools/vite-i18n-areas";
 
 export default defineConfig(({ isSsrBuild, command }) => ({
   // Per checkout (worktrees share node_modules through a link).
   cacheDir: ".tmp/vite",
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
+  build: isSsrBuild
+    ? { rollupOptions: { input: "./server/app.ts" } }
+    : // The public shell's component styles in one stylesheet (see tools/vite-mantine-css.ts).
+      { rolldownOptions: { output: { codeSplitting: { groups: [{ name: "shell", test: mantineShellCss }] } } } },
   ssr: command === "build" ? { noExternal: [/^@mantine\//, /^@tabler\//, "dayjs"] } : undefined,
   optimizeDeps: {
     include: [
@@ -23,5 +29,5 @@ export default defineConfig(({ isSsrBuild, command }) => ({
       "react-router",
     ],
   },
-  plugins: [reactRouter()],
+  plugins: [i18nAreas(import.meta.dirname), mantineCss(import.meta.dirname), reactRouter(), precompress()],
 }));

@@ -1,13 +1,18 @@
-import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
-import "@mantine/dates/styles.css";
-import "@fontsource/montserrat/400.css";
-import "@fontsource/montserrat/500.css";
-import "@fontsource/montserrat/600.css";
-import "@fontsource/montserrat/700.css";
-import "@fontsource/playfair-display/500.css";
-import "@fontsource/playfair-display/600.css";
+// Mantine's global rules only; each component's stylesheet is imported by the modules that use it
+// (tools/vite-mantine-css.ts), so a page loads the styles of the components it renders.
+import "@mantine/core/styles/baseline.css";
+import "@mantine/core/styles/default-css-variables.css";
+import "@mantine/core/styles/global.css";
+// Latin subset only (Spanish needs nothing else), font-display: swap.
+import "@fontsource/montserrat/latin-400.css";
+import "@fontsource/montserrat/latin-500.css";
+import "@fontsource/montserrat/latin-600.css";
+import "@fontsource/montserrat/latin-700.css";
+import "@fontsource/playfair-display/latin-500.css";
+import "@fontsource/playfair-display/latin-600.css";
 import "./styles/global.css";
+import montserrat400 from "@fontsource/montserrat/files/montserrat-latin-400-normal.woff2?url";
+import playfair600 from "@fontsource/playfair-display/files/playfair-display-latin-600-normal.woff2?url";
 import errorClasses from "./styles/error-page.module.css";
 
 import {
@@ -39,9 +44,13 @@ import { UiProvider } from "./lib/app-state";
 import { t } from "./lib/messages";
 import { localePath } from "./lib/routes";
 import { errorStatus, isChunkLoadError, reloadOnceAMinute } from "./lib/errors";
-import { cssVariablesResolver, theme } from "./theme";
+import { theme, themeCssVariables } from "./theme";
+import { useNonce } from "./lib/nonce";
 
 export const links: Route.LinksFunction = () => [
+  // The body text and heading fonts start loading with the document, not after the CSS.
+  { rel: "preload", href: montserrat400, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: playfair600, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -64,6 +73,7 @@ export function shouldRevalidate({
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="es-MX" {...mantineHtmlProps}>
       <head>
@@ -72,18 +82,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#883943" />
         <Meta />
         <Links />
-        <ColorSchemeScript defaultColorScheme="light" />
+        <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
+        <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeCssVariables }} />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-          <ModalsProvider labels={{ confirm: t("admin.kit.confirm"), cancel: t("admin.kit.cancel") }}>
+        <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
+          <ModalsProvider labels={{ confirm: t("app.confirm"), cancel: t("app.cancel") }}>
             <Notifications position="top-center" limit={1} autoClose={5000} zIndex={4000} />
             <TopProgress />
             {children}
           </ModalsProvider>
         </MantineProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -2,6 +2,7 @@ import { type RouteConfig, layout, route } from "@react-router/dev/routes";
 import { siteRoutes } from "./routes/site/routes";
 import { authRoutes } from "./routes/auth/routes";
 import { profileRoutes } from "./routes/profile/routes";
+import { commerceRoutes } from "./routes/commerce/routes";
 import { adminRoutes } from "./routes/admin/routes";
 import { adminAuthRoutes } from "./routes/admin/auth-routes";
 
@@ -12,7 +13,7 @@ import { adminAuthRoutes } from "./routes/admin/auth-routes";
  */
 export default [
   route("es-MX?", "routes/locale.tsx", [
-    layout("routes/site/layout.tsx", [...siteRoutes, ...authRoutes, ...profileRoutes]),
+    layout("routes/site/layout.tsx", [...siteRoutes, ...authRoutes, ...profileRoutes, ...commerceRoutes]),
     ...adminRoutes,
     ...adminAuthRoutes,
     route("*", "routes/not-found.tsx"),

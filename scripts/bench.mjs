@@ -44,7 +44,9 @@ function die(msg) {
 let scenarios = allScenarios;
 if (args.only) {
   const wanted = new Set(args.only.split(","));
-  for (const s of allScenarios) if (wanted.has(s.name) && s.baseline) wanted.add(s.baseline);
+  // Baselines of baselines too (api-cities → bare-api → bare-json).
+  for (let round = 0; round < 3; round++)
+    for (const s of allScenarios) if (wanted.has(s.name) && s.baseline) wanted.add(s.baseline);
   scenarios = allScenarios.filter((s) => wanted.has(s.name));
   if (!scenarios.length) die(`No scenario matches --only=${args.only}.`);
 }
@@ -61,7 +63,9 @@ function newestMtime(p) {
 const entry = path.join(root, "build/server/index.js");
 const built = fs.statSync(entry, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 const sources = Math.max(
-  ...["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"].map(newestMtime),
+  ...["app", "server", "public", "tools", "vite.config.ts", "react-router.config.ts", "package-lock.json"].map(
+    newestMtime,
+  ),
 );
 if (args.build || built < sources) {
   console.log(built ? "The build is older than the sources: rebuilding…" : "No build yet: building…");

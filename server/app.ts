@@ -13,6 +13,7 @@ import {
   xsrfCookie,
 } from "~/.server/http/cookies";
 import { securityHeaders } from "~/.server/http/security";
+import { compressAnswers } from "~/.server/http/compress";
 import { errorBody } from "~/.server/http/errors";
 import { boundedRequest } from "~/.server/http/body";
 import { isCrossSiteWrite } from "~/.server/http/origin";
@@ -20,15 +21,21 @@ import { t } from "~/lib/messages";
 export { startRuntime } from "~/.server/runtime";
 export { loadConfig, ConfigError } from "~/.server/config/env";
 export { DataDirLockedError } from "~/.server/db/client";
+// For server.mjs: static files carry the same security headers as pages.
+export { securityHeaderList } from "~/.server/http/security";
 
 /** One Hono app: /api first, every other path to React Router's request handler. */
 export function createServerApp(deps: AppDeps, build: ServerBuild | (() => Promise<ServerBuild>), mode: string) {
   const app = new Hono();
   const secure = deps.config.publicUrl.startsWith("https://");
+  app.use("*", compressAnswers());
   app.use("*", securityHeaders(mode === "production"));
-  // Baseline for `npm run bench`: the cheapest JSON answer this stack can give (BENCH_BASELINE=true only).
+  // Baselines for `npm run bench` (BENCH_BASELINE=true only): the cheapest JSON answer of this stack
+  // outside /api, and the same answer inside the /api middleware (request id, auth, XSRF, log).
   if (deps.config.BENCH_BASELINE) app.get("/__bench/json", (c) => c.json({ ok: true }));
-  app.route("/api", createApi(deps));
+  const api = createApi(deps);
+  if (deps.config.BENCH_BASELINE) api.get("/__bench/json", (c) => c.json({ ok: true }));
+  app.route("/api", api);
   // An /api path no router declares is the API's 404 in the error shape, never a page (nor a 405
   // from React Router for a POST).
   app.all("/api/*", (c) => c.json(errorBody(t("errors.routeNotFound")), 404));

@@ -13,9 +13,30 @@ import { places } from "./i18n/places";
 import { rooms } from "./i18n/rooms";
 import { jobs } from "./i18n/jobs";
 import { legal } from "./i18n/legal";
+import { commerce } from "./i18n/commerce";
 
-/** The catalogue, one file per area under ./i18n (each area owns its file). */
-export const messages = { ...core, site, auth, admin, adminAuth, jobs, legal, content, media, places, rooms } as const;
+/** The catalogue, one file per area under ./i18n (each area owns its file; list it here under the
+ * name it exports). In the browser only `core` is here from the start: each area arrives with the
+ * pages that use its keys (tools/vite-i18n-areas.ts). */
+export const messages = {
+  ...core,
+  site,
+  auth,
+  admin,
+  adminAuth,
+  jobs,
+  legal,
+  commerce,
+  content,
+  media,
+  places,
+  rooms,
+} as const;
+
+/** Adds an area's texts to the browser's catalogue (called by the build, see tools/vite-i18n-areas.ts). */
+export function registerArea(name: string, texts: object) {
+  (messages as Record<string, unknown>)[name] = texts;
+}
 
 type Leaves<T, P extends string = ""> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;

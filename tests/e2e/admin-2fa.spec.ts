@@ -27,7 +27,7 @@ test.describe("admin two-factor authentication", () => {
   async function login(page: Page) {
     await page.goto("/admin/auth/login");
     await page.getByLabel("Email").fill(EMAIL);
-    await page.getByLabel("Contraseña").fill(PASSWORD);
+    await page.getByRole("textbox", { name: "Contraseña" }).fill(PASSWORD);
     await page.getByRole("button", { name: "Iniciar sesión" }).click();
     await expect(page).toHaveURL(/\/admin\/auth\/2f-auth/);
   }

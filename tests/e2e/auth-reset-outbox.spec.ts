@@ -47,6 +47,11 @@ test("reset through the link of the outbox mail", async ({ page, baseURL }) => {
   expect(detail.data.text).toContain("/auth/reset/••••••••");
   expect(detail.data.text).not.toMatch(/\/auth\/reset\/[\w-]{20,}/);
   await admin.dispose();
+  // The outbox page says why the link is hidden.
+  await loginAs(page, "admin@example.com");
+  await page.goto(`/admin/outbox/${mail.id}`);
+  await expect(page.getByText(/los enlaces de un solo uso .* se muestran ocultos/)).toBeVisible();
+  await page.context().clearCookies();
   // …the customer's mailbox has it.
   const link = /https?:\/\/[^\s]+\/auth\/reset\/[\w-]+/.exec(await latestMailText(email, "password-reset"))![0];
 

@@ -12,6 +12,7 @@ import { contentRoutes } from "./content";
 import { adminPlacesRoutes } from "./admin-places";
 import { adminJobsRoutes } from "./admin-jobs";
 import { legalRoutes } from "./legal";
+import { commerceRoutes } from "./commerce";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
@@ -26,6 +27,7 @@ export function createApi(deps: AppDeps) {
   adminPlacesRoutes(app);
   adminJobsRoutes(app);
   legalRoutes(app);
+  commerceRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {

@@ -56,6 +56,25 @@ const envSchema = z.object({
   JOBS_RUN: bool.default(true),
   /** Where uploads are kept: `database` (every server sees them; default) or `local` (DATA_DIR/uploads). */
   FILE_STORAGE: z.enum(["database", "local"]).default("database"),
+  /** Payments (commerce): the built-in sandbox (card provider's test mode) or Stripe. */
+  PAYMENT_GATEWAY: z.enum(["sandbox", "stripe"]).default("sandbox"),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_\w+$/, "debe empezar con sk_test_ o sk_live_")
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, "debe empezar con pk_test_ o pk_live_")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Another API host for Stripe (tests: a local server answering like the provider). */
+  STRIPE_API_URL: z.url().optional(),
+  /** Signs the sandbox gateway's webhooks (development default when unset). */
+  SANDBOX_WEBHOOK_SECRET: z.string().min(8).default("whsec_sandbox_development"),
+  /** PayPal REST; unset: the sandbox approval page. */
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_API_URL: z.url().default("https://api-m.sandbox.paypal.com"),
   /** Adds the bare routes `npm run bench` compares against (/__bench/json, /__bench/page). Never in production. */
   BENCH_BASELINE: bool.default(false),
 });
@@ -84,6 +103,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.APP_KEY)
     throw new ConfigError(
       "Configuración inválida:\n  APP_KEY: es necesaria en producción con DATABASE_URL (la misma en cada servidor; openssl rand -base64 32)",
+    );
+  if (env.PAYMENT_GATEWAY === "stripe" && (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY))
+    throw new ConfigError(
+      "Configuración inválida:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: son necesarias con PAYMENT_GATEWAY=stripe",
     );
   return {
     ...env,

@@ -5,6 +5,7 @@ import * as s from "./schema";
 import * as d from "./seed-data";
 import { seedContent } from "./seed-content";
 import { seedDemoPeople } from "./seed-people";
+import { seedCommerce } from "./seed-commerce";
 
 export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -131,6 +132,7 @@ export async function seedDemo(db: Db, options: { people?: boolean } = {}) {
     // The Vitest template leaves them out (its tests count rows); tests/integration/seed-people.test.ts
     // checks them.
     if (options.people !== false) await seedDemoPeople(tx, passwordHash);
+    await seedCommerce(tx);
   });
 }
 

@@ -227,9 +227,11 @@ export function createApiApp(deps: AppDeps) {
       checkXsrf(c);
       await next();
     } finally {
-      c.header("X-Request-Id", requestId);
-      c.header("Content-Language", "es-MX");
-      c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
+      // Straight onto the answer's headers: c.header() after next() makes Hono rebuild the answer.
+      const h = c.res.headers;
+      h.set("X-Request-Id", requestId);
+      h.set("Content-Language", "es-MX");
+      if (!h.has("Cache-Control")) h.set("Cache-Control", "no-store");
       log.info(
         {
           method: c.req.method,

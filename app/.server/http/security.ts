@@ -1,11 +1,14 @@
+import crypto from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 
-/** Security headers for every answer. The CSP allows the inline scripts React Router's server
- * rendering writes (hydration data) and nothing from other origins: fonts and icons are bundled. */
-export function securityHeaders(production: boolean): MiddlewareHandler {
-  const csp = [
+/** The CSP of pages and API answers. Scripts: only our own files, plus the inline scripts the server
+ * rendering writes (hydration data, scroll restoration, colour scheme), each carrying the
+ * per-request nonce of its document (`documentCsp`). Styles keep 'unsafe-inline' (Mantine's style
+ * props and CSS variables are inline styles). Nothing from other origins: fonts and icons are bundled. */
+function cspWith(scriptSrc: string) {
+  return [
     "default-src 'self'",
-    "script-src 'self' 'unsafe-inline'",
+    `script-src ${scriptSrc}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -16,17 +19,46 @@ export function securityHeaders(production: boolean): MiddlewareHandler {
     "form-action 'self'",
     "object-src 'none'",
   ].join("; ");
+}
+
+/** The CSP of answers that are not server-rendered documents (no inline script at all). */
+export const baseCsp = cspWith("'self'");
+
+/** A fresh nonce for one document (128 random bits, base64). */
+export function newNonce() {
+  return crypto.randomBytes(16).toString("base64");
+}
+
+/** The CSP of one server-rendered document: its inline scripts carry `nonce`. */
+export function documentCsp(nonce: string) {
+  return cspWith(`'self' 'nonce-${nonce}'`);
+}
+
+/** The security headers every answer carries, pages, API and static files alike (the document's
+ * CSP is set by the server rendering with its nonce, see app/entry.server.tsx). */
+export function securityHeaderList(production: boolean): [string, string][] {
+  const list: [string, string][] = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "SAMEORIGIN"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Permissions-Policy", "camera=(self), microphone=(), geolocation=(self), payment=(self)"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+  ];
+  if (production) {
+    list.push(["Content-Security-Policy", baseCsp]);
+    list.push(["Strict-Transport-Security", "max-age=15552000"]);
+  }
+  return list;
+}
+
+/** Sets the security headers on every answer, without overwriting a CSP set by the handler
+ * (a document's nonce CSP). Headers go straight onto `c.res.headers`: `c.header()` after `next()`
+ * would make Hono rebuild the answer. */
+export function securityHeaders(production: boolean): MiddlewareHandler {
+  const list = securityHeaderList(production);
   return async (c, next) => {
     await next();
     const h = c.res.headers;
-    h.set("X-Content-Type-Options", "nosniff");
-    h.set("X-Frame-Options", "SAMEORIGIN");
-    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    h.set("Permissions-Policy", "camera=(self), microphone=(), geolocation=(self), payment=(self)");
-    h.set("Cross-Origin-Opener-Policy", "same-origin");
-    if (production) {
-      h.set("Content-Security-Policy", csp);
-      h.set("Strict-Transport-Security", "max-age=15552000");
-    }
+    for (const [k, v] of list) if (k !== "Content-Security-Policy" || !h.has(k)) h.set(k, v);
   };
 }

@@ -8,6 +8,7 @@
  */
 import type { AppDeps } from "../deps";
 import { sweepExpired } from "../domain/maintenance/housekeeping";
+import { retryFailedRefunds } from "../domain/commerce/checkout";
 
 export interface ScheduledTask {
   /** Unique, kebab-case: the queue's job name. */
@@ -19,4 +20,5 @@ export interface ScheduledTask {
 
 export const scheduledTasks: ScheduledTask[] = [
   { name: "housekeeping", cron: "17 * * * *", run: (deps) => sweepExpired(deps.db, deps.clock()) },
+  { name: "commerce-refund-failed-charges", cron: "*/10 * * * *", run: (deps) => retryFailedRefunds(deps) },
 ];

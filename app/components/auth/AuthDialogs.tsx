@@ -15,7 +15,7 @@ import { useAuthComplete } from "./useAuthComplete";
  * The account dialogs (login, register, reset/restore), opened through `useUi()` and linked to
  * each other, plus the expired-session watcher. Mount once inside the layouts that need them.
  */
-export function AuthDialogs() {
+export function AuthDialogs({ withWatcher = true }: { withWatcher?: boolean } = {}) {
   const { dialogs, openDialog, closeDialogs, setAuthCallback, endedUser, endSession } = useUi();
   const { revalidate } = useRevalidator();
   const complete = useAuthComplete();
@@ -66,7 +66,7 @@ export function AuthDialogs() {
       ) : (
         <ResetDialog opened={dialogs.reset} initialEmail={email} onClose={dismiss} onLogin={go("login")} />
       )}
-      <ExpiredSessionWatcher />
+      {withWatcher ? <ExpiredSessionWatcher /> : null}
     </>
   );
 }

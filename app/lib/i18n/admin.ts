@@ -256,6 +256,8 @@ export const admin = {
     textVersion: "Versión en texto",
     error: "Error",
     notFound: "El mensaje no existe",
+    linksMasked:
+      "Por seguridad, los enlaces de un solo uso (restablecer contraseña, verificar email) se muestran ocultos (••••••••). Solo el destinatario recibe el enlace real.",
   },
   people: {
     name: "Nombre",

@@ -10,6 +10,9 @@ export const core = {
     closeNotice: "Cerrar aviso",
     closeDialog: "Cerrar",
     togglePassword: "Mostrar u ocultar la contraseña",
+    // Buttons of the confirmation dialogs every page can open (root ModalsProvider).
+    confirm: "Confirmar",
+    cancel: "Cancelar",
     metaTitle: "Nucleo Barre · Clases de barre en México",
     metaDescription:
       "Clases de barre en Ciudad de México, Monterrey y Acapulco. Reserva tu lugar, compra paquetes y entrena en casa con Nucleo Home.",

@@ -59,6 +59,18 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/rooms/list", "routes/admin/places/rooms-list.tsx", { id: "admin-rooms-list" }),
     route("admin/rooms/add", "routes/admin/places/room-form.tsx", { id: "admin-rooms-add" }),
     route("admin/rooms/edit/:id", "routes/admin/places/room-form.tsx", { id: "admin-rooms-edit" }),
+    // Commerce: payments (filters, totals, refunds) and shipments (status, tracking, mail).
+    route("admin/payments", "routes/admin/commerce/payments.tsx", { id: "admin-payments" }),
+    route("admin/payments/list", "routes/admin/commerce/payments.tsx", { id: "admin-payments-list" }),
+    route("admin/shippings/list", "routes/admin/commerce/shippings.tsx"),
+    route("admin/vouchers", "routes/admin/commerce/vouchers.tsx", { id: "admin-vouchers" }),
+    route("admin/vouchers/list", "routes/admin/commerce/vouchers.tsx", { id: "admin-vouchers-list" }),
+    route("admin/giftcards", "routes/admin/commerce/giftcards.tsx"),
+    route("admin/packs", "routes/admin/commerce/packs.tsx", { id: "admin-packs" }),
+    route("admin/packs/list", "routes/admin/commerce/packs.tsx", { id: "admin-packs-list" }),
+    route("admin/packs/add", "routes/admin/commerce/packs.tsx", { id: "admin-packs-add" }),
+    route("admin/packs/edit/:id", "routes/admin/commerce/packs.tsx", { id: "admin-packs-edit" }),
+    route("admin/packs/p/:id", "routes/admin/commerce/packs.tsx", { id: "admin-packs-p" }),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

@@ -1,9 +1,66 @@
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
 import { ProfileEmptyState } from "~/components/profile/ProfileEmptyState";
+import { useLocalePath } from "~/components/site/useLocalePath";
 import { t } from "~/lib/messages";
+import type { Route } from "./+types/shippings";
+
+export async function loader(args: Route.LoaderArgs) {
+  const { requireGuards } = await import("~/.server/pages/guard");
+  const auth = requireGuards(args, ["customer"]);
+  const { customerShipments, customerAddresses } = await import("~/.server/domain/commerce/after-sale");
+  const { displayAddress } = await import("~/.server/domain/commerce/cart");
+  const db = args.context.deps.db;
+  const [shipments, addresses] = await Promise.all([
+    customerShipments(db, auth.user!.id),
+    customerAddresses(db, auth.user!.id),
+  ]);
+  return { shipments, addresses: addresses.map((a) => ({ id: a.id, name: a.name, display: displayAddress(a) })) };
+}
 
 export const meta = () => [{ title: `${t("auth.profile.nav.shippings")} · ${t("app.name")}` }];
 
-/** shippings: nothing recorded yet for this account; the section explains what will appear here. */
-export default function ProfileShippings() {
-  return <ProfileEmptyState section="shippings" />;
+const COLORS = { pending: "yellow", shipped: "blue", delivered: "teal", cancelled: "gray" } as const;
+
+/** Shipments with their status and tracking, and the saved shipping addresses. */
+export default function ProfileShippings({ loaderData }: Route.ComponentProps) {
+  const { lp } = useLocalePath();
+  if (loaderData.shipments.length === 0 && loaderData.addresses.length === 0)
+    return <ProfileEmptyState section="shippings" />;
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t("auth.profile.nav.shippings")}
+      </Title>
+      {loaderData.shipments.map((s) => (
+        <Paper key={s.id} withBorder radius="md" p="md">
+          <Group justify="space-between">
+            <Stack gap={0}>
+              <Text fw={600}>{t("commerce.ui.orderNumber", { id: s.order_id })}</Text>
+              <Anchor component={Link} to={lp(`/shippings/${s.code}`)} size="sm">
+                {s.code}
+              </Anchor>
+            </Stack>
+            <Badge color={COLORS[s.status]} autoContrast>
+              {s.status_label}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed" mt="xs">
+            {s.address}
+          </Text>
+        </Paper>
+      ))}
+      <Title order={2} size="h4" mt="md">
+        {t("commerce.ui.savedAddresses")}
+      </Title>
+      {loaderData.addresses.map((a) => (
+        <Paper key={a.id} withBorder radius="md" p="md">
+          <Text fw={600}>{a.name}</Text>
+          <Text size="sm" c="dimmed">
+            {a.display}
+          </Text>
+        </Paper>
+      ))}
+    </Stack>
+  );
 }

@@ -1,9 +1,91 @@
+import { Accordion, Badge, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import { ProfileEmptyState } from "~/components/profile/ProfileEmptyState";
 import { t } from "~/lib/messages";
+import type { Route } from "./+types/shopping-history";
+
+export async function loader(args: Route.LoaderArgs) {
+  const { requireGuards } = await import("~/.server/pages/guard");
+  const auth = requireGuards(args, ["customer"]);
+  const { customerOrders } = await import("~/.server/domain/commerce/after-sale");
+  return { orders: await customerOrders(args.context.deps.db, auth.user!.id) };
+}
 
 export const meta = () => [{ title: `${t("auth.profile.nav.shoppingHistory")} · ${t("app.name")}` }];
 
-/** shoppingHistory: nothing recorded yet for this account; the section explains what will appear here. */
-export default function ProfileShoppingHistory() {
-  return <ProfileEmptyState section="shoppingHistory" />;
+const COLOR = { paid: "teal", refunded: "gray", partially_refunded: "yellow" } as const;
+
+/** Orders with their items and receipt. */
+export default function ProfileShoppingHistory({ loaderData }: Route.ComponentProps) {
+  const { orders } = loaderData;
+  if (orders.length === 0) return <ProfileEmptyState section="shoppingHistory" />;
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t("auth.profile.nav.shoppingHistory")}
+      </Title>
+      <Accordion variant="separated" radius="md">
+        {orders.map((o) => (
+          <Accordion.Item key={o.id} value={String(o.id)}>
+            <Accordion.Control>
+              <Group justify="space-between" wrap="nowrap" pr="sm">
+                <Stack gap={0}>
+                  <Text fw={600}>{t("commerce.ui.orderNumber", { id: o.id })}</Text>
+                  <Text size="xs" c="dimmed">
+                    {o.display_date}
+                  </Text>
+                </Stack>
+                <Stack gap={2} align="flex-end">
+                  <Text fw={700}>{o.display_total}</Text>
+                  <Badge size="xs" color={COLOR[o.status]} variant="light">
+                    {o.status_label}
+                  </Badge>
+                </Stack>
+              </Group>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <Stack gap={6}>
+                {o.items.map((i) => (
+                  <Group key={`${i.scope}${i.ref_id}`} justify="space-between" wrap="nowrap">
+                    <Text size="sm">
+                      {i.qty} × {i.name}
+                    </Text>
+                    <Text size="sm">{i.display_total}</Text>
+                  </Group>
+                ))}
+                <Divider my={4} />
+                <Row label={t("commerce.totals.subtotal")} value={o.display_subtotal} />
+                {o.display_discount && <Row label={t("commerce.ui.discount")} value={`-${o.display_discount}`} />}
+                {o.display_shipping && <Row label={t("commerce.totals.shipping")} value={o.display_shipping} />}
+                {o.display_gift_card && <Row label={t("commerce.totals.giftCard")} value={`-${o.display_gift_card}`} />}
+                <Row label={t("commerce.totals.total")} value={o.display_total} bold />
+                <Text size="xs" c="dimmed">
+                  {o.card
+                    ? t("commerce.ui.paidWithCard", { brand: (o.card.brand ?? "").toUpperCase(), last4: o.card.last4 })
+                    : t(`commerce.ui.paidWith.${o.payment_method}`)}
+                </Text>
+                {o.shipment && (
+                  <Text size="xs">
+                    {t("commerce.ui.shipment")}: {o.shipment.status_label} · {o.shipment.code}
+                  </Text>
+                )}
+              </Stack>
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    </Stack>
+  );
+}
+
+function Row({ label, value, bold }: { label: string; value: string; bold?: boolean }) {
+  return (
+    <Group justify="space-between">
+      <Text size="sm" fw={bold ? 700 : 400}>
+        {label}
+      </Text>
+      <Text size="sm" fw={bold ? 700 : 400}>
+        {value}
+      </Text>
+    </Group>
+  );
 }

@@ -1,14 +1,23 @@
+import { lazy, Suspense, useState } from "react";
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
-import { AuthDialogs } from "~/components/auth/AuthDialogs";
+import { ExpiredSessionWatcher } from "~/components/auth/ExpiredSessionWatcher";
 import { MARKETPLACE_STUDIO_ID } from "~/components/site/navbar-logic";
 import { SiteFooter } from "~/components/site/SiteFooter";
 import { SiteMenu } from "~/components/site/SiteMenu";
 import { SiteNavbar } from "~/components/site/SiteNavbar";
 import { useBlockInspector } from "~/components/site/useBlockInspector";
 import { useLocalePath } from "~/components/site/useLocalePath";
-import { useRootData } from "~/lib/app-state";
+import { useRootData, useUi } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/layout";
+
+// The account dialogs (and their forms and validation) load the first time one opens, not with
+// every public page: they are most of a page's script otherwise.
+const AuthDialogs = lazy(() => import("~/components/auth/AuthDialogs").then((m) => ({ default: m.AuthDialogs })));
+// The side checkout panel 'Finalizar Pago' likewise loads when it first opens.
+const SideCheckout = lazy(() =>
+  import("~/components/commerce/SideCheckout").then((m) => ({ default: m.SideCheckout })),
+);
 
 /** Sponsors of the footer (`GET /api/v2/sponsors`, and `?studio_id=21` for the marketplace). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -36,6 +45,9 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const { path } = useLocalePath();
   useBlockInspector(root.blockInspector);
+  const { dialogs } = useUi();
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+  if (!dialogsWanted && Object.values(dialogs).some(Boolean)) setDialogsWanted(true);
   const marketplace = root.studio === MARKETPLACE_STUDIO_ID || path.startsWith("/bazar-acapulco");
   return (
     <>
@@ -47,7 +59,13 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <main id="contenido" tabIndex={-1}>
         <Outlet />
       </main>
-      <AuthDialogs />
+      <ExpiredSessionWatcher />
+      {dialogsWanted ? (
+        <Suspense fallback={null}>
+          <AuthDialogs withWatcher={false} />
+          <SideCheckout />
+        </Suspense>
+      ) : null}
       <SiteFooter
         sponsors={loaderData?.sponsors ?? []}
         marketplaceSponsors={loaderData?.marketplaceSponsors ?? []}

@@ -74,13 +74,16 @@ export default function SelectLocation({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <ul className={classes.grid} aria-label={t("site.location.cityList")}>
-            {cities.map((c) => {
+            {cities.map((c, i) => {
               const selected = c.id === chosen;
               return (
                 <li key={c.id}>
                   <div className={classes.card} data-selected={selected || undefined}>
                     <div className={classes.image}>
-                      {c.image && <img src={c.image} alt="" width={800} height={500} />}
+                      {c.image && (
+                        // On a phone only the first card shows before scrolling: the others load lazily.
+                        <img src={c.image} alt="" width={800} height={500} loading={i > 0 ? "lazy" : undefined} />
+                      )}
                       {selected && (
                         <span className={classes.badge}>
                           <IconCheck size={14} stroke={2.2} aria-hidden />

@@ -108,7 +108,7 @@ export default function SelectStudio({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <ul className={classes.grid} aria-label={t("site.location.studioList", { city: city.name })}>
-            {studios.map((s) => {
+            {studios.map((s, i) => {
               const selected = s.id === chosen;
               return (
                 <li key={s.id}>
@@ -120,6 +120,7 @@ export default function SelectStudio({ loaderData }: Route.ComponentProps) {
                           alt={t("site.location.studioImageAlt", { studio: s.name })}
                           width={800}
                           height={500}
+                          loading={i > 0 ? "lazy" : undefined}
                         />
                       )}
                       {selected && (

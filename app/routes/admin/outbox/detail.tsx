@@ -1,5 +1,5 @@
 import { Alert, Badge, Code, Group, Paper, SimpleGrid, Stack, Tabs, Text } from "@mantine/core";
-import { IconAlertCircle } from "@tabler/icons-react";
+import { IconAlertCircle, IconLock } from "@tabler/icons-react";
 import { AdminErrorBoundary, formatDateTime, PageHeader, SoftBadge } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/detail";
@@ -74,6 +74,11 @@ export default function OutboxDetail({ loaderData }: Route.ComponentProps) {
             </Alert>
           )}
         </Paper>
+        {`${mail.html}${mail.text}`.includes("••••••••") && (
+          <Alert color="accent" variant="light" icon={<IconLock size={18} aria-hidden />}>
+            {t("admin.outbox.linksMasked")}
+          </Alert>
+        )}
         <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
           <Tabs defaultValue="html">
             <Tabs.List>

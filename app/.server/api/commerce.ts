@@ -1,0 +1,665 @@
+import type { Hono } from "hono";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { t } from "~/lib/messages";
+import { formatMoney } from "~/lib/format";
+import { addresses, savedCards, sandboxIntents, shipments, shippingMethods } from "../db/schema";
+import {
+  CART_ACTIONS,
+  addressInput,
+  addressView,
+  cartView,
+  readCart,
+  runCartAction,
+  saveAddress,
+  type CartAction,
+} from "../domain/commerce/cart";
+import { getProduct, listPacks, listPlans, listProducts, PRODUCT_AREAS } from "../domain/commerce/catalogue";
+import {
+  fulfilPaid,
+  handleWebhook,
+  makePayment,
+  paypalPayment,
+  payWithPaypal,
+  setupIntent,
+  successUrl,
+} from "../domain/commerce/checkout";
+import { gatewaysFor } from "../domain/commerce/gateways";
+import { GatewayError } from "../domain/commerce/gateways/types";
+import { certificationPdf } from "../domain/commerce/pdf";
+import {
+  customerGiftCards,
+  customerOrders,
+  findShipment,
+  listPayments,
+  redeemGiftCard,
+  refundPayment,
+  shipmentView,
+  updateShipment,
+} from "../domain/commerce/after-sale";
+import { defineRoute, idParam, type ApiEnv, type AuthState } from "../http/api";
+import { AppError } from "../http/errors";
+import { ROLE } from "../db/schema";
+import type { AppDeps } from "../deps";
+
+/** Cart and checkout are for customers only (spec §2: 'Solo los clientes pueden utilizar el carrito'). */
+function customerId(auth: AuthState) {
+  if (!auth.user) throw AppError.unauthorized();
+  if (auth.user.roleId !== ROLE.customer) throw AppError.forbidden(t("errors.cartOnlyCustomers"));
+  return auth.user.id;
+}
+
+const optInt = z
+  .union([z.string(), z.number(), z.null()], { error: () => t("validation.idNumeric") })
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === "" || v === null) return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n <= 0) {
+      ctx.addIssue({ code: "custom", message: t("validation.idNumeric") });
+      return z.NEVER;
+    }
+    return n;
+  });
+const boolish = z
+  .union([z.boolean(), z.string(), z.number()])
+  .optional()
+  .transform((v) => v === true || v === "true" || v === "1" || v === 1);
+
+async function cartAnswer(deps: AppDeps, ctx: Awaited<ReturnType<typeof readCart>>) {
+  return { data: cartView(ctx, gatewaysFor(deps.config).card.publicKey) };
+}
+
+const cardBody = z.object({
+  type: z.literal("card").optional(),
+  card: z.object({
+    number: z
+      .string({ error: () => t("commerce.payment.cardNumberInvalid") })
+      .transform((v) => v.replace(/\s+/g, ""))
+      .pipe(z.string().regex(/^\d{12,19}$/, t("commerce.payment.cardNumberInvalid"))),
+    exp_month: z.coerce
+      .number({ error: () => t("commerce.payment.cardExpired") })
+      .int()
+      .min(1, t("commerce.payment.cardExpired"))
+      .max(12, t("commerce.payment.cardExpired")),
+    exp_year: z.coerce
+      .number({ error: () => t("commerce.payment.cardExpired") })
+      .int(t("commerce.payment.cardExpired")),
+    cvc: z
+      .string({ error: () => t("commerce.payment.cvcInvalid") })
+      .regex(/^\d{3,4}$/, t("commerce.payment.cvcInvalid")),
+  }),
+  billing_details: z.object({
+    name: z
+      .string({ error: () => t("commerce.payment.cardNameRequired") })
+      .trim()
+      .min(1, t("commerce.payment.cardNameRequired"))
+      .max(120),
+  }),
+  metadata: z.object({ iin: z.string().optional() }).optional(),
+});
+
+export function commerceRoutes(app: Hono<ApiEnv>) {
+  // ---------- catalogue ----------
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/v2/packs",
+      summary: "Paquetes de clases presenciales (opcional: city_id)",
+      tags: ["Tienda"],
+      query: z.object({ city_id: optInt }),
+    },
+    async ({ deps, query, auth }) => ({
+      data: await listPacks(deps.db, { cityId: query.city_id, includeTesting: auth.user?.isTester ?? false }),
+    }),
+  );
+  defineRoute(
+    app,
+    { method: "get", path: "/v2/plans", summary: "Planes Nucleo Home (on-demand)", tags: ["Tienda"] },
+    async ({ deps }) => ({ data: await listPlans(deps.db) }),
+  );
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/v2/products",
+      summary: "Productos de la tienda (opcional: area juiceBar, barreByNucleo o certificate)",
+      tags: ["Tienda"],
+      query: z.object({ area: z.enum(PRODUCT_AREAS).optional() }),
+    },
+    async ({ deps, query }) => ({ data: await listProducts(deps.db, query.area) }),
+  );
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/v2/products/:id",
+      summary: "Un producto de la tienda",
+      tags: ["Tienda"],
+      params: idParam("id"),
+    },
+    async ({ deps, params }) => {
+      const p = await getProduct(deps.db, params.id as number);
+      if (!p) throw AppError.notFound();
+      return { data: p };
+    },
+  );
+
+  // ---------- cart ----------
+  defineRoute(
+    app,
+    { method: "get", path: "/v2/carts", summary: "El carrito abierto del cliente", tags: ["Carrito"], guard: "auth" },
+    async ({ deps, auth }) => cartAnswer(deps, await readCart(deps.db, customerId(auth), deps.clock())),
+  );
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/v2/carts",
+      summary:
+        "Cambia el carrito: addPack/addPlan/addProduct (qty, update_qty, {scope}_id), setVoucher (code), setPaymentMethod (payment_method_id 4 tarjeta, 5 PayPal), setAddress (address), setShippingMethod (shipping_method_id), setGiftCard (code), setDeposit (deposit), clear",
+      tags: ["Carrito"],
+      guard: "auth",
+      body: z.object({
+        action: z.enum(CART_ACTIONS, { error: () => t("commerce.cart.unknownAction") }),
+        action_param: z.record(z.string(), z.unknown()).optional(),
+      }),
+    },
+    async ({ deps, auth, body }) => {
+      const userId = customerId(auth);
+      const ctx = await runCartAction(
+        deps.db,
+        userId,
+        { action: body.action, params: body.action_param ?? {} } as CartAction,
+        deps.clock(),
+      );
+      return cartAnswer(deps, ctx);
+    },
+  );
+
+  // ---------- saved cards and addresses ----------
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/v2/customer/cards",
+      summary: "Tarjetas guardadas (marca y últimos 4)",
+      tags: ["Checkout"],
+      guard: "auth",
+    },
+    async ({ deps, auth }) => {
+      const rows = await deps.db
+        .select()
+        .from(savedCards)
+        .where(and(eq(savedCards.userId, customerId(auth)), isNull(savedCards.deletedAt)))
+        .orderBy(desc(savedCards.id));
+      return {
+        data: {
+          cards: rows.map((c) => ({
+            id: c.providerPaymentMethodId,
+            card_id: c.id,
+            brand: c.brand,
+            last4: c.last4,
+            exp_month: c.expMonth,
+            exp_year: c.expYear,
+          })),
+        },
+      };
+    },
+  );
+  defineRoute(
+    app,
+    {
+      method: "delete",
+      path: "/v2/customer/cards/:id",
+      summary: "Quita una tarjeta guardada",
+      tags: ["Checkout"],
+      guard: "auth",
+      params: idParam("id"),
+    },
+    async ({ deps, auth, params }) => {
+      const [row] = await deps.db
+        .update(savedCards)
+        .set({ deletedAt: deps.clock() })
+        .where(
+          and(
+            eq(savedCards.id, params.id as number),
+            eq(savedCards.userId, customerId(auth)),
+            isNull(savedCards.deletedAt),
+          ),
+        )
+        .returning({ id: savedCards.id });
+      if (!row) throw AppError.notFound();
+      return { data: { Message: t("commerce.payment.cardRemoved") } };
+    },
+  );
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/v2/customer/addresses",
+      summary: "Direcciones de envío guardadas",
+      tags: ["Checkout"],
+      guard: "auth",
+    },
+    async ({ deps, auth }) => {
+      const rows = await deps.db
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.userId, customerId(auth)), isNull(addresses.deletedAt)))
+        .orderBy(desc(addresses.id));
+      const items = rows.map(addressView);
+      return { items, data: items };
+    },
+  );
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/v2/customer/addresses",
+      summary: "Guarda una dirección de envío (solo México)",
+      tags: ["Checkout"],
+      guard: "auth",
+      body: addressInput,
+    },
+    async ({ deps, auth, body }) => {
+      const id = await saveAddress(deps.db, customerId(auth), body);
+      const [a] = await deps.db.select().from(addresses).where(eq(addresses.id, id));
+      return { data: addressView(a!) };
+    },
+  );
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/v2/store/shipping/methods",
+      summary: "Métodos de envío para una dirección",
+      tags: ["Checkout"],
+      guard: "auth",
+      body: z.object({ address: z.unknown().optional() }).passthrough(),
+    },
+    async ({ deps, auth }) => {
+      customerId(auth);
+      const rows = await deps.db
+        .select()
+        .from(shippingMethods)
+        .where(eq(shippingMethods.active, true))
+        .orderBy(shippingMethods.sortOrder, shippingMethods.id);
+      const items = rows.map((m) => ({
+        id: m.id,
+        name: m.name,
+        description: m.description,
+        price_cents: m.priceCents,
+        display_price: formatMoney(m.priceCents / 100),
+      }));
+      return { items, data: items };
+    },
+  );
+
+  // ---------- card payments ----------
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/v2/stripe/create-payment-method",
+      summary: "Crea el método de pago de una tarjeta (gateway sandbox; con Stripe lo hace el navegador)",
+      tags: ["Checkout"],
+      guard: "auth",
+      body: cardBody,
+    },
+    async ({ deps, auth, body }) => {
+      customerId(auth);
+      const { card } = gatewaysFor(deps.config);
+      try {
+        const pm = await card.createPaymentMethod(deps.db, {
+          number: body.card.number,
+          expMonth: body.card.exp_month,
+          expYear: body.card.exp_year < 100 ? 2000 + body.card.exp_year : body.card.exp_year,
+          cvc: body.card.cvc,
+          name: body.billing_details.name,
+        });
+        return {
+          payment_method: {
+            id: pm.id,
+            card: { brand: pm.brand, last4: pm.last4, exp_month: pm.expMonth, exp_year: pm.expYear },
+          },
+        };
+      } catch (e) {
+        if (e instanceof GatewayError) throw AppError.validation([{ field: "form.card.number", message: e.message }]);
+        throw e;
+      }
+    },
+  );
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/v2/checkout/setup-intent",
+      summary: "Crea y confirma el cobro con tarjeta del carrito; requires_action si el banco pide autenticación",
+      tags: ["Checkout"],
+      guard: "auth",
+      body: z
+        .object({
+          cart_id: optInt,
+          stripe_payment_method_id: z.string().max(120).optional(),
+          stripe_payment_intent_id: z.string().max(120).optional(),
+          save_payment_method: boolish,
+        })
+        .passthrough(),
+    },
+    async ({ deps, auth, body }) => setupIntent(deps, customerId(auth), body),
+  );
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/v2/checkout/make-payment",
+      summary: "Registra la orden del cobro confirmado (idempotente: una orden por carrito)",
+      tags: ["Checkout"],
+      guard: "auth",
+      body: z.object({
+        payment_intent_id: z
+          .string({ error: () => t("commerce.payment.intentNotFound") })
+          .min(1)
+          .max(120),
+        payment_method: z.unknown().optional(),
+        studio_id: optInt,
+        cart_id: optInt,
+      }),
+    },
+    async ({ deps, auth, body }) => {
+      const r = await makePayment(deps, customerId(auth), body);
+      return {
+        data: { Message: t("success.payment"), order_id: r.order.id, url: `/success-order?order=${r.order.id}` },
+      };
+    },
+  );
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/v2/checkout/success-url",
+      summary: "A dónde ir después de pagar",
+      tags: ["Checkout"],
+      guard: "auth",
+    },
+    async ({ deps, auth }) => successUrl(deps.db, auth.user!.id, deps.clock()),
+  );
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/v2/checkout/pay-with-paypal",
+      summary: "Crea la orden de PayPal y devuelve la página de aprobación",
+      tags: ["Checkout"],
+      guard: "auth",
+      body: z.object({ cart_id: optInt, callback_url: z.string().max(500).optional() }),
+    },
+    async ({ deps, auth, body }) => payWithPaypal(deps, customerId(auth), body),
+  );
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/v2/checkout/paypal-payment",
+      summary: "Captura el pago aprobado en PayPal y registra la orden",
+      tags: ["Checkout"],
+      guard: "auth",
+      body: z.object({
+        cart_id: z.coerce
+          .number({ error: () => t("validation.idNumeric") })
+          .int()
+          .positive(),
+        studio_id: optInt,
+      }),
+    },
+    async ({ deps, auth, body }) => {
+      const r = await paypalPayment(deps, customerId(auth), body);
+      return {
+        data: { Message: t("success.payment"), order_id: r.order.id, url: `/success-order?order=${r.order.id}` },
+      };
+    },
+  );
+
+  // ---------- certification PDF ----------
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/pdf-content/:productId",
+      summary: "PDF de la certificación comprada (solo para quien la compró)",
+      tags: ["Tienda"],
+      guard: "auth",
+      params: idParam("productId"),
+    },
+    async ({ deps, auth, params }) => {
+      const pdf = await certificationPdf(deps.db, auth.user!, params.productId as number);
+      return new Response(new Uint8Array(pdf.bytes), {
+        headers: {
+          "Content-Type": "application/pdf",
+          "Content-Disposition": `attachment; filename="${pdf.filename}"`,
+          "Cache-Control": "private, no-store",
+        },
+      });
+    },
+  );
+
+  // ---------- sandbox gateway pages (card authentication, PayPal approval) ----------
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/v2/sandbox/intents/:id/authenticate",
+      summary: "Gateway sandbox: el paso de autenticación de la tarjeta (aprobar o rechazar)",
+      tags: ["Checkout"],
+      guard: "auth",
+      params: z.object({ id: z.string().regex(/^pi_sbx_[a-f0-9]{24}$/) }),
+      body: z.object({ approve: boolish }),
+    },
+    async ({ deps, auth, params, body }) => {
+      const g = gatewaysFor(deps.config);
+      if (!g.sandbox) throw AppError.notFound();
+      const row = await g.sandbox.authenticate(deps.db, params.id, body.approve);
+      if (!row || row.metadata.user_id !== String(auth.user!.id))
+        throw AppError.notFound(t("commerce.payment.intentNotFound"));
+      const intent = await g.sandbox.confirmIntent(deps.db, params.id);
+      // Like the provider's webhook: the payment completes even if the customer closes the tab now.
+      if (intent.status === "succeeded") {
+        await fulfilPaid(deps, { gateway: "sandbox", method: "card", intent, studioId: null }).catch((e: unknown) => {
+          if (!(e instanceof AppError)) throw e;
+        });
+      }
+      return { data: { status: intent.status } };
+    },
+  );
+
+  app.get("/v2/sandbox/paypal/:id", async (c) => {
+    const deps = c.get("deps");
+    const g = gatewaysFor(deps.config);
+    const id = c.req.param("id");
+    if (!g.sandboxPaypal || !/^pp_sbx_[a-f0-9]{24}$/.test(id)) throw AppError.notFound();
+    const [row] = await deps.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
+    if (!row) throw AppError.notFound();
+    return c.html(paypalPage(id, row.amountCents));
+  });
+  // The approval stands for PayPal's own site: a link per decision (no session, no XSRF header there).
+  app.get("/v2/sandbox/paypal/:id/decide", async (c) => {
+    const deps = c.get("deps");
+    const g = gatewaysFor(deps.config);
+    const id = c.req.param("id");
+    if (!g.sandboxPaypal || !/^pp_sbx_[a-f0-9]{24}$/.test(id)) throw AppError.notFound();
+    const approve = c.req.query("decision") === "approve";
+    const row = await g.sandboxPaypal.approve(deps.db, id, approve);
+    const [current] = await deps.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
+    if (!current) throw AppError.notFound();
+    const back = row?.metadata.return_url ?? current.metadata.return_url ?? "/payment/process";
+    const url = new URL(back, "http://x");
+    url.searchParams.set("cart_id", current.metadata.cart_id ?? "");
+    url.searchParams.set("token", id);
+    if (!approve) url.searchParams.set("cancelled", "1");
+    return c.redirect(`${url.pathname}${url.search}`, 303);
+  });
+
+  // ---------- after the sale ----------
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/v2/customer/orders",
+      summary: "Historial de compras del cliente",
+      tags: ["Perfil"],
+      guard: "auth",
+    },
+    async ({ deps, auth }) => ({ data: await customerOrders(deps.db, auth.user!.id) }),
+  );
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/v2/customer/giftcards",
+      summary: "Tarjetas de regalo del cliente",
+      tags: ["Perfil"],
+      guard: "auth",
+    },
+    async ({ deps, auth }) => ({ data: await customerGiftCards(deps.db, auth.user!.id) }),
+  );
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/v2/customer/giftcards/redeem",
+      summary: "Canjea una tarjeta de regalo en la cuenta del cliente",
+      tags: ["Perfil"],
+      guard: "auth",
+      body: z.object({ code: z.string().trim().min(1, t("commerce.giftCard.invalid")).max(60) }),
+    },
+    async ({ deps, auth, body }) => ({
+      data: {
+        Message: t("commerce.giftCard.redeemed"),
+        ...(await redeemGiftCard(deps.db, customerId(auth), body.code, deps.clock())),
+      },
+    }),
+  );
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/v2/shippings/:code",
+      summary: "Seguimiento público de un envío por su código o número de guía",
+      tags: ["Tienda"],
+      params: z.object({ code: z.string().regex(/^[A-Za-z0-9-]{4,40}$/) }),
+    },
+    async ({ deps, params }) => {
+      const s = await findShipment(deps.db, params.code);
+      if (!s) throw AppError.notFound(t("commerce.shipping.notFound"));
+      return {
+        data: {
+          code: s.code,
+          status: s.status,
+          status_label: s.status_label,
+          carrier: s.carrier,
+          display_updated: s.display_updated,
+        },
+      };
+    },
+  );
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/payments",
+      summary: "Pagos con filtros (fecha, estudio, método, estado) y totales",
+      tags: ["Admin: pagos"],
+      guard: ["admin"],
+      query: z.object({
+        from: z.iso.date().optional(),
+        to: z.iso.date().optional(),
+        studio_id: optInt,
+        method: z.enum(["card", "paypal", "gift_card"]).optional(),
+        status: z.enum(["succeeded", "refunded", "partially_refunded", "failed"]).optional(),
+      }),
+    },
+    async ({ deps, query }) => ({
+      data: await listPayments(deps.db, {
+        from: query.from ? new Date(`${query.from}T06:00:00Z`) : undefined,
+        to: query.to ? new Date(new Date(`${query.to}T06:00:00Z`).getTime() + 86_400_000) : undefined,
+        studioId: query.studio_id,
+        method: query.method,
+        status: query.status,
+      }),
+    }),
+  );
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/admin/payments/:id/refund",
+      summary: "Reembolsa un pago por el gateway y retira las clases sin usar",
+      tags: ["Admin: pagos"],
+      guard: ["admin"],
+      params: idParam("id"),
+    },
+    async ({ deps, auth, params }) => {
+      const r = await refundPayment(deps, params.id as number, auth.user!.id);
+      return { data: { Message: t("commerce.admin.refundDone", { n: r.revoked }), ...r } };
+    },
+  );
+  defineRoute(
+    app,
+    { method: "get", path: "/admin/shipments", summary: "Envíos", tags: ["Admin: envíos"], guard: ["admin"] },
+    async ({ deps }) => ({
+      data: (await deps.db.select().from(shipments).orderBy(shipments.status, shipments.createdAt).limit(500)).map(
+        shipmentView,
+      ),
+    }),
+  );
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/admin/shipments/:id",
+      summary: "Cambia el estado de un envío (con número de guía); se avisa al cliente por correo",
+      tags: ["Admin: envíos"],
+      guard: ["admin"],
+      params: idParam("id"),
+      body: z.object({
+        status: z.enum(["pending", "shipped", "delivered", "cancelled"]),
+        carrier: z.string().trim().max(60).optional().nullable(),
+        tracking_number: z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z0-9-]{4,40}$/)
+          .optional()
+          .nullable(),
+      }),
+    },
+    async ({ deps, params, body }) => ({
+      data: {
+        Message: t("commerce.admin.shipmentUpdated"),
+        shipment: await updateShipment(deps, params.id as number, body),
+      },
+    }),
+  );
+
+  // ---------- provider webhooks (signature verified, idempotent) ----------
+  app.post("/v2/webhooks/payments", async (c) => {
+    const deps = c.get("deps");
+    const raw = await c.req.text();
+    const sig = c.req.header("x-sandbox-signature") ?? c.req.header("stripe-signature") ?? null;
+    return c.json(await handleWebhook(deps, raw, sig));
+  });
+}
+
+function paypalPage(id: string, amountCents: number) {
+  const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  return `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(
+    t("commerce.payment.sandboxApproveTitle"),
+  )}</title><style>body{font-family:system-ui,sans-serif;background:#f5f7fa;margin:0;display:grid;place-items:center;min-height:100vh}main{background:#fff;border-radius:12px;padding:32px;max-width:420px;box-shadow:0 4px 20px #0001}h1{color:#003087;font-size:1.4rem}a{display:inline-block;text-decoration:none;font-size:1rem;padding:12px 20px;border-radius:24px;margin:6px}.ok{background:#ffc439;color:#111}.no{background:#e3e6ea;color:#111}</style></head><body><main><h1>${esc(
+    t("commerce.payment.sandboxApproveTitle"),
+  )}</h1><p>${esc(t("commerce.payment.sandboxApproveIntro", { amount: formatMoney(amountCents / 100) }))}</p><p><a class="ok" href="/api/v2/sandbox/paypal/${esc(id)}/decide?decision=approve">${esc(
+    t("commerce.payment.sandboxApprove"),
+  )}</a> <a class="no" href="/api/v2/sandbox/paypal/${esc(id)}/decide?decision=cancel">${esc(
+    t("commerce.payment.sandboxCancel"),
+  )}</a></p></main></body></html>`;
+}

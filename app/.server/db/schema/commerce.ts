@@ -1,0 +1,484 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { users } from "./identity";
+import { cities, countries, states, studios, timestamps } from "./places";
+
+/**
+ * The studio's income: catalogue (packs, plans, products, certifications), carts, vouchers, gift
+ * cards, orders, payments, refunds, saved cards, addresses and shipments. Every amount is integer
+ * cents of MXN; the server computes every price and total.
+ */
+
+export type ProductArea = "juiceBar" | "barreByNucleo" | "certificate";
+export type CartScope = "pack" | "plan" | "product";
+
+/** In-person class packs: `sessions` classes (null: unlimited) in one city, valid `validityDays`. */
+export const packs = pgTable(
+  "packs",
+  {
+    id: serial("id").primaryKey(),
+    cityId: integer("city_id")
+      .notNull()
+      .references(() => cities.id),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    /** Classes granted; null is an unlimited pass for the validity period. */
+    sessions: integer("sessions"),
+    validityDays: integer("validity_days").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    /** An introductory offer: one per customer, ever. */
+    isIntroOffer: boolean("is_intro_offer").notNull().default(false),
+    active: boolean("active").notNull().default(true),
+    isTesting: boolean("is_testing").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index("packs_city_idx").on(t.cityId, t.active, t.sortOrder),
+    check("packs_price_ck", sql`${t.priceCents} >= 0`),
+    check("packs_sessions_ck", sql`${t.sessions} is null or ${t.sessions} > 0`),
+    check("packs_validity_ck", sql`${t.validityDays} > 0`),
+  ],
+);
+
+/** On-demand plans: `sessions` home classes (null: unlimited) for `durationDays`. */
+export const plans = pgTable(
+  "plans",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    sessions: integer("sessions"),
+    durationDays: integer("duration_days").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    active: boolean("active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check("plans_price_ck", sql`${t.priceCents} >= 0`),
+    check("plans_sessions_ck", sql`${t.sessions} is null or ${t.sessions} > 0`),
+    check("plans_duration_ck", sql`${t.durationDays} > 0`),
+  ],
+);
+
+/** Certification programmes; sold as `certificate` products, their PDF content goes to buyers. */
+export const certifications = pgTable("certifications", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+  description: text("description").notNull().default(""),
+  /** The text of the downloadable PDF (paragraphs separated by blank lines). */
+  pdfContent: text("pdf_content").notNull().default(""),
+  /** 'Pago con Deposito (2 Parcialidades)' allowed. */
+  allowsDeposit: boolean("allows_deposit").notNull().default(true),
+  active: boolean("active").notNull().default(true),
+  ...timestamps,
+});
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    area: text("area").$type<ProductArea>().notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    images: jsonb("images").$type<string[]>().notNull().default([]),
+    priceCents: integer("price_cents").notNull(),
+    /** Units on hand; null: not counted (services, certifications). */
+    stock: integer("stock"),
+    requireShipping: boolean("require_shipping").notNull().default(false),
+    minPurchase: integer("min_purchase").notNull().default(1),
+    /** 0: no limit. */
+    maxPurchase: integer("max_purchase").notNull().default(0),
+    certificationId: integer("certification_id").references(() => certifications.id),
+    active: boolean("active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index("products_area_idx").on(t.area, t.active, t.sortOrder),
+    check("products_price_ck", sql`${t.priceCents} >= 0`),
+    check("products_stock_ck", sql`${t.stock} is null or ${t.stock} >= 0`),
+    check("products_purchase_ck", sql`${t.minPurchase} >= 1 and ${t.maxPurchase} >= 0`),
+    check("products_area_ck", sql`${t.area} in ('juiceBar', 'barreByNucleo', 'certificate')`),
+  ],
+);
+
+export const vouchers = pgTable(
+  "vouchers",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    description: text("description").notNull().default(""),
+    kind: text("kind").$type<"percent" | "fixed">().notNull(),
+    /** Percent (1-100) or cents. */
+    value: integer("value").notNull(),
+    /** Which items it discounts. */
+    scope: text("scope").$type<"all" | CartScope>().notNull().default("all"),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** null: unlimited. */
+    maxUses: integer("max_uses"),
+    maxUsesPerCustomer: integer("max_uses_per_customer"),
+    usedCount: integer("used_count").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("vouchers_code_uq").on(sql`upper(${t.code})`),
+    check("vouchers_value_ck", sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
+  ],
+);
+
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    name: text("name").notNull(),
+    line1: text("line_1").notNull(),
+    line2: text("line_2"),
+    countryId: integer("country_id")
+      .notNull()
+      .references(() => countries.id),
+    stateId: integer("state_id").references(() => states.id),
+    customState: text("custom_state").notNull(),
+    customCity: text("custom_city").notNull(),
+    zip: text("zip").notNull(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index("addresses_user_idx").on(t.userId)],
+);
+
+export const shippingMethods = pgTable("shipping_methods", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  priceCents: integer("price_cents").notNull(),
+  active: boolean("active").notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+  ...timestamps,
+});
+
+export const giftCards = pgTable(
+  "gift_cards",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull().unique(),
+    initialCents: integer("initial_cents").notNull(),
+    balanceCents: integer("balance_cents").notNull(),
+    /** The customer who redeemed it into their account (null: not yet redeemed). */
+    userId: integer("user_id").references(() => users.id),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    active: boolean("active").notNull().default(true),
+    issuedByUserId: integer("issued_by_user_id").references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    index("gift_cards_user_idx").on(t.userId),
+    check("gift_cards_balance_ck", sql`${t.balanceCents} >= 0 and ${t.balanceCents} <= ${t.initialCents}`),
+  ],
+);
+
+export const carts = pgTable(
+  "carts",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    status: text("status").$type<"open" | "paid" | "abandoned">().notNull().default("open"),
+    voucherId: integer("voucher_id").references(() => vouchers.id),
+    /** 4 card, 5 PayPal. */
+    paymentMethodId: integer("payment_method_id"),
+    addressId: integer("address_id").references(() => addresses.id),
+    shippingMethodId: integer("shipping_method_id").references(() => shippingMethods.id),
+    giftCardId: integer("gift_card_id").references(() => giftCards.id),
+    /** 'Pago con Deposito (2 Parcialidades)' for certification carts. */
+    deposit: boolean("deposit").notNull().default(false),
+    /** The PayPal order waiting for the customer's approval. */
+    paypalOrderId: text("paypal_order_id"),
+    /** Bumped on every change: a payment is tied to one version of the cart. */
+    version: integer("version").notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("carts_open_user_uq")
+      .on(t.userId)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: serial("id").primaryKey(),
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    scope: text("scope").$type<CartScope>().notNull(),
+    refId: integer("ref_id").notNull(),
+    qty: integer("qty").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("cart_items_uq").on(t.cartId, t.scope, t.refId), check("cart_items_qty_ck", sql`${t.qty} > 0`)],
+);
+
+export interface AddressSnapshot {
+  name: string;
+  line_1: string;
+  line_2: string | null;
+  custom_state: string;
+  custom_city: string;
+  zip: string;
+  display_address: string;
+}
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** One order per cart: a cart is paid once. */
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id)
+      .unique(),
+    studioId: integer("studio_id").references(() => studios.id),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    giftCardCents: integer("gift_card_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    voucherId: integer("voucher_id").references(() => vouchers.id),
+    paymentMethod: text("payment_method").$type<"card" | "paypal" | "gift_card" | "cash">().notNull(),
+    status: text("status").$type<"paid" | "refunded" | "partially_refunded">().notNull().default("paid"),
+    deposit: boolean("deposit").notNull().default(false),
+    shippingAddress: jsonb("shipping_address").$type<AddressSnapshot>(),
+    ...timestamps,
+  },
+  (t) => [index("orders_user_idx").on(t.userId, t.createdAt), index("orders_created_idx").on(t.createdAt)],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    scope: text("scope").$type<CartScope>().notNull(),
+    refId: integer("ref_id").notNull(),
+    name: text("name").notNull(),
+    qty: integer("qty").notNull(),
+    unitCents: integer("unit_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId)],
+);
+
+export const voucherRedemptions = pgTable(
+  "voucher_redemptions",
+  {
+    id: serial("id").primaryKey(),
+    voucherId: integer("voucher_id")
+      .notNull()
+      .references(() => vouchers.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("voucher_redemptions_idx").on(t.voucherId, t.userId)],
+);
+
+export const giftCardMovements = pgTable(
+  "gift_card_movements",
+  {
+    id: serial("id").primaryKey(),
+    giftCardId: integer("gift_card_id")
+      .notNull()
+      .references(() => giftCards.id),
+    deltaCents: integer("delta_cents").notNull(),
+    kind: text("kind").$type<"issue" | "redeem" | "spend" | "refund" | "adjust">().notNull(),
+    orderId: integer("order_id").references(() => orders.id),
+    actorUserId: integer("actor_user_id").references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("gift_card_movements_idx").on(t.giftCardId)],
+);
+
+/**
+ * One row per charge attempt that reached the gateway. `cart_id` is unique among the live ones
+ * (succeeded or refunded): a cart is paid once, whatever races. A charge whose fulfilment failed
+ * is refunded and kept with status `failed` so it is never lost.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id),
+    orderId: integer("order_id").references(() => orders.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    studioId: integer("studio_id").references(() => studios.id),
+    gateway: text("gateway").$type<"sandbox" | "stripe" | "paypal" | "none">().notNull(),
+    method: text("method").$type<"card" | "paypal" | "gift_card">().notNull(),
+    providerPaymentId: text("provider_payment_id"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    status: text("status").$type<"succeeded" | "refunded" | "partially_refunded" | "failed">().notNull(),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    failure: text("failure"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("payments_cart_live_uq")
+      .on(t.cartId)
+      .where(sql`${t.status} <> 'failed'`),
+    index("payments_provider_idx").on(t.providerPaymentId),
+    index("payments_created_idx").on(t.createdAt),
+  ],
+);
+
+export const refunds = pgTable("refunds", {
+  id: serial("id").primaryKey(),
+  paymentId: integer("payment_id")
+    .notNull()
+    .references(() => payments.id),
+  amountCents: integer("amount_cents").notNull(),
+  providerRefundId: text("provider_refund_id"),
+  reason: text("reason").notNull(),
+  creditsRevoked: integer("credits_revoked").notNull().default(0),
+  actorUserId: integer("actor_user_id").references(() => users.id),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Saved cards: the provider's id, brand, last four digits and expiry. Never the number or CVC. */
+export const savedCards = pgTable(
+  "saved_cards",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    gateway: text("gateway").notNull(),
+    providerPaymentMethodId: text("provider_payment_method_id").notNull(),
+    brand: text("brand").notNull(),
+    last4: text("last4").notNull(),
+    expMonth: integer("exp_month").notNull(),
+    expYear: integer("exp_year").notNull(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("saved_cards_pm_uq").on(t.userId, t.providerPaymentMethodId),
+    check("saved_cards_last4_ck", sql`${t.last4} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id)
+      .unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** Public code of /shippings/{tracking} until the carrier's number is known. */
+    publicCode: text("public_code").notNull().unique(),
+    shippingMethodId: integer("shipping_method_id").references(() => shippingMethods.id),
+    address: jsonb("address").$type<AddressSnapshot>().notNull(),
+    status: text("status").$type<"pending" | "shipped" | "delivered" | "cancelled">().notNull().default("pending"),
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    ...timestamps,
+  },
+  (t) => [index("shipments_status_idx").on(t.status, t.createdAt)],
+);
+
+/** Certification PDFs a customer bought. */
+export const certificateEntitlements = pgTable(
+  "certificate_entitlements",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("certificate_entitlements_uq").on(t.userId, t.productId, t.orderId)],
+);
+
+/**
+ * The built-in `sandbox` gateway keeps its own state here (as a provider would on its side), so
+ * it works across servers: payment methods (brand, last4, expiry and the test outcome: never the
+ * number) and intents keyed by idempotency key.
+ */
+export const sandboxPaymentMethods = pgTable("sandbox_payment_methods", {
+  id: text("id").primaryKey(),
+  brand: text("brand").notNull(),
+  last4: text("last4").notNull(),
+  expMonth: integer("exp_month").notNull(),
+  expYear: integer("exp_year").notNull(),
+  outcome: text("outcome").$type<"succeed" | "authenticate" | "decline" | "insufficient_funds">().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxIntents = pgTable("sandbox_intents", {
+  id: text("id").primaryKey(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  kind: text("kind").$type<"card" | "paypal">().notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  paymentMethodId: text("payment_method_id"),
+  status: text("status")
+    .$type<"requires_action" | "requires_approval" | "succeeded" | "failed" | "canceled">()
+    .notNull(),
+  refundedCents: integer("refunded_cents").notNull().default(0),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Provider webhook events already handled (idempotency). */
+export const webhookEvents = pgTable("webhook_events", {
+  id: text("id").primaryKey(),
+  gateway: text("gateway").notNull(),
+  type: text("type").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,375 @@
+/**
+ * After the sale: refunds through the gateway (reversing unused credits), payments list for staff,
+ * shipments and their status mail, customers' orders, gift cards.
+ */
+import { and, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { t } from "~/lib/messages";
+import { formatDateTime, formatMoney } from "~/lib/format";
+import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/client";
+import {
+  addresses,
+  certificateEntitlements,
+  giftCardMovements,
+  giftCards,
+  orderItems,
+  orders,
+  payments,
+  products,
+  refunds,
+  savedCards,
+  shipments,
+  studios,
+  users,
+} from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { revokeUnusedCredits } from "../credits/revoke";
+import { gatewaysFor } from "./gateways";
+
+/**
+ * Refunds a payment in full: the gateway first (idempotent key per payment, so a retry after a
+ * failure here never refunds twice), then, in one transaction, credits still unused are revoked,
+ * stock of unshipped products returns, certification PDFs are withdrawn, gift-card money goes back.
+ */
+export async function refundPayment(deps: AppDeps, paymentId: number, actorUserId: number) {
+  const [p] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!p || !p.orderId) throw AppError.notFound();
+  if (p.status !== "succeeded") throw AppError.conflict(t("commerce.payment.alreadyRefunded"));
+  const now = deps.clock();
+  const amount = p.amountCents - p.refundedCents;
+  let providerRefundId: string | null = null;
+  if (amount > 0 && p.providerPaymentId && p.gateway !== "none") {
+    const g = gatewaysFor(deps.config);
+    const gw = p.method === "paypal" ? g.paypal : g.card;
+    try {
+      providerRefundId = (await gw.refund(deps.db, p.providerPaymentId, amount, `admin-refund:${p.id}`)).id;
+    } catch (e) {
+      deps.log.error({ err: e, paymentId }, "gateway refund failed");
+      throw AppError.conflict(t("errors.paymentFailed"));
+    }
+  }
+  return deps.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .update(payments)
+      .set({ status: "refunded", refundedCents: p.amountCents, updatedAt: now })
+      .where(and(eq(payments.id, p.id), eq(payments.status, "succeeded")))
+      .returning();
+    if (!locked) throw AppError.conflict(t("commerce.payment.alreadyRefunded"));
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, p.orderId!));
+    const revoked = await revokeUnusedCredits(tx, {
+      sourceRefs: items.filter((i) => i.scope !== "product").map((i) => `order_item:${i.id}`),
+      actorUserId,
+      reason: t("commerce.payment.revokeReason", { id: p.orderId! }),
+      now,
+    });
+    const [ship] = await tx.select().from(shipments).where(eq(shipments.orderId, p.orderId!));
+    const unshipped = !ship || ship.status === "pending";
+    for (const i of items.filter((x) => x.scope === "product")) {
+      if (unshipped)
+        await tx
+          .update(products)
+          .set({ stock: sql`case when ${products.stock} is null then null else ${products.stock} + ${i.qty} end` })
+          .where(eq(products.id, i.refId));
+    }
+    if (ship && ship.status === "pending")
+      await tx.update(shipments).set({ status: "cancelled", updatedAt: now }).where(eq(shipments.id, ship.id));
+    await tx
+      .update(certificateEntitlements)
+      .set({ revokedAt: now })
+      .where(and(eq(certificateEntitlements.orderId, p.orderId!), isNull(certificateEntitlements.revokedAt)));
+    const spent = await tx
+      .select()
+      .from(giftCardMovements)
+      .where(and(eq(giftCardMovements.orderId, p.orderId!), eq(giftCardMovements.kind, "spend")));
+    for (const m of spent) {
+      await tx
+        .update(giftCards)
+        .set({ balanceCents: sql`${giftCards.balanceCents} - ${m.deltaCents}` })
+        .where(eq(giftCards.id, m.giftCardId));
+      await tx.insert(giftCardMovements).values({
+        giftCardId: m.giftCardId,
+        deltaCents: -m.deltaCents,
+        kind: "refund",
+        orderId: p.orderId,
+        actorUserId,
+      });
+    }
+    await tx.update(orders).set({ status: "refunded", updatedAt: now }).where(eq(orders.id, p.orderId!));
+    await tx.insert(refunds).values({
+      paymentId: p.id,
+      amountCents: amount,
+      providerRefundId,
+      reason: t("commerce.payment.refundReason", { id: p.orderId! }),
+      creditsRevoked: revoked,
+      actorUserId,
+    });
+    return { revoked, amountCents: amount };
+  });
+}
+
+export interface PaymentFilters {
+  from?: Date;
+  to?: Date;
+  studioId?: number;
+  method?: "card" | "paypal" | "gift_card";
+  status?: "succeeded" | "refunded" | "partially_refunded" | "failed";
+}
+
+export async function listPayments(db: Db, f: PaymentFilters, limit = 200) {
+  const where: SQL[] = [];
+  if (f.from) where.push(gte(payments.createdAt, f.from));
+  if (f.to) where.push(lt(payments.createdAt, f.to));
+  if (f.studioId) where.push(eq(payments.studioId, f.studioId));
+  if (f.method) where.push(eq(payments.method, f.method));
+  if (f.status) where.push(eq(payments.status, f.status));
+  const cond = where.length ? and(...where) : undefined;
+  const rows = await db
+    .select({
+      p: payments,
+      email: users.email,
+      name: sql<string>`${users.name} || ' ' || ${users.lastName}`,
+      studio: studios.name,
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .leftJoin(studios, eq(studios.id, payments.studioId))
+    .where(cond)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
+  const [tot] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      gross: sql<number>`coalesce(sum(case when ${payments.status} <> 'failed' then ${payments.amountCents} else 0 end), 0)::int`,
+      refunded: sql<number>`coalesce(sum(${payments.refundedCents}), 0)::int`,
+    })
+    .from(payments)
+    .where(cond);
+  return {
+    items: rows.map((r) => ({
+      id: r.p.id,
+      order_id: r.p.orderId,
+      customer: r.name,
+      email: r.email,
+      studio: r.studio,
+      method: r.p.method,
+      gateway: r.p.gateway,
+      status: r.p.status,
+      card: r.p.cardLast4 ? `${r.p.cardBrand} •••• ${r.p.cardLast4}` : null,
+      amount_cents: r.p.amountCents,
+      display_amount: formatMoney(r.p.amountCents / 100),
+      refunded_cents: r.p.refundedCents,
+      failure: r.p.failure,
+      created_at: r.p.createdAt.toISOString(),
+      display_date: formatDateTime(r.p.createdAt),
+    })),
+    totals: {
+      count: tot?.count ?? 0,
+      gross_cents: tot?.gross ?? 0,
+      refunded_cents: tot?.refunded ?? 0,
+      net_cents: (tot?.gross ?? 0) - (tot?.refunded ?? 0),
+      display_gross: formatMoney((tot?.gross ?? 0) / 100),
+      display_refunded: formatMoney((tot?.refunded ?? 0) / 100),
+      display_net: formatMoney(((tot?.gross ?? 0) - (tot?.refunded ?? 0)) / 100),
+    },
+  };
+}
+
+/** A customer's orders with items, payment and shipment (shopping history). */
+export async function customerOrders(db: Db, userId: number) {
+  const os = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(100);
+  if (os.length === 0) return [];
+  const ids = os.map((o) => o.id);
+  const [items, pays, ships] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)),
+    db.select().from(payments).where(inArray(payments.orderId, ids)),
+    db.select().from(shipments).where(inArray(shipments.orderId, ids)),
+  ]);
+  return os.map((o) => {
+    const pay = pays.find((p) => p.orderId === o.id);
+    const ship = ships.find((s) => s.orderId === o.id);
+    return {
+      id: o.id,
+      created_at: o.createdAt.toISOString(),
+      display_date: formatDateTime(o.createdAt),
+      status: o.status,
+      status_label: t(`commerce.orders.statuses.${o.status}`),
+      display_total: formatMoney(o.totalCents / 100),
+      display_subtotal: formatMoney(o.subtotalCents / 100),
+      display_discount: o.discountCents ? formatMoney(o.discountCents / 100) : null,
+      display_shipping: o.shippingCents ? formatMoney(o.shippingCents / 100) : null,
+      display_gift_card: o.giftCardCents ? formatMoney(o.giftCardCents / 100) : null,
+      payment_method: o.paymentMethod,
+      card: pay?.cardLast4 ? { brand: pay.cardBrand, last4: pay.cardLast4 } : null,
+      items: items
+        .filter((i) => i.orderId === o.id)
+        .map((i) => ({
+          name: i.name,
+          scope: i.scope,
+          ref_id: i.refId,
+          qty: i.qty,
+          display_total: formatMoney(i.totalCents / 100),
+        })),
+      shipment: ship ? shipmentView(ship) : null,
+    };
+  });
+}
+
+export function shipmentView(s: typeof shipments.$inferSelect) {
+  return {
+    id: s.id,
+    order_id: s.orderId,
+    code: s.trackingNumber ?? s.publicCode,
+    public_code: s.publicCode,
+    status: s.status,
+    status_label: t(`commerce.shipping.statuses.${s.status}`),
+    carrier: s.carrier,
+    tracking_number: s.trackingNumber,
+    address: s.address.display_address,
+    updated_at: s.updatedAt.toISOString(),
+    display_updated: formatDateTime(s.updatedAt),
+  };
+}
+
+export async function findShipment(db: Db, code: string) {
+  const c = code.trim().toUpperCase();
+  const [s] = await db
+    .select()
+    .from(shipments)
+    .where(sql`${shipments.publicCode} = ${c} or upper(${shipments.trackingNumber}) = ${c}`)
+    .limit(1);
+  return s ? shipmentView(s) : null;
+}
+
+/** Staff change a shipment's status (and tracking number); the customer is mailed in the same transaction. */
+export async function updateShipment(
+  deps: AppDeps,
+  id: number,
+  input: {
+    status: "pending" | "shipped" | "delivered" | "cancelled";
+    carrier?: string | null;
+    tracking_number?: string | null;
+  },
+) {
+  return deps.db.transaction(async (tx) => {
+    const [s] = await tx
+      .update(shipments)
+      .set({
+        status: input.status,
+        carrier: input.carrier ?? undefined,
+        trackingNumber: input.tracking_number ?? undefined,
+        updatedAt: deps.clock(),
+      })
+      .where(eq(shipments.id, id))
+      .returning();
+    if (!s) throw AppError.notFound(t("commerce.shipping.notFound"));
+    const [u] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, s.userId));
+    const status = t(`commerce.shipping.statuses.${s.status}`);
+    const lines = [
+      t("mail.greeting", { name: u!.name }),
+      t("commerce.shipping.mailBody", { order: s.orderId, status }),
+      ...(s.trackingNumber
+        ? [t("commerce.shipping.mailTracking", { tracking: s.trackingNumber, carrier: s.carrier ?? "" })]
+        : []),
+      `${deps.config.publicUrl}/shippings/${encodeURIComponent(s.trackingNumber ?? s.publicCode)}`,
+    ];
+    const esc = (x: string) => x.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+    await deps.mailer.send(tx, {
+      to: u!.email,
+      subject: t("commerce.shipping.mailSubject", { status }),
+      template: "shipment-status",
+      text: lines.join("\n"),
+      html: lines.map((l) => `<p>${esc(l)}</p>`).join(""),
+    });
+    return shipmentView(s);
+  });
+}
+
+/** Redeems a gift card into the customer's account (then usable as payment in the cart). */
+export async function redeemGiftCard(db: Db, userId: number, code: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const [g] = await tx
+      .select()
+      .from(giftCards)
+      .where(sql`upper(${giftCards.code}) = upper(${code.trim()})`)
+      .for("update");
+    if (!g || !g.active) throw AppError.validation([{ field: "code", message: t("commerce.giftCard.invalid") }]);
+    if (g.expiresAt && g.expiresAt <= now)
+      throw AppError.validation([{ field: "code", message: t("commerce.giftCard.expired") }]);
+    if (g.userId !== null && g.userId !== userId)
+      throw AppError.validation([{ field: "code", message: t("commerce.giftCard.used") }]);
+    if (g.userId === null) {
+      await tx.update(giftCards).set({ userId, updatedAt: now }).where(eq(giftCards.id, g.id));
+      await tx
+        .insert(giftCardMovements)
+        .values({ giftCardId: g.id, deltaCents: 0, kind: "redeem", actorUserId: userId });
+    }
+    return { code: g.code, balance_cents: g.balanceCents, display_balance: formatMoney(g.balanceCents / 100) };
+  });
+}
+
+export async function customerGiftCards(db: Db, userId: number) {
+  const rows = await db.select().from(giftCards).where(eq(giftCards.userId, userId)).orderBy(desc(giftCards.id));
+  return rows.map((g) => ({
+    id: g.id,
+    code: g.code,
+    balance_cents: g.balanceCents,
+    display_balance: formatMoney(g.balanceCents / 100),
+    display_initial: formatMoney(g.initialCents / 100),
+    expires_at: g.expiresAt?.toISOString() ?? null,
+  }));
+}
+
+export async function customerCards(db: Db, userId: number) {
+  const rows = await db
+    .select()
+    .from(savedCards)
+    .where(and(eq(savedCards.userId, userId), isNull(savedCards.deletedAt)))
+    .orderBy(desc(savedCards.id));
+  return rows.map((c) => ({ id: c.id, brand: c.brand, last4: c.last4, exp_month: c.expMonth, exp_year: c.expYear }));
+}
+
+export async function removeCard(db: Db, userId: number, id: number, now: Date) {
+  await db
+    .update(savedCards)
+    .set({ deletedAt: now })
+    .where(and(eq(savedCards.id, id), eq(savedCards.userId, userId), isNull(savedCards.deletedAt)));
+}
+
+export async function customerShipments(db: Db, userId: number) {
+  const rows = await db.select().from(shipments).where(eq(shipments.userId, userId)).orderBy(desc(shipments.createdAt));
+  return rows.map(shipmentView);
+}
+
+export async function customerAddresses(db: Db, userId: number) {
+  return db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), isNull(addresses.deletedAt)))
+    .orderBy(desc(addresses.id));
+}
+
+export async function customerCertifications(db: Db, userId: number) {
+  return db
+    .select({
+      productId: products.id,
+      name: products.name,
+      image: products.images,
+      since: certificateEntitlements.createdAt,
+    })
+    .from(certificateEntitlements)
+    .innerJoin(products, eq(products.id, certificateEntitlements.productId))
+    .where(and(eq(certificateEntitlements.userId, userId), isNull(certificateEntitlements.revokedAt)))
+    .orderBy(desc(certificateEntitlements.id));
+}
+
+export async function listShipments(db: Db) {
+  const rows = await db
+    .select()
+    .from(shipments)
+    .orderBy(
+      sql`case ${shipments.status} when 'pending' then 0 when 'shipped' then 1 else 2 end`,
+      desc(shipments.createdAt),
+    )
+    .limit(500);
+  return rows.map(shipmentView);
+}

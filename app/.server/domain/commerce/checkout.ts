@@ -1,0 +1,555 @@
+/**
+ * Checkout: card intents, PayPal orders, and the one place a paid cart becomes an order.
+ *
+ * A charge is tied to one version of one cart through the gateway's idempotency key, so a retried
+ * request, a double click or two tabs get the same intent, never a second charge. `fulfilPaid` locks
+ * the cart row and records payment, order and fulfilment in one transaction; `payments` has a unique
+ * index on the cart among live payments. If fulfilment fails half-way (stock gone, voucher used up,
+ * amount changed) the transaction rolls back entirely and the charge is recorded as `failed` and
+ * refunded through the gateway: never lost, never kept.
+ */
+import crypto from "node:crypto";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { t } from "~/lib/messages";
+import { formatMoney } from "~/lib/format";
+import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/client";
+import {
+  addresses,
+  carts,
+  certificateEntitlements,
+  giftCardMovements,
+  giftCards,
+  orderItems,
+  orders,
+  payments,
+  products,
+  savedCards,
+  shipments,
+  users,
+  voucherRedemptions,
+  vouchers,
+  webhookEvents as webhookEventsTable,
+  type AddressSnapshot,
+} from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { grantLot } from "../credits/ledger";
+import { cartContext, displayAddress, readCart, type CartRow } from "./cart";
+import { gatewaysFor } from "./gateways";
+import { GatewayError, type Intent } from "./gateways/types";
+
+const DAY = 86_400_000;
+
+/** A rule broken while fulfilling: the transaction is rolled back and the charge refunded. */
+export class FulfilmentError extends Error {}
+
+function paymentError(message: string) {
+  return new AppError(402, message, [], t("commerce.payment.providerContact"));
+}
+
+async function payableCart(deps: AppDeps, userId: number, cartId: number | undefined) {
+  const ctx = await readCart(deps.db, userId, deps.clock());
+  if (cartId !== undefined && ctx.cart.id !== cartId) throw AppError.notFound(t("commerce.cart.notYours"));
+  if (ctx.reason) throw AppError.conflict(ctx.reason);
+  if (ctx.totals.dueNowCents <= 0) throw AppError.conflict(t("commerce.cart.empty"));
+  return ctx;
+}
+
+// ---------- card ----------
+
+export async function setupIntent(
+  deps: AppDeps,
+  userId: number,
+  input: {
+    cart_id?: number;
+    stripe_payment_method_id?: string;
+    stripe_payment_intent_id?: string;
+    save_payment_method?: boolean;
+  },
+) {
+  const { card } = gatewaysFor(deps.config);
+  let intent: Intent;
+  try {
+    if (input.stripe_payment_intent_id) {
+      intent = await card.confirmIntent(deps.db, input.stripe_payment_intent_id);
+      if (intent.metadata.user_id !== String(userId)) throw AppError.notFound(t("commerce.payment.intentNotFound"));
+    } else {
+      if (!input.stripe_payment_method_id)
+        throw AppError.validation([{ field: "stripe_payment_method_id", message: t("errors.selectPaymentMethod") }]);
+      const ctx = await payableCart(deps, userId, input.cart_id);
+      const pm = await card.paymentMethod(deps.db, input.stripe_payment_method_id);
+      if (!pm)
+        throw AppError.validation([{ field: "stripe_payment_method_id", message: t("errors.selectPaymentMethod") }]);
+      const amount = ctx.totals.dueNowCents;
+      intent = await card.createCardIntent(deps.db, {
+        amountCents: amount,
+        paymentMethodId: pm.id,
+        idempotencyKey: `cart:${ctx.cart.id}:v${ctx.cart.version}:${pm.id}:${amount}`,
+        metadata: {
+          cart_id: String(ctx.cart.id),
+          user_id: String(userId),
+          save_card: input.save_payment_method ? "1" : "0",
+        },
+      });
+    }
+  } catch (e) {
+    if (e instanceof GatewayError) throw paymentError(e.message);
+    throw e;
+  }
+  if (intent.status === "failed" || intent.status === "canceled")
+    throw paymentError(intent.failureMessage ?? t("errors.paymentFailed"));
+  return {
+    error: null,
+    requires_action: intent.status === "requires_action",
+    payment_intent_client_secret: intent.clientSecret,
+    payment_intent_id: intent.id,
+  };
+}
+
+export async function makePayment(
+  deps: AppDeps,
+  userId: number,
+  input: { payment_intent_id: string; cart_id?: number; studio_id?: number | null },
+) {
+  const { card } = gatewaysFor(deps.config);
+  const intent = await card.retrieveIntent(deps.db, input.payment_intent_id);
+  if (!intent || intent.metadata.user_id !== String(userId))
+    throw AppError.notFound(t("commerce.payment.intentNotFound"));
+  if (input.cart_id !== undefined && intent.metadata.cart_id !== String(input.cart_id))
+    throw AppError.notFound(t("commerce.cart.notYours"));
+  if (intent.status === "failed") throw paymentError(intent.failureMessage ?? t("errors.paymentDeclined"));
+  if (intent.status !== "succeeded") throw AppError.conflict(t("commerce.payment.notCompleted"));
+  return fulfilPaid(deps, { gateway: card.name, method: "card", intent, studioId: input.studio_id ?? null });
+}
+
+// ---------- PayPal ----------
+
+/** Only our own pages may be PayPal's way back (no open redirect). */
+export function safeReturnPath(callbackUrl: string | undefined, publicUrl: string) {
+  const fallback = "/payment/process";
+  if (!callbackUrl) return fallback;
+  try {
+    const base = new URL(publicUrl);
+    const u = new URL(callbackUrl, base);
+    if (u.origin !== base.origin) return fallback;
+    return `${u.pathname}${u.search}`;
+  } catch {
+    return fallback;
+  }
+}
+
+export async function payWithPaypal(deps: AppDeps, userId: number, input: { cart_id?: number; callback_url?: string }) {
+  const { paypal } = gatewaysFor(deps.config);
+  const ctx = await payableCart(deps, userId, input.cart_id);
+  const amount = ctx.totals.dueNowCents;
+  const returnUrl = safeReturnPath(input.callback_url, deps.config.publicUrl);
+  const order = await paypal.createOrder(deps.db, {
+    amountCents: amount,
+    idempotencyKey: `paypal:cart:${ctx.cart.id}:v${ctx.cart.version}:${amount}`,
+    returnUrl,
+    metadata: { cart_id: String(ctx.cart.id), user_id: String(userId) },
+  });
+  await deps.db.update(carts).set({ paypalOrderId: order.id }).where(eq(carts.id, ctx.cart.id));
+  return { redirect_url: order.approveUrl! };
+}
+
+export async function paypalPayment(
+  deps: AppDeps,
+  userId: number,
+  input: { cart_id: number; studio_id?: number | null },
+) {
+  const { paypal } = gatewaysFor(deps.config);
+  const [cart] = await deps.db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.id, input.cart_id), eq(carts.userId, userId)));
+  if (!cart?.paypalOrderId) throw AppError.notFound(t("commerce.cart.notYours"));
+  if (cart.status === "paid") {
+    const [o] = await deps.db.select().from(orders).where(eq(orders.cartId, cart.id));
+    if (o) return { order: o, duplicate: true };
+  }
+  let intent: Intent;
+  try {
+    intent = await paypal.capture(deps.db, cart.paypalOrderId, `capture:${cart.paypalOrderId}`);
+  } catch (e) {
+    if (e instanceof GatewayError) throw paymentError(e.message);
+    throw e;
+  }
+  if (intent.status !== "succeeded") throw paymentError(t("commerce.payment.paypalNotApproved"));
+  return fulfilPaid(deps, { gateway: paypal.name, method: "paypal", intent, studioId: input.studio_id ?? null });
+}
+
+// ---------- the order ----------
+
+type PaymentRow = typeof payments.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Turns a succeeded charge into exactly one order. Safe to call any number of times, from the
+ * page, a retry or a webhook: the cart row lock serialises them and the first one wins.
+ */
+export async function fulfilPaid(
+  deps: AppDeps,
+  input: { gateway: PaymentRow["gateway"]; method: PaymentRow["method"]; intent: Intent; studioId: number | null },
+): Promise<{ order: OrderRow; duplicate: boolean }> {
+  const { intent } = input;
+  const cartId = Number(intent.metadata.cart_id);
+  const now = deps.clock();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId)).for("update");
+      if (!cart) throw new FulfilmentError(t("commerce.cart.notYours"));
+      const [live] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.cartId, cart.id), ne(payments.status, "failed")));
+      if (live) {
+        if (live.providerPaymentId === intent.id) {
+          const [order] = await tx.select().from(orders).where(eq(orders.id, live.orderId!));
+          return { order: order!, duplicate: true };
+        }
+        // Another charge already paid this cart (e.g. a second card in another tab): give this one back.
+        throw new FulfilmentError(t("commerce.cart.alreadyPaid"));
+      }
+      const [failed] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.providerPaymentId, intent.id), eq(payments.status, "failed")));
+      if (failed) throw new AlreadyFailed();
+      if (cart.status !== "open") throw new FulfilmentError(t("commerce.cart.alreadyPaid"));
+      return { order: await recordOrder(deps, tx, cart, input, now), duplicate: false };
+    });
+  } catch (e) {
+    if (e instanceof AlreadyFailed) throw AppError.conflict(t("commerce.payment.refundedAfterFailure"));
+    return failAndRefund(deps, input, cartId, e);
+  }
+}
+
+class AlreadyFailed extends Error {}
+
+async function recordOrder(
+  deps: AppDeps,
+  tx: Db,
+  cart: CartRow,
+  input: { gateway: PaymentRow["gateway"]; method: PaymentRow["method"]; intent: Intent; studioId: number | null },
+  now: Date,
+) {
+  const ctx = await cartContext(tx, cart, now);
+  if (ctx.reason) throw new FulfilmentError(ctx.reason);
+  if (ctx.totals.dueNowCents !== input.intent.amountCents)
+    throw new FulfilmentError(t("commerce.payment.amountMismatch"));
+  let snapshot: AddressSnapshot | null = null;
+  if (ctx.requiresShipping) {
+    const [a] = await tx.select().from(addresses).where(eq(addresses.id, cart.addressId!));
+    snapshot = {
+      name: a!.name,
+      line_1: a!.line1,
+      line_2: a!.line2,
+      custom_state: a!.customState,
+      custom_city: a!.customCity,
+      zip: a!.zip,
+      display_address: displayAddress(a!),
+    };
+  }
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: cart.userId,
+      cartId: cart.id,
+      studioId: input.studioId,
+      subtotalCents: ctx.totals.subtotalCents,
+      discountCents: ctx.totals.discountCents,
+      shippingCents: ctx.totals.shippingCents,
+      giftCardCents: ctx.totals.giftCardCents,
+      totalCents: ctx.totals.totalCents,
+      voucherId: ctx.totals.discountCents > 0 ? ctx.voucher!.id : null,
+      paymentMethod: input.method,
+      deposit: cart.deposit,
+      shippingAddress: snapshot,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  const pm = input.intent.paymentMethodId
+    ? await gatewaysFor(deps.config).card.paymentMethod(tx, input.intent.paymentMethodId)
+    : null;
+  await tx.insert(payments).values({
+    cartId: cart.id,
+    orderId: order!.id,
+    userId: cart.userId,
+    studioId: input.studioId,
+    gateway: input.gateway,
+    method: input.method,
+    providerPaymentId: input.intent.id,
+    idempotencyKey: `order:${cart.id}`,
+    amountCents: input.intent.amountCents,
+    status: "succeeded",
+    cardBrand: pm?.brand ?? null,
+    cardLast4: pm?.last4 ?? null,
+    createdAt: now,
+    updatedAt: now,
+  });
+
+  for (const line of ctx.lines) {
+    const [item] = await tx
+      .insert(orderItems)
+      .values({
+        orderId: order!.id,
+        scope: line.scope,
+        refId: line.refId,
+        name: line.name,
+        qty: line.qty,
+        unitCents: line.unitCents,
+        totalCents: line.unitCents * line.qty,
+      })
+      .returning({ id: orderItems.id });
+    const ref = `order_item:${item!.id}`;
+    const reason = t("commerce.payment.grantReason", { name: line.name, id: order!.id });
+    if (line.scope === "pack") {
+      await grantLot(tx, {
+        userId: cart.userId,
+        scope: "in_person",
+        cityId: line.cityId,
+        quantity: line.sessions === null ? null : line.sessions * line.qty,
+        startsAt: now,
+        expiresAt: new Date(now.getTime() + line.days! * line.qty * DAY),
+        source: "purchase",
+        sourceRef: ref,
+        actorUserId: cart.userId,
+        reason,
+      });
+    } else if (line.scope === "plan") {
+      await grantLot(tx, {
+        userId: cart.userId,
+        scope: "on_demand",
+        cityId: null,
+        quantity: line.sessions === null ? null : line.sessions * line.qty,
+        startsAt: now,
+        expiresAt: new Date(now.getTime() + line.days! * line.qty * DAY),
+        source: "purchase",
+        sourceRef: ref,
+        actorUserId: cart.userId,
+        reason,
+      });
+    } else {
+      const [left] = await tx
+        .update(products)
+        .set({ stock: sql`case when ${products.stock} is null then null else ${products.stock} - ${line.qty} end` })
+        .where(and(eq(products.id, line.refId), sql`(${products.stock} is null or ${products.stock} >= ${line.qty})`))
+        .returning({ id: products.id });
+      if (!left) throw new FulfilmentError(t("commerce.cart.outOfStock", { n: 0 }));
+      if (line.area === "certificate")
+        await tx
+          .insert(certificateEntitlements)
+          .values({ userId: cart.userId, productId: line.refId, orderId: order!.id });
+    }
+  }
+
+  if (order!.voucherId) {
+    const [v] = await tx
+      .update(vouchers)
+      .set({ usedCount: sql`${vouchers.usedCount} + 1` })
+      .where(
+        and(
+          eq(vouchers.id, order!.voucherId),
+          sql`(${vouchers.maxUses} is null or ${vouchers.usedCount} < ${vouchers.maxUses})`,
+        ),
+      )
+      .returning({ id: vouchers.id });
+    if (!v) throw new FulfilmentError(t("commerce.voucher.exhausted"));
+    await tx
+      .insert(voucherRedemptions)
+      .values({ voucherId: v.id, userId: cart.userId, orderId: order!.id, amountCents: ctx.totals.discountCents });
+  }
+  if (ctx.totals.giftCardCents > 0) {
+    const [g] = await tx
+      .update(giftCards)
+      .set({ balanceCents: sql`${giftCards.balanceCents} - ${ctx.totals.giftCardCents}`, updatedAt: now })
+      .where(and(eq(giftCards.id, ctx.giftCard!.id), sql`${giftCards.balanceCents} >= ${ctx.totals.giftCardCents}`))
+      .returning({ id: giftCards.id });
+    if (!g) throw new FulfilmentError(t("commerce.giftCard.empty"));
+    await tx.insert(giftCardMovements).values({
+      giftCardId: g.id,
+      deltaCents: -ctx.totals.giftCardCents,
+      kind: "spend",
+      orderId: order!.id,
+      actorUserId: cart.userId,
+    });
+  }
+  if (snapshot) {
+    await tx.insert(shipments).values({
+      orderId: order!.id,
+      userId: cart.userId,
+      publicCode: `NB${crypto.randomBytes(5).toString("hex").toUpperCase()}`,
+      shippingMethodId: cart.shippingMethodId,
+      address: snapshot,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  if (input.intent.metadata.save_card === "1" && pm) {
+    await tx
+      .insert(savedCards)
+      .values({
+        userId: cart.userId,
+        gateway: input.gateway,
+        providerPaymentMethodId: pm.id,
+        brand: pm.brand,
+        last4: pm.last4,
+        expMonth: pm.expMonth,
+        expYear: pm.expYear,
+      })
+      .onConflictDoNothing();
+  }
+  await tx.update(carts).set({ status: "paid", updatedAt: now }).where(eq(carts.id, cart.id));
+  await sendReceipt(deps, tx, cart.userId, order!, ctx.lines);
+  return order!;
+}
+
+async function sendReceipt(
+  deps: AppDeps,
+  tx: Db,
+  userId: number,
+  order: OrderRow,
+  lines: { name: string; qty: number; unitCents: number }[],
+) {
+  const [u] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+  if (!u) return;
+  const rows = lines.map((l) => `${l.qty} × ${l.name}: ${formatMoney((l.unitCents * l.qty) / 100)}`);
+  const total = `${t("commerce.totals.total")}: ${formatMoney(order.totalCents / 100)}`;
+  const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  await deps.mailer.send(tx, {
+    to: u.email,
+    subject: t("commerce.orders.receiptSubject", { id: order.id }),
+    template: "order-receipt",
+    text: [t("mail.greeting", { name: u.name }), t("commerce.orders.receiptIntro"), ...rows, total].join("\n"),
+    html: `<p>${esc(t("mail.greeting", { name: u.name }))}</p><p>${esc(t("commerce.orders.receiptIntro"))}</p><ul>${rows
+      .map((r) => `<li>${esc(r)}</li>`)
+      .join("")}</ul><p><strong>${esc(total)}</strong></p>`,
+  });
+}
+
+/**
+ * The charge went through but the order could not be recorded: keep the charge as `failed`, then
+ * refund it (idempotently). Unless, meanwhile, another call recorded the order with this very
+ * charge: then that order is the answer.
+ */
+async function failAndRefund(
+  deps: AppDeps,
+  input: { gateway: PaymentRow["gateway"]; method: PaymentRow["method"]; intent: Intent; studioId: number | null },
+  cartId: number,
+  cause: unknown,
+): Promise<never | { order: OrderRow; duplicate: boolean }> {
+  const message = cause instanceof FulfilmentError ? cause.message : t("errors.paymentFailed");
+  if (!(cause instanceof FulfilmentError)) deps.log.error({ err: cause, cartId }, "checkout fulfilment failed");
+  const recorded = await deps.db.transaction(async (tx) => {
+    const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId)).for("update");
+    if (!cart) return null;
+    const [live] = await tx
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.cartId, cartId),
+          eq(payments.providerPaymentId, input.intent.id),
+          ne(payments.status, "failed"),
+        ),
+      );
+    if (live) {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, live.orderId!));
+      return { order: order!, duplicate: true };
+    }
+    const [already] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.providerPaymentId, input.intent.id), eq(payments.status, "failed")));
+    if (!already)
+      await tx.insert(payments).values({
+        cartId,
+        userId: cart.userId,
+        studioId: input.studioId,
+        gateway: input.gateway,
+        method: input.method,
+        providerPaymentId: input.intent.id,
+        idempotencyKey: `failed:${input.intent.id}`,
+        amountCents: input.intent.amountCents,
+        status: "failed",
+        failure: message,
+      });
+    return null;
+  });
+  if (recorded) return recorded;
+  await refundFailedCharge(deps, input.intent.id);
+  throw AppError.conflict(`${message}. ${t("commerce.payment.refundedAfterFailure")}`);
+}
+
+/** Refunds a `failed` charge not yet refunded; a scheduled retry can call it again safely. */
+export async function refundFailedCharge(deps: AppDeps, providerPaymentId: string) {
+  const [p] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.providerPaymentId, providerPaymentId), eq(payments.status, "failed")));
+  if (!p || p.refundedCents >= p.amountCents) return;
+  const g = gatewaysFor(deps.config);
+  const gateway = p.method === "paypal" ? g.paypal : g.card;
+  try {
+    await gateway.refund(deps.db, providerPaymentId, p.amountCents, `failed:${providerPaymentId}`);
+    await deps.db
+      .update(payments)
+      .set({ refundedCents: p.amountCents, updatedAt: deps.clock() })
+      .where(eq(payments.id, p.id));
+  } catch (err) {
+    // Left with refunded_cents 0: the back office shows it and the retry task refunds it later.
+    deps.log.error({ err, paymentId: p.id }, "refund of a failed checkout did not go through");
+  }
+}
+
+/** Where to go after paying: the order just paid (spec §4 success-url). */
+export async function successUrl(db: Db, userId: number, now: Date) {
+  const [o] = await db
+    .select({ id: orders.id, createdAt: orders.createdAt })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.id))
+    .limit(1);
+  if (!o || now.getTime() - o.createdAt.getTime() > DAY) return { url: null };
+  return { url: `/success-order?order=${o.id}` };
+}
+
+// ---------- webhooks ----------
+
+export async function handleWebhook(deps: AppDeps, rawBody: string, signature: string | null) {
+  const { card } = gatewaysFor(deps.config);
+  const ev = card.parseWebhook(rawBody, signature);
+  if (!ev) throw AppError.badRequest(t("commerce.payment.webhookSignature"));
+  if (ev.type === "payment_intent.succeeded") {
+    const intent = await card.retrieveIntent(deps.db, ev.intentId);
+    if (intent?.status === "succeeded" && intent.metadata.cart_id) {
+      try {
+        await fulfilPaid(deps, { gateway: card.name, method: "card", intent, studioId: null });
+      } catch (e) {
+        // A charge that could not become an order was recorded and refunded: nothing to retry.
+        if (!(e instanceof AppError)) throw e;
+      }
+    }
+  }
+  await deps.db
+    .insert(webhookEventsTable)
+    .values({ id: ev.id, gateway: card.name, type: ev.type })
+    .onConflictDoNothing();
+  return { received: true };
+}
+
+/**
+ * Scheduled: charges that failed to become an order and whose refund did not go through (gateway
+ * down at the time) are refunded again. Idempotent: the refund's key is the charge's.
+ */
+export async function retryFailedRefunds(deps: AppDeps) {
+  const pending = await deps.db
+    .select({ id: payments.providerPaymentId })
+    .from(payments)
+    .where(and(eq(payments.status, "failed"), sql`${payments.refundedCents} < ${payments.amountCents}`))
+    .limit(100);
+  for (const p of pending) if (p.id) await refundFailedCharge(deps, p.id);
+  return { retried: pending.length };
+}

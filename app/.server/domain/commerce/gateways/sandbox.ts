@@ -1,0 +1,272 @@
+/**
+ * The built-in `sandbox` gateway: behaves like the card provider's test mode with its published test
+ * cards, keeping its state in the database (as a provider would on its side) so every server sees it.
+ *
+ *   4242 4242 4242 4242  succeeds
+ *   4000 0025 0000 3155  requires authentication (the card-action step), then succeeds
+ *   4000 0000 0000 0002  declined: 'Tarjeta declinada'
+ *   4000 0000 0000 9995  declined: insufficient funds
+ *
+ * Any other number that passes the Luhn check succeeds. Only brand, last4 and expiry are kept.
+ */
+import crypto from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { t } from "~/lib/messages";
+import type { Db } from "../../../db/client";
+import { sandboxIntents, sandboxPaymentMethods } from "../../../db/schema";
+import {
+  GatewayError,
+  type CardInput,
+  type Intent,
+  type PaymentGateway,
+  type PaymentMethodInfo,
+  type PaypalGateway,
+} from "./types";
+
+type Outcome = "succeed" | "authenticate" | "decline" | "insufficient_funds";
+const TEST_CARDS: Record<string, Outcome> = {
+  "4000002500003155": "authenticate",
+  "4000000000000002": "decline",
+  "4000000000009995": "insufficient_funds",
+};
+
+export function luhnValid(digits: string) {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export function cardBrand(digits: string) {
+  if (/^4/.test(digits)) return "visa";
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return "mastercard";
+  if (/^3[47]/.test(digits)) return "amex";
+  return "unknown";
+}
+
+const rid = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString("hex")}`;
+
+function failureOf(outcome: Outcome | undefined) {
+  if (outcome === "insufficient_funds") return t("commerce.payment.insufficientFunds");
+  return t("errors.paymentDeclined");
+}
+
+type IntentRow = typeof sandboxIntents.$inferSelect;
+
+async function toIntent(db: Db, row: IntentRow): Promise<Intent> {
+  let failureMessage: string | null = null;
+  if (row.status === "failed") {
+    if (row.metadata.failure) failureMessage = row.metadata.failure;
+    else if (row.paymentMethodId) {
+      const [pm] = await db
+        .select({ outcome: sandboxPaymentMethods.outcome })
+        .from(sandboxPaymentMethods)
+        .where(eq(sandboxPaymentMethods.id, row.paymentMethodId));
+      failureMessage = failureOf(pm?.outcome);
+    } else failureMessage = t("errors.paymentFailed");
+  }
+  return {
+    id: row.id,
+    status: row.status,
+    amountCents: row.amountCents,
+    clientSecret: `${row.id}_secret`,
+    metadata: row.metadata,
+    paymentMethodId: row.paymentMethodId,
+    failureMessage,
+    approveUrl: row.kind === "paypal" ? `/api/v2/sandbox/paypal/${row.id}` : null,
+  };
+}
+
+async function insertOnce(db: Db, values: typeof sandboxIntents.$inferInsert) {
+  const [row] = await db.insert(sandboxIntents).values(values).onConflictDoNothing().returning();
+  if (row) return row;
+  const [existing] = await db
+    .select()
+    .from(sandboxIntents)
+    .where(eq(sandboxIntents.idempotencyKey, values.idempotencyKey));
+  return existing!;
+}
+
+async function refundIntent(db: Db, id: string, amountCents: number, idempotencyKey: string) {
+  // Idempotent: the refund's key is remembered on the intent; a second call with it changes nothing.
+  const key = `refund:${idempotencyKey}`;
+  const [row] = await db
+    .update(sandboxIntents)
+    .set({
+      refundedCents: sql`${sandboxIntents.refundedCents} + ${amountCents}`,
+      metadata: sql`${sandboxIntents.metadata} || jsonb_build_object(${key}::text, 'done')`,
+    })
+    .where(
+      and(
+        eq(sandboxIntents.id, id),
+        eq(sandboxIntents.status, "succeeded"),
+        sql`not (${sandboxIntents.metadata} ? ${key}::text)`,
+        sql`${sandboxIntents.refundedCents} + ${amountCents} <= ${sandboxIntents.amountCents}`,
+      ),
+    )
+    .returning({ id: sandboxIntents.id });
+  if (!row) {
+    const [existing] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
+    if (!existing || !(key in existing.metadata)) throw new GatewayError(t("errors.paymentFailed"), "refund_failed");
+  }
+  return { id: `re_${crypto.createHash("sha256").update(key).digest("hex").slice(0, 24)}` };
+}
+
+export function sandboxGateway(webhookSecret: string): PaymentGateway & { authenticate: typeof authenticate } {
+  return {
+    name: "sandbox",
+    publicKey: "pk_test_sandbox",
+    async createPaymentMethod(db, card: CardInput): Promise<PaymentMethodInfo> {
+      const digits = card.number.replace(/\s+/g, "");
+      if (!luhnValid(digits)) throw new GatewayError(t("commerce.payment.cardNumberInvalid"), "invalid_number");
+      const id = rid("pm_sbx");
+      const info = {
+        id,
+        brand: cardBrand(digits),
+        last4: digits.slice(-4),
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+      };
+      await db.insert(sandboxPaymentMethods).values({ ...info, outcome: TEST_CARDS[digits] ?? "succeed" });
+      return info;
+    },
+    async paymentMethod(db, id) {
+      const [row] = await db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, id));
+      return row
+        ? { id: row.id, brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear }
+        : null;
+    },
+    async createCardIntent(db, input) {
+      const [pm] = await db
+        .select()
+        .from(sandboxPaymentMethods)
+        .where(eq(sandboxPaymentMethods.id, input.paymentMethodId));
+      if (!pm) throw new GatewayError(t("errors.paymentFailed"), "no_such_payment_method");
+      const status =
+        pm.outcome === "succeed" ? "succeeded" : pm.outcome === "authenticate" ? "requires_action" : "failed";
+      const row = await insertOnce(db, {
+        id: rid("pi_sbx"),
+        idempotencyKey: input.idempotencyKey,
+        kind: "card",
+        amountCents: input.amountCents,
+        paymentMethodId: pm.id,
+        status,
+        metadata: input.metadata,
+      });
+      return toIntent(db, row);
+    },
+    async confirmIntent(db, id) {
+      // requires_action → succeeded once the card action (authentication) was approved, failed if refused.
+      await db
+        .update(sandboxIntents)
+        .set({
+          status: sql`case when ${sandboxIntents.metadata}->>'authenticated' = 'yes' then 'succeeded' when ${sandboxIntents.metadata}->>'authenticated' = 'no' then 'failed' else ${sandboxIntents.status} end`,
+        })
+        .where(and(eq(sandboxIntents.id, id), eq(sandboxIntents.status, "requires_action")));
+      const [row] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
+      if (!row) throw new GatewayError(t("commerce.payment.intentNotFound"), "no_such_intent");
+      return toIntent(db, row);
+    },
+    async retrieveIntent(db, id) {
+      const [row] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
+      return row ? toIntent(db, row) : null;
+    },
+    refund: refundIntent,
+    parseWebhook(rawBody, signature) {
+      if (!verifySignature(webhookSecret, rawBody, signature)) return null;
+      try {
+        const ev = JSON.parse(rawBody) as { id: string; type: string; data: { object: { id: string } } };
+        return { id: ev.id, type: ev.type, intentId: ev.data.object.id };
+      } catch {
+        return null;
+      }
+    },
+    authenticate,
+  };
+}
+
+/** The card-action step of the sandbox (the bank's authentication page): approve or refuse. */
+async function authenticate(db: Db, id: string, approve: boolean) {
+  const [row] = await db
+    .update(sandboxIntents)
+    .set({
+      metadata: sql`${sandboxIntents.metadata} || jsonb_build_object('authenticated', ${approve ? "yes" : "no"}::text)`,
+    })
+    .where(and(eq(sandboxIntents.id, id), eq(sandboxIntents.status, "requires_action")))
+    .returning();
+  return row ?? null;
+}
+
+/** `t=<unix>,v1=<hex hmac-sha256 of "t.body">`, like the card provider's webhooks. */
+export function signWebhook(secret: string, body: string, timestamp = Math.floor(Date.now() / 1000)) {
+  const mac = crypto.createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+  return `t=${timestamp},v1=${mac}`;
+}
+
+export function verifySignature(secret: string, body: string, header: string | null, toleranceSeconds = 300) {
+  if (!header) return false;
+  const parts = Object.fromEntries(header.split(",").map((p) => p.split("=", 2) as [string, string]));
+  const ts = Number(parts.t);
+  if (!parts.v1 || !Number.isFinite(ts) || Math.abs(Date.now() / 1000 - ts) > toleranceSeconds) return false;
+  const expected = crypto.createHmac("sha256", secret).update(`${ts}.${body}`).digest("hex");
+  const a = Buffer.from(expected);
+  const b = Buffer.from(parts.v1);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+
+/** PayPal without credentials: orders approved on our own sandbox page. */
+export function sandboxPaypal(): PaypalGateway & { approve: typeof approvePaypal } {
+  return {
+    name: "sandbox",
+    async createOrder(db, input) {
+      const row = await insertOnce(db, {
+        id: rid("pp_sbx"),
+        idempotencyKey: input.idempotencyKey,
+        kind: "paypal",
+        amountCents: input.amountCents,
+        status: "requires_approval",
+        metadata: { ...input.metadata, return_url: input.returnUrl },
+      });
+      return toIntent(db, row);
+    },
+    async capture(db, id) {
+      await db
+        .update(sandboxIntents)
+        .set({ status: "succeeded" })
+        .where(
+          and(
+            eq(sandboxIntents.id, id),
+            eq(sandboxIntents.status, "requires_approval"),
+            sql`${sandboxIntents.metadata}->>'approved' = 'yes'`,
+          ),
+        );
+      const [row] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
+      if (!row) throw new GatewayError(t("commerce.payment.intentNotFound"), "no_such_order");
+      return toIntent(db, row);
+    },
+    refund: refundIntent,
+    approve: approvePaypal,
+  };
+}
+
+async function approvePaypal(db: Db, id: string, approve: boolean) {
+  const [row] = await db
+    .update(sandboxIntents)
+    .set(
+      approve
+        ? { metadata: sql`${sandboxIntents.metadata} || '{"approved":"yes"}'::jsonb` }
+        : { status: "canceled" as const },
+    )
+    .where(
+      and(eq(sandboxIntents.id, id), eq(sandboxIntents.kind, "paypal"), eq(sandboxIntents.status, "requires_approval")),
+    )
+    .returning();
+  return row ?? null;
+}

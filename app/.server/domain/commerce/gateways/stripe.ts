@@ -1,0 +1,143 @@
+/**
+ * The `stripe` gateway through the official SDK. Card fields are tokenised in the browser by the
+ * provider's script, so our server only ever sees payment method ids (pm_…): never a card number.
+ * Every call that moves money carries an idempotency key. STRIPE_API_URL points the SDK at another
+ * host (the tests run a local server that answers like the provider).
+ */
+import Stripe from "stripe";
+import { t } from "~/lib/messages";
+import { GatewayError, type Intent, type PaymentGateway } from "./types";
+
+function toIntent(pi: Stripe.PaymentIntent): Intent {
+  const failed = pi.status === "requires_payment_method" && pi.last_payment_error;
+  const status =
+    pi.status === "succeeded"
+      ? "succeeded"
+      : pi.status === "requires_action" || pi.status === "requires_confirmation"
+        ? "requires_action"
+        : pi.status === "canceled"
+          ? "canceled"
+          : failed
+            ? "failed"
+            : "requires_action";
+  return {
+    id: pi.id,
+    status,
+    amountCents: pi.amount,
+    clientSecret: pi.client_secret ?? null,
+    metadata: (pi.metadata ?? {}) as Record<string, string>,
+    paymentMethodId: typeof pi.payment_method === "string" ? pi.payment_method : (pi.payment_method?.id ?? null),
+    failureMessage: failed ? declineMessage(pi.last_payment_error?.decline_code ?? pi.last_payment_error?.code) : null,
+  };
+}
+
+function declineMessage(code: string | null | undefined) {
+  if (code === "insufficient_funds") return t("commerce.payment.insufficientFunds");
+  return t("errors.paymentDeclined");
+}
+
+/** Provider errors become Spanish messages; the provider's own text never reaches the customer. */
+function wrap(e: unknown): never {
+  if (e instanceof Stripe.errors.StripeCardError)
+    throw new GatewayError(declineMessage(e.decline_code ?? e.code), e.code ?? "card_error");
+  if (e instanceof Stripe.errors.StripeError) throw new GatewayError(t("errors.paymentFailed"), e.code ?? e.type);
+  throw e;
+}
+
+export function stripeGateway(cfg: {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret?: string;
+  apiUrl?: string;
+}): PaymentGateway {
+  const url = cfg.apiUrl ? new URL(cfg.apiUrl) : null;
+  const stripe = new Stripe(cfg.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(url
+      ? {
+          host: url.hostname,
+          port: Number(url.port || (url.protocol === "https:" ? 443 : 80)),
+          protocol: url.protocol.replace(":", "") as "http" | "https",
+        }
+      : {}),
+  });
+  return {
+    name: "stripe",
+    publicKey: cfg.publishableKey,
+    async createPaymentMethod() {
+      // Card data is tokenised by the provider's script in the browser; it never comes here.
+      throw new GatewayError(t("errors.paymentFailed"), "tokenise_in_browser");
+    },
+    async paymentMethod(_db, id) {
+      try {
+        const pm = await stripe.paymentMethods.retrieve(id);
+        if (!pm.card) return null;
+        return {
+          id: pm.id,
+          brand: pm.card.brand,
+          last4: pm.card.last4,
+          expMonth: pm.card.exp_month,
+          expYear: pm.card.exp_year,
+        };
+      } catch (e) {
+        if (e instanceof Stripe.errors.StripeInvalidRequestError) return null;
+        return wrap(e);
+      }
+    },
+    async createCardIntent(_db, input) {
+      try {
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: "mxn",
+            payment_method: input.paymentMethodId,
+            allowed_payment_method_types: ["card"],
+            confirmation_method: "manual",
+            confirm: true,
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return toIntent(pi);
+      } catch (e) {
+        return wrap(e);
+      }
+    },
+    async confirmIntent(_db, id) {
+      try {
+        const current = await stripe.paymentIntents.retrieve(id);
+        if (current.status !== "requires_confirmation") return toIntent(current);
+        return toIntent(await stripe.paymentIntents.confirm(id, {}, { idempotencyKey: `confirm:${id}` }));
+      } catch (e) {
+        return wrap(e);
+      }
+    },
+    async retrieveIntent(_db, id) {
+      try {
+        return toIntent(await stripe.paymentIntents.retrieve(id));
+      } catch (e) {
+        if (e instanceof Stripe.errors.StripeInvalidRequestError) return null;
+        return wrap(e);
+      }
+    },
+    async refund(_db, intentId, amountCents, idempotencyKey) {
+      try {
+        const r = await stripe.refunds.create({ payment_intent: intentId, amount: amountCents }, { idempotencyKey });
+        return { id: r.id };
+      } catch (e) {
+        return wrap(e);
+      }
+    },
+    parseWebhook(rawBody, signature) {
+      if (!cfg.webhookSecret || !signature) return null;
+      try {
+        const ev = stripe.webhooks.constructEvent(rawBody, signature, cfg.webhookSecret);
+        const obj = ev.data.object as { id?: string };
+        return { id: ev.id, type: ev.type, intentId: obj.id ?? "" };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

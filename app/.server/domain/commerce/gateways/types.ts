@@ -1,0 +1,75 @@
+import type { Db } from "../../../db/client";
+
+/** A card as the browser sends it to the sandbox's create-payment-method call. Never stored. */
+export interface CardInput {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+  name: string;
+}
+
+export interface PaymentMethodInfo {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export type IntentStatus = "requires_action" | "requires_approval" | "succeeded" | "failed" | "canceled";
+
+export interface Intent {
+  id: string;
+  status: IntentStatus;
+  amountCents: number;
+  clientSecret: string | null;
+  metadata: Record<string, string>;
+  paymentMethodId: string | null;
+  /** Why it failed, in Spanish (spec §8: 'Tarjeta declinada' for declines). */
+  failureMessage: string | null;
+  /** PayPal: where the customer approves the payment. */
+  approveUrl?: string | null;
+}
+
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    public code: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * What checkout needs from a payment provider. Every call that creates or moves money takes an
+ * idempotency key: the same key returns the same object, never a second charge or refund.
+ */
+export interface PaymentGateway {
+  readonly name: "sandbox" | "stripe";
+  readonly publicKey: string;
+  /** Sandbox only: with Stripe the browser tokenises the card and no number reaches us. */
+  createPaymentMethod(db: Db, card: CardInput): Promise<PaymentMethodInfo>;
+  paymentMethod(db: Db, id: string): Promise<PaymentMethodInfo | null>;
+  createCardIntent(
+    db: Db,
+    input: { amountCents: number; paymentMethodId: string; idempotencyKey: string; metadata: Record<string, string> },
+  ): Promise<Intent>;
+  /** After the card action (authentication): confirm again. */
+  confirmIntent(db: Db, id: string): Promise<Intent>;
+  retrieveIntent(db: Db, id: string): Promise<Intent | null>;
+  refund(db: Db, intentId: string, amountCents: number, idempotencyKey: string): Promise<{ id: string }>;
+  /** Verifies a webhook's signature and returns the event, or null when the signature is wrong. */
+  parseWebhook(rawBody: string, signature: string | null): { id: string; type: string; intentId: string } | null;
+}
+
+/** PayPal orders (REST API, or the sandbox approval page when not configured). */
+export interface PaypalGateway {
+  readonly name: "sandbox" | "paypal";
+  createOrder(
+    db: Db,
+    input: { amountCents: number; idempotencyKey: string; returnUrl: string; metadata: Record<string, string> },
+  ): Promise<Intent>;
+  capture(db: Db, id: string, idempotencyKey: string): Promise<Intent>;
+  refund(db: Db, id: string, amountCents: number, idempotencyKey: string): Promise<{ id: string }>;
+}

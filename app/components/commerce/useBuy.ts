@@ -1,0 +1,30 @@
+import { notifications } from "@mantine/notifications";
+import { useState } from "react";
+import { cartAction } from "~/components/site/navbar-logic";
+import { useRootData, useUi } from "~/lib/app-state";
+import { t } from "~/lib/messages";
+import { addToCart } from "./useCart";
+
+/** "Comprar": anonymous visitors log in first; staff are told the cart is for customers (spec §2). */
+export function useBuy() {
+  const { user } = useRootData();
+  const { openDialog, setAuthCallback } = useUi();
+  const [pending, setPending] = useState<string | null>(null);
+  const buy = async (scope: "pack" | "plan" | "product", id: number, qty = 1) => {
+    const action = cartAction(user);
+    if (action === "login") {
+      setAuthCallback("cart");
+      openDialog("login");
+      return;
+    }
+    if (action === "denied") {
+      notifications.show({ color: "red", message: t("errors.cartOnlyCustomers") });
+      return;
+    }
+    setPending(`${scope}:${id}`);
+    const cart = await addToCart(scope, id, qty);
+    setPending(null);
+    if (cart) openDialog("sideCheckout");
+  };
+  return { buy, pending };
+}

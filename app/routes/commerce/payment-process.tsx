@@ -1,0 +1,65 @@
+import { Alert, Button, Container, Loader, Stack, Text, Title } from "@mantine/core";
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { toastError, toastSuccess } from "~/components/commerce/useCart";
+import { useLocalePath } from "~/components/site/useLocalePath";
+import { api } from "~/lib/api";
+import { t } from "~/lib/messages";
+
+export const meta = () => [
+  { title: `${t("commerce.ui.processTitle")} · ${t("app.name")}` },
+  { name: "robots", content: "noindex" },
+];
+
+/** PayPal's way back: captures the approved payment and records the order (spec §7 paypal-payment). */
+export default function PaymentProcess() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  const { lp } = useLocalePath();
+  const cancelled = params.get("cancelled") === "1";
+  const cartId = Number(params.get("cart_id"));
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+  useEffect(() => {
+    if (cancelled || !cartId || started.current) return;
+    started.current = true;
+    void api<{ url: string }>("/v2/checkout/paypal-payment", { json: { cart_id: cartId } }).then(async (r) => {
+      if (!r.ok) {
+        setError(r.message);
+        toastError(r.message);
+        return;
+      }
+      toastSuccess(t("success.payment"));
+      await revalidate();
+      navigate(lp(r.data.url), { replace: true });
+    });
+  }, [cancelled, cartId, navigate, lp, revalidate]);
+  return (
+    <Container size="xs" py={64}>
+      <Stack align="center" ta="center" gap="md">
+        <Title order={1} size="h2">
+          {t("commerce.ui.processTitle")}
+        </Title>
+        {cancelled || !cartId ? (
+          <>
+            <Text>{t("commerce.ui.paypalCancelled")}</Text>
+            <Button component={Link} to={lp("/buy-sessions")}>
+              {t("commerce.ui.backToShop")}
+            </Button>
+          </>
+        ) : error ? (
+          <Alert color="red" title={t("commerce.ui.helpTitle")} role="alert" w="100%">
+            <Text size="sm">{error}</Text>
+            <Text size="sm">{t("commerce.ui.helpText")}</Text>
+          </Alert>
+        ) : (
+          <Stack align="center" role="status" aria-live="polite">
+            <Loader color="brand" />
+            <Text fw={600}>{t("commerce.ui.processing")}</Text>
+          </Stack>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,103 @@
+import { ActionIcon, Anchor, Badge, Button, Container, Grid, Group, Image, Stack, Text, Title } from "@mantine/core";
+import { IconMinus, IconPlus, IconShoppingBag, IconTruck } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link, data } from "react-router";
+import { useBuy } from "~/components/commerce/useBuy";
+import { useLocalePath } from "~/components/site/useLocalePath";
+import { t } from "~/lib/messages";
+import type { Route } from "./+types/product";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { getProduct } = await import("~/.server/domain/commerce/catalogue");
+  if (!params.id || !/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 });
+  const product = await getProduct(context.deps.db, Number(params.id));
+  if (!product) throw data(null, { status: 404 });
+  return { product };
+}
+
+export const meta: Route.MetaFunction = ({ data: d }) => [
+  { title: `${d?.product.name ?? ""} · ${t("app.name")}` },
+  { name: "description", content: d?.product.description ?? "" },
+];
+
+export default function Product({ loaderData }: Route.ComponentProps) {
+  const { product: p } = loaderData;
+  const { lp } = useLocalePath();
+  const { buy, pending } = useBuy();
+  const [qty, setQty] = useState(p.min_purchase);
+  const max = p.max_purchase > 0 ? p.max_purchase : (p.stock ?? 99);
+  return (
+    <Container size="lg" py={{ base: 24, sm: 56 }}>
+      <Anchor component={Link} to={lp("/store")} size="sm">
+        ← {t("commerce.ui.backToStore")}
+      </Anchor>
+      <Grid mt="md" gap="xl">
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Image src={p.image} alt={p.name} radius="lg" fallbackSrc="/images/logo.svg" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Stack gap="md">
+            <Badge variant="light" color="accent" w="fit-content">
+              {t(`commerce.ui.areas.${p.area}`)}
+            </Badge>
+            <Title order={1} size="h2">
+              {p.name}
+            </Title>
+            <Text fz={28} fw={700} c="brand.7">
+              {p.display_price}{" "}
+              <Text span size="sm" c="dimmed">
+                MXN
+              </Text>
+            </Text>
+            <Text>{p.description}</Text>
+            {p.require_shipping && (
+              <Group gap={6}>
+                <IconTruck size={18} aria-hidden />
+                <Text size="sm">{t("commerce.ui.shipsHome")}</Text>
+              </Group>
+            )}
+            {p.in_stock ? (
+              <>
+                <Group gap="xs">
+                  <ActionIcon
+                    variant="default"
+                    size="lg"
+                    aria-label={t("commerce.ui.less")}
+                    disabled={qty <= p.min_purchase}
+                    onClick={() => setQty(qty - 1)}
+                  >
+                    <IconMinus size={16} />
+                  </ActionIcon>
+                  <Text w={32} ta="center" fw={600} aria-live="polite" aria-label={t("commerce.ui.quantity")}>
+                    {qty}
+                  </Text>
+                  <ActionIcon
+                    variant="default"
+                    size="lg"
+                    aria-label={t("commerce.ui.more")}
+                    disabled={qty >= max}
+                    onClick={() => setQty(qty + 1)}
+                  >
+                    <IconPlus size={16} />
+                  </ActionIcon>
+                </Group>
+                <Button
+                  size="lg"
+                  leftSection={<IconShoppingBag size={20} />}
+                  loading={pending !== null}
+                  onClick={() => buy("product", p.id, qty)}
+                >
+                  {t("commerce.ui.addToCart")}
+                </Button>
+              </>
+            ) : (
+              <Badge color="gray" size="lg">
+                {t("commerce.ui.soldOut")}
+              </Badge>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

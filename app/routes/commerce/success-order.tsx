@@ -1,0 +1,80 @@
+import { Button, Container, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconCheck } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { useLocalePath } from "~/components/site/useLocalePath";
+import { t } from "~/lib/messages";
+import type { Route } from "./+types/success-order";
+
+export async function loader(args: Route.LoaderArgs) {
+  const { requireGuards } = await import("~/.server/pages/guard");
+  requireGuards(args, ["customer"]);
+  const { customerOrders } = await import("~/.server/domain/commerce/after-sale");
+  const id = Number(new URL(args.request.url).searchParams.get("order"));
+  const orders = await customerOrders(args.context.deps.db, args.context.auth!.user!.id);
+  return { order: orders.find((o) => o.id === id) ?? orders[0] ?? null };
+}
+
+export const meta = () => [
+  { title: `${t("commerce.ui.successTitle")} · ${t("app.name")}` },
+  { name: "robots", content: "noindex" },
+];
+
+/** After paying: the order, and where to go next. */
+export default function SuccessOrder({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const { lp } = useLocalePath();
+  const hasPack = order?.items.some((i) => i.scope === "pack");
+  const hasPlan = order?.items.some((i) => i.scope === "plan");
+  return (
+    <Container size="sm" py={{ base: 32, sm: 64 }}>
+      <Stack align="center" ta="center" gap="md">
+        <ThemeIcon size={64} radius="xl" color="teal" variant="light">
+          <IconCheck size={36} />
+        </ThemeIcon>
+        <Title order={1}>{t("commerce.ui.successTitle")}</Title>
+        <Text c="dimmed">{t("commerce.ui.successIntro")}</Text>
+      </Stack>
+      {order && (
+        <Paper withBorder radius="lg" p="lg" mt="xl">
+          <Group justify="space-between">
+            <Text fw={700}>{t("commerce.ui.orderNumber", { id: order.id })}</Text>
+            <Text size="sm" c="dimmed">
+              {order.display_date}
+            </Text>
+          </Group>
+          <Divider my="sm" />
+          <Stack gap={6}>
+            {order.items.map((i) => (
+              <Group key={`${i.scope}${i.ref_id}`} justify="space-between" wrap="nowrap">
+                <Text size="sm">
+                  {i.qty} × {i.name}
+                </Text>
+                <Text size="sm">{i.display_total}</Text>
+              </Group>
+            ))}
+          </Stack>
+          <Divider my="sm" />
+          <Group justify="space-between">
+            <Text fw={700}>{t("commerce.totals.total")}</Text>
+            <Text fw={700}>{order.display_total}</Text>
+          </Group>
+        </Paper>
+      )}
+      <Group justify="center" mt="xl">
+        {hasPack && (
+          <Button component={Link} to={lp("/calendar")}>
+            {t("commerce.ui.bookNow")}
+          </Button>
+        )}
+        {hasPlan && (
+          <Button component={Link} to={lp("/on-demand")}>
+            {t("commerce.ui.watchNow")}
+          </Button>
+        )}
+        <Button component={Link} to={lp("/profile/shopping-history")} variant="default">
+          {t("commerce.ui.seeHistory")}
+        </Button>
+      </Group>
+    </Container>
+  );
+}

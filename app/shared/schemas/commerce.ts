@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { t } from "~/lib/messages";
+
+/** A shipping address (spec §5): Mexico only (country 1), zip of 5 digits. Browser and API share it. */
+export const addressSchema = z.object({
+  name: z
+    .string({ error: () => t("validation.addressAlias") })
+    .trim()
+    .min(1, t("validation.addressAlias"))
+    .max(80),
+  line_1: z
+    .string({ error: () => t("validation.addressLine1") })
+    .trim()
+    .min(1, t("validation.addressLine1"))
+    .max(200),
+  line_2: z.string().trim().max(200).optional().nullable(),
+  country_id: z.coerce
+    .number({ error: () => t("validation.addressCountry") })
+    .int()
+    .refine((v) => v === 1, t("validation.addressCountry")),
+  custom_state: z
+    .string({ error: () => t("validation.addressState") })
+    .trim()
+    .min(1, t("validation.addressState"))
+    .max(80),
+  custom_city: z
+    .string({ error: () => t("validation.addressCity") })
+    .trim()
+    .min(1, t("validation.addressCity"))
+    .max(80),
+  zip: z
+    .string({ error: () => t("validation.zipRequired") })
+    .trim()
+    .min(1, t("validation.zipRequired"))
+    .regex(/^\d*$/, t("validation.zipNumeric"))
+    .length(5, t("validation.zipLength")),
+});
+export type AddressInput = z.infer<typeof addressSchema>;
+
+/** Card form masks (spec §5): number '#### #### #### ####', expiry '##/##', cvc up to 4 digits. */
+export function maskCardNumber(v: string) {
+  return v
+    .replace(/\D/g, "")
+    .slice(0, 16)
+    .replace(/(\d{4})(?=\d)/g, "$1 ");
+}
+export function maskExpiry(v: string) {
+  const d = v.replace(/\D/g, "").slice(0, 4);
+  return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
+}
+export function maskCvc(v: string) {
+  return v.replace(/\D/g, "").slice(0, 4);
+}
+/** '04/31' → { month: 4, year: 31 } (integers, spec §5). */
+export function parseExpiry(v: string) {
+  const [m, y] = v.split("/");
+  return { month: Number.parseInt(m ?? "", 10) || 0, year: Number.parseInt(y ?? "", 10) || 0 };
+}

@@ -1,0 +1,287 @@
+#!/usr/bin/env node
+// `npm run bench:web`: Lighthouse (mobile preset: Moto G Power, slow 4G, 4x CPU slowdown) against
+// the production build, on Debian's Chromium. Prints per page the performance and accessibility
+// scores, FCP, LCP, TBT, the bytes transferred, and the compressed JS and CSS of the first load.
+//
+//   npm run bench:web                       /, /login, /calendar (skipped on 404), /admin/dashboard
+//   npm run bench:web -- --only=/,/login    some pages
+//   npm run bench:web -- --runs=3           median of three runs per page (default 1)
+//   npm run bench:web -- --build            rebuild first even if the build looks current
+//   BENCH_URL=http://127.0.0.1:3000 npm run bench:web    against a server already running
+//
+// The server is the real one (`node server.mjs`) on a fresh data folder, on BENCH_PORT or a free
+// port. /admin/dashboard is measured logged in as admin@example.com (session cookie from
+// POST /api/login). Lighthouse's own throttling is simulated (lantern), so figures depend less on
+// the machine's load than wall-clock ones, but a busy CPU still raises TBT: the load average is
+// printed with the figures. Results also go to .tmp/bench/web.json.
+import crypto from "node:crypto";
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+process.chdir(root);
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, "").split("=");
+    return [k, v ?? "true"];
+  }),
+);
+const runs = Math.max(1, Number(args.runs ?? 1));
+const pages = (args.only ?? "/,/login,/calendar,/admin/dashboard").split(",");
+const chromePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+function die(msg) {
+  console.error(`\n${msg}\n`);
+  process.exit(1);
+}
+
+// ---- the server: an external one, or the built product on a fresh data folder ----
+let baseUrl = process.env.BENCH_URL?.replace(/\/$/, "");
+let server = null;
+let serverExit = null;
+let tmp = null;
+let logFile = null;
+
+function newestMtime(p) {
+  const st = fs.statSync(p, { throwIfNoEntry: false });
+  if (!st) return 0;
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = 0;
+  for (const e of fs.readdirSync(p)) max = Math.max(max, newestMtime(path.join(p, e)));
+  return max;
+}
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+async function stopServer() {
+  if (server && !serverExit) {
+    server.kill("SIGTERM");
+    const killer = setTimeout(() => server.kill("SIGKILL"), 10_000);
+    await new Promise((r) => (serverExit ? r() : server.once("exit", r)));
+    clearTimeout(killer);
+  }
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+if (!baseUrl) {
+  const entry = path.join(root, "build/server/index.js");
+  const built = fs.statSync(entry, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const sources = Math.max(
+    ...["app", "server", "public", "tools", "vite.config.ts", "react-router.config.ts", "package-lock.json"].map(
+      newestMtime,
+    ),
+  );
+  if (args.build || built < sources) {
+    console.log(built ? "The build is older than the sources: rebuilding…" : "No build yet: building…");
+    const r = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { stdio: "inherit" });
+    if (r.status !== 0) die("The build failed.");
+  }
+  const port = Number(process.env.BENCH_PORT || (await freePort()));
+  baseUrl = `http://127.0.0.1:${port}`;
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nb-bench-web-"));
+  logFile = path.join(tmp, "server.log");
+  const logFd = fs.openSync(logFile, "a");
+  server = spawn(process.execPath, ["server.mjs"], {
+    stdio: ["ignore", logFd, logFd],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: path.join(tmp, "data"),
+      DATABASE_URL: process.env.BENCH_DATABASE_URL || "",
+      SEED_DEMO: "true",
+      LOG_LEVEL: "warn",
+      APP_KEY: process.env.APP_KEY || crypto.randomBytes(32).toString("base64"),
+    },
+  });
+  server.on("exit", (code, signal) => (serverExit = { code, signal }));
+  for (const sig of ["SIGINT", "SIGTERM"]) {
+    process.on(sig, async () => {
+      await stopServer();
+      process.exit(130);
+    });
+  }
+  const started = Date.now();
+  for (;;) {
+    if (serverExit) {
+      const log = fs.readFileSync(logFile, "utf8").split("\n").slice(-30).join("\n");
+      await stopServer();
+      die(`The server stopped during start-up (exit ${serverExit.code ?? serverExit.signal}).\n${log}`);
+    }
+    const ok = await fetch(`${baseUrl}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (Date.now() - started > 120_000) {
+      await stopServer();
+      die("The server did not answer /api/health within 120 s.");
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  console.log(`Server up in ${((Date.now() - started) / 1000).toFixed(1)} s on ${baseUrl}.`);
+}
+
+/** Puts the session cookie in the browser's jar (Lighthouse keeps cookies between runs; a Cookie
+ * header given to Lighthouse is not sent by Chromium). */
+async function setSessionCookie(token) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const page = await browser.newPage();
+  await page.setCookie({ name: "token", value: token, url: baseUrl, httpOnly: true, sameSite: "Lax" });
+  await page.close();
+  await browser.disconnect();
+}
+
+async function adminToken() {
+  const res = await fetch(`${baseUrl}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: "admin@example.com", password: "demo1234" }),
+  });
+  const body = await res.json().catch(() => null);
+  if (!body?.access_token) throw new Error(`login admin@example.com failed: HTTP ${res.status}`);
+  return body.access_token;
+}
+
+// ---- measure ----
+let chrome = null;
+const kb = (bytes) => bytes / 1024;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function audit(url) {
+  const { lhr } = await lighthouse(
+    url,
+    {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+    },
+    undefined,
+  );
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  // A redirect (to a login page, say) would measure another page.
+  if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+    throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}: not measured`);
+  const items = lhr.audits["network-requests"]?.details?.items ?? [];
+  const sum = (pred) => items.filter(pred).reduce((n, i) => n + (i.transferSize ?? 0), 0);
+  const blocking = lhr.audits["render-blocking-resources"]?.details?.items ?? [];
+  const failed = (cat) =>
+    lhr.categories[cat].auditRefs
+      .filter((r) => r.weight > 0 && (lhr.audits[r.id].score ?? 1) < 1)
+      .map((r) => `${r.id} (${lhr.audits[r.id].displayValue ?? lhr.audits[r.id].score})`);
+  return {
+    performance: Math.round(lhr.categories.performance.score * 100),
+    accessibility: Math.round(lhr.categories.accessibility.score * 100),
+    fcp: lhr.audits["first-contentful-paint"].numericValue,
+    lcp: lhr.audits["largest-contentful-paint"].numericValue,
+    tbt: lhr.audits["total-blocking-time"].numericValue,
+    cls: lhr.audits["cumulative-layout-shift"].numericValue,
+    requests: items.length,
+    bytes: sum(() => true),
+    js: sum((i) => i.resourceType === "Script"),
+    css: sum((i) => i.resourceType === "Stylesheet"),
+    fonts: sum((i) => i.resourceType === "Font"),
+    blockingCss: blocking.filter((b) => /\.css(\?|$)/.test(b.url)).reduce((n, b) => n + (b.totalBytes ?? 0), 0),
+    largest: [...items]
+      .sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0))
+      .slice(0, 15)
+      .map((i) => ({ url: i.url.replace(baseUrl, ""), type: i.resourceType, bytes: i.transferSize })),
+    failedPerf: failed("performance"),
+    failedA11y: failed("accessibility"),
+  };
+}
+
+const results = [];
+const loadBefore = os.loadavg()[0];
+try {
+  if (!fs.existsSync(chromePath)) throw new Error(`No Chromium at ${chromePath} (set CHROMIUM_PATH).`);
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"],
+  });
+  let token = null;
+  for (const page of pages) {
+    const url = `${baseUrl}${page}`;
+    // Logged in for the back office: every page after the first admin one is measured with the
+    // session cookie (public pages come first in the default list).
+    if (page.startsWith("/admin") && !token) {
+      token = await adminToken();
+      await setSessionCookie(token);
+    }
+    const headers = token ? { cookie: `token=${token}` } : undefined;
+    const probe = await fetch(url, { headers, redirect: "manual" });
+    await probe.arrayBuffer();
+    if (probe.status === 404) {
+      console.log(`${page.padEnd(18)} skipped: 404 (not built yet)`);
+      continue;
+    }
+    if (probe.status !== 200) throw new Error(`${page} answered ${probe.status}`);
+    process.stdout.write(`${page.padEnd(18)} ${runs} run(s)… `);
+    const all = [];
+    for (let i = 0; i < runs; i++) all.push(await audit(url));
+    // The run with the median performance score stands for the page.
+    const mid = median(all.map((r) => r.performance));
+    const pick = all.find((r) => r.performance === mid);
+    results.push({ page, load: os.loadavg()[0], ...pick, runs: all.map((r) => r.performance) });
+    console.log(`performance ${pick.performance}, accessibility ${pick.accessibility}`);
+  }
+} catch (err) {
+  console.error(`\n${err?.message ?? err}`);
+  process.exitCode = 1;
+} finally {
+  chrome?.kill();
+  await stopServer();
+}
+
+const head = ["page", "perf", "a11y", "FCP s", "LCP s", "TBT ms", "CLS", "reqs", "bytes KB", "JS KB", "CSS KB", "load"];
+const rows = results.map((r) => [
+  r.page,
+  String(r.performance),
+  String(r.accessibility),
+  (r.fcp / 1000).toFixed(2),
+  (r.lcp / 1000).toFixed(2),
+  r.tbt.toFixed(0),
+  r.cls.toFixed(3),
+  String(r.requests),
+  kb(r.bytes).toFixed(1),
+  kb(r.js).toFixed(1),
+  kb(r.css).toFixed(1),
+  r.load.toFixed(2),
+]);
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+const fmt = (row) => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+console.log(
+  `\nLighthouse ${JSON.parse(fs.readFileSync("node_modules/lighthouse/package.json", "utf8")).version}, mobile preset, ` +
+    `Chromium ${chromePath}, Node ${process.version}, ${os.cpus().length} cores, load average ${loadBefore.toFixed(2)} at start`,
+);
+console.log(
+  "bytes, JS and CSS: transferred (compressed) on first load, cold cache; load: 1-min load average after the page",
+);
+console.log(fmt(head));
+console.log(widths.map((w) => "-".repeat(w)).join("  "));
+for (const row of rows) console.log(fmt(row));
+for (const r of results) {
+  if (r.failedPerf.length) console.log(`${r.page} performance audits below 100%: ${r.failedPerf.join(", ")}`);
+  if (r.failedA11y.length) console.log(`${r.page} accessibility audits failed: ${r.failedA11y.join(", ")}`);
+}
+fs.mkdirSync(".tmp/bench", { recursive: true });
+fs.writeFileSync(
+  ".tmp/bench/web.json",
+  JSON.stringify({ at: new Date().toISOString(), loadAverageAtStart: loadBefore, results }, null, 2),
+);
