@@ -7,7 +7,9 @@ import { z } from "zod";
 import { t } from "~/lib/messages";
 import { citySchema, roomSchema, studioSchema } from "~/shared/schemas/places";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
-import { csvResponse, idFilter, listQuery, pageOf, toCsv } from "../http/pagination";
+import { csvResponse, listQuery, pageOf, toCsv } from "../http/pagination";
+
+const apiIdFilter = z.coerce.number().int().positive().max(999_999_999).optional();
 import { audit } from "../domain/audit/service";
 import {
   deleteCity,
@@ -136,7 +138,7 @@ export function adminPlacesRoutes(app: Hono<ApiEnv>) {
     },
   );
 
-  const studioQuery = listQuery.extend({ city: idFilter });
+  const studioQuery = listQuery.extend({ city: apiIdFilter });
   defineRoute(
     app,
     {
@@ -218,7 +220,7 @@ export function adminPlacesRoutes(app: Hono<ApiEnv>) {
     );
   }
 
-  const roomQuery = listQuery.extend({ studio: idFilter });
+  const roomQuery = listQuery.extend({ studio: apiIdFilter });
   defineRoute(
     app,
     {

@@ -13,7 +13,7 @@ import {
 } from "~/shared/schemas/content";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { AppError } from "../http/errors";
-import { csvResponse, enumFilter, listQuery, pageOf, toCsv } from "../http/pagination";
+import { csvResponse, listQuery, pageOf, toCsv } from "../http/pagination";
 import { hit } from "../domain/identity/rate-limit";
 import { audit } from "../domain/audit/service";
 import {
@@ -153,7 +153,7 @@ export function contentRoutes(app: Hono<ApiEnv>) {
 
   // ---------- staff ----------
 
-  const invoiceQuery = listQuery.extend({ status: enumFilter(INVOICE_STATUSES) });
+  const invoiceQuery = listQuery.extend({ status: z.enum(INVOICE_STATUSES).optional() });
   defineRoute(
     app,
     {
@@ -220,7 +220,7 @@ export function contentRoutes(app: Hono<ApiEnv>) {
     },
   );
 
-  const applicationQuery = listQuery.extend({ status: enumFilter(APPLICATION_STATUSES) });
+  const applicationQuery = listQuery.extend({ status: z.enum(APPLICATION_STATUSES).optional() });
   defineRoute(
     app,
     {

@@ -39,8 +39,9 @@ export const invoiceRequestSchema = z
       (v) => (typeof v === "string" ? v.trim().toUpperCase().replace(/[\s-]/g, "") : ""),
       z.string().min(1, t("content.invoice.rfcRequired")).regex(RFC_PATTERN, t("content.invoice.rfcInvalid")),
     ),
-    business_name: required(t("content.invoice.businessNameRequired"), 250).transform((v) =>
-      v.replace(/\s+/g, " ").toUpperCase(),
+    business_name: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim().replace(/\s+/g, " ").toUpperCase() : ""),
+      z.string().min(1, t("content.invoice.businessNameRequired")).max(250, t("content.invoice.businessNameRequired")),
     ),
     tax_regime: z.preprocess(
       (v) => (v === undefined || v === null ? "" : v),
