@@ -205,7 +205,7 @@ describe("customers: /admin/users", () => {
       name: "El nombre es requerido",
       last_name: "El apellido es requerido",
       email: "El email debe ser valido",
-      phone: "El teléfono debe tener entre 7 y 20 dígitos",
+      phone: "El teléfono debe tener 10 dígitos",
       birth_date: "La fecha de nacimiento no es válida",
     });
   });

@@ -11,6 +11,7 @@ import { parseCookies, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from "./cookie
 import { AppError, errorBody, zodFields } from "./errors";
 import { redactPath, type Logger } from "./logger";
 import { safeEqual } from "../domain/identity/tokens";
+import { findUnsafeText } from "~/shared/schemas/fields";
 
 export interface AuthState {
   user: UserRow | null;
@@ -146,12 +147,9 @@ export function defineRoute<
     responses: {
       [spec.status ?? 200]: {
         description: "OK",
-        content: spec.response ? { "application/json": { schema: spec.response } } : undefined,
+        content: spec.response || offersCsv(spec.query) ? successContent(spec.response, spec.query) : undefined,
       },
-      422: { description: "Datos inválidos", content: { "application/json": { schema: errorSchema } } },
-      ...(spec.guard
-        ? { 401: { description: "Sin sesión o sesión expirada" }, 403: { description: "Sin permiso" } }
-        : {}),
+      ...errorResponses(spec),
     },
   });
 
@@ -159,13 +157,57 @@ export function defineRoute<
     const auth = c.get("auth");
     if (spec.guard) enforceGuard(spec.guard, auth);
     const params = parse(spec.params ?? empty, c.req.param(), 400);
-    const query = parse(spec.query ?? empty, c.req.query(), 422);
+    const rawQuery = c.req.query();
+    refuseUnsafeText(rawQuery);
+    const query = parse(spec.query ?? empty, rawQuery, 422);
     const raw = spec.method === "get" || spec.method === "delete" ? {} : await readBody(c.req.raw);
+    refuseUnsafeText(raw);
     const body = parse(spec.body ?? empty, raw, 422);
     const result = await handler({ c, body, query, params, auth, deps: c.get("deps") } as never);
     if (result instanceof Response) return result;
     return c.json(result as object, spec.status ?? 200);
   });
+}
+
+/** The field rules' text rule over everything the caller sent, so no schema can forget it. */
+function refuseUnsafeText(value: unknown) {
+  const bad = findUnsafeText(value);
+  if (bad) throw AppError.validation([{ field: bad.field, message: t("fields.unsafeText") }]);
+}
+
+const errorJson = (description: string) => ({
+  description,
+  content: { "application/json": { schema: errorSchema } },
+});
+
+/** Lists whose query takes `format=csv` answer CSV too. */
+function offersCsv(query: ZodType | undefined) {
+  const shape = (query as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return Boolean(shape && "format" in shape);
+}
+
+function successContent(response: ZodType | undefined, query: ZodType | undefined) {
+  return {
+    ...(response ? { "application/json": { schema: response } } : {}),
+    ...(offersCsv(query) ? { "text/csv": { schema: { type: "string" as const, description: "format=csv" } } } : {}),
+  };
+}
+
+/**
+ * The error answers a call can give, all in the spec's error shape: 400 (malformed path or JSON),
+ * 404, 409, 413/415 (bodies), 422 (invalid data), 429; 401/403 on guarded calls.
+ */
+function errorResponses(spec: { method: Method; guard?: unknown; params?: unknown }) {
+  const hasBody = spec.method !== "get" && spec.method !== "delete";
+  return {
+    400: errorJson(hasBody ? "Petición mal formada (identificador o JSON inválido)" : "Identificador inválido"),
+    ...(spec.guard ? { 401: errorJson("Sin sesión o sesión expirada"), 403: errorJson("Sin permiso") } : {}),
+    404: errorJson("No existe"),
+    ...(hasBody ? { 409: errorJson("Conflicto con el estado actual") } : {}),
+    ...(hasBody ? { 413: errorJson("Cuerpo demasiado grande"), 415: errorJson("Tipo de contenido no soportado") } : {}),
+    422: errorJson("Datos inválidos"),
+    429: errorJson("Demasiadas peticiones"),
+  };
 }
 
 function parse<T extends ZodType>(schema: T, value: unknown, status: 400 | 422): z.output<T> {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { searchText } from "~/shared/schemas/fields";
 
 /**
  * The query every back-office list takes: `page`, `per_page`, `search`, `sort`, `dir`, plus
@@ -7,7 +8,7 @@ import { z } from "zod";
 export const listQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
-  search: z.string().trim().max(100).optional().default(""),
+  search: searchText.optional().default(""),
   sort: z.string().max(40).optional(),
   dir: z.enum(["asc", "desc"]).optional().default("asc"),
   format: z.enum(["json", "csv"]).optional().default("json"),

@@ -331,8 +331,6 @@ export const admin = {
       userNotFound: "El usuario no existe",
       noTwoFactor: "Esta cuenta no tiene una app de autenticación registrada",
       notSelfTwoFactor: "Otro administrador debe restablecer la verificación en dos pasos de su propia cuenta",
-      phoneInvalid: "El teléfono debe tener entre 7 y 20 dígitos",
-      birthDateInvalid: "La fecha de nacimiento no es válida",
       nameTooLong: "El nombre es demasiado largo",
       inactiveReset: "La cuenta está desactivada: reactívela antes de enviar el correo",
       mailFailed:

@@ -13,11 +13,8 @@ import {
 } from "drizzle-orm/pg-core";
 import { studios, timestamps } from "./places";
 
-/** Role ids of spec §6. */
-export const ROLE = { admin: 1, customer: 2, coach: 4, door: 5 } as const;
-export type RoleId = (typeof ROLE)[keyof typeof ROLE];
-/** Employee types of administrators: 1 full, 2 without turns/configuration, 3 cashier. */
-export const EMPLOYEE_TYPE = { administrator: 1, manager: 2, cashier: 3 } as const;
+/** Role ids of spec §6: the constants live in app/shared (browser and server); re-exported here. */
+export { ROLE, EMPLOYEE_TYPE, type RoleId } from "../../../shared/roles";
 
 export const roles = pgTable("roles", {
   id: smallint("id").primaryKey(),
