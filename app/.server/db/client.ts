@@ -95,7 +95,9 @@ export async function openPglite(opts: {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (opts.dataDir) fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
-  const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
+  // pg_trgm: the trigram index of the people search (users.search_text), as on PostgreSQL.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
