@@ -6,6 +6,8 @@ declare module "react-router" {
     deps: AppDeps;
     auth: AuthState;
     cookies: Record<string, string>;
+    /** The caller's IP (http/client.ts `clientIpFrom`: X-Forwarded-For only with TRUST_PROXY). */
+    clientIp?: string | null;
   }
 }
 

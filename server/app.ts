@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { clientIpFrom, remoteAddressOf } from "~/.server/http/client";
 import { createApi } from "~/.server/api";
 import type { AppDeps } from "~/.server/deps";
 import { resolveAuth, anonymous } from "~/.server/http/api";
@@ -34,7 +35,12 @@ export function createServerApp(deps: AppDeps, build: ServerBuild | (() => Promi
   app.all("*", async (c) => {
     const cookies = parseCookies(c.req.header("cookie"));
     const auth = await resolveAuth(deps, c.req.raw.headers, cookies).catch(() => anonymous);
-    const res = await handle(c.req.raw, { deps, auth, cookies });
+    const clientIp = clientIpFrom({
+      headers: c.req.raw.headers,
+      remoteAddress: remoteAddressOf(c),
+      trustProxy: deps.config.TRUST_PROXY,
+    });
+    const res = await handle(c.req.raw, { deps, auth, cookies, clientIp });
     const out = new Response(res.body, res);
     if (!cookies[LOCALE_COOKIE]) out.headers.append("Set-Cookie", localeCookie(secure));
     if (!cookies[XSRF_COOKIE]) out.headers.append("Set-Cookie", xsrfCookie(newXsrfToken(), secure));

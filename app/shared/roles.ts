@@ -13,5 +13,19 @@ export type EmployeeTypeId = (typeof EMPLOYEE_TYPE)[keyof typeof EMPLOYEE_TYPE];
 export const STAFF_ROLES = [ROLE.admin, ROLE.coach, ROLE.door] as const;
 export const EMPLOYEE_TYPES = [EMPLOYEE_TYPE.administrator, EMPLOYEE_TYPE.manager, EMPLOYEE_TYPE.cashier] as const;
 
-/** Where a staff member lands after login when nothing else was asked for. */
-export const STAFF_LANDING = "/admin/dashboard";
+/** The route names of the landing pages (kept as strings so this file imports nothing). */
+export type LandingRoute =
+  "adminDashboard" | "adminCashier" | "adminQrAssistanceList" | "adminQrDoorPage" | "myAccount";
+
+/**
+ * Where a logged-in user belongs: the one staff landing page. Administrators land on the
+ * dashboard (cashiers on their screen), coaches on the attendance list, the door on its page,
+ * customers on their account. The guards (`homeOf`) and the admin login (`staffHome`) both use it.
+ */
+export function landingRoute(user: { roleId: number; employeeType: number | null }): LandingRoute {
+  if (user.roleId === ROLE.coach) return "adminQrAssistanceList";
+  if (user.roleId === ROLE.admin)
+    return user.employeeType === EMPLOYEE_TYPE.cashier ? "adminCashier" : "adminDashboard";
+  if (user.roleId === ROLE.door) return "adminQrDoorPage";
+  return "myAccount";
+}

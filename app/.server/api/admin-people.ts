@@ -34,6 +34,7 @@ import {
   type StaffScope,
 } from "../domain/people/staff";
 import type { AppDeps } from "../deps";
+import { clientIpFrom, remoteAddressOf } from "../http/client";
 
 export const BACK_OFFICE: MiddlewareName[] = ["admin", "noCashiers"];
 
@@ -44,9 +45,13 @@ export function backOfficeActor(c: ApiContext, auth: AuthState): Actor {
   return actor;
 }
 
+/** The caller's IP for the audit log (the one rule in http/client.ts, honouring TRUST_PROXY). */
 export function clientIp(c: ApiContext): string | null {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? null;
+  return clientIpFrom({
+    headers: c.req.raw.headers,
+    remoteAddress: remoteAddressOf(c),
+    trustProxy: c.get("deps").config.TRUST_PROXY,
+  });
 }
 
 export const personSchema = z.object({
@@ -284,7 +289,7 @@ export function adminPeopleRoutes(app: Hono<ApiEnv>) {
     },
     async ({ c, auth, deps, params, body }) => {
       const actor = backOfficeActor(c, auth);
-      const user = await updateCustomer(deps.db, actor, params.id, body);
+      const user = await updateCustomer(deps.db, actor, params.id, body, deps.clock());
       return { data: { Message: t("admin.people.updated"), user } };
     },
   );

@@ -152,7 +152,7 @@ async function sendSafely(deps: AppDeps, make: () => Promise<import("../../adapt
 }
 
 export function resetUrl(deps: AppDeps, user: Pick<UserRow, "roleId">, token: string) {
-  return user.roleId === 2
+  return user.roleId === ROLE.customer
     ? `${deps.config.publicUrl}/auth/reset/${token}`
     : `${deps.config.publicUrl}/admin/auth/reset-password?token=${token}`;
 }
@@ -187,7 +187,9 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
 
 async function notifyPasswordChanged(deps: AppDeps, user: UserRow, when: Date) {
   const forgot =
-    user.roleId === 2 ? `${deps.config.publicUrl}/auth/reset` : `${deps.config.publicUrl}/admin/auth/forgot-password`;
+    user.roleId === ROLE.customer
+      ? `${deps.config.publicUrl}/auth/reset`
+      : `${deps.config.publicUrl}/admin/auth/forgot-password`;
   await sendSafely(deps, () => brand(deps).then((b) => passwordChangedMail(b, user.email, user.name, when, forgot)));
 }
 

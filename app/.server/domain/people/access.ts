@@ -1,3 +1,4 @@
+import { ROLE, EMPLOYEE_TYPE } from "~/shared/roles";
 import { t } from "~/lib/messages";
 import { AppError } from "../../http/errors";
 import type { UserRow } from "../identity/sessions";
@@ -26,13 +27,13 @@ export function actorOf(user: UserRow, ip?: string | null): Actor {
  * not a front-desk account (those only get the attendance scanner).
  */
 export function isBackOffice(a: Pick<Actor, "roleId" | "employeeType" | "canScanAttendance">) {
-  return a.roleId === 1 && a.employeeType !== 3 && !a.canScanAttendance;
+  return a.roleId === ROLE.admin && a.employeeType !== EMPLOYEE_TYPE.cashier && !a.canScanAttendance;
 }
 
 /** Administrator-type 1: the only one who creates and edits staff accounts, roles and types,
  * and who reads configuration-level screens (outbox). */
 export function isFullAdministrator(a: Pick<Actor, "roleId" | "employeeType" | "canScanAttendance">) {
-  return isBackOffice(a) && a.employeeType === 1;
+  return isBackOffice(a) && a.employeeType === EMPLOYEE_TYPE.administrator;
 }
 
 export function assertBackOffice(a: Actor) {

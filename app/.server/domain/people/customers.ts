@@ -104,7 +104,13 @@ export async function createCustomer(db: Db, actor: Actor, input: CustomerInput)
   }
 }
 
-export async function updateCustomer(db: Db, actor: Actor, id: number, input: CustomerInput): Promise<PersonDto> {
+export async function updateCustomer(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: CustomerInput,
+  now: Date,
+): Promise<PersonDto> {
   assertBackOffice(actor);
   const before = await getCustomer(db, id);
   const email = normalEmail(input.email);
@@ -125,7 +131,7 @@ export async function updateCustomer(db: Db, actor: Actor, id: number, input: Cu
           isTester: after.is_tester,
           // A new address has not been verified.
           ...(diff.email ? { emailVerifiedAt: null } : {}),
-          updatedAt: new Date(),
+          updatedAt: now,
         })
         .where(and(eq(users.id, id), eq(users.roleId, ROLE.customer)));
       await audit(tx, {

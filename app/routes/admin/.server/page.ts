@@ -17,8 +17,9 @@ type Args = { request: Request; context: AppLoadContext };
 /** Admin pages: spec middleware `admin` then `noCashiers`; front-desk accounts go to the scanner. */
 export const ADMIN_PAGE = ["admin", "noCashiers"] as const;
 
-function clientIp(request: Request) {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null;
+/** The caller's IP as the server resolved it (http/client.ts: X-Forwarded-For only with TRUST_PROXY). */
+function clientIp(context: AppLoadContext) {
+  return context.clientIp ?? null;
 }
 
 export function requireAdminPage(args: Args, opts: { administratorOnly?: boolean } = {}): Actor {
@@ -26,7 +27,7 @@ export function requireAdminPage(args: Args, opts: { administratorOnly?: boolean
   const user = auth.user!;
   const pathname = new URL(args.request.url).pathname;
   if (user.canScanAttendance) throw redirect(localePath(SCANNER_PATH, pathname));
-  const actor = actorOf(user, clientIp(args.request));
+  const actor = actorOf(user, clientIp(args.context));
   if (opts.administratorOnly && !isFullAdministrator(actor))
     throw data(t("admin.people.errors.onlyAdministrators"), { status: 403 });
   return actor;

@@ -1,3 +1,4 @@
+import { ROLE } from "~/shared/roles";
 import { Alert } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { AdminErrorBoundary, PageHeader } from "~/components/admin/kit";
@@ -30,7 +31,7 @@ export default function EmployeeForm({ loaderData }: Route.ComponentProps) {
         title={person ? t("admin.employees.editTitle") : t("admin.employees.addTitle")}
         description={person ? `${person.full_name} · ${person.email}` : undefined}
       />
-      {person?.role_id === 4 && (
+      {person?.role_id === ROLE.coach && (
         <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} mb="md" maw={860}>
           {t("admin.employees.coachNote")}
         </Alert>
