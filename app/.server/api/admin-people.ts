@@ -10,7 +10,8 @@ import { employeeTypeLabel, roleLabel } from "~/components/admin/people/labels";
 import { administratorSchema, customerSchema, staffSchema } from "~/shared/schemas/people";
 import { defineRoute, idParam, type ApiContext, type ApiEnv, type AuthState } from "../http/api";
 import { AppError } from "../http/errors";
-import { csvResponse, listQuery, pageOf, toCsv } from "../http/pagination";
+import { csvDateTime, csvResponse, listQuery, pageOf, toCsv } from "../http/pagination";
+import { auditExport } from "../domain/audit/exports";
 import type { MiddlewareName } from "../domain/identity/guards";
 import { actorOf, assertBackOffice, assertFullAdministrator, type Actor } from "../domain/people/access";
 import type { PersonDto } from "../domain/people/common";
@@ -89,16 +90,7 @@ const messageResponse = z.object({ data: z.object({ Message: z.string(), user: p
 const status = z.enum(["active", "inactive"]).optional();
 const intFilter = z.coerce.number().int().positive().max(999).optional();
 
-/** Dates in exports: Mexico City wall time, "2026-11-22 09:30". */
-const MX = new Intl.DateTimeFormat("sv-SE", {
-  timeZone: "America/Mexico_City",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-const csvDate = (iso: string | null) => (iso ? MX.format(new Date(iso)) : "");
+const csvDate = csvDateTime;
 const yesNo = (v: boolean) => (v ? t("admin.kit.yes") : t("admin.kit.no"));
 
 function customerCsv(rows: PersonDto[]) {
@@ -212,9 +204,10 @@ export function adminPeopleRoutes(app: Hono<ApiEnv>) {
       response: listResponse,
     },
     async ({ c, auth, deps, query }) => {
-      backOfficeActor(c, auth);
+      const actor = backOfficeActor(c, auth);
       if (query.format === "csv") {
         const { rows } = await listCustomers(deps.db, query, { all: true });
+        await auditExport(deps.db, actor, "customers", query, rows.length);
         return csvResponse("clientes.csv", customerCsv(rows));
       }
       const { rows, total } = await listCustomers(deps.db, query);
@@ -369,10 +362,11 @@ function staffRoutes(app: Hono<ApiEnv>, scope: StaffScope, base: string, schema:
       response: listResponse,
     },
     async ({ c, auth, deps, query: q }) => {
-      backOfficeActor(c, auth);
+      const actor = backOfficeActor(c, auth);
       const filters = q as z.output<typeof query> & { role_id?: number };
       if (filters.format === "csv") {
         const { rows } = await listStaff(deps.db, scope, filters, { all: true });
+        await auditExport(deps.db, actor, base.split("/").pop()!, filters, rows.length);
         return csvResponse(scope === "administrators" ? "administradores.csv" : "personal.csv", staffCsv(rows));
       }
       const { rows, total } = await listStaff(deps.db, scope, filters);

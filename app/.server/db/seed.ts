@@ -1,3 +1,4 @@
+import { normalizePhone } from "../../shared/schemas/fields";
 import { hash } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
@@ -71,7 +72,7 @@ export async function seedDemo(db: Db) {
           name: st.name,
           slug: st.slug,
           address: st.address,
-          phone: st.phone,
+          phone: normalizePhone(st.phone) ?? st.phone,
           description: st.description,
           imageUrl: st.image,
           isExternal: st.isExternal ?? false,
@@ -108,7 +109,7 @@ export async function seedDemo(db: Db) {
             email: u.email,
             name: u.name,
             lastName: u.lastName,
-            phone: u.phone,
+            phone: u.phone === null || u.phone === undefined ? null : (normalizePhone(u.phone) ?? u.phone),
             passwordHash,
             roleId: u.roleId,
             employeeType: u.employeeType,

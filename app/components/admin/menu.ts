@@ -118,6 +118,8 @@ function fullMenu(): MenuEntry[] {
       link("coaches", t("admin.menu.coaches"), "/admin/coaches/list"),
       link("users", t("admin.menu.users"), "/admin/users/list"),
       link("administrators", t("admin.menu.administrators"), "/admin/administrators"),
+      link("employees", t("admin.menu.employees"), "/admin/employees"),
+      link("audit", t("admin.menu.audit"), "/admin/audit"),
     ]),
     group("payments", t("admin.menu.payments"), "payments", [
       link("paymentsHistory", t("admin.menu.paymentsHistory"), "/admin/payments/list"),

@@ -1,3 +1,4 @@
+import { formatPhone, phoneHref } from "~/shared/schemas/fields";
 import { Button, Loader, UnstyledButton } from "@mantine/core";
 import {
   IconArrowLeft,
@@ -145,7 +146,9 @@ export default function SelectStudio({ loaderData }: Route.ComponentProps) {
                           <IconPhone size={16} stroke={1.6} aria-hidden />
                           <span>
                             <span className="visually-hidden">{t("site.location.phone")}: </span>
-                            {s.phone}
+                            <a href={phoneHref(s.phone)} className={classes.phone}>
+                              {formatPhone(s.phone)}
+                            </a>
                           </span>
                         </p>
                       )}

@@ -40,6 +40,8 @@ export function assertBackOffice(a: Actor) {
   if (!isBackOffice(a)) throw AppError.forbidden();
 }
 
-export function assertFullAdministrator(a: Actor) {
+/** Refuses unless administrator-type 1; returns the actor for chaining. */
+export function assertFullAdministrator(a: Actor): Actor {
   if (!isFullAdministrator(a)) throw AppError.forbidden(t("admin.people.errors.onlyAdministrators"));
+  return a;
 }

@@ -1,3 +1,4 @@
+import { formatPhone } from "~/shared/schemas/fields";
 import { Alert, Button } from "@mantine/core";
 import { IconInfoCircle, IconUserPlus, IconUsers } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
@@ -55,7 +56,7 @@ export default function AdministratorsList({ loaderData }: Route.ComponentProps)
       render: (r) => <RoleBadge roleId={1} employeeType={r.employee_type} />,
     },
     { key: "studio_name", label: t("admin.people.studio"), sortable: true, render: (r) => r.studio_name ?? "—" },
-    { key: "phone", label: t("admin.people.phone"), render: (r) => r.phone ?? "—" },
+    { key: "phone", label: t("admin.people.phone"), render: (r) => formatPhone(r.phone) || "—" },
     { key: "status", label: t("admin.people.status"), render: (r) => <StatusBadge active={r.active} /> },
     { key: "flags", label: "", render: (r) => <FlagIcons {...r} /> },
     lastLoginColumn(),

@@ -1,4 +1,5 @@
-import { Avatar, Badge, Button, EmptyState, Group, Paper, SimpleGrid, Stack, Tabs, Text } from "@mantine/core";
+import { formatPhone, phoneHref } from "~/shared/schemas/fields";
+import { Anchor, Avatar, Badge, Button, EmptyState, Group, Paper, SimpleGrid, Stack, Tabs, Text } from "@mantine/core";
 import {
   IconCalendarEvent,
   IconMailForward,
@@ -143,7 +144,9 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
                 <Field label={t("admin.people.name")}>{p.name}</Field>
                 <Field label={t("admin.people.lastName")}>{p.last_name || "—"}</Field>
                 <Field label={t("admin.people.email")}>{p.email}</Field>
-                <Field label={t("admin.people.phone")}>{p.phone ?? "—"}</Field>
+                <Field label={t("admin.people.phone")}>
+                  {p.phone ? <Anchor href={phoneHref(p.phone)}>{formatPhone(p.phone)}</Anchor> : "—"}
+                </Field>
                 <Field label={t("admin.people.birthDate")}>{formatCalendarDate(p.birth_date)}</Field>
                 <Field label="ID">#{p.id}</Field>
                 <Field label={t("admin.people.createdAt")}>{formatDateTime(p.created_at)}</Field>

@@ -1,3 +1,4 @@
+import { formatPhone } from "~/shared/schemas/fields";
 import { Button } from "@mantine/core";
 import { IconUserPlus } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
@@ -36,7 +37,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
       render: (r) => <PersonCell name={r.full_name} href={`/admin/users/${r.id}`} />,
     },
     { key: "email", label: t("admin.people.email"), sortable: true, render: (r) => r.email },
-    { key: "phone", label: t("admin.people.phone"), sortable: true, render: (r) => r.phone ?? "—" },
+    { key: "phone", label: t("admin.people.phone"), sortable: true, render: (r) => formatPhone(r.phone) || "—" },
     { key: "status", label: t("admin.people.status"), render: (r) => <StatusBadge active={r.active} /> },
     { key: "created_at", label: t("admin.people.createdAt"), sortable: true, render: (r) => formatDate(r.created_at) },
     lastLoginColumn(),
