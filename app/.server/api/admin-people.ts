@@ -13,7 +13,7 @@ import { AppError } from "../http/errors";
 import { csvDateTime, csvResponse, listQuery, pageOf, toCsv } from "../http/pagination";
 import { auditExport } from "../domain/audit/exports";
 import type { MiddlewareName } from "../domain/identity/guards";
-import { actorOf, assertBackOffice, assertFullAdministrator, type Actor } from "../domain/people/access";
+import { actorOf, assertBackOffice, assertCan, type Actor } from "../domain/people/access";
 import type { PersonDto } from "../domain/people/common";
 import {
   createCustomer,
@@ -458,7 +458,7 @@ function staffRoutes(app: Hono<ApiEnv>, scope: StaffScope, base: string, schema:
     app,
     { path: `${base}/:id/send-reset`, summary: "Enviar un correo para restablecer la contraseña", tags },
     async ({ actor, deps, id }) => {
-      assertFullAdministrator(actor);
+      assertCan(actor, "staff.write");
       const person = await getStaff(deps.db, scope, id);
       await sendResetFor(deps, actor, person, "staff");
       return { Message: t("admin.people.resetSent", { email: person.email }) };

@@ -8,7 +8,7 @@ import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { csvDateTime, csvResponse, listQuery, pageOf, toCsv } from "../http/pagination";
 import { auditExport, readOutboxMessage } from "../domain/audit/exports";
 import { auditActionLabel, auditRecordLabel } from "~/shared/audit-labels";
-import { assertFullAdministrator } from "../domain/people/access";
+import { assertCan } from "../domain/people/access";
 import { dashboard } from "../domain/people/dashboard";
 import { listAudit } from "../domain/audit/reader";
 import { listOutbox } from "../domain/audit/outbox";
@@ -128,7 +128,7 @@ export function adminRecordsRoutes(app: Hono<ApiEnv>) {
       response: z.object({ data: z.array(outboxItem), meta: metaSchema }),
     },
     async ({ c, auth, deps, query }) => {
-      const actor = assertFullAdministrator(backOfficeActor(c, auth));
+      const actor = assertCan(backOfficeActor(c, auth), "outbox.read");
       if (query.format === "csv") {
         const { rows } = await listOutbox(deps.db, query, { all: true });
         await auditExport(deps.db, actor, "outbox", query, rows.length);
@@ -166,7 +166,7 @@ export function adminRecordsRoutes(app: Hono<ApiEnv>) {
       response: z.object({ data: outboxItem.extend({ html: z.string(), text: z.string() }) }),
     },
     async ({ c, auth, deps, params }) => {
-      const actor = assertFullAdministrator(backOfficeActor(c, auth));
+      const actor = assertCan(backOfficeActor(c, auth), "outbox.read");
       return { data: await readOutboxMessage(deps.db, actor, params.id) };
     },
   );

@@ -1,4 +1,4 @@
-import { ROLE, EMPLOYEE_TYPE } from "~/shared/roles";
+import { can, isBackOffice, isFullAdministrator, PERMISSIONS, type Permission } from "~/shared/permissions";
 import { t } from "~/lib/messages";
 import { AppError } from "../../http/errors";
 import type { UserRow } from "../identity/sessions";
@@ -22,19 +22,8 @@ export function actorOf(user: UserRow, ip?: string | null): Actor {
   };
 }
 
-/**
- * May use the back-office screens: an administrator (role 1) who is not a cashier (type 3) and
- * not a front-desk account (those only get the attendance scanner).
- */
-export function isBackOffice(a: Pick<Actor, "roleId" | "employeeType" | "canScanAttendance">) {
-  return a.roleId === ROLE.admin && a.employeeType !== EMPLOYEE_TYPE.cashier && !a.canScanAttendance;
-}
-
-/** Administrator-type 1: the only one who creates and edits staff accounts, roles and types,
- * and who reads configuration-level screens (outbox). */
-export function isFullAdministrator(a: Pick<Actor, "roleId" | "employeeType" | "canScanAttendance">) {
-  return isBackOffice(a) && a.employeeType === EMPLOYEE_TYPE.administrator;
-}
+/** The levels live in app/shared/permissions.ts (the one table of who may do what). */
+export { isBackOffice, isFullAdministrator };
 
 export function assertBackOffice(a: Actor) {
   if (!isBackOffice(a)) throw AppError.forbidden();
@@ -42,6 +31,16 @@ export function assertBackOffice(a: Actor) {
 
 /** Refuses unless administrator-type 1; returns the actor for chaining. */
 export function assertFullAdministrator(a: Actor): Actor {
-  if (!isFullAdministrator(a)) throw AppError.forbidden(t("admin.people.errors.onlyAdministrators"));
-  return a;
+  return assertCan(a, "staff.write");
+}
+
+/**
+ * Refuses (403) unless the actor has `permission` (app/shared/permissions.ts); returns the actor.
+ * The API and the pages call this, so a rule is enforced the same way on both.
+ */
+export function assertCan(a: Actor, permission: Permission): Actor {
+  if (can(a, permission)) return a;
+  throw AppError.forbidden(
+    PERMISSIONS[permission] === "fullAdministrator" ? t("admin.people.errors.onlyAdministrators") : undefined,
+  );
 }

@@ -14,7 +14,7 @@ import { audit } from "../audit/service";
 import { revokeAllSessions } from "../identity/sessions";
 import { forgetTwoFactor } from "../identity/two-factor";
 import type { StaffInput } from "~/shared/schemas/people";
-import { assertBackOffice, assertFullAdministrator, type Actor } from "./access";
+import { assertBackOffice, assertCan, type Actor } from "./access";
 import {
   assertStudioExists,
   changes,
@@ -114,7 +114,7 @@ async function syncEmployee(tx: Db, userId: number, employee: boolean, studioId:
 }
 
 export async function createStaff(db: Db, actor: Actor, input: StaffInput, now: Date): Promise<PersonDto> {
-  assertFullAdministrator(actor);
+  assertCan(actor, "staff.write");
   const email = normalEmail(input.email);
   const values = editable({ ...input, email });
   if (await emailTaken(db, email)) throw emailTakenError();
@@ -165,7 +165,7 @@ export async function updateStaff(
   input: StaffInput,
   now: Date,
 ): Promise<PersonDto> {
-  assertFullAdministrator(actor);
+  assertCan(actor, "staff.write");
   const before = await getStaff(db, scope, id);
   const email = normalEmail(input.email);
   const after = editable({ ...input, email });
@@ -223,7 +223,7 @@ export async function setStaffActive(
   active: boolean,
   now: Date,
 ): Promise<PersonDto> {
-  assertFullAdministrator(actor);
+  assertCan(actor, "staff.write");
   const before = await getStaff(db, scope, id);
   if (id === actor.id) throw AppError.forbidden(t("admin.people.errors.notSelf"));
   if (before.active === active) return before;
@@ -255,7 +255,7 @@ export async function resetStaffTwoFactor(
   id: number,
   now: Date,
 ): Promise<PersonDto> {
-  assertFullAdministrator(actor);
+  assertCan(actor, "staff.write");
   const before = await getStaff(db, scope, id);
   if (id === actor.id) throw AppError.forbidden(t("admin.people.errors.notSelfTwoFactor"));
   await db.transaction(async (tx) => {

@@ -6,7 +6,7 @@ import type { Route } from "./+types/form";
 /** /admin/administrators/add and /admin/administrators/edit/:id — administrator-type 1 only. */
 export async function loader(args: Route.LoaderArgs) {
   const { requireAdminPage, pageData } = await import("../.server/page");
-  const actor = requireAdminPage(args, { administratorOnly: true });
+  const actor = requireAdminPage(args, { permission: "staff.write" });
   const { getStaff } = await import("~/.server/domain/people/staff");
   const { studioOptions } = await import("~/.server/domain/people/common");
   const db = args.context.deps.db;

@@ -1,3 +1,4 @@
+import { can } from "~/shared/permissions";
 import { formatPhone } from "~/shared/schemas/fields";
 import { Alert, Button } from "@mantine/core";
 import { IconInfoCircle, IconUserPlus, IconUsers } from "@tabler/icons-react";
@@ -16,7 +17,6 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = requireAdminPage(args);
   const { listQueryFromUrl, enumFilter, pageOf } = await import("~/.server/http/pagination");
   const { listStaff } = await import("~/.server/domain/people/staff");
-  const { isFullAdministrator } = await import("~/.server/domain/people/access");
   const q = listQueryFromUrl(args.request.url, {
     status: enumFilter(["active", "inactive"]),
     employee_type: enumFilter(["1", "2", "3"]),
@@ -25,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
     ...q,
     employee_type: q.employee_type ? Number(q.employee_type) : undefined,
   });
-  return { ...pageOf(rows, total, q), canEdit: isFullAdministrator(actor), me: actor.id };
+  return { ...pageOf(rows, total, q), canEdit: can(actor, "staff.write"), me: actor.id };
 }
 
 export const meta = () => [{ title: `${t("admin.administrators.title")} · ${t("app.name")}` }];

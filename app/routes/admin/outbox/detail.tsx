@@ -7,7 +7,7 @@ import type { Route } from "./+types/detail";
 /** /admin/outbox/:id — one message, its HTML rendered in a sandboxed frame (no scripts, no same origin). */
 export async function loader(args: Route.LoaderArgs) {
   const { requireAdminPage, pageData } = await import("../.server/page");
-  const actor = requireAdminPage(args, { administratorOnly: true });
+  const actor = requireAdminPage(args, { permission: "outbox.read" });
   const { readOutboxMessage } = await import("~/.server/domain/audit/exports");
   const id = Number(args.params.id);
   return {

@@ -17,7 +17,7 @@ import type { Route } from "./+types/list";
 /** /admin/outbox — the mail the system stored or sent (administrator-type 1). */
 export async function loader(args: Route.LoaderArgs) {
   const { requireAdminPage } = await import("../.server/page");
-  requireAdminPage(args, { administratorOnly: true });
+  requireAdminPage(args, { permission: "outbox.read" });
   const { listQueryFromUrl, enumFilter, pageOf } = await import("~/.server/http/pagination");
   const { listOutbox } = await import("~/.server/domain/audit/outbox");
   const q = listQueryFromUrl(args.request.url, { status: enumFilter(["stored", "sent", "failed"]) });
