@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { clientIpFrom, remoteAddressOf } from "~/.server/http/client";
 import { createApi } from "~/.server/api";
 import type { AppDeps } from "~/.server/deps";
@@ -40,7 +40,9 @@ export function createServerApp(deps: AppDeps, build: ServerBuild | (() => Promi
       remoteAddress: remoteAddressOf(c),
       trustProxy: deps.config.TRUST_PROXY,
     });
-    const res = await handle(c.req.raw, { deps, auth, cookies, clientIp });
+    // v8_middleware: the load context is a RouterContextProvider; it carries the same fields.
+    const context = Object.assign(new RouterContextProvider(), { deps, auth, cookies, clientIp });
+    const res = await handle(c.req.raw, context);
     const out = new Response(res.body, res);
     if (!cookies[LOCALE_COOKIE]) out.headers.append("Set-Cookie", localeCookie(secure));
     if (!cookies[XSRF_COOKIE]) out.headers.append("Set-Cookie", xsrfCookie(newXsrfToken(), secure));
