@@ -13,6 +13,7 @@ declare module "react-router" {
    * With `future.v8_middleware` the loaders' context is the RouterContextProvider that
    * server/app.ts builds; it also carries the load context's fields, so `context.deps` still works.
    */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
   interface RouterContextProvider extends AppLoadContext {}
 }
 
