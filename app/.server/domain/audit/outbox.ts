@@ -2,8 +2,8 @@ import { and, count, desc, eq, ilike, or } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
-import { AppError } from "../../http/errors";
-import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../../http/pagination";
+import { AppError } from "../errors";
+import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../lists";
 
 /** One row of the mail record (the outbox when no SMTP is set). */
 export interface OutboxItemDto {

@@ -3,7 +3,7 @@ import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
 import { authTokens, ROLE, users } from "../../db/schema";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../http/errors";
+import { AppError } from "../errors";
 import { audit } from "../audit/service";
 import { passwordChangedMail, resetMail, verificationMail } from "../../mail/templates";
 import { publicConfigurations } from "../content/service";

@@ -1,6 +1,6 @@
 import { can, isBackOffice, isFullAdministrator, PERMISSIONS, type Permission } from "~/shared/permissions";
 import { t } from "~/lib/messages";
-import { AppError } from "../../http/errors";
+import { AppError } from "../errors";
 import type { UserRow } from "../identity/sessions";
 
 /** The staff member doing something in the back office. */

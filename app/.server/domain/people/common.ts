@@ -5,8 +5,8 @@ import { foldText } from "~/shared/schemas/fields";
 import type { Db } from "../../db/client";
 import { cities, employees, studios, users } from "../../db/schema";
 import { hashPassword } from "../identity/passwords";
-import { AppError } from "../../http/errors";
-import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../../http/pagination";
+import { AppError } from "../errors";
+import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../lists";
 
 /** A person as the back office lists and edits it (snake_case like the rest of the API). */
 export interface PersonDto {
