@@ -8,9 +8,11 @@ import { auth } from "./i18n/auth";
 import { admin } from "./i18n/admin";
 import { adminAuth } from "./i18n/admin-auth";
 import { fields } from "./i18n/fields";
+import { kit } from "./i18n/kit";
+import { resources } from "./i18n/resources";
 
 /** The catalogue, one file per area under ./i18n (each area owns its file). */
-export const messages = { ...core, site, auth, admin, adminAuth, fields } as const;
+export const messages = { ...core, site, auth, admin, adminAuth, fields, kit, resources } as const;
 
 type Leaves<T, P extends string = ""> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;

@@ -26,6 +26,10 @@ export const PERMISSIONS = {
   "staff.read": "backOffice",
   "staff.write": "fullAdministrator",
   "outbox.read": "fullAdministrator",
+  "places.read": "backOffice",
+  "places.write": "backOffice",
+  "content.read": "backOffice",
+  "content.write": "backOffice",
 } as const satisfies Record<string, Level>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -8,6 +8,7 @@ import { twoFactorRoutes } from "./two-factor";
 import { profileRoutes } from "./profile";
 import { adminPeopleRoutes } from "./admin-people";
 import { adminRecordsRoutes } from "./admin-records";
+import { adminResourceRoutes } from "./admin-resources";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
@@ -18,6 +19,7 @@ export function createApi(deps: AppDeps) {
   profileRoutes(app);
   adminPeopleRoutes(app);
   adminRecordsRoutes(app);
+  adminResourceRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {

@@ -40,7 +40,9 @@ export function requireAdminPage(
   const permission = opts.permission ?? (opts.administratorOnly ? "staff.write" : undefined);
   if (permission && !can(actor, permission))
     throw data(
-      PERMISSIONS[permission] === "fullAdministrator" ? t("admin.people.errors.onlyAdministrators") : t("errors.forbidden"),
+      PERMISSIONS[permission] === "fullAdministrator"
+        ? t("admin.people.errors.onlyAdministrators")
+        : t("errors.forbidden"),
       { status: 403 },
     );
   return actor;

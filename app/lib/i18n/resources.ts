@@ -1,0 +1,31 @@
+/** Texts of the back-office resources built with the kit (countries, sponsors). */
+export const resources = {
+  countries: {
+    one: "país",
+    many: "Países",
+    subtitle: "Países donde opera el negocio; los estados de México vienen del catálogo oficial (solo lectura).",
+    name: "Nombre",
+    isoCode: "Código ISO",
+    isoCodeInvalid: "El código ISO debe tener 2 letras (MX)",
+    states: "Estados",
+    stateCode: "Clave",
+    noStates: "Este país no tiene estados registrados.",
+  },
+  sponsors: {
+    one: "patrocinador",
+    many: "Patrocinadores",
+    subtitle: "Logos del pie de página del sitio y del marketplace de un estudio.",
+    name: "Nombre",
+    link: "Enlace",
+    image: "Imagen (URL)",
+    imageHelp: "Dirección de la imagen del logo: https://… o /images/…",
+    imageInvalid: "La imagen debe ser una dirección https://… o /images/…",
+    className: "Clase",
+    classNameHelp: "Estilo del recuadro del logo (por ejemplo sponsor-wide); opcional.",
+    studio: "Estudio",
+    studioHelp: "Solo para el marketplace de un estudio; vacío para todo el sitio.",
+    allSite: "Todo el sitio",
+    sortOrder: "Orden",
+    studioNotFound: "El estudio no existe",
+  },
+} as const;
