@@ -67,7 +67,6 @@ export interface ResourceDescriptor<
   beforeWrite?: (tx: Db, input: Input, id: number | null) => Promise<void>;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any descriptor
 type AnyResource = ResourceDescriptor<any, any, any>;
 
 export type ResourceListQuery = ListQuery & Record<string, unknown>;
