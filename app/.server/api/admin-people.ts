@@ -67,6 +67,7 @@ export const personSchema = z.object({
   employee_type: z.number().nullable(),
   is_tester: z.boolean(),
   require2fa: z.boolean(),
+  two_factor_enrolled: z.boolean(),
   can_scan_attendance: z.boolean(),
   active: z.boolean(),
   email_verified: z.boolean(),

@@ -88,7 +88,7 @@ const errorSchema = z.object({
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
-export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodType> {
+export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodType, R extends ZodType = ZodType> {
   method: Method;
   /** Hono style: `/studios/city/:city`. */
   path: string;
@@ -99,12 +99,16 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
   params?: P;
   /** Logged in (any role), or the spec's middleware names, checked in order. */
   guard?: "auth" | MiddlewareName[];
-  response?: ZodType;
+  /** The answer's schema: OpenAPI documents it and the handler's return type comes from it. */
+  response?: R;
   status?: 200 | 201;
   description?: string;
 }
 
-export interface Handler<B extends ZodType, Q extends ZodType, P extends ZodType> {
+/** What a handler may return: its response schema's input (or a Response, e.g. CSV); anything without a schema. */
+export type HandlerResult<R extends ZodType> = ZodType extends R ? unknown : z.input<R> | Response;
+
+export interface Handler<B extends ZodType, Q extends ZodType, P extends ZodType, R extends ZodType = ZodType> {
   (input: {
     c: ApiContext;
     body: z.output<B>;
@@ -112,18 +116,35 @@ export interface Handler<B extends ZodType, Q extends ZodType, P extends ZodType
     params: z.output<P>;
     auth: AuthState;
     deps: AppDeps;
-  }): Promise<unknown> | unknown;
+  }): Promise<HandlerResult<R>> | HandlerResult<R>;
 }
 
 const empty = z.object({});
+
+/** Every call of an API app with its answer's schema (the contract test walks them). */
+export interface RouteContract {
+  method: Method;
+  path: string;
+  status: number;
+  response?: ZodType;
+}
+const contracts = new WeakMap<Hono<ApiEnv>, RouteContract[]>();
+export function routeContracts(app: Hono<ApiEnv>): RouteContract[] {
+  return contracts.get(app) ?? [];
+}
 
 /** Declares one API call: registered in the OpenAPI document, parsed, validated, guarded. */
 export function defineRoute<
   B extends ZodType = typeof empty,
   Q extends ZodType = typeof empty,
   P extends ZodType = typeof empty,
->(app: Hono<ApiEnv>, spec: RouteSpec<B, Q, P>, handler: Handler<B, Q, P>) {
+  R extends ZodType = ZodType,
+>(app: Hono<ApiEnv>, spec: RouteSpec<B, Q, P, R>, handler: Handler<B, Q, P, R>) {
   const openapiPath = spec.path.replace(/:(\w+)/g, "{$1}");
+  if (!contracts.has(app)) contracts.set(app, []);
+  contracts
+    .get(app)!
+    .push({ method: spec.method, path: spec.path, status: spec.status ?? 200, response: spec.response });
   const bodyContent = spec.body
     ? {
         content: {
