@@ -40,6 +40,7 @@ import { t } from "./lib/messages";
 import { localePath } from "./lib/routes";
 import { errorStatus, isChunkLoadError, reloadOnceAMinute } from "./lib/errors";
 import { cssVariablesResolver, theme } from "./theme";
+import { loadRootData } from "./.server/pages/root";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
@@ -47,7 +48,6 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { loadRootData } = await import("./.server/pages/root");
   return loadRootData(context);
 }
 

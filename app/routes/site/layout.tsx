@@ -9,10 +9,10 @@ import { useLocalePath } from "~/components/site/useLocalePath";
 import { useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/layout";
+import { publicReads } from "~/.server/domain/content/public-reads";
 
 /** Sponsors of the footer (`GET /api/v2/sponsors`, and `?studio_id=21` for the marketplace). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { publicReads } = await import("~/.server/domain/content/public-reads");
   const reads = publicReads(context.deps);
   const soft = <T,>(p: Promise<T[]>) =>
     p.catch((err: unknown) => {

@@ -10,12 +10,12 @@ import { lastLoginColumn, statusFilter } from "~/components/admin/people/columns
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import type { Route } from "./+types/list";
+import { requireAdminPage } from "../.server/page";
+import { listQueryFromUrl, enumFilter, pageOf } from "~/.server/http/pagination";
+import { listStaff } from "~/.server/domain/people/staff";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage } = await import("../.server/page");
   const actor = requireAdminPage(args);
-  const { listQueryFromUrl, enumFilter, pageOf } = await import("~/.server/http/pagination");
-  const { listStaff } = await import("~/.server/domain/people/staff");
   const q = listQueryFromUrl(args.request.url, {
     status: enumFilter(["active", "inactive"]),
     role_id: enumFilter(["1", "4", "5"]),

@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/AdminShell";
 import type { Route } from "./+types/admin";
+import { requireAdminLayout } from "../.server/page";
 
 /**
  * Admin layout: guards `admin` + `noCashiers` (front-desk accounts go to the scanner). The guard
@@ -9,14 +10,12 @@ import type { Route } from "./+types/admin";
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async (args, next) => {
-    const { requireAdminLayout } = await import("../.server/page");
     requireAdminLayout(args);
     return next();
   },
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminLayout } = await import("../.server/page");
   requireAdminLayout(args);
   return null;
 }

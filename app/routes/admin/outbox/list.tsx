@@ -13,13 +13,13 @@ import {
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import type { Route } from "./+types/list";
+import { requireAdminPage } from "../.server/page";
+import { listQueryFromUrl, enumFilter, pageOf } from "~/.server/http/pagination";
+import { listOutbox } from "~/.server/domain/audit/outbox";
 
 /** /admin/outbox — the mail the system stored or sent (administrator-type 1). */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage } = await import("../.server/page");
   requireAdminPage(args, { permission: "outbox.read" });
-  const { listQueryFromUrl, enumFilter, pageOf } = await import("~/.server/http/pagination");
-  const { listOutbox } = await import("~/.server/domain/audit/outbox");
   const q = listQueryFromUrl(args.request.url, { status: enumFilter(["stored", "sent", "failed"]) });
   const { rows, total } = await listOutbox(args.context.deps.db, q);
   return { ...pageOf(rows, total, q), transport: args.context.deps.mailer.kind };

@@ -19,13 +19,13 @@ import { usePersonCommands } from "~/components/admin/people/PersonActions";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import type { Route } from "./+types/detail";
+import { requireAdminPage, pageData } from "../.server/page";
+import { getCustomer } from "~/.server/domain/people/customers";
+import { customerCredits } from "~/.server/domain/credits/reader";
 
 /** /admin/users/:id — a customer's profile, with tabs for credits, reservations and purchases. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage, pageData } = await import("../.server/page");
   requireAdminPage(args);
-  const { getCustomer } = await import("~/.server/domain/people/customers");
-  const { customerCredits } = await import("~/.server/domain/credits/reader");
   const { db, clock } = args.context.deps;
   const id = Number(args.params.id);
   const person = await pageData(getCustomer(db, Number.isSafeInteger(id) ? id : -1));

@@ -9,13 +9,13 @@ import { PersonRowMenu } from "~/components/admin/people/PersonActions";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import type { Route } from "./+types/list";
+import { requireAdminPage } from "../.server/page";
+import { listQueryFromUrl, enumFilter, pageOf } from "~/.server/http/pagination";
+import { listCustomers } from "~/.server/domain/people/customers";
 
 /** /admin/users and /admin/users/list: customers (role 2). */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage } = await import("../.server/page");
   requireAdminPage(args);
-  const { listQueryFromUrl, enumFilter, pageOf } = await import("~/.server/http/pagination");
-  const { listCustomers } = await import("~/.server/domain/people/customers");
   const q = listQueryFromUrl(args.request.url, { status: enumFilter(["active", "inactive"]) });
   const { rows, total } = await listCustomers(args.context.deps.db, q);
   return pageOf(rows, total, q);
