@@ -3,23 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, mailOutbox, oneTimeTokens, users } from "../../app/.server/db/schema";
 import { createSession } from "../../app/.server/domain/identity/sessions";
 import { setupTestApp } from "../support/app";
+import { sessionFor } from "../support/factories";
 
 const app = setupTestApp();
 
-/** A session for a seeded account (the login API is tested by its own suite). */
-async function tokenFor(email: string) {
-  const [u] = await app.deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-  if (!u) throw new Error(`no user ${email}`);
-  const { token } = await createSession(app.deps.db, u.id, {
-    remember: false,
-    now: new Date(),
-    policy: { sessionHours: 12, rememberDays: 30 },
-  });
-  return token;
-}
+/** A session for a seeded account (the shared helper of tests/support/factories.ts). */
+const tokenFor = (email: string) => sessionFor(app.deps.db, email);
 
 async function userId(email: string) {
   const [u] = await app.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
