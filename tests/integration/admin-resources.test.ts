@@ -132,4 +132,44 @@ describe("sponsors", () => {
     });
     expect((await json(noStudio)).error.messages[0]).toEqual({ field: "studio_id", message: "El estudio no existe" });
   });
+
+  it("uploads a logo (checked by its bytes): stored, served and shown by the public sponsors", async () => {
+    const created = await json(
+      await app.request("/admin/sponsors", {
+        method: "POST",
+        token: manager,
+        json: { name: "Logo", link: "https://logo.mx", image_url: "/images/sponsors/logo.svg" },
+      }),
+    );
+    const id = created.data.item.id;
+    const png = Buffer.from(
+      "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360f8cfc0f01f0005000201e2213bc50000000049454e44ae426082",
+      "hex",
+    );
+    const upload = (bytes: Uint8Array, type: string) => {
+      const form = new FormData();
+      form.set("image", new Blob([new Uint8Array(bytes)], { type }), "logo");
+      return app.request(`/admin/sponsors/${id}/image`, { method: "POST", token: manager, body: form });
+    };
+    const bad = await upload(new TextEncoder().encode("<svg onload=alert(1)>"), "image/png");
+    expect(bad.status).toBe(422);
+    expect((await json(bad)).error.messages[0]).toEqual({
+      field: "image",
+      message: "La imagen debe ser PNG, JPEG o WebP",
+    });
+    const res = await upload(png, "image/png");
+    expect(res.status).toBe(200);
+    const url: string = (await json(res)).data.item.image_url;
+    expect(url).toMatch(/^\/api\/files\/sponsors\/sponsor-\d+-[a-f0-9]{16}\.png$/);
+    const file = await app.request(url.slice("/api".length));
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/png");
+    const pub = await json(await app.request("/v2/sponsors"));
+    expect(pub.data.find((s: { name: string }) => s.name === "Logo").image).toBe(url);
+    const [e] = await app.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "sponsor.image_changed"), eq(auditLog.entityId, String(id))));
+    expect(e).toBeTruthy();
+  });
 });

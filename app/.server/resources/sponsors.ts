@@ -5,7 +5,12 @@ import { t } from "~/lib/messages";
 import { sponsorSchema, type SponsorInput } from "~/shared/schemas/resources";
 import { sponsors, studios } from "../db/schema";
 import { AppError } from "../domain/errors";
-import type { ResourceDescriptor } from "../kit/resource";
+import crypto from "node:crypto";
+import type { AppDeps } from "../deps";
+import { getResource, notFoundOf, type ResourceDescriptor } from "../kit/resource";
+import { assertCan, type Actor } from "../domain/people/access";
+import { detectImageType } from "../domain/profile/service";
+import { inTransaction } from "../domain/tx";
 
 export const sponsorDto = z.object({
   id: z.number(),
@@ -75,3 +80,49 @@ export const sponsorsResource: ResourceDescriptor<typeof sponsors, SponsorDto, S
     if (!row) throw AppError.validation([{ field: "studio_id", message: t("resources.sponsors.studioNotFound") }]);
   },
 };
+
+export const SPONSOR_IMAGE_PREFIX = "/api/files/sponsors/";
+export const SPONSOR_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+const imageError = (message: string) => AppError.validation([{ field: "image", message }]);
+
+/**
+ * A sponsor's logo uploaded from the back office (PNG, JPEG or WebP up to 2 MB, checked by its
+ * bytes): stored, pointed at by `image_url` and audited in one transaction; the public cache is
+ * cleared so the footer and the marketplace show it at once.
+ */
+export async function setSponsorImage(
+  deps: Pick<AppDeps, "db" | "storage" | "cache" | "clock">,
+  actor: Actor,
+  id: number,
+  file: unknown,
+): Promise<SponsorDto> {
+  assertCan(actor, sponsorsResource.permissions.write);
+  if (!(file instanceof Blob) || file.size === 0) throw imageError(t("resources.sponsors.imageRequired"));
+  if (file.size > SPONSOR_IMAGE_MAX_BYTES) throw imageError(t("resources.sponsors.imageSize"));
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = detectImageType(bytes);
+  if (!kind) throw imageError(t("resources.sponsors.imageType"));
+  const name = `sponsor-${id}-${crypto.randomBytes(8).toString("hex")}.${kind}`;
+  await getResource(deps.db, sponsorsResource, id);
+  // Stored first (the storage may use its own connection); an unused file is harmless.
+  await deps.storage.put(`sponsors/${name}`, bytes);
+  await inTransaction(deps.db, async ({ tx, lock, audit }) => {
+    const [row] = await lock(sponsors, eq(sponsors.id, id));
+    if (!row) throw notFoundOf(sponsorsResource);
+    await tx
+      .update(sponsors)
+      .set({ imageUrl: `${SPONSOR_IMAGE_PREFIX}${name}`, updatedAt: deps.clock() })
+      .where(eq(sponsors.id, id));
+    audit({
+      actorUserId: actor.id,
+      action: "sponsor.image_changed",
+      entity: "sponsor",
+      entityId: id,
+      data: { from: row.imageUrl, to: `${SPONSOR_IMAGE_PREFIX}${name}` },
+      ip: actor.ip,
+    });
+  });
+  deps.cache.clear("public:");
+  return getResource(deps.db, sponsorsResource, id);
+}

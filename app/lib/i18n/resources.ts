@@ -27,5 +27,12 @@ export const resources = {
     allSite: "Todo el sitio",
     sortOrder: "Orden",
     studioNotFound: "El estudio no existe",
+    upload: "Subir logo",
+    uploadHelp: "PNG, JPEG o WebP de hasta 2 MB; reemplaza la imagen actual.",
+    imageRequired: "Elija una imagen",
+    imageSize: "La imagen debe pesar máximo 2 MB",
+    imageType: "La imagen debe ser PNG, JPEG o WebP",
+    imageSaved: "Se guardó el logo",
+    imageNotFound: "La imagen no existe",
   },
 } as const;
