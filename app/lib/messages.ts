@@ -10,11 +10,26 @@ import { adminAuth } from "./i18n/admin-auth";
 import { jobs } from "./i18n/jobs";
 import { legal } from "./i18n/legal";
 import { commerce } from "./i18n/commerce";
+import { fields } from "./i18n/fields";
+import { kit } from "./i18n/kit";
+import { resources } from "./i18n/resources";
 
 /** The catalogue, one file per area under ./i18n (each area owns its file; list it here under the
  * name it exports). In the browser only `core` is here from the start: each area arrives with the
  * pages that use its keys (tools/vite-i18n-areas.ts). */
-export const messages = { ...core, site, auth, admin, adminAuth, jobs, legal, commerce } as const;
+export const messages = {
+  ...core,
+  site,
+  auth,
+  admin,
+  adminAuth,
+  jobs,
+  legal,
+  commerce,
+  fields,
+  kit,
+  resources,
+} as const;
 
 /** Adds an area's texts to the browser's catalogue (called by the build, see tools/vite-i18n-areas.ts). */
 export function registerArea(name: string, texts: object) {

@@ -11,6 +11,7 @@ import { adminRecordsRoutes } from "./admin-records";
 import { adminJobsRoutes } from "./admin-jobs";
 import { legalRoutes } from "./legal";
 import { commerceRoutes } from "./commerce";
+import { adminResourceRoutes } from "./admin-resources";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
@@ -24,6 +25,7 @@ export function createApi(deps: AppDeps) {
   adminJobsRoutes(app);
   legalRoutes(app);
   commerceRoutes(app);
+  adminResourceRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {

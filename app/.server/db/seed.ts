@@ -1,3 +1,4 @@
+import { normalizePhone } from "../../shared/schemas/fields";
 import { hash } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
@@ -73,7 +74,7 @@ export async function seedDemo(db: Db, options: { people?: boolean } = {}) {
           name: st.name,
           slug: st.slug,
           address: st.address,
-          phone: st.phone,
+          phone: normalizePhone(st.phone) ?? st.phone,
           description: st.description,
           imageUrl: st.image,
           isExternal: st.isExternal ?? false,
@@ -110,7 +111,7 @@ export async function seedDemo(db: Db, options: { people?: boolean } = {}) {
             email: u.email,
             name: u.name,
             lastName: u.lastName,
-            phone: u.phone,
+            phone: u.phone === null || u.phone === undefined ? null : (normalizePhone(u.phone) ?? u.phone),
             passwordHash,
             roleId: u.roleId,
             employeeType: u.employeeType,

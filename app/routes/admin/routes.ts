@@ -58,6 +58,15 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/packs/add", "routes/admin/commerce/packs.tsx", { id: "admin-packs-add" }),
     route("admin/packs/edit/:id", "routes/admin/commerce/packs.tsx", { id: "admin-packs-edit" }),
     route("admin/packs/p/:id", "routes/admin/commerce/packs.tsx", { id: "admin-packs-p" }),
+    // Built with the resource kit (kit/resource.ts): countries (states read-only) and sponsors.
+    route("admin/countries", "routes/admin/countries/list.tsx", { id: "admin-countries" }),
+    route("admin/countries/list", "routes/admin/countries/list.tsx", { id: "admin-countries-list" }),
+    route("admin/countries/add", "routes/admin/countries/form.tsx", { id: "admin-countries-add" }),
+    route("admin/countries/edit/:id", "routes/admin/countries/form.tsx", { id: "admin-countries-edit" }),
+    route("admin/sponsors", "routes/admin/sponsors/list.tsx", { id: "admin-sponsors" }),
+    route("admin/sponsors/list", "routes/admin/sponsors/list.tsx", { id: "admin-sponsors-list" }),
+    route("admin/sponsors/add", "routes/admin/sponsors/form.tsx", { id: "admin-sponsors-add" }),
+    route("admin/sponsors/edit/:id", "routes/admin/sponsors/form.tsx", { id: "admin-sponsors-edit" }),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

@@ -1,10 +1,10 @@
 import { t } from "~/lib/messages";
 import { PendingScreen } from "./page";
 import type { Route } from "./+types/door";
+import { requireDoorPage } from "../.server/page";
 
 /** Door page (door layout). Placeholder until the door capability lands. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireDoorPage } = await import("../.server/page");
   requireDoorPage(args);
   return null;
 }

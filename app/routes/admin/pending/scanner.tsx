@@ -1,10 +1,10 @@
 import { t } from "~/lib/messages";
 import { PendingScreen } from "./page";
 import type { Route } from "./+types/scanner";
+import { requireScannerPage } from "../.server/page";
 
 /** Attendance scanner (admin-and-coach layout). Placeholder until the attendance capability lands. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireScannerPage } = await import("../.server/page");
   requireScannerPage(args);
   return null;
 }
