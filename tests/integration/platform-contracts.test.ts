@@ -41,6 +41,7 @@ beforeAll(async () => {
     "/admin/employee/list/studio/:studio": "1",
     "/studios/city/:city": "1",
     "/user/verify/emails/:email": "nadie@prueba.mx",
+    "/legal/:slug": "privacy",
   });
 });
 
