@@ -7,9 +7,10 @@ import { site } from "./i18n/site";
 import { auth } from "./i18n/auth";
 import { admin } from "./i18n/admin";
 import { adminAuth } from "./i18n/admin-auth";
+import { booking } from "./i18n/booking";
 
 /** The catalogue, one file per area under ./i18n (each area owns its file). */
-export const messages = { ...core, site, auth, admin, adminAuth } as const;
+export const messages = { ...core, site, auth, admin, adminAuth, booking } as const;
 
 type Leaves<T, P extends string = ""> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;

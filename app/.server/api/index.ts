@@ -8,6 +8,8 @@ import { twoFactorRoutes } from "./two-factor";
 import { profileRoutes } from "./profile";
 import { adminPeopleRoutes } from "./admin-people";
 import { adminRecordsRoutes } from "./admin-records";
+import { bookingRoutes } from "./booking";
+import { adminBookingRoutes } from "./admin-booking";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
@@ -18,6 +20,8 @@ export function createApi(deps: AppDeps) {
   profileRoutes(app);
   adminPeopleRoutes(app);
   adminRecordsRoutes(app);
+  bookingRoutes(app);
+  adminBookingRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {
