@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import * as s from "./schema";
 import * as d from "./seed-data";
+import { seedBooking } from "./seed-booking";
 
 export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -124,6 +125,7 @@ export async function seedDemo(db: Db) {
       if (u.coachId) await tx.update(s.coaches).set({ userId }).where(eq(s.coaches.id, u.coachId));
     }
     for (const table of ["cities", "studios", "rooms", "session_types", "coaches"]) await syncSequence(tx, table);
+    await seedBooking(tx, { passwordHash });
   });
 }
 
