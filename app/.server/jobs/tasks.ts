@@ -8,6 +8,7 @@
  */
 import type { AppDeps } from "../deps";
 import { sweepExpired } from "../domain/maintenance/housekeeping";
+import * as bookingJobs from "../domain/booking/jobs";
 
 export interface ScheduledTask {
   /** Unique, kebab-case: the queue's job name. */
@@ -19,4 +20,9 @@ export interface ScheduledTask {
 
 export const scheduledTasks: ScheduledTask[] = [
   { name: "housekeeping", cron: "17 * * * *", run: (deps) => sweepExpired(deps.db, deps.clock()) },
+  { name: "credit-expiry", cron: "5 * * * *", run: (deps) => bookingJobs.expireCredits(deps, deps.clock()) },
+  { name: "booking-no-shows", cron: "*/5 * * * *", run: (deps) => bookingJobs.markNoShows(deps, deps.clock()) },
+  { name: "waitlist-close", cron: "*/5 * * * *", run: (deps) => bookingJobs.closeWaitlists(deps, deps.clock()) },
+  { name: "class-reminders", cron: "*/5 * * * *", run: (deps) => bookingJobs.sendReminders(deps, deps.clock()) },
+  { name: "schedule-templates", cron: "30 2 * * *", run: (deps) => bookingJobs.generateSchedule(deps, deps.clock()) },
 ];
