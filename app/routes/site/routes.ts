@@ -5,4 +5,7 @@ export const siteRoutes: RouteConfigEntry[] = [
   index("routes/site/home.tsx"),
   route("select-location", "routes/site/select-location.tsx"),
   route("select-studio", "routes/site/select-studio.tsx"),
+  // Booking (issue 9): the calendar, one class's spot map, the class types.
+  route("calendar", "routes/booking/calendar.tsx"),
+  route("book-session/:id?", "routes/booking/book-session.tsx"),
 ];
