@@ -203,6 +203,5 @@ export const booking = {
     waitlistEmpty: "No estás en ninguna lista de espera.",
     waitlistPosition: "Lugar {position} en la lista",
     leave: "Salir",
-    leaveTitle: "¿Salir de la lista de espera?",
   },
 } as const;
