@@ -48,12 +48,15 @@ export const adminRoutes: RouteConfigEntry[] = [
   // Attendance scanner: coaches, administrators and front-desk accounts. Placeholder pages until
   // the attendance capability replaces them.
   layout("routes/admin/layouts/admin-and-coach.tsx", [
-    route("admin/qr-assistance/list", "routes/admin/pending/scanner.tsx", { id: "admin-qr-assistance-list" }),
-    route("admin/qr-assistance/scan/:id", "routes/admin/pending/scanner.tsx", { id: "admin-qr-assistance-scan" }),
+    route("admin/qr-assistance/list", "routes/admin/booking/qr-list.tsx", { id: "admin-qr-assistance-list" }),
+    route("admin/qr-assistance/scan/:id", "routes/admin/booking/qr-scan.tsx", { id: "admin-qr-assistance-scan" }),
+    route("admin/assistqr", "routes/admin/booking/door.tsx", { id: "admin-assistqr" }),
   ]),
 
   // Door staff only. Placeholder until the door capability replaces it.
-  layout("routes/admin/layouts/door.tsx", [route("admin/qr-door-page", "routes/admin/pending/door.tsx")]),
+  layout("routes/admin/layouts/door.tsx", [
+    route("admin/qr-door-page", "routes/admin/booking/door.tsx", { id: "admin-qr-door-page" }),
+  ]),
 
   // Cashier screen: logged in and administrator. Placeholder until the shifts capability replaces it.
   layout("routes/admin/layouts/cashiers.tsx", [route("admin/close-turn", "routes/admin/pending/close-turn.tsx")]),
