@@ -27,12 +27,12 @@ export function QrCheckIn(props: { sessionId?: number; studioId?: number | null;
     if (last.current && last.current.code === v && now - last.current.at < 3000) return;
     last.current = { code: v, at: now };
     setBusy(true);
-    const r = await api<{ data: { Message: string } }>("/admin/check-in", {
+    const r = await api<{ Message: string }>("/admin/check-in", {
       json: { code: v, class_session_id: props.sessionId, studio_id: props.studioId ?? undefined },
     });
     setBusy(false);
     if (r.ok) {
-      setResult({ ok: true, text: r.data.data.Message });
+      setResult({ ok: true, text: r.data.Message });
       setCode("");
       props.onCheckedIn?.();
     } else if (!r.expired) setResult({ ok: false, text: r.message });
@@ -64,11 +64,10 @@ export function QrCheckIn(props: { sessionId?: number; studioId?: number | null;
     setResult(null);
     const url = URL.createObjectURL(file);
     try {
-      const { BrowserQRCodeReader } = await import("@zxing/browser");
-      const res = await new BrowserQRCodeReader().decodeFromImageUrl(url);
-      await submit(res.getText());
-    } catch {
-      setResult({ ok: false, text: t("booking.scanner.photoError") });
+      const text = await decodeImage(url);
+      last.current = null;
+      if (text) await submit(text);
+      else setResult({ ok: false, text: t("booking.scanner.photoError") });
     } finally {
       URL.revokeObjectURL(url);
     }
@@ -149,4 +148,41 @@ export function QrCheckIn(props: { sessionId?: number; studioId?: number | null;
       </div>
     </Stack>
   );
+}
+
+/**
+ * Reads a QR code from a photo. The decoder misses a few clean codes at one size (its finder-pattern
+ * search), so the image is tried at several sizes and turned a quarter, as a phone user would retry.
+ */
+async function decodeImage(url: string): Promise<string | null> {
+  const { BrowserQRCodeReader } = await import("@zxing/browser");
+  const reader = new BrowserQRCodeReader();
+  const img = new Image();
+  img.src = url;
+  await img.decode();
+  const base = Math.min(1, 1200 / Math.max(img.naturalWidth, img.naturalHeight));
+  for (const turn of [0, 90]) {
+    for (const f of [1, 0.75, 0.5, 0.6, 0.4]) {
+      const w = Math.max(1, Math.round(img.naturalWidth * base * f));
+      const h = Math.max(1, Math.round(img.naturalHeight * base * f));
+      const canvas = document.createElement("canvas");
+      canvas.width = turn ? h : w;
+      canvas.height = turn ? w : h;
+      const ctx = canvas.getContext("2d");
+      if (!ctx) return null;
+      ctx.fillStyle = "#fff";
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
+      if (turn) {
+        ctx.translate(canvas.width / 2, canvas.height / 2);
+        ctx.rotate((turn * Math.PI) / 180);
+        ctx.drawImage(img, -w / 2, -h / 2, w, h);
+      } else ctx.drawImage(img, 0, 0, w, h);
+      try {
+        return reader.decodeFromCanvas(canvas).getText();
+      } catch {
+        /* next size */
+      }
+    }
+  }
+  return null;
 }

@@ -93,14 +93,16 @@ export default function BookSessionPage({ loaderData }: Route.ComponentProps) {
     setBusy(true);
     setNotice(null);
     const spot = selected;
-    const r = await api<{ data: { Message: string; id: number } }>("/v2/reservations", {
+    // This spot's own "taken" notice (ours, arriving live) must not read as someone else's.
+    selectedRef.current = null;
+    const r = await api<{ Message: string; id: number }>("/v2/reservations", {
       json: { class_session_id: s.id, spot },
     });
     setBusy(false);
     if (r.ok) {
       setSpots((prev) => prev.map((p) => (p.number === spot ? { ...p, taken: true, mine: true } : p)));
       setSelected(null);
-      setNotice({ color: "green", text: r.data.data.Message });
+      setNotice({ color: "green", text: r.data.Message });
       revalidator.revalidate();
       return;
     }
@@ -115,10 +117,10 @@ export default function BookSessionPage({ loaderData }: Route.ComponentProps) {
 
   const joinWaitlist = async () => {
     setBusy(true);
-    const r = await api<{ data: { Message: string } }>("/v2/waitlist", { json: { class_session_id: s.id } });
+    const r = await api<{ Message: string }>("/v2/waitlist", { json: { class_session_id: s.id } });
     setBusy(false);
     if (r.ok) {
-      setNotice({ color: "green", text: r.data.data.Message });
+      setNotice({ color: "green", text: r.data.Message });
       revalidator.revalidate();
     } else if (!r.expired) setNotice({ color: "red", text: r.message });
   };
@@ -126,10 +128,10 @@ export default function BookSessionPage({ loaderData }: Route.ComponentProps) {
   const leaveWaitlist = async () => {
     if (!s.my_waitlist) return;
     setBusy(true);
-    const r = await api<{ data: { Message: string } }>(`/v2/waitlist/${s.my_waitlist.id}`, { method: "DELETE" });
+    const r = await api<{ Message: string }>(`/v2/waitlist/${s.my_waitlist.id}`, { method: "DELETE" });
     setBusy(false);
     if (r.ok) {
-      setNotice({ color: "blue", text: r.data.data.Message });
+      setNotice({ color: "blue", text: r.data.Message });
       revalidator.revalidate();
     } else if (!r.expired) setNotice({ color: "red", text: r.message });
   };

@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     list.upcoming.map(async (r) => ({
       ...r,
       qr_image: r.qr_code
-        ? await QRCode.toDataURL(r.qr_code, { margin: 1, width: 320, errorCorrectionLevel: "M" })
+        ? await QRCode.toDataURL(r.qr_code, { margin: 4, width: 320, errorCorrectionLevel: "M" })
         : null,
     })),
   );
@@ -63,10 +63,10 @@ export default function ProfileReservations({ loaderData }: Route.ComponentProps
   const cancel = async () => {
     if (!cancelling) return;
     setBusy(true);
-    const r = await api<{ data: { Message: string } }>(`/v2/reservations/${cancelling.id}`, { method: "DELETE" });
+    const r = await api<{ Message: string }>(`/v2/reservations/${cancelling.id}`, { method: "DELETE" });
     setBusy(false);
     setCancelling(null);
-    if (r.ok) setNotice({ ok: true, text: r.data.data.Message });
+    if (r.ok) setNotice({ ok: true, text: r.data.Message });
     else if (!r.expired) setNotice({ ok: false, text: r.message });
     revalidator.revalidate();
   };

@@ -26,9 +26,9 @@ export default function ProfileWaitlist({ loaderData }: Route.ComponentProps) {
 
   const leave = async (id: number) => {
     setBusy(id);
-    const r = await api<{ data: { Message: string } }>(`/v2/waitlist/${id}`, { method: "DELETE" });
+    const r = await api<{ Message: string }>(`/v2/waitlist/${id}`, { method: "DELETE" });
     setBusy(null);
-    if (r.ok) setNotice(r.data.data.Message);
+    if (r.ok) setNotice(r.data.Message);
     else if (!r.expired) setNotice(r.message);
     revalidator.revalidate();
   };

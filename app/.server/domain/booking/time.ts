@@ -22,9 +22,12 @@ export function localDay(d: Date, tz = DEFAULT_TZ): string {
 
 /** `HH:mm` of an instant in `tz`. */
 export function localTime(d: Date, tz = DEFAULT_TZ): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", hour12: false }).format(
-    d,
-  );
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: tz,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(d);
 }
 
 /** Day of week (0 = Sunday) of a local `YYYY-MM-DD`. */
@@ -47,7 +50,7 @@ export function humanDateTime(d: Date, tz = DEFAULT_TZ): string {
     month: "long",
     hour: "2-digit",
     minute: "2-digit",
-    hour12: false,
+    hourCycle: "h23",
   }).format(d);
 }
 

@@ -62,8 +62,8 @@ export default function QrAssistanceScan({ loaderData }: Route.ComponentProps) {
   const active = roster.filter((r) => r.status !== "cancelled");
 
   const checkIn = async (id: number) => {
-    const r = await api<{ data: { Message: string } }>(`/admin/reservations/${id}/check-in`, { method: "POST" });
-    setMsg(r.ok ? r.data.data.Message : r.message);
+    const r = await api<{ Message: string }>(`/admin/reservations/${id}/check-in`, { method: "POST" });
+    setMsg(r.ok ? r.data.Message : r.message);
     revalidator.revalidate();
   };
 
