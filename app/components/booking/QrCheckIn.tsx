@@ -15,6 +15,7 @@ export function QrCheckIn(props: { sessionId?: number; studioId?: number | null;
   const video = useRef<HTMLVideoElement>(null);
   const controls = useRef<{ stop: () => void } | null>(null);
   const last = useRef<{ code: string; at: number } | null>(null);
+  const resetFile = useRef<() => void>(null);
   const [camera, setCamera] = useState(false);
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
@@ -70,6 +71,8 @@ export function QrCheckIn(props: { sessionId?: number; studioId?: number | null;
       else setResult({ ok: false, text: t("booking.scanner.photoError") });
     } finally {
       URL.revokeObjectURL(url);
+      // The same photo chosen again must be read again.
+      resetFile.current?.();
     }
   };
 
@@ -87,7 +90,7 @@ export function QrCheckIn(props: { sessionId?: number; studioId?: number | null;
             {t("booking.scanner.openCamera")}
           </Button>
         )}
-        <FileButton onChange={fromPhoto} accept="image/*" capture="environment">
+        <FileButton onChange={fromPhoto} accept="image/*" capture="environment" resetRef={resetFile}>
           {(p) => (
             <Button {...p} variant="light" leftSection={<IconPhoto size={18} aria-hidden />} data-testid="qr-photo">
               {t("booking.scanner.photo")}

@@ -41,6 +41,10 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/outbox/:id", "routes/admin/outbox/detail.tsx"),
     // Audit log: types 1 and 2.
     route("admin/audit", "routes/admin/audit.tsx"),
+    // Booking (issue 9): reservations, courtesies.
+    route("admin/reservations", "routes/admin/booking/reservations.tsx", { id: "admin-reservations" }),
+    route("admin/reservations/list", "routes/admin/booking/reservations.tsx", { id: "admin-reservations-list" }),
+    route("admin/courtesies/list", "routes/admin/booking/courtesies.tsx", { id: "admin-courtesies-list" }),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
