@@ -41,7 +41,8 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/outbox/:id", "routes/admin/outbox/detail.tsx"),
     // Audit log: types 1 and 2.
     route("admin/audit", "routes/admin/audit.tsx"),
-    // Booking (issue 9): reservations, courtesies.
+    // Booking (issue 9): calendar, reservations, courtesies.
+    route("admin/calendar", "routes/admin/booking/calendar.tsx", { id: "admin-calendar" }),
     route("admin/reservations", "routes/admin/booking/reservations.tsx", { id: "admin-reservations" }),
     route("admin/reservations/list", "routes/admin/booking/reservations.tsx", { id: "admin-reservations-list" }),
     route("admin/courtesies/list", "routes/admin/booking/courtesies.tsx", { id: "admin-courtesies-list" }),

@@ -91,6 +91,23 @@ async function assertCustomer(tx: Db, userId: number) {
 
 /** Books `spot` for the customer, taking one credit of the class's city. */
 export async function bookSpot(deps: Deps, input: BookInput): Promise<BookResult> {
+  // Fast refusal without any lock: a spot already held, or this person already in the class (the
+  // usual answer when many race for few spots). The locked path below checks again.
+  const held = await deps.db
+    .select({ spot: reservations.spot, userId: reservations.userId })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.classSessionId, input.sessionId),
+        ne(reservations.status, "cancelled"),
+        sql`(${reservations.spot} = ${input.spot} or ${reservations.userId} = ${input.userId})`,
+      ),
+    );
+  if (held.some((r) => r.userId === input.userId)) throw AppError.conflict(t("booking.errors.alreadyBooked"));
+  if (held.length > 0)
+    throw AppError.conflict(t("booking.errors.spotTaken", { spot: input.spot }), [
+      { field: "spot", message: t("booking.errors.spotTaken", { spot: input.spot }) },
+    ]);
   return deps.db.transaction(async (tx) => {
     const info = await loadSession(tx, input.sessionId, true);
     const s = info.session;
