@@ -187,7 +187,10 @@ export default function AdminCalendar({ loaderData: L, actionData }: Route.Compo
   const open = L.sessions.find((s) => s.id === openId) ?? null;
   const go = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) v ? next.set(k, v) : next.delete(k);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
     setParams(next);
   };
   const P = L.policy;
