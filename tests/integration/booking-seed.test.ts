@@ -10,7 +10,8 @@ const app = setupTestApp();
 describe("booking demo data", () => {
   it("has two weeks of classes, a full class with a waitlist, consistent credits, and seeds once", async () => {
     const db = app.deps.db;
-    const count = async (q: string) => ((await db.execute(sql.raw(q))) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const count = async (q: string) =>
+      ((await db.execute(sql.raw(q))) as unknown as { rows: { n: number }[] }).rows[0]!.n;
     const classes = await count("select count(*)::int n from class_sessions where starts_at > now()");
     expect(classes).toBeGreaterThan(100);
     expect(await count("select count(distinct studio_id)::int n from class_sessions")).toBeGreaterThanOrEqual(5);
