@@ -8,4 +8,5 @@ export const siteRoutes: RouteConfigEntry[] = [
   // Booking (issue 9): the calendar, one class's spot map, the class types.
   route("calendar", "routes/booking/calendar.tsx"),
   route("book-session/:id?", "routes/booking/book-session.tsx"),
+  route("our-sessions", "routes/booking/our-sessions.tsx"),
 ];
