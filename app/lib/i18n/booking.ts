@@ -238,6 +238,9 @@ export const booking = {
   },
   admin: {
     reservationsTitle: "Reservaciones",
+    attendanceTitle: "Asistencia",
+    attendanceIntro: "Quién vino a cada clase (y quién no): busca por cliente o cambia el estado.",
+    attendanceAdd: "Registrar asistencia",
     reservationsIntro:
       "Busca por cliente; cancela con o sin penalización, o perdona una cancelación tardía o una inasistencia.",
     search: "Buscar cliente (nombre o email)",

@@ -45,6 +45,8 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/calendar", "routes/admin/booking/calendar.tsx", { id: "admin-calendar" }),
     route("admin/reservations", "routes/admin/booking/reservations.tsx", { id: "admin-reservations" }),
     route("admin/reservations/list", "routes/admin/booking/reservations.tsx", { id: "admin-reservations-list" }),
+    route("admin/assistances", "routes/admin/booking/reservations.tsx", { id: "admin-assistances" }),
+    route("admin/assistances/list", "routes/admin/booking/reservations.tsx", { id: "admin-assistances-list" }),
     route("admin/courtesies/list", "routes/admin/booking/courtesies.tsx", { id: "admin-courtesies-list" }),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Menu, Paper, Select, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { Form, useRevalidator, useSearchParams } from "react-router";
+import { Form, Link, useRevalidator, useSearchParams } from "react-router";
+import { useLocalePath } from "~/components/site/useLocalePath";
 import { PageHeader } from "~/components/admin/kit";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
@@ -12,12 +13,14 @@ export async function loader(args: Route.LoaderArgs) {
   requireAdminPage(args);
   const url = new URL(args.request.url);
   const q = url.searchParams.get("q")?.slice(0, 100) || undefined;
-  const statusParam = url.searchParams.get("status");
+  // `/admin/assistances` lists attendance: the same list, checked-in people by default.
+  const attendance = url.pathname.includes("/admin/assistances");
+  const statusParam = url.searchParams.get("status") ?? (attendance ? "attended" : null);
   const status = ["booked", "attended", "no_show", "cancelled"].includes(statusParam ?? "") ? statusParam! : undefined;
   const { adminReservations } = await import("~/.server/domain/booking/admin");
   const { deps } = args.context;
   const from = q ? undefined : new Date(deps.clock().getTime() - 7 * 86_400_000);
-  return { rows: await adminReservations(deps.db, { q, status, from, limit: 200 }) };
+  return { attendance, rows: await adminReservations(deps.db, { q, status, from, limit: 200 }) };
 }
 
 export const meta = () => [{ title: `${t("booking.admin.reservationsTitle")} · ${t("app.name")}` }];
@@ -31,6 +34,7 @@ const STATUS: Record<string, [string, "statusBooked" | "statusAttended" | "statu
 
 export default function AdminReservations({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
+  const { lp } = useLocalePath();
   const revalidator = useRevalidator();
   const [msg, setMsg] = useState<string | null>(null);
   const act = async (path: string, json?: unknown) => {
@@ -40,7 +44,17 @@ export default function AdminReservations({ loaderData }: Route.ComponentProps) 
   };
   return (
     <Stack>
-      <PageHeader title={t("booking.admin.reservationsTitle")} description={t("booking.admin.reservationsIntro")} />
+      <PageHeader
+        title={loaderData.attendance ? t("booking.admin.attendanceTitle") : t("booking.admin.reservationsTitle")}
+        description={loaderData.attendance ? t("booking.admin.attendanceIntro") : t("booking.admin.reservationsIntro")}
+        actions={
+          loaderData.attendance ? (
+            <Button component={Link} to={lp("/admin/assistqr")}>
+              {t("booking.admin.attendanceAdd")}
+            </Button>
+          ) : undefined
+        }
+      />
       <Form method="get">
         <Group align="flex-end" gap="sm">
           <TextInput
@@ -52,7 +66,7 @@ export default function AdminReservations({ loaderData }: Route.ComponentProps) 
           <Select
             name="status"
             label={t("booking.admin.status")}
-            defaultValue={params.get("status") ?? ""}
+            defaultValue={params.get("status") ?? (loaderData.attendance ? "attended" : "")}
             data={[
               { value: "", label: t("booking.admin.all") },
               ...Object.entries(STATUS).map(([value, [, key]]) => ({ value, label: t(`booking.scanner.${key}`) })),
