@@ -13,6 +13,7 @@ import { commerce } from "./i18n/commerce";
 import { fields } from "./i18n/fields";
 import { kit } from "./i18n/kit";
 import { resources } from "./i18n/resources";
+import { booking } from "./i18n/booking";
 
 /** The catalogue, one file per area under ./i18n (each area owns its file; list it here under the
  * name it exports). In the browser only `core` is here from the start: each area arrives with the
@@ -29,6 +30,7 @@ export const messages = {
   fields,
   kit,
   resources,
+  booking,
 } as const;
 
 /** Adds an area's texts to the browser's catalogue (called by the build, see tools/vite-i18n-areas.ts). */

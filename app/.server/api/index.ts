@@ -12,6 +12,8 @@ import { adminJobsRoutes } from "./admin-jobs";
 import { legalRoutes } from "./legal";
 import { commerceRoutes } from "./commerce";
 import { adminResourceRoutes } from "./admin-resources";
+import { bookingRoutes } from "./booking";
+import { adminBookingRoutes } from "./admin-booking";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
@@ -26,6 +28,8 @@ export function createApi(deps: AppDeps) {
   legalRoutes(app);
   commerceRoutes(app);
   adminResourceRoutes(app);
+  bookingRoutes(app);
+  adminBookingRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {

@@ -6,6 +6,7 @@ import * as s from "./schema";
 import * as d from "./seed-data";
 import { seedDemoPeople } from "./seed-people";
 import { seedCommerce } from "./seed-commerce";
+import { seedBooking } from "./seed-booking";
 
 export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -132,6 +133,7 @@ export async function seedDemo(db: Db, options: { people?: boolean } = {}) {
     // checks them.
     if (options.people !== false) await seedDemoPeople(tx, passwordHash);
     await seedCommerce(tx);
+    await seedBooking(tx, { passwordHash });
   });
 }
 

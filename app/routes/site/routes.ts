@@ -7,4 +7,8 @@ export const siteRoutes: RouteConfigEntry[] = [
   route("select-studio", "routes/site/select-studio.tsx"),
   // Legal texts editable by administrators (privacy notice, terms); other sections are 404.
   route("legals/:section", "routes/site/legal.tsx"),
+  // Booking (issue 9): the calendar, one class's spot map, the class types.
+  route("calendar", "routes/booking/calendar.tsx"),
+  route("book-session/:id?", "routes/booking/book-session.tsx"),
+  route("our-sessions", "routes/booking/our-sessions.tsx"),
 ];

@@ -5,3 +5,4 @@ export * from "./files";
 export * from "./security";
 export * from "./legal";
 export * from "./commerce";
+export * from "./booking";
