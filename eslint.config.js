@@ -28,4 +28,26 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "off",
     },
   },
+  {
+    // Domain code holds the business rules: it never reaches up into HTTP, the API routers or the UI.
+    files: ["app/.server/domain/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/http/*", "~/.server/http/*", "**/api/*", "~/.server/api/*"],
+              message: "Domain code must not import http/ or api/ (errors: domain/errors.ts, lists: domain/lists.ts).",
+            },
+            {
+              group: ["~/components/*", "**/components/*", "~/routes/*"],
+              allowTypeImports: true,
+              message: "Domain code must not import UI code (types only).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,14 +1,29 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { documentCsp, newNonce } from "./.server/http/security";
+import { safeError } from "./.server/http/logger";
+import type { AppDeps } from "./.server/deps";
 import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of loaders, actions and rendering go to the app's logger as safe errors (no SQL
+ * parameters, no secrets: `safeError`), never through React Router's default `console.error` of
+ * the raw error, whose message may carry a database error's parameters.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted || error instanceof Response) return;
+  const deps = (context as unknown as { deps?: AppDeps } | undefined)?.deps;
+  const path = new URL(request.url).pathname;
+  if (deps) deps.log.error({ err: safeError(error), path }, "page error");
+  else console.error(safeError(error));
+};
 
 /** React Router's default Node entry, plus a per-request CSP nonce: every inline script the
  * rendering writes (React Router's hydration data and module loader, scroll restoration, Mantine's
@@ -60,7 +75,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) console.error(safeError(error));
         },
       },
     );

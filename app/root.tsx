@@ -46,6 +46,7 @@ import { localePath } from "./lib/routes";
 import { errorStatus, isChunkLoadError, reloadOnceAMinute } from "./lib/errors";
 import { theme, themeCssVariables } from "./theme";
 import { useNonce } from "./lib/nonce";
+import { loadRootData } from "./.server/pages/root";
 
 export const links: Route.LinksFunction = () => [
   // The body text and heading fonts start loading with the document, not after the CSS.
@@ -56,7 +57,6 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { loadRootData } = await import("./.server/pages/root");
   return loadRootData(context);
 }
 

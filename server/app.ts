@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { clientIpFrom, remoteAddressOf } from "~/.server/http/client";
 import { createApi } from "~/.server/api";
 import type { AppDeps } from "~/.server/deps";
 import { resolveAuth, anonymous } from "~/.server/http/api";
@@ -48,7 +49,14 @@ export function createServerApp(deps: AppDeps, build: ServerBuild | (() => Promi
     // Page actions read forms whole: their body is read under the size limit first.
     const req = await boundedRequest(c.req.raw);
     if (!req) return c.text(t("errors.bodyTooLarge"), 413);
-    const res = await handle(req, { deps, auth, cookies });
+    const clientIp = clientIpFrom({
+      headers: c.req.raw.headers,
+      remoteAddress: remoteAddressOf(c),
+      trustProxy: deps.config.TRUST_PROXY,
+    });
+    // v8_middleware: the load context is a RouterContextProvider; it carries the same fields.
+    const context = Object.assign(new RouterContextProvider(), { deps, auth, cookies, clientIp });
+    const res = await handle(req, context);
     const out = new Response(res.body, res);
     if (!cookies[LOCALE_COOKIE]) out.headers.append("Set-Cookie", localeCookie(secure));
     if (!cookies[XSRF_COOKIE]) out.headers.append("Set-Cookie", xsrfCookie(newXsrfToken(), secure));

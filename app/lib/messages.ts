@@ -14,6 +14,10 @@ import { rooms } from "./i18n/rooms";
 import { jobs } from "./i18n/jobs";
 import { legal } from "./i18n/legal";
 import { commerce } from "./i18n/commerce";
+import { fields } from "./i18n/fields";
+import { kit } from "./i18n/kit";
+import { resources } from "./i18n/resources";
+import { booking } from "./i18n/booking";
 
 /** The catalogue, one file per area under ./i18n (each area owns its file; list it here under the
  * name it exports). In the browser only `core` is here from the start: each area arrives with the
@@ -27,6 +31,10 @@ export const messages = {
   jobs,
   legal,
   commerce,
+  fields,
+  kit,
+  resources,
+  booking,
   content,
   media,
   places,

@@ -6,7 +6,6 @@ const PAGES: [string, string | RegExp][] = [
   ["/addresses", "Encuentra tu estudio"],
   ["/studio-detail?id=1", "Nucleo Polanco"],
   ["/coaches", "Nuestro equipo"],
-  ["/our-sessions", "Una clase para cada día"],
   ["/covid", "Protocolo de salud e higiene"],
   ["/jobs", "Trabaja con nosotros"],
   ["/legals", "Información legal"],

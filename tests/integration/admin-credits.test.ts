@@ -16,7 +16,7 @@ async function userId(email: string) {
 describe("GET /api/admin/users/{id}/credits", () => {
   it("shows balances per city and on-demand, and each lot with its state", async () => {
     app.setNow(NOW);
-    const customer = await userId("cliente@example.com");
+    const customer = await userId("tester@example.com"); // tester: a customer without demo credits (cliente@example.com has the booking demo's).
     const [first, second] = await app.deps.db.select().from(cities).orderBy(cities.sortOrder, cities.name).limit(2);
     const lot = (v: Partial<typeof creditLots.$inferInsert>) => ({
       userId: customer,
@@ -65,7 +65,7 @@ describe("GET /api/admin/users/{id}/credits", () => {
     });
 
     // The customer's own counters say the same.
-    const mine = await app.login("cliente@example.com");
+    const mine = await app.login("tester@example.com");
     const me = (await (await app.request("/auth/me", { method: "POST", token: mine })).json()).data;
     expect(me.available_sessions_per_city[`city_${first.id}`]).toBe(3);
     expect(me.unlimited_sessions_per_city[`city_${second.id}`]).toBe(true);

@@ -4,23 +4,12 @@ import { auditLog, mailOutbox, oneTimeTokens, users } from "../../app/.server/db
 import { createSession } from "../../app/.server/domain/identity/sessions";
 import { deliverableContent } from "../../app/.server/adapters/mail";
 import { setupTestApp } from "../support/app";
+import { sessionFor } from "../support/factories";
 
 const app = setupTestApp();
 
-/** A session for a seeded account (the login API is tested by its own suite). */
-async function tokenFor(email: string) {
-  const [u] = await app.deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-  if (!u) throw new Error(`no user ${email}`);
-  const { token } = await createSession(app.deps.db, u.id, {
-    remember: false,
-    now: new Date(),
-    policy: { sessionHours: 12, rememberDays: 30 },
-  });
-  return token;
-}
+/** A session for a seeded account (the shared helper of tests/support/factories.ts). */
+const tokenFor = (email: string) => sessionFor(app.deps.db, email);
 
 async function userId(email: string) {
   const [u] = await app.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -207,7 +196,7 @@ describe("customers: /admin/users", () => {
       name: "El nombre es requerido",
       last_name: "El apellido es requerido",
       email: "El email debe ser valido",
-      phone: "El teléfono debe tener entre 7 y 20 dígitos",
+      phone: "El teléfono debe tener 10 dígitos",
       birth_date: "La fecha de nacimiento no es válida",
     });
   });

@@ -1,8 +1,8 @@
 import { eq, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { storedFiles, users } from "../../app/.server/db/schema";
-import { createSession } from "../../app/.server/domain/identity/sessions";
 import { setupTestApp } from "../support/app";
+import { sessionFor } from "../support/factories";
 
 const app = setupTestApp();
 
@@ -15,18 +15,13 @@ async function storedAvatars() {
   return rows.map((r) => r.key.slice("avatars/".length));
 }
 
-/** A session for a seeded user, made directly (the login API is another engineer's). */
+/** A session for a seeded user (the shared helper of tests/support/factories.ts). */
 async function tokenFor(email: string) {
   const [u] = await app.deps.db
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`);
-  const s = await createSession(app.deps.db, u.id, {
-    remember: false,
-    now: new Date(),
-    policy: { sessionHours: 12, rememberDays: 30 },
-  });
-  return { token: s.token, userId: u.id };
+  return { token: await sessionFor(app.deps.db, u.id), userId: u.id };
 }
 
 const PNG = Buffer.from(

@@ -25,7 +25,7 @@ describe("two-factor guards (spec §4)", () => {
     expect(redirectOf(["requires2faAdmin"], user(2, true))).toBe("myAccount");
     expect(redirectOf(["requires2faAdmin"], user(1, true, 1))).toBe("allow");
     expect(redirectOf(["requires2faAdmin"], user(5, true))).toBe("allow");
-    expect(redirectOf(["requires2faAdmin"], user(1, false, 1))).toBe("adminAdministrators");
+    expect(redirectOf(["requires2faAdmin"], user(1, false, 1))).toBe("adminDashboard");
     expect(redirectOf(["requires2faAdmin"], user(1, false, 3))).toBe("adminCashier");
     expect(redirectOf(["requires2faAdmin"], user(4, false))).toBe("adminQrAssistanceList");
     expect(redirectOf(["requires2faAdmin"], user(5, false))).toBe("adminQrDoorPage");
@@ -42,7 +42,7 @@ describe("two-factor guards (spec §4)", () => {
 
   it("resetPasswordAdmin lets only visitors without a session in", () => {
     expect(redirectOf(["resetPasswordAdmin"], null)).toBe("allow");
-    expect(redirectOf(["resetPasswordAdmin"], user(1, false, 2))).toBe("adminAdministrators");
+    expect(redirectOf(["resetPasswordAdmin"], user(1, false, 2))).toBe("adminDashboard");
     expect(redirectOf(["resetPasswordAdmin"], user(2, false))).toBe("myAccount");
   });
 });

@@ -154,6 +154,8 @@ describe("adminMenu (spec §2 admin menu, §6 roles)", () => {
       ["Coaches", "/admin/coaches/list"],
       ["Clientes", "/admin/users/list"],
       ["Administradores", "/admin/administrators"],
+      ["Personal", "/admin/employees"],
+      ["Bitácora", "/admin/audit"],
     ]);
     expect(children("payments")).toEqual([
       ["Historial", "/admin/payments/list"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillFigures, minutesLabel } from "../../app/components/site/home/figures";
+import { fillFigures, minutesLabel } from "../../app/shared/home-figures";
 import { HOME_SECTIONS, SESSION_TYPES, STUDIOS } from "../../app/.server/db/seed-data";
 import { messages } from "../../app/lib/messages";
 

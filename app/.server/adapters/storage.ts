@@ -18,7 +18,7 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
 }
 
-const KEY = /^(avatars|content)\/[a-z0-9][a-z0-9-]{0,80}\.(png|jpg|webp)$/;
+const KEY = /^(avatars|sponsors|content)\/[a-z0-9][a-z0-9-]{0,80}\.(png|jpg|webp)$/;
 
 export function isValidKey(key: string) {
   return KEY.test(key);

@@ -10,9 +10,10 @@ import { employeeTypeLabel, roleLabel } from "~/components/admin/people/labels";
 import { administratorSchema, customerSchema, staffSchema } from "~/shared/schemas/people";
 import { defineRoute, idParam, type ApiContext, type ApiEnv, type AuthState } from "../http/api";
 import { AppError } from "../http/errors";
-import { csvResponse, listQuery, pageOf, toCsv } from "../http/pagination";
+import { csvDateTime, csvResponse, listQuery, pageOf, toCsv } from "../http/pagination";
+import { auditExport } from "../domain/audit/exports";
 import type { MiddlewareName } from "../domain/identity/guards";
-import { actorOf, assertBackOffice, assertFullAdministrator, type Actor } from "../domain/people/access";
+import { actorOf, assertBackOffice, assertCan, type Actor } from "../domain/people/access";
 import type { PersonDto } from "../domain/people/common";
 import {
   createCustomer,
@@ -35,6 +36,7 @@ import {
 } from "../domain/people/staff";
 import type { AppDeps } from "../deps";
 import { mailBrand } from "../domain/identity/accounts";
+import { clientIpFrom, remoteAddressOf } from "../http/client";
 
 export const BACK_OFFICE: MiddlewareName[] = ["admin", "noCashiers"];
 
@@ -45,9 +47,13 @@ export function backOfficeActor(c: ApiContext, auth: AuthState): Actor {
   return actor;
 }
 
+/** The caller's IP for the audit log (the one rule in http/client.ts, honouring TRUST_PROXY). */
 export function clientIp(c: ApiContext): string | null {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? null;
+  return clientIpFrom({
+    headers: c.req.raw.headers,
+    remoteAddress: remoteAddressOf(c),
+    trustProxy: c.get("deps").config.TRUST_PROXY,
+  });
 }
 
 export const personSchema = z.object({
@@ -62,6 +68,7 @@ export const personSchema = z.object({
   employee_type: z.number().nullable(),
   is_tester: z.boolean(),
   require2fa: z.boolean(),
+  two_factor_enrolled: z.boolean(),
   can_scan_attendance: z.boolean(),
   active: z.boolean(),
   email_verified: z.boolean(),
@@ -85,16 +92,7 @@ const messageResponse = z.object({ data: z.object({ Message: z.string(), user: p
 const status = z.enum(["active", "inactive"]).optional();
 const intFilter = z.coerce.number().int().positive().max(999).optional();
 
-/** Dates in exports: Mexico City wall time, "2026-11-22 09:30". */
-const MX = new Intl.DateTimeFormat("sv-SE", {
-  timeZone: "America/Mexico_City",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-const csvDate = (iso: string | null) => (iso ? MX.format(new Date(iso)) : "");
+const csvDate = csvDateTime;
 const yesNo = (v: boolean) => (v ? t("admin.kit.yes") : t("admin.kit.no"));
 
 function customerCsv(rows: PersonDto[]) {
@@ -208,9 +206,10 @@ export function adminPeopleRoutes(app: Hono<ApiEnv>) {
       response: listResponse,
     },
     async ({ c, auth, deps, query }) => {
-      backOfficeActor(c, auth);
+      const actor = backOfficeActor(c, auth);
       if (query.format === "csv") {
         const { rows } = await listCustomers(deps.db, query, { all: true });
+        await auditExport(deps.db, actor, "customers", query, rows.length);
         return csvResponse("clientes.csv", customerCsv(rows));
       }
       const { rows, total } = await listCustomers(deps.db, query);
@@ -285,7 +284,7 @@ export function adminPeopleRoutes(app: Hono<ApiEnv>) {
     },
     async ({ c, auth, deps, params, body }) => {
       const actor = backOfficeActor(c, auth);
-      const user = await updateCustomer(deps.db, actor, params.id, body);
+      const user = await updateCustomer(deps.db, actor, params.id, body, deps.clock());
       return { data: { Message: t("admin.people.updated"), user } };
     },
   );
@@ -365,10 +364,11 @@ function staffRoutes(app: Hono<ApiEnv>, scope: StaffScope, base: string, schema:
       response: listResponse,
     },
     async ({ c, auth, deps, query: q }) => {
-      backOfficeActor(c, auth);
+      const actor = backOfficeActor(c, auth);
       const filters = q as z.output<typeof query> & { role_id?: number };
       if (filters.format === "csv") {
         const { rows } = await listStaff(deps.db, scope, filters, { all: true });
+        await auditExport(deps.db, actor, base.split("/").pop()!, filters, rows.length);
         return csvResponse(scope === "administrators" ? "administradores.csv" : "personal.csv", staffCsv(rows));
       }
       const { rows, total } = await listStaff(deps.db, scope, filters);
@@ -466,7 +466,7 @@ function staffRoutes(app: Hono<ApiEnv>, scope: StaffScope, base: string, schema:
     app,
     { path: `${base}/:id/send-reset`, summary: "Enviar un correo para restablecer la contraseña", tags },
     async ({ actor, deps, id }) => {
-      assertFullAdministrator(actor);
+      assertCan(actor, "staff.write");
       const person = await getStaff(deps.db, scope, id);
       await sendResetFor(deps, actor, person, "staff");
       return { Message: t("admin.people.resetSent", { email: person.email }) };

@@ -5,11 +5,13 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
-import { csvResponse, listQuery, pageOf, toCsv } from "../http/pagination";
-import { assertFullAdministrator } from "../domain/people/access";
+import { csvDateTime, csvResponse, listQuery, pageOf, toCsv } from "../http/pagination";
+import { auditExport, readOutboxMessage } from "../domain/audit/exports";
+import { auditActionLabel, auditRecordLabel } from "~/shared/audit-labels";
+import { assertCan } from "../domain/people/access";
 import { dashboard } from "../domain/people/dashboard";
 import { listAudit } from "../domain/audit/reader";
-import { getOutbox, listOutbox } from "../domain/audit/outbox";
+import { listOutbox } from "../domain/audit/outbox";
 import { BACK_OFFICE, backOfficeActor, metaSchema } from "./admin-people";
 
 const auditSchema = z.object({
@@ -79,23 +81,33 @@ export function adminRecordsRoutes(app: Hono<ApiEnv>) {
       response: z.object({ data: z.array(auditSchema), meta: metaSchema }),
     },
     async ({ c, auth, deps, query }) => {
-      backOfficeActor(c, auth);
+      const actor = backOfficeActor(c, auth);
       if (query.format === "csv") {
         const { rows } = await listAudit(deps.db, query, { all: true });
+        await auditExport(deps.db, actor, "audit", query, rows.length);
+        // Mexico City time, the screen's Spanish wording, one ID column (the entry's; the record's
+        // id is part of the "Registro" cell).
         return csvResponse(
           "bitacora.csv",
           toCsv(
             [
               { key: "id", label: "ID" },
-              { key: "created_at", label: t("admin.audit.when") },
-              { key: "actor_email", label: t("admin.audit.actor") },
-              { key: "action", label: t("admin.audit.action") },
-              { key: "entity", label: t("admin.audit.entity") },
-              { key: "entity_id", label: "ID" },
+              { key: "when", label: t("admin.audit.whenMexico") },
+              { key: "actor_name", label: t("admin.audit.actor") },
+              { key: "actor_email", label: t("admin.audit.actorEmail") },
+              { key: "action_label", label: t("admin.audit.action") },
+              { key: "record", label: t("admin.audit.record") },
               { key: "ip", label: t("admin.audit.ip") },
               { key: "json", label: t("admin.audit.details") },
             ],
-            rows.map((r) => ({ ...r, json: JSON.stringify(r.data) })),
+            rows.map((r) => ({
+              ...r,
+              when: csvDateTime(r.created_at),
+              actor_name: r.actor_name ?? t("admin.dashboard.system"),
+              action_label: auditActionLabel(r.action),
+              record: auditRecordLabel(r.entity, r.entity_id),
+              json: JSON.stringify(r.data),
+            })),
           ),
         );
       }
@@ -116,15 +128,16 @@ export function adminRecordsRoutes(app: Hono<ApiEnv>) {
       response: z.object({ data: z.array(outboxItem), meta: metaSchema }),
     },
     async ({ c, auth, deps, query }) => {
-      assertFullAdministrator(backOfficeActor(c, auth));
+      const actor = assertCan(backOfficeActor(c, auth), "outbox.read");
       if (query.format === "csv") {
         const { rows } = await listOutbox(deps.db, query, { all: true });
+        await auditExport(deps.db, actor, "outbox", query, rows.length);
         return csvResponse(
           "correo.csv",
           toCsv(
             [
               { key: "id", label: "ID" },
-              { key: "created_at", label: t("admin.outbox.date") },
+              { key: "when", label: t("admin.audit.whenMexico") },
               { key: "to", label: t("admin.outbox.to") },
               { key: "subject", label: t("admin.outbox.subject") },
               { key: "template", label: t("admin.outbox.template") },
@@ -132,7 +145,7 @@ export function adminRecordsRoutes(app: Hono<ApiEnv>) {
               { key: "status", label: t("admin.outbox.status") },
               { key: "error", label: t("admin.outbox.error") },
             ],
-            rows.map((r) => ({ ...r })),
+            rows.map((r) => ({ ...r, when: csvDateTime(r.created_at) })),
           ),
         );
       }
@@ -153,8 +166,8 @@ export function adminRecordsRoutes(app: Hono<ApiEnv>) {
       response: z.object({ data: outboxItem.extend({ html: z.string(), text: z.string() }) }),
     },
     async ({ c, auth, deps, params }) => {
-      assertFullAdministrator(backOfficeActor(c, auth));
-      return { data: await getOutbox(deps.db, params.id) };
+      const actor = assertCan(backOfficeActor(c, auth), "outbox.read");
+      return { data: await readOutboxMessage(deps.db, actor, params.id) };
     },
   );
 }

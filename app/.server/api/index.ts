@@ -13,6 +13,9 @@ import { adminPlacesRoutes } from "./admin-places";
 import { adminJobsRoutes } from "./admin-jobs";
 import { legalRoutes } from "./legal";
 import { commerceRoutes } from "./commerce";
+import { adminResourceRoutes } from "./admin-resources";
+import { bookingRoutes } from "./booking";
+import { adminBookingRoutes } from "./admin-booking";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
@@ -28,6 +31,9 @@ export function createApi(deps: AppDeps) {
   adminJobsRoutes(app);
   legalRoutes(app);
   commerceRoutes(app);
+  adminResourceRoutes(app);
+  bookingRoutes(app);
+  adminBookingRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {

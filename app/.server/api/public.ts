@@ -12,8 +12,13 @@ const studio = z.object({
   id: z.number(),
   city_id: z.number(),
   name: z.string(),
+  slug: z.string(),
   address: z.string(),
+  /** 10 digits (show it as 55 1234 5678, call it with tel:+52…). */
   phone: z.string(),
+  description: z.string(),
+  image_url: z.string().nullable(),
+  map_url: z.string().nullable(),
   active: z.boolean(),
   is_external: z.boolean(),
   is_marketplace: z.boolean(),

@@ -1,3 +1,4 @@
+import { normalizePhone } from "../../shared/schemas/fields";
 import { hash } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
@@ -6,6 +7,7 @@ import * as d from "./seed-data";
 import { seedContent } from "./seed-content";
 import { seedDemoPeople } from "./seed-people";
 import { seedCommerce } from "./seed-commerce";
+import { seedBooking } from "./seed-booking";
 
 export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -74,7 +76,7 @@ export async function seedDemo(db: Db, options: { people?: boolean } = {}) {
           name: st.name,
           slug: st.slug,
           address: st.address,
-          phone: st.phone,
+          phone: normalizePhone(st.phone) ?? st.phone,
           description: st.description,
           imageUrl: st.image,
           isExternal: st.isExternal ?? false,
@@ -111,7 +113,7 @@ export async function seedDemo(db: Db, options: { people?: boolean } = {}) {
             email: u.email,
             name: u.name,
             lastName: u.lastName,
-            phone: u.phone,
+            phone: u.phone === null || u.phone === undefined ? null : (normalizePhone(u.phone) ?? u.phone),
             passwordHash,
             roleId: u.roleId,
             employeeType: u.employeeType,
@@ -133,6 +135,7 @@ export async function seedDemo(db: Db, options: { people?: boolean } = {}) {
     // checks them.
     if (options.people !== false) await seedDemoPeople(tx, passwordHash);
     await seedCommerce(tx);
+    await seedBooking(tx, { passwordHash });
   });
 }
 

@@ -12,6 +12,7 @@ import { AppError, errorBody, zodFields } from "./errors";
 import { redactPath, type Logger } from "./logger";
 import { isCrossSiteWrite } from "./origin";
 import { safeEqual } from "../domain/identity/tokens";
+import { findUnsafeText } from "~/shared/schemas/fields";
 
 export interface AuthState {
   user: UserRow | null;
@@ -88,7 +89,7 @@ const errorSchema = z.object({
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
-export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodType> {
+export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodType, R extends ZodType = ZodType> {
   method: Method;
   /** Hono style: `/studios/city/:city`. */
   path: string;
@@ -99,7 +100,8 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
   params?: P;
   /** Logged in (any role), or the spec's middleware names, checked in order. */
   guard?: "auth" | MiddlewareName[];
-  response?: ZodType;
+  /** The answer's schema: OpenAPI documents it and the handler's return type comes from it. */
+  response?: R;
   status?: 200 | 201;
   description?: string;
   /** Largest accepted body in bytes (default 1 MB; uploads declare more). */
@@ -111,7 +113,10 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
   pendingTwoFactor?: "allow";
 }
 
-export interface Handler<B extends ZodType, Q extends ZodType, P extends ZodType> {
+/** What a handler may return: its response schema's input (or a Response, e.g. CSV); anything without a schema. */
+export type HandlerResult<R extends ZodType> = ZodType extends R ? unknown : z.input<R> | Response;
+
+export interface Handler<B extends ZodType, Q extends ZodType, P extends ZodType, R extends ZodType = ZodType> {
   (input: {
     c: ApiContext;
     body: z.output<B>;
@@ -119,18 +124,35 @@ export interface Handler<B extends ZodType, Q extends ZodType, P extends ZodType
     params: z.output<P>;
     auth: AuthState;
     deps: AppDeps;
-  }): Promise<unknown> | unknown;
+  }): Promise<HandlerResult<R>> | HandlerResult<R>;
 }
 
 const empty = z.object({});
+
+/** Every call of an API app with its answer's schema (the contract test walks them). */
+export interface RouteContract {
+  method: Method;
+  path: string;
+  status: number;
+  response?: ZodType;
+}
+const contracts = new WeakMap<Hono<ApiEnv>, RouteContract[]>();
+export function routeContracts(app: Hono<ApiEnv>): RouteContract[] {
+  return contracts.get(app) ?? [];
+}
 
 /** Declares one API call: registered in the OpenAPI document, parsed, validated, guarded. */
 export function defineRoute<
   B extends ZodType = typeof empty,
   Q extends ZodType = typeof empty,
   P extends ZodType = typeof empty,
->(app: Hono<ApiEnv>, spec: RouteSpec<B, Q, P>, handler: Handler<B, Q, P>) {
+  R extends ZodType = ZodType,
+>(app: Hono<ApiEnv>, spec: RouteSpec<B, Q, P, R>, handler: Handler<B, Q, P, R>) {
   const openapiPath = spec.path.replace(/:(\w+)/g, "{$1}");
+  if (!contracts.has(app)) contracts.set(app, []);
+  contracts
+    .get(app)!
+    .push({ method: spec.method, path: spec.path, status: spec.status ?? 200, response: spec.response });
   const bodyContent = spec.body
     ? {
         content: {
@@ -154,12 +176,9 @@ export function defineRoute<
     responses: {
       [spec.status ?? 200]: {
         description: "OK",
-        content: spec.response ? { "application/json": { schema: spec.response } } : undefined,
+        content: spec.response || offersCsv(spec.query) ? successContent(spec.response, spec.query) : undefined,
       },
-      422: { description: "Datos inválidos", content: { "application/json": { schema: errorSchema } } },
-      ...(spec.guard
-        ? { 401: { description: "Sin sesión o sesión expirada" }, 403: { description: "Sin permiso" } }
-        : {}),
+      ...errorResponses(spec),
     },
   });
 
@@ -171,14 +190,58 @@ export function defineRoute<
       enforceGuard(spec.guard, auth);
     }
     const params = parse(spec.params ?? empty, c.req.param(), 400);
-    const query = parse(spec.query ?? empty, c.req.query(), 422);
+    const rawQuery = c.req.query();
+    refuseUnsafeText(rawQuery);
+    const query = parse(spec.query ?? empty, rawQuery, 422);
     const raw =
       spec.method === "get" || spec.method === "delete" ? {} : await readBody(c.req.raw, { limit: spec.bodyLimit });
+    refuseUnsafeText(raw);
     const body = parse(spec.body ?? empty, raw, 422);
     const result = await handler({ c, body, query, params, auth, deps: c.get("deps") } as never);
     if (result instanceof Response) return result;
     return c.json(result as object, spec.status ?? 200);
   });
+}
+
+/** The field rules' text rule over everything the caller sent, so no schema can forget it. */
+function refuseUnsafeText(value: unknown) {
+  const bad = findUnsafeText(value);
+  if (bad) throw AppError.validation([{ field: bad.field, message: t("fields.unsafeText") }]);
+}
+
+const errorJson = (description: string) => ({
+  description,
+  content: { "application/json": { schema: errorSchema } },
+});
+
+/** Lists whose query takes `format=csv` answer CSV too. */
+function offersCsv(query: ZodType | undefined) {
+  const shape = (query as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return Boolean(shape && "format" in shape);
+}
+
+function successContent(response: ZodType | undefined, query: ZodType | undefined) {
+  return {
+    ...(response ? { "application/json": { schema: response } } : {}),
+    ...(offersCsv(query) ? { "text/csv": { schema: { type: "string" as const, description: "format=csv" } } } : {}),
+  };
+}
+
+/**
+ * The error answers a call can give, all in the spec's error shape: 400 (malformed path or JSON),
+ * 404, 409, 413/415 (bodies), 422 (invalid data), 429; 401/403 on guarded calls.
+ */
+function errorResponses(spec: { method: Method; guard?: unknown; params?: unknown }) {
+  const hasBody = spec.method !== "get" && spec.method !== "delete";
+  return {
+    400: errorJson(hasBody ? "Petición mal formada (identificador o JSON inválido)" : "Identificador inválido"),
+    ...(spec.guard ? { 401: errorJson("Sin sesión o sesión expirada"), 403: errorJson("Sin permiso") } : {}),
+    404: errorJson("No existe"),
+    ...(hasBody ? { 409: errorJson("Conflicto con el estado actual") } : {}),
+    ...(hasBody ? { 413: errorJson("Cuerpo demasiado grande"), 415: errorJson("Tipo de contenido no soportado") } : {}),
+    422: errorJson("Datos inválidos"),
+    429: errorJson("Demasiadas peticiones"),
+  };
 }
 
 function parse<T extends ZodType>(schema: T, value: unknown, status: 400 | 422): z.output<T> {

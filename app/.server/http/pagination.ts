@@ -1,42 +1,8 @@
-import { z } from "zod";
-
 /**
- * The query every back-office list takes: `page`, `per_page`, `search`, `sort`, `dir`, plus
- * filters of its own. `format=csv` asks for the whole filtered list as CSV.
+ * Lists over HTTP: the list rules live in the domain (domain/lists.ts, re-exported here for the API
+ * and existing imports); this file adds the CSV answer.
  */
-export const listQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
-  search: z.string().trim().max(100).optional().default(""),
-  sort: z.string().max(40).optional(),
-  dir: z.enum(["asc", "desc"]).optional().default("asc"),
-  format: z.enum(["json", "csv"]).optional().default("json"),
-});
-export type ListQuery = z.infer<typeof listQuery>;
-
-export interface Page<T> {
-  data: T[];
-  meta: { page: number; per_page: number; total: number; last_page: number };
-}
-
-export function pageOf<T>(rows: T[], total: number, q: Pick<ListQuery, "page" | "per_page">): Page<T> {
-  return {
-    data: rows,
-    meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },
-  };
-}
-
-/** RFC 4180 CSV with a BOM so Excel opens accents right; cells that start a formula are quoted with '. */
-export function toCsv(columns: { key: string; label: string }[], rows: Record<string, unknown>[]) {
-  const cell = (v: unknown) => {
-    let s = v === null || v === undefined ? "" : v instanceof Date ? v.toISOString() : String(v);
-    if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-    return /[",\n\r;]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-  };
-  const lines = [columns.map((c) => cell(c.label)).join(",")];
-  for (const r of rows) lines.push(columns.map((c) => cell(r[c.key])).join(","));
-  return "\uFEFF" + lines.join("\r\n") + "\r\n";
-}
+export * from "../domain/lists";
 
 export function csvResponse(filename: string, csv: string) {
   return new Response(csv, {
@@ -45,47 +11,4 @@ export function csvResponse(filename: string, csv: string) {
       "Content-Disposition": `attachment; filename="${filename}"`,
     },
   });
-}
-
-/**
- * The same query read leniently from a page URL (`?page=&per_page=&search=&sort=&dir=`): a bad
- * value falls back to its default instead of failing the page. `filters` adds the list's own
- * parameters (give each a `.catch()` so a bad value is ignored).
- */
-export function listQueryFromUrl<F extends z.ZodRawShape = Record<never, never>>(
-  url: URL | string,
-  filters?: F,
-): ListQuery & z.infer<z.ZodObject<F>> {
-  const params = Object.fromEntries(new URL(url, "http://localhost").searchParams);
-  const lenient = z.object({
-    page: listQuery.shape.page.catch(1),
-    per_page: listQuery.shape.per_page.catch(20),
-    search: listQuery.shape.search.catch(""),
-    sort: listQuery.shape.sort.catch(undefined),
-    dir: listQuery.shape.dir.catch("asc"),
-    format: listQuery.shape.format.catch("json"),
-    ...(filters ?? {}),
-  });
-  return lenient.parse(params) as ListQuery & z.infer<z.ZodObject<F>>;
-}
-
-/** A filter value that is one of `values`, or absent (an unknown value is ignored). */
-export function enumFilter<const V extends readonly [string, ...string[]]>(values: V) {
-  return z.enum(values).optional().catch(undefined);
-}
-
-/** An integer id filter, or absent. */
-export const idFilter = z.coerce.number().int().positive().max(999_999_999).optional().catch(undefined);
-
-/** `search` as an ILIKE pattern: its own %, _ and \ are matched literally. */
-export function likePattern(search: string) {
-  return `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-}
-
-/** Rows of a CSV export at most (the export is of the whole filtered list, not one page). */
-export const CSV_MAX_ROWS = 10_000;
-
-/** Offset of the page in `q`. */
-export function offsetOf(q: Pick<ListQuery, "page" | "per_page">) {
-  return (q.page - 1) * q.per_page;
 }

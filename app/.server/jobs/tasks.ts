@@ -9,6 +9,7 @@
 import type { AppDeps } from "../deps";
 import { sweepExpired } from "../domain/maintenance/housekeeping";
 import { retryFailedRefunds } from "../domain/commerce/checkout";
+import * as bookingJobs from "../domain/booking/jobs";
 
 export interface ScheduledTask {
   /** Unique, kebab-case: the queue's job name. */
@@ -21,4 +22,9 @@ export interface ScheduledTask {
 export const scheduledTasks: ScheduledTask[] = [
   { name: "housekeeping", cron: "17 * * * *", run: (deps) => sweepExpired(deps.db, deps.clock()) },
   { name: "commerce-refund-failed-charges", cron: "*/10 * * * *", run: (deps) => retryFailedRefunds(deps) },
+  { name: "credit-expiry", cron: "5 * * * *", run: (deps) => bookingJobs.expireCredits(deps, deps.clock()) },
+  { name: "booking-no-shows", cron: "*/5 * * * *", run: (deps) => bookingJobs.markNoShows(deps, deps.clock()) },
+  { name: "waitlist-close", cron: "*/5 * * * *", run: (deps) => bookingJobs.closeWaitlists(deps, deps.clock()) },
+  { name: "class-reminders", cron: "*/5 * * * *", run: (deps) => bookingJobs.sendReminders(deps, deps.clock()) },
+  { name: "schedule-templates", cron: "30 2 * * *", run: (deps) => bookingJobs.generateSchedule(deps, deps.clock()) },
 ];

@@ -2,7 +2,7 @@ import { t } from "~/lib/messages";
 import { formatDateTime } from "~/lib/format";
 import type { MailMessage } from "../adapters/mail";
 
-interface Brand {
+export interface Brand {
   site: string;
   help: string;
   publicUrl: string;
@@ -12,7 +12,7 @@ const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** One layout for every mail: a brand header, the paragraphs, an optional button, the footer. */
-function layout(
+export function layout(
   b: Brand,
   o: {
     to: string;

@@ -1,4 +1,5 @@
 import { ROUTES, stripLocale } from "~/lib/routes";
+import { landingRoute, ROLE } from "~/shared/roles";
 
 /** What the admin login needs to know about the user it just logged in (spec §3 fields). */
 export interface LoginUser {
@@ -29,24 +30,13 @@ export function safeBack(back: string | null | undefined): string | null {
 
 /** Where a staff member lands after logging in (and after the two-factor step). */
 export function staffHome(user: LoginUser, back?: string | null): string {
-  if (user.role_id === 2) return ROUTES.myAccount;
-  const b = safeBack(back);
-  if (b) return b;
-  switch (user.role_id) {
-    case 1:
-      return user.employee_type === 3 ? ROUTES.adminCashier : ROUTES.adminDashboard;
-    case 4:
-      return ROUTES.adminQrAssistanceList;
-    case 5:
-      return ROUTES.adminQrDoorPage;
-    default:
-      return ROUTES.myAccount;
-  }
+  if (user.role_id === ROLE.customer) return ROUTES.myAccount;
+  return safeBack(back) ?? ROUTES[landingRoute({ roleId: user.role_id, employeeType: user.employee_type })];
 }
 
 /** After the admin login: staff with require2fa go to the two-factor page first (keeping `back`). */
 export function afterLoginTarget(user: LoginUser, back?: string | null): string {
-  if (user.role_id !== 2 && user.require2fa) {
+  if (user.role_id !== ROLE.customer && user.require2fa) {
     const b = safeBack(back);
     return b ? `${ROUTES.admin2fa}?back=${encodeURIComponent(b)}` : ROUTES.admin2fa;
   }

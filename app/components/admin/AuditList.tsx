@@ -1,6 +1,7 @@
 import { Anchor, Group, Stack, Text } from "@mantine/core";
 import { Link, useLocation } from "react-router";
-import { messages, t } from "~/lib/messages";
+import { t } from "~/lib/messages";
+import { auditActionLabel, auditEntityLabel } from "~/shared/audit-labels";
 import { localePath } from "~/lib/routes";
 import { formatDateTime } from "./kit/format";
 import { SoftBadge } from "~/components/SoftBadge";
@@ -15,12 +16,8 @@ export interface AuditEntryView {
   entity_id: string | null;
 }
 
-const ACTIONS: Record<string, string> = messages.admin.audit.actions;
-const ENTITIES: Record<string, string> = messages.admin.audit.entities;
-
-/** Spanish wording of an audit action ("customer.created" → "Creó un cliente"); unknown ones as written. */
-export const auditActionLabel = (action: string) => ACTIONS[action] ?? action;
-export const auditEntityLabel = (entity: string) => ENTITIES[entity] ?? entity;
+/** The wording lives in app/shared/audit-labels.ts (the CSV uses it too); re-exported for existing imports. */
+export { auditActionLabel, auditEntityLabel };
 
 /** Where the record of an entry is shown, when the back office has a page for it. */
 export function auditHref(e: Pick<AuditEntryView, "action" | "entity" | "entity_id">): string | null {

@@ -1,3 +1,4 @@
+import { ROLE, EMPLOYEE_TYPE } from "~/shared/roles";
 import { Avatar, Box, Group, Indicator, Menu, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconBarbell, IconChevronDown, IconDoor, IconKey, IconLogout, IconShieldCheck } from "@tabler/icons-react";
@@ -10,14 +11,14 @@ import { localePath } from "~/lib/routes";
 import { ChangePasswordModal } from "./ChangePasswordModal";
 
 export function roleCaption(u: Pick<SessionUser, "role_id" | "employee_type">) {
-  if (u.role_id === 1)
-    return u.employee_type === 3
+  if (u.role_id === ROLE.admin)
+    return u.employee_type === EMPLOYEE_TYPE.cashier
       ? t("admin.shell.roleCashier")
-      : u.employee_type === 2
+      : u.employee_type === EMPLOYEE_TYPE.manager
         ? t("admin.shell.roleManager")
         : t("admin.shell.roleAdmin");
-  if (u.role_id === 4) return t("admin.shell.roleCoach");
-  if (u.role_id === 5) return t("admin.shell.roleDoor");
+  if (u.role_id === ROLE.coach) return t("admin.shell.roleCoach");
+  if (u.role_id === ROLE.door) return t("admin.shell.roleDoor");
   return t("admin.shell.roleCustomer");
 }
 

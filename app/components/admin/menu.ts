@@ -2,6 +2,7 @@
  * The back-office side menu (spec §2 "Admin menu", §6 roles), as plain data: a pure function of
  * the logged-in user, so the same rules are tested without a browser and rendered by AdminNav.
  */
+import { ROLE, EMPLOYEE_TYPE } from "~/shared/roles";
 import { t } from "~/lib/messages";
 
 /** Names of the icons AdminNav draws for each entry (kept as strings so this file stays pure). */
@@ -117,6 +118,8 @@ function fullMenu(): MenuEntry[] {
       link("coaches", t("admin.menu.coaches"), "/admin/coaches/list"),
       link("users", t("admin.menu.users"), "/admin/users/list"),
       link("administrators", t("admin.menu.administrators"), "/admin/administrators"),
+      link("employees", t("admin.menu.employees"), "/admin/employees"),
+      link("audit", t("admin.menu.audit"), "/admin/audit"),
     ]),
     group("payments", t("admin.menu.payments"), "payments", [
       link("paymentsHistory", t("admin.menu.paymentsHistory"), "/admin/payments/list"),
@@ -180,11 +183,11 @@ function forTesters(entries: MenuEntry[], isTester: boolean): MenuEntry[] {
  */
 export function adminMenu(user: MenuUser | null | undefined): MenuEntry[] {
   if (!user) return [];
-  if (user.role_id === 4 || user.can_scan_attendance) return scannerOnly();
-  if (user.role_id !== 1) return [];
-  if (user.employee_type === 3) return [];
+  if (user.role_id === ROLE.coach || user.can_scan_attendance) return scannerOnly();
+  if (user.role_id !== ROLE.admin) return [];
+  if (user.employee_type === EMPLOYEE_TYPE.cashier) return [];
   const entries = fullMenu();
-  if (user.employee_type === 1) entries.push(...administratorOnly());
+  if (user.employee_type === EMPLOYEE_TYPE.administrator) entries.push(...administratorOnly());
   if (user.id_employee)
     entries.push(link("closeTurn", t("admin.menu.closeTurn"), CLOSE_TURN_PATH, { icon: "closeTurn" }));
   return forTesters(entries, user.is_tester);

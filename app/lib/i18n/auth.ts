@@ -186,9 +186,6 @@ export const auth = {
     errors: {
       nameTooLong: "El nombre debe tener máximo 100 caracteres",
       lastNameTooLong: "El apellido debe tener máximo 100 caracteres",
-      phoneInvalid: "El teléfono debe tener 10 dígitos",
-      birthDateInvalid: "La fecha de nacimiento no es válida",
-      birthDateFuture: "La fecha de nacimiento no puede ser futura",
       avatarRequired: "Selecciona una imagen",
       avatarType: "La imagen debe ser PNG, JPG o WebP",
       avatarSize: "La imagen no debe pesar más de 2 MB",

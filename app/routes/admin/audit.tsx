@@ -3,14 +3,14 @@ import { AdminErrorBoundary, DataTable, formatDateTime, PageHeader, type Column 
 import { auditActionLabel, auditEntityLabel } from "~/components/admin/AuditList";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/audit";
+import { requireAdminPage } from "./.server/page";
+import { listQueryFromUrl, pageOf } from "~/.server/http/pagination";
+import { listAudit, auditEntities } from "~/.server/domain/audit/reader";
+import { z } from "zod";
 
 /** /admin/audit — what staff did (not in the spec's route list: the back office's own reader). */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage } = await import("./.server/page");
   requireAdminPage(args);
-  const { listQueryFromUrl, pageOf } = await import("~/.server/http/pagination");
-  const { listAudit, auditEntities } = await import("~/.server/domain/audit/reader");
-  const { z } = await import("zod");
   const db = args.context.deps.db;
   const q = listQueryFromUrl(args.request.url, { entity: z.string().max(40).optional().catch(undefined) });
   const { rows, total } = await listAudit(db, q);

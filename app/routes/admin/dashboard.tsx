@@ -7,11 +7,11 @@ import { AdminErrorBoundary, formatNumber, PageHeader } from "~/components/admin
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import type { Route } from "./+types/dashboard";
+import { requireAdminPage } from "./.server/page";
+import { dashboard } from "~/.server/domain/people/dashboard";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage } = await import("./.server/page");
   requireAdminPage(args);
-  const { dashboard } = await import("~/.server/domain/people/dashboard");
   return dashboard(args.context.deps.db);
 }
 

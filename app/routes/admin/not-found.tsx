@@ -4,6 +4,7 @@ import { adminMenu, isActiveLink, menuLinks } from "~/components/admin/menu";
 import { stripLocale } from "~/lib/routes";
 import { PendingScreen } from "./pending/page";
 import type { Route } from "./+types/not-found";
+import { requireAdminLayout } from "./.server/page";
 
 /** Every entry of the back-office menu, whoever sees it (testers' entries included). */
 const ALL_ENTRIES = menuLinks(
@@ -15,7 +16,6 @@ const ALL_ENTRIES = menuLinks(
  * yet available" state under its own title; any other path is a 404 inside the shell.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminLayout } = await import("./.server/page");
   // Same check as the layout: /admin/auth/* is never behind the admin guard (no redirect loop).
   requireAdminLayout(args);
   const path = stripLocale(new URL(args.request.url).pathname).replace(/\/$/, "");

@@ -71,6 +71,22 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/packs/add", "routes/admin/commerce/packs.tsx", { id: "admin-packs-add" }),
     route("admin/packs/edit/:id", "routes/admin/commerce/packs.tsx", { id: "admin-packs-edit" }),
     route("admin/packs/p/:id", "routes/admin/commerce/packs.tsx", { id: "admin-packs-p" }),
+    // Built with the resource kit (kit/resource.ts): countries (states read-only) and sponsors.
+    route("admin/countries", "routes/admin/countries/list.tsx", { id: "admin-countries" }),
+    route("admin/countries/list", "routes/admin/countries/list.tsx", { id: "admin-countries-list" }),
+    route("admin/countries/add", "routes/admin/countries/form.tsx", { id: "admin-countries-add" }),
+    route("admin/countries/edit/:id", "routes/admin/countries/form.tsx", { id: "admin-countries-edit" }),
+    route("admin/sponsors", "routes/admin/sponsors/list.tsx", { id: "admin-sponsors" }),
+    route("admin/sponsors/list", "routes/admin/sponsors/list.tsx", { id: "admin-sponsors-list" }),
+    route("admin/sponsors/add", "routes/admin/sponsors/form.tsx", { id: "admin-sponsors-add" }),
+    route("admin/sponsors/edit/:id", "routes/admin/sponsors/form.tsx", { id: "admin-sponsors-edit" }),
+    // Booking (issue 9): calendar, reservations, courtesies.
+    route("admin/calendar", "routes/admin/booking/calendar.tsx", { id: "admin-calendar" }),
+    route("admin/reservations", "routes/admin/booking/reservations.tsx", { id: "admin-reservations" }),
+    route("admin/reservations/list", "routes/admin/booking/reservations.tsx", { id: "admin-reservations-list" }),
+    route("admin/assistances", "routes/admin/booking/reservations.tsx", { id: "admin-assistances" }),
+    route("admin/assistances/list", "routes/admin/booking/reservations.tsx", { id: "admin-assistances-list" }),
+    route("admin/courtesies/list", "routes/admin/booking/courtesies.tsx", { id: "admin-courtesies-list" }),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
@@ -78,12 +94,15 @@ export const adminRoutes: RouteConfigEntry[] = [
   // Attendance scanner: coaches, administrators and front-desk accounts. Placeholder pages until
   // the attendance capability replaces them.
   layout("routes/admin/layouts/admin-and-coach.tsx", [
-    route("admin/qr-assistance/list", "routes/admin/pending/scanner.tsx", { id: "admin-qr-assistance-list" }),
-    route("admin/qr-assistance/scan/:id", "routes/admin/pending/scanner.tsx", { id: "admin-qr-assistance-scan" }),
+    route("admin/qr-assistance/list", "routes/admin/booking/qr-list.tsx", { id: "admin-qr-assistance-list" }),
+    route("admin/qr-assistance/scan/:id", "routes/admin/booking/qr-scan.tsx", { id: "admin-qr-assistance-scan" }),
+    route("admin/assistqr", "routes/admin/booking/door.tsx", { id: "admin-assistqr" }),
   ]),
 
   // Door staff only. Placeholder until the door capability replaces it.
-  layout("routes/admin/layouts/door.tsx", [route("admin/qr-door-page", "routes/admin/pending/door.tsx")]),
+  layout("routes/admin/layouts/door.tsx", [
+    route("admin/qr-door-page", "routes/admin/booking/door.tsx", { id: "admin-qr-door-page" }),
+  ]),
 
   // Cashier screen: logged in and administrator. Placeholder until the shifts capability replaces it.
   layout("routes/admin/layouts/cashiers.tsx", [route("admin/close-turn", "routes/admin/pending/close-turn.tsx")]),

@@ -21,10 +21,10 @@ import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import classes from "./my-account.module.css";
 import type { Route } from "./+types/my-account";
+import { requireGuards } from "~/.server/pages/guard";
 
 /** Customers only (spec §4 `customer`). */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireGuards } = await import("~/.server/pages/guard");
   const auth = requireGuards(args, ["customer"]);
   const u = auth.user!;
   return { email: u.email, emailVerified: u.emailVerifiedAt !== null };

@@ -6,10 +6,10 @@ import { useAuthComplete } from "~/components/auth/useAuthComplete";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import type { Route } from "./+types/register";
+import { requireGuards } from "~/.server/pages/guard";
 
 /** Guest-only (spec §4): logged-in users go to their home. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireGuards } = await import("~/.server/pages/guard");
   requireGuards(args, ["guest"]);
   return null;
 }

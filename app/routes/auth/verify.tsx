@@ -6,6 +6,7 @@ import { useResendVerification } from "~/components/auth/useResendVerification";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import type { Route } from "./+types/verify";
+import { verifyEmailFromLink } from "~/.server/domain/profile/email-verification";
 
 /**
  * /auth/verify explains that a mail is on its way (with resend for logged-in users);
@@ -22,7 +23,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       verified: user ? user.emailVerifiedAt !== null : false,
     };
   }
-  const { verifyEmailFromLink } = await import("~/.server/domain/profile/email-verification");
   const r = await verifyEmailFromLink(context.deps, params.token);
   return { mode: "token" as const, loggedIn, ok: r.ok, message: r.message };
 }

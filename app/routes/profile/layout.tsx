@@ -6,10 +6,10 @@ import { ProfileIdentity, ProfileNav, useCurrentSection } from "~/components/pro
 import { useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/layout";
+import { requireGuards } from "~/.server/pages/guard";
 
 /** Customers only (spec §4 `customer`): anonymous to login, admins to the admin calendar. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireGuards } = await import("~/.server/pages/guard");
   requireGuards(args, ["customer"]);
   return null;
 }

@@ -4,11 +4,11 @@ import { ChangePasswordForm } from "~/components/profile/ChangePasswordForm";
 import { ProfileForm } from "~/components/profile/ProfileForm";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/settings";
+import { requireGuards } from "~/.server/pages/guard";
+import { profileOf } from "~/.server/domain/profile/service";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { requireGuards } = await import("~/.server/pages/guard");
   const auth = requireGuards(args, ["customer"]);
-  const { profileOf } = await import("~/.server/domain/profile/service");
   return { profile: profileOf(auth.user!) };
 }
 

@@ -10,13 +10,13 @@ import {
 } from "~/components/site/home/HomeSections";
 import type { HomeContent, HomeLocation, HomeSection } from "~/components/site/home/types";
 import { t } from "~/lib/messages";
-import { fillFigures, minutesLabel } from "~/components/site/home/figures";
+import { fillFigures, minutesLabel } from "~/shared/home-figures";
 import type { Route } from "./+types/home";
 import classes from "~/components/site/home/Home.module.css";
+import { publicReads } from "~/.server/domain/content/public-reads";
 
 /** `GET /api/v2/home-data` plus the cities and their studios (external studios are not listed). */
 export async function loader({ context }: Route.LoaderArgs): Promise<HomeContent> {
-  const { publicReads } = await import("~/.server/domain/content/public-reads");
   const reads = publicReads(context.deps);
   const soft = async <T,>(p: Promise<T>, empty: T, what: string) => {
     try {

@@ -10,6 +10,7 @@ import { useLocalePath } from "~/components/site/useLocalePath";
 import { useRootData, useUi } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/layout";
+import { publicReads } from "~/.server/domain/content/public-reads";
 
 // The account dialogs (and their forms and validation) load the first time one opens, not with
 // every public page: they are most of a page's script otherwise.
@@ -21,7 +22,6 @@ const SideCheckout = lazy(() =>
 
 /** Sponsors of the footer (`GET /api/v2/sponsors`, and `?studio_id=21` for the marketplace). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { publicReads } = await import("~/.server/domain/content/public-reads");
   const reads = publicReads(context.deps);
   const soft = <T,>(p: Promise<T[]>) =>
     p.catch((err: unknown) => {

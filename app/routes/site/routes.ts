@@ -13,7 +13,6 @@ export const siteRoutes: RouteConfigEntry[] = [
   route("studio-detail", `${C}/studio-detail.tsx`),
   route("coaches", `${C}/coaches.tsx`),
   route("coaches/:slug", `${C}/coach.tsx`),
-  route("our-sessions", `${C}/our-sessions.tsx`),
   route("legals", `${C}/legals.tsx`),
   route("legals/:section", `${C}/legal-section.tsx`),
   route("foundation/application", `${C}/foundation-application.tsx`),
@@ -25,4 +24,8 @@ export const siteRoutes: RouteConfigEntry[] = [
   route("newsletter/unsubscribe", `${C}/newsletter-unsubscribe.tsx`),
   ...["instagram-auth-success", "instagram-auth-failure"].map((p) => route(p, `${C}/instagram.tsx`, { id: p })),
   route("sandbox/home", `${C}/sandbox-home.tsx`),
+  // Booking (issue 9): the calendar, one class's spot map, the class types.
+  route("calendar", "routes/booking/calendar.tsx"),
+  route("book-session/:id?", "routes/booking/book-session.tsx"),
+  route("our-sessions", "routes/booking/our-sessions.tsx"),
 ];

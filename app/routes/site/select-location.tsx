@@ -8,10 +8,10 @@ import { useLocationChoice, useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/select-location";
 import classes from "~/components/site/location/Location.module.css";
+import { publicReads } from "~/.server/domain/content/public-reads";
 
 /** Cities with how many studios each has (external studios are not counted) and a picture. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { publicReads } = await import("~/.server/domain/content/public-reads");
   const reads = publicReads(context.deps);
   const [cities, studios] = await Promise.all([reads.cities().catch(() => []), reads.allStudios().catch(() => [])]);
   return {

@@ -1,3 +1,4 @@
+import { formatPhone, phoneHref } from "~/shared/schemas/fields";
 import { Button, Loader, UnstyledButton } from "@mantine/core";
 import {
   IconArrowLeft,
@@ -16,14 +17,14 @@ import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import type { Route } from "./+types/select-studio";
 import classes from "~/components/site/location/Location.module.css";
+import { requireGuards } from "~/.server/pages/guard";
+import { parseId } from "~/.server/http/cookies";
+import { findCity } from "~/.server/domain/places/service";
+import { publicReads } from "~/.server/domain/content/public-reads";
 
 /** Needs a chosen city (spec §4 `citySelected`); lists its studios, external ones hidden. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireGuards } = await import("~/.server/pages/guard");
   requireGuards(args, ["citySelected"]);
-  const { parseId } = await import("~/.server/http/cookies");
-  const { findCity } = await import("~/.server/domain/places/service");
-  const { publicReads } = await import("~/.server/domain/content/public-reads");
   const db = args.context.deps.db;
   const cityId = parseId(args.context.cookies.city);
   const city = cityId ? await findCity(db, cityId) : null;
@@ -146,7 +147,9 @@ export default function SelectStudio({ loaderData }: Route.ComponentProps) {
                           <IconPhone size={16} stroke={1.6} aria-hidden />
                           <span>
                             <span className="visually-hidden">{t("site.location.phone")}: </span>
-                            {s.phone}
+                            <a href={phoneHref(s.phone)} className={classes.phone}>
+                              {formatPhone(s.phone)}
+                            </a>
                           </span>
                         </p>
                       )}

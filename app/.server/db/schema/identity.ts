@@ -13,11 +13,15 @@ import {
 } from "drizzle-orm/pg-core";
 import { studios, timestamps } from "./places";
 
-/** Role ids of spec §6. */
-export const ROLE = { admin: 1, customer: 2, coach: 4, door: 5 } as const;
-export type RoleId = (typeof ROLE)[keyof typeof ROLE];
-/** Employee types of administrators: 1 full, 2 without turns/configuration, 3 cashier. */
-export const EMPLOYEE_TYPE = { administrator: 1, manager: 2, cashier: 3 } as const;
+/** Role ids of spec §6: the constants live in app/shared (browser and server); re-exported here. */
+export { ROLE, EMPLOYEE_TYPE, type RoleId } from "../../../shared/roles";
+
+/** Accented letters and their plain form (translate() is immutable, unlike unaccent()). */
+const ACCENTED = "ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç";
+const PLAIN = "aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc";
+const PEOPLE_SEARCH_SQL =
+  `lower(translate(coalesce(name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, ''), '${ACCENTED}', '${PLAIN}'))` +
+  ` || ' ' || regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')`;
 
 export const roles = pgTable("roles", {
   id: smallint("id").primaryKey(),
@@ -51,6 +55,12 @@ export const users = pgTable(
     avatarUrl: text("avatar_url"),
     active: boolean("active").notNull().default(true),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    /**
+     * What the people search compares: name, surname, email and phone digits, lower case and
+     * without accents (kept by the database; its trigram index is in the kit_people_search_index
+     * migration). The app folds the typed text the same way (`foldText` in shared/schemas/fields).
+     */
+    searchText: text("search_text").generatedAlwaysAs(sql.raw(PEOPLE_SEARCH_SQL)),
     ...timestamps,
   },
   (t) => [uniqueIndex("users_email_uq").on(sql`lower(${t.email})`), index("users_role_idx").on(t.roleId)],

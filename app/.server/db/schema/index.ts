@@ -6,3 +6,4 @@ export * from "./content";
 export * from "./security";
 export * from "./legal";
 export * from "./commerce";
+export * from "./booking";

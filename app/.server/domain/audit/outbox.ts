@@ -2,12 +2,12 @@ import { and, count, desc, eq, ilike, or } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
+import { AppError } from "../errors";
+import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../lists";
+import { maskTokens } from "../../adapters/mail";
 
 /** stored (no SMTP) · queued → sending → sent, or failed (the mail job retries it). */
 export type MailStatus = "stored" | "queued" | "sending" | "sent" | "failed";
-import { AppError } from "../../http/errors";
-import { maskTokens } from "../../adapters/mail";
-import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../../http/pagination";
 
 /** One row of the mail record (the outbox when no SMTP is set). */
 export interface OutboxItemDto {

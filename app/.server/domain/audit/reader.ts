@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
-import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../../http/pagination";
+import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../lists";
 
 export interface AuditDto {
   id: number;

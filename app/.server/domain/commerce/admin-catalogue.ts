@@ -5,7 +5,7 @@ import { t } from "~/lib/messages";
 import { formatPrice } from "~/lib/format";
 import type { Db } from "../../db/client";
 import { cities, packs } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../errors";
 
 const bool = z
   .union([z.boolean(), z.string()])

@@ -6,7 +6,7 @@ import { t } from "~/lib/messages";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import type { Db } from "../../db/client";
 import { giftCardMovements, giftCards, users, vouchers } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../errors";
 
 const optPositive = z
   .union([z.literal(""), z.coerce.number().int().positive(t("commerce.admin.positive"))])

@@ -22,7 +22,7 @@ import {
   studios,
   users,
 } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../errors";
 import { revokeUnusedCredits } from "../credits/revoke";
 import { gatewaysFor } from "./gateways";
 

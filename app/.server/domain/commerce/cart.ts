@@ -23,7 +23,7 @@ import {
   vouchers,
   type CartScope,
 } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../errors";
 import { addressSchema } from "~/shared/schemas/commerce";
 import { applyQty, centsToAmount, computeTotals, discountCents, type PricedLine, type Totals } from "./pricing";
 

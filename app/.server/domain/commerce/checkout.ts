@@ -32,7 +32,7 @@ import {
   webhookEvents as webhookEventsTable,
   type AddressSnapshot,
 } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../errors";
 import { grantLot } from "../credits/ledger";
 import { cartContext, displayAddress, readCart, type CartRow } from "./cart";
 import { gatewaysFor } from "./gateways";

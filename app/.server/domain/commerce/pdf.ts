@@ -4,7 +4,7 @@ import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
 import { certificateEntitlements, certifications, products } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../errors";
 
 /** WinAnsi covers Spanish; anything outside it is replaced so the PDF never fails to render. */
 const winAnsi = (s: string) => s.replace(/[^\x20-\x7E\xA0-\xFF\n]/g, "?");

@@ -11,8 +11,8 @@ import { IMAGE_WIDTHS, mediaUrl } from "~/lib/images";
 import type { Db } from "../../db/client";
 import { mediaFiles } from "../../db/schema";
 import type { FileStorage } from "../../adapters/storage";
-import { AppError } from "../../http/errors";
-import { likePattern, offsetOf, type ListQuery } from "../../http/pagination";
+import { AppError } from "../errors";
+import { likePattern, offsetOf, type ListQuery } from "../lists";
 import { detectImageType } from "../profile/service";
 
 /** Largest upload accepted (the multipart body limit of the API is a little above). */

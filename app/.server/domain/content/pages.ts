@@ -20,7 +20,7 @@ import {
   type ContentBlock,
 } from "../../db/schema";
 import type { FoundationApplicationInput, InvoiceRequestInput } from "~/shared/schemas/content";
-import { likePattern, offsetOf, type ListQuery } from "../../http/pagination";
+import { likePattern, offsetOf, type ListQuery } from "../lists";
 
 export interface CmsPageDto {
   slug: string;

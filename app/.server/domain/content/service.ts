@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import type { HomeSection } from "~/components/site/home/types";
 import { configurations, currencies, homeSections } from "../../db/schema";
 import { listAllStudios, listCities, listCoaches, listSessionTypes, listSponsors } from "../places/service";
-import { fillFigures, minutesLabel } from "~/components/site/home/figures";
+import { fillFigures, minutesLabel } from "~/shared/home-figures";
 
 /** Configuration groups that are safe to send to every visitor. */
 const PUBLIC_GROUPS = ["general", "landing", "social", "on-demand", "store"];

@@ -3,7 +3,7 @@ import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
 import { authTokens, ROLE, users } from "../../db/schema";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../http/errors";
+import { AppError } from "../errors";
 import { audit } from "../audit/service";
 import { passwordChangedMail, resetMail, verificationMail } from "../../mail/templates";
 import { publicConfigurations } from "../content/service";
@@ -157,7 +157,7 @@ async function sendSafely(deps: AppDeps, make: () => Promise<import("../../adapt
 }
 
 export function resetUrl(deps: AppDeps, user: Pick<UserRow, "roleId">, token: string) {
-  return user.roleId === 2
+  return user.roleId === ROLE.customer
     ? `${deps.config.publicUrl}/auth/reset/${token}`
     : `${deps.config.publicUrl}/admin/auth/reset-password?token=${token}`;
 }
@@ -192,7 +192,9 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
 
 async function notifyPasswordChanged(deps: AppDeps, user: UserRow, when: Date) {
   const forgot =
-    user.roleId === 2 ? `${deps.config.publicUrl}/auth/reset` : `${deps.config.publicUrl}/admin/auth/forgot-password`;
+    user.roleId === ROLE.customer
+      ? `${deps.config.publicUrl}/auth/reset`
+      : `${deps.config.publicUrl}/admin/auth/forgot-password`;
   await sendSafely(deps, () => brand(deps).then((b) => passwordChangedMail(b, user.email, user.name, when, forgot)));
 }
 

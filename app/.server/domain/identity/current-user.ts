@@ -1,6 +1,6 @@
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { creditLots, employees } from "../../db/schema";
+import { ROLE, creditLots, employees } from "../../db/schema";
 import { listCities } from "../places/service";
 import type { UserRow } from "./sessions";
 import type { AppDeps } from "../../deps";
@@ -73,10 +73,10 @@ export function toCurrentUser(u: UserRow, employeeId: number | null, balances: S
     employee_type: u.employeeType,
     id_employee: employeeId,
     scope: [SCOPES[u.roleId] ?? "customer"],
-    isCustomer: u.roleId === 2,
-    isCoach: u.roleId === 4,
-    isDoor: u.roleId === 5,
-    isAdmin: u.roleId === 1,
+    isCustomer: u.roleId === ROLE.customer,
+    isCoach: u.roleId === ROLE.coach,
+    isDoor: u.roleId === ROLE.door,
+    isAdmin: u.roleId === ROLE.admin,
     is_tester: u.isTester,
     require2fa: u.require2fa,
     can_scan_attendance: u.canScanAttendance,

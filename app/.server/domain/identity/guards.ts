@@ -1,4 +1,5 @@
 import { ROUTES, type RouteName } from "~/lib/routes";
+import { EMPLOYEE_TYPE, landingRoute, ROLE } from "~/shared/roles";
 
 /** What guards need to know about the visitor. */
 export interface GuardUser {
@@ -41,20 +42,17 @@ export class UnknownMiddlewareError extends Error {
   }
 }
 
-const isAdmin = (u: GuardUser) => u.roleId === 1;
-const isCustomer = (u: GuardUser) => u.roleId === 2;
-const isCoach = (u: GuardUser) => u.roleId === 4;
-const isDoor = (u: GuardUser) => u.roleId === 5;
+const isAdmin = (u: GuardUser) => u.roleId === ROLE.admin;
+const isCustomer = (u: GuardUser) => u.roleId === ROLE.customer;
+const isCoach = (u: GuardUser) => u.roleId === ROLE.coach;
+const isDoor = (u: GuardUser) => u.roleId === ROLE.door;
 
 const allow: GuardResult = { allow: true };
 const go = (redirect: RouteName, status: 401 | 403 = 403): GuardResult => ({ allow: false, redirect, status });
 
-/** Where a logged-in user belongs ("Other logged-in redirect" of spec §4). */
+/** Where a logged-in user belongs ("Other logged-in redirect" of spec §4): the one landing rule. */
 export function homeOf(user: GuardUser): RouteName {
-  if (isCoach(user)) return "adminQrAssistanceList";
-  if (isAdmin(user)) return user.employeeType === 3 ? "adminCashier" : "adminAdministrators";
-  if (isDoor(user)) return "adminQrDoorPage";
-  return "myAccount";
+  return landingRoute(user);
 }
 
 /** Guards of staff areas: a staff member with require2fa who has not passed it is sent to the
@@ -65,7 +63,8 @@ const STAFF_GUARDS = new Set(["admin", "adminAndCoach", "coach", "door", "noCash
 /** The route guards of spec §4, by middleware name. */
 export function runGuard(name: string, ctx: GuardContext): GuardResult {
   const r = baseGuard(name, ctx);
-  if (r.allow && ctx.user?.needsTwoFactor && ctx.user.roleId !== 2 && STAFF_GUARDS.has(name)) return go("admin2fa");
+  if (r.allow && ctx.user?.needsTwoFactor && ctx.user.roleId !== ROLE.customer && STAFF_GUARDS.has(name))
+    return go("admin2fa");
   return r;
 }
 
@@ -108,7 +107,7 @@ function baseGuard(name: string, ctx: GuardContext): GuardResult {
       return (ctx.cartProductCount ?? 0) > 0 ? allow : go("myAccount");
     case "noCashiers":
       if (!u || !isAdmin(u)) return go("login", u ? 403 : 401);
-      return u.employeeType === 3 ? go("adminCashier") : allow;
+      return u.employeeType === EMPLOYEE_TYPE.cashier ? go("adminCashier") : allow;
     case "requires2faAdmin":
       if (!u) return go("adminLogin", 401);
       if (isCustomer(u)) return go("myAccount");

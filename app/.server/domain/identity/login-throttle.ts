@@ -1,7 +1,7 @@
 import { eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { loginThrottle } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../errors";
 
 /**
  * Sign-in throttling that nobody can turn into a lock-out of someone else:

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rateLimits } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../errors";
 
 export interface Limit {
   /** What is counted, e.g. `login:ip:1.2.3.4`. */

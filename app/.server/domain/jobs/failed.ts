@@ -2,8 +2,8 @@
  * The back office's view of the job queue: failed jobs (retries exhausted) and retrying one.
  */
 import { t } from "~/lib/messages";
-import { AppError } from "../../http/errors";
-import { likePattern, offsetOf, type ListQuery } from "../../http/pagination";
+import { AppError } from "../errors";
+import { likePattern, offsetOf, type ListQuery } from "../lists";
 import type { JobQueue } from "../../jobs/queue";
 
 export interface FailedJobDto {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
 import { legalTexts } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../errors";
 import { audit } from "../audit/service";
 import { assertFullAdministrator, type Actor } from "../people/access";
 import { DEFAULT_LEGAL_TEXTS, LEGAL_SLUGS, type LegalSlug } from "./defaults";

@@ -1,5 +1,6 @@
+import { can, isBackOffice, isFullAdministrator, PERMISSIONS, type Permission } from "~/shared/permissions";
 import { t } from "~/lib/messages";
-import { AppError } from "../../http/errors";
+import { AppError } from "../errors";
 import type { UserRow } from "../identity/sessions";
 
 /** The staff member doing something in the back office. */
@@ -21,24 +22,25 @@ export function actorOf(user: UserRow, ip?: string | null): Actor {
   };
 }
 
-/**
- * May use the back-office screens: an administrator (role 1) who is not a cashier (type 3) and
- * not a front-desk account (those only get the attendance scanner).
- */
-export function isBackOffice(a: Pick<Actor, "roleId" | "employeeType" | "canScanAttendance">) {
-  return a.roleId === 1 && a.employeeType !== 3 && !a.canScanAttendance;
-}
-
-/** Administrator-type 1: the only one who creates and edits staff accounts, roles and types,
- * and who reads configuration-level screens (outbox). */
-export function isFullAdministrator(a: Pick<Actor, "roleId" | "employeeType" | "canScanAttendance">) {
-  return isBackOffice(a) && a.employeeType === 1;
-}
+/** The levels live in app/shared/permissions.ts (the one table of who may do what). */
+export { isBackOffice, isFullAdministrator };
 
 export function assertBackOffice(a: Actor) {
   if (!isBackOffice(a)) throw AppError.forbidden();
 }
 
-export function assertFullAdministrator(a: Actor) {
-  if (!isFullAdministrator(a)) throw AppError.forbidden(t("admin.people.errors.onlyAdministrators"));
+/** Refuses unless administrator-type 1; returns the actor for chaining. */
+export function assertFullAdministrator(a: Actor): Actor {
+  return assertCan(a, "staff.write");
+}
+
+/**
+ * Refuses (403) unless the actor has `permission` (app/shared/permissions.ts); returns the actor.
+ * The API and the pages call this, so a rule is enforced the same way on both.
+ */
+export function assertCan(a: Actor, permission: Permission): Actor {
+  if (can(a, permission)) return a;
+  throw AppError.forbidden(
+    PERMISSIONS[permission] === "fullAdministrator" ? t("admin.people.errors.onlyAdministrators") : undefined,
+  );
 }

@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { t } from "~/lib/messages";
+import { foldText } from "~/shared/schemas/fields";
 import type { Db } from "../../db/client";
 import { cities, employees, studios, users } from "../../db/schema";
 import { hashPassword } from "../identity/passwords";
-import { AppError } from "../../http/errors";
-import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../../http/pagination";
+import { AppError } from "../errors";
+import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../lists";
 
 /** A person as the back office lists and edits it (snake_case like the rest of the API). */
 export interface PersonDto {
@@ -106,17 +107,24 @@ export async function listPeople(
   return { rows: rows.map(toPersonDto), total: n };
 }
 
-/** Name, surname, full name, email or phone contain the search text (case and accents as typed). */
+/**
+ * The people search as the front desk types: every word must appear in the name, surname, email or
+ * phone, without regard to case or accents ("ramirez" finds "Ramírez", "claudia ramírez" the full
+ * name); a number typed with spaces or dashes ("55 1234") is one phone fragment. Compares the
+ * generated `users.search_text` column, which has a trigram index.
+ */
 export function personSearch(search: string): SQL | undefined {
-  if (!search) return undefined;
-  const p = likePattern(search);
-  return or(
-    ilike(users.name, p),
-    ilike(users.lastName, p),
-    sql`(${users.name} || ' ' || ${users.lastName}) ilike ${p}`,
-    ilike(users.email, p),
-    ilike(users.phone, p),
-  );
+  const terms = searchTerms(search);
+  if (terms.length === 0) return undefined;
+  return and(...terms.map((term) => sql`${users.searchText} like ${likePattern(term)}`));
+}
+
+/** The words of a search, folded like `users.search_text`; digits with separators kept together. */
+export function searchTerms(search: string): string[] {
+  const folded = foldText(search.trim());
+  if (!folded) return [];
+  if (/^[\d\s\-().+]+$/.test(folded) && /\d/.test(folded)) return [folded.replace(/^\+52/, "").replace(/\D/g, "")];
+  return folded.split(/\s+/).filter(Boolean).slice(0, 8);
 }
 
 /** Sortable columns of the people lists (the `sort` query parameter). */

@@ -6,9 +6,10 @@ import { and, eq } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
 import { ROLE, users } from "../../db/schema";
-import { AppError } from "../../http/errors";
-import type { ListQuery } from "../../http/pagination";
+import { AppError } from "../errors";
+import type { ListQuery } from "../lists";
 import { audit } from "../audit/service";
+import { inTransaction } from "../tx";
 import { revokeAllSessions } from "../identity/sessions";
 import type { CustomerInput } from "~/shared/schemas/people";
 import { assertBackOffice, type Actor } from "./access";
@@ -104,7 +105,13 @@ export async function createCustomer(db: Db, actor: Actor, input: CustomerInput)
   }
 }
 
-export async function updateCustomer(db: Db, actor: Actor, id: number, input: CustomerInput): Promise<PersonDto> {
+export async function updateCustomer(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: CustomerInput,
+  now: Date,
+): Promise<PersonDto> {
   assertBackOffice(actor);
   const before = await getCustomer(db, id);
   const email = normalEmail(input.email);
@@ -125,7 +132,7 @@ export async function updateCustomer(db: Db, actor: Actor, id: number, input: Cu
           isTester: after.is_tester,
           // A new address has not been verified.
           ...(diff.email ? { emailVerifiedAt: null } : {}),
-          updatedAt: new Date(),
+          updatedAt: now,
         })
         .where(and(eq(users.id, id), eq(users.roleId, ROLE.customer)));
       await audit(tx, {
@@ -153,17 +160,19 @@ export async function setCustomerActive(
   now: Date,
 ): Promise<PersonDto> {
   assertBackOffice(actor);
-  const before = await getCustomer(db, id);
-  if (before.active === active) return before;
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async ({ tx, lock, audit: record }) => {
+    // Locked: two clicks (or two staff members) cannot both change it and log it twice.
+    const [row] = await lock(users, and(eq(users.id, id), eq(users.roleId, ROLE.customer)));
+    if (!row) throw AppError.notFound(t("admin.people.errors.userNotFound"));
+    if (row.active === active) return;
     await tx.update(users).set({ active, updatedAt: now }).where(eq(users.id, id));
     if (!active) await revokeAllSessions(tx, id, now);
-    await audit(tx, {
+    record({
       actorUserId: actor.id,
       action: active ? "customer.reactivated" : "customer.deactivated",
       entity: "user",
       entityId: id,
-      data: { email: before.email },
+      data: { email: row.email },
       ip: actor.ip,
     });
   });

@@ -1,6 +1,6 @@
 import { t } from "~/lib/messages";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../http/errors";
+import { AppError } from "../errors";
 import { audit } from "../audit/service";
 import { requestPasswordReset } from "../identity/password-reset";
 import type { Actor } from "./access";

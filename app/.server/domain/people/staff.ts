@@ -10,13 +10,13 @@ import type { Db } from "../../db/client";
 import { employees, ROLE, users } from "../../db/schema";
 import type { Mailer } from "../../adapters/mail";
 import { twoFactorResetMail } from "../../mail/templates";
-import { AppError } from "../../http/errors";
-import type { ListQuery } from "../../http/pagination";
+import { AppError } from "../errors";
+import type { ListQuery } from "../lists";
 import { audit } from "../audit/service";
 import { revokeAllSessions } from "../identity/sessions";
 import { forgetTwoFactor } from "../identity/two-factor";
 import type { StaffInput } from "~/shared/schemas/people";
-import { assertBackOffice, assertFullAdministrator, type Actor } from "./access";
+import { assertBackOffice, assertCan, type Actor } from "./access";
 import {
   assertStudioExists,
   changes,
@@ -116,7 +116,7 @@ async function syncEmployee(tx: Db, userId: number, employee: boolean, studioId:
 }
 
 export async function createStaff(db: Db, actor: Actor, input: StaffInput, now: Date): Promise<PersonDto> {
-  assertFullAdministrator(actor);
+  assertCan(actor, "staff.write");
   const email = normalEmail(input.email);
   const values = editable({ ...input, email });
   if (await emailTaken(db, email)) throw emailTakenError();
@@ -167,7 +167,7 @@ export async function updateStaff(
   input: StaffInput,
   now: Date,
 ): Promise<PersonDto> {
-  assertFullAdministrator(actor);
+  assertCan(actor, "staff.write");
   const before = await getStaff(db, scope, id);
   const email = normalEmail(input.email);
   const after = editable({ ...input, email });
@@ -225,7 +225,7 @@ export async function setStaffActive(
   active: boolean,
   now: Date,
 ): Promise<PersonDto> {
-  assertFullAdministrator(actor);
+  assertCan(actor, "staff.write");
   const before = await getStaff(db, scope, id);
   if (id === actor.id) throw AppError.forbidden(t("admin.people.errors.notSelf"));
   if (before.active === active) return before;
@@ -259,7 +259,7 @@ export async function resetStaffTwoFactor(
   /** The person is told by mail (with who did it), in the same transaction. */
   notify?: { mailer: Mailer; brand: MailBrand; forgotUrl: string },
 ): Promise<PersonDto> {
-  assertFullAdministrator(actor);
+  assertCan(actor, "staff.write");
   const before = await getStaff(db, scope, id);
   if (id === actor.id) throw AppError.forbidden(t("admin.people.errors.notSelfTwoFactor"));
   await db.transaction(async (tx) => {

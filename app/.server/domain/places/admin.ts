@@ -7,8 +7,8 @@ import { t } from "~/lib/messages";
 import { numberSpots, type CityInput, type RoomInput, type StudioInput } from "~/shared/schemas/places";
 import type { Db } from "../../db/client";
 import { cities, rooms, studios } from "../../db/schema";
-import { AppError } from "../../http/errors";
-import { likePattern, offsetOf, type ListQuery } from "../../http/pagination";
+import { AppError } from "../errors";
+import { likePattern, offsetOf, type ListQuery } from "../lists";
 
 const slugify = (v: string) =>
   v

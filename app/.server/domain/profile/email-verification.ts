@@ -1,6 +1,6 @@
 import { t } from "~/lib/messages";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../http/errors";
+import { AppError } from "../errors";
 import { verifyEmail } from "../identity/accounts";
 
 /** Verifies an email from the mailed link for the /auth/verify/{token} page. */

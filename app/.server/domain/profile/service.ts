@@ -5,7 +5,7 @@ import { AVATAR_MAX_BYTES, type ProfileInput } from "~/shared/schemas/profile";
 import type { FileStorage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../errors";
 import type { UserRow } from "../identity/sessions";
 
 /** What "Mis Datos" shows and edits. */

@@ -5,3 +5,11 @@ export { PageHeader } from "./PageHeader";
 export { AdminErrorBoundary } from "./ErrorPage";
 export { formatCalendarDate, formatDate, formatDateTime, formatNumber } from "./format";
 export { SoftBadge } from "~/components/SoftBadge";
+export {
+  ResourceFormPage,
+  ResourceListPage,
+  ResourceRowMenu,
+  statusColumn,
+  type FieldDef,
+  type ResourceView,
+} from "./resource/ResourcePages";

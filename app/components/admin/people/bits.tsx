@@ -1,3 +1,4 @@
+import { ROLE } from "~/shared/roles";
 import { Group, Stack, Text, Tooltip } from "@mantine/core";
 import { IconFlask, IconLock, IconQrcode, IconShieldCheck } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
@@ -38,10 +39,11 @@ export function PersonCell(props: { name: string; email?: string; href?: string 
 }
 
 export function RoleBadge({ roleId, employeeType }: { roleId: number; employeeType: number | null }) {
-  const color = roleId === 1 ? "brand" : roleId === 4 ? "accent" : roleId === 5 ? "grape" : "gray";
+  const color =
+    roleId === ROLE.admin ? "brand" : roleId === ROLE.coach ? "accent" : roleId === ROLE.door ? "grape" : "gray";
   return (
     <SoftBadge color={color} style={{ textTransform: "none" }}>
-      {roleId === 1 && employeeType ? employeeTypeLabel(employeeType) : roleLabel(roleId)}
+      {roleId === ROLE.admin && employeeType ? employeeTypeLabel(employeeType) : roleLabel(roleId)}
     </SoftBadge>
   );
 }

@@ -8,7 +8,8 @@ import { t } from "~/lib/messages";
 import { localePath, stripLocale } from "~/lib/routes";
 import { requireGuards } from "~/.server/pages/guard";
 import { guardUser } from "~/.server/http/api";
-import { actorOf, isFullAdministrator, type Actor } from "~/.server/domain/people/access";
+import { actorOf, type Actor } from "~/.server/domain/people/access";
+import { can, PERMISSIONS, type Permission } from "~/shared/permissions";
 import { SCANNER_PATH } from "~/components/admin/menu";
 import { AppError } from "~/.server/http/errors";
 
@@ -17,18 +18,33 @@ type Args = { request: Request; context: AppLoadContext };
 /** Admin pages: spec middleware `admin` then `noCashiers`; front-desk accounts go to the scanner. */
 export const ADMIN_PAGE = ["admin", "noCashiers"] as const;
 
-function clientIp(request: Request) {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null;
+/** The caller's IP as the server resolved it (http/client.ts: X-Forwarded-For only with TRUST_PROXY). */
+function clientIp(context: AppLoadContext) {
+  return context.clientIp ?? null;
 }
 
-export function requireAdminPage(args: Args, opts: { administratorOnly?: boolean } = {}): Actor {
+/**
+ * A back-office page: the layout's guard, then the page's `permission` from the one table
+ * (app/shared/permissions.ts), refused with a 403 page. `administratorOnly` is the older spelling
+ * of `permission: "staff.write"` (deprecated, kept for branches that use it).
+ */
+export function requireAdminPage(
+  args: Args,
+  opts: { permission?: Permission; /** @deprecated use `permission` */ administratorOnly?: boolean } = {},
+): Actor {
   const auth = requireGuards(args, [...ADMIN_PAGE]);
   const user = auth.user!;
   const pathname = new URL(args.request.url).pathname;
   if (user.canScanAttendance) throw redirect(localePath(SCANNER_PATH, pathname));
-  const actor = actorOf(user, clientIp(args.request));
-  if (opts.administratorOnly && !isFullAdministrator(actor))
-    throw data(t("admin.people.errors.onlyAdministrators"), { status: 403 });
+  const actor = actorOf(user, clientIp(args.context));
+  const permission = opts.permission ?? (opts.administratorOnly ? "staff.write" : undefined);
+  if (permission && !can(actor, permission))
+    throw data(
+      PERMISSIONS[permission] === "fullAdministrator"
+        ? t("admin.people.errors.onlyAdministrators")
+        : t("errors.forbidden"),
+      { status: 403 },
+    );
   return actor;
 }
 

@@ -2,13 +2,13 @@ import { AdminErrorBoundary, PageHeader } from "~/components/admin/kit";
 import { StaffForm } from "~/components/admin/people/StaffForm";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/form";
+import { requireAdminPage, pageData } from "../.server/page";
+import { getStaff } from "~/.server/domain/people/staff";
+import { studioOptions } from "~/.server/domain/people/common";
 
 /** /admin/administrators/add and /admin/administrators/edit/:id — administrator-type 1 only. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage, pageData } = await import("../.server/page");
-  const actor = requireAdminPage(args, { administratorOnly: true });
-  const { getStaff } = await import("~/.server/domain/people/staff");
-  const { studioOptions } = await import("~/.server/domain/people/common");
+  const actor = requireAdminPage(args, { permission: "staff.write" });
   const db = args.context.deps.db;
   const id = args.params.id ? Number(args.params.id) : null;
   const person = id ? await pageData(getStaff(db, "administrators", Number.isSafeInteger(id) ? id : -1)) : null;

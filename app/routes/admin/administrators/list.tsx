@@ -1,3 +1,5 @@
+import { can } from "~/shared/permissions";
+import { formatPhone } from "~/shared/schemas/fields";
 import { Alert, Button } from "@mantine/core";
 import { IconInfoCircle, IconUserPlus, IconUsers } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
@@ -9,13 +11,12 @@ import { lastLoginColumn, statusFilter } from "~/components/admin/people/columns
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import type { Route } from "./+types/list";
+import { requireAdminPage } from "../.server/page";
+import { listQueryFromUrl, enumFilter, pageOf } from "~/.server/http/pagination";
+import { listStaff } from "~/.server/domain/people/staff";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage } = await import("../.server/page");
   const actor = requireAdminPage(args);
-  const { listQueryFromUrl, enumFilter, pageOf } = await import("~/.server/http/pagination");
-  const { listStaff } = await import("~/.server/domain/people/staff");
-  const { isFullAdministrator } = await import("~/.server/domain/people/access");
   const q = listQueryFromUrl(args.request.url, {
     status: enumFilter(["active", "inactive"]),
     employee_type: enumFilter(["1", "2", "3"]),
@@ -24,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
     ...q,
     employee_type: q.employee_type ? Number(q.employee_type) : undefined,
   });
-  return { ...pageOf(rows, total, q), canEdit: isFullAdministrator(actor), me: actor.id };
+  return { ...pageOf(rows, total, q), canEdit: can(actor, "staff.write"), me: actor.id };
 }
 
 export const meta = () => [{ title: `${t("admin.administrators.title")} · ${t("app.name")}` }];
@@ -55,7 +56,7 @@ export default function AdministratorsList({ loaderData }: Route.ComponentProps)
       render: (r) => <RoleBadge roleId={1} employeeType={r.employee_type} />,
     },
     { key: "studio_name", label: t("admin.people.studio"), sortable: true, render: (r) => r.studio_name ?? "—" },
-    { key: "phone", label: t("admin.people.phone"), render: (r) => r.phone ?? "—" },
+    { key: "phone", label: t("admin.people.phone"), render: (r) => formatPhone(r.phone) || "—" },
     { key: "status", label: t("admin.people.status"), render: (r) => <StatusBadge active={r.active} /> },
     { key: "flags", label: "", render: (r) => <FlagIcons {...r} /> },
     lastLoginColumn(),

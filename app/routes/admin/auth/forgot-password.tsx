@@ -9,11 +9,11 @@ import { t } from "~/lib/messages";
 import { localePath, ROUTES } from "~/lib/routes";
 import { forgotSchema, validate } from "~/shared/schemas/auth";
 import type { Route } from "./+types/forgot-password";
+import { requireGuards } from "~/.server/pages/guard";
 
 export const meta: Route.MetaFunction = () => [{ title: t("adminAuth.forgot.metaTitle") }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { requireGuards } = await import("~/.server/pages/guard");
   requireGuards(args, ["resetPasswordAdmin"]);
   return null;
 }

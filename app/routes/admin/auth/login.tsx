@@ -10,11 +10,11 @@ import { t } from "~/lib/messages";
 import { localePath, ROUTES } from "~/lib/routes";
 import { loginSchema, validate } from "~/shared/schemas/auth";
 import type { Route } from "./+types/login";
+import { requireGuards } from "~/.server/pages/guard";
 
 export const meta: Route.MetaFunction = () => [{ title: t("adminAuth.login.metaTitle") }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { requireGuards } = await import("~/.server/pages/guard");
   requireGuards(args, ["guest"]);
   return null;
 }

@@ -9,6 +9,7 @@ import { t } from "~/lib/messages";
 import { localePath, ROUTES } from "~/lib/routes";
 import { restoreSchema, validate } from "~/shared/schemas/auth";
 import type { Route } from "./+types/reset-password";
+import { requireGuards } from "~/.server/pages/guard";
 
 export const meta: Route.MetaFunction = () => [
   { title: t("adminAuth.reset.metaTitle") },
@@ -17,7 +18,6 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { requireGuards } = await import("~/.server/pages/guard");
   requireGuards(args, ["resetPasswordAdmin"]);
   const token = new URL(args.request.url).searchParams.get("token")?.trim() ?? "";
   return { token: token.length > 0 && token.length <= 200 ? token : null };

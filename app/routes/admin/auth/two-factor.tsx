@@ -7,12 +7,14 @@ import { TwoFactorPanel } from "~/components/admin-auth/TwoFactorPanel";
 import { t } from "~/lib/messages";
 import { localePath, ROUTES } from "~/lib/routes";
 import type { Route } from "./+types/two-factor";
+import { requireGuards } from "~/.server/pages/guard";
+import { revokeSession } from "~/.server/domain/identity/sessions";
+import { clearSessionCookie } from "~/.server/http/cookies";
 
 export const meta: Route.MetaFunction = () => [{ title: t("adminAuth.twoFactor.metaTitle") }];
 
 /** Guard requires2faAdmin: only a logged-in staff member who still needs two-factor stays. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireGuards } = await import("~/.server/pages/guard");
   const auth = requireGuards(args, ["requires2faAdmin"]);
   const user = auth.user!;
   const back = new URL(args.request.url).searchParams.get("back");
@@ -24,8 +26,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** "Cerrar sesión": ends this session and goes back to the admin login. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { revokeSession } = await import("~/.server/domain/identity/sessions");
-  const { clearSessionCookie } = await import("~/.server/http/cookies");
   const { deps, auth } = context;
   const form = await request.formData();
   if (form.get("intent") === "logout" && auth.token) await revokeSession(deps.db, auth.token, deps.clock());

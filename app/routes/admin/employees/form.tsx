@@ -1,16 +1,17 @@
+import { ROLE } from "~/shared/roles";
 import { Alert } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { AdminErrorBoundary, PageHeader } from "~/components/admin/kit";
 import { StaffForm } from "~/components/admin/people/StaffForm";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/form";
+import { requireAdminPage, pageData } from "../.server/page";
+import { getStaff } from "~/.server/domain/people/staff";
+import { studioOptions } from "~/.server/domain/people/common";
 
 /** /admin/employees/add and /admin/employees/edit/:id — administrator-type 1 only. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage, pageData } = await import("../.server/page");
-  const actor = requireAdminPage(args, { administratorOnly: true });
-  const { getStaff } = await import("~/.server/domain/people/staff");
-  const { studioOptions } = await import("~/.server/domain/people/common");
+  const actor = requireAdminPage(args, { permission: "staff.write" });
   const db = args.context.deps.db;
   const id = args.params.id ? Number(args.params.id) : null;
   const person = id ? await pageData(getStaff(db, "staff", Number.isSafeInteger(id) ? id : -1)) : null;
@@ -30,7 +31,7 @@ export default function EmployeeForm({ loaderData }: Route.ComponentProps) {
         title={person ? t("admin.employees.editTitle") : t("admin.employees.addTitle")}
         description={person ? `${person.full_name} · ${person.email}` : undefined}
       />
-      {person?.role_id === 4 && (
+      {person?.role_id === ROLE.coach && (
         <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} mb="md" maw={860}>
           {t("admin.employees.coachNote")}
         </Alert>

@@ -1,3 +1,4 @@
+import { can } from "~/shared/permissions";
 import { Button } from "@mantine/core";
 import { IconUserPlus } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
@@ -9,13 +10,12 @@ import { lastLoginColumn, statusFilter } from "~/components/admin/people/columns
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import type { Route } from "./+types/list";
+import { requireAdminPage } from "../.server/page";
+import { listQueryFromUrl, enumFilter, pageOf } from "~/.server/http/pagination";
+import { listStaff } from "~/.server/domain/people/staff";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage } = await import("../.server/page");
   const actor = requireAdminPage(args);
-  const { listQueryFromUrl, enumFilter, pageOf } = await import("~/.server/http/pagination");
-  const { listStaff } = await import("~/.server/domain/people/staff");
-  const { isFullAdministrator } = await import("~/.server/domain/people/access");
   const q = listQueryFromUrl(args.request.url, {
     status: enumFilter(["active", "inactive"]),
     role_id: enumFilter(["1", "4", "5"]),
@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
     role_id: q.role_id ? Number(q.role_id) : undefined,
     employee_type: q.employee_type ? Number(q.employee_type) : undefined,
   });
-  return { ...pageOf(rows, total, q), canEdit: isFullAdministrator(actor), me: actor.id };
+  return { ...pageOf(rows, total, q), canEdit: can(actor, "staff.write"), me: actor.id };
 }
 
 export const meta = () => [{ title: `${t("admin.employees.title")} · ${t("app.name")}` }];

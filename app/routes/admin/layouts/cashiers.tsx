@@ -1,10 +1,10 @@
 import { Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/AdminShell";
 import type { Route } from "./+types/cashiers";
+import { requireCashierPage } from "../.server/page";
 
 /** Cashiers layout (spec §2: requires login and admin); the menu is what `adminMenu` gives the user (usually none). */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireCashierPage } = await import("../.server/page");
   requireCashierPage(args);
   return null;
 }

@@ -3,14 +3,16 @@ import { IconAlertCircle, IconLock } from "@tabler/icons-react";
 import { AdminErrorBoundary, formatDateTime, PageHeader, SoftBadge } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/detail";
+import { requireAdminPage, pageData } from "../.server/page";
+import { readOutboxMessage } from "~/.server/domain/audit/exports";
 
 /** /admin/outbox/:id — one message, its HTML rendered in a sandboxed frame (no scripts, no same origin). */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage, pageData } = await import("../.server/page");
-  requireAdminPage(args, { administratorOnly: true });
-  const { getOutbox } = await import("~/.server/domain/audit/outbox");
+  const actor = requireAdminPage(args, { permission: "outbox.read" });
   const id = Number(args.params.id);
-  return { mail: await pageData(getOutbox(args.context.deps.db, Number.isSafeInteger(id) ? id : -1)) };
+  return {
+    mail: await pageData(readOutboxMessage(args.context.deps.db, actor, Number.isSafeInteger(id) ? id : -1)),
+  };
 }
 
 export const meta = ({ data }: Route.MetaArgs) => [

@@ -13,13 +13,13 @@ import {
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import type { Route } from "./+types/list";
+import { requireAdminPage } from "../.server/page";
+import { listQueryFromUrl, enumFilter, pageOf } from "~/.server/http/pagination";
+import { listOutbox } from "~/.server/domain/audit/outbox";
 
 /** /admin/outbox — the mail the system stored or sent (administrator-type 1). */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage } = await import("../.server/page");
-  requireAdminPage(args, { administratorOnly: true });
-  const { listQueryFromUrl, enumFilter, pageOf } = await import("~/.server/http/pagination");
-  const { listOutbox } = await import("~/.server/domain/audit/outbox");
+  requireAdminPage(args, { permission: "outbox.read" });
   const q = listQueryFromUrl(args.request.url, {
     status: enumFilter(["stored", "queued", "sending", "sent", "failed"]),
   });

@@ -1,10 +1,10 @@
 import { t } from "~/lib/messages";
 import { PendingScreen } from "./page";
 import type { Route } from "./+types/close-turn";
+import { requireCashierPage } from "../.server/page";
 
 /** Cashier screen (cashiers layout). Placeholder until the shifts capability lands. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireCashierPage } = await import("../.server/page");
   requireCashierPage(args);
   return null;
 }

@@ -1,4 +1,5 @@
-import { Avatar, Badge, Button, EmptyState, Group, Paper, SimpleGrid, Stack, Tabs, Text } from "@mantine/core";
+import { formatPhone, phoneHref } from "~/shared/schemas/fields";
+import { Anchor, Avatar, Badge, Button, EmptyState, Group, Paper, SimpleGrid, Stack, Tabs, Text } from "@mantine/core";
 import {
   IconCalendarEvent,
   IconMailForward,
@@ -18,13 +19,13 @@ import { usePersonCommands } from "~/components/admin/people/PersonActions";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import type { Route } from "./+types/detail";
+import { requireAdminPage, pageData } from "../.server/page";
+import { getCustomer } from "~/.server/domain/people/customers";
+import { customerCredits } from "~/.server/domain/credits/reader";
 
 /** /admin/users/:id — a customer's profile, with tabs for credits, reservations and purchases. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage, pageData } = await import("../.server/page");
   requireAdminPage(args);
-  const { getCustomer } = await import("~/.server/domain/people/customers");
-  const { customerCredits } = await import("~/.server/domain/credits/reader");
   const { db, clock } = args.context.deps;
   const id = Number(args.params.id);
   const person = await pageData(getCustomer(db, Number.isSafeInteger(id) ? id : -1));
@@ -143,7 +144,9 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
                 <Field label={t("admin.people.name")}>{p.name}</Field>
                 <Field label={t("admin.people.lastName")}>{p.last_name || "—"}</Field>
                 <Field label={t("admin.people.email")}>{p.email}</Field>
-                <Field label={t("admin.people.phone")}>{p.phone ?? "—"}</Field>
+                <Field label={t("admin.people.phone")}>
+                  {p.phone ? <Anchor href={phoneHref(p.phone)}>{formatPhone(p.phone)}</Anchor> : "—"}
+                </Field>
                 <Field label={t("admin.people.birthDate")}>{formatCalendarDate(p.birth_date)}</Field>
                 <Field label="ID">#{p.id}</Field>
                 <Field label={t("admin.people.createdAt")}>{formatDateTime(p.created_at)}</Field>

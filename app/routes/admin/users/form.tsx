@@ -12,12 +12,12 @@ import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import type { Route } from "./+types/form";
+import { requireAdminPage, pageData } from "../.server/page";
+import { getCustomer } from "~/.server/domain/people/customers";
 
 /** /admin/users/add and /admin/users/edit/:id */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage, pageData } = await import("../.server/page");
   requireAdminPage(args);
-  const { getCustomer } = await import("~/.server/domain/people/customers");
   const id = args.params.id ? Number(args.params.id) : null;
   const person = id ? await pageData(getCustomer(args.context.deps.db, Number.isSafeInteger(id) ? id : -1)) : null;
   return { person };

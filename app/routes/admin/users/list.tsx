@@ -1,3 +1,4 @@
+import { formatPhone } from "~/shared/schemas/fields";
 import { Button } from "@mantine/core";
 import { IconUserPlus } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
@@ -8,13 +9,13 @@ import { PersonRowMenu } from "~/components/admin/people/PersonActions";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import type { Route } from "./+types/list";
+import { requireAdminPage } from "../.server/page";
+import { listQueryFromUrl, enumFilter, pageOf } from "~/.server/http/pagination";
+import { listCustomers } from "~/.server/domain/people/customers";
 
 /** /admin/users and /admin/users/list: customers (role 2). */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage } = await import("../.server/page");
   requireAdminPage(args);
-  const { listQueryFromUrl, enumFilter, pageOf } = await import("~/.server/http/pagination");
-  const { listCustomers } = await import("~/.server/domain/people/customers");
   const q = listQueryFromUrl(args.request.url, { status: enumFilter(["active", "inactive"]) });
   const { rows, total } = await listCustomers(args.context.deps.db, q);
   return pageOf(rows, total, q);
@@ -36,7 +37,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
       render: (r) => <PersonCell name={r.full_name} href={`/admin/users/${r.id}`} />,
     },
     { key: "email", label: t("admin.people.email"), sortable: true, render: (r) => r.email },
-    { key: "phone", label: t("admin.people.phone"), sortable: true, render: (r) => r.phone ?? "—" },
+    { key: "phone", label: t("admin.people.phone"), sortable: true, render: (r) => formatPhone(r.phone) || "—" },
     { key: "status", label: t("admin.people.status"), render: (r) => <StatusBadge active={r.active} /> },
     { key: "created_at", label: t("admin.people.createdAt"), sortable: true, render: (r) => formatDate(r.created_at) },
     lastLoginColumn(),

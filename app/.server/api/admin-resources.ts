@@ -1,0 +1,76 @@
+/** The back-office resources built with the kit: one line each, plus their own extra calls. */
+import type { Hono } from "hono";
+import { z } from "zod";
+import { assertCan } from "../domain/people/access";
+import { defineRoute, idParam, type ApiEnv } from "../http/api";
+import { getResource } from "../kit/resource";
+import { countriesResource, stateDto, statesOf } from "../resources/countries";
+import { setSponsorImage, sponsorDto, sponsorsResource } from "../resources/sponsors";
+import { contentTypeOf } from "../adapters/storage";
+import { AppError } from "../http/errors";
+import { t } from "~/lib/messages";
+import { BACK_OFFICE, backOfficeActor } from "./admin-people";
+import { resourceRoutes } from "./resource-routes";
+
+export function adminResourceRoutes(app: Hono<ApiEnv>) {
+  resourceRoutes(app, countriesResource);
+  // Countries extend the kit with their states (read-only).
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/countries/:id/states",
+      summary: "Estados de un país (solo lectura)",
+      tags: [countriesResource.tag],
+      guard: BACK_OFFICE,
+      params: idParam("id"),
+      response: z.object({ data: z.array(stateDto) }),
+    },
+    async ({ c, auth, deps, params }) => {
+      assertCan(backOfficeActor(c, auth), countriesResource.permissions.read);
+      await getResource(deps.db, countriesResource, params.id);
+      return { data: await statesOf(deps.db, params.id) };
+    },
+  );
+  resourceRoutes(app, sponsorsResource);
+  // Sponsors extend the kit with a logo upload and its public file.
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/admin/sponsors/:id/image",
+      summary: "Sube el logo de un patrocinador (multipart, campo image: PNG, JPEG o WebP de hasta 2 MB)",
+      tags: [sponsorsResource.tag],
+      guard: BACK_OFFICE,
+      params: idParam("id"),
+      body: z.object({ image: z.any().optional() }),
+      response: z.object({ data: z.object({ Message: z.string(), item: sponsorDto }) }),
+    },
+    async ({ c, auth, deps, params, body }) => {
+      const item = await setSponsorImage(deps, backOfficeActor(c, auth), params.id, body.image);
+      return { data: { Message: t("resources.sponsors.imageSaved"), item } };
+    },
+  );
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/files/sponsors/:name",
+      summary: "Logo de un patrocinador",
+      tags: ["Contenido"],
+      params: z.object({ name: z.string().regex(/^sponsor-\d{1,9}-[a-f0-9]{16}\.(png|jpg|webp)$/) }),
+    },
+    async ({ deps, params }) => {
+      const key = `sponsors/${params.name}`;
+      const data = await deps.storage.get(key);
+      if (!data) throw AppError.notFound(t("resources.sponsors.imageNotFound"));
+      return new Response(new Uint8Array(data), {
+        headers: {
+          "Content-Type": contentTypeOf(key),
+          "Content-Length": String(data.length),
+          "Cache-Control": "public, max-age=31536000, immutable",
+        },
+      });
+    },
+  );
+}

@@ -1,0 +1,293 @@
+/** Back-office reads and small writes of the booking area: reservations list, courtesies, today's
+ * classes of a coach, recurring templates. */
+import { and, asc, desc, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { t } from "~/lib/messages";
+import type { Db } from "../../db/client";
+import {
+  cities,
+  classSessions,
+  coaches,
+  creditLots,
+  reservations,
+  rooms,
+  sessionTemplates,
+  sessionTypes,
+  studios,
+  users,
+  ROLE,
+} from "../../db/schema";
+import { AppError } from "../errors";
+import { grantLot } from "../credits/ledger";
+import { addDays, humanDateTime, localDay, localTime, zonedToUtc } from "./time";
+
+const coach = alias(coaches, "coach");
+const grantor = alias(users, "grantor");
+
+export interface ReservationFilter {
+  studioId?: number;
+  from?: Date;
+  to?: Date;
+  q?: string;
+  status?: string;
+  limit?: number;
+}
+
+export async function adminReservations(db: Db, f: ReservationFilter) {
+  const q = f.q?.trim();
+  const rows = await db
+    .select({
+      id: reservations.id,
+      spot: reservations.spot,
+      status: reservations.status,
+      source: reservations.source,
+      lateCancel: reservations.lateCancel,
+      penaltyWaivedAt: reservations.penaltyWaivedAt,
+      creditHeld: reservations.creditHeld,
+      checkedInAt: reservations.checkedInAt,
+      userId: users.id,
+      customer: sql<string>`trim(${users.name} || ' ' || ${users.lastName})`,
+      email: users.email,
+      sessionId: classSessions.id,
+      startsAt: classSessions.startsAt,
+      tz: cities.timezone,
+      studioName: studios.name,
+      typeName: sessionTypes.name,
+      coachName: sql<string>`trim(${coach.name} || ' ' || ${coach.lastName})`,
+      createdAt: reservations.createdAt,
+    })
+    .from(reservations)
+    .innerJoin(users, eq(users.id, reservations.userId))
+    .innerJoin(classSessions, eq(classSessions.id, reservations.classSessionId))
+    .innerJoin(studios, eq(studios.id, classSessions.studioId))
+    .innerJoin(cities, eq(cities.id, studios.cityId))
+    .innerJoin(sessionTypes, eq(sessionTypes.id, classSessions.sessionTypeId))
+    .innerJoin(coach, eq(coach.id, classSessions.coachId))
+    .where(
+      and(
+        f.studioId ? eq(classSessions.studioId, f.studioId) : undefined,
+        f.from ? gte(classSessions.startsAt, f.from) : undefined,
+        f.to ? lt(classSessions.startsAt, f.to) : undefined,
+        f.status ? eq(reservations.status, f.status as never) : undefined,
+        q
+          ? or(
+              ilike(users.email, `%${q.replace(/[%_\\]/g, "\\$&")}%`),
+              ilike(sql`${users.name} || ' ' || ${users.lastName}`, `%${q.replace(/[%_\\]/g, "\\$&")}%`),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(classSessions.startsAt), asc(reservations.spot))
+    .limit(f.limit ?? 200);
+  return rows.map((r) => ({
+    id: r.id,
+    spot: r.spot,
+    status: r.status,
+    source: r.source,
+    late_cancel: r.lateCancel,
+    penalty_waived: !!r.penaltyWaivedAt,
+    can_waive:
+      ((r.status === "cancelled" && r.lateCancel) || r.status === "no_show") && !r.penaltyWaivedAt && r.creditHeld,
+    checked_in_at: r.checkedInAt?.toISOString() ?? null,
+    user_id: r.userId,
+    customer: r.customer,
+    email: r.email,
+    class_session_id: r.sessionId,
+    starts_at: r.startsAt.toISOString(),
+    when: humanDateTime(r.startsAt, r.tz),
+    studio_name: r.studioName,
+    session_type: r.typeName,
+    coach_name: r.coachName,
+  }));
+}
+
+export interface CourtesyInput {
+  userId: number;
+  cityId: number;
+  sessions: number;
+  expiresAt: Date | null;
+  reason: string;
+  actorUserId: number;
+  now: Date;
+}
+
+/** A courtesy: a credit lot of the city (source courtesy), with its ledger movement. */
+export async function grantCourtesy(db: Db, input: CourtesyInput) {
+  return db.transaction(async (tx) => {
+    const [u] = await tx.select({ roleId: users.roleId }).from(users).where(eq(users.id, input.userId));
+    if (!u || u.roleId !== ROLE.customer)
+      throw AppError.validation([{ field: "user_id", message: t("booking.errors.userNotCustomer") }]);
+    const [c] = await tx.select({ id: cities.id }).from(cities).where(eq(cities.id, input.cityId));
+    if (!c) throw AppError.validation([{ field: "city_id", message: t("booking.errors.cityNotFound") }]);
+    if (!Number.isInteger(input.sessions) || input.sessions < 1 || input.sessions > 100)
+      throw AppError.validation([{ field: "sessions", message: t("booking.errors.sessionsInvalid") }]);
+    const expiresAt = input.expiresAt ?? new Date(input.now.getTime() + 30 * 86_400_000);
+    if (expiresAt <= input.now)
+      throw AppError.validation([{ field: "expires_at", message: t("booking.errors.expiresInvalid") }]);
+    const reason = input.reason.trim();
+    if (!reason) throw AppError.validation([{ field: "reason", message: t("booking.errors.reasonRequired") }]);
+    const lotId = await grantLot(tx, {
+      userId: input.userId,
+      scope: "in_person",
+      cityId: input.cityId,
+      quantity: input.sessions,
+      startsAt: input.now,
+      expiresAt,
+      source: "courtesy",
+      sourceRef: `courtesy:${input.actorUserId}`,
+      actorUserId: input.actorUserId,
+      reason: t("booking.ledger.courtesy", { reason }),
+    });
+    return { lotId };
+  });
+}
+
+export async function listCourtesies(db: Db, limit = 300) {
+  const rows = await db
+    .select({
+      id: creditLots.id,
+      userId: users.id,
+      customer: sql<string>`trim(${users.name} || ' ' || ${users.lastName})`,
+      email: users.email,
+      cityName: cities.name,
+      quantity: creditLots.quantity,
+      remaining: creditLots.remaining,
+      expiresAt: creditLots.expiresAt,
+      createdAt: creditLots.createdAt,
+      grantedBy: sql<string | null>`trim(${grantor.name} || ' ' || ${grantor.lastName})`,
+      reason: sql<
+        string | null
+      >`(select m.reason from credit_movements m where m.lot_id = ${creditLots.id} and m.kind = 'grant' order by m.id limit 1)`,
+    })
+    .from(creditLots)
+    .innerJoin(users, eq(users.id, creditLots.userId))
+    .leftJoin(cities, eq(cities.id, creditLots.cityId))
+    .leftJoin(grantor, eq(grantor.id, creditLots.createdByUserId))
+    .where(eq(creditLots.source, "courtesy"))
+    .orderBy(desc(creditLots.createdAt), desc(creditLots.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    user_id: r.userId,
+    customer: r.customer,
+    email: r.email,
+    city_name: r.cityName,
+    sessions: r.quantity,
+    remaining: r.remaining,
+    expires_at: r.expiresAt.toISOString(),
+    created_at: r.createdAt.toISOString(),
+    granted_by: r.grantedBy,
+    reason: r.reason,
+  }));
+}
+
+/** Classes of today (in each studio's time zone) — of one coach, or all. */
+export async function classesToday(db: Db, now: Date, coachUserId: number | null) {
+  const from = new Date(now.getTime() - 36 * 3_600_000);
+  const to = new Date(now.getTime() + 36 * 3_600_000);
+  const rows = await db
+    .select({
+      id: classSessions.id,
+      startsAt: classSessions.startsAt,
+      durationMinutes: classSessions.durationMinutes,
+      capacity: classSessions.capacity,
+      tz: cities.timezone,
+      studioId: studios.id,
+      studioName: studios.name,
+      roomName: rooms.name,
+      typeName: sessionTypes.name,
+      color: sessionTypes.color,
+      coachName: sql<string>`trim(${coach.name} || ' ' || ${coach.lastName})`,
+      booked: sql<number>`(select count(*)::int from reservations r where r.class_session_id = ${classSessions.id} and r.status <> 'cancelled')`,
+      attended: sql<number>`(select count(*)::int from reservations r where r.class_session_id = ${classSessions.id} and r.status = 'attended')`,
+    })
+    .from(classSessions)
+    .innerJoin(studios, eq(studios.id, classSessions.studioId))
+    .innerJoin(cities, eq(cities.id, studios.cityId))
+    .innerJoin(rooms, eq(rooms.id, classSessions.roomId))
+    .innerJoin(sessionTypes, eq(sessionTypes.id, classSessions.sessionTypeId))
+    .innerJoin(coach, eq(coach.id, classSessions.coachId))
+    .where(
+      and(
+        gte(classSessions.startsAt, from),
+        lt(classSessions.startsAt, to),
+        eq(classSessions.status, "scheduled"),
+        coachUserId ? eq(coach.userId, coachUserId) : undefined,
+      ),
+    )
+    .orderBy(asc(classSessions.startsAt));
+  return rows
+    .filter((r) => localDay(r.startsAt, r.tz) === localDay(now, r.tz))
+    .map((r) => ({
+      id: r.id,
+      starts_at: r.startsAt.toISOString(),
+      local_time: localTime(r.startsAt, r.tz),
+      duration_minutes: r.durationMinutes,
+      capacity: r.capacity,
+      studio_id: r.studioId,
+      studio_name: r.studioName,
+      room_name: r.roomName,
+      session_type: r.typeName,
+      color: r.color,
+      coach_name: r.coachName,
+      booked: r.booked,
+      attended: r.attended,
+    }));
+}
+
+export interface TemplateInput {
+  studioId: number;
+  roomId: number;
+  coachId: number;
+  sessionTypeId: number;
+  weekday: number;
+  localTime: string;
+  durationMinutes: number;
+  startsOn: string;
+  endsOn: string | null;
+}
+
+export async function createTemplate(db: Db, input: TemplateInput) {
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(input.localTime))
+    throw AppError.validation([{ field: "local_time", message: t("booking.errors.templateTimeInvalid") }]);
+  if (!Number.isInteger(input.weekday) || input.weekday < 0 || input.weekday > 6)
+    throw AppError.validation([{ field: "weekday", message: t("booking.errors.weekdayInvalid") }]);
+  const [room] = await db.select().from(rooms).where(eq(rooms.id, input.roomId));
+  if (!room || room.studioId !== input.studioId)
+    throw AppError.validation([{ field: "room_id", message: t("booking.errors.roomNotInStudio") }]);
+  if (input.durationMinutes < 10 || input.durationMinutes > 240)
+    throw AppError.validation([{ field: "duration_minutes", message: t("booking.errors.durationInvalid") }]);
+  const [row] = await db.insert(sessionTemplates).values(input).returning();
+  return row!;
+}
+
+export async function listTemplates(db: Db, studioId?: number) {
+  return db
+    .select({
+      id: sessionTemplates.id,
+      studioId: sessionTemplates.studioId,
+      studioName: studios.name,
+      roomName: rooms.name,
+      coachName: sql<string>`trim(${coach.name} || ' ' || ${coach.lastName})`,
+      typeName: sessionTypes.name,
+      weekday: sessionTemplates.weekday,
+      localTime: sessionTemplates.localTime,
+      durationMinutes: sessionTemplates.durationMinutes,
+      startsOn: sessionTemplates.startsOn,
+      endsOn: sessionTemplates.endsOn,
+      active: sessionTemplates.active,
+    })
+    .from(sessionTemplates)
+    .innerJoin(studios, eq(studios.id, sessionTemplates.studioId))
+    .innerJoin(rooms, eq(rooms.id, sessionTemplates.roomId))
+    .innerJoin(coach, eq(coach.id, sessionTemplates.coachId))
+    .innerJoin(sessionTypes, eq(sessionTypes.id, sessionTemplates.sessionTypeId))
+    .where(studioId ? eq(sessionTemplates.studioId, studioId) : undefined)
+    .orderBy(asc(sessionTemplates.weekday), asc(sessionTemplates.localTime));
+}
+
+export async function setTemplateActive(db: Db, id: number, active: boolean) {
+  await db.update(sessionTemplates).set({ active }).where(eq(sessionTemplates.id, id));
+}
+
+export { addDays, zonedToUtc };

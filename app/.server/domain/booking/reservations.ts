@@ -1,0 +1,475 @@
+/**
+ * Booking a spot, cancelling, moving, check-in and the waitlist. Each change runs in one
+ * transaction that locks what it reads, always in the same order (the class row, then the
+ * customer's advisory lock, then credit lots) so concurrent calls queue instead of deadlocking:
+ * two people can never hold one spot, one person never holds two places in a class, a credit is
+ * never taken twice and a balance never goes below zero.
+ */
+import crypto from "node:crypto";
+import { and, asc, count, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { t } from "~/lib/messages";
+import type { Db } from "../../db/client";
+import type { AppDeps } from "../../deps";
+import { classSessions, reservations, users, waitlistEntries, ROLE } from "../../db/schema";
+import { AppError } from "../errors";
+import { giveBackCredit, spendCredit } from "../credits/spend";
+import { loadSession, spotsOf, takenSpots, type SessionInfo } from "./context";
+import { announce } from "./live";
+import { sendBookingMail } from "./mails";
+import { deadlines, policyOf } from "./policies";
+import { humanDate, humanDateTime, localDay, localTime } from "./time";
+
+type Deps = Pick<AppDeps, "db" | "config" | "mailer" | "log">;
+
+export const newQrToken = () => crypto.randomBytes(18).toString("base64url");
+
+async function lockUser(tx: Db, userId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(7420, ${userId})`);
+}
+
+const classLabel = (info: SessionInfo) => `${info.typeName} · ${humanDateTime(info.session.startsAt, info.tz)}`;
+
+/** Another class of this person at an overlapping time (a place held or a waitlist entry). */
+async function hasOverlap(tx: Db, userId: number, s: SessionInfo["session"]) {
+  const overlapping = and(
+    ne(classSessions.id, s.id),
+    eq(classSessions.status, "scheduled"),
+    lt(classSessions.startsAt, s.endsAt),
+    gt(classSessions.endsAt, s.startsAt),
+  );
+  const [r] = await tx
+    .select({ n: count() })
+    .from(reservations)
+    .innerJoin(classSessions, eq(classSessions.id, reservations.classSessionId))
+    .where(and(eq(reservations.userId, userId), inArray(reservations.status, ["booked", "attended"]), overlapping));
+  if ((r?.n ?? 0) > 0) return true;
+  const [w] = await tx
+    .select({ n: count() })
+    .from(waitlistEntries)
+    .innerJoin(classSessions, eq(classSessions.id, waitlistEntries.classSessionId))
+    .where(and(eq(waitlistEntries.userId, userId), eq(waitlistEntries.status, "waiting"), overlapping));
+  return (w?.n ?? 0) > 0;
+}
+
+export interface BookInput {
+  userId: number;
+  sessionId: number;
+  spot: number;
+  /** The person acting: the customer, or staff booking on their behalf. */
+  actorUserId: number;
+  /** Staff may book after the online cut-off and outside the booking window. */
+  staff?: boolean;
+  /** The city the customer has chosen, when the caller knows it. */
+  cityId?: number | null;
+  now: Date;
+}
+
+export interface BookResult {
+  reservationId: number;
+  spot: number;
+  qrToken: string;
+  unlimited: boolean;
+}
+
+/** Checks the class can take bookings now; returns its policy deadlines. */
+async function checkBookable(tx: Db, info: SessionInfo, now: Date, staff: boolean) {
+  const s = info.session;
+  if (s.status === "cancelled") throw AppError.conflict(t("booking.errors.sessionCancelled"));
+  if (s.startsAt <= now) throw AppError.conflict(t("booking.errors.sessionPast"));
+  const d = deadlines(s.startsAt, await policyOf(tx, s.studioId));
+  if (!staff && now < d.opensAt)
+    throw AppError.conflict(t("booking.errors.notOpenYet", { date: humanDateTime(d.opensAt, info.tz) }));
+  if (!staff && now > d.onlineClosesAt) throw AppError.conflict(t("booking.errors.onlineClosed"));
+  return d;
+}
+
+async function assertCustomer(tx: Db, userId: number) {
+  const [u] = await tx.select({ roleId: users.roleId }).from(users).where(eq(users.id, userId));
+  if (!u || u.roleId !== ROLE.customer)
+    throw AppError.validation([{ field: "user_id", message: t("booking.errors.userNotCustomer") }]);
+}
+
+/** Books `spot` for the customer, taking one credit of the class's city. */
+export async function bookSpot(deps: Deps, input: BookInput): Promise<BookResult> {
+  // Fast refusal without any lock: a spot already held, or this person already in the class (the
+  // usual answer when many race for few spots). The locked path below checks again.
+  const held = await deps.db
+    .select({ spot: reservations.spot, userId: reservations.userId })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.classSessionId, input.sessionId),
+        ne(reservations.status, "cancelled"),
+        sql`(${reservations.spot} = ${input.spot} or ${reservations.userId} = ${input.userId})`,
+      ),
+    );
+  if (held.some((r) => r.userId === input.userId)) throw AppError.conflict(t("booking.errors.alreadyBooked"));
+  if (held.length > 0)
+    throw AppError.conflict(t("booking.errors.spotTaken", { spot: input.spot }), [
+      { field: "spot", message: t("booking.errors.spotTaken", { spot: input.spot }) },
+    ]);
+  return deps.db.transaction(async (tx) => {
+    const info = await loadSession(tx, input.sessionId, true);
+    const s = info.session;
+    const d = await checkBookable(tx, info, input.now, !!input.staff);
+    if (input.cityId && input.cityId !== info.cityId)
+      throw AppError.conflict(t("booking.errors.otherCity", { city: info.cityName }));
+    if (!spotsOf(s.layout).includes(input.spot))
+      throw AppError.validation([{ field: "spot", message: t("booking.errors.spotInvalid", { spot: input.spot }) }]);
+    if (input.staff) await assertCustomer(tx, input.userId);
+    await lockUser(tx, input.userId);
+    const taken = await takenSpots(tx, s.id);
+    if (taken.some((r) => r.userId === input.userId)) throw AppError.conflict(t("booking.errors.alreadyBooked"));
+    if (taken.some((r) => r.spot === input.spot))
+      throw AppError.conflict(t("booking.errors.spotTaken", { spot: input.spot }), [
+        { field: "spot", message: t("booking.errors.spotTaken", { spot: input.spot }) },
+      ]);
+    if (await hasOverlap(tx, input.userId, s)) throw AppError.conflict(t("booking.errors.overlap"));
+    const reservation = await createReservation(
+      tx,
+      info,
+      input.userId,
+      input.spot,
+      input.staff ? "staff" : "online",
+      input.actorUserId,
+    );
+    if (!reservation) throw AppError.conflict(t("booking.errors.noCredit", { city: info.cityName }));
+    // A place held now ends this person's wait for the class.
+    await tx
+      .update(waitlistEntries)
+      .set({ status: "promoted", reservationId: reservation.reservationId, updatedAt: input.now })
+      .where(
+        and(
+          eq(waitlistEntries.classSessionId, s.id),
+          eq(waitlistEntries.userId, input.userId),
+          eq(waitlistEntries.status, "waiting"),
+        ),
+      );
+    await announce(tx, s.id);
+    await sendBookingMail(deps, tx, {
+      kind: "booked",
+      userId: input.userId,
+      info,
+      reservationId: reservation.reservationId,
+      spot: input.spot,
+      qrToken: reservation.qrToken,
+      cancelUntil: d.cancelUntil,
+    });
+    return reservation;
+  });
+}
+
+/** Inserts the reservation and spends its credit; null (nothing written) without a valid credit. */
+async function createReservation(
+  tx: Db,
+  info: SessionInfo,
+  userId: number,
+  spot: number,
+  source: "online" | "staff" | "waitlist",
+  actorUserId: number | null,
+): Promise<BookResult | null> {
+  const qrToken = newQrToken();
+  await tx.execute(sql`savepoint booking_credit`);
+  const [row] = await tx
+    .insert(reservations)
+    .values({ classSessionId: info.session.id, userId, spot, source, qrToken, createdByUserId: actorUserId })
+    .returning({ id: reservations.id });
+  const spent = await spendCredit(tx, {
+    userId,
+    cityId: info.cityId,
+    at: info.session.startsAt,
+    reason: t("booking.ledger.spend", { class: classLabel(info) }),
+    ref: `reservation:${row!.id}`,
+    actorUserId,
+  });
+  if (!spent) {
+    await tx.execute(sql`rollback to savepoint booking_credit`);
+    return null;
+  }
+  await tx.execute(sql`release savepoint booking_credit`);
+  await tx.update(reservations).set({ lotId: spent.lotId }).where(eq(reservations.id, row!.id));
+  return { reservationId: row!.id, spot, qrToken, unlimited: spent.unlimited };
+}
+
+export interface CancelInput {
+  reservationId: number;
+  actorUserId: number;
+  /** Staff cancelling: `penalty` true keeps the credit (like a late cancel), false gives it back. */
+  staff?: { penalty: boolean };
+  now: Date;
+}
+
+export interface CancelResult {
+  sessionId: number;
+  refunded: boolean;
+  late: boolean;
+  unlimited: boolean;
+  promoted: number;
+}
+
+/** Cancels a reservation: before the studio's cut-off the credit returns, after it it does not. */
+export async function cancelReservation(deps: Deps, input: CancelInput): Promise<CancelResult> {
+  return deps.db.transaction(async (tx) => {
+    const [peek] = await tx
+      .select({ sessionId: reservations.classSessionId, userId: reservations.userId })
+      .from(reservations)
+      .where(eq(reservations.id, input.reservationId));
+    if (!peek || (!input.staff && peek.userId !== input.actorUserId))
+      throw AppError.notFound(t("booking.errors.reservationNotFound"));
+    const info = await loadSession(tx, peek.sessionId, true);
+    const [r] = await tx.select().from(reservations).where(eq(reservations.id, input.reservationId)).for("update");
+    if (!r) throw AppError.notFound(t("booking.errors.reservationNotFound"));
+    if (r.status === "cancelled") throw AppError.conflict(t("booking.errors.alreadyCancelled"));
+    if (r.status === "attended") throw AppError.conflict(t("booking.errors.cannotCancelAttended"));
+    const s = info.session;
+    if (!input.staff && s.startsAt <= input.now) throw AppError.conflict(t("booking.errors.cannotCancelStarted"));
+    const d = deadlines(s.startsAt, await policyOf(tx, s.studioId));
+    const late = input.now > d.cancelUntil;
+    const refund = input.staff ? !input.staff.penalty : !late;
+    await tx
+      .update(reservations)
+      .set({
+        status: "cancelled",
+        cancelledAt: input.now,
+        cancelledByUserId: input.actorUserId,
+        lateCancel: !refund,
+        creditHeld: r.creditHeld && !refund,
+        updatedAt: input.now,
+      })
+      .where(eq(reservations.id, r.id));
+    let unlimited = false;
+    if (refund && r.lotId && r.creditHeld) {
+      const delta = await giveBackCredit(tx, {
+        lotId: r.lotId,
+        userId: r.userId,
+        reason: t(input.staff ? "booking.ledger.refundStaff" : "booking.ledger.refund", { class: classLabel(info) }),
+        ref: `reservation:${r.id}`,
+        actorUserId: input.actorUserId,
+      });
+      unlimited = delta === 0;
+    }
+    const promoted = await promoteWaitlist(deps, tx, info, input.now);
+    await announce(tx, s.id);
+    await sendBookingMail(deps, tx, {
+      kind: input.staff ? "cancelled-staff" : refund ? "cancelled-refund" : "cancelled-late",
+      userId: r.userId,
+      info,
+      reservationId: r.id,
+      spot: r.spot,
+    });
+    return { sessionId: s.id, refunded: refund, late: !refund, unlimited, promoted };
+  });
+}
+
+/**
+ * Fills free spots from the waitlist, strictly in order, while the class is before its promotion
+ * cut-off: the first person with a valid credit gets the first free spot (the credit is taken
+ * now); someone without one is skipped and told why. Runs inside the caller's transaction, which
+ * holds the class lock. Returns how many were booked.
+ */
+export async function promoteWaitlist(deps: Deps, tx: Db, info: SessionInfo, now: Date): Promise<number> {
+  const s = info.session;
+  if (s.status !== "scheduled" || s.waitlistClosedAt) return 0;
+  const d = deadlines(s.startsAt, await policyOf(tx, s.studioId));
+  if (now > d.waitlistPromotionUntil) return 0;
+  let booked = 0;
+  for (;;) {
+    const taken = await takenSpots(tx, s.id);
+    const free = spotsOf(s.layout).filter((n) => !taken.some((r) => r.spot === n));
+    if (free.length === 0) return booked;
+    const [entry] = await tx
+      .select()
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.classSessionId, s.id), eq(waitlistEntries.status, "waiting")))
+      .orderBy(asc(waitlistEntries.id))
+      .limit(1)
+      .for("update");
+    if (!entry) return booked;
+    await lockUser(tx, entry.userId);
+    const already = taken.some((r) => r.userId === entry.userId);
+    const overlap = !already && (await hasOverlap(tx, entry.userId, { ...s, id: s.id }));
+    const reservation =
+      already || overlap ? null : await createReservation(tx, info, entry.userId, free[0]!, "waitlist", null);
+    if (!reservation) {
+      await tx
+        .update(waitlistEntries)
+        .set({
+          status: "skipped",
+          note: already ? "already_booked" : overlap ? "overlap" : "no_credit",
+          updatedAt: now,
+        })
+        .where(eq(waitlistEntries.id, entry.id));
+      if (!already && !overlap)
+        await sendBookingMail(deps, tx, { kind: "skipped", userId: entry.userId, info, reservationId: 0, spot: 0 });
+      continue;
+    }
+    await tx
+      .update(waitlistEntries)
+      .set({ status: "promoted", reservationId: reservation.reservationId, updatedAt: now })
+      .where(eq(waitlistEntries.id, entry.id));
+    await sendBookingMail(deps, tx, {
+      kind: "promoted",
+      userId: entry.userId,
+      info,
+      reservationId: reservation.reservationId,
+      spot: reservation.spot,
+      qrToken: reservation.qrToken,
+    });
+    booked++;
+  }
+}
+
+/** Joins a full class's waitlist; returns the entry and its position. */
+export async function joinWaitlist(
+  deps: Deps,
+  input: { userId: number; sessionId: number; cityId?: number | null; now: Date },
+): Promise<{ id: number; position: number }> {
+  return deps.db.transaction(async (tx) => {
+    const info = await loadSession(tx, input.sessionId, true);
+    const s = info.session;
+    if (s.status === "cancelled") throw AppError.conflict(t("booking.errors.sessionCancelled"));
+    if (s.startsAt <= input.now) throw AppError.conflict(t("booking.errors.sessionPast"));
+    const p = await policyOf(tx, s.studioId);
+    const d = deadlines(s.startsAt, p);
+    if (input.now < d.opensAt)
+      throw AppError.conflict(t("booking.errors.notOpenYet", { date: humanDateTime(d.opensAt, info.tz) }));
+    if (s.waitlistClosedAt || input.now > d.waitlistPromotionUntil)
+      throw AppError.conflict(t("booking.errors.waitlistClosed"));
+    if (input.cityId && input.cityId !== info.cityId)
+      throw AppError.conflict(t("booking.errors.otherCity", { city: info.cityName }));
+    await lockUser(tx, input.userId);
+    const taken = await takenSpots(tx, s.id);
+    if (taken.some((r) => r.userId === input.userId)) throw AppError.conflict(t("booking.errors.alreadyBooked"));
+    if (taken.length < spotsOf(s.layout).length) throw AppError.conflict(t("booking.errors.notFull"));
+    const waiting = await tx
+      .select({ id: waitlistEntries.id, userId: waitlistEntries.userId })
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.classSessionId, s.id), eq(waitlistEntries.status, "waiting")));
+    if (waiting.some((w) => w.userId === input.userId)) throw AppError.conflict(t("booking.errors.alreadyWaiting"));
+    if (waiting.length >= p.waitlistMax) throw AppError.conflict(t("booking.errors.waitlistFull"));
+    if (await hasOverlap(tx, input.userId, s)) throw AppError.conflict(t("booking.errors.overlap"));
+    const [row] = await tx
+      .insert(waitlistEntries)
+      .values({ classSessionId: s.id, userId: input.userId })
+      .returning({ id: waitlistEntries.id });
+    return { id: row!.id, position: waiting.length + 1 };
+  });
+}
+
+export async function leaveWaitlist(deps: Deps, input: { entryId: number; userId: number; now: Date }) {
+  const updated = await deps.db
+    .update(waitlistEntries)
+    .set({ status: "left", updatedAt: input.now })
+    .where(
+      and(
+        eq(waitlistEntries.id, input.entryId),
+        eq(waitlistEntries.userId, input.userId),
+        eq(waitlistEntries.status, "waiting"),
+      ),
+    )
+    .returning({ id: waitlistEntries.id });
+  if (updated.length === 0) throw AppError.notFound(t("booking.errors.waitlistNotFound"));
+}
+
+export interface CheckInInput {
+  /** The QR's code, or a reservation id for a check-in from the roster. */
+  code?: string;
+  reservationId?: number;
+  /** The class the scanner page is for (scan/{id}). */
+  sessionId?: number;
+  /** The studio the door page is at. */
+  studioId?: number;
+  actorUserId: number;
+  now: Date;
+}
+
+/** Checks a person in: the code must belong to a live reservation of today's class at this studio. */
+export async function checkIn(deps: Deps, input: CheckInInput) {
+  return deps.db.transaction(async (tx) => {
+    const where = input.code ? eq(reservations.qrToken, input.code) : eq(reservations.id, input.reservationId ?? -1);
+    const [peek] = await tx
+      .select({ id: reservations.id, sessionId: reservations.classSessionId })
+      .from(reservations)
+      .where(where);
+    if (!peek)
+      throw input.code
+        ? AppError.notFound(t("booking.errors.qrInvalid"))
+        : AppError.notFound(t("booking.errors.reservationNotFound"));
+    const info = await loadSession(tx, peek.sessionId, true);
+    const [r] = await tx.select().from(reservations).where(eq(reservations.id, peek.id)).for("update");
+    const [u] = await tx
+      .select({ name: users.name, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, r!.userId));
+    const name = `${u?.name ?? ""} ${u?.lastName ?? ""}`.trim();
+    const s = info.session;
+    if (r!.status === "cancelled" || s.status === "cancelled") throw AppError.conflict(t("booking.errors.qrCancelled"));
+    if (input.studioId && input.studioId !== s.studioId)
+      throw AppError.conflict(t("booking.errors.qrOtherStudio", { studio: info.studioName }));
+    if (localDay(s.startsAt, info.tz) !== localDay(input.now, info.tz))
+      throw AppError.conflict(t("booking.errors.qrOtherDay", { date: humanDate(s.startsAt, info.tz) }));
+    if (input.sessionId && input.sessionId !== s.id)
+      throw AppError.conflict(
+        t("booking.errors.qrOtherClass", { time: localTime(s.startsAt, info.tz), studio: info.studioName }),
+      );
+    if (r!.status === "attended" && r!.checkedInAt)
+      throw AppError.conflict(t("booking.errors.alreadyCheckedIn", { name, time: localTime(r!.checkedInAt, info.tz) }));
+    await tx
+      .update(reservations)
+      .set({ status: "attended", checkedInAt: input.now, checkedInByUserId: input.actorUserId, updatedAt: input.now })
+      .where(eq(reservations.id, r!.id));
+    return {
+      reservationId: r!.id,
+      name,
+      spot: r!.spot,
+      sessionId: s.id,
+      message: t("booking.messages.checkedIn", { name, spot: r!.spot }),
+    };
+  });
+}
+
+/** Staff moves a reservation to another free spot of the same class. */
+export async function moveReservation(deps: Deps, input: { reservationId: number; spot: number; now: Date }) {
+  return deps.db.transaction(async (tx) => {
+    const [peek] = await tx
+      .select({ sessionId: reservations.classSessionId })
+      .from(reservations)
+      .where(eq(reservations.id, input.reservationId));
+    if (!peek) throw AppError.notFound(t("booking.errors.reservationNotFound"));
+    const info = await loadSession(tx, peek.sessionId, true);
+    const [r] = await tx.select().from(reservations).where(eq(reservations.id, input.reservationId)).for("update");
+    if (r!.status === "cancelled") throw AppError.conflict(t("booking.errors.alreadyCancelled"));
+    if (!spotsOf(info.session.layout).includes(input.spot))
+      throw AppError.validation([{ field: "spot", message: t("booking.errors.spotInvalid", { spot: input.spot }) }]);
+    const taken = await takenSpots(tx, info.session.id);
+    if (taken.some((x) => x.spot === input.spot && x.id !== r!.id))
+      throw AppError.conflict(t("booking.errors.spotTaken", { spot: input.spot }));
+    await tx.update(reservations).set({ spot: input.spot, updatedAt: input.now }).where(eq(reservations.id, r!.id));
+    await announce(tx, info.session.id);
+    return { spot: input.spot };
+  });
+}
+
+/** Staff waives a late cancel or a no-show: the credit returns (movement `penalty_waived`). */
+export async function waivePenalty(deps: Deps, input: { reservationId: number; actorUserId: number; now: Date }) {
+  return deps.db.transaction(async (tx) => {
+    const [r] = await tx.select().from(reservations).where(eq(reservations.id, input.reservationId)).for("update");
+    if (!r) throw AppError.notFound(t("booking.errors.reservationNotFound"));
+    const penalised = (r.status === "cancelled" && r.lateCancel) || r.status === "no_show";
+    if (!penalised || r.penaltyWaivedAt || !r.creditHeld || !r.lotId)
+      throw AppError.conflict(t("booking.errors.notWaived"));
+    const info = await loadSession(tx, r.classSessionId);
+    await giveBackCredit(tx, {
+      lotId: r.lotId,
+      userId: r.userId,
+      reason: t("booking.ledger.waived", { class: classLabel(info) }),
+      ref: `reservation:${r.id}`,
+      actorUserId: input.actorUserId,
+      kind: "penalty_waived",
+    });
+    await tx
+      .update(reservations)
+      .set({ penaltyWaivedAt: input.now, creditHeld: false, updatedAt: input.now })
+      .where(eq(reservations.id, r.id));
+  });
+}

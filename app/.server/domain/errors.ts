@@ -1,0 +1,69 @@
+import { t } from "~/lib/messages";
+
+export type FieldError = { field: string; message: string };
+
+/** The statuses a domain error can carry (the answer's status when it reaches the API or a page). */
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 500 | 502 | 503;
+
+/**
+ * The one error type of the domain, the API and the pages (it does not depend on http/: domain
+ * services throw it, the API and the pages turn it into their status). Every failure becomes the spec's shape:
+ * `{ errorMessage, error: { Message, message, debugMessage?, messages: [{field, message}] } }`.
+ */
+export class AppError extends Error {
+  constructor(
+    public status: ErrorStatus,
+    message: string,
+    public fields: FieldError[] = [],
+    public debugMessage?: string,
+  ) {
+    super(message);
+  }
+
+  toBody() {
+    return errorBody(this.message, this.fields, this.debugMessage);
+  }
+
+  static validation(fields: FieldError[], message: string = fields[0]?.message ?? t("errors.validation")) {
+    return new AppError(422, message, fields, message);
+  }
+  static badRequest(message: string, fields: FieldError[] = []) {
+    return new AppError(400, message, fields);
+  }
+  static unauthorized(message = t("errors.unauthenticated")) {
+    return new AppError(401, message);
+  }
+  static forbidden(message = t("errors.forbidden")) {
+    return new AppError(403, message);
+  }
+  static notFound(message = t("errors.notFound")) {
+    return new AppError(404, message);
+  }
+  static conflict(message: string, fields: FieldError[] = []) {
+    return new AppError(409, message, fields);
+  }
+  static tooMany(message = t("errors.tooManyRequests")) {
+    return new AppError(429, message);
+  }
+}
+
+export function errorBody(message: string, fields: FieldError[] = [], debugMessage?: string) {
+  return {
+    errorMessage: message,
+    message,
+    error: { Message: message, message, ...(debugMessage ? { debugMessage } : {}), messages: fields },
+  };
+}
+
+/** zod issues → spec field errors (first message per field, in order). */
+export function zodFields(issues: { path: PropertyKey[]; message: string }[]): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const i of issues) {
+    const field = i.path.map(String).join(".") || "_";
+    if (seen.has(field)) continue;
+    seen.add(field);
+    out.push({ field, message: i.message });
+  }
+  return out;
+}

@@ -1,0 +1,253 @@
+/**
+ * Generic pages of a back-office resource: the list (header, table, CSV, generic row menu) and
+ * the form (fields from a short list, validated with the API's schema). A resource's route files
+ * only say which columns and fields it has.
+ */
+import { Button, Menu, ActionIcon, NumberInput, SimpleGrid, TextInput, Select } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconDots, IconPencil, IconPlus, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
+import type { ZodType } from "zod";
+import { api } from "~/lib/api";
+import { t } from "~/lib/messages";
+import { localePath } from "~/lib/routes";
+import { confirmAction } from "../confirm";
+import { DataTable, type Column, type FilterDef, type PageMeta } from "../DataTable";
+import { EntityFormFrame, useEntityForm, useEntitySubmit } from "../EntityForm";
+import { PageHeader } from "../PageHeader";
+import { SoftBadge } from "~/components/SoftBadge";
+
+export interface ResourceView {
+  /** "país" (for the generic texts). */
+  one: string;
+  /** Page title: "Países". */
+  many: string;
+  subtitle?: string;
+  /** Page base: "/admin/countries" (list at `${base}/list`, `${base}/add`, `${base}/edit/:id`). */
+  base: string;
+  /** API base: "/admin/countries". */
+  apiPath: string;
+  /** Has `active` (deactivate/reactivate in the row menu, status column). */
+  activatable?: boolean;
+  csv?: boolean;
+}
+
+/** The generic row menu: edit, deactivate/reactivate (with confirmation), plus the resource's own items. */
+export function ResourceRowMenu(props: {
+  view: ResourceView;
+  row: { id: number; active?: boolean };
+  canWrite: boolean;
+  extra?: ReactNode;
+}) {
+  const { view, row } = props;
+  const { pathname } = useLocation();
+  const { revalidate } = useRevalidator();
+  if (!props.canWrite && !props.extra) return null;
+  const toggle = async () => {
+    const deactivate = row.active !== false;
+    const ok = await confirmAction({
+      title: deactivate ? t("kit.deactivate") : t("kit.reactivate"),
+      message: t(deactivate ? "kit.confirmDeactivate" : "kit.confirmReactivate", { entity: view.one }),
+      danger: deactivate,
+    });
+    if (!ok) return;
+    const r = await api<{ Message: string }>(`${view.apiPath}/${row.id}/${deactivate ? "deactivate" : "reactivate"}`, {
+      method: "POST",
+    });
+    if (r.ok) notifications.show({ color: "teal", message: r.data.Message });
+    else if (!r.expired) notifications.show({ color: "red", message: r.message });
+    if (r.ok) await revalidate();
+  };
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`${t("admin.kit.actions")} #${row.id}`}>
+          <IconDots size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {props.canWrite && (
+          <Menu.Item
+            component={Link}
+            to={localePath(`${view.base}/edit/${row.id}`, pathname)}
+            leftSection={<IconPencil size={16} aria-hidden />}
+          >
+            {t("kit.edit")}
+          </Menu.Item>
+        )}
+        {props.canWrite && view.activatable && (
+          <Menu.Item
+            onClick={toggle}
+            color={row.active === false ? undefined : "red"}
+            leftSection={
+              row.active === false ? (
+                <IconPlayerPlay size={16} aria-hidden />
+              ) : (
+                <IconPlayerPause size={16} aria-hidden />
+              )
+            }
+          >
+            {row.active === false ? t("kit.reactivate") : t("kit.deactivate")}
+          </Menu.Item>
+        )}
+        {props.extra}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The status column of an activatable resource. */
+export function statusColumn<T extends { active?: boolean }>(): Column<T> {
+  return {
+    key: "status",
+    label: t("kit.status"),
+    render: (r) => (
+      <SoftBadge color={r.active === false ? "gray" : "teal"}>
+        {r.active === false ? t("kit.inactive") : t("kit.active")}
+      </SoftBadge>
+    ),
+  };
+}
+
+export const statusFilterDef: FilterDef = {
+  name: "status",
+  label: t("kit.status"),
+  options: [
+    { value: "active", label: t("kit.active") },
+    { value: "inactive", label: t("kit.inactive") },
+  ],
+};
+
+/** The list page of a resource. */
+export function ResourceListPage<T extends { id: number; active?: boolean }>(props: {
+  view: ResourceView;
+  data: T[];
+  meta: PageMeta;
+  canWrite: boolean;
+  columns: Column<T>[];
+  filters?: FilterDef[];
+  rowMenuExtra?: (row: T) => ReactNode;
+}) {
+  const { view } = props;
+  const { pathname } = useLocation();
+  const columns = view.activatable ? [...props.columns, statusColumn<T>()] : props.columns;
+  return (
+    <>
+      <PageHeader
+        title={view.many}
+        description={view.subtitle}
+        actions={
+          props.canWrite ? (
+            <Button
+              component={Link}
+              to={localePath(`${view.base}/add`, pathname)}
+              leftSection={<IconPlus size={16} aria-hidden />}
+            >
+              {t("kit.add")}
+            </Button>
+          ) : undefined
+        }
+      />
+      <DataTable
+        rows={props.data}
+        meta={props.meta}
+        columns={columns}
+        rowKey={(r) => r.id}
+        searchPlaceholder={t("kit.searchPlaceholder")}
+        filters={[...(props.filters ?? []), ...(view.activatable ? [statusFilterDef] : [])]}
+        csvHref={view.csv ? `/api${view.apiPath}` : undefined}
+        rowActions={(r) => (
+          <ResourceRowMenu view={view} row={r} canWrite={props.canWrite} extra={props.rowMenuExtra?.(r)} />
+        )}
+      />
+    </>
+  );
+}
+
+/** A field of a generic form. */
+export type FieldDef =
+  | { name: string; label: string; kind: "text" | "url"; required?: boolean; description?: string }
+  | { name: string; label: string; kind: "number"; description?: string; min?: number; max?: number }
+  | {
+      name: string;
+      label: string;
+      kind: "select";
+      options: { value: string; label: string }[];
+      description?: string;
+      clearable?: boolean;
+    };
+
+/** The add/edit page of a resource: its fields, validated with the API's schema, sent to the API. */
+export function ResourceFormPage(props: {
+  view: ResourceView;
+  schema: ZodType;
+  fields: FieldDef[];
+  item: Record<string, unknown> | null;
+  /** Shown below the form (e.g. a country's states). */
+  children?: ReactNode;
+}) {
+  const { view, item } = props;
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const initial = Object.fromEntries(
+    props.fields.map((f) => {
+      const v = item?.[f.name];
+      return [f.name, f.kind === "number" ? (v ?? 0) : v === null || v === undefined ? "" : String(v)];
+    }),
+  );
+  const form = useEntityForm(props.schema, initial);
+  const list = `${view.base}/list`;
+  const submit = useEntitySubmit(
+    form,
+    (v) => (item ? api(`${view.apiPath}/${item.id}`, { method: "PUT", json: v }) : api(view.apiPath, { json: v })),
+    () => navigate(localePath(list, pathname)),
+  );
+  return (
+    <>
+      <PageHeader title={t(item ? "kit.editTitle" : "kit.addTitle", { entity: view.one })} />
+      <EntityFormFrame
+        onSubmit={submit.onSubmit}
+        submitting={submit.submitting}
+        error={submit.error}
+        onCloseError={submit.clearError}
+        cancelHref={list}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {props.fields.map((f) =>
+            f.kind === "number" ? (
+              <NumberInput
+                key={f.name}
+                label={f.label}
+                description={f.description}
+                min={f.min}
+                max={f.max}
+                {...form.getInputProps(f.name)}
+              />
+            ) : f.kind === "select" ? (
+              <Select
+                key={f.name}
+                label={f.label}
+                description={f.description}
+                data={f.options}
+                clearable={f.clearable}
+                {...form.getInputProps(f.name)}
+              />
+            ) : (
+              <TextInput
+                key={f.name}
+                label={f.label}
+                description={f.description}
+                required={f.required}
+                type={f.kind === "url" ? "url" : "text"}
+                autoComplete="off"
+                {...form.getInputProps(f.name)}
+              />
+            ),
+          )}
+        </SimpleGrid>
+      </EntityFormFrame>
+      {props.children}
+    </>
+  );
+}

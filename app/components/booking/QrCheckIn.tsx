@@ -1,0 +1,191 @@
+import { Alert, Button, FileButton, Group, Stack, Text, TextInput } from "@mantine/core";
+import { IconCamera, IconCameraOff, IconCheck, IconPhoto, IconX } from "@tabler/icons-react";
+import { useEffect, useRef, useState } from "react";
+import { api } from "~/lib/api";
+import { t } from "~/lib/messages";
+
+type Result = { ok: boolean; text: string } | null;
+
+/**
+ * Checks people in by their reservation's QR: the device camera (decoded with @zxing/browser), a
+ * photo of the code, or the code typed in. Each read calls `POST /api/admin/check-in` for the given
+ * class or studio; the answer (who, which spot, or why not) shows at once.
+ */
+export function QrCheckIn(props: { sessionId?: number; studioId?: number | null; onCheckedIn?: () => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const controls = useRef<{ stop: () => void } | null>(null);
+  const last = useRef<{ code: string; at: number } | null>(null);
+  const resetFile = useRef<() => void>(null);
+  const [camera, setCamera] = useState(false);
+  const [code, setCode] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Result>(null);
+
+  const submit = async (value: string) => {
+    const v = value.trim();
+    if (!v) return;
+    const now = Date.now();
+    if (last.current && last.current.code === v && now - last.current.at < 3000) return;
+    last.current = { code: v, at: now };
+    setBusy(true);
+    const r = await api<{ Message: string }>("/admin/check-in", {
+      json: { code: v, class_session_id: props.sessionId, studio_id: props.studioId ?? undefined },
+    });
+    setBusy(false);
+    if (r.ok) {
+      setResult({ ok: true, text: r.data.Message });
+      setCode("");
+      props.onCheckedIn?.();
+    } else if (!r.expired) setResult({ ok: false, text: r.message });
+  };
+
+  const stopCamera = () => {
+    controls.current?.stop();
+    controls.current = null;
+    setCamera(false);
+  };
+
+  const startCamera = async () => {
+    setResult(null);
+    try {
+      const { BrowserQRCodeReader } = await import("@zxing/browser");
+      const reader = new BrowserQRCodeReader();
+      setCamera(true);
+      controls.current = await reader.decodeFromVideoDevice(undefined, video.current!, (res) => {
+        if (res) void submit(res.getText());
+      });
+    } catch {
+      setCamera(false);
+      setResult({ ok: false, text: t("booking.scanner.cameraError") });
+    }
+  };
+
+  const fromPhoto = async (file: File | null) => {
+    if (!file) return;
+    setResult(null);
+    const url = URL.createObjectURL(file);
+    try {
+      const text = await decodeImage(url);
+      last.current = null;
+      if (text) await submit(text);
+      else setResult({ ok: false, text: t("booking.scanner.photoError") });
+    } finally {
+      URL.revokeObjectURL(url);
+      // The same photo chosen again must be read again.
+      resetFile.current?.();
+    }
+  };
+
+  useEffect(() => () => controls.current?.stop(), []);
+
+  return (
+    <Stack gap="sm">
+      <Group gap="xs">
+        {camera ? (
+          <Button variant="outline" leftSection={<IconCameraOff size={18} aria-hidden />} onClick={stopCamera}>
+            {t("booking.scanner.closeCamera")}
+          </Button>
+        ) : (
+          <Button leftSection={<IconCamera size={18} aria-hidden />} onClick={startCamera}>
+            {t("booking.scanner.openCamera")}
+          </Button>
+        )}
+        <FileButton onChange={fromPhoto} accept="image/*" capture="environment" resetRef={resetFile}>
+          {(p) => (
+            <Button {...p} variant="light" leftSection={<IconPhoto size={18} aria-hidden />} data-testid="qr-photo">
+              {t("booking.scanner.photo")}
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      <video
+        ref={video}
+        muted
+        playsInline
+        style={{
+          display: camera ? "block" : "none",
+          width: "100%",
+          maxWidth: 420,
+          borderRadius: 16,
+          background: "#000",
+        }}
+        aria-label={t("booking.scanner.cameraHint")}
+      />
+      {camera && (
+        <Text size="sm" c="dimmed">
+          {t("booking.scanner.cameraHint")}
+        </Text>
+      )}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          last.current = null;
+          void submit(code);
+        }}
+      >
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput
+            label={t("booking.scanner.manual")}
+            placeholder={t("booking.scanner.manualPlaceholder")}
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            style={{ flex: 1 }}
+            autoComplete="off"
+          />
+          <Button type="submit" loading={busy}>
+            {t("booking.scanner.register")}
+          </Button>
+        </Group>
+      </form>
+      <div role="status" aria-live="assertive">
+        {result && (
+          <Alert
+            color={result.ok ? "teal" : "red"}
+            icon={result.ok ? <IconCheck aria-hidden /> : <IconX aria-hidden />}
+            radius="md"
+            data-checkin={result.ok ? "ok" : "error"}
+          >
+            <Text fw={600}>{result.text}</Text>
+          </Alert>
+        )}
+      </div>
+    </Stack>
+  );
+}
+
+/**
+ * Reads a QR code from a photo. The decoder misses a few clean codes at one size (its finder-pattern
+ * search), so the image is tried at several sizes and turned a quarter, as a phone user would retry.
+ */
+async function decodeImage(url: string): Promise<string | null> {
+  const { BrowserQRCodeReader } = await import("@zxing/browser");
+  const reader = new BrowserQRCodeReader();
+  const img = new Image();
+  img.src = url;
+  await img.decode();
+  const base = Math.min(1, 1200 / Math.max(img.naturalWidth, img.naturalHeight));
+  for (const turn of [0, 90]) {
+    for (const f of [1, 0.75, 0.5, 0.6, 0.4]) {
+      const w = Math.max(1, Math.round(img.naturalWidth * base * f));
+      const h = Math.max(1, Math.round(img.naturalHeight * base * f));
+      const canvas = document.createElement("canvas");
+      canvas.width = turn ? h : w;
+      canvas.height = turn ? w : h;
+      const ctx = canvas.getContext("2d");
+      if (!ctx) return null;
+      ctx.fillStyle = "#fff";
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
+      if (turn) {
+        ctx.translate(canvas.width / 2, canvas.height / 2);
+        ctx.rotate((turn * Math.PI) / 180);
+        ctx.drawImage(img, -w / 2, -h / 2, w, h);
+      } else ctx.drawImage(img, 0, 0, w, h);
+      try {
+        return reader.decodeFromCanvas(canvas).getText();
+      } catch {
+        /* next size */
+      }
+    }
+  }
+  return null;
+}

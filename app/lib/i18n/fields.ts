@@ -1,0 +1,15 @@
+/** Texts of the shared field rules (app/shared/schemas/fields.ts): one message per rule. */
+export const fields = {
+  unsafeText: "El texto contiene caracteres no permitidos",
+  textTooLong: "El texto debe tener máximo {max} caracteres",
+  phoneInvalid: "El teléfono debe tener 10 dígitos",
+  dateInvalid: "La fecha no es válida",
+  birthDateInvalid: "La fecha de nacimiento no es válida",
+  birthDateFuture: "La fecha de nacimiento no puede ser futura",
+  booleanInvalid: "El valor debe ser verdadero o falso (true/false, 1/0, on/off)",
+  moneyInvalid: "El monto debe ser una cantidad en pesos con máximo dos decimales",
+  idInvalid: "El identificador debe ser un número entero",
+  rfcInvalid: "El RFC no es válido",
+  postalCodeInvalid: "El código postal debe tener 5 dígitos",
+  urlInvalid: "El enlace debe empezar con https:// o http://",
+} as const;

@@ -1,0 +1,465 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconChevronLeft, IconChevronRight, IconPlus } from "@tabler/icons-react";
+import { useState } from "react";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { PageHeader } from "~/components/admin/kit";
+import { useLocalePath } from "~/components/site/useLocalePath";
+import { t } from "~/lib/messages";
+import type { Route } from "./+types/calendar";
+
+/**
+ * `/admin/calendar`: one studio's week (a day column each; on phones a list per day), a drawer per
+ * class (coach substitute, duplicate, cancel with refunds), a form for a new class and the studio's
+ * booking policies. A hand-built grid: no calendar package fitted React 19 and Mantine 9 lightly.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const { requireAdminPage } = await import("../.server/page");
+  requireAdminPage(args);
+  const { deps } = args.context;
+  const url = new URL(args.request.url);
+  const { listAllStudios } = await import("~/.server/domain/places/service");
+  const { rooms, coaches, sessionTypes } = await import("~/.server/db/schema");
+  const { eq, asc } = await import("drizzle-orm");
+  const { listSessions, sessionDto } = await import("~/.server/domain/booking/sessions");
+  const { localDay, addDays, zonedToUtc, weekdayOf } = await import("~/.server/domain/booking/time");
+  const { policyOf } = await import("~/.server/domain/booking/policies");
+  const studios = (await listAllStudios(deps.db)).filter((s) => s.active && !s.is_external);
+  const studioId = Number(url.searchParams.get("studio")) || studios[0]?.id || 0;
+  const roomId = Number(url.searchParams.get("room")) || undefined;
+  const today = localDay(deps.clock());
+  const asked = url.searchParams.get("week");
+  const anchor = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : today;
+  const monday = addDays(anchor, -((weekdayOf(anchor) + 6) % 7));
+  const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+  const from = zonedToUtc(monday, "00:00");
+  const to = zonedToUtc(addDays(monday, 7), "00:00");
+  const [sessions, roomRows, coachRows, typeRows, policy] = await Promise.all([
+    listSessions(deps.db, { studioId, roomId, from, to, includeCancelled: true }),
+    deps.db.select({ id: rooms.id, name: rooms.name }).from(rooms).where(eq(rooms.studioId, studioId)),
+    deps.db
+      .select({ id: coaches.id, name: coaches.name, lastName: coaches.lastName })
+      .from(coaches)
+      .where(eq(coaches.active, true))
+      .orderBy(asc(coaches.name)),
+    deps.db
+      .select({ id: sessionTypes.id, name: sessionTypes.name, duration: sessionTypes.durationMinutes })
+      .from(sessionTypes)
+      .where(eq(sessionTypes.active, true)),
+    policyOf(deps.db, studioId),
+  ]);
+  return {
+    studioId,
+    roomId: roomId ?? null,
+    today,
+    monday,
+    prev: addDays(monday, -7),
+    next: addDays(monday, 7),
+    days,
+    studios: studios.map((s) => ({ value: String(s.id), label: s.name })),
+    rooms: roomRows.map((r) => ({ value: String(r.id), label: r.name })),
+    coaches: coachRows.map((c) => ({ value: String(c.id), label: `${c.name} ${c.lastName}`.trim() })),
+    types: typeRows.map((ty) => ({ value: String(ty.id), label: ty.name, duration: ty.duration })),
+    sessions: sessions.map(sessionDto),
+    policy,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { requireAdminPage } = await import("../.server/page");
+  const actor = requireAdminPage(args);
+  const { deps } = args.context;
+  const form = await args.request.formData();
+  const intent = String(form.get("intent"));
+  const num = (k: string) => Number(form.get(k));
+  const { zonedToUtc } = await import("~/.server/domain/booking/time");
+  const { createSession, updateSession, cancelSession } = await import("~/.server/domain/booking/sessions");
+  const { loadSession } = await import("~/.server/domain/booking/context");
+  const { savePolicy } = await import("~/.server/domain/booking/policies");
+  const { announceLocal } = await import("~/.server/domain/booking/live");
+  const { AppError } = await import("~/.server/http/errors");
+  const now = deps.clock();
+  const local = (d: string, tm: string) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(d) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(tm))
+      throw AppError.validation([{ field: "starts_at", message: t("booking.errors.startsAtInvalid") }]);
+    return zonedToUtc(d, tm);
+  };
+  try {
+    if (intent === "create") {
+      await createSession(
+        deps.db,
+        {
+          studioId: num("studio_id"),
+          roomId: num("room_id"),
+          coachId: num("coach_id"),
+          sessionTypeId: num("session_type_id"),
+          startsAt: local(String(form.get("date")), String(form.get("time"))),
+          durationMinutes: num("duration_minutes"),
+        },
+        now,
+      );
+      return { ok: true, message: t("booking.messages.sessionCreated") };
+    }
+    const id = num("id");
+    const info = await loadSession(deps.db, id);
+    const s = info.session;
+    const base = {
+      studioId: s.studioId,
+      roomId: s.roomId,
+      coachId: s.coachId,
+      sessionTypeId: s.sessionTypeId,
+      startsAt: s.startsAt,
+      durationMinutes: s.durationMinutes,
+    };
+    if (intent === "coach") {
+      await updateSession(deps.db, id, { ...base, coachId: num("coach_id") }, now);
+      announceLocal(id);
+      return { ok: true, message: t("booking.messages.sessionUpdated") };
+    }
+    if (intent === "duplicate") {
+      const { localTime } = await import("~/.server/domain/booking/time");
+      await createSession(
+        deps.db,
+        { ...base, startsAt: local(String(form.get("date")), localTime(s.startsAt, info.tz)) },
+        now,
+      );
+      return { ok: true, message: t("booking.messages.sessionCreated") };
+    }
+    if (intent === "cancel") {
+      const r = await cancelSession(deps, id, actor.id, String(form.get("reason") ?? "").slice(0, 500) || null, now);
+      announceLocal(id);
+      return { ok: true, message: t("booking.messages.sessionCancelled", { count: r.notified }) };
+    }
+    if (intent === "policy") {
+      const keys = ["opens", "cutoff", "cancel", "noshow", "wlmax", "wlcut", "reminder"] as const;
+      const v = Object.fromEntries(keys.map((k) => [k, num(k)])) as Record<(typeof keys)[number], number>;
+      if (Object.values(v).some((n) => !Number.isInteger(n) || n < 0 || n > 10080))
+        throw AppError.validation([{ field: "policy", message: t("booking.errors.policyInvalid") }]);
+      await savePolicy(
+        deps.db,
+        num("studio_id"),
+        {
+          bookingOpensDays: v.opens,
+          bookingCutoffMinutes: v.cutoff,
+          cancelCutoffMinutes: v.cancel,
+          noShowWindowMinutes: v.noshow,
+          waitlistMax: v.wlmax,
+          waitlistCutoffMinutes: v.wlcut,
+          reminderMinutes: v.reminder,
+        },
+        now,
+      );
+      return { ok: true, message: t("booking.messages.policySaved") };
+    }
+  } catch (err) {
+    if (err instanceof AppError) return data({ ok: false, message: err.message }, { status: err.status });
+    throw err;
+  }
+  return data({ ok: false, message: t("errors.validation") }, { status: 400 });
+}
+
+export const meta = () => [{ title: `${t("booking.calendar.title")} · ${t("app.name")}` }];
+
+const dayLabel = (d: string) =>
+  new Date(`${d}T12:00:00Z`).toLocaleDateString("es-MX", { weekday: "short", day: "numeric", timeZone: "UTC" });
+
+export default function AdminCalendar({ loaderData: L, actionData }: Route.ComponentProps) {
+  const [params, setParams] = useSearchParams();
+  const { lp } = useLocalePath();
+  const busy = useNavigation().state === "submitting";
+  const [createOpen, create] = useDisclosure(false);
+  const [policyOpen, policyD] = useDisclosure(false);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const open = L.sessions.find((s) => s.id === openId) ?? null;
+  const go = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    setParams(next);
+  };
+  const P = L.policy;
+
+  return (
+    <Stack>
+      <PageHeader
+        title={t("booking.calendar.title")}
+        description={t("booking.calendar.intro")}
+        actions={
+          <Group gap="xs">
+            <Button variant="default" onClick={policyD.open}>
+              {t("booking.calendar.policies")}
+            </Button>
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={create.open}>
+              {t("booking.calendar.newClass")}
+            </Button>
+          </Group>
+        }
+      />
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <Select
+          label={t("booking.calendar.studio")}
+          data={L.studios}
+          value={String(L.studioId)}
+          onChange={(v) => go({ studio: v, room: null })}
+          allowDeselect={false}
+          w={220}
+        />
+        <Select
+          label={t("booking.calendar.room")}
+          data={[{ value: "", label: t("booking.calendar.allRooms") }, ...L.rooms]}
+          value={L.roomId ? String(L.roomId) : ""}
+          onChange={(v) => go({ room: v || null })}
+          allowDeselect={false}
+          w={200}
+        />
+        <Group gap={4}>
+          <Button variant="default" onClick={() => go({ week: L.prev })} aria-label={t("booking.calendar.prevWeek")}>
+            <IconChevronLeft size={16} aria-hidden />
+          </Button>
+          <Button variant="default" onClick={() => go({ week: null })}>
+            {t("booking.calendar.thisWeek")}
+          </Button>
+          <Button variant="default" onClick={() => go({ week: L.next })} aria-label={t("booking.calendar.nextWeek")}>
+            <IconChevronRight size={16} aria-hidden />
+          </Button>
+        </Group>
+      </Group>
+      {actionData && (
+        <Alert color={actionData.ok ? "teal" : "red"} role="status">
+          {actionData.message}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 7 }} spacing="xs">
+        {L.days.map((d) => {
+          const list = L.sessions.filter((s) => s.local_date === d);
+          return (
+            <Paper key={d} withBorder radius="md" p="xs" bg={d === L.today ? "#fbf0f1" : undefined}>
+              <Text fw={700} size="sm" mb={6} tt="capitalize">
+                {dayLabel(d)}
+              </Text>
+              <Stack gap={6}>
+                {list.length === 0 && (
+                  <Text size="xs" c="dimmed">
+                    {t("booking.calendar.empty")}
+                  </Text>
+                )}
+                {list.map((s) => (
+                  <UnstyledButton
+                    key={s.id}
+                    onClick={() => setOpenId(s.id)}
+                    style={{
+                      borderLeft: `4px solid ${s.color}`,
+                      background: "#fff",
+                      borderRadius: 8,
+                      padding: "6px 8px",
+                      opacity: s.status === "cancelled" ? 0.55 : 1,
+                      boxShadow: "0 1px 2px rgba(0,0,0,.06)",
+                    }}
+                    data-admin-session={s.id}
+                  >
+                    <Text size="sm" fw={700}>
+                      {s.local_time} · {s.session_type}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {s.coach_name} · {s.room_name}
+                    </Text>
+                    {s.status === "cancelled" ? (
+                      <Badge size="xs" color="gray">
+                        {t("booking.calendar.cancelled")}
+                      </Badge>
+                    ) : (
+                      <Badge size="xs" variant="light" color={s.available === 0 ? "red" : "grape"}>
+                        {t("booking.calendar.booked", { booked: s.booked, capacity: s.capacity })}
+                        {s.waiting > 0 ? ` +${s.waiting}` : ""}
+                      </Badge>
+                    )}
+                  </UnstyledButton>
+                ))}
+              </Stack>
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+
+      <Drawer opened={!!open} onClose={() => setOpenId(null)} position="right" title={t("booking.calendar.details")}>
+        {open && (
+          <Stack>
+            <div>
+              <Text fw={700}>
+                {open.local_date} · {open.local_time} · {open.session_type}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {open.coach_name} · {open.room_name} ·{" "}
+                {t("booking.calendar.booked", { booked: open.booked, capacity: open.capacity })}
+              </Text>
+            </div>
+            <Button component={Link} to={lp(`/admin/qr-assistance/scan/${open.id}`)} variant="light">
+              {t("booking.calendar.roster")}
+            </Button>
+            {open.status !== "cancelled" && (
+              <>
+                <Form method="post" onSubmit={() => setOpenId(null)}>
+                  <input type="hidden" name="intent" value="coach" />
+                  <input type="hidden" name="id" value={open.id} />
+                  <Group align="flex-end" gap="xs">
+                    <Select
+                      name="coach_id"
+                      label={t("booking.calendar.substitute")}
+                      data={L.coaches}
+                      defaultValue={String(open.coach_id)}
+                      allowDeselect={false}
+                      style={{ flex: 1 }}
+                    />
+                    <Button type="submit" loading={busy}>
+                      {t("booking.calendar.saveCoach")}
+                    </Button>
+                  </Group>
+                </Form>
+                <Form method="post" onSubmit={() => setOpenId(null)}>
+                  <input type="hidden" name="intent" value="duplicate" />
+                  <input type="hidden" name="id" value={open.id} />
+                  <Group align="flex-end" gap="xs">
+                    <TextInput
+                      name="date"
+                      type="date"
+                      required
+                      label={t("booking.calendar.duplicateAt")}
+                      style={{ flex: 1 }}
+                    />
+                    <Button type="submit" variant="default" loading={busy}>
+                      {t("booking.calendar.duplicate")}
+                    </Button>
+                  </Group>
+                </Form>
+                <Form method="post" onSubmit={() => setOpenId(null)}>
+                  <input type="hidden" name="intent" value="cancel" />
+                  <input type="hidden" name="id" value={open.id} />
+                  <Stack gap="xs">
+                    <TextInput name="reason" label={t("booking.calendar.cancelReason")} maxLength={500} />
+                    <Button type="submit" color="red" variant="light" loading={busy}>
+                      {t("booking.calendar.cancelConfirm")}
+                    </Button>
+                  </Stack>
+                </Form>
+              </>
+            )}
+          </Stack>
+        )}
+      </Drawer>
+
+      <Drawer opened={createOpen} onClose={create.close} position="right" title={t("booking.calendar.newClass")}>
+        <Form method="post" onSubmit={create.close}>
+          <input type="hidden" name="intent" value="create" />
+          <input type="hidden" name="studio_id" value={L.studioId} />
+          <Stack>
+            <Select
+              name="room_id"
+              required
+              label={t("booking.calendar.room")}
+              data={L.rooms}
+              defaultValue={L.rooms[0]?.value}
+              allowDeselect={false}
+            />
+            <Select
+              name="session_type_id"
+              required
+              label={t("booking.calendar.type")}
+              data={L.types}
+              defaultValue={L.types[0]?.value}
+              allowDeselect={false}
+            />
+            <Select
+              name="coach_id"
+              required
+              label={t("booking.calendar.coach")}
+              data={L.coaches}
+              defaultValue={L.coaches[0]?.value}
+              allowDeselect={false}
+            />
+            <Group grow>
+              <TextInput name="date" type="date" required label={t("booking.calendar.date")} defaultValue={L.today} />
+              <TextInput name="time" type="time" required label={t("booking.calendar.time")} defaultValue="07:00" />
+            </Group>
+            <NumberInput
+              name="duration_minutes"
+              required
+              label={t("booking.calendar.duration")}
+              min={10}
+              max={240}
+              defaultValue={50}
+            />
+            <Button type="submit" loading={busy}>
+              {t("booking.calendar.create")}
+            </Button>
+          </Stack>
+        </Form>
+      </Drawer>
+
+      <Drawer opened={policyOpen} onClose={policyD.close} position="right" title={t("booking.calendar.policies")}>
+        <Form method="post" onSubmit={policyD.close}>
+          <input type="hidden" name="intent" value="policy" />
+          <input type="hidden" name="studio_id" value={L.studioId} />
+          <Stack>
+            <NumberInput
+              name="opens"
+              label={t("booking.calendar.opensDays")}
+              min={0}
+              max={90}
+              defaultValue={P.bookingOpensDays}
+            />
+            <NumberInput
+              name="cutoff"
+              label={t("booking.calendar.cutoff")}
+              min={0}
+              defaultValue={P.bookingCutoffMinutes}
+            />
+            <NumberInput
+              name="cancel"
+              label={t("booking.calendar.cancelCutoff")}
+              min={0}
+              defaultValue={P.cancelCutoffMinutes}
+            />
+            <NumberInput
+              name="noshow"
+              label={t("booking.calendar.noShow")}
+              min={0}
+              defaultValue={P.noShowWindowMinutes}
+            />
+            <NumberInput name="wlmax" label={t("booking.calendar.waitlistMax")} min={0} defaultValue={P.waitlistMax} />
+            <NumberInput
+              name="wlcut"
+              label={t("booking.calendar.waitlistCutoff")}
+              min={0}
+              defaultValue={P.waitlistCutoffMinutes}
+            />
+            <NumberInput
+              name="reminder"
+              label={t("booking.calendar.reminder")}
+              min={0}
+              defaultValue={P.reminderMinutes}
+            />
+            <Button type="submit" loading={busy}>
+              {t("booking.calendar.savePolicies")}
+            </Button>
+          </Stack>
+        </Form>
+      </Drawer>
+    </Stack>
+  );
+}

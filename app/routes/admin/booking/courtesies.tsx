@@ -1,0 +1,147 @@
+import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { data, Form, useNavigation } from "react-router";
+import { PageHeader } from "~/components/admin/kit";
+import { formatDate } from "~/lib/format";
+import { t } from "~/lib/messages";
+import type { Route } from "./+types/courtesies";
+
+/** `/admin/courtesies/list`: courtesies granted (credit lots, source courtesy) and a form to grant one. */
+export async function loader(args: Route.LoaderArgs) {
+  const { requireAdminPage } = await import("../.server/page");
+  requireAdminPage(args);
+  const { listCourtesies } = await import("~/.server/domain/booking/admin");
+  const { listCities } = await import("~/.server/domain/places/service");
+  const db = args.context.deps.db;
+  const cities = await listCities(db);
+  return { rows: await listCourtesies(db), cities: cities.map((c) => ({ value: String(c.id), label: c.name })) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { requireAdminPage } = await import("../.server/page");
+  const actor = requireAdminPage(args);
+  const form = await args.request.formData();
+  const { users } = await import("~/.server/db/schema");
+  const { sql } = await import("drizzle-orm");
+  const { grantCourtesy } = await import("~/.server/domain/booking/admin");
+  const { AppError } = await import("~/.server/http/errors");
+  const { deps } = args.context;
+  const email = String(form.get("email") ?? "")
+    .trim()
+    .toLowerCase();
+  const [u] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
+  if (!u) return data({ ok: false, message: t("booking.admin.customerNotFound") }, { status: 422 });
+  const expires = String(form.get("expires_at") ?? "");
+  try {
+    await grantCourtesy(deps.db, {
+      userId: u.id,
+      cityId: Number(form.get("city_id")),
+      sessions: Number(form.get("sessions")),
+      expiresAt: /^\d{4}-\d{2}-\d{2}$/.test(expires) ? new Date(`${expires}T23:59:59-06:00`) : null,
+      reason: String(form.get("reason") ?? ""),
+      actorUserId: actor.id,
+      now: deps.clock(),
+    });
+  } catch (err) {
+    if (err instanceof AppError) return data({ ok: false, message: err.message }, { status: err.status });
+    throw err;
+  }
+  return { ok: true, message: t("booking.messages.courtesyGranted") };
+}
+
+export const meta = () => [{ title: `${t("booking.admin.courtesiesTitle")} · ${t("app.name")}` }];
+
+export default function AdminCourtesies({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Stack>
+      <PageHeader title={t("booking.admin.courtesiesTitle")} description={t("booking.admin.courtesiesIntro")} />
+      <Paper withBorder radius="md" p="md">
+        <Form method="post">
+          <Stack gap="sm">
+            <Text fw={700}>{t("booking.admin.grant")}</Text>
+            <Group grow align="flex-start" wrap="wrap">
+              <TextInput name="email" type="email" required label={t("booking.admin.customerEmail")} miw={220} />
+              <Select
+                name="city_id"
+                required
+                label={t("booking.admin.city")}
+                data={loaderData.cities}
+                defaultValue={loaderData.cities[0]?.value}
+                allowDeselect={false}
+                miw={180}
+              />
+              <NumberInput
+                name="sessions"
+                required
+                label={t("booking.admin.sessions")}
+                min={1}
+                max={100}
+                defaultValue={1}
+                miw={100}
+              />
+            </Group>
+            <Group grow align="flex-start" wrap="wrap">
+              <TextInput name="expires_at" type="date" label={t("booking.admin.expiresAt")} miw={200} />
+              <TextInput name="reason" required label={t("booking.admin.reason")} maxLength={300} miw={240} />
+            </Group>
+            <Group>
+              <Button type="submit" loading={busy}>
+                {t("booking.admin.grant")}
+              </Button>
+            </Group>
+            {actionData && (
+              <Alert color={actionData.ok ? "teal" : "red"} role="status">
+                {actionData.message}
+              </Alert>
+            )}
+          </Stack>
+        </Form>
+      </Paper>
+      <Paper withBorder radius="md">
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("booking.admin.colCustomer")}</Table.Th>
+                <Table.Th>{t("booking.admin.city")}</Table.Th>
+                <Table.Th>{t("booking.admin.colSessions")}</Table.Th>
+                <Table.Th>{t("booking.admin.colRemaining")}</Table.Th>
+                <Table.Th>{t("booking.admin.colExpires")}</Table.Th>
+                <Table.Th>{t("booking.admin.colGrantedBy")}</Table.Th>
+                <Table.Th>{t("booking.admin.colReason")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {loaderData.rows.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Text c="dimmed">{t("booking.admin.noCourtesies")}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {loaderData.rows.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>
+                    <Text size="sm">{r.customer}</Text>
+                    <Text size="xs" c="dimmed">
+                      {r.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{r.city_name}</Table.Td>
+                  <Table.Td>{r.sessions}</Table.Td>
+                  <Table.Td>{r.remaining}</Table.Td>
+                  <Table.Td>{formatDate(r.expires_at)}</Table.Td>
+                  <Table.Td>{r.granted_by}</Table.Td>
+                  <Table.Td>{r.reason}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    </Stack>
+  );
+}

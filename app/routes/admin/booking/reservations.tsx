@@ -1,0 +1,170 @@
+import { Badge, Button, Group, Menu, Paper, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { Form, Link, useRevalidator, useSearchParams } from "react-router";
+import { useLocalePath } from "~/components/site/useLocalePath";
+import { PageHeader } from "~/components/admin/kit";
+import { api } from "~/lib/api";
+import { t } from "~/lib/messages";
+import type { Route } from "./+types/reservations";
+
+/** `/admin/reservations` and its list: search, filter, cancel with or without penalty, waive. */
+export async function loader(args: Route.LoaderArgs) {
+  const { requireAdminPage } = await import("../.server/page");
+  requireAdminPage(args);
+  const url = new URL(args.request.url);
+  const q = url.searchParams.get("q")?.slice(0, 100) || undefined;
+  // `/admin/assistances` lists attendance: the same list, checked-in people by default.
+  const attendance = url.pathname.includes("/admin/assistances");
+  const statusParam = url.searchParams.get("status") ?? (attendance ? "attended" : null);
+  const status = ["booked", "attended", "no_show", "cancelled"].includes(statusParam ?? "") ? statusParam! : undefined;
+  const { adminReservations } = await import("~/.server/domain/booking/admin");
+  const { deps } = args.context;
+  const from = q ? undefined : new Date(deps.clock().getTime() - 7 * 86_400_000);
+  return { attendance, rows: await adminReservations(deps.db, { q, status, from, limit: 200 }) };
+}
+
+export const meta = () => [{ title: `${t("booking.admin.reservationsTitle")} · ${t("app.name")}` }];
+
+const STATUS: Record<string, [string, "statusBooked" | "statusAttended" | "statusNoShow" | "statusCancelled"]> = {
+  booked: ["grape", "statusBooked"],
+  attended: ["teal", "statusAttended"],
+  no_show: ["red", "statusNoShow"],
+  cancelled: ["gray", "statusCancelled"],
+};
+
+export default function AdminReservations({ loaderData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const { lp } = useLocalePath();
+  const revalidator = useRevalidator();
+  const [msg, setMsg] = useState<string | null>(null);
+  const act = async (path: string, json?: unknown) => {
+    const r = await api<{ Message: string }>(path, { method: "POST", json: json ?? {} });
+    setMsg(r.ok ? r.data.Message : r.message);
+    revalidator.revalidate();
+  };
+  return (
+    <Stack>
+      <PageHeader
+        title={loaderData.attendance ? t("booking.admin.attendanceTitle") : t("booking.admin.reservationsTitle")}
+        description={loaderData.attendance ? t("booking.admin.attendanceIntro") : t("booking.admin.reservationsIntro")}
+        actions={
+          loaderData.attendance ? (
+            <Button component={Link} to={lp("/admin/assistqr")}>
+              {t("booking.admin.attendanceAdd")}
+            </Button>
+          ) : undefined
+        }
+      />
+      <Form method="get">
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            name="q"
+            label={t("booking.admin.search")}
+            defaultValue={params.get("q") ?? ""}
+            style={{ flex: 1, minWidth: 200 }}
+          />
+          <Select
+            name="status"
+            label={t("booking.admin.status")}
+            defaultValue={params.get("status") ?? (loaderData.attendance ? "attended" : "")}
+            data={[
+              { value: "", label: t("booking.admin.all") },
+              ...Object.entries(STATUS).map(([value, [, key]]) => ({ value, label: t(`booking.scanner.${key}`) })),
+            ]}
+            allowDeselect={false}
+            w={180}
+          />
+          <Button type="submit">{t("admin.kit.search")}</Button>
+        </Group>
+      </Form>
+      <div role="status" aria-live="polite">
+        {msg && <Text size="sm">{msg}</Text>}
+      </div>
+      <Paper withBorder radius="md">
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("booking.admin.colClass")}</Table.Th>
+                <Table.Th>{t("booking.admin.colCustomer")}</Table.Th>
+                <Table.Th>{t("booking.admin.colSpot")}</Table.Th>
+                <Table.Th>{t("booking.admin.colStatus")}</Table.Th>
+                <Table.Th>{t("booking.admin.colActions")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {loaderData.rows.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Text c="dimmed">{t("booking.admin.empty")}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {loaderData.rows.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {r.session_type} · {r.studio_name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {r.when} · {r.coach_name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{r.customer}</Text>
+                    <Text size="xs" c="dimmed">
+                      {r.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{r.spot}</Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS[r.status]![0]} variant="light">
+                      {r.late_cancel && r.status === "cancelled"
+                        ? t("booking.profile.statusLateCancel")
+                        : t(`booking.scanner.${STATUS[r.status]![1]}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {(r.status === "booked" || r.can_waive) && (
+                      <Menu position="bottom-end">
+                        <Menu.Target>
+                          <Button
+                            size="compact-sm"
+                            variant="light"
+                            aria-label={`${t("booking.admin.colActions")}: ${r.customer}`}
+                          >
+                            {t("booking.admin.colActions")}
+                          </Button>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          {r.status === "booked" && (
+                            <>
+                              <Menu.Item onClick={() => act(`/admin/reservations/${r.id}/cancel`, { penalty: false })}>
+                                {t("booking.admin.cancelNoPenalty")}
+                              </Menu.Item>
+                              <Menu.Item
+                                color="red"
+                                onClick={() => act(`/admin/reservations/${r.id}/cancel`, { penalty: true })}
+                              >
+                                {t("booking.admin.cancelPenalty")}
+                              </Menu.Item>
+                            </>
+                          )}
+                          {r.can_waive && (
+                            <Menu.Item onClick={() => act(`/admin/reservations/${r.id}/waive`)}>
+                              {t("booking.admin.waive")}
+                            </Menu.Item>
+                          )}
+                        </Menu.Dropdown>
+                      </Menu>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    </Stack>
+  );
+}

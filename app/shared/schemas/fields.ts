@@ -1,0 +1,284 @@
+/**
+ * The field rules, written once: every form schema (browser) and every API body or query (server)
+ * builds its fields from these, so a rule and its Spanish message exist in one place.
+ * Browser-safe (no server imports).
+ */
+import { z } from "zod";
+import { t } from "~/lib/messages";
+
+// ─── Text ────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Text PostgreSQL cannot store or that is not real text: a NUL byte, or half of a UTF-16
+ * surrogate pair. (Without the `u` flag the pattern reads code units, so lone halves match.)
+ */
+// eslint-disable-next-line no-control-regex -- the NUL byte is what this rule refuses
+const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The one rule for every text field: no NUL byte and no lone surrogate. */
+export function isSafeText(value: string) {
+  return !UNSAFE_TEXT.test(value);
+}
+
+/**
+ * The first string inside `value` (an object, array or string) that breaks `isSafeText`, as
+ * `{ field }` (the dotted path), or null. The API runs it over every query and body, so a field a
+ * schema forgot is refused too.
+ */
+export function findUnsafeText(value: unknown, path: string[] = []): { field: string } | null {
+  if (typeof value === "string") return isSafeText(value) ? null : { field: path.join(".") || "body" };
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const r = findUnsafeText(value[i], [...path, String(i)]);
+      if (r) return r;
+    }
+    return null;
+  }
+  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const [k, v] of Object.entries(value)) {
+      const r = isSafeText(k) ? findUnsafeText(v, [...path, k]) : { field: [...path].join(".") || "body" };
+      if (r) return r;
+    }
+  }
+  return null;
+}
+
+/** A string that passes the text rule (the base of every text field below). */
+export const safeString = (error?: string) =>
+  z.string(error ? { error } : undefined).refine(isSafeText, t("fields.unsafeText"));
+
+const absentToEmpty = (v: unknown) => (v === undefined || v === null ? "" : v);
+
+/** A blank value (absent, null, only spaces) read as null. */
+export const blankToNull = (v: unknown) =>
+  v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : v;
+
+/** Absent stays absent (unchanged), blank becomes null (cleared): for partial updates. */
+const blankToNullKeepAbsent = (v: unknown) => (v === undefined ? undefined : blankToNull(v));
+
+/** Required, trimmed text of at most `max` characters. */
+export function requiredText(message: string, opts: { max?: number; tooLong?: string } = {}) {
+  const max = opts.max ?? 100;
+  return z.preprocess(
+    absentToEmpty,
+    safeString(message)
+      .trim()
+      .min(1, message)
+      .max(max, opts.tooLong ?? t("fields.textTooLong", { max })),
+  );
+}
+
+/** Optional trimmed text: blank is null. */
+export function optionalText(opts: { max?: number; tooLong?: string } = {}) {
+  const max = opts.max ?? 255;
+  return z.preprocess(
+    blankToNull,
+    safeString()
+      .trim()
+      .max(max, opts.tooLong ?? t("fields.textTooLong", { max }))
+      .nullable(),
+  );
+}
+
+/** The `search` of a list: trimmed, at most 100 characters, safe. */
+export const searchText = safeString()
+  .trim()
+  .max(100, t("fields.textTooLong", { max: 100 }));
+
+/** Lower case without accents (the form the customer search compares). */
+export function foldText(v: string) {
+  return v
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+}
+
+// ─── Email and password ──────────────────────────────────────────────────────────────────────────
+
+export const email = z
+  .preprocess(absentToEmpty, safeString(t("validation.emailRequired")).trim().min(1, t("validation.emailRequired")))
+  .pipe(z.email({ error: t("validation.emailInvalid") }).max(190, t("validation.emailInvalid")));
+
+export const password = z.preprocess(
+  absentToEmpty,
+  safeString(t("validation.passwordRequired"))
+    .min(1, t("validation.passwordRequired"))
+    .min(6, t("validation.passwordMin"))
+    .max(200, t("validation.passwordMin")),
+);
+
+// ─── Booleans ────────────────────────────────────────────────────────────────────────────────────
+
+const TRUE = new Set(["true", "1", "on", "yes"]);
+const FALSE = new Set(["false", "0", "off", "no", ""]);
+
+/**
+ * A checkbox or boolean: `true/false`, `1/0`, `on/off` (JSON booleans and numbers too); absent is
+ * false. Any other value is refused (422), never silently read as false.
+ */
+export const boolean = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null) return false;
+    if (typeof v === "boolean") return v;
+    if (v === 1) return true;
+    if (v === 0) return false;
+    if (typeof v === "string") {
+      const s = v.trim().toLowerCase();
+      if (TRUE.has(s)) return true;
+      if (FALSE.has(s)) return false;
+    }
+    return v;
+  },
+  z.boolean({ error: t("fields.booleanInvalid") }),
+);
+/** Same rule under the form's name. */
+export const checkbox = boolean;
+
+// ─── Mexican phone ───────────────────────────────────────────────────────────────────────────────
+
+/** The 10 digits of a Mexican phone number (spaces, dashes, dots, parentheses and +52 allowed), or null. */
+export function normalizePhone(v: string): string | null {
+  let digits = v.replace(/[\s\-().]/g, "");
+  if (digits.startsWith("+52")) digits = digits.slice(3);
+  else if (digits.startsWith("52") && digits.length === 12) digits = digits.slice(2);
+  return /^\d{10}$/.test(digits) ? digits : null;
+}
+
+/** A stored phone as people read it: `55 1234 5678` (area codes 55, 33, 81 take two digits, others three). */
+export function formatPhone(v: string | null | undefined): string {
+  if (!v) return "";
+  const d = normalizePhone(v);
+  if (!d) return v;
+  return /^(55|33|81)/.test(d)
+    ? `${d.slice(0, 2)} ${d.slice(2, 6)} ${d.slice(6)}`
+    : `${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}`;
+}
+
+/** `tel:` link of a stored phone (tap to call). */
+export function phoneHref(v: string | null | undefined): string | undefined {
+  const d = v ? normalizePhone(v) : null;
+  return d ? `tel:+52${d}` : undefined;
+}
+
+const phoneString = safeString(t("fields.phoneInvalid"))
+  .refine((v) => normalizePhone(v) !== null, t("fields.phoneInvalid"))
+  .transform((v) => normalizePhone(v) as string);
+
+/** Optional phone: blank or absent is null; stored as 10 digits. */
+export const phone = z.preprocess(blankToNull, phoneString.nullable());
+/** Phone of a partial update: absent is unchanged, blank is null. */
+export const phonePatch = z.preprocess(blankToNullKeepAbsent, phoneString.nullable().optional());
+
+// ─── Dates ───────────────────────────────────────────────────────────────────────────────────────
+
+/** Today's date in Mexico City as YYYY-MM-DD. */
+export function todayInMexico(now: Date = new Date()) {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Mexico_City",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+}
+
+/** A real calendar date written YYYY-MM-DD. */
+export function isCalendarDate(v: string) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** A calendar date YYYY-MM-DD (optional: blank is null). */
+export const date = z.preprocess(
+  blankToNull,
+  safeString(t("fields.dateInvalid")).refine(isCalendarDate, t("fields.dateInvalid")).nullable(),
+);
+
+const birthDateString = safeString(t("fields.birthDateInvalid"))
+  .refine((v) => isCalendarDate(v) && v >= "1900-01-01", t("fields.birthDateInvalid"))
+  .refine((v) => v <= todayInMexico(), t("fields.birthDateFuture"));
+
+/** A birth date: a real date from 1900 up to today (Mexico City); blank or absent is null. */
+export const birthDate = z.preprocess(blankToNull, birthDateString.nullable());
+/** Birth date of a partial update: absent is unchanged, blank is null. */
+export const birthDatePatch = z.preprocess(blankToNullKeepAbsent, birthDateString.nullable().optional());
+
+// ─── Money ───────────────────────────────────────────────────────────────────────────────────────
+
+/** Money as integer cents (MXN), never a float: `12345` is $123.45. */
+export const moneyCents = z.preprocess(
+  (v) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: t("fields.moneyInvalid") })
+    .int(t("fields.moneyInvalid"))
+    .min(0, t("fields.moneyInvalid"))
+    .max(99_999_999_99, t("fields.moneyInvalid")),
+);
+
+/** Pesos typed in a form (`1,234.50`, `$99`) as integer cents, or null when it is not an amount. */
+export function pesosToCents(v: string): number | null {
+  const s = v.replace(/[\s$,]/g, "");
+  if (!/^\d+(\.\d{1,2})?$/.test(s)) return null;
+  const [whole, frac = ""] = s.split(".");
+  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+}
+
+const mxn = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN" });
+/** Cents as people read them: `$1,234.50`. */
+export function formatMoney(cents: number): string {
+  return mxn.format(cents / 100);
+}
+
+// ─── Ids ─────────────────────────────────────────────────────────────────────────────────────────
+
+/** A database id (positive integer), from a number or a numeric string. */
+export const id = z.preprocess(
+  (v) => (typeof v === "string" && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: t("fields.idInvalid") })
+    .int(t("fields.idInvalid"))
+    .positive(t("fields.idInvalid"))
+    .max(999_999_999),
+);
+/** An optional id: blank or absent is null. */
+export const optionalId = z.preprocess(blankToNull, id.nullable());
+
+/** An id inside a path: `/users/{id}` (400 when malformed). */
+export const idString = z
+  .string()
+  .regex(/^\d{1,9}$/, t("validation.idNumeric"))
+  .transform((v) => Number.parseInt(v, 10));
+
+/** One of a closed list of numbers (a role, a type), from a number or a numeric string. */
+export function oneOfNumbers<const V extends readonly number[]>(values: V, message: string) {
+  return z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
+    z.number({ error: message }).refine((v) => values.includes(v), message),
+  ) as unknown as z.ZodType<V[number], unknown>;
+}
+
+// ─── Mexican tax and address fields ──────────────────────────────────────────────────────────────
+
+/** RFC: 3 (company) or 4 (person) letters, a YYMMDD date and a 3-character check; upper case. */
+export const rfc = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim().toUpperCase() : absentToEmpty(v)),
+  safeString(t("fields.rfcInvalid")).regex(/^[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}$/, t("fields.rfcInvalid")),
+);
+
+/** A Mexican postal code: 5 digits. */
+export const postalCode = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() : absentToEmpty(v)),
+  safeString(t("fields.postalCodeInvalid")).regex(/^\d{5}$/, t("fields.postalCodeInvalid")),
+);
+
+/** An optional web link (http or https); blank is null. */
+export const optionalUrl = z.preprocess(
+  blankToNull,
+  safeString(t("fields.urlInvalid"))
+    .trim()
+    .max(500, t("fields.textTooLong", { max: 500 }))
+    .regex(/^https?:\/\/[^\s]+$/i, t("fields.urlInvalid"))
+    .nullable(),
+);

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(translate(coalesce(name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, ''), 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç', 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc')) || ' ' || regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')) STORED;

@@ -1,0 +1,184 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { APIRequestContext, Browser } from "@playwright/test";
+import { expect, loginAs, test } from "./support/fixtures";
+
+/**
+ * The heart of the business in a browser: a customer goes from the calendar to a booked spot on
+ * the room map (a second browser sees it turn taken without reloading), shows the QR, and a coach's
+ * scanner page reads it from an image; cancelling before and after the cut-off does what the policy
+ * says. Classes are created for the test through the staff API.
+ */
+const MIN = 60_000;
+const localDay = (d: Date) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City", dateStyle: "short" }).format(d);
+
+async function adminApi(
+  playwright: { request: { newContext(o: object): Promise<APIRequestContext> } },
+  baseURL: string,
+) {
+  const ctx = await playwright.request.newContext({ baseURL });
+  const token = await loginAs(ctx, "admin@example.com");
+  return { ctx, headers: { Authorization: `Bearer ${token}` } };
+}
+
+/** A class starting about `minutes` from now in some free room of studio 1, coached by coach 1. */
+async function createClass(api: { ctx: APIRequestContext; headers: Record<string, string> }, minutes: number) {
+  for (const room of [1, 2]) {
+    for (let shift = 0; shift < 12; shift++) {
+      const starts = new Date(Date.now() + (minutes + shift * 60) * MIN);
+      const res = await api.ctx.post("/api/admin/class-sessions", {
+        headers: api.headers,
+        data: {
+          studio_id: 1,
+          room_id: room,
+          coach_id: 1,
+          session_type_id: 1,
+          starts_at: starts.toISOString(),
+          duration_minutes: 30,
+        },
+      });
+      if (res.status() === 201) return { id: (await res.json()).data.id as number, starts };
+    }
+  }
+  throw new Error("no free room for the test class");
+}
+
+async function customerPage(browser: Browser, baseURL: string, email?: string) {
+  const context = await browser.newContext({ baseURL });
+  await context.addCookies([
+    { name: "city", value: "1", url: baseURL },
+    { name: "studio", value: "1", url: baseURL },
+  ]);
+  const page = await context.newPage();
+  if (email) await loginAs(page, email);
+  return page;
+}
+
+test.describe("booking", () => {
+  test("calendar → booked spot (seen live elsewhere) → checked in by the coach's scanner from a QR image", async ({
+    browser,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const soon = new Date(Date.now() + 20 * MIN);
+    test.skip(localDay(soon) !== localDay(new Date()), "the class would fall on tomorrow (run near midnight in CDMX)");
+    const api = await adminApi(playwright, baseURL!);
+    // Online booking closes 10 minutes before class by default: 20 minutes leaves time to book.
+    const cls = await createClass(api, 20);
+    test.skip(localDay(cls.starts) !== localDay(new Date()), "no free room today for the test class");
+
+    // Someone else is looking at the same class's map.
+    const watcher = await customerPage(browser, baseURL!);
+    await watcher.goto(`/book-session/${cls.id}`);
+    await expect(watcher.getByText("En vivo")).toBeVisible();
+
+    const page = await customerPage(browser, baseURL!, "cliente@example.com");
+    await page.goto("/calendar");
+    const card = page.locator(`[data-session="${cls.id}"]`);
+    await expect(card).toBeVisible();
+    await card.getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`/book-session/${cls.id}$`));
+    const spot = page.locator('button[data-spot="3"]');
+    await expect(spot).toHaveAttribute("data-state", "free");
+    await spot.click();
+    await page.getByRole("button", { name: "Reservar lugar 3" }).click();
+    await expect(page.getByText("¡Listo! Tu lugar 3 está reservado.")).toBeVisible();
+    await expect(spot).toHaveAttribute("data-state", "mine");
+
+    // The other browser sees spot 3 taken without reloading.
+    await expect(watcher.locator('button[data-spot="3"]')).toHaveAttribute("data-state", "taken");
+    await expect(watcher.locator('button[data-spot="3"]')).toBeDisabled();
+
+    // The customer's QR code, as an image file.
+    await page.goto("/profile/reservations");
+    await page
+      .locator("[data-reservation]")
+      .filter({ hasText: "Lugar 3" })
+      .first()
+      .getByRole("button", { name: "Código de acceso" })
+      .click();
+    const img = page.getByRole("img", { name: /Código QR de la reservación/ });
+    await expect(img).toBeVisible();
+    const src = (await img.getAttribute("src"))!;
+    const file = path.join(testInfo.outputDir, "qr.png");
+    fs.mkdirSync(testInfo.outputDir, { recursive: true });
+    fs.writeFileSync(file, Buffer.from(src.replace(/^data:image\/png;base64,/, ""), "base64"));
+    await page.keyboard.press("Escape");
+
+    // The coach opens today's classes, then the class's scanner, and reads the QR image.
+    const coach = await customerPage(browser, baseURL!);
+    await loginAs(coach, "coach@example.com");
+    await coach.goto("/admin/qr-assistance/list");
+    await coach.locator(`[data-class="${cls.id}"]`).getByRole("link").click();
+    await expect(coach).toHaveURL(new RegExp(`/admin/qr-assistance/scan/${cls.id}$`));
+    const chooser = coach.waitForEvent("filechooser");
+    await coach.getByTestId("qr-photo").click();
+    await (await chooser).setFiles(file);
+    await expect(coach.locator('[data-checkin="ok"]')).toContainText("Asistencia registrada: Claudia");
+    await expect(coach.locator("[data-roster]").filter({ hasText: "Asistió" })).toHaveCount(1);
+
+    // The same code again is refused with the reason.
+    const again = coach.waitForEvent("filechooser");
+    await coach.getByTestId("qr-photo").click();
+    await (await again).setFiles(file);
+    await expect(coach.locator('[data-checkin="error"]')).toContainText("ya había registrado su asistencia");
+    await api.ctx.dispose();
+  });
+
+  test("cancelling before the cut-off returns the credit; after it, it does not", async ({
+    browser,
+    playwright,
+    baseURL,
+  }) => {
+    const api = await adminApi(playwright, baseURL!);
+    const early = await createClass(api, 3 * 24 * 60);
+    const late = await createClass(api, 3 * 60);
+    const page = await customerPage(browser, baseURL!, "cliente@example.com");
+    const xsrf = async () =>
+      decodeURIComponent((await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN")?.value ?? "");
+    await page.goto("/profile/reservations");
+    for (const [cls, spot] of [
+      [early, 5],
+      [late, 6],
+    ] as const) {
+      const res = await page.request.post("/api/v2/reservations", {
+        data: { class_session_id: cls.id, spot },
+        headers: { "X-XSRF-TOKEN": await xsrf() },
+      });
+      expect(res.status()).toBe(201);
+    }
+    const credits = async () => {
+      const me = await page.request.post("/api/auth/me", { headers: { "X-XSRF-TOKEN": await xsrf() } });
+      return (await me.json()).data.available_sessions_per_city.city_1 as number;
+    };
+    const before = await credits();
+
+    await page.goto("/profile/reservations");
+    await page
+      .locator("[data-reservation]")
+      .filter({ hasText: "Lugar 5" })
+      .first()
+      .getByRole("button", { name: "Cancelar" })
+      .click();
+    await expect(page.locator('[data-cancel-terms="refund"]')).toContainText("tu clase regresa a tu cuenta");
+    await page.getByRole("button", { name: "Sí, cancelar" }).click();
+    await expect(page.getByText("Reservación cancelada. Tu clase regresó a tu cuenta.")).toBeVisible();
+    expect(await credits()).toBe(before + 1);
+
+    await page
+      .locator("[data-reservation]")
+      .filter({ hasText: "Lugar 6" })
+      .first()
+      .getByRole("button", { name: "Cancelar" })
+      .click();
+    await expect(page.locator('[data-cancel-terms="late"]')).toContainText("la clase no regresa a tu cuenta");
+    await page.getByRole("button", { name: "Sí, cancelar" }).click();
+    await expect(
+      page.getByText("Reservación cancelada fuera de tiempo: la clase no regresa a tu cuenta."),
+    ).toBeVisible();
+    expect(await credits()).toBe(before + 1);
+    await api.ctx.dispose();
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  birthDate,
+  boolean,
+  email,
+  findUnsafeText,
+  foldText,
+  formatMoney,
+  formatPhone,
+  isSafeText,
+  moneyCents,
+  optionalText,
+  pesosToCents,
+  phone,
+  phoneHref,
+  postalCode,
+  requiredText,
+  rfc,
+  searchText,
+} from "~/shared/schemas/fields";
+
+const ok = <T extends z.ZodType>(s: T, v: unknown) => s.safeParse(v);
+
+describe("the text rule (NUL bytes and lone surrogates)", () => {
+  it("refuses a NUL byte and lone surrogates, keeps real text (emoji included)", () => {
+    expect(isSafeText("Ramírez 💪")).toBe(true);
+    expect(isSafeText("a\u0000b")).toBe(false);
+    expect(isSafeText("a\ud800")).toBe(false);
+    expect(isSafeText("\udc00a")).toBe(false);
+  });
+
+  it("every text field uses it, with one Spanish message", () => {
+    for (const schema of [requiredText("El nombre es requerido"), optionalText(), searchText, email]) {
+      const r = ok(schema, "x\u0000y@ejemplo.mx");
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0]?.message).toBe("El texto contiene caracteres no permitidos");
+      expect(ok(schema, "ab\ud800").success).toBe(false);
+    }
+  });
+
+  it("finds the field of an unsafe string anywhere in a body", () => {
+    expect(findUnsafeText({ a: "ok", address: { zip: "1\u00002" } })).toEqual({ field: "address.zip" });
+    expect(findUnsafeText({ list: ["ok", "\ud800"] })).toEqual({ field: "list.1" });
+    expect(findUnsafeText({ a: "ok", n: 1 })).toBeNull();
+  });
+});
+
+describe("booleans", () => {
+  it("accept true/false, 1/0, on/off and refuse any other string", () => {
+    for (const v of [true, "true", "1", 1, "on", "TRUE"]) expect(ok(boolean, v).data).toBe(true);
+    for (const v of [false, "false", "0", 0, "off", undefined, ""]) expect(ok(boolean, v).data).toBe(false);
+    for (const v of ["sí", "maybe", "2", 2, {}]) {
+      const r = ok(boolean, v);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0]?.message).toBe("El valor debe ser verdadero o falso (true/false, 1/0, on/off)");
+    }
+  });
+});
+
+describe("Mexican phone", () => {
+  it("stores 10 digits, shows them grouped and links them", () => {
+    expect(ok(phone, "+52 (55) 1234-5678").data).toBe("5512345678");
+    expect(ok(phone, "").data).toBeNull();
+    expect(ok(phone, "12").error?.issues[0]?.message).toBe("El teléfono debe tener 10 dígitos");
+    expect(formatPhone("5512345678")).toBe("55 1234 5678");
+    expect(formatPhone("7441234567")).toBe("744 123 4567");
+    expect(phoneHref("55 1234 5678")).toBe("tel:+525512345678");
+  });
+});
+
+describe("dates, money and Mexican tax fields", () => {
+  it("a birth date is a real past date", () => {
+    expect(ok(birthDate, "1990-02-28").data).toBe("1990-02-28");
+    expect(ok(birthDate, "2020-02-31").success).toBe(false);
+    expect(ok(birthDate, "2999-01-01").error?.issues[0]?.message).toBe("La fecha de nacimiento no puede ser futura");
+  });
+
+  it("money is integer cents in and es-MX out", () => {
+    expect(ok(moneyCents, 12345).data).toBe(12345);
+    expect(ok(moneyCents, "12345").data).toBe(12345);
+    expect(ok(moneyCents, 12.5).success).toBe(false);
+    expect(pesosToCents("$1,234.5")).toBe(123450);
+    expect(formatMoney(123450)).toBe("$1,234.50");
+  });
+
+  it("RFC and postal code", () => {
+    expect(ok(rfc, "game800101ab1").data).toBe("GAME800101AB1");
+    expect(ok(rfc, "XYZ").success).toBe(false);
+    expect(ok(postalCode, "06700").data).toBe("06700");
+    expect(ok(postalCode, "6700").success).toBe(false);
+  });
+
+  it("folds accents and case for search", () => {
+    expect(foldText("Ramírez ÑANDÚ")).toBe("ramirez nandu");
+  });
+});
