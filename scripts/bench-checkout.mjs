@@ -46,6 +46,9 @@ const freePort = () =>
 const port = Number(process.env.BENCH_PORT || (await freePort()));
 const base = `http://127.0.0.1:${port}`;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nb-bench-checkout-"));
+// The embedded PostgreSQL runs as the OS user "postgres" when this runs as root: it must be able to
+// enter the folder (mkdtemp makes it 0700).
+fs.chmodSync(tmp, 0o755);
 const logFd = fs.openSync(path.join(tmp, "server.log"), "a");
 const server = spawn(process.execPath, ["server.mjs"], {
   stdio: ["ignore", logFd, logFd],

@@ -93,6 +93,9 @@ if (!baseUrl) {
   const port = Number(process.env.BENCH_PORT || (await freePort()));
   baseUrl = `http://127.0.0.1:${port}`;
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nb-bench-web-"));
+  // The embedded PostgreSQL runs as the OS user "postgres" when this runs as root: it must be able to
+  // enter the folder (mkdtemp makes it 0700).
+  fs.chmodSync(tmp, 0o755);
   logFile = path.join(tmp, "server.log");
   const logFd = fs.openSync(logFile, "a");
   server = spawn(process.execPath, ["server.mjs"], {
