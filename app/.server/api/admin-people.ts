@@ -95,62 +95,54 @@ const intFilter = z.coerce.number().int().positive().max(999).optional();
 const csvDate = csvDateTime;
 const yesNo = (v: boolean) => (v ? t("admin.kit.yes") : t("admin.kit.no"));
 
-function customerCsv(rows: PersonDto[]) {
-  return toCsv(
-    [
-      { key: "id", label: "ID" },
-      { key: "name", label: t("admin.people.name") },
-      { key: "last_name", label: t("admin.people.lastName") },
-      { key: "email", label: t("admin.people.email") },
-      { key: "phone", label: t("admin.people.phone") },
-      { key: "birth_date", label: t("admin.people.birthDate") },
-      { key: "status", label: t("admin.people.status") },
-      { key: "verified", label: t("admin.people.verified") },
-      { key: "created", label: t("admin.people.createdAt") },
-      { key: "last_login", label: t("admin.people.lastLogin") },
-    ],
-    rows.map((r) => ({
-      ...r,
-      status: r.active ? t("admin.people.active") : t("admin.people.inactive"),
-      verified: yesNo(r.email_verified),
-      created: csvDate(r.created_at),
-      last_login: csvDate(r.last_login_at),
-    })),
-  );
+type CsvColumn = { key: string; label: string; value?: (r: PersonDto) => unknown };
+
+/** A people CSV: who (id, names, email, phone), the screen's own columns around the status, then the dates. */
+function peopleCsv(before: CsvColumn[], after: CsvColumn[]) {
+  const columns: CsvColumn[] = [
+    { key: "id", label: "ID" },
+    { key: "name", label: t("admin.people.name") },
+    { key: "last_name", label: t("admin.people.lastName") },
+    { key: "email", label: t("admin.people.email") },
+    { key: "phone", label: t("admin.people.phone") },
+    ...before,
+    {
+      key: "status",
+      label: t("admin.people.status"),
+      value: (r) => (r.active ? t("admin.people.active") : t("admin.people.inactive")),
+    },
+    ...after,
+    { key: "created", label: t("admin.people.createdAt"), value: (r) => csvDate(r.created_at) },
+    { key: "last_login", label: t("admin.people.lastLogin"), value: (r) => csvDate(r.last_login_at) },
+  ];
+  return (rows: PersonDto[]) =>
+    toCsv(
+      columns.map(({ key, label }) => ({ key, label })),
+      rows.map((r) => ({
+        ...r,
+        ...Object.fromEntries(columns.flatMap((c) => (c.value ? [[c.key, c.value(r)]] : []))),
+      })),
+    );
 }
 
-function staffCsv(rows: PersonDto[]) {
-  return toCsv(
-    [
-      { key: "id", label: "ID" },
-      { key: "name", label: t("admin.people.name") },
-      { key: "last_name", label: t("admin.people.lastName") },
-      { key: "email", label: t("admin.people.email") },
-      { key: "phone", label: t("admin.people.phone") },
-      { key: "role", label: t("admin.people.role") },
-      { key: "type", label: t("admin.people.employeeType") },
-      { key: "id_employee", label: t("admin.people.idEmployee") },
-      { key: "studio_name", label: t("admin.people.studio") },
-      { key: "status", label: t("admin.people.status") },
-      { key: "require2fa_", label: t("admin.people.require2fa") },
-      { key: "tester", label: t("admin.people.tester") },
-      { key: "scanner", label: t("admin.people.canScan") },
-      { key: "created", label: t("admin.people.createdAt") },
-      { key: "last_login", label: t("admin.people.lastLogin") },
-    ],
-    rows.map((r) => ({
-      ...r,
-      role: roleLabel(r.role_id),
-      type: employeeTypeLabel(r.employee_type),
-      status: r.active ? t("admin.people.active") : t("admin.people.inactive"),
-      require2fa_: yesNo(r.require2fa),
-      tester: yesNo(r.is_tester),
-      scanner: yesNo(r.can_scan_attendance),
-      created: csvDate(r.created_at),
-      last_login: csvDate(r.last_login_at),
-    })),
-  );
-}
+const customerCsv = peopleCsv(
+  [{ key: "birth_date", label: t("admin.people.birthDate") }],
+  [{ key: "verified", label: t("admin.people.verified"), value: (r) => yesNo(r.email_verified) }],
+);
+
+const staffCsv = peopleCsv(
+  [
+    { key: "role", label: t("admin.people.role"), value: (r) => roleLabel(r.role_id) },
+    { key: "type", label: t("admin.people.employeeType"), value: (r) => employeeTypeLabel(r.employee_type) },
+    { key: "id_employee", label: t("admin.people.idEmployee") },
+    { key: "studio_name", label: t("admin.people.studio") },
+  ],
+  [
+    { key: "require2fa_", label: t("admin.people.require2fa"), value: (r) => yesNo(r.require2fa) },
+    { key: "tester", label: t("admin.people.tester"), value: (r) => yesNo(r.is_tester) },
+    { key: "scanner", label: t("admin.people.canScan"), value: (r) => yesNo(r.can_scan_attendance) },
+  ],
+);
 
 /** After creating an account: mail the reset link, but never lose the created account over mail. */
 async function welcome(deps: AppDeps, c: ApiContext, actor: Actor, person: PersonDto, kind: "customer" | "staff") {

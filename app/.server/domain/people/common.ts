@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { foldText } from "~/shared/schemas/fields";
 import type { Db } from "../../db/client";
@@ -7,6 +7,8 @@ import { cities, employees, studios, users } from "../../db/schema";
 import { hashPassword } from "../identity/passwords";
 import { AppError } from "../errors";
 import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../lists";
+import { revokeAllSessions } from "../identity/sessions";
+import { inTransaction } from "../tx";
 
 /** A person as the back office lists and edits it (snake_case like the rest of the API). */
 export interface PersonDto {
@@ -214,4 +216,41 @@ export async function studioOptions(db: Db) {
     .innerJoin(cities, eq(cities.id, studios.cityId))
     .orderBy(desc(studios.active), asc(cities.sortOrder), asc(studios.sortOrder), asc(studios.name));
   return rows.map((r) => ({ value: String(r.id), label: `${r.city} · ${r.name}` }));
+}
+
+/**
+ * Deactivates or reactivates one person of the given roles (customers, staff): the row is locked
+ * so two clicks (or two staff members) cannot both change it and log it twice; deactivating
+ * closes every open session of the account, reactivating lets it log in again. `check` refuses
+ * what only one kind refuses (staff: never one's own account); `data` is the audit entry's.
+ */
+export async function setPersonActive(
+  db: Db,
+  actor: { id: number; ip?: string | null },
+  p: {
+    id: number;
+    active: boolean;
+    now: Date;
+    roles: readonly number[];
+    kind: "customer" | "staff";
+    check?: () => void;
+    data: (row: typeof users.$inferSelect) => Record<string, unknown>;
+  },
+): Promise<void> {
+  await inTransaction(db, async ({ tx, lock, audit: record }) => {
+    const [row] = await lock(users, and(eq(users.id, p.id), inArray(users.roleId, [...p.roles])));
+    if (!row) throw AppError.notFound(t("admin.people.errors.userNotFound"));
+    p.check?.();
+    if (row.active === p.active) return;
+    await tx.update(users).set({ active: p.active, updatedAt: p.now }).where(eq(users.id, p.id));
+    if (!p.active) await revokeAllSessions(tx, p.id, p.now);
+    record({
+      actorUserId: actor.id,
+      action: `${p.kind}.${p.active ? "reactivated" : "deactivated"}`,
+      entity: "user",
+      entityId: p.id,
+      data: p.data(row),
+      ip: actor.ip,
+    });
+  });
 }

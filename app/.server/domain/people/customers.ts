@@ -9,8 +9,6 @@ import { ROLE, users } from "../../db/schema";
 import { AppError } from "../errors";
 import type { ListQuery } from "../lists";
 import { audit } from "../audit/service";
-import { inTransaction } from "../tx";
-import { revokeAllSessions } from "../identity/sessions";
 import type { CustomerInput } from "~/shared/schemas/people";
 import { assertBackOffice, type Actor } from "./access";
 import {
@@ -23,6 +21,7 @@ import {
   personSearch,
   randomPasswordHash,
   selectPeople,
+  setPersonActive,
   statusCondition,
   toPersonDto,
   type PersonDto,
@@ -160,21 +159,13 @@ export async function setCustomerActive(
   now: Date,
 ): Promise<PersonDto> {
   assertBackOffice(actor);
-  await inTransaction(db, async ({ tx, lock, audit: record }) => {
-    // Locked: two clicks (or two staff members) cannot both change it and log it twice.
-    const [row] = await lock(users, and(eq(users.id, id), eq(users.roleId, ROLE.customer)));
-    if (!row) throw AppError.notFound(t("admin.people.errors.userNotFound"));
-    if (row.active === active) return;
-    await tx.update(users).set({ active, updatedAt: now }).where(eq(users.id, id));
-    if (!active) await revokeAllSessions(tx, id, now);
-    record({
-      actorUserId: actor.id,
-      action: active ? "customer.reactivated" : "customer.deactivated",
-      entity: "user",
-      entityId: id,
-      data: { email: row.email },
-      ip: actor.ip,
-    });
+  await setPersonActive(db, actor, {
+    id,
+    active,
+    now,
+    roles: [ROLE.customer],
+    kind: "customer",
+    data: (row) => ({ email: row.email }),
   });
   return getCustomer(db, id);
 }

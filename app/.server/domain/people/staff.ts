@@ -28,6 +28,7 @@ import {
   personSearch,
   randomPasswordHash,
   selectPeople,
+  setPersonActive,
   statusCondition,
   toPersonDto,
   type PersonDto,
@@ -226,20 +227,16 @@ export async function setStaffActive(
   now: Date,
 ): Promise<PersonDto> {
   assertCan(actor, "staff.write");
-  const before = await getStaff(db, scope, id);
-  if (id === actor.id) throw AppError.forbidden(t("admin.people.errors.notSelf"));
-  if (before.active === active) return before;
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ active, updatedAt: now }).where(eq(users.id, id));
-    if (!active) await revokeAllSessions(tx, id, now);
-    await audit(tx, {
-      actorUserId: actor.id,
-      action: active ? "staff.reactivated" : "staff.deactivated",
-      entity: "user",
-      entityId: id,
-      data: { email: before.email, role_id: before.role_id },
-      ip: actor.ip,
-    });
+  await setPersonActive(db, actor, {
+    id,
+    active,
+    now,
+    roles: rolesOf(scope),
+    kind: "staff",
+    check: () => {
+      if (id === actor.id) throw AppError.forbidden(t("admin.people.errors.notSelf"));
+    },
+    data: (row) => ({ email: row.email, role_id: row.roleId }),
   });
   return getStaff(db, "staff", id);
 }

@@ -1,8 +1,9 @@
-import { AdminErrorBoundary, PageHeader } from "~/components/admin/kit";
-import { StaffForm } from "~/components/admin/people/StaffForm";
+import { AdminErrorBoundary } from "~/components/admin/kit";
+import { StaffFormPage } from "~/components/admin/people/StaffForm";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/form";
 import { staffFormLoader } from "../.server/people";
+import { administratorsView } from "./view";
 
 /** /admin/administrators/add and /admin/administrators/edit/:id — administrator-type 1 only. */
 export const loader = (args: Route.LoaderArgs) => staffFormLoader("administrators", args);
@@ -15,21 +16,5 @@ export const meta = ({ params }: Route.MetaArgs) => [
 export const ErrorBoundary = AdminErrorBoundary;
 
 export default function AdministratorForm({ loaderData }: Route.ComponentProps) {
-  const { person, studios, me } = loaderData;
-  return (
-    <>
-      <PageHeader
-        title={person ? t("admin.administrators.editTitle") : t("admin.administrators.addTitle")}
-        description={person ? `${person.full_name} · ${person.email}` : undefined}
-      />
-      <StaffForm
-        key={person?.id ?? "new"}
-        scope="administrators"
-        person={person ?? undefined}
-        studios={studios}
-        me={me}
-        listHref="/admin/administrators"
-      />
-    </>
-  );
+  return <StaffFormPage scope="administrators" view={administratorsView} {...loaderData} />;
 }

@@ -1,11 +1,12 @@
 import { ROLE } from "~/shared/roles";
 import { Alert } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
-import { AdminErrorBoundary, PageHeader } from "~/components/admin/kit";
-import { StaffForm } from "~/components/admin/people/StaffForm";
+import { AdminErrorBoundary } from "~/components/admin/kit";
+import { StaffFormPage } from "~/components/admin/people/StaffForm";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/form";
 import { staffFormLoader } from "../.server/people";
+import { employeesView } from "./view";
 
 /** /admin/employees/add and /admin/employees/edit/:id — administrator-type 1 only. */
 export const loader = (args: Route.LoaderArgs) => staffFormLoader("staff", args);
@@ -16,26 +17,19 @@ export const meta = ({ params }: Route.MetaArgs) => [
 export const ErrorBoundary = AdminErrorBoundary;
 
 export default function EmployeeForm({ loaderData }: Route.ComponentProps) {
-  const { person, studios, me } = loaderData;
+  const { person } = loaderData;
   return (
-    <>
-      <PageHeader
-        title={person ? t("admin.employees.editTitle") : t("admin.employees.addTitle")}
-        description={person ? `${person.full_name} · ${person.email}` : undefined}
-      />
-      {person?.role_id === ROLE.coach && (
-        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} mb="md" maw={860}>
-          {t("admin.employees.coachNote")}
-        </Alert>
-      )}
-      <StaffForm
-        key={person?.id ?? "new"}
-        scope="staff"
-        person={person ?? undefined}
-        studios={studios}
-        me={me}
-        listHref="/admin/employees"
-      />
-    </>
+    <StaffFormPage
+      scope="staff"
+      view={employeesView}
+      notice={
+        person?.role_id === ROLE.coach && (
+          <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} mb="md" maw={860}>
+            {t("admin.employees.coachNote")}
+          </Alert>
+        )
+      }
+      {...loaderData}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { IconUserPlus } from "@tabler/icons-react";
 import type { ResourceView } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
 
-export const employeesView: ResourceView = {
+export const employeesView: ResourceView & { addTitle: string; editTitle: string } = {
   one: t("admin.employees.one"),
   many: t("admin.employees.title"),
   subtitle: t("admin.employees.subtitle"),
@@ -12,4 +12,6 @@ export const employeesView: ResourceView = {
   addLabel: t("admin.employees.add"),
   addIcon: <IconUserPlus size={16} aria-hidden />,
   searchPlaceholder: t("admin.employees.searchPlaceholder"),
+  addTitle: t("admin.employees.addTitle"),
+  editTitle: t("admin.employees.editTitle"),
 };
