@@ -9,6 +9,7 @@ import { AppError } from "../errors";
 import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../lists";
 import { revokeAllSessions } from "../identity/sessions";
 import { inTransaction } from "../tx";
+import { audit } from "../audit/service";
 
 /** A person as the back office lists and edits it (snake_case like the rest of the API). */
 export interface PersonDto {
@@ -253,4 +254,53 @@ export async function setPersonActive(
       ip: actor.ip,
     });
   });
+}
+
+/** Runs a write that may hit the unique email index: a taken email is a field error, never a 500. */
+export async function withUniqueEmail<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (isEmailUniqueViolation(err)) throw emailTakenError();
+    throw err;
+  }
+}
+
+/**
+ * Creates a person with a random password (the caller then mails a reset link so they choose
+ * one) and its audit entry in one transaction; returns the new id. `check` runs after the email
+ * check (staff: the studio exists), `more` inside the transaction (staff: the employee record).
+ */
+export async function insertPerson(
+  db: Db,
+  actor: { id: number; ip?: string | null },
+  p: {
+    values: Omit<typeof users.$inferInsert, "passwordHash"> & { email: string };
+    action: string;
+    data: Record<string, unknown>;
+    check?: () => Promise<void>;
+    more?: (tx: Db, id: number) => Promise<void>;
+  },
+): Promise<number> {
+  if (await emailTaken(db, p.values.email)) throw emailTakenError();
+  await p.check?.();
+  const passwordHash = await randomPasswordHash();
+  return withUniqueEmail(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ ...p.values, passwordHash })
+        .returning({ id: users.id });
+      await p.more?.(tx, row.id);
+      await audit(tx, {
+        actorUserId: actor.id,
+        action: p.action,
+        entity: "user",
+        entityId: row.id,
+        data: p.data,
+        ip: actor.ip,
+      });
+      return row.id;
+    }),
+  );
 }

@@ -22,12 +22,12 @@ import {
   changes,
   emailTaken,
   emailTakenError,
-  isEmailUniqueViolation,
   listPeople,
   normalEmail,
   personSearch,
-  randomPasswordHash,
   selectPeople,
+  insertPerson,
+  withUniqueEmail,
   setPersonActive,
   statusCondition,
   toPersonDto,
@@ -120,42 +120,28 @@ export async function createStaff(db: Db, actor: Actor, input: StaffInput, now: 
   assertCan(actor, "staff.write");
   const email = normalEmail(input.email);
   const values = editable({ ...input, email });
-  if (await emailTaken(db, email)) throw emailTakenError();
-  if (values.employee) await assertStudioExists(db, values.studio_id);
-  const passwordHash = await randomPasswordHash();
-  try {
-    const id = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          name: values.name,
-          lastName: values.last_name,
-          email,
-          phone: values.phone,
-          passwordHash,
-          roleId: values.role_id,
-          employeeType: values.employee_type,
-          isTester: values.is_tester,
-          require2fa: values.require2fa,
-          canScanAttendance: values.can_scan_attendance,
-        })
-        .returning({ id: users.id });
-      if (values.employee) await syncEmployee(tx, row.id, true, values.studio_id, now);
-      await audit(tx, {
-        actorUserId: actor.id,
-        action: "staff.created",
-        entity: "user",
-        entityId: row.id,
-        data: values,
-        ip: actor.ip,
-      });
-      return row.id;
-    });
-    return getStaff(db, "staff", id);
-  } catch (err) {
-    if (isEmailUniqueViolation(err)) throw emailTakenError();
-    throw err;
-  }
+  const id = await insertPerson(db, actor, {
+    values: {
+      name: values.name,
+      lastName: values.last_name,
+      email,
+      phone: values.phone,
+      roleId: values.role_id,
+      employeeType: values.employee_type,
+      isTester: values.is_tester,
+      require2fa: values.require2fa,
+      canScanAttendance: values.can_scan_attendance,
+    },
+    action: "staff.created",
+    data: values,
+    check: async () => {
+      if (values.employee) await assertStudioExists(db, values.studio_id);
+    },
+    more: async (tx, userId) => {
+      if (values.employee) await syncEmployee(tx, userId, true, values.studio_id, now);
+    },
+  });
+  return getStaff(db, "staff", id);
 }
 
 const SELF_LOCKED = ["role_id", "employee_type", "can_scan_attendance"] as const;
@@ -181,8 +167,8 @@ export async function updateStaff(
   }
   if (diff.email && (await emailTaken(db, email, id))) throw emailTakenError();
   if (after.employee && (diff.employee || diff.studio_id)) await assertStudioExists(db, after.studio_id);
-  try {
-    await db.transaction(async (tx) => {
+  await withUniqueEmail(() =>
+    db.transaction(async (tx) => {
       await tx
         .update(users)
         .set({
@@ -210,11 +196,8 @@ export async function updateStaff(
         data: { changes: diff },
         ip: actor.ip,
       });
-    });
-  } catch (err) {
-    if (isEmailUniqueViolation(err)) throw emailTakenError();
-    throw err;
-  }
+    }),
+  );
   return getStaff(db, "staff", id);
 }
 
