@@ -95,62 +95,54 @@ const intFilter = z.coerce.number().int().positive().max(999).optional();
 const csvDate = csvDateTime;
 const yesNo = (v: boolean) => (v ? t("admin.kit.yes") : t("admin.kit.no"));
 
-function customerCsv(rows: PersonDto[]) {
-  return toCsv(
-    [
-      { key: "id", label: "ID" },
-      { key: "name", label: t("admin.people.name") },
-      { key: "last_name", label: t("admin.people.lastName") },
-      { key: "email", label: t("admin.people.email") },
-      { key: "phone", label: t("admin.people.phone") },
-      { key: "birth_date", label: t("admin.people.birthDate") },
-      { key: "status", label: t("admin.people.status") },
-      { key: "verified", label: t("admin.people.verified") },
-      { key: "created", label: t("admin.people.createdAt") },
-      { key: "last_login", label: t("admin.people.lastLogin") },
-    ],
-    rows.map((r) => ({
-      ...r,
-      status: r.active ? t("admin.people.active") : t("admin.people.inactive"),
-      verified: yesNo(r.email_verified),
-      created: csvDate(r.created_at),
-      last_login: csvDate(r.last_login_at),
-    })),
-  );
+type CsvColumn = { key: string; label: string; value?: (r: PersonDto) => unknown };
+
+/** A people CSV: who (id, names, email, phone), the screen's own columns around the status, then the dates. */
+function peopleCsv(before: CsvColumn[], after: CsvColumn[]) {
+  const columns: CsvColumn[] = [
+    { key: "id", label: "ID" },
+    { key: "name", label: t("admin.people.name") },
+    { key: "last_name", label: t("admin.people.lastName") },
+    { key: "email", label: t("admin.people.email") },
+    { key: "phone", label: t("admin.people.phone") },
+    ...before,
+    {
+      key: "status",
+      label: t("admin.people.status"),
+      value: (r) => (r.active ? t("admin.people.active") : t("admin.people.inactive")),
+    },
+    ...after,
+    { key: "created", label: t("admin.people.createdAt"), value: (r) => csvDate(r.created_at) },
+    { key: "last_login", label: t("admin.people.lastLogin"), value: (r) => csvDate(r.last_login_at) },
+  ];
+  return (rows: PersonDto[]) =>
+    toCsv(
+      columns.map(({ key, label }) => ({ key, label })),
+      rows.map((r) => ({
+        ...r,
+        ...Object.fromEntries(columns.flatMap((c) => (c.value ? [[c.key, c.value(r)]] : []))),
+      })),
+    );
 }
 
-function staffCsv(rows: PersonDto[]) {
-  return toCsv(
-    [
-      { key: "id", label: "ID" },
-      { key: "name", label: t("admin.people.name") },
-      { key: "last_name", label: t("admin.people.lastName") },
-      { key: "email", label: t("admin.people.email") },
-      { key: "phone", label: t("admin.people.phone") },
-      { key: "role", label: t("admin.people.role") },
-      { key: "type", label: t("admin.people.employeeType") },
-      { key: "id_employee", label: t("admin.people.idEmployee") },
-      { key: "studio_name", label: t("admin.people.studio") },
-      { key: "status", label: t("admin.people.status") },
-      { key: "require2fa_", label: t("admin.people.require2fa") },
-      { key: "tester", label: t("admin.people.tester") },
-      { key: "scanner", label: t("admin.people.canScan") },
-      { key: "created", label: t("admin.people.createdAt") },
-      { key: "last_login", label: t("admin.people.lastLogin") },
-    ],
-    rows.map((r) => ({
-      ...r,
-      role: roleLabel(r.role_id),
-      type: employeeTypeLabel(r.employee_type),
-      status: r.active ? t("admin.people.active") : t("admin.people.inactive"),
-      require2fa_: yesNo(r.require2fa),
-      tester: yesNo(r.is_tester),
-      scanner: yesNo(r.can_scan_attendance),
-      created: csvDate(r.created_at),
-      last_login: csvDate(r.last_login_at),
-    })),
-  );
-}
+const customerCsv = peopleCsv(
+  [{ key: "birth_date", label: t("admin.people.birthDate") }],
+  [{ key: "verified", label: t("admin.people.verified"), value: (r) => yesNo(r.email_verified) }],
+);
+
+const staffCsv = peopleCsv(
+  [
+    { key: "role", label: t("admin.people.role"), value: (r) => roleLabel(r.role_id) },
+    { key: "type", label: t("admin.people.employeeType"), value: (r) => employeeTypeLabel(r.employee_type) },
+    { key: "id_employee", label: t("admin.people.idEmployee") },
+    { key: "studio_name", label: t("admin.people.studio") },
+  ],
+  [
+    { key: "require2fa_", label: t("admin.people.require2fa"), value: (r) => yesNo(r.require2fa) },
+    { key: "tester", label: t("admin.people.tester"), value: (r) => yesNo(r.is_tester) },
+    { key: "scanner", label: t("admin.people.canScan"), value: (r) => yesNo(r.can_scan_attendance) },
+  ],
+);
 
 /** After creating an account: mail the reset link, but never lose the created account over mail. */
 async function welcome(deps: AppDeps, c: ApiContext, actor: Actor, person: PersonDto, kind: "customer" | "staff") {
@@ -189,31 +181,65 @@ function personAction(
   );
 }
 
-export function adminPeopleRoutes(app: Hono<ApiEnv>) {
-  const tags = ["Back office: personas"];
+/**
+ * One people screen's API, in the manner of the resource kit's descriptor (kit/resource.ts): its
+ * base path, OpenAPI texts, list query and CSV, form schema and the domain calls. `peopleRoutes`
+ * declares the same calls for each (list with `format=csv`, get, create, update,
+ * deactivate/reactivate, send-reset); what only one screen has (a customer's credits, a staff
+ * member's two-factor reset) is an extra action of its descriptor or a call declared beside it.
+ */
+interface PeopleScreen {
+  base: string;
+  tags: string[];
+  /** The audit record kind of the CSV export ("customers", "administrators", "employees"). */
+  exportKind: string;
+  csv: { filename: string; rows: (rows: PersonDto[]) => string };
+  query: z.ZodObject;
+  body: ZodType;
+  summaries: Record<"list" | "create" | "get" | "update" | "deactivate" | "reactivate" | "sendReset", string>;
+  /** `GET {base}/:id` documents its answer. */
+  getResponse?: boolean;
+  list: (deps: AppDeps, q: never, opts?: { all?: boolean }) => Promise<{ rows: PersonDto[]; total: number }>;
+  get: (deps: AppDeps, id: number) => Promise<PersonDto>;
+  create: (deps: AppDeps, actor: Actor, body: never) => Promise<PersonDto>;
+  update: (deps: AppDeps, actor: Actor, id: number, body: never) => Promise<PersonDto>;
+  setActive: (deps: AppDeps, actor: Actor, id: number, active: boolean) => Promise<PersonDto>;
+  /** The reset mail's kind, and who may ask for it beyond the back office. */
+  resetKind: "customer" | "staff";
+  assertSendReset?: (actor: Actor) => void;
+  /** `POST {base}/:id/{path}` commands of this screen only. */
+  actions?: {
+    path: string;
+    summary: string;
+    run: (a: { actor: Actor; deps: AppDeps; id: number }) => Promise<{ Message: string; user?: PersonDto }>;
+  }[];
+}
+
+function peopleRoutes(app: Hono<ApiEnv>, s: PeopleScreen) {
+  const { base, tags } = s;
   const id = idParam("id");
 
-  // ---------------------------------------------------------------- customers (/admin/users)
   defineRoute(
     app,
     {
       method: "get",
-      path: "/admin/users",
-      summary: "Clientes: lista paginada, búsqueda, orden, filtro por estado; format=csv exporta",
+      path: base,
+      summary: s.summaries.list,
       tags,
       guard: BACK_OFFICE,
-      query: listQuery.extend({ status }),
+      query: s.query,
       response: listResponse,
     },
     async ({ c, auth, deps, query }) => {
       const actor = backOfficeActor(c, auth);
-      if (query.format === "csv") {
-        const { rows } = await listCustomers(deps.db, query, { all: true });
-        await auditExport(deps.db, actor, "customers", query, rows.length);
-        return csvResponse("clientes.csv", customerCsv(rows));
+      const q = query as z.output<typeof listQuery>;
+      if (q.format === "csv") {
+        const { rows } = await s.list(deps, q as never, { all: true });
+        await auditExport(deps.db, actor, s.exportKind, q, rows.length);
+        return csvResponse(s.csv.filename, s.csv.rows(rows));
       }
-      const { rows, total } = await listCustomers(deps.db, query);
-      return pageOf(rows, total, query);
+      const { rows, total } = await s.list(deps, q as never);
+      return pageOf(rows, total, q);
     },
   );
 
@@ -221,18 +247,18 @@ export function adminPeopleRoutes(app: Hono<ApiEnv>) {
     app,
     {
       method: "post",
-      path: "/admin/users",
-      summary: "Crear cliente (contraseña aleatoria y correo para elegirla)",
+      path: base,
+      summary: s.summaries.create,
       tags,
       guard: BACK_OFFICE,
-      body: customerSchema,
+      body: s.body,
       status: 201,
       response: messageResponse,
     },
     async ({ c, auth, deps, body }) => {
       const actor = backOfficeActor(c, auth);
-      const user = await createCustomer(deps.db, actor, body);
-      return { data: { Message: await welcome(deps, c, actor, user, "customer"), user } };
+      const user = await s.create(deps, actor, body as never);
+      return { data: { Message: await welcome(deps, c, actor, user, s.resetKind), user } };
     },
   );
 
@@ -240,33 +266,16 @@ export function adminPeopleRoutes(app: Hono<ApiEnv>) {
     app,
     {
       method: "get",
-      path: "/admin/users/:id",
-      summary: "Cliente",
+      path: `${base}/:id`,
+      summary: s.summaries.get,
       tags,
       guard: BACK_OFFICE,
       params: id,
-      response: oneResponse,
+      ...(s.getResponse ? { response: oneResponse } : {}),
     },
     async ({ c, auth, deps, params }) => {
       backOfficeActor(c, auth);
-      return { data: await getCustomer(deps.db, params.id) };
-    },
-  );
-
-  defineRoute(
-    app,
-    {
-      method: "get",
-      path: "/admin/users/:id/credits",
-      summary: "Créditos de un cliente: saldo vigente por ciudad y On Demand, y cada lote con su estado",
-      tags,
-      guard: BACK_OFFICE,
-      params: id,
-    },
-    async ({ c, auth, deps, params }) => {
-      backOfficeActor(c, auth);
-      await getCustomer(deps.db, params.id);
-      return { data: await customerCredits(deps.db, params.id, deps.clock()) };
+      return { data: await s.get(deps, params.id) };
     },
   );
 
@@ -274,17 +283,17 @@ export function adminPeopleRoutes(app: Hono<ApiEnv>) {
     app,
     {
       method: "put",
-      path: "/admin/users/:id",
-      summary: "Editar cliente",
+      path: `${base}/:id`,
+      summary: s.summaries.update,
       tags,
       guard: BACK_OFFICE,
       params: id,
-      body: customerSchema,
+      body: s.body,
       response: messageResponse,
     },
     async ({ c, auth, deps, params, body }) => {
       const actor = backOfficeActor(c, auth);
-      const user = await updateCustomer(deps.db, actor, params.id, body, deps.clock());
+      const user = await s.update(deps, actor, params.id, body as never);
       return { data: { Message: t("admin.people.updated"), user } };
     },
   );
@@ -295,29 +304,121 @@ export function adminPeopleRoutes(app: Hono<ApiEnv>) {
   ] as const) {
     personAction(
       app,
-      {
-        path: `/admin/users/:id/${action}`,
-        summary: active ? "Reactivar cliente" : "Desactivar cliente (cierra sus sesiones)",
-        tags,
-      },
+      { path: `${base}/:id/${action}`, summary: s.summaries[action], tags },
       async ({ actor, deps, id }) => ({
         Message: t(active ? "admin.people.reactivated" : "admin.people.deactivated"),
-        user: await setCustomerActive(deps.db, actor, id, active, deps.clock()),
+        user: await s.setActive(deps, actor, id, active),
       }),
     );
   }
 
+  for (const a of s.actions ?? [])
+    personAction(app, { path: `${base}/:id/${a.path}`, summary: a.summary, tags }, a.run);
+
   personAction(
     app,
-    {
-      path: "/admin/users/:id/send-reset",
-      summary: "Enviar al cliente un correo para restablecer su contraseña",
-      tags,
-    },
+    { path: `${base}/:id/send-reset`, summary: s.summaries.sendReset, tags },
     async ({ actor, deps, id }) => {
-      const person = await getCustomer(deps.db, id);
-      await sendResetFor(deps, actor, person, "customer");
+      s.assertSendReset?.(actor);
+      const person = await s.get(deps, id);
+      await sendResetFor(deps, actor, person, s.resetKind);
       return { Message: t("admin.people.resetSent", { email: person.email }) };
+    },
+  );
+}
+
+const customersScreen: PeopleScreen = {
+  base: "/admin/users",
+  tags: ["Back office: personas"],
+  exportKind: "customers",
+  csv: { filename: "clientes.csv", rows: customerCsv },
+  query: listQuery.extend({ status }),
+  body: customerSchema,
+  summaries: {
+    list: "Clientes: lista paginada, búsqueda, orden, filtro por estado; format=csv exporta",
+    create: "Crear cliente (contraseña aleatoria y correo para elegirla)",
+    get: "Cliente",
+    update: "Editar cliente",
+    deactivate: "Desactivar cliente (cierra sus sesiones)",
+    reactivate: "Reactivar cliente",
+    sendReset: "Enviar al cliente un correo para restablecer su contraseña",
+  },
+  getResponse: true,
+  list: (deps, q, opts) => listCustomers(deps.db, q, opts),
+  get: (deps, id) => getCustomer(deps.db, id),
+  create: (deps, actor, body) => createCustomer(deps.db, actor, body),
+  update: (deps, actor, id, body) => updateCustomer(deps.db, actor, id, body, deps.clock()),
+  setActive: (deps, actor, id, active) => setCustomerActive(deps.db, actor, id, active, deps.clock()),
+  resetKind: "customer",
+};
+
+function staffScreen(scope: StaffScope, base: string, body: ZodType, tags: string[]): PeopleScreen {
+  const what = scope === "administrators" ? "administradores" : "personal (administradores, coaches, puerta)";
+  return {
+    base,
+    tags,
+    exportKind: base.split("/").pop()!,
+    csv: { filename: scope === "administrators" ? "administradores.csv" : "personal.csv", rows: staffCsv },
+    query:
+      scope === "administrators"
+        ? listQuery.extend({ status, employee_type: intFilter })
+        : listQuery.extend({ status, role_id: intFilter, employee_type: intFilter }),
+    body,
+    summaries: {
+      list: `Lista de ${what}: paginada, búsqueda, orden, filtros; format=csv exporta`,
+      create: `Crear cuenta (${what}); solo administrador tipo 1. Contraseña aleatoria y correo para elegirla`,
+      get: "Cuenta de personal",
+      update: "Editar cuenta de personal (rol, tipo, estudio, permisos); solo administrador tipo 1",
+      deactivate: "Desactivar cuenta de personal (cierra sus sesiones)",
+      reactivate: "Reactivar cuenta de personal",
+      sendReset: "Enviar un correo para restablecer la contraseña",
+    },
+    list: (deps, q, opts) => listStaff(deps.db, scope, q, opts),
+    get: (deps, id) => getStaff(deps.db, scope, id),
+    create: (deps, actor, input) => createStaff(deps.db, actor, input, deps.clock()),
+    update: (deps, actor, id, input) => updateStaff(deps.db, actor, scope, id, input, deps.clock()),
+    setActive: (deps, actor, id, active) => setStaffActive(deps.db, actor, scope, id, active, deps.clock()),
+    resetKind: "staff",
+    assertSendReset: (actor) => assertCan(actor, "staff.write"),
+    actions: [
+      {
+        path: "reset-2fa",
+        summary:
+          "Olvidar la app de autenticación (teléfono perdido): cierra sus sesiones y el siguiente inicio de sesión la registra de nuevo; solo administrador tipo 1, nunca la propia",
+        run: async ({ actor, deps, id }) => {
+          // The person is told by mail who reset their second factor (an administrator taking over
+          // another one's account cannot do it silently).
+          const user = await resetStaffTwoFactor(deps.db, actor, scope, id, deps.clock(), {
+            mailer: deps.mailer,
+            brand: await mailBrand(deps),
+            forgotUrl: `${deps.config.publicUrl}/admin/auth/forgot-password`,
+          });
+          return { Message: t("admin.people.twoFactorResetDone", { name: user.full_name }), user };
+        },
+      },
+    ],
+  };
+}
+
+export function adminPeopleRoutes(app: Hono<ApiEnv>) {
+  // ---------------------------------------------------------------- customers (/admin/users)
+  peopleRoutes(app, customersScreen);
+
+  // The customer detail's credits tab.
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/users/:id/credits",
+      summary: "Créditos de un cliente: saldo vigente por ciudad y On Demand, y cada lote con su estado",
+      tags: customersScreen.tags,
+      guard: BACK_OFFICE,
+      params: idParam("id"),
+    },
+    async ({ c, auth, deps, params }) => {
+      backOfficeActor(c, auth);
+      await getCustomer(deps.db, params.id);
+      return { data: await customerCredits(deps.db, params.id, deps.clock()) };
     },
   );
 
@@ -340,136 +441,9 @@ export function adminPeopleRoutes(app: Hono<ApiEnv>) {
   );
 
   // ------------------------------------------ staff (/admin/administrators, /admin/employees)
-  staffRoutes(app, "administrators", "/admin/administrators", administratorSchema, ["Back office: administradores"]);
-  staffRoutes(app, "staff", "/admin/employees", staffSchema, ["Back office: personal"]);
-}
-
-function staffRoutes(app: Hono<ApiEnv>, scope: StaffScope, base: string, schema: ZodType, tags: string[]) {
-  const id = idParam("id");
-  const what = scope === "administrators" ? "administradores" : "personal (administradores, coaches, puerta)";
-  const query =
-    scope === "administrators"
-      ? listQuery.extend({ status, employee_type: intFilter })
-      : listQuery.extend({ status, role_id: intFilter, employee_type: intFilter });
-
-  defineRoute(
+  peopleRoutes(
     app,
-    {
-      method: "get",
-      path: base,
-      summary: `Lista de ${what}: paginada, búsqueda, orden, filtros; format=csv exporta`,
-      tags,
-      guard: BACK_OFFICE,
-      query,
-      response: listResponse,
-    },
-    async ({ c, auth, deps, query: q }) => {
-      const actor = backOfficeActor(c, auth);
-      const filters = q as z.output<typeof query> & { role_id?: number };
-      if (filters.format === "csv") {
-        const { rows } = await listStaff(deps.db, scope, filters, { all: true });
-        await auditExport(deps.db, actor, base.split("/").pop()!, filters, rows.length);
-        return csvResponse(scope === "administrators" ? "administradores.csv" : "personal.csv", staffCsv(rows));
-      }
-      const { rows, total } = await listStaff(deps.db, scope, filters);
-      return pageOf(rows, total, filters);
-    },
+    staffScreen("administrators", "/admin/administrators", administratorSchema, ["Back office: administradores"]),
   );
-
-  defineRoute(
-    app,
-    {
-      method: "post",
-      path: base,
-      summary: `Crear cuenta (${what}); solo administrador tipo 1. Contraseña aleatoria y correo para elegirla`,
-      tags,
-      guard: BACK_OFFICE,
-      body: schema,
-      status: 201,
-      response: messageResponse,
-    },
-    async ({ c, auth, deps, body }) => {
-      const actor = backOfficeActor(c, auth);
-      const user = await createStaff(deps.db, actor, body as z.output<typeof staffSchema>, deps.clock());
-      return { data: { Message: await welcome(deps, c, actor, user, "staff"), user } };
-    },
-  );
-
-  defineRoute(
-    app,
-    { method: "get", path: `${base}/:id`, summary: "Cuenta de personal", tags, guard: BACK_OFFICE, params: id },
-    async ({ c, auth, deps, params }) => {
-      backOfficeActor(c, auth);
-      return { data: await getStaff(deps.db, scope, params.id) };
-    },
-  );
-
-  defineRoute(
-    app,
-    {
-      method: "put",
-      path: `${base}/:id`,
-      summary: "Editar cuenta de personal (rol, tipo, estudio, permisos); solo administrador tipo 1",
-      tags,
-      guard: BACK_OFFICE,
-      params: id,
-      body: schema,
-      response: messageResponse,
-    },
-    async ({ c, auth, deps, params, body }) => {
-      const actor = backOfficeActor(c, auth);
-      const input = body as z.output<typeof staffSchema>;
-      const user = await updateStaff(deps.db, actor, scope, params.id, input, deps.clock());
-      return { data: { Message: t("admin.people.updated"), user } };
-    },
-  );
-
-  for (const [action, active] of [
-    ["deactivate", false],
-    ["reactivate", true],
-  ] as const) {
-    personAction(
-      app,
-      {
-        path: `${base}/:id/${action}`,
-        summary: active ? "Reactivar cuenta de personal" : "Desactivar cuenta de personal (cierra sus sesiones)",
-        tags,
-      },
-      async ({ actor, deps, id }) => ({
-        Message: t(active ? "admin.people.reactivated" : "admin.people.deactivated"),
-        user: await setStaffActive(deps.db, actor, scope, id, active, deps.clock()),
-      }),
-    );
-  }
-
-  personAction(
-    app,
-    {
-      path: `${base}/:id/reset-2fa`,
-      summary:
-        "Olvidar la app de autenticación (teléfono perdido): cierra sus sesiones y el siguiente inicio de sesión la registra de nuevo; solo administrador tipo 1, nunca la propia",
-      tags,
-    },
-    async ({ actor, deps, id }) => {
-      // The person is told by mail who reset their second factor (an administrator taking over
-      // another one's account cannot do it silently).
-      const user = await resetStaffTwoFactor(deps.db, actor, scope, id, deps.clock(), {
-        mailer: deps.mailer,
-        brand: await mailBrand(deps),
-        forgotUrl: `${deps.config.publicUrl}/admin/auth/forgot-password`,
-      });
-      return { Message: t("admin.people.twoFactorResetDone", { name: user.full_name }), user };
-    },
-  );
-
-  personAction(
-    app,
-    { path: `${base}/:id/send-reset`, summary: "Enviar un correo para restablecer la contraseña", tags },
-    async ({ actor, deps, id }) => {
-      assertCan(actor, "staff.write");
-      const person = await getStaff(deps.db, scope, id);
-      await sendResetFor(deps, actor, person, "staff");
-      return { Message: t("admin.people.resetSent", { email: person.email }) };
-    },
-  );
+  peopleRoutes(app, staffScreen("staff", "/admin/employees", staffSchema, ["Back office: personal"]));
 }

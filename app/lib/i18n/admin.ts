@@ -368,6 +368,7 @@ export const admin = {
     },
   },
   administrators: {
+    one: "administrador",
     title: "Administradores",
     subtitle: "Cuentas con acceso al panel de administración.",
     add: "Agregar administrador",
@@ -378,6 +379,7 @@ export const admin = {
     viewOnly: "Solo un administrador (tipo 1) puede crear o editar cuentas del panel.",
   },
   employees: {
+    one: "cuenta de personal",
     title: "Personal",
     subtitle: "Administradores, coaches y personal de puerta, con su registro de empleado.",
     add: "Agregar persona",
@@ -416,6 +418,7 @@ export const admin = {
     },
   },
   users: {
+    one: "cliente",
     title: "Clientes",
     subtitle: "Cuentas de clientes de la tienda y las reservaciones.",
     add: "Agregar cliente",

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { foldText } from "~/shared/schemas/fields";
 import type { Db } from "../../db/client";
@@ -7,6 +7,9 @@ import { cities, employees, studios, users } from "../../db/schema";
 import { hashPassword } from "../identity/passwords";
 import { AppError } from "../errors";
 import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../lists";
+import { revokeAllSessions } from "../identity/sessions";
+import { inTransaction } from "../tx";
+import { audit } from "../audit/service";
 
 /** A person as the back office lists and edits it (snake_case like the rest of the API). */
 export interface PersonDto {
@@ -214,4 +217,90 @@ export async function studioOptions(db: Db) {
     .innerJoin(cities, eq(cities.id, studios.cityId))
     .orderBy(desc(studios.active), asc(cities.sortOrder), asc(studios.sortOrder), asc(studios.name));
   return rows.map((r) => ({ value: String(r.id), label: `${r.city} · ${r.name}` }));
+}
+
+/**
+ * Deactivates or reactivates one person of the given roles (customers, staff): the row is locked
+ * so two clicks (or two staff members) cannot both change it and log it twice; deactivating
+ * closes every open session of the account, reactivating lets it log in again. `check` refuses
+ * what only one kind refuses (staff: never one's own account); `data` is the audit entry's.
+ */
+export async function setPersonActive(
+  db: Db,
+  actor: { id: number; ip?: string | null },
+  p: {
+    id: number;
+    active: boolean;
+    now: Date;
+    roles: readonly number[];
+    kind: "customer" | "staff";
+    check?: () => void;
+    data: (row: typeof users.$inferSelect) => Record<string, unknown>;
+  },
+): Promise<void> {
+  await inTransaction(db, async ({ tx, lock, audit: record }) => {
+    const [row] = await lock(users, and(eq(users.id, p.id), inArray(users.roleId, [...p.roles])));
+    if (!row) throw AppError.notFound(t("admin.people.errors.userNotFound"));
+    p.check?.();
+    if (row.active === p.active) return;
+    await tx.update(users).set({ active: p.active, updatedAt: p.now }).where(eq(users.id, p.id));
+    if (!p.active) await revokeAllSessions(tx, p.id, p.now);
+    record({
+      actorUserId: actor.id,
+      action: `${p.kind}.${p.active ? "reactivated" : "deactivated"}`,
+      entity: "user",
+      entityId: p.id,
+      data: p.data(row),
+      ip: actor.ip,
+    });
+  });
+}
+
+/** Runs a write that may hit the unique email index: a taken email is a field error, never a 500. */
+export async function withUniqueEmail<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (isEmailUniqueViolation(err)) throw emailTakenError();
+    throw err;
+  }
+}
+
+/**
+ * Creates a person with a random password (the caller then mails a reset link so they choose
+ * one) and its audit entry in one transaction; returns the new id. `check` runs after the email
+ * check (staff: the studio exists), `more` inside the transaction (staff: the employee record).
+ */
+export async function insertPerson(
+  db: Db,
+  actor: { id: number; ip?: string | null },
+  p: {
+    values: Omit<typeof users.$inferInsert, "passwordHash"> & { email: string };
+    action: string;
+    data: Record<string, unknown>;
+    check?: () => Promise<void>;
+    more?: (tx: Db, id: number) => Promise<void>;
+  },
+): Promise<number> {
+  if (await emailTaken(db, p.values.email)) throw emailTakenError();
+  await p.check?.();
+  const passwordHash = await randomPasswordHash();
+  return withUniqueEmail(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ ...p.values, passwordHash })
+        .returning({ id: users.id });
+      await p.more?.(tx, row.id);
+      await audit(tx, {
+        actorUserId: actor.id,
+        action: p.action,
+        entity: "user",
+        entityId: row.id,
+        data: p.data,
+        ip: actor.ip,
+      });
+      return row.id;
+    }),
+  );
 }

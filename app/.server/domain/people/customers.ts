@@ -9,20 +9,19 @@ import { ROLE, users } from "../../db/schema";
 import { AppError } from "../errors";
 import type { ListQuery } from "../lists";
 import { audit } from "../audit/service";
-import { inTransaction } from "../tx";
-import { revokeAllSessions } from "../identity/sessions";
 import type { CustomerInput } from "~/shared/schemas/people";
 import { assertBackOffice, type Actor } from "./access";
 import {
   changes,
   emailTaken,
   emailTakenError,
-  isEmailUniqueViolation,
   listPeople,
   normalEmail,
   personSearch,
-  randomPasswordHash,
   selectPeople,
+  insertPerson,
+  withUniqueEmail,
+  setPersonActive,
   statusCondition,
   toPersonDto,
   type PersonDto,
@@ -71,38 +70,20 @@ function editable(p: Pick<PersonDto, "name" | "last_name" | "email" | "phone" | 
 export async function createCustomer(db: Db, actor: Actor, input: CustomerInput): Promise<PersonDto> {
   assertBackOffice(actor);
   const email = normalEmail(input.email);
-  if (await emailTaken(db, email)) throw emailTakenError();
-  const passwordHash = await randomPasswordHash();
-  try {
-    const id = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          name: input.name,
-          lastName: input.last_name,
-          email,
-          phone: input.phone,
-          birthDate: input.birth_date,
-          passwordHash,
-          roleId: ROLE.customer,
-          isTester: input.is_tester,
-        })
-        .returning({ id: users.id });
-      await audit(tx, {
-        actorUserId: actor.id,
-        action: "customer.created",
-        entity: "user",
-        entityId: row.id,
-        data: { ...editable({ ...input, email }) },
-        ip: actor.ip,
-      });
-      return row.id;
-    });
-    return getCustomer(db, id);
-  } catch (err) {
-    if (isEmailUniqueViolation(err)) throw emailTakenError();
-    throw err;
-  }
+  const id = await insertPerson(db, actor, {
+    values: {
+      name: input.name,
+      lastName: input.last_name,
+      email,
+      phone: input.phone,
+      birthDate: input.birth_date,
+      roleId: ROLE.customer,
+      isTester: input.is_tester,
+    },
+    action: "customer.created",
+    data: { ...editable({ ...input, email }) },
+  });
+  return getCustomer(db, id);
 }
 
 export async function updateCustomer(
@@ -119,8 +100,8 @@ export async function updateCustomer(
   const after = editable({ ...input, email });
   const diff = changes(editable(before), after);
   if (Object.keys(diff).length === 0) return before;
-  try {
-    await db.transaction(async (tx) => {
+  await withUniqueEmail(() =>
+    db.transaction(async (tx) => {
       await tx
         .update(users)
         .set({
@@ -143,11 +124,8 @@ export async function updateCustomer(
         data: { changes: diff },
         ip: actor.ip,
       });
-    });
-  } catch (err) {
-    if (isEmailUniqueViolation(err)) throw emailTakenError();
-    throw err;
-  }
+    }),
+  );
   return getCustomer(db, id);
 }
 
@@ -160,21 +138,13 @@ export async function setCustomerActive(
   now: Date,
 ): Promise<PersonDto> {
   assertBackOffice(actor);
-  await inTransaction(db, async ({ tx, lock, audit: record }) => {
-    // Locked: two clicks (or two staff members) cannot both change it and log it twice.
-    const [row] = await lock(users, and(eq(users.id, id), eq(users.roleId, ROLE.customer)));
-    if (!row) throw AppError.notFound(t("admin.people.errors.userNotFound"));
-    if (row.active === active) return;
-    await tx.update(users).set({ active, updatedAt: now }).where(eq(users.id, id));
-    if (!active) await revokeAllSessions(tx, id, now);
-    record({
-      actorUserId: actor.id,
-      action: active ? "customer.reactivated" : "customer.deactivated",
-      entity: "user",
-      entityId: id,
-      data: { email: row.email },
-      ip: actor.ip,
-    });
+  await setPersonActive(db, actor, {
+    id,
+    active,
+    now,
+    roles: [ROLE.customer],
+    kind: "customer",
+    data: (row) => ({ email: row.email }),
   });
   return getCustomer(db, id);
 }

@@ -22,12 +22,13 @@ import {
   changes,
   emailTaken,
   emailTakenError,
-  isEmailUniqueViolation,
   listPeople,
   normalEmail,
   personSearch,
-  randomPasswordHash,
   selectPeople,
+  insertPerson,
+  withUniqueEmail,
+  setPersonActive,
   statusCondition,
   toPersonDto,
   type PersonDto,
@@ -119,42 +120,28 @@ export async function createStaff(db: Db, actor: Actor, input: StaffInput, now: 
   assertCan(actor, "staff.write");
   const email = normalEmail(input.email);
   const values = editable({ ...input, email });
-  if (await emailTaken(db, email)) throw emailTakenError();
-  if (values.employee) await assertStudioExists(db, values.studio_id);
-  const passwordHash = await randomPasswordHash();
-  try {
-    const id = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          name: values.name,
-          lastName: values.last_name,
-          email,
-          phone: values.phone,
-          passwordHash,
-          roleId: values.role_id,
-          employeeType: values.employee_type,
-          isTester: values.is_tester,
-          require2fa: values.require2fa,
-          canScanAttendance: values.can_scan_attendance,
-        })
-        .returning({ id: users.id });
-      if (values.employee) await syncEmployee(tx, row.id, true, values.studio_id, now);
-      await audit(tx, {
-        actorUserId: actor.id,
-        action: "staff.created",
-        entity: "user",
-        entityId: row.id,
-        data: values,
-        ip: actor.ip,
-      });
-      return row.id;
-    });
-    return getStaff(db, "staff", id);
-  } catch (err) {
-    if (isEmailUniqueViolation(err)) throw emailTakenError();
-    throw err;
-  }
+  const id = await insertPerson(db, actor, {
+    values: {
+      name: values.name,
+      lastName: values.last_name,
+      email,
+      phone: values.phone,
+      roleId: values.role_id,
+      employeeType: values.employee_type,
+      isTester: values.is_tester,
+      require2fa: values.require2fa,
+      canScanAttendance: values.can_scan_attendance,
+    },
+    action: "staff.created",
+    data: values,
+    check: async () => {
+      if (values.employee) await assertStudioExists(db, values.studio_id);
+    },
+    more: async (tx, userId) => {
+      if (values.employee) await syncEmployee(tx, userId, true, values.studio_id, now);
+    },
+  });
+  return getStaff(db, "staff", id);
 }
 
 const SELF_LOCKED = ["role_id", "employee_type", "can_scan_attendance"] as const;
@@ -180,8 +167,8 @@ export async function updateStaff(
   }
   if (diff.email && (await emailTaken(db, email, id))) throw emailTakenError();
   if (after.employee && (diff.employee || diff.studio_id)) await assertStudioExists(db, after.studio_id);
-  try {
-    await db.transaction(async (tx) => {
+  await withUniqueEmail(() =>
+    db.transaction(async (tx) => {
       await tx
         .update(users)
         .set({
@@ -209,11 +196,8 @@ export async function updateStaff(
         data: { changes: diff },
         ip: actor.ip,
       });
-    });
-  } catch (err) {
-    if (isEmailUniqueViolation(err)) throw emailTakenError();
-    throw err;
-  }
+    }),
+  );
   return getStaff(db, "staff", id);
 }
 
@@ -226,20 +210,16 @@ export async function setStaffActive(
   now: Date,
 ): Promise<PersonDto> {
   assertCan(actor, "staff.write");
-  const before = await getStaff(db, scope, id);
-  if (id === actor.id) throw AppError.forbidden(t("admin.people.errors.notSelf"));
-  if (before.active === active) return before;
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ active, updatedAt: now }).where(eq(users.id, id));
-    if (!active) await revokeAllSessions(tx, id, now);
-    await audit(tx, {
-      actorUserId: actor.id,
-      action: active ? "staff.reactivated" : "staff.deactivated",
-      entity: "user",
-      entityId: id,
-      data: { email: before.email, role_id: before.role_id },
-      ip: actor.ip,
-    });
+  await setPersonActive(db, actor, {
+    id,
+    active,
+    now,
+    roles: rolesOf(scope),
+    kind: "staff",
+    check: () => {
+      if (id === actor.id) throw AppError.forbidden(t("admin.people.errors.notSelf"));
+    },
+    data: (row) => ({ email: row.email, role_id: row.roleId }),
   });
   return getStaff(db, "staff", id);
 }

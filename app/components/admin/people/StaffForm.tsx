@@ -18,7 +18,9 @@ import { SoftBadge } from "~/components/SoftBadge";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
+import type { ReactNode } from "react";
 import { EntityFormFrame, useEntityForm, useEntitySubmit } from "../kit/EntityForm";
+import { PageHeader } from "../kit/PageHeader";
 import { employeeTypeHelp, employeeTypeLabel, roleLabel } from "./labels";
 import { usePersonCommands } from "./PersonActions";
 import { administratorSchema, EMPLOYEE_TYPES, STAFF_ROLES, staffSchema } from "~/shared/schemas/people";
@@ -229,5 +231,34 @@ export function StaffForm(props: {
         />
       </Stack>
     </EntityFormFrame>
+  );
+}
+
+/** The add/edit page of a staff screen: its header (the person's name and email when editing), an optional notice, the form. */
+export function StaffFormPage(props: {
+  scope: "administrators" | "staff";
+  view: { base: string; addTitle: string; editTitle: string };
+  person: StaffPerson | null;
+  studios: { value: string; label: string }[];
+  me: number;
+  notice?: ReactNode;
+}) {
+  const { person } = props;
+  return (
+    <>
+      <PageHeader
+        title={person ? props.view.editTitle : props.view.addTitle}
+        description={person ? `${person.full_name} · ${person.email}` : undefined}
+      />
+      {props.notice}
+      <StaffForm
+        key={person?.id ?? "new"}
+        scope={props.scope}
+        person={person ?? undefined}
+        studios={props.studios}
+        me={props.me}
+        listHref={props.view.base}
+      />
+    </>
   );
 }

@@ -1,22 +1,15 @@
 import { ROLE } from "~/shared/roles";
 import { Alert } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
-import { AdminErrorBoundary, PageHeader } from "~/components/admin/kit";
-import { StaffForm } from "~/components/admin/people/StaffForm";
+import { AdminErrorBoundary } from "~/components/admin/kit";
+import { StaffFormPage } from "~/components/admin/people/StaffForm";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/form";
-import { requireAdminPage, pageData } from "../.server/page";
-import { getStaff } from "~/.server/domain/people/staff";
-import { studioOptions } from "~/.server/domain/people/common";
+import { staffFormLoader } from "../.server/people";
+import { employeesView } from "./view";
 
 /** /admin/employees/add and /admin/employees/edit/:id — administrator-type 1 only. */
-export async function loader(args: Route.LoaderArgs) {
-  const actor = requireAdminPage(args, { permission: "staff.write" });
-  const db = args.context.deps.db;
-  const id = args.params.id ? Number(args.params.id) : null;
-  const person = id ? await pageData(getStaff(db, "staff", Number.isSafeInteger(id) ? id : -1)) : null;
-  return { person, studios: await studioOptions(db), me: actor.id };
-}
+export const loader = (args: Route.LoaderArgs) => staffFormLoader("staff", args);
 
 export const meta = ({ params }: Route.MetaArgs) => [
   { title: `${params.id ? t("admin.employees.editTitle") : t("admin.employees.addTitle")} · ${t("app.name")}` },
@@ -24,26 +17,19 @@ export const meta = ({ params }: Route.MetaArgs) => [
 export const ErrorBoundary = AdminErrorBoundary;
 
 export default function EmployeeForm({ loaderData }: Route.ComponentProps) {
-  const { person, studios, me } = loaderData;
+  const { person } = loaderData;
   return (
-    <>
-      <PageHeader
-        title={person ? t("admin.employees.editTitle") : t("admin.employees.addTitle")}
-        description={person ? `${person.full_name} · ${person.email}` : undefined}
-      />
-      {person?.role_id === ROLE.coach && (
-        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} mb="md" maw={860}>
-          {t("admin.employees.coachNote")}
-        </Alert>
-      )}
-      <StaffForm
-        key={person?.id ?? "new"}
-        scope="staff"
-        person={person ?? undefined}
-        studios={studios}
-        me={me}
-        listHref="/admin/employees"
-      />
-    </>
+    <StaffFormPage
+      scope="staff"
+      view={employeesView}
+      notice={
+        person?.role_id === ROLE.coach && (
+          <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} mb="md" maw={860}>
+            {t("admin.employees.coachNote")}
+          </Alert>
+        )
+      }
+      {...loaderData}
+    />
   );
 }

@@ -3,7 +3,7 @@
  * the form (fields from a short list, validated with the API's schema). A resource's route files
  * only say which columns and fields it has.
  */
-import { Button, Menu, ActionIcon, NumberInput, SimpleGrid, TextInput, Select } from "@mantine/core";
+import { Button, Menu, ActionIcon, NumberInput, SimpleGrid, Switch, TextInput, Select } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconDots, IconPencil, IconPlus, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -31,6 +31,11 @@ export interface ResourceView {
   /** Has `active` (deactivate/reactivate in the row menu, status column). */
   activatable?: boolean;
   csv?: boolean;
+  /** The add button's text and icon, when the entity has its own ("Agregar administrador"). */
+  addLabel?: string;
+  addIcon?: ReactNode;
+  /** The search box's placeholder, when the entity has its own. */
+  searchPlaceholder?: string;
 }
 
 /** The generic row menu: edit, deactivate/reactivate (with confirmation), plus the resource's own items. */
@@ -128,6 +133,12 @@ export function ResourceListPage<T extends { id: number; active?: boolean }>(pro
   columns: Column<T>[];
   filters?: FilterDef[];
   rowMenuExtra?: (row: T) => ReactNode;
+  /** A row menu of the entity's own in place of the generic one (people: reset mail, two-factor reset). */
+  rowMenu?: (row: T) => ReactNode;
+  /** More header buttons, before the add button. */
+  headerActions?: ReactNode;
+  /** Shown between the header and the table (e.g. a read-only notice). */
+  notice?: ReactNode;
 }) {
   const { view } = props;
   const { pathname } = useLocation();
@@ -138,28 +149,38 @@ export function ResourceListPage<T extends { id: number; active?: boolean }>(pro
         title={view.many}
         description={view.subtitle}
         actions={
-          props.canWrite ? (
-            <Button
-              component={Link}
-              to={localePath(`${view.base}/add`, pathname)}
-              leftSection={<IconPlus size={16} aria-hidden />}
-            >
-              {t("kit.add")}
-            </Button>
+          props.canWrite || props.headerActions ? (
+            <>
+              {props.headerActions}
+              {props.canWrite && (
+                <Button
+                  component={Link}
+                  to={localePath(`${view.base}/add`, pathname)}
+                  leftSection={view.addIcon ?? <IconPlus size={16} aria-hidden />}
+                >
+                  {view.addLabel ?? t("kit.add")}
+                </Button>
+              )}
+            </>
           ) : undefined
         }
       />
+      {props.notice}
       <DataTable
         rows={props.data}
         meta={props.meta}
         columns={columns}
         rowKey={(r) => r.id}
-        searchPlaceholder={t("kit.searchPlaceholder")}
+        searchPlaceholder={view.searchPlaceholder ?? t("kit.searchPlaceholder")}
         filters={[...(props.filters ?? []), ...(view.activatable ? [statusFilterDef] : [])]}
         csvHref={view.csv ? `/api${view.apiPath}` : undefined}
-        rowActions={(r) => (
-          <ResourceRowMenu view={view} row={r} canWrite={props.canWrite} extra={props.rowMenuExtra?.(r)} />
-        )}
+        rowActions={(r) =>
+          props.rowMenu ? (
+            props.rowMenu(r)
+          ) : (
+            <ResourceRowMenu view={view} row={r} canWrite={props.canWrite} extra={props.rowMenuExtra?.(r)} />
+          )
+        }
       />
     </>
   );
@@ -167,7 +188,13 @@ export function ResourceListPage<T extends { id: number; active?: boolean }>(pro
 
 /** A field of a generic form. */
 export type FieldDef =
-  | { name: string; label: string; kind: "text" | "url"; required?: boolean; description?: string }
+  | {
+      name: string;
+      label: string;
+      kind: "text" | "url" | "email" | "tel" | "date";
+      required?: boolean;
+      description?: string;
+    }
   | { name: string; label: string; kind: "number"; description?: string; min?: number; max?: number }
   | {
       name: string;
@@ -176,7 +203,9 @@ export type FieldDef =
       options: { value: string; label: string }[];
       description?: string;
       clearable?: boolean;
-    };
+    }
+  /** A yes/no switch, shown below the grid of the other fields. */
+  | { name: string; label: string; kind: "switch"; description?: string };
 
 /** The add/edit page of a resource: its fields, validated with the API's schema, sent to the API. */
 export function ResourceFormPage(props: {
@@ -186,6 +215,15 @@ export function ResourceFormPage(props: {
   item: Record<string, unknown> | null;
   /** Shown below the form (e.g. a country's states). */
   children?: ReactNode;
+  /** Header text of the entity's own in place of the generic "Editar {entity}" / "Nuevo {entity}". */
+  title?: string;
+  description?: string;
+  /** Shown inside the form, after the fields (e.g. a note about the new account's password). */
+  footer?: ReactNode;
+  /** Where "Cancelar" goes (default: the list). */
+  cancelHref?: string;
+  /** Where to go after saving, from the API's answer (default: the list). */
+  savedHref?: (data: never) => string;
 }) {
   const { view, item } = props;
   const navigate = useNavigate();
@@ -193,7 +231,9 @@ export function ResourceFormPage(props: {
   const initial = Object.fromEntries(
     props.fields.map((f) => {
       const v = item?.[f.name];
-      return [f.name, f.kind === "number" ? (v ?? 0) : v === null || v === undefined ? "" : String(v)];
+      if (f.kind === "number") return [f.name, v ?? 0];
+      if (f.kind === "switch") return [f.name, Boolean(v)];
+      return [f.name, v === null || v === undefined ? "" : String(v)];
     }),
   );
   const form = useEntityForm(props.schema, initial);
@@ -201,21 +241,24 @@ export function ResourceFormPage(props: {
   const submit = useEntitySubmit(
     form,
     (v) => (item ? api(`${view.apiPath}/${item.id}`, { method: "PUT", json: v }) : api(view.apiPath, { json: v })),
-    () => navigate(localePath(list, pathname)),
+    (data) => navigate(localePath(props.savedHref ? props.savedHref(data as never) : list, pathname)),
   );
   return (
     <>
-      <PageHeader title={t(item ? "kit.editTitle" : "kit.addTitle", { entity: view.one })} />
+      <PageHeader
+        title={props.title ?? t(item ? "kit.editTitle" : "kit.addTitle", { entity: view.one })}
+        description={props.description}
+      />
       <EntityFormFrame
         onSubmit={submit.onSubmit}
         submitting={submit.submitting}
         error={submit.error}
         onCloseError={submit.clearError}
-        cancelHref={list}
+        cancelHref={props.cancelHref ?? list}
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {props.fields.map((f) =>
-            f.kind === "number" ? (
+            f.kind === "switch" ? null : f.kind === "number" ? (
               <NumberInput
                 key={f.name}
                 label={f.label}
@@ -239,13 +282,24 @@ export function ResourceFormPage(props: {
                 label={f.label}
                 description={f.description}
                 required={f.required}
-                type={f.kind === "url" ? "url" : "text"}
-                autoComplete="off"
+                type={f.kind}
+                autoComplete={f.kind === "date" ? undefined : "off"}
                 {...form.getInputProps(f.name)}
               />
             ),
           )}
         </SimpleGrid>
+        {props.fields.map((f) =>
+          f.kind === "switch" ? (
+            <Switch
+              key={f.name}
+              label={f.label}
+              description={f.description}
+              {...form.getInputProps(f.name, { type: "checkbox" })}
+            />
+          ) : null,
+        )}
+        {props.footer}
       </EntityFormFrame>
       {props.children}
     </>
