@@ -54,7 +54,7 @@ test.describe("delivery: CSP nonces, security headers on static files, compressi
     await page.getByRole("button", { name: "Abrir menú" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await page.goto("/login");
-    await page.getByLabel("Email").fill("cliente@example.com");
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill("cliente@example.com");
     await page.getByRole("button", { name: "Continuar" }).click();
     await expect(page.getByLabel("Contraseña", { exact: false }).first()).toBeVisible();
     await loginAs(page, "admin@example.com");
