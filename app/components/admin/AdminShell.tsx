@@ -7,6 +7,7 @@ import { AuthDialogs } from "~/components/auth/AuthDialogs";
 import { useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
+import { loadNotifications } from "~/lib/toast";
 import { AdminNav } from "./AdminNav";
 import { adminMenu } from "./menu";
 import { UserMenu } from "./UserMenu";
@@ -42,6 +43,9 @@ export function AdminShell({ children, withMenu = true }: { children: ReactNode;
   const hasMenu = withMenu && entries.length > 0;
   const navigating = useNavigatingAway();
   useEffect(() => close(), [pathname, close]);
+  // Back-office screens call Mantine's `notifications.show` directly: load the package, which makes
+  // the root's <LazyNotifications> mount the toasts' host.
+  useEffect(() => void loadNotifications(), []);
 
   // The confirm dialogs (kit/confirm.tsx) live with the back office: the public site never opens
   // one, so its first load does not carry Mantine's modal manager.
