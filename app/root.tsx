@@ -25,8 +25,6 @@ import {
   Title,
   mantineHtmlProps,
 } from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
 import { useEffect } from "react";
 import {
   Links,
@@ -39,6 +37,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { LazyNotifications } from "./components/LazyNotifications";
 import { TopProgress } from "./components/TopProgress";
 import { UiProvider } from "./lib/app-state";
 import { t } from "./lib/messages";
@@ -87,11 +86,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
-          <ModalsProvider labels={{ confirm: t("app.confirm"), cancel: t("app.cancel") }}>
-            <Notifications position="top-center" limit={1} autoClose={5000} zIndex={4000} />
-            <TopProgress />
-            {children}
-          </ModalsProvider>
+          <LazyNotifications position="top-center" limit={1} autoClose={5000} zIndex={4000} />
+          <TopProgress />
+          {children}
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -85,6 +85,25 @@ test.describe("public site frame and home", () => {
     await expect(menu).toBeHidden();
   });
 
+  test("the menu (loaded on first open) works from the keyboard and closes on navigation", async ({ page }) => {
+    await page.goto("/");
+    const burger = page.getByRole("button", { name: "Abrir menú" });
+    await burger.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("dialog");
+    await expect(menu.getByRole("link", { name: /Nosotros/ })).toBeVisible();
+    // The focus is inside the menu; Escape closes it and gives the focus back to the burger.
+    await expect.poll(() => menu.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(burger).toBeFocused();
+    // Opened again, a link navigates and the menu closes.
+    await page.keyboard.press("Enter");
+    await menu.getByRole("link", { name: /Nosotros/ }).click();
+    await expect(page).toHaveURL(/\/about-us$/);
+    await expect(menu).toBeHidden();
+  });
+
   test("the logo hides after scrolling when the animation is on", async ({ page }) => {
     await page.goto("/");
     const logo = page.getByRole("banner").getByRole("link", { name: "Nucleo Barre, ir al inicio" });

@@ -1,4 +1,4 @@
-import { notifications } from "@mantine/notifications";
+import { notifications } from "~/lib/toast";
 import { useEffect, useRef } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import { api, onTokenExpired } from "~/lib/api";

@@ -3,7 +3,7 @@ import { IconArrowRight, IconMail, IconUserQuestion } from "@tabler/icons-react"
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
-import { emailStepSchema, loginSchema, validate, type FieldErrors } from "~/shared/schemas/auth";
+import type { FieldErrors } from "~/shared/schemas/auth";
 import { notifyError } from "./notify";
 import type { AuthAnswer, AuthSuccess } from "./types";
 
@@ -40,6 +40,8 @@ export function LoginForm({ initialEmail = "", onRegister, onForgot, onSuccess }
 
   async function checkEmail(e: FormEvent) {
     e.preventDefault();
+    // The form rules (zod) load with the first submit, not with the page.
+    const { validate, emailStepSchema } = await import("~/shared/schemas/auth");
     const v = validate(emailStepSchema, { email });
     if (!v.ok) return setErrors(v.errors);
     setErrors({});
@@ -62,6 +64,7 @@ export function LoginForm({ initialEmail = "", onRegister, onForgot, onSuccess }
 
   async function login(e: FormEvent) {
     e.preventDefault();
+    const { validate, loginSchema } = await import("~/shared/schemas/auth");
     const v = validate(loginSchema, { email, password, rememberMe });
     if (!v.ok) return setErrors(v.errors);
     setErrors({});

@@ -1,4 +1,4 @@
-import { notifications } from "@mantine/notifications";
+import { notifications } from "~/lib/toast";
 
 /** Toasts of the account screens (top-center, one at a time, 5 s: set in the root). */
 export function notifySuccess(message: string) {

@@ -1,4 +1,4 @@
-import { notifications } from "@mantine/notifications";
+import { notifications } from "~/lib/toast";
 import { useState } from "react";
 import { cartAction } from "~/components/site/navbar-logic";
 import { useRootData, useUi } from "~/lib/app-state";

@@ -1,4 +1,4 @@
-import { notifications } from "@mantine/notifications";
+import { notifications } from "~/lib/toast";
 import { useCallback, useState } from "react";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";

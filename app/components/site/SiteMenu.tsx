@@ -1,6 +1,6 @@
 import { Burger, Collapse, Drawer, UnstyledButton } from "@mantine/core";
 import { IconArrowUpRight, IconChevronDown } from "@tabler/icons-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { api } from "~/lib/api";
 import { config, useRootData, useUi } from "~/lib/app-state";
@@ -38,10 +38,19 @@ export function SiteMenu() {
   const buyId = useId();
   const close = () => setMenuOpen(false);
 
-  // Any navigation closes the menu.
+  // Any navigation closes the menu. The menu mounts (lazily) when it is first opened: that first
+  // run is not a navigation.
+  const shownAt = useRef(location.pathname + location.search);
   useEffect(() => {
+    const here = location.pathname + location.search;
+    if (here === shownAt.current) return;
+    shownAt.current = here;
     setMenuOpen(false);
   }, [location.pathname, location.search, setMenuOpen]);
+  // Mounted closed, then opened: the drawer then runs its opening transition and remembers the
+  // burger to give the focus back to on close (Mantine records it on a change of `opened`).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
   const helpEmail = config(root, "help_email", "") as string;
 
@@ -58,7 +67,7 @@ export function SiteMenu() {
 
   return (
     <Drawer
-      opened={menuOpen}
+      opened={menuOpen && mounted}
       onClose={close}
       size="100%"
       position="right"

@@ -3,7 +3,6 @@ import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ExpiredSessionWatcher } from "~/components/auth/ExpiredSessionWatcher";
 import { MARKETPLACE_STUDIO_ID } from "~/components/site/navbar-logic";
 import { SiteFooter } from "~/components/site/SiteFooter";
-import { SiteMenu } from "~/components/site/SiteMenu";
 import { SiteNavbar } from "~/components/site/SiteNavbar";
 import { useBlockInspector } from "~/components/site/useBlockInspector";
 import { useLocalePath } from "~/components/site/useLocalePath";
@@ -15,6 +14,9 @@ import { publicReads } from "~/.server/domain/content/public-reads";
 // The account dialogs (and their forms and validation) load the first time one opens, not with
 // every public page: they are most of a page's script otherwise.
 const AuthDialogs = lazy(() => import("~/components/auth/AuthDialogs").then((m) => ({ default: m.AuthDialogs })));
+// The full-screen menu (a drawer with its focus trap, scroll lock and transitions) loads when the
+// burger first opens it.
+const SiteMenu = lazy(() => import("~/components/site/SiteMenu").then((m) => ({ default: m.SiteMenu })));
 // The side checkout panel 'Finalizar Pago' likewise loads when it first opens.
 const SideCheckout = lazy(() =>
   import("~/components/commerce/SideCheckout").then((m) => ({ default: m.SideCheckout })),
@@ -45,7 +47,9 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const { path } = useLocalePath();
   useBlockInspector(root.blockInspector);
-  const { dialogs } = useUi();
+  const { dialogs, menuOpen } = useUi();
+  const [menuWanted, setMenuWanted] = useState(false);
+  if (!menuWanted && menuOpen) setMenuWanted(true);
   const [dialogsWanted, setDialogsWanted] = useState(false);
   if (!dialogsWanted && Object.values(dialogs).some(Boolean)) setDialogsWanted(true);
   const marketplace = root.studio === MARKETPLACE_STUDIO_ID || path.startsWith("/bazar-acapulco");
@@ -55,7 +59,11 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         {t("nav.skipToContent")}
       </a>
       <SiteNavbar />
-      <SiteMenu />
+      {menuWanted ? (
+        <Suspense fallback={null}>
+          <SiteMenu />
+        </Suspense>
+      ) : null}
       <main id="contenido" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,7 +1,6 @@
 import { useId, useState } from "react";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
-import { newsletterSchema } from "~/shared/schemas/content";
 import classes from "./Newsletter.module.css";
 
 /** Footer subscription to the newsletter (`POST /api/v2/newsletter`). */
@@ -14,6 +13,8 @@ export function NewsletterForm() {
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
+    // The form rules (zod) load with the first submit, not with every page's footer.
+    const { newsletterSchema } = await import("~/shared/schemas/content");
     const parsed = newsletterSchema.safeParse({ email });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? t("validation.emailInvalid"));
