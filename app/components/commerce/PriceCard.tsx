@@ -39,7 +39,7 @@ export function PriceCard(props: {
             </Badge>
           </Group>
         )}
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {props.name}
         </Title>
         {props.lines.map((l) => (
