@@ -10,6 +10,7 @@ import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { csvResponse, listQuery, pageOf, toCsv } from "../http/pagination";
 
 const apiIdFilter = z.coerce.number().int().positive().max(999_999_999).optional();
+import type { Db } from "../db/client";
 import { audit } from "../domain/audit/service";
 import {
   deleteCity,
@@ -58,56 +59,18 @@ export function adminPlacesRoutes(app: Hono<ApiEnv>) {
     },
   );
 
-  defineRoute(
-    app,
-    {
-      method: "get",
-      path: "/admin/cities/:id",
-      summary: "Una ciudad",
-      tags: TAG,
-      guard: BACK_OFFICE,
-      params: idParam("id"),
+  editableRoutes(app, {
+    path: "/admin/cities",
+    summaries: ["Una ciudad", "Crea una ciudad", "Edita una ciudad"],
+    body: citySchema,
+    get: getCityAdmin,
+    entity: "city",
+    saved: () => t("places.cities.saved"),
+    save: async (tx, body, editId) => {
+      const id = await saveCity(tx, body, editId);
+      return { id, audit: body };
     },
-    async ({ deps, params, auth, c }) => {
-      backOfficeActor(c, auth);
-      return { data: await getCityAdmin(deps.db, params.id) };
-    },
-  );
-
-  for (const method of ["post", "put"] as const) {
-    defineRoute(
-      app,
-      {
-        method,
-        path: method === "post" ? "/admin/cities" : "/admin/cities/:id",
-        summary: method === "post" ? "Crea una ciudad" : "Edita una ciudad",
-        tags: TAG,
-        guard: BACK_OFFICE,
-        params: method === "post" ? z.object({}) : idParam("id"),
-        body: citySchema,
-        response: message,
-        status: method === "post" ? 201 : 200,
-      },
-      async ({ deps, params, body, auth, c }) => {
-        const actor = backOfficeActor(c, auth);
-        const editId = (params as { id?: number }).id;
-        const id = await deps.db.transaction(async (tx) => {
-          const saved = await saveCity(tx, body, editId);
-          await audit(tx, {
-            actorUserId: actor.id,
-            action: editId ? "city.updated" : "city.created",
-            entity: "city",
-            entityId: saved,
-            data: body,
-            ip: actor.ip,
-          });
-          return saved;
-        });
-        deps.cache.clear("public:");
-        return { data: { Message: t("places.cities.saved"), id } };
-      },
-    );
-  }
+  });
 
   defineRoute(
     app,
@@ -169,56 +132,18 @@ export function adminPlacesRoutes(app: Hono<ApiEnv>) {
     },
   );
 
-  defineRoute(
-    app,
-    {
-      method: "get",
-      path: "/admin/studios/:id",
-      summary: "Un estudio",
-      tags: TAG,
-      guard: BACK_OFFICE,
-      params: idParam("id"),
+  editableRoutes(app, {
+    path: "/admin/studios",
+    summaries: ["Un estudio", "Crea un estudio", "Edita un estudio"],
+    body: studioSchema,
+    get: getStudioAdmin,
+    entity: "studio",
+    saved: () => t("places.studios.saved"),
+    save: async (tx, body, editId) => {
+      const id = await saveStudio(tx, body, editId);
+      return { id, audit: { name: body.name, city_id: body.city_id, active: body.active } };
     },
-    async ({ deps, params, auth, c }) => {
-      backOfficeActor(c, auth);
-      return { data: await getStudioAdmin(deps.db, params.id) };
-    },
-  );
-
-  for (const method of ["post", "put"] as const) {
-    defineRoute(
-      app,
-      {
-        method,
-        path: method === "post" ? "/admin/studios" : "/admin/studios/:id",
-        summary: method === "post" ? "Crea un estudio" : "Edita un estudio",
-        tags: TAG,
-        guard: BACK_OFFICE,
-        params: method === "post" ? z.object({}) : idParam("id"),
-        body: studioSchema,
-        response: message,
-        status: method === "post" ? 201 : 200,
-      },
-      async ({ deps, params, body, auth, c }) => {
-        const actor = backOfficeActor(c, auth);
-        const editId = (params as { id?: number }).id;
-        const id = await deps.db.transaction(async (tx) => {
-          const saved = await saveStudio(tx, body, editId);
-          await audit(tx, {
-            actorUserId: actor.id,
-            action: editId ? "studio.updated" : "studio.created",
-            entity: "studio",
-            entityId: saved,
-            data: { name: body.name, city_id: body.city_id, active: body.active },
-            ip: actor.ip,
-          });
-          return saved;
-        });
-        deps.cache.clear("public:");
-        return { data: { Message: t("places.studios.saved"), id } };
-      },
-    );
-  }
+  });
 
   const roomQuery = listQuery.extend({ studio: apiIdFilter });
   defineRoute(
@@ -239,19 +164,58 @@ export function adminPlacesRoutes(app: Hono<ApiEnv>) {
     },
   );
 
+  editableRoutes(app, {
+    path: "/admin/rooms",
+    summaries: [
+      "Un salón con su mapa de lugares",
+      "Crea un salón con su mapa (la capacidad sale del mapa)",
+      "Edita un salón y su mapa",
+    ],
+    body: roomSchema,
+    get: getRoomAdmin,
+    entity: "room",
+    saved: () => t("rooms.saved"),
+    save: async (tx, body, editId) => {
+      const r = await saveRoom(tx, body, editId);
+      return { id: r.id, audit: { name: body.name, studio_id: body.studio_id, capacity: r.capacity } };
+    },
+  });
+}
+
+/**
+ * `GET {path}/:id`, `POST {path}` and `PUT {path}/:id` of one place entity: the save, its audit entry
+ * (`{entity}.created` / `{entity}.updated`) in one transaction, then the public cache cleared.
+ */
+function editableRoutes<S extends z.ZodType>(
+  app: Hono<ApiEnv>,
+  spec: {
+    path: string;
+    /** Get one, create, edit. */
+    summaries: [string, string, string];
+    body: S;
+    get: (db: Db, id: number) => Promise<unknown>;
+    entity: string;
+    saved: () => string;
+    save: (
+      tx: Db,
+      body: z.infer<S>,
+      editId: number | undefined,
+    ) => Promise<{ id: number; audit: Record<string, unknown> }>;
+  },
+) {
   defineRoute(
     app,
     {
       method: "get",
-      path: "/admin/rooms/:id",
-      summary: "Un salón con su mapa de lugares",
+      path: `${spec.path}/:id`,
+      summary: spec.summaries[0],
       tags: TAG,
       guard: BACK_OFFICE,
       params: idParam("id"),
     },
     async ({ deps, params, auth, c }) => {
       backOfficeActor(c, auth);
-      return { data: await getRoomAdmin(deps.db, params.id) };
+      return { data: await spec.get(deps.db, params.id) };
     },
   );
 
@@ -260,33 +224,32 @@ export function adminPlacesRoutes(app: Hono<ApiEnv>) {
       app,
       {
         method,
-        path: method === "post" ? "/admin/rooms" : "/admin/rooms/:id",
-        summary:
-          method === "post" ? "Crea un salón con su mapa (la capacidad sale del mapa)" : "Edita un salón y su mapa",
+        path: method === "post" ? spec.path : `${spec.path}/:id`,
+        summary: method === "post" ? spec.summaries[1] : spec.summaries[2],
         tags: TAG,
         guard: BACK_OFFICE,
         params: method === "post" ? z.object({}) : idParam("id"),
-        body: roomSchema,
+        body: spec.body,
         response: message,
         status: method === "post" ? 201 : 200,
       },
       async ({ deps, params, body, auth, c }) => {
         const actor = backOfficeActor(c, auth);
         const editId = (params as { id?: number }).id;
-        const saved = await deps.db.transaction(async (tx) => {
-          const r = await saveRoom(tx, body, editId);
+        const id = await deps.db.transaction(async (tx) => {
+          const saved = await spec.save(tx, body as z.infer<S>, editId);
           await audit(tx, {
             actorUserId: actor.id,
-            action: editId ? "room.updated" : "room.created",
-            entity: "room",
-            entityId: r.id,
-            data: { name: body.name, studio_id: body.studio_id, capacity: r.capacity },
+            action: editId ? `${spec.entity}.updated` : `${spec.entity}.created`,
+            entity: spec.entity,
+            entityId: saved.id,
+            data: saved.audit,
             ip: actor.ip,
           });
-          return r;
+          return saved.id;
         });
         deps.cache.clear("public:");
-        return { data: { Message: t("rooms.saved"), id: saved.id } };
+        return { data: { Message: spec.saved(), id } };
       },
     );
   }
