@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigation } from "react-router";
+import { t } from "~/lib/messages";
 import classes from "./TopProgress.module.css";
 
 const DURATION = 5000;
@@ -29,7 +30,7 @@ export function TopProgress() {
       style={{ "--progress-duration": `${DURATION}ms` } as React.CSSProperties}
       role="progressbar"
       aria-hidden={phase === "idle"}
-      aria-label="Cargando"
+      aria-label={t("app.loading")}
     />
   );
 }

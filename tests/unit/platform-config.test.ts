@@ -29,14 +29,30 @@ describe("loadConfig", () => {
     ["PORT", "abc"],
     ["PORT", "70000"],
     ["PORT", "0"],
-    ["DATABASE_URL", "mysql://root@localhost/db"],
     ["PUBLIC_URL", "not a url"],
-    ["SMTP_URL", "http://mail"],
     ["LOG_LEVEL", "loud"],
     ["SEED_DEMO", "maybe"],
   ])("rejects %s=%s with a message naming the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:.*${JSON.stringify(value)}`));
+  });
+
+  it.each([
+    ["DATABASE_URL", "mysql://root:hunter2secret@localhost/db"],
+    ["SMTP_URL", "http://user:hunter2secret@mail"],
+    ["STRIPE_SECRET_KEY", "rk_live_hunter2secret"],
+    ["STRIPE_PUBLISHABLE_KEY", "hunter2secret"],
+    ["APP_KEY", "hunter2secret"],
+  ])("rejects %s without printing its value (a credential)", (name, value) => {
+    let message = "";
+    try {
+      loadConfig({ [name]: value });
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(new RegExp(`${name}:.*oculto, ${value.length} caracteres`));
+    expect(message).not.toContain("hunter2secret");
   });
 
   it("names every wrong variable at once", () => {

@@ -89,14 +89,25 @@ export interface AppConfig extends Env {
 
 export class ConfigError extends Error {}
 
+/** Variables whose value is a credential: a configuration error names them but never prints them. */
+const SECRET_NAME = /SECRET|KEY|PASSWORD|TOKEN|DATABASE_URL|SMTP_URL/;
+
+/** How a refused value appears in the error: as is, or hidden (with its length) when it is a secret. */
+function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined) return '""';
+  if (SECRET_NAME.test(name)) return `oculto, ${value.length} caracteres`;
+  return JSON.stringify(value);
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const cleaned: Record<string, string> = {};
   for (const [k, v] of Object.entries(source)) if (v !== undefined && v !== "") cleaned[k] = v;
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (i) => `  ${i.path.join(".")}: ${i.message} (valor: ${JSON.stringify(cleaned[String(i.path[0])] ?? "")})`,
-    );
+    const lines = parsed.error.issues.map((i) => {
+      const name = String(i.path[0]);
+      return `  ${i.path.join(".")}: ${i.message} (valor: ${shownValue(name, cleaned[name])})`;
+    });
     throw new ConfigError(`Configuración inválida:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
