@@ -13,7 +13,7 @@ import { Transform } from "node:stream";
 export function reorderHead(head: string): string {
   const preloads: string[] = [];
   const rest = head.replace(/<link rel="modulepreload"[^>]*\/?>/g, (tag) => {
-    preloads.push(tag.replace('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'));
+    preloads.push(tag.replace(/\s*\/?>$/, ' fetchpriority="low"/>'));
     return "";
   });
   if (!preloads.length) return head;
