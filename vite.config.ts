@@ -4,6 +4,7 @@ import path from "node:path";
 import { mantineCss, mantineShellCss } from "./tools/vite-mantine-css";
 import { precompress } from "./tools/vite-precompress";
 import { i18nAreas } from "./tools/vite-i18n-areas";
+import { chunkGroups } from "./tools/vite-chunks";
 
 export default defineConfig(({ isSsrBuild, command }) => ({
   // Per checkout (worktrees share node_modules through a link).
@@ -11,8 +12,8 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/app.ts" } }
-    : // The public shell's component styles in one stylesheet (see tools/vite-mantine-css.ts).
-      { rolldownOptions: { output: { codeSplitting: { groups: [{ name: "shell", test: mantineShellCss }] } } } },
+    : // The framework, the public shell and the back-office shell as a few files (tools/vite-chunks.ts).
+      { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups(import.meta.dirname, mantineShellCss) } } } },
   ssr: command === "build" ? { noExternal: [/^@mantine\//, /^@tabler\//, "dayjs"] } : undefined,
   optimizeDeps: {
     include: [

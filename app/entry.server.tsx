@@ -9,6 +9,7 @@ import { documentCsp, newNonce } from "./.server/http/security";
 import { safeError } from "./.server/http/logger";
 import type { AppDeps } from "./.server/deps";
 import { NonceContext } from "./lib/nonce";
+import { headOrderStream } from "./.server/http/head-order";
 
 export const streamTimeout = 5_000;
 
@@ -67,7 +68,8 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          // Stylesheets, fonts and images before the page's scripts (app/.server/http/head-order.ts).
+          pipe(headOrderStream()).pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
+import { tsImport } from "tsx/esm/api";
 
 const VIRTUAL = "virtual:nb-i18n/";
 
@@ -14,6 +15,12 @@ const VIRTUAL = "virtual:nb-i18n/";
  *   then travel in the chunks of the pages that use them, are evaluated before the module that reads
  *   them (also at module level, e.g. zod schemas), and the public site never downloads back-office
  *   texts.
+ *
+ * A module that names keys of one part of an area only (`"auth.expired.toast"`, `` `content.newsletter.${x}` ``)
+ * gets that part (`registerSection("auth", "expired", …)`, the texts written into the chunk), not the
+ * whole area: the public shell reads four texts of the account, content and legal areas, which
+ * would otherwise put those three areas (~6 KB gzip) in every first load. A key built from the area
+ * alone (`` `content.${x}` ``) or `messages.content` still brings the whole area.
  *
  * A new area needs nothing here: its file `app/lib/i18n/<file>.ts` exporting `const <area> = {…}`,
  * listed in `messages.ts` under the same name, is found by reading the folder at start.
@@ -35,7 +42,19 @@ export function i18nAreas(root: string): Plugin {
   let keyPattern = new RegExp("");
   const compile = () => {
     const names = [...areas.keys()].join("|");
-    keyPattern = new RegExp(`(?:["'\`](${names})\\.|\\bmessages\\.(${names})\\b)`, "g");
+    keyPattern = new RegExp(`(?:["'\`](${names})\\.([A-Za-z0-9_]+)?|\\bmessages\\.(${names})\\b)`, "g");
+  };
+  /** An area's texts, read from its file at build time (for the parts written into chunks). */
+  const texts = new Map<string, Promise<Record<string, unknown>>>();
+  const areaTexts = (area: string) => {
+    if (!texts.has(area))
+      texts.set(
+        area,
+        tsImport(path.join(dir, `${areas.get(area)}.ts`), import.meta.url).then(
+          (m: Record<string, Record<string, unknown>>) => m[area],
+        ),
+      );
+    return texts.get(area)!;
   };
   compile();
   const isServer = (options: { ssr?: boolean } | undefined, env: { config?: { consumer?: string } } | undefined) =>
@@ -47,16 +66,25 @@ export function i18nAreas(root: string): Plugin {
     buildStart() {
       scan();
       compile();
+      texts.clear();
     },
     resolveId(id) {
       if (id.startsWith(VIRTUAL)) return `\0${id}`;
       return null;
     },
-    load(id) {
+    async load(id) {
       if (!id.startsWith(`\0${VIRTUAL}`)) return null;
-      const area = id.slice(VIRTUAL.length + 1);
+      const [area, section] = id.slice(VIRTUAL.length + 1).split("/");
       const file = areas.get(area);
       if (!file) return null;
+      if (section) {
+        const value = (await areaTexts(area))[section];
+        if (value === undefined) this.error(`i18n: no "${area}.${section}" in app/lib/i18n/${file}.ts`);
+        return [
+          `import { registerSection } from ${JSON.stringify(messagesFile)};`,
+          `registerSection(${JSON.stringify(area)}, ${JSON.stringify(section)}, ${JSON.stringify(value)});`,
+        ].join("\n");
+      }
       return [
         `import { ${area} } from ${JSON.stringify(path.join(dir, `${file}.ts`))};`,
         `import { registerArea } from ${JSON.stringify(messagesFile)};`,
@@ -74,10 +102,16 @@ export function i18nAreas(root: string): Plugin {
         return { code: out, map: null };
       }
       if (!/\/app\/.*\.(tsx|ts)$/.test(file) || file.startsWith(dir)) return null;
-      const used = new Set<string>();
-      for (const m of code.matchAll(keyPattern)) used.add(m[1] ?? m[2]);
-      if (!used.size) return null;
-      const lines = [...used].map((a) => `import "${VIRTUAL}${a}";`);
+      const whole = new Set<string>();
+      const parts = new Set<string>();
+      for (const m of code.matchAll(keyPattern)) {
+        if (m[3] || !m[2]) whole.add(m[3] ?? m[1]);
+        else parts.add(`${m[1]}/${m[2]}`);
+      }
+      if (!whole.size && !parts.size) return null;
+      const lines = [...whole, ...[...parts].filter((p) => !whole.has(p.split("/")[0]))].map(
+        (a) => `import "${VIRTUAL}${a}";`,
+      );
       return { code: `${lines.join("\n")}\n${code}`, map: null };
     },
   };

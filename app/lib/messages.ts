@@ -46,6 +46,13 @@ export function registerArea(name: string, texts: object) {
   (messages as Record<string, unknown>)[name] = texts;
 }
 
+/** Adds one part of an area (a group of texts, or one text) to the browser's catalogue, when a
+ * module needs only that part (tools/vite-i18n-areas.ts). A whole area registered later replaces it. */
+export function registerSection(area: string, section: string, texts: unknown) {
+  const all = messages as Record<string, Record<string, unknown>>;
+  if (!Object.isFrozen(all[area]) && !(section in all[area])) all[area][section] = texts;
+}
+
 type Leaves<T, P extends string = ""> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];

@@ -65,7 +65,7 @@ test.describe("delivery: CSP nonces, security headers on static files, compressi
 
   test("static files carry the security headers and go out precompressed", async ({ request }) => {
     const html = await (await request.get("/")).text();
-    const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? "";
+    const script = /<link rel="modulepreload" href="(\/assets\/framework-[^"]+\.js)"/.exec(html)?.[1] ?? "";
     const css = /<link[^>]*rel="stylesheet"[^>]*href="(\/assets\/[^"#]+\.css)/.exec(html)?.[1] ?? "";
     expect(script).toMatch(/^\/assets\//);
     expect(css).toMatch(/^\/assets\//);

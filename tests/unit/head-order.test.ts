@@ -1,0 +1,43 @@
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { headOrderStream, reorderHead } from "../../app/.server/http/head-order";
+
+const HEAD =
+  '<!DOCTYPE html><html lang="es-MX"><head><meta charSet="utf-8"/>' +
+  '<link rel="modulepreload" href="/assets/manifest-1.js" nonce="n"/>' +
+  '<link rel="modulepreload" href="/assets/framework-2.js" nonce="n"/>' +
+  '<link nonce="n" rel="stylesheet" href="/assets/shell-3.css"/>' +
+  "<title>Núcleo Barre · Inicio</title></head>";
+
+async function through(chunks: Buffer[]) {
+  const out: Buffer[] = [];
+  for await (const c of Readable.from(chunks).pipe(headOrderStream())) out.push(c as Buffer);
+  return Buffer.concat(out).toString("utf8");
+}
+
+/** The page's scripts are fetched after its styles, fonts and images (Lighthouse FCP/LCP, issue 11). */
+describe("document head order", () => {
+  it("moves the module preloads after the stylesheets, at low priority", () => {
+    const head = reorderHead(HEAD);
+    expect(head.indexOf("shell-3.css")).toBeLessThan(head.indexOf("manifest-1.js"));
+    expect(head.match(/<link rel="modulepreload" href="[^"]+" nonce="n" fetchpriority="low"\/>/g)).toHaveLength(2);
+    expect(head.indexOf("framework-2.js")).toBeGreaterThan(head.indexOf("manifest-1.js"));
+    expect(head.endsWith("</head>")).toBe(true);
+    expect(head).toContain("<title>Núcleo Barre · Inicio</title>");
+  });
+
+  it("leaves a head without preloads as it is", () => {
+    const plain = "<html><head><title>x</title></head>";
+    expect(reorderHead(plain)).toBe(plain);
+  });
+
+  it("rewrites the head even when it arrives in pieces, and passes the body's bytes through", async () => {
+    const body = "<body><p>Más clases: ñandú 💃</p></body></html>";
+    const bytes = Buffer.from(HEAD + body, "utf8");
+    // Cut inside a tag, inside "</head>" and inside multi-byte characters.
+    const cuts = [10, 80, HEAD.length + 2, bytes.indexOf(Buffer.from("ñ")) + 1, bytes.length - 20];
+    const chunks = [0, ...cuts].map((at, i, all) => bytes.subarray(at, all[i + 1] ?? bytes.length));
+    const html = await through(chunks);
+    expect(html).toBe(reorderHead(HEAD) + body);
+  });
+});

@@ -1,0 +1,101 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * How the client build groups modules into files (rolldown `codeSplitting.groups`, vite.config.ts).
+ *
+ * Left to itself the bundler cuts the first load of a public page into ~60 files (every Mantine
+ * component, icon, catalogue and hook its own chunk of 0.5–3 KB). On a phone over HTTP/1.1 each
+ * file costs a round trip on one of six connections, and small files compress badly. So:
+ *
+ * - `framework`: React, React DOM, the scheduler and React Router, which every page loads.
+ * - `shell`: every module a public page loads whatever the route: what `app/root.tsx`, the locale
+ *   layer and the public site layout import statically, followed through static imports only (a
+ *   dynamic `import()` or `lazy()` stays out, so the menu, dialogs and checkout still load on first
+ *   use). Its styles become one stylesheet, together with those of the Mantine components most
+ *   pages draw (`shellStyles`, see tools/vite-mantine-css.ts).
+ *
+ * Route modules themselves keep their own files (a page loads only its own), and modules used only
+ * by some routes keep the bundler's default split. (A back-office shell group was tried: the group's
+ * `includeDependenciesRecursively` drags modules shared with public pages into it through the package
+ * barrels, and turning that off requires `preserveEntrySignatures` changes React Router's build does
+ * not expect, so the back office keeps the default split.)
+ */
+export function chunkGroups(root: string, shellStyles: RegExp) {
+  const app = path.join(root, "app");
+  const SHELL_ROOTS = ["root.tsx", "routes/locale.tsx", "routes/site/layout.tsx"].map((f) => path.join(app, f));
+  const seen: string[] = [];
+  let shell: Set<string> | null = null;
+
+  type Ctx = { getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null };
+  const bare = (id: string) => id.split("?")[0];
+  const barrels = new Map(BARRELS.map((pkg) => [pkg, barrelExports(root, pkg)]));
+  const barrelIds = new Set([...barrels.values()].map((b) => b.file));
+  /**
+   * Modules reachable from `roots` through static imports, stopping at the framework. A package
+   * barrel (`@mantine/core`, the icons) is not followed as a whole: only the modules behind the
+   * names the importer takes from it.
+   */
+  const closure = (ctx: Ctx, roots: string[]) => {
+    const out = new Set<string>();
+    const stack = seen.filter((id) => roots.includes(bare(id)));
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (out.has(id) || FRAMEWORK.test(id) || barrelIds.has(id)) continue;
+      out.add(id);
+      const info = ctx.getModuleInfo(id);
+      for (const dep of info?.importedIds ?? []) stack.push(dep);
+      for (const m of (info?.code ?? "").matchAll(/import\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
+        const barrel = barrels.get(m[2]);
+        if (!barrel) continue;
+        for (const part of m[1].split(",")) {
+          const name = part.trim().split(/\s+as\s+/)[0];
+          const file = barrel.names.get(name);
+          if (file) stack.push(file);
+        }
+      }
+    }
+    return out;
+  };
+  const collect = (id: string) => {
+    seen.push(id);
+    return true;
+  };
+  return [
+    { name: "framework", test: FRAMEWORK, priority: 30 },
+    {
+      debugName: "shell",
+      priority: 20,
+      test: collect,
+      name: (id: string, ctx: Ctx) => {
+        shell ??= closure(ctx, SHELL_ROOTS);
+        return shell.has(id) || shellStyles.test(id) ? "shell" : null;
+      },
+    },
+  ];
+}
+
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
+
+/** Packages imported through one index that re-exports everything. */
+const BARRELS = ["@mantine/core", "@mantine/hooks", "@tabler/icons-react"];
+
+/** A barrel's file and, per exported name, the module it comes from (`import { X } from "./x"` or
+ * `export { default as X } from "./x"` lines, as these packages write them). */
+function barrelExports(root: string, pkg: string) {
+  const dir = path.join(root, "node_modules", pkg);
+  const meta = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { module?: string };
+  const file = path.join(dir, meta.module ?? "index.mjs");
+  const names = new Map<string, string>();
+  const src = fs.readFileSync(file, "utf8");
+  for (const m of src.matchAll(/(?:import|export)\s*\{([^}]*)\}\s*from\s*["'](\.[^"']+)["']/g)) {
+    const target = path.resolve(path.dirname(file), m[2]);
+    for (const part of m[1].split(",")) {
+      const spec = part.trim();
+      if (!spec) continue;
+      const [local, alias] = spec.split(/\s+as\s+/);
+      names.set((alias ?? local).trim(), target);
+    }
+  }
+  return { file, names };
+}
