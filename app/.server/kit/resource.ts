@@ -164,6 +164,15 @@ export async function createResource<D extends AnyResource>(
   return getResource(deps.db, d, id);
 }
 
+/** Whether a column keeps its value: instants by time, JSON values (lists) by content. */
+function sameValue(a: unknown, b: unknown) {
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  if (a !== null && b !== null && typeof a === "object" && typeof b === "object") {
+    return JSON.stringify(a) === JSON.stringify(b);
+  }
+  return a === b;
+}
+
 /** Updates a row (permission `write`), locked while it changes, audited with what changed. */
 export async function updateResource<D extends AnyResource>(
   deps: Pick<AppDeps, "db" | "cache" | "clock">,
@@ -182,7 +191,7 @@ export async function updateResource<D extends AnyResource>(
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const [k, v] of Object.entries(values)) {
       const was = (before as Record<string, unknown>)[k];
-      if (was !== v) changes[k] = { from: was ?? null, to: v };
+      if (!sameValue(was, v)) changes[k] = { from: was ?? null, to: v };
     }
     if (Object.keys(changes).length === 0) return;
     const hasUpdatedAt = "updatedAt" in (before as object);

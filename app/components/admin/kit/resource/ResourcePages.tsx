@@ -3,7 +3,18 @@
  * the form (fields from a short list, validated with the API's schema). A resource's route files
  * only say which columns and fields it has.
  */
-import { Button, Menu, ActionIcon, NumberInput, SimpleGrid, Switch, TextInput, Select } from "@mantine/core";
+import {
+  Button,
+  Menu,
+  ActionIcon,
+  ColorInput,
+  NumberInput,
+  SimpleGrid,
+  Switch,
+  TextInput,
+  Textarea,
+  Select,
+} from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconDots, IconPencil, IconPlus, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -17,6 +28,7 @@ import { DataTable, type Column, type FilterDef, type PageMeta } from "../DataTa
 import { EntityFormFrame, useEntityForm, useEntitySubmit } from "../EntityForm";
 import { PageHeader } from "../PageHeader";
 import { SoftBadge } from "~/components/SoftBadge";
+import { MediaPickerField } from "./MediaPicker";
 
 export interface ResourceView {
   /** "país" (for the generic texts). */
@@ -205,7 +217,17 @@ export type FieldDef =
       clearable?: boolean;
     }
   /** A yes/no switch, shown below the grid of the other fields. */
-  | { name: string; label: string; kind: "switch"; description?: string };
+  | { name: string; label: string; kind: "switch"; description?: string }
+  /** Long text (a bio, a description), across the whole width. */
+  | { name: string; label: string; kind: "textarea"; required?: boolean; description?: string; rows?: number }
+  /** A colour `#rrggbb`. */
+  | { name: string; label: string; kind: "color"; required?: boolean; description?: string }
+  /** A local date and time (`2026-12-05T10:00`, Mexico City). */
+  | { name: string; label: string; kind: "datetime"; required?: boolean; description?: string }
+  /** A picture's address, chosen from or uploaded to the files library. */
+  | { name: string; label: string; kind: "image"; description?: string };
+
+const WIDE_KINDS = new Set(["textarea"]);
 
 /** The add/edit page of a resource: its fields, validated with the API's schema, sent to the API. */
 export function ResourceFormPage(props: {
@@ -213,6 +235,8 @@ export function ResourceFormPage(props: {
   schema: ZodType;
   fields: FieldDef[];
   item: Record<string, unknown> | null;
+  /** Starting values of the add page (the item's values on the edit page). */
+  defaults?: Record<string, unknown>;
   /** Shown below the form (e.g. a country's states). */
   children?: ReactNode;
   /** Header text of the entity's own in place of the generic "Editar {entity}" / "Nuevo {entity}". */
@@ -230,7 +254,7 @@ export function ResourceFormPage(props: {
   const { pathname } = useLocation();
   const initial = Object.fromEntries(
     props.fields.map((f) => {
-      const v = item?.[f.name];
+      const v = item ? item[f.name] : props.defaults?.[f.name];
       if (f.kind === "number") return [f.name, v ?? 0];
       if (f.kind === "switch") return [f.name, Boolean(v)];
       return [f.name, v === null || v === undefined ? "" : String(v)];
@@ -258,7 +282,25 @@ export function ResourceFormPage(props: {
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {props.fields.map((f) =>
-            f.kind === "switch" ? null : f.kind === "number" ? (
+            f.kind === "switch" || WIDE_KINDS.has(f.kind) ? null : f.kind === "image" ? (
+              <MediaPickerField
+                key={f.name}
+                label={f.label}
+                description={f.description}
+                value={String(form.getValues()[f.name] ?? "")}
+                onChange={(url) => form.setFieldValue(f.name, url as never)}
+                error={form.errors[f.name]}
+              />
+            ) : f.kind === "color" ? (
+              <ColorInput
+                key={f.name}
+                label={f.label}
+                description={f.description}
+                required={f.required}
+                format="hex"
+                {...form.getInputProps(f.name)}
+              />
+            ) : f.kind === "number" ? (
               <NumberInput
                 key={f.name}
                 label={f.label}
@@ -282,13 +324,27 @@ export function ResourceFormPage(props: {
                 label={f.label}
                 description={f.description}
                 required={f.required}
-                type={f.kind}
-                autoComplete={f.kind === "date" ? undefined : "off"}
+                type={f.kind === "datetime" ? "datetime-local" : f.kind}
+                autoComplete={f.kind === "date" || f.kind === "datetime" ? undefined : "off"}
                 {...form.getInputProps(f.name)}
               />
             ),
           )}
         </SimpleGrid>
+        {props.fields.map((f) =>
+          f.kind === "textarea" ? (
+            <Textarea
+              key={f.name}
+              label={f.label}
+              description={f.description}
+              required={f.required}
+              autosize
+              minRows={f.rows ?? 3}
+              maxRows={14}
+              {...form.getInputProps(f.name)}
+            />
+          ) : null,
+        )}
         {props.fields.map((f) =>
           f.kind === "switch" ? (
             <Switch
