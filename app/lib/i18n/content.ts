@@ -69,6 +69,8 @@ export const content = {
       "Bailarinas, fisioterapeutas y entrenadoras certificadas que cuidan tu técnica en cada clase y te empujan a dar un poco más.",
     photoAlt: "Retrato de {name}",
     instagram: "Instagram de {name}",
+    facebook: "Facebook de {name}",
+    tiktok: "TikTok de {name}",
     viewProfile: "Conoce a {name}",
     allCoaches: "Todas las coaches",
     bookWith: "Reserva una clase",

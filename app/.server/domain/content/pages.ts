@@ -197,6 +197,8 @@ export async function getCoachBySlug(db: Db, slug: string) {
       bio: coaches.bio,
       quote: coaches.quote,
       instagram: coaches.instagram,
+      facebook: coaches.facebook,
+      tiktok: coaches.tiktok,
       image_url: coaches.imageUrl,
     })
     .from(coaches)
