@@ -361,3 +361,70 @@ describe("files library picker", () => {
     expect((await app.request("/admin/files", { token: customer })).status).toBe(403);
   });
 });
+
+describe("cities, studios and rooms on the kit: same answers, plus photos and deactivation", () => {
+  it("a studio keeps its answers and audit, takes up to 8 library photos, and its page shows them", async () => {
+    const city = await json(
+      await app.request("/admin/cities", { method: "POST", token: manager, json: { name: "Mérida", suffix: "mid" } }),
+    );
+    expect(city.data).toMatchObject({ Message: "Ciudad guardada", item: { name: "Mérida", suffix: "MID" } });
+    const body = {
+      name: "Nucleo Montejo",
+      city_id: city.data.id,
+      address: "Paseo de Montejo 480, Centro, 97000 Mérida, Yuc.",
+      phone: "999 920 1234",
+      photos: ["/images/studios/acapulco.svg", "/images/home/hero.svg"],
+      active: true,
+    };
+    const res = await app.request("/admin/studios", { method: "POST", token: manager, json: body });
+    expect(res.status).toBe(201);
+    const created = (await json(res)).data;
+    expect(created).toMatchObject({ Message: "Estudio guardado", id: expect.any(Number) });
+    expect(created.item.photos).toEqual(body.photos);
+    const { getStudioDetail } = await import("../../app/.server/domain/content/pages");
+    expect((await getStudioDetail(app.deps.db, created.id))!.photos).toEqual(body.photos);
+    const [entry] = await app.deps.db
+      .select({ data: auditLog.data })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "studio.created"), eq(auditLog.entityId, String(created.id))));
+    expect(entry!.data).toEqual({ name: "Nucleo Montejo", city_id: city.data.id, active: true });
+
+    const tooMany = await app.request(`/admin/studios/${created.id}`, {
+      method: "PUT",
+      token: manager,
+      json: { ...body, photos: Array.from({ length: 9 }, () => "/images/home/hero.svg") },
+    });
+    expect(tooMany.status).toBe(422);
+    expect((await json(tooMany)).error.messages).toEqual([
+      { field: "photos", message: "Un estudio puede tener máximo 8 fotos de la biblioteca o de /images/…" },
+    ]);
+    const outside = await app.request(`/admin/studios/${created.id}`, {
+      method: "PUT",
+      token: manager,
+      json: { ...body, photos: ["https://example.com/x.jpg"] },
+    });
+    expect(outside.status).toBe(422);
+    expect((await getStudioDetail(app.deps.db, created.id))!.photos).toEqual(body.photos);
+
+    // Deactivating (the kit's call) hides it from the public page; the status filter finds it.
+    const off = await app.request(`/admin/studios/${created.id}/deactivate`, { method: "POST", token: manager });
+    expect((await json(off)).data.item.active).toBe(false);
+    expect(await getStudioDetail(app.deps.db, created.id)).toBeNull();
+    const inactive = await json(
+      await app.request(`/admin/studios/list?city=${city.data.id}&status=inactive`, { token: manager }),
+    );
+    expect(inactive.data.map((s: { name: string }) => s.name)).toEqual(["Nucleo Montejo"]);
+    const active = await json(
+      await app.request(`/admin/studios/list?city=${city.data.id}&status=active`, { token: manager }),
+    );
+    expect(active.data).toEqual([]);
+    expect(await actionsOf("studio", created.id)).toEqual(["studio.created", "studio.deactivated"]);
+    expect((await app.request("/admin/studios/list", { token: customer })).status).toBe(403);
+  });
+
+  it("the rooms CSV is exported (audited) and rooms answer with their map", async () => {
+    const res = await app.request("/admin/rooms/list?format=csv", { token: manager });
+    expect(res.headers.get("content-type")).toContain("text/csv");
+    expect((await res.text()).split("\n")[0]).toContain("Capacidad");
+  });
+});

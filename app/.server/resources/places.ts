@@ -40,6 +40,7 @@ const pageOrAll = (q: ResourceListQuery, all?: boolean) => (all ? { ...q, page: 
 export const cityDto = z.object({ id: z.number(), name: z.string(), suffix: z.string() });
 export const cityRowDto = cityDto.extend({ active: z.boolean(), studios: z.number() });
 export type CityDto = z.infer<typeof cityDto>;
+export type CityRow = z.infer<typeof cityRowDto>;
 
 export const citiesResource: ResourceDescriptor<typeof cities, CityDto, CityInput> = {
   name: "cities",
@@ -98,6 +99,7 @@ export const studioRowDto = z.object({
   is_external: z.boolean(),
 });
 export type StudioAdminDto = z.infer<typeof studioDto>;
+export type StudioRow = z.infer<typeof studioRowDto>;
 
 export const studiosResource: ResourceDescriptor<typeof studios, StudioAdminDto, StudioInput> = {
   name: "studios",
@@ -175,6 +177,7 @@ export const roomRowDto = z.object({
   active: z.boolean(),
 });
 export type RoomAdminDto = z.infer<typeof roomDto>;
+export type RoomRow = z.infer<typeof roomRowDto>;
 
 export const roomsResource: ResourceDescriptor<typeof rooms, RoomAdminDto, RoomInput> = {
   name: "rooms",

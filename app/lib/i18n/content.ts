@@ -61,6 +61,8 @@ export const content = {
     choose: "Elige un estudio para ver sus detalles.",
     notFound: "No encontramos ese estudio.",
     book: "Reservar en este estudio",
+    photos: "Fotos del estudio",
+    photoAlt: "Foto {n} de {studio}",
   },
   coaches: {
     eyebrow: "Coaches",

@@ -227,6 +227,7 @@ export async function getStudioDetail(db: Db, id: number) {
     email: studio.email,
     description: studio.description,
     image_url: studio.imageUrl,
+    photos: studio.photos,
     map_url: studio.mapUrl,
     is_external: studio.isExternal,
     is_marketplace: studio.isMarketplace,

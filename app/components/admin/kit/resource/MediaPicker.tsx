@@ -229,3 +229,56 @@ export function MediaPickerField(props: {
     </Input.Wrapper>
   );
 }
+
+/** A form field holding a list of pictures (at most `max`), each chosen from the files library. */
+export function MediaListField(props: {
+  label: string;
+  description?: string;
+  max: number;
+  value: string[];
+  onChange: (urls: string[]) => void;
+  error?: React.ReactNode;
+}) {
+  const [opened, setOpened] = useState(false);
+  const { value } = props;
+  return (
+    <Input.Wrapper label={props.label} description={props.description} error={props.error}>
+      <Group gap="sm" mt={6} wrap="wrap" align="flex-start">
+        {value.map((url, i) => (
+          <Stack key={`${url}-${i}`} gap={4} align="center">
+            <Image src={thumbnailOf(url)} alt="" w={112} h={76} radius="sm" fit="cover" />
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="gray"
+              leftSection={<IconX size={12} aria-hidden />}
+              onClick={() => props.onChange(value.filter((_, j) => j !== i))}
+              aria-label={t("catalog.studioPhotos.remove", { n: i + 1 })}
+            >
+              {t("catalog.files.remove")}
+            </Button>
+          </Stack>
+        ))}
+        {value.length < props.max && (
+          <Button
+            variant="light"
+            h={76}
+            w={112}
+            onClick={() => setOpened(true)}
+            leftSection={<IconPhoto size={16} aria-hidden />}
+          >
+            {t("catalog.studioPhotos.add")}
+          </Button>
+        )}
+      </Group>
+      <MediaLibraryDialog
+        opened={opened}
+        onClose={() => setOpened(false)}
+        onPick={(m) => {
+          props.onChange([...value, m.url].slice(0, props.max));
+          setOpened(false);
+        }}
+      />
+    </Input.Wrapper>
+  );
+}
