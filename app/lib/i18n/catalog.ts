@@ -78,6 +78,7 @@ export const catalog = {
     upload: "Subir imagen",
     uploadHelp: "JPG, PNG o WebP de hasta 4 MB y al menos 320 px de ancho.",
     file: "Archivo",
+    filePlaceholder: "Elige una imagen",
     alt: "Texto alternativo",
     altHelp: "Describe la imagen para quien no la ve (lectores de pantalla).",
     size: "Tamaño",

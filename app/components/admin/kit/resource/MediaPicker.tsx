@@ -18,7 +18,7 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconPhoto, IconSearch, IconUpload, IconX } from "@tabler/icons-react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 
@@ -75,6 +75,7 @@ export function MediaUpload(props: { onUploaded: (item: MediaItem) => void }) {
         label={t("catalog.files.file")}
         description={t("catalog.files.uploadHelp")}
         accept="image/png,image/jpeg,image/webp"
+        placeholder={t("catalog.files.filePlaceholder")}
         value={file}
         onChange={(f) => {
           setFile(f);
@@ -190,9 +191,8 @@ export function MediaPickerField(props: {
   error?: React.ReactNode;
 }) {
   const [opened, setOpened] = useState(false);
-  const id = useId();
   return (
-    <Input.Wrapper label={props.label} description={props.description} error={props.error} id={id}>
+    <Input.Wrapper label={props.label} description={props.description} error={props.error} labelElement="div">
       <Group gap="sm" mt={4} wrap="nowrap" align="center">
         {props.value ? (
           <Image src={thumbnailOf(props.value)} alt="" w={96} h={64} radius="sm" fit="cover" />
@@ -202,7 +202,7 @@ export function MediaPickerField(props: {
           </Text>
         )}
         <Stack gap={4}>
-          <Button id={id} size="xs" variant="light" onClick={() => setOpened(true)}>
+          <Button size="xs" variant="light" onClick={() => setOpened(true)}>
             {props.value ? t("catalog.files.change") : t("catalog.files.choose")}
           </Button>
           {props.value && (
@@ -242,7 +242,7 @@ export function MediaListField(props: {
   const [opened, setOpened] = useState(false);
   const { value } = props;
   return (
-    <Input.Wrapper label={props.label} description={props.description} error={props.error}>
+    <Input.Wrapper label={props.label} description={props.description} error={props.error} labelElement="div">
       <Group gap="sm" mt={6} wrap="wrap" align="flex-start">
         {value.map((url, i) => (
           <Stack key={`${url}-${i}`} gap={4} align="center">
