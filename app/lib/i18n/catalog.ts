@@ -101,10 +101,7 @@ export const catalog = {
     previous: "Anteriores",
   },
   studioPhotos: {
-    title: "Fotos del estudio",
-    help: "Se muestran en la página del estudio después de la foto principal (máximo {max}).",
     add: "Agregar foto",
     remove: "Quitar foto {n}",
-    tooMany: "Un estudio puede tener máximo {max} fotos",
   },
 } as const;
