@@ -4,7 +4,7 @@
  * type, and no field the schema does not declare.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox } from "../../app/.server/db/schema";
+import { bazaarEvents, mailOutbox } from "../../app/.server/db/schema";
 import { routeContracts } from "../../app/.server/http/api";
 import { createCustomer, createStaff, sessionFor } from "../support/factories";
 import { setupTestApp } from "../support/app";
@@ -29,6 +29,10 @@ beforeAll(async () => {
       status: "stored",
     })
     .returning({ id: mailOutbox.id });
+  const [event] = await app.deps.db
+    .insert(bazaarEvents)
+    .values({ title: "Bazar", startsAt: new Date("2030-01-01T16:00Z"), endsAt: new Date("2030-01-01T20:00Z") })
+    .returning({ id: bazaarEvents.id });
   Object.assign(ids, {
     "/admin/users/:id": String(c.id),
     "/admin/users/:id/credits": String(c.id),
@@ -38,6 +42,12 @@ beforeAll(async () => {
     "/admin/countries/:id": "1",
     "/admin/countries/:id/states": "1",
     "/admin/sponsors/:id": "1",
+    "/admin/session/types/:id": "1",
+    "/admin/coaches/:id": "1",
+    "/admin/bazar/:id": String(event!.id),
+    "/admin/cities/:id": "1",
+    "/admin/studios/:id": "1",
+    "/admin/rooms/:id": "1",
     "/admin/employee/list/studio/:studio": "1",
     "/studios/city/:city": "1",
     "/user/verify/emails/:email": "nadie@prueba.mx",

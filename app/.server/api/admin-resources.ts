@@ -11,6 +11,9 @@ import { AppError } from "../http/errors";
 import { t } from "~/lib/messages";
 import { BACK_OFFICE, backOfficeActor } from "./admin-people";
 import { resourceRoutes } from "./resource-routes";
+import { sessionTypesResource } from "../resources/session-types";
+import { coachesResource } from "../resources/coaches";
+import { bazaarEventsResource } from "../resources/bazaar-events";
 
 export function adminResourceRoutes(app: Hono<ApiEnv>) {
   resourceRoutes(app, countriesResource);
@@ -73,4 +76,8 @@ export function adminResourceRoutes(app: Hono<ApiEnv>) {
       });
     },
   );
+  // The studio's catalogue: class types, coaches, bazaar events.
+  resourceRoutes(app, sessionTypesResource);
+  resourceRoutes(app, coachesResource);
+  resourceRoutes(app, bazaarEventsResource);
 }

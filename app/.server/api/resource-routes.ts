@@ -33,12 +33,12 @@ export function resourceRoutes(app: Hono<ApiEnv>, d: ResourceDescriptor<any, any
     app,
     {
       method: "get",
-      path: d.apiPath,
+      path: d.listPath ?? d.apiPath,
       summary: `${d.labels.many}: lista paginada, búsqueda, orden y filtros; format=csv exporta`,
       tags,
       guard: BACK_OFFICE,
       query,
-      response: z.object({ data: z.array(d.dto), meta: metaSchema }),
+      response: z.object({ data: z.array(d.listDto ?? d.dto), meta: metaSchema }),
     },
     async ({ c, auth, deps, query }) => {
       const q = query as ResourceListQuery;
@@ -72,6 +72,8 @@ export function resourceRoutes(app: Hono<ApiEnv>, d: ResourceDescriptor<any, any
 
   if (!d.input) return;
   const body = d.input;
+  /** The answer of a create or update: the message, the id and the saved item. */
+  const saved = z.object({ data: z.object({ Message: z.string(), id: z.number(), item: d.dto }) });
 
   defineRoute(
     app,
@@ -83,11 +85,12 @@ export function resourceRoutes(app: Hono<ApiEnv>, d: ResourceDescriptor<any, any
       guard: BACK_OFFICE,
       body,
       status: 201,
-      response: z.object({ data: z.object({ Message: z.string(), item: d.dto }) }),
+      response: saved,
     },
     async ({ c, auth, deps, body: input }) => {
       const created = await createResource(deps, d, backOfficeActor(c, auth), input as Record<string, unknown>);
-      return { data: { Message: t("kit.created", { entity: d.labels.one }), item: created } };
+      const Message = d.savedMessage?.() ?? t("kit.created", { entity: d.labels.one });
+      return { data: { Message, id: created.id, item: created } };
     },
   );
 
@@ -101,7 +104,7 @@ export function resourceRoutes(app: Hono<ApiEnv>, d: ResourceDescriptor<any, any
       guard: BACK_OFFICE,
       params: id,
       body,
-      response: z.object({ data: z.object({ Message: z.string(), item: d.dto }) }),
+      response: saved,
     },
     async ({ c, auth, deps, params, body: input }) => {
       const updated = await updateResource(
@@ -111,7 +114,8 @@ export function resourceRoutes(app: Hono<ApiEnv>, d: ResourceDescriptor<any, any
         params.id,
         input as Record<string, unknown>,
       );
-      return { data: { Message: t("kit.updated", { entity: d.labels.one }), item: updated } };
+      const Message = d.savedMessage?.() ?? t("kit.updated", { entity: d.labels.one });
+      return { data: { Message, id: updated.id, item: updated } };
     },
   );
 

@@ -11,7 +11,7 @@
  */
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { ZodObject, ZodType, z } from "zod";
+import { z, type ZodObject, type ZodType } from "zod";
 import { t } from "~/lib/messages";
 import type { Permission } from "~/shared/permissions";
 import type { AppDeps } from "../deps";
@@ -65,6 +65,23 @@ export interface ResourceDescriptor<
   cacheKeys?: string[];
   /** Extra checks before a create or update (e.g. a referenced row exists); throw AppError. */
   beforeWrite?: (tx: Db, input: Input, id: number | null) => Promise<void>;
+
+  // ─── For entities whose calls existed before the kit (places): same paths and answers ───
+  /** Path of the list call when it is not `apiPath` (the studios' `/admin/studios/list`). */
+  listPath?: string;
+  /** A list query of its own (joins, computed columns) in place of the generic one. */
+  list?: (db: Db, q: ResourceListQuery, opts: { all?: boolean }) => Promise<{ rows: object[]; total: number }>;
+  /** The row schema of the list answer when `list` is given (default `dto`). */
+  listDto?: ZodObject;
+  /** A read of one item of its own (the form's values) in place of `toDto` of the row. */
+  get?: (db: Db, id: number) => Promise<Dto>;
+  /**
+   * A write of its own, inside the kit's transaction (after `beforeWrite`, the row locked on
+   * update): returns the row's id and the audit entry's data.
+   */
+  save?: (tx: Db, input: Input, id: number | null) => Promise<{ id: number; audit: Record<string, unknown> }>;
+  /** The message of the create and update answers (default "Se creó…" / "Se guardaron…"). */
+  savedMessage?: () => string;
 }
 
 type AnyResource = ResourceDescriptor<any, any, any>;
@@ -75,6 +92,7 @@ function whereOf(d: AnyResource, q: ResourceListQuery): SQL | undefined {
   const p = q.search ? likePattern(q.search) : null;
   return and(
     p && d.search.length ? or(...d.search.map((c) => ilike(c, p))) : undefined,
+    d.active && (q.status === "active" || q.status === "inactive") ? eq(d.active, q.status === "active") : undefined,
     ...Object.entries(d.filters ?? {}).map(([k, f]) =>
       q[k] === undefined || q[k] === null || q[k] === "" ? undefined : f.where(q[k] as never),
     ),
@@ -98,6 +116,7 @@ export async function listResource<D extends AnyResource>(
   q: ResourceListQuery,
   opts: { all?: boolean } = {},
 ): Promise<{ rows: ReturnType<D["toDto"]>[]; total: number }> {
+  if (d.list) return (await d.list(db, q, opts)) as { rows: ReturnType<D["toDto"]>[]; total: number };
   const where = whereOf(d, q);
   const base = db
     .select()
@@ -117,6 +136,7 @@ export function notFoundOf(d: AnyResource) {
 }
 
 export async function getResource<D extends AnyResource>(db: Db, d: D, id: number): Promise<ReturnType<D["toDto"]>> {
+  if (d.get) return (await d.get(db, id)) as ReturnType<D["toDto"]>;
   const [row] = await db
     .select()
     .from(d.table as PgTable)
@@ -127,8 +147,8 @@ export async function getResource<D extends AnyResource>(db: Db, d: D, id: numbe
 }
 
 function writable(d: AnyResource) {
-  if (!d.input || !d.toRow) throw AppError.forbidden();
-  return { toRow: d.toRow };
+  if (!d.input || (!d.toRow && !d.save)) throw AppError.forbidden();
+  return { toRow: d.toRow as NonNullable<AnyResource["toRow"]> };
 }
 
 async function clearCaches(deps: Pick<AppDeps, "cache">, d: AnyResource) {
@@ -146,6 +166,18 @@ export async function createResource<D extends AnyResource>(
   const { toRow } = writable(d);
   const id = await inTransaction(deps.db, async ({ tx, audit }) => {
     await d.beforeWrite?.(tx, input, null);
+    if (d.save) {
+      const saved = await d.save(tx, input, null);
+      audit({
+        actorUserId: actor.id,
+        action: `${d.entity}.created`,
+        entity: d.entity,
+        entityId: saved.id,
+        data: saved.audit,
+        ip: actor.ip,
+      });
+      return saved.id;
+    }
     const [row] = (await tx
       .insert(d.table as PgTable)
       .values(toRow(input) as never)
@@ -164,6 +196,15 @@ export async function createResource<D extends AnyResource>(
   return getResource(deps.db, d, id);
 }
 
+/** Whether a column keeps its value: instants by time, JSON values (lists) by content. */
+function sameValue(a: unknown, b: unknown) {
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  if (a !== null && b !== null && typeof a === "object" && typeof b === "object") {
+    return JSON.stringify(a) === JSON.stringify(b);
+  }
+  return a === b;
+}
+
 /** Updates a row (permission `write`), locked while it changes, audited with what changed. */
 export async function updateResource<D extends AnyResource>(
   deps: Pick<AppDeps, "db" | "cache" | "clock">,
@@ -178,11 +219,23 @@ export async function updateResource<D extends AnyResource>(
     const [before] = await lock(d.table as PgTable, eq(d.table.id, id));
     if (!before) throw notFoundOf(d);
     await d.beforeWrite?.(tx, input, id);
+    if (d.save) {
+      const saved = await d.save(tx, input, id);
+      audit({
+        actorUserId: actor.id,
+        action: `${d.entity}.updated`,
+        entity: d.entity,
+        entityId: id,
+        data: saved.audit,
+        ip: actor.ip,
+      });
+      return;
+    }
     const values = toRow(input) as Record<string, unknown>;
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const [k, v] of Object.entries(values)) {
       const was = (before as Record<string, unknown>)[k];
-      if (was !== v) changes[k] = { from: was ?? null, to: v };
+      if (!sameValue(was, v)) changes[k] = { from: was ?? null, to: v };
     }
     if (Object.keys(changes).length === 0) return;
     const hasUpdatedAt = "updatedAt" in (before as object);
@@ -235,7 +288,10 @@ export async function setResourceActive<D extends AnyResource>(
 
 /** The list query of a resource: the shared one plus its filters. */
 export function resourceQueryShape(d: AnyResource): Record<string, ZodType> {
-  return Object.fromEntries(Object.entries(d.filters ?? {}).map(([k, f]) => [k, f.schema]));
+  return {
+    ...Object.fromEntries(Object.entries(d.filters ?? {}).map(([k, f]) => [k, f.schema])),
+    ...(d.active ? { status: z.enum(["active", "inactive"]).optional() } : {}),
+  };
 }
 
 export type ResourceInput<D> = D extends ResourceDescriptor<any, any, infer I> ? I : never;

@@ -61,6 +61,8 @@ export const content = {
     choose: "Elige un estudio para ver sus detalles.",
     notFound: "No encontramos ese estudio.",
     book: "Reservar en este estudio",
+    photos: "Fotos del estudio",
+    photoAlt: "Foto {n} de {studio}",
   },
   coaches: {
     eyebrow: "Coaches",
@@ -69,6 +71,8 @@ export const content = {
       "Bailarinas, fisioterapeutas y entrenadoras certificadas que cuidan tu técnica en cada clase y te empujan a dar un poco más.",
     photoAlt: "Retrato de {name}",
     instagram: "Instagram de {name}",
+    facebook: "Facebook de {name}",
+    tiktok: "TikTok de {name}",
     viewProfile: "Conoce a {name}",
     allCoaches: "Todas las coaches",
     bookWith: "Reserva una clase",

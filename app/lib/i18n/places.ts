@@ -1,6 +1,7 @@
 /** Back office: cities and studios. */
 export const places = {
   cities: {
+    one: "ciudad",
     title: "Ciudades",
     subtitle: "Ciudades donde hay estudios. El sufijo aparece en los contadores de clases (CLASES CDMX).",
     add: "Agregar ciudad",
@@ -22,6 +23,7 @@ export const places = {
     notFound: "La ciudad no existe",
   },
   studios: {
+    one: "estudio",
     title: "Estudios",
     subtitle: "Dirección, teléfono y mapa de cada estudio tal como se muestran en Ubicaciones.",
     add: "Agregar estudio",
@@ -33,7 +35,11 @@ export const places = {
     phone: "Teléfono",
     mapUrl: "Enlace al mapa",
     mapUrlHelp: "Enlace de Google Maps del estudio (https://…). Vacío: se busca la dirección.",
-    imageUrl: "Foto (URL de la biblioteca de archivos)",
+    imageUrl: "Foto principal",
+    imageHelp: "La foto de la tarjeta del estudio en Ubicaciones; elígela de la biblioteca de archivos.",
+    photos: "Más fotos",
+    photosHelp: "Se muestran en la página del estudio después de la foto principal (máximo 8).",
+    photosInvalid: "Un estudio puede tener máximo 8 fotos de la biblioteca o de /images/…",
     description: "Descripción",
     timezone: "Zona horaria",
     active: "Activo",

@@ -1,5 +1,6 @@
 /** Back office: rooms and their spot map. */
 export const rooms = {
+  one: "salón",
   title: "Salones",
   subtitle: "Cada salón con su mapa de lugares: la capacidad es el número de lugares del mapa.",
   add: "Agregar salón",

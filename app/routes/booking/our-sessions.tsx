@@ -1,6 +1,7 @@
 import { Badge, Button, Group, SimpleGrid, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { useLocalePath } from "~/components/site/useLocalePath";
+import { Img } from "~/components/site/content/Img";
 import { t } from "~/lib/messages";
 import classes from "~/components/booking/booking.module.css";
 import type { Route } from "./+types/our-sessions";
@@ -29,6 +30,25 @@ export default function OurSessions({ loaderData }: Route.ComponentProps) {
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
           {loaderData.types.map((ty) => (
             <article key={ty.id} className={classes.mapCard} style={{ borderTop: `6px solid ${ty.color}` }}>
+              {ty.image_url && (
+                <Img
+                  src={ty.image_url}
+                  sizes="(min-width: 1200px) 380px, (min-width: 768px) 50vw, 100vw"
+                  alt=""
+                  width={640}
+                  height={360}
+                  lazy
+                  style={{
+                    display: "block",
+                    width: "100%",
+                    height: "auto",
+                    aspectRatio: "16 / 9",
+                    objectFit: "cover",
+                    borderRadius: 8,
+                    marginBottom: 12,
+                  }}
+                />
+              )}
               <h2 style={{ margin: "0 0 8px", fontSize: 22 }}>{ty.name}</h2>
               <Group gap={6} mb="sm">
                 <Badge variant="light" color="grape">

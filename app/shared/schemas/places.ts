@@ -48,6 +48,19 @@ export const studioSchema = z.object({
     (v) => v === "" || /^\/(api\/files|images)\/[\w./-]+$/.test(v),
     t("places.studios.imageUrlInvalid"),
   ),
+  photos: z.preprocess(
+    (v) => (v === undefined || v === null || v === "" ? [] : v),
+    z
+      .array(
+        z
+          .string({ error: t("places.studios.photosInvalid") })
+          .max(500, t("places.studios.photosInvalid"))
+          .regex(/^\/(api\/files|images)\/[\w./-]+$/, t("places.studios.photosInvalid"))
+          .refine((v) => !v.includes(".."), t("places.studios.photosInvalid")),
+        { error: t("places.studios.photosInvalid") },
+      )
+      .max(8, t("places.studios.photosInvalid")),
+  ),
   description: text(1000, t("places.studios.description")),
   timezone: z.preprocess(
     (v) => (typeof v === "string" && v.trim() ? v.trim() : "America/Mexico_City"),

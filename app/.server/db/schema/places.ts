@@ -84,6 +84,11 @@ export const studios = pgTable(
     email: text("email"),
     description: text("description").notNull().default(""),
     imageUrl: text("image_url"),
+    /** More pictures of the studio (files library URLs), shown after `imageUrl` on its page. */
+    photos: jsonb("photos")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     mapUrl: text("map_url"),
     latitude: numeric("latitude", { precision: 9, scale: 6 }),
     longitude: numeric("longitude", { precision: 9, scale: 6 }),
@@ -131,6 +136,7 @@ export const sessionTypes = pgTable("session_types", {
   slug: text("slug").notNull().unique(),
   description: text("description").notNull().default(""),
   color: text("color").notNull().default("#883943"),
+  imageUrl: text("image_url"),
   durationMinutes: integer("duration_minutes").notNull().default(50),
   intensity: integer("intensity").notNull().default(2),
   active: boolean("active").notNull().default(true),
@@ -148,6 +154,8 @@ export const coaches = pgTable("coaches", {
   bio: text("bio").notNull().default(""),
   quote: text("quote"),
   instagram: text("instagram"),
+  facebook: text("facebook"),
+  tiktok: text("tiktok"),
   imageUrl: text("image_url"),
   active: boolean("active").notNull().default(true),
   sortOrder: integer("sort_order").notNull().default(0),

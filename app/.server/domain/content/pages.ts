@@ -197,6 +197,8 @@ export async function getCoachBySlug(db: Db, slug: string) {
       bio: coaches.bio,
       quote: coaches.quote,
       instagram: coaches.instagram,
+      facebook: coaches.facebook,
+      tiktok: coaches.tiktok,
       image_url: coaches.imageUrl,
     })
     .from(coaches)
@@ -225,6 +227,7 @@ export async function getStudioDetail(db: Db, id: number) {
     email: studio.email,
     description: studio.description,
     image_url: studio.imageUrl,
+    photos: studio.photos,
     map_url: studio.mapUrl,
     is_external: studio.isExternal,
     is_marketplace: studio.isMarketplace,

@@ -82,9 +82,14 @@ export async function deleteCity(db: Db, id: number) {
   return city;
 }
 
-export async function listStudiosAdmin(db: Db, q: ListQuery & { city?: number }) {
+/** `status` of the kit's lists: only active or only inactive rows. */
+type StatusFilter = { status?: unknown };
+const activeIs = (q: StatusFilter) => (q.status === "active" ? true : q.status === "inactive" ? false : null);
+
+export async function listStudiosAdmin(db: Db, q: ListQuery & { city?: number } & StatusFilter) {
   const conds = [];
   if (q.city) conds.push(eq(studios.cityId, q.city));
+  if (activeIs(q) !== null) conds.push(eq(studios.active, activeIs(q)!));
   if (q.search) {
     const p = likePattern(q.search);
     conds.push(or(ilike(studios.name, p), ilike(studios.address, p), ilike(studios.phone, p)));
@@ -123,6 +128,7 @@ export async function getStudioAdmin(db: Db, id: number) {
     phone: r.phone,
     map_url: r.mapUrl ?? "",
     image_url: r.imageUrl ?? "",
+    photos: r.photos,
     description: r.description,
     timezone: r.timezone,
     active: r.active,
@@ -148,6 +154,7 @@ export async function saveStudio(db: Db, input: StudioInput, id?: number) {
     phone: input.phone,
     mapUrl: input.map_url || null,
     imageUrl: input.image_url || null,
+    photos: input.photos,
     description: input.description,
     timezone: input.timezone,
     active: input.active,
@@ -174,9 +181,10 @@ export async function saveStudio(db: Db, input: StudioInput, id?: number) {
 
 // ---------- rooms ----------
 
-export async function listRoomsAdmin(db: Db, q: ListQuery & { studio?: number }) {
+export async function listRoomsAdmin(db: Db, q: ListQuery & { studio?: number } & StatusFilter) {
   const conds = [];
   if (q.studio) conds.push(eq(rooms.studioId, q.studio));
+  if (activeIs(q) !== null) conds.push(eq(rooms.active, activeIs(q)!));
   if (q.search) conds.push(ilike(rooms.name, likePattern(q.search)));
   const where = conds.length ? and(...conds) : undefined;
   const [rows, [{ total }]] = await Promise.all([

@@ -121,6 +121,7 @@ export async function listSessionTypes(db: Db) {
       slug: sessionTypes.slug,
       description: sessionTypes.description,
       color: sessionTypes.color,
+      image_url: sessionTypes.imageUrl,
       duration_minutes: sessionTypes.durationMinutes,
       intensity: sessionTypes.intensity,
     })

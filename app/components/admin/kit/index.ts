@@ -13,3 +13,11 @@ export {
   type FieldDef,
   type ResourceView,
 } from "./resource/ResourcePages";
+export {
+  MediaLibraryDialog,
+  MediaPickerField,
+  MediaUpload,
+  thumbnailOf,
+  uploadMedia,
+  type MediaItem,
+} from "./resource/MediaPicker";

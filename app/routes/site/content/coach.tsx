@@ -1,4 +1,4 @@
-import { IconBrandInstagram } from "@tabler/icons-react";
+import { IconBrandFacebook, IconBrandInstagram, IconBrandTiktok } from "@tabler/icons-react";
 import { data } from "react-router";
 import { PageHeader, SmartLink } from "~/components/site/content/ContentBlocks";
 import { t } from "~/lib/messages";
@@ -54,6 +54,31 @@ export default function Coach({ loaderData }: Route.ComponentProps) {
               aria-label={t("content.coaches.instagram", { name })}
             >
               <IconBrandInstagram size={18} aria-hidden />@{handle}
+            </a>
+          )}
+          {coach.tiktok && (
+            <a
+              className={classes.button}
+              data-variant="outline"
+              href={`https://www.tiktok.com/@${encodeURIComponent(coach.tiktok)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t("content.coaches.tiktok", { name })}
+            >
+              <IconBrandTiktok size={18} aria-hidden />@{coach.tiktok}
+            </a>
+          )}
+          {coach.facebook && /^https?:\/\//i.test(coach.facebook) && (
+            <a
+              className={classes.button}
+              data-variant="outline"
+              href={coach.facebook}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t("content.coaches.facebook", { name })}
+            >
+              <IconBrandFacebook size={18} aria-hidden />
+              Facebook
             </a>
           )}
         </div>

@@ -1,6 +1,7 @@
 import { IconMail, IconMapPin, IconPhone } from "@tabler/icons-react";
 import { data } from "react-router";
 import { PageHeader, SmartLink } from "~/components/site/content/ContentBlocks";
+import { Img } from "~/components/site/content/Img";
 import { mapLinkOf, telLinkOf } from "~/components/site/content/links";
 import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
@@ -96,6 +97,28 @@ export default function StudioDetail({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
       </PageHeader>
+      {studio.photos.length > 0 && (
+        <section className={classes.section}>
+          <div className={classes.container}>
+            <h2 className={classes.h2}>{t("content.studio.photos")}</h2>
+            <ul className={classes.cards} style={{ listStyle: "none", margin: 0, padding: 0 }}>
+              {studio.photos.map((url, i) => (
+                <li key={`${url}-${i}`} className={classes.card}>
+                  <Img
+                    className={classes.cardImage}
+                    sizes="(min-width: 992px) 360px, (min-width: 576px) 50vw, 100vw"
+                    src={url}
+                    alt={t("content.studio.photoAlt", { n: i + 1, studio: studio.name })}
+                    width={480}
+                    height={360}
+                    lazy
+                  />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
       {studio.rooms.length > 0 && (
         <section className={classes.section}>
           <div className={classes.container}>

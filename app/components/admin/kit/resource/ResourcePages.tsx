@@ -3,7 +3,18 @@
  * the form (fields from a short list, validated with the API's schema). A resource's route files
  * only say which columns and fields it has.
  */
-import { Button, Menu, ActionIcon, NumberInput, SimpleGrid, Switch, TextInput, Select } from "@mantine/core";
+import {
+  Button,
+  Menu,
+  ActionIcon,
+  ColorInput,
+  NumberInput,
+  SimpleGrid,
+  Switch,
+  TextInput,
+  Textarea,
+  Select,
+} from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconDots, IconPencil, IconPlus, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -17,6 +28,8 @@ import { DataTable, type Column, type FilterDef, type PageMeta } from "../DataTa
 import { EntityFormFrame, useEntityForm, useEntitySubmit } from "../EntityForm";
 import { PageHeader } from "../PageHeader";
 import { SoftBadge } from "~/components/SoftBadge";
+import { MediaListField, MediaPickerField } from "./MediaPicker";
+import type { UseFormReturnType } from "@mantine/form";
 
 export interface ResourceView {
   /** "país" (for the generic texts). */
@@ -28,6 +41,8 @@ export interface ResourceView {
   base: string;
   /** API base: "/admin/countries". */
   apiPath: string;
+  /** API path of the list (and its CSV) when it is not `apiPath` ("/admin/studios/list"). */
+  listApiPath?: string;
   /** Has `active` (deactivate/reactivate in the row menu, status column). */
   activatable?: boolean;
   csv?: boolean;
@@ -173,7 +188,7 @@ export function ResourceListPage<T extends { id: number; active?: boolean }>(pro
         rowKey={(r) => r.id}
         searchPlaceholder={view.searchPlaceholder ?? t("kit.searchPlaceholder")}
         filters={[...(props.filters ?? []), ...(view.activatable ? [statusFilterDef] : [])]}
-        csvHref={view.csv ? `/api${view.apiPath}` : undefined}
+        csvHref={view.csv ? `/api${view.listApiPath ?? view.apiPath}` : undefined}
         rowActions={(r) =>
           props.rowMenu ? (
             props.rowMenu(r)
@@ -203,9 +218,21 @@ export type FieldDef =
       options: { value: string; label: string }[];
       description?: string;
       clearable?: boolean;
+      required?: boolean;
+      searchable?: boolean;
     }
   /** A yes/no switch, shown below the grid of the other fields. */
-  | { name: string; label: string; kind: "switch"; description?: string };
+  | { name: string; label: string; kind: "switch"; description?: string }
+  /** Long text (a bio, a description), across the whole width. */
+  | { name: string; label: string; kind: "textarea"; required?: boolean; description?: string; rows?: number }
+  /** A colour `#rrggbb`. */
+  | { name: string; label: string; kind: "color"; required?: boolean; description?: string }
+  /** A local date and time (`2026-12-05T10:00`, Mexico City). */
+  | { name: string; label: string; kind: "datetime"; required?: boolean; description?: string }
+  /** A picture's address, chosen from or uploaded to the files library. */
+  | { name: string; label: string; kind: "image"; description?: string }
+  /** A list of pictures from the files library (at most `max`), across the whole width. */
+  | { name: string; label: string; kind: "images"; description?: string; max: number };
 
 /** The add/edit page of a resource: its fields, validated with the API's schema, sent to the API. */
 export function ResourceFormPage(props: {
@@ -213,6 +240,15 @@ export function ResourceFormPage(props: {
   schema: ZodType;
   fields: FieldDef[];
   item: Record<string, unknown> | null;
+  /** Starting values of the add page (the item's values on the edit page). */
+  defaults?: Record<string, unknown>;
+  /**
+   * Form values drawn by the entity's own component (`formExtra`), not by a field: the item's
+   * value on the edit page, else this one (a room's spot map).
+   */
+  extraValues?: Record<string, unknown>;
+  /** The entity's own part of the form, after the fields and before the switches. */
+  formExtra?: (form: UseFormReturnType<Record<string, unknown>>) => ReactNode;
   /** Shown below the form (e.g. a country's states). */
   children?: ReactNode;
   /** Header text of the entity's own in place of the generic "Editar {entity}" / "Nuevo {entity}". */
@@ -228,14 +264,18 @@ export function ResourceFormPage(props: {
   const { view, item } = props;
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const initial = Object.fromEntries(
-    props.fields.map((f) => {
-      const v = item?.[f.name];
-      if (f.kind === "number") return [f.name, v ?? 0];
-      if (f.kind === "switch") return [f.name, Boolean(v)];
-      return [f.name, v === null || v === undefined ? "" : String(v)];
-    }),
-  );
+  const initial = {
+    ...Object.fromEntries(Object.entries(props.extraValues ?? {}).map(([k, v]) => [k, item?.[k] ?? v])),
+    ...Object.fromEntries(
+      props.fields.map((f) => {
+        const v = item ? item[f.name] : props.defaults?.[f.name];
+        if (f.kind === "number") return [f.name, v ?? 0];
+        if (f.kind === "switch") return [f.name, Boolean(v)];
+        if (f.kind === "images") return [f.name, Array.isArray(v) ? v : []];
+        return [f.name, v === null || v === undefined ? "" : String(v)];
+      }),
+    ),
+  };
   const form = useEntityForm(props.schema, initial);
   const list = `${view.base}/list`;
   const submit = useEntitySubmit(
@@ -258,7 +298,25 @@ export function ResourceFormPage(props: {
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {props.fields.map((f) =>
-            f.kind === "switch" ? null : f.kind === "number" ? (
+            f.kind === "switch" || f.kind === "textarea" || f.kind === "images" ? null : f.kind === "image" ? (
+              <MediaPickerField
+                key={f.name}
+                label={f.label}
+                description={f.description}
+                value={String(form.getValues()[f.name] ?? "")}
+                onChange={(url) => form.setFieldValue(f.name, url as never)}
+                error={form.errors[f.name]}
+              />
+            ) : f.kind === "color" ? (
+              <ColorInput
+                key={f.name}
+                label={f.label}
+                description={f.description}
+                required={f.required}
+                format="hex"
+                {...form.getInputProps(f.name)}
+              />
+            ) : f.kind === "number" ? (
               <NumberInput
                 key={f.name}
                 label={f.label}
@@ -274,6 +332,8 @@ export function ResourceFormPage(props: {
                 description={f.description}
                 data={f.options}
                 clearable={f.clearable}
+                required={f.required}
+                searchable={f.searchable}
                 {...form.getInputProps(f.name)}
               />
             ) : (
@@ -282,13 +342,38 @@ export function ResourceFormPage(props: {
                 label={f.label}
                 description={f.description}
                 required={f.required}
-                type={f.kind}
-                autoComplete={f.kind === "date" ? undefined : "off"}
+                type={f.kind === "datetime" ? "datetime-local" : f.kind}
+                autoComplete={f.kind === "date" || f.kind === "datetime" ? undefined : "off"}
                 {...form.getInputProps(f.name)}
               />
             ),
           )}
         </SimpleGrid>
+        {props.fields.map((f) =>
+          f.kind === "textarea" ? (
+            <Textarea
+              key={f.name}
+              label={f.label}
+              description={f.description}
+              required={f.required}
+              autosize
+              minRows={f.rows ?? 3}
+              maxRows={14}
+              {...form.getInputProps(f.name)}
+            />
+          ) : f.kind === "images" ? (
+            <MediaListField
+              key={f.name}
+              label={f.label}
+              description={f.description}
+              max={f.max}
+              value={(form.getValues()[f.name] as string[] | undefined) ?? []}
+              onChange={(urls) => form.setFieldValue(f.name, urls as never)}
+              error={form.errors[f.name] ?? Object.entries(form.errors).find(([k]) => k.startsWith(`${f.name}.`))?.[1]}
+            />
+          ) : null,
+        )}
+        {props.formExtra?.(form as never)}
         {props.fields.map((f) =>
           f.kind === "switch" ? (
             <Switch

@@ -1,0 +1,83 @@
+/** Bazaar events (/admin/bazar) through the resource kit; /bazar-acapulco and its event pages read them. */
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { t } from "~/lib/messages";
+import { bazaarEventSchema, type BazaarEventInput } from "~/shared/schemas/catalog";
+import { bazaarEvents, studios } from "../db/schema";
+import { AppError } from "../domain/errors";
+import { DEFAULT_TZ, localDay, localTime, zonedToUtc } from "../domain/booking/time";
+import type { ResourceDescriptor } from "../kit/resource";
+
+export const bazaarEventDto = z.object({
+  id: z.number(),
+  title: z.string(),
+  summary: z.string(),
+  body: z.string(),
+  /** Mexico City time, as the form writes it: `2026-12-05T10:00`. */
+  starts_at: z.string(),
+  ends_at: z.string(),
+  place: z.string(),
+  image_url: z.string().nullable(),
+  studio_id: z.number().nullable(),
+  active: z.boolean(),
+});
+export type BazaarEventAdminDto = z.infer<typeof bazaarEventDto>;
+
+const local = (d: Date) => `${localDay(d, DEFAULT_TZ)}T${localTime(d, DEFAULT_TZ)}`;
+const instant = (v: string) => zonedToUtc(v.slice(0, 10), v.slice(11, 16), DEFAULT_TZ);
+
+export const bazaarEventsResource: ResourceDescriptor<typeof bazaarEvents, BazaarEventAdminDto, BazaarEventInput> = {
+  name: "bazaar-events",
+  entity: "bazaar_event",
+  apiPath: "/admin/bazar",
+  tag: "Back office: contenido",
+  labels: { one: t("catalog.bazaar.one"), many: t("catalog.bazaar.many") },
+  table: bazaarEvents,
+  dto: bazaarEventDto,
+  toDto: (r) => ({
+    id: r.id,
+    title: r.title,
+    summary: r.summary,
+    body: r.body,
+    starts_at: local(r.startsAt),
+    ends_at: local(r.endsAt),
+    place: r.place,
+    image_url: r.imageUrl,
+    studio_id: r.studioId,
+    active: r.active,
+  }),
+  input: bazaarEventSchema,
+  toRow: (i) => ({
+    title: i.title,
+    summary: i.summary ?? "",
+    body: i.body ?? "",
+    startsAt: instant(i.starts_at),
+    endsAt: instant(i.ends_at),
+    place: i.place ?? "",
+    imageUrl: i.image_url,
+    studioId: i.studio_id,
+  }),
+  permissions: { read: "content.read", write: "content.write" },
+  search: [bazaarEvents.title, bazaarEvents.summary, bazaarEvents.place],
+  sorts: { id: bazaarEvents.id, title: bazaarEvents.title, starts_at: bazaarEvents.startsAt },
+  defaultSort: { column: bazaarEvents.startsAt, dir: "desc" },
+  active: bazaarEvents.active,
+  csv: {
+    filename: "bazar.csv",
+    columns: [
+      { key: "id", label: "ID" },
+      { key: "title", label: t("catalog.bazaar.title") },
+      { key: "starts_at", label: t("catalog.bazaar.startsAt") },
+      { key: "ends_at", label: t("catalog.bazaar.endsAt") },
+      { key: "place", label: t("catalog.bazaar.place") },
+      { key: "active", label: t("kit.status") },
+    ],
+  },
+  // /bazar-acapulco and its events read through the public cache.
+  cacheKeys: ["public:"],
+  beforeWrite: async (tx, input) => {
+    if (input.studio_id === null) return;
+    const [row] = await tx.select({ id: studios.id }).from(studios).where(eq(studios.id, input.studio_id)).limit(1);
+    if (!row) throw AppError.validation([{ field: "studio_id", message: t("catalog.bazaar.studioNotFound") }]);
+  },
+};

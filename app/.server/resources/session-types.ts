@@ -1,0 +1,94 @@
+/** Class types (/admin/session/types) through the resource kit; /our-sessions and the home read them. */
+import { z } from "zod";
+import { t } from "~/lib/messages";
+import { sessionTypeSchema, type SessionTypeInput } from "~/shared/schemas/catalog";
+import { sessionTypes } from "../db/schema";
+import type { ResourceDescriptor } from "../kit/resource";
+import { assertUnique, slugify } from "./catalog-common";
+
+export const sessionTypeDto = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  color: z.string(),
+  image_url: z.string().nullable(),
+  duration_minutes: z.number(),
+  intensity: z.number(),
+  sort_order: z.number(),
+  active: z.boolean(),
+});
+export type SessionTypeDto = z.infer<typeof sessionTypeDto>;
+
+const slugOf = (i: SessionTypeInput) => i.slug ?? slugify(i.name, "clase");
+
+export const sessionTypesResource: ResourceDescriptor<typeof sessionTypes, SessionTypeDto, SessionTypeInput> = {
+  name: "session-types",
+  entity: "session_type",
+  apiPath: "/admin/session/types",
+  tag: "Back office: clases",
+  labels: { one: t("catalog.sessionTypes.one"), many: t("catalog.sessionTypes.many") },
+  table: sessionTypes,
+  dto: sessionTypeDto,
+  toDto: (r) => ({
+    id: r.id,
+    name: r.name,
+    slug: r.slug,
+    description: r.description,
+    color: r.color,
+    image_url: r.imageUrl,
+    duration_minutes: r.durationMinutes,
+    intensity: r.intensity,
+    sort_order: r.sortOrder,
+    active: r.active,
+  }),
+  input: sessionTypeSchema,
+  toRow: (i) => ({
+    name: i.name,
+    slug: slugOf(i),
+    description: i.description ?? "",
+    color: i.color,
+    imageUrl: i.image_url,
+    durationMinutes: i.duration_minutes,
+    intensity: i.intensity,
+    sortOrder: i.sort_order,
+  }),
+  permissions: { read: "places.read", write: "places.write" },
+  search: [sessionTypes.name, sessionTypes.description],
+  sorts: {
+    id: sessionTypes.id,
+    name: sessionTypes.name,
+    duration_minutes: sessionTypes.durationMinutes,
+    sort_order: sessionTypes.sortOrder,
+  },
+  defaultSort: { column: sessionTypes.sortOrder, dir: "asc" },
+  active: sessionTypes.active,
+  csv: {
+    filename: "tipos-de-clase.csv",
+    columns: [
+      { key: "id", label: "ID" },
+      { key: "name", label: t("catalog.common.name") },
+      { key: "duration_minutes", label: t("catalog.sessionTypes.duration") },
+      { key: "intensity", label: t("catalog.sessionTypes.intensity") },
+      { key: "color", label: t("catalog.sessionTypes.color") },
+      { key: "active", label: t("kit.status") },
+    ],
+  },
+  // /our-sessions, the home and the calendar read class types through the public cache.
+  cacheKeys: ["public:"],
+  beforeWrite: async (tx, input, id) => {
+    await assertUnique(
+      tx,
+      sessionTypes,
+      sessionTypes.name,
+      input.name,
+      id,
+      { field: "name", message: t("catalog.sessionTypes.duplicateName") },
+      true,
+    );
+    await assertUnique(tx, sessionTypes, sessionTypes.slug, slugOf(input), id, {
+      field: input.slug ? "slug" : "name",
+      message: t("catalog.sessionTypes.duplicateSlug"),
+    });
+  },
+};

@@ -1,0 +1,61 @@
+import { Anchor } from "@mantine/core";
+import { AdminErrorBoundary, ResourceListPage, SoftBadge, thumbnailOf, type Column } from "~/components/admin/kit";
+import { t } from "~/lib/messages";
+import { coachesResource } from "~/.server/resources/coaches";
+import { resourceListLoader } from "../.server/resource";
+import { coachesView } from "./view";
+import type { Route } from "./+types/list";
+
+/** /admin/coaches and /admin/coaches/list */
+export const loader = (args: Route.LoaderArgs) => resourceListLoader(coachesResource, args);
+export const meta = () => [{ title: `${coachesView.many} · ${t("app.name")}` }];
+export const ErrorBoundary = AdminErrorBoundary;
+
+type Row = Route.ComponentProps["loaderData"]["data"][number];
+const columns: Column<Row>[] = [
+  {
+    key: "name",
+    label: t("catalog.common.name"),
+    sortable: true,
+    render: (r) => (
+      <span style={{ display: "inline-flex", alignItems: "center", gap: 8 }}>
+        {r.image_url && (
+          <img
+            src={thumbnailOf(r.image_url)}
+            alt=""
+            width={32}
+            height={32}
+            style={{ objectFit: "cover", borderRadius: "50%" }}
+          />
+        )}
+        {`${r.name} ${r.last_name}`.trim()}
+      </span>
+    ),
+  },
+  {
+    key: "instagram",
+    label: t("catalog.coaches.instagram"),
+    render: (r) =>
+      r.instagram ? (
+        <Anchor href={`https://instagram.com/${r.instagram}`} target="_blank" rel="noopener noreferrer" size="sm">
+          @{r.instagram}
+        </Anchor>
+      ) : (
+        "—"
+      ),
+  },
+  {
+    key: "user_id",
+    label: t("catalog.coaches.user"),
+    render: (r) => (
+      <SoftBadge color={r.user_id ? "blue" : "gray"}>
+        {r.user_id ? t("catalog.coaches.linked") : t("catalog.coaches.notLinked")}
+      </SoftBadge>
+    ),
+  },
+  { key: "sort_order", label: t("catalog.common.sortOrder"), sortable: true, render: (r) => r.sort_order },
+];
+
+export default function CoachesList({ loaderData }: Route.ComponentProps) {
+  return <ResourceListPage view={coachesView} columns={columns} {...loaderData} />;
+}

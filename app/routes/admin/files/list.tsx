@@ -1,0 +1,123 @@
+import { ActionIcon, Menu, Paper } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconCopy, IconDots, IconTrash } from "@tabler/icons-react";
+import { useRevalidator } from "react-router";
+import {
+  AdminErrorBoundary,
+  confirmAction,
+  formatDateTime,
+  MediaUpload,
+  ResourceListPage,
+  thumbnailOf,
+  type Column,
+  type ResourceView,
+} from "~/components/admin/kit";
+import { api } from "~/lib/api";
+import { t } from "~/lib/messages";
+import { mediaResource } from "~/.server/resources/media";
+import { resourceListLoader } from "../.server/resource";
+import type { Route } from "./+types/list";
+
+/** /admin/files: the files library (upload, search, copy an address, delete). */
+export const loader = (args: Route.LoaderArgs) => resourceListLoader(mediaResource, args);
+export const meta = () => [{ title: `${t("catalog.files.title")} · ${t("app.name")}` }];
+export const ErrorBoundary = AdminErrorBoundary;
+
+const view: ResourceView = {
+  one: t("catalog.files.one"),
+  many: t("catalog.files.title"),
+  subtitle: t("catalog.files.subtitle"),
+  base: "/admin/files",
+  apiPath: "/admin/files",
+  searchPlaceholder: t("catalog.files.searchPlaceholder"),
+};
+
+const kb = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+type Row = Route.ComponentProps["loaderData"]["data"][number];
+const columns: Column<Row>[] = [
+  {
+    key: "name",
+    label: t("catalog.common.name"),
+    sortable: true,
+    render: (r) => (
+      <span style={{ display: "inline-flex", alignItems: "center", gap: 10 }}>
+        <img
+          src={thumbnailOf(r.url)}
+          alt={r.alt}
+          width={64}
+          height={44}
+          loading="lazy"
+          style={{ objectFit: "cover", borderRadius: 4 }}
+        />
+        <span style={{ wordBreak: "break-all" }}>{r.name}</span>
+      </span>
+    ),
+  },
+  { key: "alt", label: t("catalog.files.alt"), render: (r) => r.alt || "—" },
+  { key: "dimensions", label: t("catalog.files.dimensions"), render: (r) => `${r.width}×${r.height}` },
+  { key: "size", label: t("catalog.files.size"), sortable: true, render: (r) => kb(r.size) },
+  {
+    key: "created_at",
+    label: t("catalog.files.uploadedAt"),
+    sortable: true,
+    render: (r) => formatDateTime(r.created_at),
+  },
+];
+
+function FileMenu({ row }: { row: Row }) {
+  const { revalidate } = useRevalidator();
+  const copy = async () => {
+    await navigator.clipboard?.writeText(new URL(row.url, window.location.origin).toString()).catch(() => undefined);
+    notifications.show({ color: "teal", message: t("catalog.files.copied") });
+  };
+  const remove = async () => {
+    const ok = await confirmAction({
+      title: t("catalog.files.delete"),
+      message: t("catalog.files.confirmDelete", { name: row.name }),
+      danger: true,
+    });
+    if (!ok) return;
+    const r = await api<{ Message: string }>(`/admin/files/${row.id}`, { method: "DELETE" });
+    if (r.ok) {
+      notifications.show({ color: "teal", message: r.data.Message });
+      await revalidate();
+    } else if (!r.expired) notifications.show({ color: "red", message: r.message });
+  };
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`${t("admin.kit.actions")} #${row.id}`}>
+          <IconDots size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={copy} leftSection={<IconCopy size={16} aria-hidden />}>
+          {t("catalog.files.copyUrl")}
+        </Menu.Item>
+        <Menu.Item onClick={remove} color="red" leftSection={<IconTrash size={16} aria-hidden />}>
+          {t("catalog.files.delete")}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export default function FilesList({ loaderData }: Route.ComponentProps) {
+  const { revalidate } = useRevalidator();
+  return (
+    <ResourceListPage
+      view={view}
+      columns={columns}
+      {...loaderData}
+      canWrite={false}
+      notice={
+        <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} mb="md">
+          <MediaUpload onUploaded={() => void revalidate()} />
+        </Paper>
+      }
+      rowMenu={(r) => <FileMenu row={r} />}
+    />
+  );
+}

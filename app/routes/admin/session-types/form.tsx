@@ -1,0 +1,47 @@
+import { AdminErrorBoundary, ResourceFormPage, type FieldDef } from "~/components/admin/kit";
+import { t } from "~/lib/messages";
+import { sessionTypeSchema } from "~/shared/schemas/catalog";
+import { sessionTypesResource } from "~/.server/resources/session-types";
+import { resourceFormLoader } from "../.server/resource";
+import { sessionTypesView } from "./view";
+import type { Route } from "./+types/form";
+
+/** /admin/session/types/add and /admin/session/types/edit/:id */
+export const loader = (args: Route.LoaderArgs) => resourceFormLoader(sessionTypesResource, args);
+export const meta = ({ params }: Route.MetaArgs) => [
+  {
+    title: `${t(params.id ? "kit.editTitle" : "kit.addTitle", { entity: sessionTypesView.one })} · ${t("app.name")}`,
+  },
+];
+export const ErrorBoundary = AdminErrorBoundary;
+
+const fields: FieldDef[] = [
+  { name: "name", label: t("catalog.common.name"), kind: "text", required: true },
+  { name: "slug", label: t("catalog.common.slug"), kind: "text", description: t("catalog.common.slugHelp") },
+  {
+    name: "color",
+    label: t("catalog.sessionTypes.color"),
+    kind: "color",
+    required: true,
+    description: t("catalog.sessionTypes.colorHelp"),
+  },
+  { name: "image_url", label: t("catalog.common.image"), kind: "image", description: t("catalog.common.imageHelp") },
+  { name: "duration_minutes", label: t("catalog.sessionTypes.duration"), kind: "number", min: 10, max: 240 },
+  { name: "intensity", label: t("catalog.sessionTypes.intensity"), kind: "number", min: 1, max: 3 },
+  { name: "sort_order", label: t("catalog.common.sortOrder"), kind: "number", min: 0, max: 9999 },
+  { name: "description", label: t("catalog.common.description"), kind: "textarea", rows: 4 },
+];
+
+const defaults = { color: "#883943", duration_minutes: 50, intensity: 2, sort_order: 0 };
+
+export default function SessionTypeForm({ loaderData }: Route.ComponentProps) {
+  return (
+    <ResourceFormPage
+      view={sessionTypesView}
+      schema={sessionTypeSchema}
+      fields={fields}
+      item={loaderData.item}
+      defaults={defaults}
+    />
+  );
+}
