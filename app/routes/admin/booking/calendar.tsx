@@ -20,6 +20,22 @@ import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { PageHeader } from "~/components/admin/kit";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { t } from "~/lib/messages";
+import { requireAdminPage } from "../.server/page";
+import { listAllStudios } from "~/.server/domain/places/service";
+import { coaches, rooms, sessionTypes } from "~/.server/db/schema";
+import { asc, eq } from "drizzle-orm";
+import {
+  cancelSession,
+  createSession,
+  listSessions,
+  sessionDto,
+  updateSession,
+} from "~/.server/domain/booking/sessions";
+import { addDays, localDay, localTime, weekdayOf, zonedToUtc } from "~/.server/domain/booking/time";
+import { policyOf, savePolicy } from "~/.server/domain/booking/policies";
+import { loadSession } from "~/.server/domain/booking/context";
+import { announceLocal } from "~/.server/domain/booking/live";
+import { AppError } from "~/.server/http/errors";
 import type { Route } from "./+types/calendar";
 
 /**
@@ -28,16 +44,9 @@ import type { Route } from "./+types/calendar";
  * booking policies. A hand-built grid: no calendar package fitted React 19 and Mantine 9 lightly.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage } = await import("../.server/page");
-  requireAdminPage(args);
+  requireAdminPage(args, { permission: "booking.read" });
   const { deps } = args.context;
   const url = new URL(args.request.url);
-  const { listAllStudios } = await import("~/.server/domain/places/service");
-  const { rooms, coaches, sessionTypes } = await import("~/.server/db/schema");
-  const { eq, asc } = await import("drizzle-orm");
-  const { listSessions, sessionDto } = await import("~/.server/domain/booking/sessions");
-  const { localDay, addDays, zonedToUtc, weekdayOf } = await import("~/.server/domain/booking/time");
-  const { policyOf } = await import("~/.server/domain/booking/policies");
   const studios = (await listAllStudios(deps.db)).filter((s) => s.active && !s.is_external);
   const studioId = Number(url.searchParams.get("studio")) || studios[0]?.id || 0;
   const roomId = Number(url.searchParams.get("room")) || undefined;
@@ -80,18 +89,11 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { requireAdminPage } = await import("../.server/page");
-  const actor = requireAdminPage(args);
+  const actor = requireAdminPage(args, { permission: "booking.write" });
   const { deps } = args.context;
   const form = await args.request.formData();
   const intent = String(form.get("intent"));
   const num = (k: string) => Number(form.get(k));
-  const { zonedToUtc } = await import("~/.server/domain/booking/time");
-  const { createSession, updateSession, cancelSession } = await import("~/.server/domain/booking/sessions");
-  const { loadSession } = await import("~/.server/domain/booking/context");
-  const { savePolicy } = await import("~/.server/domain/booking/policies");
-  const { announceLocal } = await import("~/.server/domain/booking/live");
-  const { AppError } = await import("~/.server/http/errors");
   const now = deps.clock();
   const local = (d: string, tm: string) => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(d) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(tm))
@@ -131,7 +133,6 @@ export async function action(args: Route.ActionArgs) {
       return { ok: true, message: t("booking.messages.sessionUpdated") };
     }
     if (intent === "duplicate") {
-      const { localTime } = await import("~/.server/domain/booking/time");
       await createSession(
         deps.db,
         { ...base, startsAt: local(String(form.get("date")), localTime(s.startsAt, info.tz)) },

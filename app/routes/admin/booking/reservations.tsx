@@ -5,19 +5,19 @@ import { useLocalePath } from "~/components/site/useLocalePath";
 import { PageHeader } from "~/components/admin/kit";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
+import { requireAdminPage } from "../.server/page";
+import { adminReservations } from "~/.server/domain/booking/admin";
 import type { Route } from "./+types/reservations";
 
 /** `/admin/reservations` and its list: search, filter, cancel with or without penalty, waive. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage } = await import("../.server/page");
-  requireAdminPage(args);
+  requireAdminPage(args, { permission: "booking.read" });
   const url = new URL(args.request.url);
   const q = url.searchParams.get("q")?.slice(0, 100) || undefined;
   // `/admin/assistances` lists attendance: the same list, checked-in people by default.
   const attendance = url.pathname.includes("/admin/assistances");
   const statusParam = url.searchParams.get("status") ?? (attendance ? "attended" : null);
   const status = ["booked", "attended", "no_show", "cancelled"].includes(statusParam ?? "") ? statusParam! : undefined;
-  const { adminReservations } = await import("~/.server/domain/booking/admin");
   const { deps } = args.context;
   const from = q ? undefined : new Date(deps.clock().getTime() - 7 * 86_400_000);
   return { attendance, rows: await adminReservations(deps.db, { q, status, from, limit: 200 }) };
