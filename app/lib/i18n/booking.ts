@@ -1,6 +1,7 @@
 /** Booking: class schedule, spots, credits spent, waitlist, attendance. */
 export const booking = {
   errors: {
+    templateNotFound: "Ese horario recurrente no existe.",
     sessionNotFound: "La clase no existe.",
     sessionCancelled: "Esta clase fue cancelada.",
     sessionPast: "Esta clase ya comenzó; ya no se puede reservar.",
@@ -38,7 +39,7 @@ export const booking = {
     startsAtPast: "La clase debe empezar en el futuro.",
     durationInvalid: "La duración debe ser de 10 a 240 minutos.",
     roomHasBookings:
-      "La clase ya tiene reservaciones: no se puede cambiar de salón. Mueve a las personas o cancela la clase.",
+      "El nuevo salón no tiene los lugares reservados {spots}: mueve a esas personas a otro lugar o elige otro salón.",
     notWaived: "Esta reservación no tiene penalización que perdonar.",
     userNotCustomer: "La persona elegida no es cliente.",
     cityNotFound: "La ciudad no existe.",
@@ -75,6 +76,7 @@ export const booking = {
     waived: "Penalización perdonada: la clase regresó a la cuenta de la persona.",
     policySaved: "Políticas guardadas.",
     templateSaved: "Horario recurrente guardado.",
+    templatePaused: "Horario recurrente pausado: ya no crea clases nuevas.",
     generated: "Se generaron {count} clases.",
   },
   mail: {
@@ -308,5 +310,32 @@ export const booking = {
     waitlistCutoff: "Promoción automática hasta (min antes)",
     reminder: "Recordatorio por correo (min antes)",
     savePolicies: "Guardar políticas",
+    intro2: "Semana o día de clases por estudio y salón: crea, edita, duplica, cambia de coach o cancela.",
+    view: "Vista",
+    viewWeek: "Semana",
+    viewDay: "Día",
+    prevDay: "Día anterior",
+    nextDay: "Día siguiente",
+    today: "Hoy",
+    editClass: "Editar clase",
+    editHint: "El cupo y el mapa salen del salón; solo cambia a un salón que tenga los lugares ya reservados.",
+    saveClass: "Guardar cambios",
+    bookFor: "Reservar a nombre de un cliente",
+    templates: "Horarios recurrentes",
+    templatesIntro:
+      "Cada horario activo crea sus clases de las próximas dos semanas (y cada noche las siguientes). Editarlo cambia las clases que se creen de aquí en adelante.",
+    newTemplate: "Nuevo horario",
+    editTemplate: "Editar horario",
+    weekday: "Día de la semana",
+    startsOn: "Desde",
+    endsOn: "Hasta (opcional)",
+    saveTemplate: "Guardar horario",
+    pause: "Pausar",
+    activate: "Activar",
+    edit: "Editar",
+    paused: "Pausado",
+    active: "Activo",
+    noTemplates: "Este estudio aún no tiene horarios recurrentes.",
+    weekdays: "domingo,lunes,martes,miércoles,jueves,viernes,sábado",
   },
 } as const;

@@ -247,7 +247,7 @@ export interface TemplateInput {
   endsOn: string | null;
 }
 
-export async function createTemplate(db: Db, input: TemplateInput) {
+async function validateTemplate(db: Db, input: TemplateInput) {
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(input.localTime))
     throw AppError.validation([{ field: "local_time", message: t("booking.errors.templateTimeInvalid") }]);
   if (!Number.isInteger(input.weekday) || input.weekday < 0 || input.weekday > 6)
@@ -255,10 +255,40 @@ export async function createTemplate(db: Db, input: TemplateInput) {
   const [room] = await db.select().from(rooms).where(eq(rooms.id, input.roomId));
   if (!room || room.studioId !== input.studioId)
     throw AppError.validation([{ field: "room_id", message: t("booking.errors.roomNotInStudio") }]);
-  if (input.durationMinutes < 10 || input.durationMinutes > 240)
+  const [c] = await db
+    .select({ id: coaches.id })
+    .from(coaches)
+    .where(and(eq(coaches.id, input.coachId), eq(coaches.active, true)));
+  if (!c) throw AppError.validation([{ field: "coach_id", message: t("booking.errors.coachNotFound") }]);
+  const [ty] = await db
+    .select({ id: sessionTypes.id })
+    .from(sessionTypes)
+    .where(and(eq(sessionTypes.id, input.sessionTypeId), eq(sessionTypes.active, true)));
+  if (!ty) throw AppError.validation([{ field: "session_type_id", message: t("booking.errors.typeNotFound") }]);
+  if (!Number.isInteger(input.durationMinutes) || input.durationMinutes < 10 || input.durationMinutes > 240)
     throw AppError.validation([{ field: "duration_minutes", message: t("booking.errors.durationInvalid") }]);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.startsOn) || (input.endsOn && !/^\d{4}-\d{2}-\d{2}$/.test(input.endsOn)))
+    throw AppError.validation([{ field: "starts_on", message: t("booking.errors.startsAtInvalid") }]);
+  if (input.endsOn && input.endsOn < input.startsOn)
+    throw AppError.validation([{ field: "ends_on", message: t("booking.errors.startsAtInvalid") }]);
+}
+
+export async function createTemplate(db: Db, input: TemplateInput) {
+  await validateTemplate(db, input);
   const [row] = await db.insert(sessionTemplates).values(input).returning();
   return row!;
+}
+
+/** Edits a weekly template: the classes it creates from now on follow it (those made stay as they are). */
+export async function updateTemplate(db: Db, id: number, input: TemplateInput, now: Date) {
+  await validateTemplate(db, input);
+  const [row] = await db
+    .update(sessionTemplates)
+    .set({ ...input, updatedAt: now })
+    .where(eq(sessionTemplates.id, id))
+    .returning();
+  if (!row) throw AppError.notFound(t("booking.errors.templateNotFound"));
+  return row;
 }
 
 export async function listTemplates(db: Db, studioId?: number) {
@@ -267,6 +297,9 @@ export async function listTemplates(db: Db, studioId?: number) {
       id: sessionTemplates.id,
       studioId: sessionTemplates.studioId,
       studioName: studios.name,
+      roomId: sessionTemplates.roomId,
+      coachId: sessionTemplates.coachId,
+      sessionTypeId: sessionTemplates.sessionTypeId,
       roomName: rooms.name,
       coachName: sql<string>`trim(${coach.name} || ' ' || ${coach.lastName})`,
       typeName: sessionTypes.name,
