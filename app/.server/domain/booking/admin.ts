@@ -19,6 +19,7 @@ import {
 } from "../../db/schema";
 import { AppError } from "../errors";
 import { grantLot } from "../credits/ledger";
+import { personSearch } from "../people/common";
 import { addDays, humanDateTime, localDay, localTime, zonedToUtc } from "./time";
 
 const coach = alias(coaches, "coach");
@@ -33,7 +34,7 @@ export interface ReservationFilter {
   limit?: number;
 }
 
-export async function adminReservations(db: Db, f: ReservationFilter) {
+export async function adminReservations(db: Db, f: ReservationFilter & { id?: number }) {
   const q = f.q?.trim();
   const rows = await db
     .select({
@@ -51,6 +52,7 @@ export async function adminReservations(db: Db, f: ReservationFilter) {
       sessionId: classSessions.id,
       startsAt: classSessions.startsAt,
       tz: cities.timezone,
+      studioId: studios.id,
       studioName: studios.name,
       typeName: sessionTypes.name,
       coachName: sql<string>`trim(${coach.name} || ' ' || ${coach.lastName})`,
@@ -65,6 +67,7 @@ export async function adminReservations(db: Db, f: ReservationFilter) {
     .innerJoin(coach, eq(coach.id, classSessions.coachId))
     .where(
       and(
+        f.id ? eq(reservations.id, f.id) : undefined,
         f.studioId ? eq(classSessions.studioId, f.studioId) : undefined,
         f.from ? gte(classSessions.startsAt, f.from) : undefined,
         f.to ? lt(classSessions.startsAt, f.to) : undefined,
@@ -84,6 +87,7 @@ export async function adminReservations(db: Db, f: ReservationFilter) {
     spot: r.spot,
     status: r.status,
     source: r.source,
+    studio_id: r.studioId,
     late_cancel: r.lateCancel,
     penalty_waived: !!r.penaltyWaivedAt,
     can_waive:
@@ -324,3 +328,35 @@ export async function setTemplateActive(db: Db, id: number, active: boolean) {
 }
 
 export { addDays, zonedToUtc };
+
+/** One reservation as the back office shows it; 404 when absent. */
+export async function adminReservation(db: Db, id: number) {
+  const [row] = await adminReservations(db, { id, limit: 1 });
+  if (!row) throw AppError.notFound(t("booking.errors.reservationNotFound"));
+  return row;
+}
+
+/** Active customers matching the front desk's search (name, surname, email or phone), for booking on their behalf. */
+export async function searchCustomers(db: Db, q: string, limit = 10) {
+  const where = personSearch(q);
+  if (!where) return [];
+  return db
+    .select({
+      id: users.id,
+      name: sql<string>`trim(${users.name} || ' ' || ${users.lastName})`,
+      email: users.email,
+    })
+    .from(users)
+    .where(and(eq(users.roleId, ROLE.customer), eq(users.active, true), where))
+    .orderBy(asc(users.name), asc(users.lastName))
+    .limit(limit);
+}
+
+/** A customer's name and email (the booking-on-behalf page); null when not an active customer. */
+export async function customerBrief(db: Db, id: number) {
+  const [u] = await db
+    .select({ id: users.id, name: sql<string>`trim(${users.name} || ' ' || ${users.lastName})`, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.roleId, ROLE.customer), eq(users.active, true)));
+  return u ?? null;
+}
