@@ -5,7 +5,7 @@
 // reservation, no negative balance). Target: >= 300 attempts/s, p99 <= 300 ms.
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/booking_bench npm run bench:booking
-//   (that database is dropped and created anew)   BENCH_PORT=3452   --attempts=1000 --capacity=20
+//   (that database is dropped and created anew)   BENCH_PORT=3452   --attempts=1000 --capacity=20 --profile
 import crypto from "node:crypto";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -53,7 +53,9 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nb-bench-booking-"));
 // enter the folder (mkdtemp makes it 0700).
 fs.chmodSync(tmp, 0o755);
 const logFd = fs.openSync(path.join(tmp, "server.log"), "a");
-const server = spawn(process.execPath, ["server.mjs"], {
+// --profile writes the server's CPU profile to .tmp/bench/profile/ (open it in Chrome's DevTools).
+const profileArgs = args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.join(root, ".tmp/bench/profile")}`] : [];
+const server = spawn(process.execPath, [...profileArgs, "server.mjs"], {
   stdio: ["ignore", logFd, logFd],
   env: {
     ...process.env,

@@ -30,6 +30,9 @@ export const PERMISSIONS = {
   "places.write": "backOffice",
   "content.read": "backOffice",
   "content.write": "backOffice",
+  // Booking (issue 9): the schedule, reservations, attendance, courtesies and templates.
+  "booking.read": "backOffice",
+  "booking.write": "backOffice",
 } as const satisfies Record<string, Level>;
 
 export type Permission = keyof typeof PERMISSIONS;

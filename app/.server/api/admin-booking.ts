@@ -141,7 +141,8 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     {
       method: "put",
       path: "/admin/class-sessions/:id",
-      summary: "Edita una clase (coach sustituta, horario, tipo, duración; salón solo sin reservaciones)",
+      summary:
+        "Edita una clase (coach sustituta, horario, tipo, duración; salón si su mapa tiene los lugares reservados)",
       tags,
       guard: ["admin", "noCashiers"],
       params: idParam("id"),

@@ -101,6 +101,8 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/assistances", "routes/admin/booking/reservations.tsx", { id: "admin-assistances" }),
     route("admin/assistances/list", "routes/admin/booking/reservations.tsx", { id: "admin-assistances-list" }),
     route("admin/courtesies/list", "routes/admin/booking/courtesies.tsx", { id: "admin-courtesies-list" }),
+    route("admin/assistances/add", "routes/admin/booking/assistance-add.tsx", { id: "admin-assistances-add" }),
+    route("admin/assistances/edit/:id", "routes/admin/booking/assistance-edit.tsx", { id: "admin-assistances-edit" }),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

@@ -7,6 +7,9 @@ import { useLocalePath } from "~/components/site/useLocalePath";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 import classes from "~/components/booking/booking.module.css";
+import { sessionDetail } from "~/.server/domain/booking/sessions";
+import { AppError } from "~/.server/http/errors";
+import { sessionBalances } from "~/.server/domain/identity/current-user";
 import type { Route } from "./+types/book-session";
 
 /** `/book-session/{id}` (and `/book-session?id=` after register): the class and its spot map. */
@@ -14,8 +17,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const raw = params.id ?? url.searchParams.get("id") ?? "";
   if (!/^\d{1,9}$/.test(raw)) throw data(null, { status: 404 });
-  const { sessionDetail } = await import("~/.server/domain/booking/sessions");
-  const { AppError } = await import("~/.server/http/errors");
   const { deps, auth } = context;
   const user = auth.user;
   let detail;
@@ -27,7 +28,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   let credits: { available: number; unlimited: boolean } | null = null;
   if (user?.roleId === 2) {
-    const { sessionBalances } = await import("~/.server/domain/identity/current-user");
     const b = await sessionBalances(deps.db, user.id, new Date(detail.starts_at), [{ id: detail.city_id }]);
     credits = b.perCity[detail.city_id] ?? { available: 0, unlimited: false };
   }

@@ -5,6 +5,13 @@ import { Link } from "react-router";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { t } from "~/lib/messages";
 import classes from "~/components/booking/booking.module.css";
+import { requireGuards } from "~/.server/pages/guard";
+import { parseId } from "~/.server/http/cookies";
+import { listSessions, sessionDto } from "~/.server/domain/booking/sessions";
+import { addDays, localDay } from "~/.server/domain/booking/time";
+import { publicReads } from "~/.server/domain/content/public-reads";
+import { reservations } from "~/.server/db/schema";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Route } from "./+types/calendar";
 
 const DAYS = 14;
@@ -12,12 +19,7 @@ const DAYS = 14;
 /** Public calendar (spec §2 `/calendar`): needs a city and a studio (guards `citySelected`,
  * `studioSelected`); the next two weeks of the chosen studio's classes. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireGuards } = await import("~/.server/pages/guard");
   requireGuards(args, ["citySelected", "studioSelected"]);
-  const { parseId } = await import("~/.server/http/cookies");
-  const { listSessions, sessionDto } = await import("~/.server/domain/booking/sessions");
-  const { localDay, addDays } = await import("~/.server/domain/booking/time");
-  const { publicReads } = await import("~/.server/domain/content/public-reads");
   const { deps, cookies, auth } = args.context;
   const cityId = parseId(cookies.city)!;
   const studioId = parseId(cookies.studio)!;
@@ -36,8 +38,6 @@ export async function loader(args: Route.LoaderArgs) {
   const days = Array.from({ length: DAYS }, (_, i) => addDays(today, i));
   let mine: number[] = [];
   if (auth.user && rows.length) {
-    const { reservations } = await import("~/.server/db/schema");
-    const { and, eq, inArray, ne } = await import("drizzle-orm");
     mine = (
       await deps.db
         .select({ id: reservations.classSessionId })

@@ -4,11 +4,11 @@ import { useLocalePath } from "~/components/site/useLocalePath";
 import { Img } from "~/components/site/content/Img";
 import { t } from "~/lib/messages";
 import classes from "~/components/booking/booking.module.css";
+import { listSessionTypes } from "~/.server/domain/places/service";
 import type { Route } from "./+types/our-sessions";
 
 /** `/our-sessions`: the class types, each with its length and intensity, and a way to the calendar. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { listSessionTypes } = await import("~/.server/domain/places/service");
   return { types: await listSessionTypes(context.deps.db) };
 }
 

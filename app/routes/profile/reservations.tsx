@@ -19,13 +19,13 @@ import { ProfileEmptyState } from "~/components/profile/ProfileEmptyState";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 import classes from "~/components/booking/booking.module.css";
+import { customerReservations, feedToken } from "~/.server/domain/booking/customer";
 import type { Route } from "./+types/reservations";
 
 /** "Mis Reservaciones": upcoming (QR, calendar file, cancel with its terms) and past; the private feed. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps, auth } = context;
   if (!auth.user) return null;
-  const { customerReservations, feedToken } = await import("~/.server/domain/booking/customer");
   const QRCode = (await import("qrcode")).default;
   const list = await customerReservations(deps.db, auth.user.id, deps.clock());
   const upcoming = await Promise.all(

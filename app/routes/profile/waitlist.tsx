@@ -5,13 +5,13 @@ import { ProfileEmptyState } from "~/components/profile/ProfileEmptyState";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
+import { customerWaitlist } from "~/.server/domain/booking/customer";
 import type { Route } from "./+types/waitlist";
 
 /** "Listas de Espera": the classes this customer waits for, with the place in line; leave one. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps, auth } = context;
   if (!auth.user) return { entries: [] };
-  const { customerWaitlist } = await import("~/.server/domain/booking/customer");
   return { entries: await customerWaitlist(deps.db, auth.user.id, deps.clock()) };
 }
 

@@ -19,6 +19,7 @@ import {
 } from "../../db/schema";
 import { AppError } from "../errors";
 import { grantLot } from "../credits/ledger";
+import { personSearch } from "../people/common";
 import { addDays, humanDateTime, localDay, localTime, zonedToUtc } from "./time";
 
 const coach = alias(coaches, "coach");
@@ -33,7 +34,7 @@ export interface ReservationFilter {
   limit?: number;
 }
 
-export async function adminReservations(db: Db, f: ReservationFilter) {
+export async function adminReservations(db: Db, f: ReservationFilter & { id?: number }) {
   const q = f.q?.trim();
   const rows = await db
     .select({
@@ -51,6 +52,7 @@ export async function adminReservations(db: Db, f: ReservationFilter) {
       sessionId: classSessions.id,
       startsAt: classSessions.startsAt,
       tz: cities.timezone,
+      studioId: studios.id,
       studioName: studios.name,
       typeName: sessionTypes.name,
       coachName: sql<string>`trim(${coach.name} || ' ' || ${coach.lastName})`,
@@ -65,6 +67,7 @@ export async function adminReservations(db: Db, f: ReservationFilter) {
     .innerJoin(coach, eq(coach.id, classSessions.coachId))
     .where(
       and(
+        f.id ? eq(reservations.id, f.id) : undefined,
         f.studioId ? eq(classSessions.studioId, f.studioId) : undefined,
         f.from ? gte(classSessions.startsAt, f.from) : undefined,
         f.to ? lt(classSessions.startsAt, f.to) : undefined,
@@ -84,6 +87,7 @@ export async function adminReservations(db: Db, f: ReservationFilter) {
     spot: r.spot,
     status: r.status,
     source: r.source,
+    studio_id: r.studioId,
     late_cancel: r.lateCancel,
     penalty_waived: !!r.penaltyWaivedAt,
     can_waive:
@@ -247,7 +251,7 @@ export interface TemplateInput {
   endsOn: string | null;
 }
 
-export async function createTemplate(db: Db, input: TemplateInput) {
+async function validateTemplate(db: Db, input: TemplateInput) {
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(input.localTime))
     throw AppError.validation([{ field: "local_time", message: t("booking.errors.templateTimeInvalid") }]);
   if (!Number.isInteger(input.weekday) || input.weekday < 0 || input.weekday > 6)
@@ -255,10 +259,40 @@ export async function createTemplate(db: Db, input: TemplateInput) {
   const [room] = await db.select().from(rooms).where(eq(rooms.id, input.roomId));
   if (!room || room.studioId !== input.studioId)
     throw AppError.validation([{ field: "room_id", message: t("booking.errors.roomNotInStudio") }]);
-  if (input.durationMinutes < 10 || input.durationMinutes > 240)
+  const [c] = await db
+    .select({ id: coaches.id })
+    .from(coaches)
+    .where(and(eq(coaches.id, input.coachId), eq(coaches.active, true)));
+  if (!c) throw AppError.validation([{ field: "coach_id", message: t("booking.errors.coachNotFound") }]);
+  const [ty] = await db
+    .select({ id: sessionTypes.id })
+    .from(sessionTypes)
+    .where(and(eq(sessionTypes.id, input.sessionTypeId), eq(sessionTypes.active, true)));
+  if (!ty) throw AppError.validation([{ field: "session_type_id", message: t("booking.errors.typeNotFound") }]);
+  if (!Number.isInteger(input.durationMinutes) || input.durationMinutes < 10 || input.durationMinutes > 240)
     throw AppError.validation([{ field: "duration_minutes", message: t("booking.errors.durationInvalid") }]);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.startsOn) || (input.endsOn && !/^\d{4}-\d{2}-\d{2}$/.test(input.endsOn)))
+    throw AppError.validation([{ field: "starts_on", message: t("booking.errors.startsAtInvalid") }]);
+  if (input.endsOn && input.endsOn < input.startsOn)
+    throw AppError.validation([{ field: "ends_on", message: t("booking.errors.startsAtInvalid") }]);
+}
+
+export async function createTemplate(db: Db, input: TemplateInput) {
+  await validateTemplate(db, input);
   const [row] = await db.insert(sessionTemplates).values(input).returning();
   return row!;
+}
+
+/** Edits a weekly template: the classes it creates from now on follow it (those made stay as they are). */
+export async function updateTemplate(db: Db, id: number, input: TemplateInput, now: Date) {
+  await validateTemplate(db, input);
+  const [row] = await db
+    .update(sessionTemplates)
+    .set({ ...input, updatedAt: now })
+    .where(eq(sessionTemplates.id, id))
+    .returning();
+  if (!row) throw AppError.notFound(t("booking.errors.templateNotFound"));
+  return row;
 }
 
 export async function listTemplates(db: Db, studioId?: number) {
@@ -267,6 +301,9 @@ export async function listTemplates(db: Db, studioId?: number) {
       id: sessionTemplates.id,
       studioId: sessionTemplates.studioId,
       studioName: studios.name,
+      roomId: sessionTemplates.roomId,
+      coachId: sessionTemplates.coachId,
+      sessionTypeId: sessionTemplates.sessionTypeId,
       roomName: rooms.name,
       coachName: sql<string>`trim(${coach.name} || ' ' || ${coach.lastName})`,
       typeName: sessionTypes.name,
@@ -291,3 +328,35 @@ export async function setTemplateActive(db: Db, id: number, active: boolean) {
 }
 
 export { addDays, zonedToUtc };
+
+/** One reservation as the back office shows it; 404 when absent. */
+export async function adminReservation(db: Db, id: number) {
+  const [row] = await adminReservations(db, { id, limit: 1 });
+  if (!row) throw AppError.notFound(t("booking.errors.reservationNotFound"));
+  return row;
+}
+
+/** Active customers matching the front desk's search (name, surname, email or phone), for booking on their behalf. */
+export async function searchCustomers(db: Db, q: string, limit = 10) {
+  const where = personSearch(q);
+  if (!where) return [];
+  return db
+    .select({
+      id: users.id,
+      name: sql<string>`trim(${users.name} || ' ' || ${users.lastName})`,
+      email: users.email,
+    })
+    .from(users)
+    .where(and(eq(users.roleId, ROLE.customer), eq(users.active, true), where))
+    .orderBy(asc(users.name), asc(users.lastName))
+    .limit(limit);
+}
+
+/** A customer's name and email (the booking-on-behalf page); null when not an active customer. */
+export async function customerBrief(db: Db, id: number) {
+  const [u] = await db
+    .select({ id: users.id, name: sql<string>`trim(${users.name} || ' ' || ${users.lastName})`, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.roleId, ROLE.customer), eq(users.active, true)));
+  return u ?? null;
+}

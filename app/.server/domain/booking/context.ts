@@ -2,10 +2,20 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { cities, classSessions, coaches, reservations, rooms, sessionTypes, studios } from "../../db/schema";
+import {
+  bookingPolicies,
+  cities,
+  classSessions,
+  coaches,
+  reservations,
+  rooms,
+  sessionTypes,
+  studios,
+} from "../../db/schema";
 import type { RoomLayout } from "../../db/schema";
 import { t } from "~/lib/messages";
 import { AppError } from "../errors";
+import { DEFAULT_POLICY, type BookingPolicy } from "./policies";
 
 export type ClassSessionRow = typeof classSessions.$inferSelect;
 
@@ -19,21 +29,25 @@ export interface SessionInfo {
   typeName: string;
   typeColor: string;
   roomName: string;
+  /** The studio's booking policy (the defaults when it has none), read in the same query. */
+  policy: BookingPolicy;
 }
 
 const subCoach = alias(coaches, "c");
 
-/** Loads a class (row-locked with `lock`); 404 with the catalogue's message when absent. */
-export async function loadSession(db: Db, id: number, lock = false): Promise<SessionInfo> {
-  if (lock) {
-    const locked = await db
-      .select({ id: classSessions.id })
-      .from(classSessions)
-      .where(eq(classSessions.id, id))
-      .for("update");
-    if (locked.length === 0) throw AppError.notFound(t("booking.errors.sessionNotFound"));
-  }
-  const [row] = await db
+/**
+ * Loads a class in one round trip, optionally row-locked: `true`/"update" (FOR UPDATE: changes
+ * to the class itself, cancellations, the waitlist, check-in) or "share" (FOR SHARE: bookings,
+ * which may run side by side — the partial unique indexes keep one person per spot and one place
+ * per person — but wait for, and are waited for by, anything holding the class FOR UPDATE).
+ * 404 with the catalogue's message when absent.
+ */
+export async function loadSession(
+  db: Db,
+  id: number,
+  lock: boolean | "update" | "share" = false,
+): Promise<SessionInfo> {
+  const q = db
     .select({
       session: classSessions,
       studioName: studios.name,
@@ -44,6 +58,7 @@ export async function loadSession(db: Db, id: number, lock = false): Promise<Ses
       typeName: sessionTypes.name,
       typeColor: sessionTypes.color,
       roomName: rooms.name,
+      policy: bookingPolicies,
     })
     .from(classSessions)
     .innerJoin(studios, eq(studios.id, classSessions.studioId))
@@ -51,9 +66,17 @@ export async function loadSession(db: Db, id: number, lock = false): Promise<Ses
     .innerJoin(subCoach, eq(subCoach.id, classSessions.coachId))
     .innerJoin(sessionTypes, eq(sessionTypes.id, classSessions.sessionTypeId))
     .innerJoin(rooms, eq(rooms.id, classSessions.roomId))
+    .leftJoin(bookingPolicies, eq(bookingPolicies.studioId, classSessions.studioId))
     .where(eq(classSessions.id, id));
+  const mode = lock === true ? "update" : lock;
+  const [row] = mode ? await q.for(mode, { of: classSessions }) : await q;
   if (!row) throw AppError.notFound(t("booking.errors.sessionNotFound"));
-  return row;
+  let policy: BookingPolicy = { ...DEFAULT_POLICY };
+  if (row.policy) {
+    const { studioId: _s, updatedAt: _u, ...p } = row.policy;
+    policy = p;
+  }
+  return { ...row, policy };
 }
 
 /** The spot numbers of a map, in reading order. */

@@ -6,7 +6,7 @@
  * never taken twice and a balance never goes below zero.
  */
 import crypto from "node:crypto";
-import { and, asc, count, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
 import type { AppDeps } from "../../deps";
@@ -16,7 +16,7 @@ import { giveBackCredit, spendCredit } from "../credits/spend";
 import { loadSession, spotsOf, takenSpots, type SessionInfo } from "./context";
 import { announce } from "./live";
 import { sendBookingMail } from "./mails";
-import { deadlines, policyOf } from "./policies";
+import { deadlines } from "./policies";
 import { humanDate, humanDateTime, localDay, localTime } from "./time";
 
 type Deps = Pick<AppDeps, "db" | "config" | "mailer" | "log">;
@@ -29,26 +29,38 @@ async function lockUser(tx: Db, userId: number) {
 
 const classLabel = (info: SessionInfo) => `${info.typeName} · ${humanDateTime(info.session.startsAt, info.tz)}`;
 
-/** Another class of this person at an overlapping time (a place held or a waitlist entry). */
+/** Another class of this person at an overlapping time (a place held or a waitlist entry); one query. */
 async function hasOverlap(tx: Db, userId: number, s: SessionInfo["session"]) {
-  const overlapping = and(
-    ne(classSessions.id, s.id),
-    eq(classSessions.status, "scheduled"),
-    lt(classSessions.startsAt, s.endsAt),
-    gt(classSessions.endsAt, s.startsAt),
-  );
-  const [r] = await tx
-    .select({ n: count() })
+  const overlapping = (classId: typeof reservations.classSessionId | typeof waitlistEntries.classSessionId) => sql`
+    ${classSessions.id} = ${classId} and ${classSessions.id} <> ${s.id} and ${classSessions.status} = 'scheduled'
+    and ${classSessions.startsAt} < ${s.endsAt} and ${classSessions.endsAt} > ${s.startsAt}`;
+  const result = (await tx.execute(sql`select
+    exists (select 1 from ${reservations} join ${classSessions} on ${overlapping(reservations.classSessionId)}
+      where ${reservations.userId} = ${userId} and ${reservations.status} in ('booked', 'attended'))
+    or exists (select 1 from ${waitlistEntries} join ${classSessions} on ${overlapping(waitlistEntries.classSessionId)}
+      where ${waitlistEntries.userId} = ${userId} and ${waitlistEntries.status} = 'waiting') as overlap`)) as unknown as {
+    rows: { overlap: boolean }[];
+  };
+  return Boolean(result.rows[0]?.overlap);
+}
+
+/** Refuses a spot already held, or a person already in the class (as the database sees it now). */
+async function assertFree(tx: Db, sessionId: number, spot: number, userId: number) {
+  const held = await tx
+    .select({ spot: reservations.spot, userId: reservations.userId })
     .from(reservations)
-    .innerJoin(classSessions, eq(classSessions.id, reservations.classSessionId))
-    .where(and(eq(reservations.userId, userId), inArray(reservations.status, ["booked", "attended"]), overlapping));
-  if ((r?.n ?? 0) > 0) return true;
-  const [w] = await tx
-    .select({ n: count() })
-    .from(waitlistEntries)
-    .innerJoin(classSessions, eq(classSessions.id, waitlistEntries.classSessionId))
-    .where(and(eq(waitlistEntries.userId, userId), eq(waitlistEntries.status, "waiting"), overlapping));
-  return (w?.n ?? 0) > 0;
+    .where(
+      and(
+        eq(reservations.classSessionId, sessionId),
+        ne(reservations.status, "cancelled"),
+        sql`(${reservations.spot} = ${spot} or ${reservations.userId} = ${userId})`,
+      ),
+    );
+  if (held.some((r) => r.userId === userId)) throw AppError.conflict(t("booking.errors.alreadyBooked"));
+  if (held.length > 0)
+    throw AppError.conflict(t("booking.errors.spotTaken", { spot }), [
+      { field: "spot", message: t("booking.errors.spotTaken", { spot }) },
+    ]);
 }
 
 export interface BookInput {
@@ -72,11 +84,11 @@ export interface BookResult {
 }
 
 /** Checks the class can take bookings now; returns its policy deadlines. */
-async function checkBookable(tx: Db, info: SessionInfo, now: Date, staff: boolean) {
+function checkBookable(info: SessionInfo, now: Date, staff: boolean) {
   const s = info.session;
   if (s.status === "cancelled") throw AppError.conflict(t("booking.errors.sessionCancelled"));
   if (s.startsAt <= now) throw AppError.conflict(t("booking.errors.sessionPast"));
-  const d = deadlines(s.startsAt, await policyOf(tx, s.studioId));
+  const d = deadlines(s.startsAt, info.policy);
   if (!staff && now < d.opensAt)
     throw AppError.conflict(t("booking.errors.notOpenYet", { date: humanDateTime(d.opensAt, info.tz) }));
   if (!staff && now > d.onlineClosesAt) throw AppError.conflict(t("booking.errors.onlineClosed"));
@@ -89,41 +101,27 @@ async function assertCustomer(tx: Db, userId: number) {
     throw AppError.validation([{ field: "user_id", message: t("booking.errors.userNotCustomer") }]);
 }
 
-/** Books `spot` for the customer, taking one credit of the class's city. */
+/**
+ * Books `spot` for the customer, taking one credit of the class's city. The common refusals cost
+ * one query without a transaction (spot or person already in the class) or, inside it, the class
+ * read plus one check; the locks are a share lock on the class (bookings run side by side, the
+ * unique indexes keep one person per spot and one place per person), then the customer's lock
+ * (overlaps, their credits), then their credit lot.
+ */
 export async function bookSpot(deps: Deps, input: BookInput): Promise<BookResult> {
-  // Fast refusal without any lock: a spot already held, or this person already in the class (the
-  // usual answer when many race for few spots). The locked path below checks again.
-  const held = await deps.db
-    .select({ spot: reservations.spot, userId: reservations.userId })
-    .from(reservations)
-    .where(
-      and(
-        eq(reservations.classSessionId, input.sessionId),
-        ne(reservations.status, "cancelled"),
-        sql`(${reservations.spot} = ${input.spot} or ${reservations.userId} = ${input.userId})`,
-      ),
-    );
-  if (held.some((r) => r.userId === input.userId)) throw AppError.conflict(t("booking.errors.alreadyBooked"));
-  if (held.length > 0)
-    throw AppError.conflict(t("booking.errors.spotTaken", { spot: input.spot }), [
-      { field: "spot", message: t("booking.errors.spotTaken", { spot: input.spot }) },
-    ]);
+  // Fast refusal without any transaction (the usual answer when many race for few spots).
+  await assertFree(deps.db, input.sessionId, input.spot, input.userId);
   return deps.db.transaction(async (tx) => {
-    const info = await loadSession(tx, input.sessionId, true);
+    const info = await loadSession(tx, input.sessionId, "share");
     const s = info.session;
-    const d = await checkBookable(tx, info, input.now, !!input.staff);
+    const d = checkBookable(info, input.now, !!input.staff);
     if (input.cityId && input.cityId !== info.cityId)
       throw AppError.conflict(t("booking.errors.otherCity", { city: info.cityName }));
     if (!spotsOf(s.layout).includes(input.spot))
       throw AppError.validation([{ field: "spot", message: t("booking.errors.spotInvalid", { spot: input.spot }) }]);
     if (input.staff) await assertCustomer(tx, input.userId);
+    await assertFree(tx, s.id, input.spot, input.userId);
     await lockUser(tx, input.userId);
-    const taken = await takenSpots(tx, s.id);
-    if (taken.some((r) => r.userId === input.userId)) throw AppError.conflict(t("booking.errors.alreadyBooked"));
-    if (taken.some((r) => r.spot === input.spot))
-      throw AppError.conflict(t("booking.errors.spotTaken", { spot: input.spot }), [
-        { field: "spot", message: t("booking.errors.spotTaken", { spot: input.spot }) },
-      ]);
     if (await hasOverlap(tx, input.userId, s)) throw AppError.conflict(t("booking.errors.overlap"));
     const reservation = await createReservation(
       tx,
@@ -132,6 +130,7 @@ export async function bookSpot(deps: Deps, input: BookInput): Promise<BookResult
       input.spot,
       input.staff ? "staff" : "online",
       input.actorUserId,
+      { savepoint: false },
     );
     if (!reservation) throw AppError.conflict(t("booking.errors.noCredit", { city: info.cityName }));
     // A place held now ends this person's wait for the class.
@@ -167,13 +166,26 @@ async function createReservation(
   spot: number,
   source: "online" | "staff" | "waitlist",
   actorUserId: number | null,
+  /** Without a savepoint the caller must throw on null (its transaction then undoes the insert). */
+  opts: { savepoint: boolean } = { savepoint: true },
 ): Promise<BookResult | null> {
   const qrToken = newQrToken();
-  await tx.execute(sql`savepoint booking_credit`);
+  if (opts.savepoint) await tx.execute(sql`savepoint booking_credit`);
+  // A concurrent booking of the same spot (or by the same person) that committed first makes the
+  // partial unique indexes refuse this row: nothing is written and the caller is told which.
   const [row] = await tx
     .insert(reservations)
     .values({ classSessionId: info.session.id, userId, spot, source, qrToken, createdByUserId: actorUserId })
+    .onConflictDoNothing()
     .returning({ id: reservations.id });
+  if (!row) {
+    if (opts.savepoint) await tx.execute(sql`release savepoint booking_credit`);
+    const taken = await takenSpots(tx, info.session.id);
+    if (taken.some((r) => r.userId === userId)) throw AppError.conflict(t("booking.errors.alreadyBooked"));
+    throw AppError.conflict(t("booking.errors.spotTaken", { spot }), [
+      { field: "spot", message: t("booking.errors.spotTaken", { spot }) },
+    ]);
+  }
   const spent = await spendCredit(tx, {
     userId,
     cityId: info.cityId,
@@ -183,10 +195,10 @@ async function createReservation(
     actorUserId,
   });
   if (!spent) {
-    await tx.execute(sql`rollback to savepoint booking_credit`);
+    if (opts.savepoint) await tx.execute(sql`rollback to savepoint booking_credit`);
     return null;
   }
-  await tx.execute(sql`release savepoint booking_credit`);
+  if (opts.savepoint) await tx.execute(sql`release savepoint booking_credit`);
   await tx.update(reservations).set({ lotId: spent.lotId }).where(eq(reservations.id, row!.id));
   return { reservationId: row!.id, spot, qrToken, unlimited: spent.unlimited };
 }
@@ -223,7 +235,7 @@ export async function cancelReservation(deps: Deps, input: CancelInput): Promise
     if (r.status === "attended") throw AppError.conflict(t("booking.errors.cannotCancelAttended"));
     const s = info.session;
     if (!input.staff && s.startsAt <= input.now) throw AppError.conflict(t("booking.errors.cannotCancelStarted"));
-    const d = deadlines(s.startsAt, await policyOf(tx, s.studioId));
+    const d = deadlines(s.startsAt, info.policy);
     const late = input.now > d.cancelUntil;
     const refund = input.staff ? !input.staff.penalty : !late;
     await tx
@@ -270,7 +282,7 @@ export async function cancelReservation(deps: Deps, input: CancelInput): Promise
 export async function promoteWaitlist(deps: Deps, tx: Db, info: SessionInfo, now: Date): Promise<number> {
   const s = info.session;
   if (s.status !== "scheduled" || s.waitlistClosedAt) return 0;
-  const d = deadlines(s.startsAt, await policyOf(tx, s.studioId));
+  const d = deadlines(s.startsAt, info.policy);
   if (now > d.waitlistPromotionUntil) return 0;
   let booked = 0;
   for (;;) {
@@ -329,7 +341,7 @@ export async function joinWaitlist(
     const s = info.session;
     if (s.status === "cancelled") throw AppError.conflict(t("booking.errors.sessionCancelled"));
     if (s.startsAt <= input.now) throw AppError.conflict(t("booking.errors.sessionPast"));
-    const p = await policyOf(tx, s.studioId);
+    const p = info.policy;
     const d = deadlines(s.startsAt, p);
     if (input.now < d.opensAt)
       throw AppError.conflict(t("booking.errors.notOpenYet", { date: humanDateTime(d.opensAt, info.tz) }));

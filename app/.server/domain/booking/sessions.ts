@@ -306,7 +306,7 @@ export async function createSession(db: Db, input: SessionInput, now: Date, temp
 }
 
 /** Staff edits a class: coach (a substitute keeps the original on record), type, time, duration; the
- * room only while nobody is booked. */
+ * room when its map still holds every booked spot (capacity never below the bookings). */
 export async function updateSession(db: Db, id: number, input: SessionInput, now: Date) {
   return db.transaction(async (tx) => {
     const info = await loadSession(tx, id, true);
@@ -316,9 +316,12 @@ export async function updateSession(db: Db, id: number, input: SessionInput, now
     const { layout, endsAt } = await validateInput(tx, input, now, id);
     const taken = await takenSpots(tx, id);
     const roomChanged = input.roomId !== s.roomId;
-    if (roomChanged && taken.length > 0)
-      throw AppError.conflict(t("booking.errors.roomHasBookings"), [
-        { field: "room_id", message: t("booking.errors.roomHasBookings") },
+    // Capacity never goes below what is booked: the new room's map must hold every booked spot.
+    const newSpots = spotsOf(layout);
+    const lost = roomChanged ? taken.filter((r) => !newSpots.includes(r.spot)).map((r) => r.spot) : [];
+    if (lost.length > 0)
+      throw AppError.conflict(t("booking.errors.roomHasBookings", { spots: lost.sort((a, b) => a - b).join(", ") }), [
+        { field: "room_id", message: t("booking.errors.roomHasBookings", { spots: lost.join(", ") }) },
       ]);
     const [row] = await tx
       .update(classSessions)

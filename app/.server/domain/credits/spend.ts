@@ -5,7 +5,7 @@
  * transaction; the lots read are row-locked (`FOR UPDATE`) so two bookings can never take the
  * same credit and a balance never goes below zero (the table's check backs it).
  */
-import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { creditLots, creditMovements } from "../../db/schema";
 
@@ -24,59 +24,41 @@ export type SpendResult = { lotId: number; unlimited: boolean } | null;
 
 /**
  * Takes one credit: an unlimited pass covering the class first (spends nothing, records a 0
- * movement), else the lot with credits left that expires first. Null when there is none.
+ * movement), else the lot with credits left that expires first. Null when there is none. Two
+ * round trips: the chosen lot read row-locked, then its decrement and the movement in one statement.
  */
 export async function spendCredit(tx: Db, input: SpendInput): Promise<SpendResult> {
-  const valid = and(
-    eq(creditLots.userId, input.userId),
-    eq(creditLots.scope, "in_person"),
-    eq(creditLots.cityId, input.cityId),
-    lte(creditLots.startsAt, input.at),
-    gt(creditLots.expiresAt, input.at),
-  );
-  const [pass] = await tx
-    .select({ id: creditLots.id })
-    .from(creditLots)
-    .where(and(valid, isNull(creditLots.quantity)))
-    .orderBy(asc(creditLots.expiresAt), asc(creditLots.id))
-    .limit(1)
-    .for("update");
-  if (pass) {
-    await tx.insert(creditMovements).values({
-      lotId: pass.id,
-      userId: input.userId,
-      delta: 0,
-      kind: "spend",
-      reason: input.reason,
-      ref: input.ref,
-      actorUserId: input.actorUserId,
-    });
-    return { lotId: pass.id, unlimited: true };
-  }
   const [lot] = await tx
-    .select({ id: creditLots.id })
+    .select({ id: creditLots.id, quantity: creditLots.quantity })
     .from(creditLots)
-    .where(and(valid, gt(creditLots.remaining, 0)))
-    .orderBy(asc(creditLots.expiresAt), asc(creditLots.id))
+    .where(
+      and(
+        eq(creditLots.userId, input.userId),
+        eq(creditLots.scope, "in_person"),
+        eq(creditLots.cityId, input.cityId),
+        lte(creditLots.startsAt, input.at),
+        gt(creditLots.expiresAt, input.at),
+        or(isNull(creditLots.quantity), gt(creditLots.remaining, 0)),
+      ),
+    )
+    .orderBy(sql`(${creditLots.quantity} is null) desc`, asc(creditLots.expiresAt), asc(creditLots.id))
     .limit(1)
     .for("update");
   if (!lot) return null;
-  const updated = await tx
-    .update(creditLots)
-    .set({ remaining: sql`${creditLots.remaining} - 1` })
-    .where(and(eq(creditLots.id, lot.id), gt(creditLots.remaining, 0)))
-    .returning({ id: creditLots.id });
-  if (updated.length === 0) return null;
-  await tx.insert(creditMovements).values({
-    lotId: lot.id,
-    userId: input.userId,
-    delta: -1,
-    kind: "spend",
-    reason: input.reason,
-    ref: input.ref,
-    actorUserId: input.actorUserId,
-  });
-  return { lotId: lot.id, unlimited: false };
+  const unlimited = lot.quantity === null;
+  const movement = sql`insert into ${creditMovements} (lot_id, user_id, delta, kind, reason, ref, actor_user_id)`;
+  const values = (delta: number) =>
+    sql`${lot.id}, ${input.userId}, ${delta}, 'spend', ${input.reason}, ${input.ref}, ${input.actorUserId}`;
+  const result = (await tx.execute(
+    unlimited
+      ? sql`${movement} values (${values(0)}) returning lot_id`
+      : sql`with spent as (
+          update ${creditLots} set remaining = ${creditLots.remaining} - 1
+          where ${creditLots.id} = ${lot.id} and ${creditLots.remaining} > 0 returning id)
+        ${movement} select ${values(-1)} from spent returning lot_id`,
+  )) as unknown as { rows: unknown[] };
+  if (result.rows.length === 0) return null;
+  return { lotId: lot.id, unlimited };
 }
 
 export interface GiveBackInput {

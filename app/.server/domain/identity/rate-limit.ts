@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rateLimits } from "../../db/schema";
 import { AppError } from "../errors";
@@ -29,20 +29,17 @@ export async function isLimited(db: Db, limit: Limit, now: Date): Promise<boolea
   return (row?.count ?? 0) >= limit.max;
 }
 
+/** One round trip: counts the hit and drops this key's older windows in the same statement. */
 export async function increment(db: Db, limit: Limit, now: Date): Promise<number> {
   const windowStart = windowOf(limit, now);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key: limit.key, windowStart, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
-    })
-    .returning({ count: rateLimits.count });
-  if (row.count === 1) {
-    await db.delete(rateLimits).where(and(eq(rateLimits.key, limit.key), lt(rateLimits.windowStart, windowStart)));
-  }
-  return row.count;
+  const result = (await db.execute(sql`
+    with old as (
+      delete from ${rateLimits} where ${rateLimits.key} = ${limit.key} and ${rateLimits.windowStart} < ${windowStart}
+    )
+    insert into ${rateLimits} (key, window_start, count) values (${limit.key}, ${windowStart}, 1)
+    on conflict (key, window_start) do update set count = ${rateLimits}.count + 1
+    returning count`)) as unknown as { rows: { count: number }[] };
+  return Number(result.rows[0]!.count);
 }
 
 export async function reset(db: Db, key: string) {

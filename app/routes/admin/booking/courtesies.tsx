@@ -3,27 +3,25 @@ import { data, Form, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/kit";
 import { formatDate } from "~/lib/format";
 import { t } from "~/lib/messages";
+import { requireAdminPage } from "../.server/page";
+import { grantCourtesy, listCourtesies } from "~/.server/domain/booking/admin";
+import { listCities } from "~/.server/domain/places/service";
+import { users } from "~/.server/db/schema";
+import { sql } from "drizzle-orm";
+import { AppError } from "~/.server/http/errors";
 import type { Route } from "./+types/courtesies";
 
 /** `/admin/courtesies/list`: courtesies granted (credit lots, source courtesy) and a form to grant one. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage } = await import("../.server/page");
-  requireAdminPage(args);
-  const { listCourtesies } = await import("~/.server/domain/booking/admin");
-  const { listCities } = await import("~/.server/domain/places/service");
+  requireAdminPage(args, { permission: "booking.read" });
   const db = args.context.deps.db;
   const cities = await listCities(db);
   return { rows: await listCourtesies(db), cities: cities.map((c) => ({ value: String(c.id), label: c.name })) };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { requireAdminPage } = await import("../.server/page");
-  const actor = requireAdminPage(args);
+  const actor = requireAdminPage(args, { permission: "booking.write" });
   const form = await args.request.formData();
-  const { users } = await import("~/.server/db/schema");
-  const { sql } = await import("drizzle-orm");
-  const { grantCourtesy } = await import("~/.server/domain/booking/admin");
-  const { AppError } = await import("~/.server/http/errors");
   const { deps } = args.context;
   const email = String(form.get("email") ?? "")
     .trim()

@@ -3,6 +3,8 @@ import { useEffect, useState } from "react";
 import { QrCheckIn } from "~/components/booking/QrCheckIn";
 import { PageHeader } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
+import { requireDoorPage, requireScannerPage } from "../.server/page";
+import { listAllStudios } from "~/.server/domain/places/service";
 import type { Route } from "./+types/door";
 
 const KEY = "nb-door-studio";
@@ -10,11 +12,9 @@ const KEY = "nb-door-studio";
 /** `/admin/qr-door-page` (door staff) and `/admin/assistqr` (scanner staff): check anyone in with a
  * reservation today; the door remembers its studio on this device. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireDoorPage, requireScannerPage } = await import("../.server/page");
   const door = new URL(args.request.url).pathname.endsWith("qr-door-page");
   if (door) requireDoorPage(args);
   else requireScannerPage(args);
-  const { listAllStudios } = await import("~/.server/domain/places/service");
   const studios = (await listAllStudios(args.context.deps.db)).filter((s) => s.active && !s.is_external);
   return { door, studios: studios.map((s) => ({ value: String(s.id), label: s.name })) };
 }

@@ -4,13 +4,13 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/admin/kit";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { t } from "~/lib/messages";
+import { requireScannerPage } from "../.server/page";
+import { classesToday } from "~/.server/domain/booking/admin";
 import type { Route } from "./+types/qr-list";
 
 /** `/admin/qr-assistance/list`: today's classes (a coach sees hers; staff see all) with their counts. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireScannerPage } = await import("../.server/page");
   const auth = requireScannerPage(args);
-  const { classesToday } = await import("~/.server/domain/booking/admin");
   const { deps } = args.context;
   const coachUserId = auth.user!.roleId === 4 ? auth.user!.id : null;
   return { classes: await classesToday(deps.db, deps.clock(), coachUserId) };

@@ -5,16 +5,16 @@ import { QrCheckIn } from "~/components/booking/QrCheckIn";
 import { PageHeader } from "~/components/admin/kit";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
+import { requireScannerPage } from "../.server/page";
+import { roster, sessionDetail, waitlistOf } from "~/.server/domain/booking/sessions";
+import { AppError } from "~/.server/http/errors";
 import type { Route } from "./+types/qr-scan";
 
 /** `/admin/qr-assistance/scan/{id}`: the class's scanner (camera, photo or code) and its roster. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireScannerPage } = await import("../.server/page");
   requireScannerPage(args);
   if (!/^\d{1,9}$/.test(args.params.id)) throw data(null, { status: 404 });
   const id = Number(args.params.id);
-  const { sessionDetail, roster, waitlistOf } = await import("~/.server/domain/booking/sessions");
-  const { AppError } = await import("~/.server/http/errors");
   const { deps } = args.context;
   try {
     const s = await sessionDetail(deps.db, id, null, deps.clock());

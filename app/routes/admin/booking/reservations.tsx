@@ -5,19 +5,19 @@ import { useLocalePath } from "~/components/site/useLocalePath";
 import { PageHeader } from "~/components/admin/kit";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
+import { requireAdminPage } from "../.server/page";
+import { adminReservations } from "~/.server/domain/booking/admin";
 import type { Route } from "./+types/reservations";
 
 /** `/admin/reservations` and its list: search, filter, cancel with or without penalty, waive. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage } = await import("../.server/page");
-  requireAdminPage(args);
+  requireAdminPage(args, { permission: "booking.read" });
   const url = new URL(args.request.url);
   const q = url.searchParams.get("q")?.slice(0, 100) || undefined;
   // `/admin/assistances` lists attendance: the same list, checked-in people by default.
   const attendance = url.pathname.includes("/admin/assistances");
   const statusParam = url.searchParams.get("status") ?? (attendance ? "attended" : null);
   const status = ["booked", "attended", "no_show", "cancelled"].includes(statusParam ?? "") ? statusParam! : undefined;
-  const { adminReservations } = await import("~/.server/domain/booking/admin");
   const { deps } = args.context;
   const from = q ? undefined : new Date(deps.clock().getTime() - 7 * 86_400_000);
   return { attendance, rows: await adminReservations(deps.db, { q, status, from, limit: 200 }) };
@@ -48,11 +48,20 @@ export default function AdminReservations({ loaderData }: Route.ComponentProps) 
         title={loaderData.attendance ? t("booking.admin.attendanceTitle") : t("booking.admin.reservationsTitle")}
         description={loaderData.attendance ? t("booking.admin.attendanceIntro") : t("booking.admin.reservationsIntro")}
         actions={
-          loaderData.attendance ? (
-            <Button component={Link} to={lp("/admin/assistqr")}>
-              {t("booking.admin.attendanceAdd")}
+          <Group gap="xs">
+            <Button
+              component={Link}
+              to={lp("/admin/assistances/add")}
+              variant={loaderData.attendance ? "default" : "filled"}
+            >
+              {t("booking.admin.addTitle")}
             </Button>
-          ) : undefined
+            {loaderData.attendance && (
+              <Button component={Link} to={lp("/admin/assistqr")}>
+                {t("booking.admin.attendanceAdd")}
+              </Button>
+            )}
+          </Group>
         }
       />
       <Form method="get">
@@ -125,39 +134,52 @@ export default function AdminReservations({ loaderData }: Route.ComponentProps) 
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    {(r.status === "booked" || r.can_waive) && (
-                      <Menu position="bottom-end">
-                        <Menu.Target>
-                          <Button
-                            size="compact-sm"
-                            variant="light"
-                            aria-label={`${t("booking.admin.colActions")}: ${r.customer}`}
-                          >
-                            {t("booking.admin.colActions")}
-                          </Button>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          {r.status === "booked" && (
-                            <>
-                              <Menu.Item onClick={() => act(`/admin/reservations/${r.id}/cancel`, { penalty: false })}>
-                                {t("booking.admin.cancelNoPenalty")}
+                    <Group gap={4} wrap="nowrap">
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        component={Link}
+                        to={lp(`/admin/assistances/edit/${r.id}`)}
+                        aria-label={`${t("booking.admin.edit")}: ${r.customer}`}
+                      >
+                        {t("booking.admin.edit")}
+                      </Button>
+                      {(r.status === "booked" || r.can_waive) && (
+                        <Menu position="bottom-end">
+                          <Menu.Target>
+                            <Button
+                              size="compact-sm"
+                              variant="light"
+                              aria-label={`${t("booking.admin.colActions")}: ${r.customer}`}
+                            >
+                              {t("booking.admin.colActions")}
+                            </Button>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            {r.status === "booked" && (
+                              <>
+                                <Menu.Item
+                                  onClick={() => act(`/admin/reservations/${r.id}/cancel`, { penalty: false })}
+                                >
+                                  {t("booking.admin.cancelNoPenalty")}
+                                </Menu.Item>
+                                <Menu.Item
+                                  color="red"
+                                  onClick={() => act(`/admin/reservations/${r.id}/cancel`, { penalty: true })}
+                                >
+                                  {t("booking.admin.cancelPenalty")}
+                                </Menu.Item>
+                              </>
+                            )}
+                            {r.can_waive && (
+                              <Menu.Item onClick={() => act(`/admin/reservations/${r.id}/waive`)}>
+                                {t("booking.admin.waive")}
                               </Menu.Item>
-                              <Menu.Item
-                                color="red"
-                                onClick={() => act(`/admin/reservations/${r.id}/cancel`, { penalty: true })}
-                              >
-                                {t("booking.admin.cancelPenalty")}
-                              </Menu.Item>
-                            </>
-                          )}
-                          {r.can_waive && (
-                            <Menu.Item onClick={() => act(`/admin/reservations/${r.id}/waive`)}>
-                              {t("booking.admin.waive")}
-                            </Menu.Item>
-                          )}
-                        </Menu.Dropdown>
-                      </Menu>
-                    )}
+                            )}
+                          </Menu.Dropdown>
+                        </Menu>
+                      )}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
