@@ -13,3 +13,4 @@ export {
   type FieldDef,
   type ResourceView,
 } from "./resource/ResourcePages";
+export { RowMenu } from "./RowMenu";
