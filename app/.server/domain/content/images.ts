@@ -4,8 +4,9 @@
  * `deps.storage`. Pages build `srcset` from those widths, so a phone never downloads a desktop picture.
  */
 import crypto from "node:crypto";
+import { createRequire } from "node:module";
 import { count, desc, eq, ilike, or } from "drizzle-orm";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata, default as Sharp } from "sharp";
 import { t } from "~/lib/messages";
 import { IMAGE_WIDTHS, mediaUrl } from "~/lib/images";
 import type { Db } from "../../db/client";
@@ -19,6 +20,19 @@ import { detectImageType } from "../profile/service";
 export const IMAGE_MAX_BYTES = 4 * 1024 * 1024;
 export const IMAGE_MIN_WIDTH = 320;
 const MAX_PIXELS = 40_000_000;
+
+// sharp (libvips) adds ~28 MB to the server's resident memory as soon as it is loaded: it is
+// loaded on the first upload instead of at start, and without libvips' operation cache (up to
+// 50 MB kept for operations an upload never repeats).
+const requireModule = createRequire(import.meta.url);
+let loadedSharp: typeof Sharp | null = null;
+const sharp = ((...args: Parameters<typeof Sharp>) => {
+  if (!loadedSharp) {
+    loadedSharp = requireModule("sharp") as typeof Sharp;
+    loadedSharp.cache(false);
+  }
+  return loadedSharp(...args);
+}) as typeof Sharp;
 
 const fileError = (message: string, status: 413 | 422 = 422) =>
   new AppError(status, message, [{ field: "file", message }], message);

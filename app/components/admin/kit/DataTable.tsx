@@ -9,11 +9,8 @@ import {
   Pagination,
   Paper,
   Select,
-  Stack,
-  Table,
   Text,
   TextInput,
-  UnstyledButton,
 } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import {
@@ -25,9 +22,10 @@ import {
   IconSearch,
   IconSelector,
 } from "@tabler/icons-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState, type CSSProperties, type ReactNode } from "react";
 import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { t } from "~/lib/messages";
+import classes from "./DataTable.module.css";
 
 /** The `meta` of a list answer (see `pageOf` on the server). */
 export interface PageMeta {
@@ -233,31 +231,28 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
       <Box pos="relative">
         <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ size: "sm" }} />
-        <Stack gap="xs" hiddenFrom="sm" aria-busy={loading}>
-          {rows.map((row) => (
-            <RowCard key={rowKey(row)} row={row} columns={columns} actions={rowActions?.(row)} />
-          ))}
-          {rows.length === 0 && empty}
-        </Stack>
-        <Table.ScrollContainer minWidth={props.minWidth ?? 720} visibleFrom="sm">
-          <Table striped highlightOnHover verticalSpacing="sm" aria-busy={loading}>
-            {props.caption && <Table.Caption>{props.caption}</Table.Caption>}
-            <Table.Thead>
-              <Table.Tr>
+        {/* One markup for phones and desktops (DataTable.module.css): a card per row below `sm`.
+            The explicit roles keep the table's semantics where CSS changes its display. */}
+        <div className={classes.scroll} style={{ "--dt-min-width": `${props.minWidth ?? 720}px` } as CSSProperties}>
+          <table className={classes.table} role="table" aria-busy={loading}>
+            {props.caption && <caption>{props.caption}</caption>}
+            <thead role="rowgroup">
+              <tr role="row">
                 {columns.map((c) => {
                   const active = sort === c.key;
                   return (
-                    <Table.Th
+                    <th
                       key={c.key}
-                      style={{ textAlign: c.align, width: c.width, whiteSpace: "nowrap" }}
+                      role="columnheader"
+                      scope="col"
+                      style={c.align || c.width ? { textAlign: c.align, width: c.width } : undefined}
                       aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}
                     >
                       {c.sortable ? (
-                        <UnstyledButton
+                        <button
+                          type="button"
+                          className={classes.sort}
                           onClick={() => toggleSort(c.key)}
-                          fw={600}
-                          fz="sm"
-                          style={{ display: "inline-flex", alignItems: "center", gap: 4 }}
                           title={active && dir === "asc" ? t("admin.kit.sortDesc") : t("admin.kit.sortAsc")}
                         >
                           {c.label}
@@ -268,43 +263,53 @@ export function DataTable<T>(props: DataTableProps<T>) {
                               <IconChevronDown size={14} aria-hidden />
                             )
                           ) : (
-                            <IconSelector size={14} aria-hidden opacity={0.5} />
+                            <IconSelector size={14} aria-hidden className={classes.sortIdle} />
                           )}
-                        </UnstyledButton>
+                        </button>
                       ) : (
                         c.label
                       )}
-                    </Table.Th>
+                    </th>
                   );
                 })}
                 {rowActions && (
-                  <Table.Th style={{ textAlign: "right" }}>
+                  <th role="columnheader" scope="col" className={classes.actions}>
                     <span className="visually-hidden">{t("admin.kit.actions")}</span>
-                  </Table.Th>
+                  </th>
                 )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+              </tr>
+            </thead>
+            <tbody role="rowgroup">
               {rows.map((row) => (
-                <Table.Tr key={rowKey(row)}>
-                  {columns.map((c) => (
-                    <Table.Td key={c.key} style={{ textAlign: c.align }}>
+                <tr key={rowKey(row)} role="row">
+                  {columns.map((c, i) => (
+                    <td
+                      key={c.key}
+                      role="cell"
+                      data-label={i === 0 ? undefined : c.label || undefined}
+                      className={i === 0 ? classes.title : c.hideOnCard ? classes.hideOnCard : undefined}
+                      style={c.align ? { textAlign: c.align } : undefined}
+                    >
                       {c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? "—")}
-                    </Table.Td>
+                    </td>
                   ))}
                   {rowActions && (
-                    <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{rowActions(row)}</Table.Td>
+                    <td role="cell" className={classes.actions}>
+                      {rowActions(row)}
+                    </td>
                   )}
-                </Table.Tr>
+                </tr>
               ))}
               {rows.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={allColumns}>{empty}</Table.Td>
-                </Table.Tr>
+                <tr role="row" className={classes.emptyRow}>
+                  <td role="cell" colSpan={allColumns} className={classes.empty}>
+                    {empty}
+                  </td>
+                </tr>
               )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            </tbody>
+          </table>
+        </div>
       </Box>
 
       <Group justify="space-between" mt="md" gap="sm" wrap="wrap">
@@ -338,36 +343,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
           )}
         </Group>
       </Group>
-    </Paper>
-  );
-}
-
-/** A row as a card on phones: the first column as its title, the others as label/value lines. */
-function RowCard<T>({ row, columns, actions }: { row: T; columns: Column<T>[]; actions?: ReactNode }) {
-  const [first, ...rest] = columns;
-  const value = (c: Column<T>) => (c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? "—"));
-  return (
-    <Paper withBorder radius="md" p="sm">
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Box style={{ minWidth: 0, flex: 1 }}>{value(first)}</Box>
-        {actions}
-      </Group>
-      <Stack gap={6} mt="xs">
-        {rest
-          .filter((c) => !c.hideOnCard)
-          .map((c) => (
-            <Group key={c.key} justify="space-between" gap="sm" wrap="nowrap" align="center">
-              {c.label && (
-                <Text size="xs" c="dimmed" fw={600} style={{ flexShrink: 0 }}>
-                  {c.label}
-                </Text>
-              )}
-              <Box fz="sm" style={{ minWidth: 0, textAlign: "right", overflowWrap: "anywhere" }}>
-                {value(c)}
-              </Box>
-            </Group>
-          ))}
-      </Stack>
     </Paper>
   );
 }

@@ -21,3 +21,4 @@ export {
   uploadMedia,
   type MediaItem,
 } from "./resource/MediaPicker";
+export { RowMenu } from "./RowMenu";

@@ -1,19 +1,12 @@
-import { ActionIcon, Menu } from "@mantine/core";
+import { Menu } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import {
-  IconDots,
-  IconEye,
-  IconMailForward,
-  IconPencil,
-  IconShieldOff,
-  IconUserCheck,
-  IconUserOff,
-} from "@tabler/icons-react";
+import { IconEye, IconMailForward, IconPencil, IconShieldOff, IconUserCheck, IconUserOff } from "@tabler/icons-react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { confirmAction } from "../kit/confirm";
+import { RowMenu } from "../kit/RowMenu";
 
 export interface PersonLike {
   id: number;
@@ -78,48 +71,52 @@ export function PersonRowMenu(props: {
   const cmd = usePersonCommands(props.apiBase);
   const p = props.person;
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={300}>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`${t("admin.kit.actions")}: ${p.full_name}`}>
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {props.viewHref && (
-          <Menu.Item component={Link} to={localePath(props.viewHref, pathname)} leftSection={<IconEye size={16} />}>
-            {t("admin.people.view")}
-          </Menu.Item>
-        )}
-        {props.canEdit && props.editHref && (
-          <Menu.Item component={Link} to={localePath(props.editHref, pathname)} leftSection={<IconPencil size={16} />}>
-            {t("admin.people.edit")}
-          </Menu.Item>
-        )}
-        {props.canEdit && p.active && (
-          <Menu.Item leftSection={<IconMailForward size={16} />} onClick={() => cmd.sendReset(p)}>
-            {t("admin.people.sendReset")}
-          </Menu.Item>
-        )}
-        {props.canEdit && !props.isSelf && p.two_factor_enrolled && (
-          <Menu.Item leftSection={<IconShieldOff size={16} />} onClick={() => cmd.resetTwoFactor(p)}>
-            {t("admin.people.resetTwoFactor")}
-          </Menu.Item>
-        )}
-        {props.canEdit && !props.isSelf && (
-          <>
-            <Menu.Divider />
-            {p.active ? (
-              <Menu.Item color="red" leftSection={<IconUserOff size={16} />} onClick={() => cmd.setActive(p, false)}>
-                {t("admin.people.deactivate")}
-              </Menu.Item>
-            ) : (
-              <Menu.Item leftSection={<IconUserCheck size={16} />} onClick={() => cmd.setActive(p, true)}>
-                {t("admin.people.reactivate")}
-              </Menu.Item>
-            )}
-          </>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+    <RowMenu
+      label={`${t("admin.kit.actions")}: ${p.full_name}`}
+      shadow="md"
+      width={300}
+      items={() => (
+        <>
+          {props.viewHref && (
+            <Menu.Item component={Link} to={localePath(props.viewHref, pathname)} leftSection={<IconEye size={16} />}>
+              {t("admin.people.view")}
+            </Menu.Item>
+          )}
+          {props.canEdit && props.editHref && (
+            <Menu.Item
+              component={Link}
+              to={localePath(props.editHref, pathname)}
+              leftSection={<IconPencil size={16} />}
+            >
+              {t("admin.people.edit")}
+            </Menu.Item>
+          )}
+          {props.canEdit && p.active && (
+            <Menu.Item leftSection={<IconMailForward size={16} />} onClick={() => cmd.sendReset(p)}>
+              {t("admin.people.sendReset")}
+            </Menu.Item>
+          )}
+          {props.canEdit && !props.isSelf && p.two_factor_enrolled && (
+            <Menu.Item leftSection={<IconShieldOff size={16} />} onClick={() => cmd.resetTwoFactor(p)}>
+              {t("admin.people.resetTwoFactor")}
+            </Menu.Item>
+          )}
+          {props.canEdit && !props.isSelf && (
+            <>
+              <Menu.Divider />
+              {p.active ? (
+                <Menu.Item color="red" leftSection={<IconUserOff size={16} />} onClick={() => cmd.setActive(p, false)}>
+                  {t("admin.people.deactivate")}
+                </Menu.Item>
+              ) : (
+                <Menu.Item leftSection={<IconUserCheck size={16} />} onClick={() => cmd.setActive(p, true)}>
+                  {t("admin.people.reactivate")}
+                </Menu.Item>
+              )}
+            </>
+          )}
+        </>
+      )}
+    />
   );
 }

@@ -1,11 +1,12 @@
 import { ROLE } from "~/shared/roles";
-import { Group, Stack, Text, Tooltip } from "@mantine/core";
+import { Group, Tooltip } from "@mantine/core";
 import { IconFlask, IconLock, IconQrcode, IconShieldCheck } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
 import { t } from "~/lib/messages";
 import { SoftBadge } from "~/components/SoftBadge";
 import { localePath } from "~/lib/routes";
 import { employeeTypeLabel, roleLabel } from "./labels";
+import classes from "./people.module.css";
 
 export function StatusBadge({ active }: { active: boolean }) {
   return (
@@ -15,26 +16,20 @@ export function StatusBadge({ active }: { active: boolean }) {
   );
 }
 
-/** Name (linked when `href`) with the email below. */
+/** Name (linked when `href`) with the email below: plain elements, as it fills every row of a list. */
 export function PersonCell(props: { name: string; email?: string; href?: string }) {
   const { pathname } = useLocation();
   return (
-    <Stack gap={0} style={{ minWidth: 0 }}>
+    <div className={classes.person}>
       {props.href ? (
-        <Text component={Link} to={localePath(props.href, pathname)} fw={600} size="sm" c="brand.7">
+        <Link to={localePath(props.href, pathname)} className={classes.name}>
           {props.name}
-        </Text>
+        </Link>
       ) : (
-        <Text fw={600} size="sm">
-          {props.name}
-        </Text>
+        <span className={classes.name}>{props.name}</span>
       )}
-      {props.email && (
-        <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-          {props.email}
-        </Text>
-      )}
-    </Stack>
+      {props.email && <span className={classes.email}>{props.email}</span>}
+    </div>
   );
 }
 

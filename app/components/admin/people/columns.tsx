@@ -1,6 +1,6 @@
-import { Text } from "@mantine/core";
 import { formatDateTime, type Column, type FilterDef } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
+import classes from "./people.module.css";
 
 /** The active/inactive filter every people list offers. */
 export const statusFilter: FilterDef = {
@@ -19,9 +19,9 @@ export function lastLoginColumn<T extends { last_login_at: string | null }>(): C
     label: t("admin.people.lastLogin"),
     sortable: true,
     render: (r) => (
-      <Text size="sm" c={r.last_login_at ? undefined : "dimmed"}>
+      <span className={r.last_login_at ? undefined : classes.dimmed}>
         {formatDateTime(r.last_login_at, t("admin.people.never"))}
-      </Text>
+      </span>
     ),
   };
 }

@@ -3,20 +3,9 @@
  * the form (fields from a short list, validated with the API's schema). A resource's route files
  * only say which columns and fields it has.
  */
-import {
-  Button,
-  Menu,
-  ActionIcon,
-  ColorInput,
-  NumberInput,
-  SimpleGrid,
-  Switch,
-  TextInput,
-  Textarea,
-  Select,
-} from "@mantine/core";
+import { Button, Menu, ColorInput, NumberInput, SimpleGrid, Switch, TextInput, Textarea, Select } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconDots, IconPencil, IconPlus, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
+import { IconPencil, IconPlus, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import type { ZodType } from "zod";
@@ -27,6 +16,7 @@ import { confirmAction } from "../confirm";
 import { DataTable, type Column, type FilterDef, type PageMeta } from "../DataTable";
 import { EntityFormFrame, useEntityForm, useEntitySubmit } from "../EntityForm";
 import { PageHeader } from "../PageHeader";
+import { RowMenu } from "../RowMenu";
 import { SoftBadge } from "~/components/SoftBadge";
 import { MediaListField, MediaPickerField } from "./MediaPicker";
 import type { UseFormReturnType } from "@mantine/form";
@@ -80,40 +70,38 @@ export function ResourceRowMenu(props: {
     if (r.ok) await revalidate();
   };
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`${t("admin.kit.actions")} #${row.id}`}>
-          <IconDots size={18} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {props.canWrite && (
-          <Menu.Item
-            component={Link}
-            to={localePath(`${view.base}/edit/${row.id}`, pathname)}
-            leftSection={<IconPencil size={16} aria-hidden />}
-          >
-            {t("kit.edit")}
-          </Menu.Item>
-        )}
-        {props.canWrite && view.activatable && (
-          <Menu.Item
-            onClick={toggle}
-            color={row.active === false ? undefined : "red"}
-            leftSection={
-              row.active === false ? (
-                <IconPlayerPlay size={16} aria-hidden />
-              ) : (
-                <IconPlayerPause size={16} aria-hidden />
-              )
-            }
-          >
-            {row.active === false ? t("kit.reactivate") : t("kit.deactivate")}
-          </Menu.Item>
-        )}
-        {props.extra}
-      </Menu.Dropdown>
-    </Menu>
+    <RowMenu
+      label={`${t("admin.kit.actions")} #${row.id}`}
+      items={() => (
+        <>
+          {props.canWrite && (
+            <Menu.Item
+              component={Link}
+              to={localePath(`${view.base}/edit/${row.id}`, pathname)}
+              leftSection={<IconPencil size={16} aria-hidden />}
+            >
+              {t("kit.edit")}
+            </Menu.Item>
+          )}
+          {props.canWrite && view.activatable && (
+            <Menu.Item
+              onClick={toggle}
+              color={row.active === false ? undefined : "red"}
+              leftSection={
+                row.active === false ? (
+                  <IconPlayerPlay size={16} aria-hidden />
+                ) : (
+                  <IconPlayerPause size={16} aria-hidden />
+                )
+              }
+            >
+              {row.active === false ? t("kit.reactivate") : t("kit.deactivate")}
+            </Menu.Item>
+          )}
+          {props.extra}
+        </>
+      )}
+    />
   );
 }
 
