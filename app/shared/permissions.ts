@@ -30,6 +30,8 @@ export const PERMISSIONS = {
   "places.write": "backOffice",
   "content.read": "backOffice",
   "content.write": "backOffice",
+  "configuration.read": "fullAdministrator",
+  "configuration.write": "fullAdministrator",
 } as const satisfies Record<string, Level>;
 
 export type Permission = keyof typeof PERMISSIONS;
