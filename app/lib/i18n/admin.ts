@@ -55,6 +55,10 @@ export const admin = {
     scanner: "Escáner de asistencia",
     testing: "En pruebas",
     empty: "No hay secciones disponibles para su cuenta.",
+    website: "Sitio web",
+    cmsPages: "Páginas",
+    invoiceRequests: "Solicitudes de factura",
+    foundationApplications: "Solicitudes de beca",
   },
   /** Breadcrumb label of every admin path segment of spec §2 (ids are shown as "#<id>"). */
   crumbs: {
@@ -121,6 +125,10 @@ export const admin = {
     list: "Lista",
     edit: "Editar",
     auth: "Acceso",
+    sections: "Secciones",
+    "invoice-requests": "Solicitudes de factura",
+    "foundation-applications": "Solicitudes de beca",
+    faq: "Preguntas frecuentes",
   },
   shell: {
     openMenu: "Abrir menú",

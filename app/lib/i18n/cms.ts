@@ -1,10 +1,5 @@
 /** Back office of the site's content: configuration, home, CMS pages, legal sections, requests. */
 export const cms = {
-  menu: {
-    cmsPages: "Páginas",
-    invoiceRequests: "Solicitudes de factura",
-    foundationApplications: "Solicitudes de beca",
-  },
   errors: {
     slugInvalid: "La dirección solo puede tener minúsculas, números y guiones (por ejemplo, about-us)",
     slugTaken: "Ya existe una página con esa dirección",
@@ -179,10 +174,5 @@ export const cms = {
     changeStatus: "Cambiar estado",
     back: "Todas las solicitudes",
     notFound: "La solicitud no existe",
-  },
-  onDemand: {
-    title: "Nucleo Home",
-    intro: "Clases de barre en video para entrenar desde casa, a tu ritmo, con las coaches de Nucleo.",
-    plans: "Ver planes",
   },
 } as const;

@@ -81,3 +81,9 @@ export const homeSectionSchema = z
       });
   });
 export type HomeSectionInput = z.output<typeof homeSectionSchema>;
+
+/** The status change of an invoice request (staff). */
+export const invoiceStatusSchema = z.object({
+  status: z.enum(["pending", "issued", "rejected"], { error: t("errors.validation") }),
+  note: optionalText({ max: 500 }),
+});

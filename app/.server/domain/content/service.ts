@@ -29,7 +29,7 @@ export type HomeSectionDto = HomeSection;
  * The home sections visitors see (published and visible), or with `drafts` the staff preview: every
  * section with its unpublished draft laid over it, visible ones only, in the draft's order.
  */
-async function homeSectionsOf(db: Db, drafts: boolean): Promise<HomeSectionDto[]> {
+async function homeSectionsOf(db: Db, drafts: boolean, all = false): Promise<HomeSectionDto[]> {
   const rows = await db
     .select()
     .from(homeSections)
@@ -38,7 +38,7 @@ async function homeSectionsOf(db: Db, drafts: boolean): Promise<HomeSectionDto[]
   const pending = drafts ? await readHomeDrafts(db) : {};
   return rows
     .map((r) => withDraft(r, pending))
-    .filter((r) => r.active)
+    .filter((r) => all || r.active)
     .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
     .map((r) => ({
       key: r.key,
@@ -56,11 +56,12 @@ async function homeSectionsOf(db: Db, drafts: boolean): Promise<HomeSectionDto[]
 /**
  * Everything the home page shows, in one answer. Figures in the sections' copy ({studios},
  * {cities}, {minutes}) are filled from the same data the page shows (own studios of listed cities,
- * the class types' durations). `drafts` shows the unpublished drafts (the staff preview /sandbox/home).
+ * the class types' durations). `drafts` shows the unpublished drafts (the staff preview /sandbox/home);
+ * `all` keeps hidden sections too (the preview of one component).
  */
-export async function homeData(db: Db, opts: { drafts?: boolean } = {}) {
+export async function homeData(db: Db, opts: { drafts?: boolean; all?: boolean } = {}) {
   const [sections, coaches, sessionTypes, sponsors, cities, studios] = await Promise.all([
-    homeSectionsOf(db, Boolean(opts.drafts)),
+    homeSectionsOf(db, Boolean(opts.drafts), Boolean(opts.all)),
     listCoaches(db),
     listSessionTypes(db),
     listSponsors(db),

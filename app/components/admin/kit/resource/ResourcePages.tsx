@@ -3,7 +3,7 @@
  * the form (fields from a short list, validated with the API's schema). A resource's route files
  * only say which columns and fields it has.
  */
-import { Button, Menu, ActionIcon, NumberInput, SimpleGrid, Switch, TextInput, Select } from "@mantine/core";
+import { Button, Menu, ActionIcon, NumberInput, SimpleGrid, Switch, TextInput, Select, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconDots, IconPencil, IconPlus, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -205,7 +205,9 @@ export type FieldDef =
       clearable?: boolean;
     }
   /** A yes/no switch, shown below the grid of the other fields. */
-  | { name: string; label: string; kind: "switch"; description?: string };
+  | { name: string; label: string; kind: "switch"; description?: string }
+  /** Long text, full width below the grid (a page's content, a description). */
+  | { name: string; label: string; kind: "textarea"; description?: string; required?: boolean; minRows?: number };
 
 /** The add/edit page of a resource: its fields, validated with the API's schema, sent to the API. */
 export function ResourceFormPage(props: {
@@ -258,7 +260,7 @@ export function ResourceFormPage(props: {
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {props.fields.map((f) =>
-            f.kind === "switch" ? null : f.kind === "number" ? (
+            f.kind === "switch" || f.kind === "textarea" ? null : f.kind === "number" ? (
               <NumberInput
                 key={f.name}
                 label={f.label}
@@ -289,6 +291,20 @@ export function ResourceFormPage(props: {
             ),
           )}
         </SimpleGrid>
+        {props.fields.map((f) =>
+          f.kind === "textarea" ? (
+            <Textarea
+              key={f.name}
+              label={f.label}
+              description={f.description}
+              required={f.required}
+              autosize
+              minRows={f.minRows ?? 4}
+              maxRows={30}
+              {...form.getInputProps(f.name)}
+            />
+          ) : null,
+        )}
         {props.fields.map((f) =>
           f.kind === "switch" ? (
             <Switch
