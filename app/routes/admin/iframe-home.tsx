@@ -10,6 +10,8 @@ import type { Route } from "./+types/iframe-home";
 
 /** What the section editor posts to this frame: the form's unsaved values. */
 export const PREVIEW_MESSAGE = "nb:home-preview";
+/** What this frame posts to its parent once it listens (the editor then sends the current values). */
+export const PREVIEW_READY = "nb:home-preview-ready";
 
 /**
  * /admin/iframe/home/:component: one home section alone (its draft when there is one), for the
@@ -48,6 +50,7 @@ export default function HomeComponentPreview({ loaderData }: Route.ComponentProp
       setLive(e.data.values as PreviewValues);
     };
     window.addEventListener("message", onMessage);
+    if (window.parent !== window) window.parent.postMessage({ type: PREVIEW_READY }, window.location.origin);
     return () => window.removeEventListener("message", onMessage);
   }, []);
   const shown: HomeSection = live

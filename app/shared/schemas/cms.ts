@@ -87,3 +87,6 @@ export const invoiceStatusSchema = z.object({
   status: z.enum(["pending", "issued", "rejected"], { error: t("errors.validation") }),
   note: optionalText({ max: 500 }),
 });
+
+/** The statuses of a foundation application, in the order staff move them (mirror of the domain's). */
+export const APPLICATION_STATUS_LIST = ["new", "reviewing", "accepted", "declined"] as const;

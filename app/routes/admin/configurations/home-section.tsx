@@ -15,7 +15,7 @@ import { homeSectionSchema } from "~/shared/schemas/cms";
 import { getHomeSectionAdmin } from "~/.server/domain/content/admin";
 import { pageData, requireAdminPage } from "../.server/page";
 import { kindLabel } from "./home";
-import { PREVIEW_MESSAGE } from "../iframe-home";
+import { PREVIEW_MESSAGE, PREVIEW_READY } from "../iframe-home";
 import type { Route } from "./+types/home-section";
 
 /** /admin/configurations/home/:key [type 1]: a home section's copy, saved as a draft, with its live preview. */
@@ -54,12 +54,22 @@ export default function HomeSectionEdit({ loaderData }: Route.ComponentProps) {
   );
   // The preview follows the form as it is typed (unsaved values go to the iframe, same origin only).
   const current = JSON.stringify(form.getValues());
+  const latest = useRef(current);
+  latest.current = current;
   const post = () =>
     frame.current?.contentWindow?.postMessage(
-      { type: PREVIEW_MESSAGE, values: JSON.parse(current) },
+      { type: PREVIEW_MESSAGE, values: JSON.parse(latest.current) },
       window.location.origin,
     );
   useEffect(post, [current]);
+  // The frame says when it listens (after its own hydration): send it the values then.
+  useEffect(() => {
+    const onReady = (e: MessageEvent) => {
+      if (e.origin === window.location.origin && e.data?.type === PREVIEW_READY) post();
+    };
+    window.addEventListener("message", onReady);
+    return () => window.removeEventListener("message", onReady);
+  }, []);
   const name = v.title || section.key;
   const previewSrc = localePath(`/admin/iframe/home/${section.key}`, pathname);
   return (
@@ -74,6 +84,7 @@ export default function HomeSectionEdit({ loaderData }: Route.ComponentProps) {
         error={submit.error}
         onCloseError={submit.clearError}
         cancelHref="/admin/configurations/home"
+        submitLabel={t("cms.home.saveDraft")}
       >
         <TextInput
           label={t("cms.home.fields.title")}
@@ -108,7 +119,6 @@ export default function HomeSectionEdit({ loaderData }: Route.ComponentProps) {
           src={previewSrc}
           title={t("cms.home.iframeTitle", { name })}
           style={{ width: "100%", height: 560, border: 0, borderRadius: 8 }}
-          onLoad={post}
         />
       </Paper>
     </>

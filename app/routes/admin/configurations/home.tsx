@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Group, Paper, Table, Text } from "@mantine/core";
+import { ActionIcon, Alert, Button, Group, Paper, Table, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconEdit, IconExternalLink, IconUpload } from "@tabler/icons-react";
+import { IconEdit, IconExternalLink, IconEye, IconUpload } from "@tabler/icons-react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { useState } from "react";
 import { AdminErrorBoundary, confirmAction, PageHeader, SoftBadge } from "~/components/admin/kit";
@@ -36,6 +36,7 @@ export default function HomeConfiguration({ loaderData }: Route.ComponentProps) 
       title: action === "publish" ? t("cms.home.publish") : t("cms.home.discard"),
       message: t(action === "publish" ? "cms.home.confirmPublish" : "cms.home.confirmDiscard", { count: pending }),
       danger: action === "discard",
+      confirmLabel: action === "publish" ? t("cms.home.publishConfirm") : t("cms.home.discardConfirm"),
     });
     if (!ok) return;
     setBusy(action);
@@ -121,14 +122,17 @@ export default function HomeConfiguration({ loaderData }: Route.ComponentProps) 
                     </Table.Td>
                     <Table.Td>
                       <Group justify="flex-end" gap="xs" wrap="nowrap">
-                        <Anchor
+                        <ActionIcon
+                          component="a"
                           href={localePath(`/admin/iframe/home/${s.key}`, pathname)}
                           target="_blank"
-                          size="sm"
+                          variant="subtle"
+                          color="gray"
                           aria-label={`${t("cms.home.preview")}: ${shown.title || s.key}`}
+                          title={t("cms.home.preview")}
                         >
-                          {t("cms.home.preview")}
-                        </Anchor>
+                          <IconEye size={18} aria-hidden />
+                        </ActionIcon>
                         <Button
                           component={Link}
                           to={localePath(`/admin/configurations/home/${s.key}`, pathname)}

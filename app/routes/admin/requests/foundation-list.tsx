@@ -13,6 +13,7 @@ import { localePath } from "~/lib/routes";
 import { enumFilter, listQueryFromUrl, pageOf } from "~/.server/domain/lists";
 import { APPLICATION_STATUSES, listFoundationApplications } from "~/.server/domain/content/pages";
 import { requireAdminPage } from "../.server/page";
+import { APPLICATION_STATUS_LIST } from "~/shared/schemas/cms";
 import type { Route } from "./+types/foundation-list";
 
 /** /admin/foundation-applications: scholarship applications sent from /foundation/application. */
@@ -34,7 +35,7 @@ export const APPLICATION_COLOR: Record<string, string> = {
   declined: "gray",
 };
 export const applicationStatusLabel = (s: string) => t(`content.foundation.status.${s}` as MessageKey);
-export const applicationStatusOptions = APPLICATION_STATUSES.map((s) => ({
+export const applicationStatusOptions = APPLICATION_STATUS_LIST.map((s) => ({
   value: s,
   label: applicationStatusLabel(s),
 }));

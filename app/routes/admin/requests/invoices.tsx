@@ -53,17 +53,10 @@ export default function InvoiceRequests({ loaderData }: Route.ComponentProps) {
           <Text size="xs" c="dimmed">
             {r.business_name}
           </Text>
+          <Text size="xs" c="dimmed">
+            {t("cms.invoices.regime")} {r.tax_regime} · {t("cms.invoices.cfdiUse")} {r.cfdi_use} · CP {r.postal_code}
+          </Text>
         </Stack>
-      ),
-    },
-    {
-      key: "details",
-      label: t("cms.invoices.details"),
-      hideOnCard: false,
-      render: (r) => (
-        <Text size="xs">
-          {t("cms.invoices.regime")} {r.tax_regime} · {t("cms.invoices.cfdiUse")} {r.cfdi_use} · CP {r.postal_code}
-        </Text>
       ),
     },
     { key: "purchase_reference", label: t("cms.invoices.reference"), render: (r) => r.purchase_reference },
