@@ -102,3 +102,29 @@ test("staff change an invoice request's status", async ({ page }) => {
   await expect(row.getByText("Folio CFDI A-7781")).toBeVisible();
   await expect(row.getByText("Emitida")).toBeVisible();
 });
+
+test("on-demand switched off in configuration: /on-demand is the coming-soon page", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto("/on-demand");
+  await expect(page.getByRole("heading", { level: 1, name: "Nucleo Home: barre en casa" })).toBeVisible();
+  await loginAs(page, ADMIN);
+  await page.goto("/admin/configurations/general");
+  await page.getByRole("tab", { name: "On demand" }).click();
+  await expect(page).toHaveURL(/\/admin\/configurations\/general\/on-demand$/);
+  const toggle = page.getByRole("switch", { name: "On demand habilitado" });
+  await expect(toggle).toBeChecked();
+  await toggle.uncheck();
+  await page.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByText("Configuración guardada")).toBeVisible();
+  try {
+    await page.goto("/on-demand");
+    await expect(page.getByRole("heading", { level: 1, name: "Muy pronto: barre en casa" })).toBeVisible();
+  } finally {
+    await page.goto("/admin/configurations/general/on-demand");
+    await page.getByRole("switch", { name: "On demand habilitado" }).check();
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.getByText("Configuración guardada")).toBeVisible();
+  }
+  await page.goto("/on-demand");
+  await expect(page.getByRole("link", { name: "Ver planes" })).toBeVisible();
+});
