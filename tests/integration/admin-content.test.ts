@@ -310,6 +310,10 @@ describe("invoice requests and foundation applications", () => {
     const list = await json(await app.request("/admin/invoice-requests?status=issued&search=NB-1", { token: manager }));
     expect(list.data[0]).toMatchObject({ id: req!.id, status: "issued", note: "Folio A-123" });
     expect((await app.request(`/admin/invoice-requests`, { token: customer })).status).toBe(403);
+    // The CSV (tax data leaving the system) is audited.
+    const csv = await app.request("/admin/invoice-requests?format=csv&search=NB-1", { token: admin });
+    expect(await csv.text()).toContain("XAXX010101000");
+    expect(await lastAudit("export.csv")).toMatchObject({ entityId: "invoice-requests" });
   });
 
   it("staff read one foundation application; unknown is 404 in Spanish", async () => {
