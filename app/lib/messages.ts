@@ -19,6 +19,7 @@ import { kit } from "./i18n/kit";
 import { resources } from "./i18n/resources";
 import { booking } from "./i18n/booking";
 import { catalog } from "./i18n/catalog";
+import { cms } from "./i18n/cms";
 
 /** The catalogue, one file per area under ./i18n (each area owns its file; list it here under the
  * name it exports). In the browser only `core` is here from the start: each area arrives with the
@@ -41,6 +42,7 @@ export const messages = {
   places,
   rooms,
   catalog,
+  cms,
 } as const;
 
 /** Adds an area's texts to the browser's catalogue (called by the build, see tools/vite-i18n-areas.ts). */

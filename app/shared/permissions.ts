@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   // Booking (issue 9): the schedule, reservations, attendance, courtesies and templates.
   "booking.read": "backOffice",
   "booking.write": "backOffice",
+  "configuration.read": "fullAdministrator",
+  "configuration.write": "fullAdministrator",
 } as const satisfies Record<string, Level>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -155,6 +155,6 @@ test.describe("public content pages", () => {
     await expect(page).toHaveURL(/\/admin\/auth\/login/);
     await loginAs(page, "admin@example.com");
     await page.goto("/sandbox/home");
-    await expect(page.getByText("Vista previa: se muestran también")).toBeVisible();
+    await expect(page.getByText("Vista previa: el inicio con los cambios sin publicar")).toBeVisible();
   });
 });

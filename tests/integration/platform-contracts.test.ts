@@ -4,7 +4,7 @@
  * type, and no field the schema does not declare.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { bazaarEvents, mailOutbox } from "../../app/.server/db/schema";
+import { bazaarEvents, foundationApplications, mailOutbox } from "../../app/.server/db/schema";
 import { routeContracts } from "../../app/.server/http/api";
 import { createCustomer, createStaff, sessionFor } from "../support/factories";
 import { setupTestApp } from "../support/app";
@@ -33,6 +33,10 @@ beforeAll(async () => {
     .insert(bazaarEvents)
     .values({ title: "Bazar", startsAt: new Date("2030-01-01T16:00Z"), endsAt: new Date("2030-01-01T20:00Z") })
     .returning({ id: bazaarEvents.id });
+  const [application] = await app.deps.db
+    .insert(foundationApplications)
+    .values({ name: "Ana", email: "ana@prueba.mx", phone: "5512345678", city: "CDMX", kind: "person", message: "m" })
+    .returning({ id: foundationApplications.id });
   Object.assign(ids, {
     "/admin/users/:id": String(c.id),
     "/admin/users/:id/credits": String(c.id),
@@ -52,6 +56,12 @@ beforeAll(async () => {
     "/studios/city/:city": "1",
     "/user/verify/emails/:email": "nadie@prueba.mx",
     "/legal/:slug": "privacy",
+    // Content back office (places2).
+    "/admin/cms-pages/:id": "1",
+    "/admin/configurations/:page": "general",
+    "/admin/home-sections/:key": "hero",
+    "/admin/legal-sections/:slug": "faq",
+    "/admin/foundation-applications/:id": String(application!.id),
   });
 });
 

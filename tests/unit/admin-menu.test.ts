@@ -30,6 +30,7 @@ const FULL = [
   "shippings",
   "files",
   "sponsors",
+  "website",
 ];
 
 describe("adminMenu (spec §2 admin menu, §6 roles)", () => {

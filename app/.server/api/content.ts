@@ -16,6 +16,7 @@ import { AppError } from "../http/errors";
 import { csvResponse, listQuery, pageOf, toCsv } from "../http/pagination";
 import { hit } from "../domain/identity/rate-limit";
 import { audit } from "../domain/audit/service";
+import { auditExport } from "../domain/audit/exports";
 import {
   APPLICATION_STATUSES,
   INVOICE_STATUSES,
@@ -166,9 +167,11 @@ export function contentRoutes(app: Hono<ApiEnv>) {
       response: z.object({ data: z.array(z.record(z.string(), z.unknown())), meta: metaSchema }),
     },
     async ({ deps, query, auth, c }) => {
-      backOfficeActor(c, auth);
+      const actor = backOfficeActor(c, auth);
       if (query.format === "csv") {
         const { rows } = await listInvoiceRequests(deps.db, { ...query, page: 1, per_page: 10_000 });
+        // Tax data leaving the system: the export is audited like every other list's.
+        await auditExport(deps.db, actor, "invoice-requests", query, rows.length);
         const columns = [
           { key: "id", label: "ID" },
           { key: "created_at", label: "Fecha" },

@@ -16,6 +16,7 @@ import { commerceRoutes } from "./commerce";
 import { adminResourceRoutes } from "./admin-resources";
 import { bookingRoutes } from "./booking";
 import { adminBookingRoutes } from "./admin-booking";
+import { adminContentRoutes } from "./admin-content";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
@@ -34,6 +35,7 @@ export function createApi(deps: AppDeps) {
   adminResourceRoutes(app);
   bookingRoutes(app);
   adminBookingRoutes(app);
+  adminContentRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {

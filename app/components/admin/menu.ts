@@ -141,6 +141,12 @@ function fullMenu(): MenuEntry[] {
     link("shippings", t("admin.menu.shippings"), "/admin/shippings/list", { icon: "shipments" }),
     link("files", t("admin.menu.files"), "/admin/files", { icon: "files" }),
     link("sponsors", t("admin.menu.sponsors"), "/admin/sponsors/list", { icon: "sponsors" }),
+    // The site's content and what visitors send (places2).
+    group("website", t("admin.menu.website"), "files", [
+      link("cmsPages", t("admin.menu.cmsPages"), "/admin/cms-pages/list"),
+      link("invoiceRequests", t("admin.menu.invoiceRequests"), "/admin/invoice-requests"),
+      link("foundationApplications", t("admin.menu.foundationApplications"), "/admin/foundation-applications"),
+    ]),
   ];
 }
 

@@ -76,4 +76,10 @@ export const ADMIN_PATHS: readonly string[] = [
   "/admin/outbox/:id",
   "/admin/jobs",
   "/admin/audit",
+  // Content back office (places2).
+  "/admin/configurations/home/:key",
+  "/admin/pages/sections/:slug",
+  "/admin/invoice-requests",
+  "/admin/foundation-applications",
+  "/admin/foundation-applications/:id",
 ];

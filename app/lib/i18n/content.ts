@@ -213,7 +213,7 @@ export const content = {
     backOffice: "Ir al back office",
   },
   sandbox: {
-    banner: "Vista previa: se muestran también las secciones no publicadas del inicio.",
+    banner: "Vista previa: el inicio con los cambios sin publicar de Configuración › Home.",
     unpublished: "No publicada",
   },
   onDemand: {
@@ -221,5 +221,8 @@ export const content = {
     comingSoonTitle: "Muy pronto: barre en casa",
     comingSoonBody:
       "Estamos grabando las clases de Nucleo Home. Mientras tanto, reserva tu lugar en el estudio más cercano.",
+    title: "Nucleo Home: barre en casa",
+    intro: "Clases de barre en video para entrenar desde casa, a tu ritmo, con las coaches de Nucleo.",
+    plans: "Ver planes",
   },
 } as const;

@@ -103,6 +103,20 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/courtesies/list", "routes/admin/booking/courtesies.tsx", { id: "admin-courtesies-list" }),
     route("admin/assistances/add", "routes/admin/booking/assistance-add.tsx", { id: "admin-assistances-add" }),
     route("admin/assistances/edit/:id", "routes/admin/booking/assistance-edit.tsx", { id: "admin-assistances-edit" }),
+    // Content back office (places2): CMS pages (kit), configuration [type 1], legal sections, requests.
+    route("admin/cms-pages", "routes/admin/cms-pages/list.tsx", { id: "admin-cms-pages" }),
+    route("admin/cms-pages/list", "routes/admin/cms-pages/list.tsx", { id: "admin-cms-pages-list" }),
+    route("admin/cms-pages/add", "routes/admin/cms-pages/form.tsx", { id: "admin-cms-pages-add" }),
+    route("admin/cms-pages/edit/:id", "routes/admin/cms-pages/form.tsx", { id: "admin-cms-pages-edit" }),
+    ...["general", "general/landing", "general/on-demand", "general/store"].map((p) =>
+      route(`admin/configurations/${p}`, "routes/admin/configurations/general.tsx", { id: `admin-config-${p}` }),
+    ),
+    route("admin/configurations/home", "routes/admin/configurations/home.tsx"),
+    route("admin/configurations/home/:key", "routes/admin/configurations/home-section.tsx"),
+    route("admin/pages/sections/:slug", "routes/admin/legal/section-edit.tsx"),
+    route("admin/invoice-requests", "routes/admin/requests/invoices.tsx"),
+    route("admin/foundation-applications", "routes/admin/requests/foundation-list.tsx"),
+    route("admin/foundation-applications/:id", "routes/admin/requests/foundation-detail.tsx"),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
@@ -119,6 +133,9 @@ export const adminRoutes: RouteConfigEntry[] = [
   layout("routes/admin/layouts/door.tsx", [
     route("admin/qr-door-page", "routes/admin/booking/door.tsx", { id: "admin-qr-door-page" }),
   ]),
+
+  // Live preview of one home component (places2): staff, no shell around it (shown in an iframe).
+  route("admin/iframe/home/:component", "routes/admin/iframe-home.tsx"),
 
   // Cashier screen: logged in and administrator. Placeholder until the shifts capability replaces it.
   layout("routes/admin/layouts/cashiers.tsx", [route("admin/close-turn", "routes/admin/pending/close-turn.tsx")]),

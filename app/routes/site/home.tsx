@@ -62,43 +62,53 @@ export function meta() {
   ];
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
-  const { sections, coaches, session_types: types, locations } = loaderData;
+/** What one home section needs besides its copy: the figures and the lists some kinds show. */
+export interface SectionContext {
+  figures: { studios: number; cities: number; minutes: string };
+  coaches: HomeContent["coaches"];
+  types: HomeContent["session_types"];
+  locations: HomeLocation[];
+}
+
+export function sectionContext(content: HomeContent): SectionContext {
+  const { coaches, session_types: types, locations } = content;
   const studioCount = locations.reduce((n, c) => n + c.studios.length, 0);
   // Durations come from the class types; figures in the copy are filled from the same data.
   const minutes = minutesLabel(types.map((s) => s.duration_minutes));
-  const figures = { studios: studioCount, cities: locations.length, minutes };
-  const hasHero = sections.some((s) => s.kind === "hero");
+  return { figures: { studios: studioCount, cities: locations.length, minutes }, coaches, types, locations };
+}
 
-  const render = (raw: HomeSection) => {
-    const s = { ...raw, title: fillFigures(raw.title, figures), subtitle: fillFigures(raw.subtitle, figures) };
-    switch (s.kind) {
-      case "hero":
-        return (
-          <HeroSection
-            key={s.key}
-            section={s}
-            minutes={minutes}
-            studioCount={studioCount}
-            cityCount={locations.length}
-          />
-        );
-      case "features":
-        return <FeaturesSection key={s.key} section={s} />;
-      case "session-types":
-        return <SessionTypesSection key={s.key} section={s} types={types} />;
-      case "locations":
-        return <LocationsSection key={s.key} section={s} locations={locations} />;
-      case "coaches":
-        return <CoachesSection key={s.key} section={s} coaches={coaches} />;
-      case "banner":
-        return <BannerSection key={s.key} section={s} />;
-      case "cta":
-        return <CtaSection key={s.key} section={s} />;
-      default:
-        return null;
-    }
-  };
+/** One section of the home by its kind (also the back office's live preview of one component). */
+export function HomeSectionView({ section: raw, ctx }: { section: HomeSection; ctx: SectionContext }) {
+  const { figures, coaches, types, locations } = ctx;
+  const s = { ...raw, title: fillFigures(raw.title, figures), subtitle: fillFigures(raw.subtitle, figures) };
+  switch (s.kind) {
+    case "hero":
+      return (
+        <HeroSection section={s} minutes={figures.minutes} studioCount={figures.studios} cityCount={figures.cities} />
+      );
+    case "features":
+      return <FeaturesSection section={s} />;
+    case "session-types":
+      return <SessionTypesSection section={s} types={types} />;
+    case "locations":
+      return <LocationsSection section={s} locations={locations} />;
+    case "coaches":
+      return <CoachesSection section={s} coaches={coaches} />;
+    case "banner":
+      return <BannerSection section={s} />;
+    case "cta":
+      return <CtaSection section={s} />;
+    default:
+      return null;
+  }
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { sections } = loaderData;
+  const ctx = sectionContext(loaderData);
+  const hasHero = sections.some((s) => s.kind === "hero");
+  const render = (s: HomeSection) => <HomeSectionView key={s.key} section={s} ctx={ctx} />;
 
   return (
     <>

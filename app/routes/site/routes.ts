@@ -24,6 +24,8 @@ export const siteRoutes: RouteConfigEntry[] = [
   route("newsletter/unsubscribe", `${C}/newsletter-unsubscribe.tsx`),
   ...["instagram-auth-success", "instagram-auth-failure"].map((p) => route(p, `${C}/instagram.tsx`, { id: p })),
   route("sandbox/home", `${C}/sandbox-home.tsx`),
+  // Nucleo Home: the coming-soon page while on-demand is off in configuration (places2).
+  route("on-demand", `${C}/on-demand.tsx`),
   // Booking (issue 9): the calendar, one class's spot map, the class types.
   route("calendar", "routes/booking/calendar.tsx"),
   route("book-session/:id?", "routes/booking/book-session.tsx"),

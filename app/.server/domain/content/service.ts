@@ -4,6 +4,7 @@ import type { HomeSection } from "~/components/site/home/types";
 import { configurations, currencies, homeSections } from "../../db/schema";
 import { listAllStudios, listCities, listCoaches, listSessionTypes, listSponsors } from "../places/service";
 import { fillFigures, minutesLabel } from "~/shared/home-figures";
+import { readHomeDrafts, withDraft } from "./admin";
 
 /** Configuration groups that are safe to send to every visitor. */
 const PUBLIC_GROUPS = ["general", "landing", "social", "on-demand", "store"];
@@ -25,27 +26,42 @@ export async function defaultCurrency(db: Db) {
 export type HomeSectionDto = HomeSection;
 
 /**
+ * The home sections visitors see (published and visible), or with `drafts` the staff preview: every
+ * section with its unpublished draft laid over it, visible ones only, in the draft's order.
+ */
+async function homeSectionsOf(db: Db, drafts: boolean, all = false): Promise<HomeSectionDto[]> {
+  const rows = await db
+    .select()
+    .from(homeSections)
+    .where(drafts ? undefined : eq(homeSections.active, true))
+    .orderBy(asc(homeSections.sortOrder), asc(homeSections.id));
+  const pending = drafts ? await readHomeDrafts(db) : {};
+  return rows
+    .map((r) => withDraft(r, pending))
+    .filter((r) => all || r.active)
+    .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
+    .map((r) => ({
+      key: r.key,
+      kind: r.kind,
+      title: r.title,
+      subtitle: r.subtitle,
+      body: r.body,
+      image_url: r.imageUrl,
+      cta_label: r.ctaLabel,
+      cta_link: r.ctaLink,
+      data: r.data,
+    })) as HomeSectionDto[];
+}
+
+/**
  * Everything the home page shows, in one answer. Figures in the sections' copy ({studios},
  * {cities}, {minutes}) are filled from the same data the page shows (own studios of listed cities,
- * the class types' durations). `drafts` adds unpublished sections (the staff preview /sandbox/home).
+ * the class types' durations). `drafts` shows the unpublished drafts (the staff preview /sandbox/home);
+ * `all` keeps hidden sections too (the preview of one component).
  */
-export async function homeData(db: Db, opts: { drafts?: boolean } = {}) {
+export async function homeData(db: Db, opts: { drafts?: boolean; all?: boolean } = {}) {
   const [sections, coaches, sessionTypes, sponsors, cities, studios] = await Promise.all([
-    db
-      .select({
-        key: homeSections.key,
-        kind: homeSections.kind,
-        title: homeSections.title,
-        subtitle: homeSections.subtitle,
-        body: homeSections.body,
-        image_url: homeSections.imageUrl,
-        cta_label: homeSections.ctaLabel,
-        cta_link: homeSections.ctaLink,
-        data: homeSections.data,
-      })
-      .from(homeSections)
-      .where(opts.drafts ? undefined : eq(homeSections.active, true))
-      .orderBy(asc(homeSections.sortOrder)),
+    homeSectionsOf(db, Boolean(opts.drafts), Boolean(opts.all)),
     listCoaches(db),
     listSessionTypes(db),
     listSponsors(db),

@@ -1,0 +1,69 @@
+import { Switch, Textarea, TextInput } from "@mantine/core";
+import { useLocation, useNavigate } from "react-router";
+import {
+  AdminErrorBoundary,
+  EntityFormFrame,
+  PageHeader,
+  useEntityForm,
+  useEntitySubmit,
+} from "~/components/admin/kit";
+import { api } from "~/lib/api";
+import { t } from "~/lib/messages";
+import { localePath } from "~/lib/routes";
+import { legalSectionSchema } from "~/shared/schemas/cms";
+import { getLegalSectionAdmin } from "~/.server/domain/content/admin";
+import { pageData, requireAdminPage } from "../.server/page";
+import type { Route } from "./+types/section-edit";
+
+/** /admin/pages/sections/:slug [type 1]: a section of /legals (FAQ…): title, summary, content. */
+export async function loader(args: Route.LoaderArgs) {
+  const actor = requireAdminPage(args, { permission: "configuration.write" });
+  return { section: await pageData(getLegalSectionAdmin(args.context.deps.db, actor, args.params.slug)) };
+}
+
+export const meta = ({ data }: Route.MetaArgs) => [
+  { title: `${t("cms.legals.editTitle", { title: data?.section.title ?? "" })} · ${t("app.name")}` },
+];
+export const ErrorBoundary = AdminErrorBoundary;
+
+export default function LegalSectionEdit({ loaderData }: Route.ComponentProps) {
+  const { section } = loaderData;
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const form = useEntityForm(legalSectionSchema, {
+    title: section.title,
+    summary: section.summary,
+    body: section.body,
+    published: section.published,
+  });
+  const submit = useEntitySubmit(
+    form,
+    (v) => api(`/admin/legal-sections/${section.slug}`, { method: "PUT", json: v }),
+    () => navigate(localePath("/admin/pages", pathname)),
+  );
+  return (
+    <>
+      <PageHeader title={t("cms.legals.editTitle", { title: section.title })} />
+      <EntityFormFrame
+        onSubmit={submit.onSubmit}
+        submitting={submit.submitting}
+        error={submit.error}
+        onCloseError={submit.clearError}
+        cancelHref="/admin/pages"
+      >
+        <TextInput label={t("legal.admin.fieldTitle")} required {...form.getInputProps("title")} />
+        <TextInput label={t("cms.legals.summary")} {...form.getInputProps("summary")} />
+        <Textarea
+          label={t("cms.legals.body")}
+          description={t("cms.pages.bodyHelp")}
+          required
+          autosize
+          minRows={12}
+          maxRows={30}
+          {...form.getInputProps("body")}
+        />
+        <Switch label={t("cms.legals.published")} {...form.getInputProps("published", { type: "checkbox" })} />
+      </EntityFormFrame>
+    </>
+  );
+}

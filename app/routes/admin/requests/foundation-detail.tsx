@@ -1,0 +1,123 @@
+import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useState } from "react";
+import { Link, useLocation, useRevalidator } from "react-router";
+import { AdminErrorBoundary, formatDateTime, PageHeader, SoftBadge } from "~/components/admin/kit";
+import { api } from "~/lib/api";
+import { t } from "~/lib/messages";
+import { localePath } from "~/lib/routes";
+import { formatPhone, phoneHref } from "~/shared/schemas/fields";
+import { can } from "~/shared/permissions";
+import { getFoundationApplication } from "~/.server/domain/content/admin";
+import { pageData, requireAdminPage } from "../.server/page";
+import { APPLICATION_COLOR, applicationStatusLabel, applicationStatusOptions } from "./foundation-list";
+import type { Route } from "./+types/foundation-detail";
+
+/** /admin/foundation-applications/:id: one application, and its status. */
+export async function loader(args: Route.LoaderArgs) {
+  const actor = requireAdminPage(args, { permission: "content.read" });
+  const id = Number(args.params.id);
+  const item = await pageData(
+    getFoundationApplication(args.context.deps.db, actor, Number.isSafeInteger(id) ? id : -1),
+  );
+  return { item, canWrite: can(actor, "content.write") };
+}
+
+export const meta = ({ data }: Route.MetaArgs) => [
+  { title: `${t("cms.foundation.detailTitle", { name: data?.item.name ?? "" })} · ${t("app.name")}` },
+];
+export const ErrorBoundary = AdminErrorBoundary;
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+export default function FoundationApplication({ loaderData }: Route.ComponentProps) {
+  const { item, canWrite } = loaderData;
+  const { pathname } = useLocation();
+  const { revalidate } = useRevalidator();
+  const [status, setStatus] = useState<string>(item.status);
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    const r = await api<{ Message: string }>(`/admin/foundation-applications/${item.id}`, {
+      method: "PATCH",
+      json: { status },
+    });
+    setSaving(false);
+    if (r.ok) notifications.show({ color: "teal", message: r.data.Message });
+    else if (!r.expired) notifications.show({ color: "red", message: r.message });
+    await revalidate();
+  };
+  return (
+    <>
+      <PageHeader
+        title={t("cms.foundation.detailTitle", { name: item.name })}
+        description={formatDateTime(item.created_at)}
+        actions={
+          <Anchor component={Link} to={localePath("/admin/foundation-applications", pathname)} size="sm">
+            {t("cms.foundation.back")}
+          </Anchor>
+        }
+      />
+      <Paper withBorder radius="md" p={{ base: "md", sm: "xl" }} maw={860}>
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Field label={t("cms.foundation.email")}>
+              <Anchor href={`mailto:${item.email}`} size="sm">
+                {item.email}
+              </Anchor>
+            </Field>
+            <Field label={t("cms.foundation.phone")}>
+              <Anchor href={phoneHref(item.phone)} size="sm">
+                {formatPhone(item.phone)}
+              </Anchor>
+            </Field>
+            <Field label={t("cms.foundation.city")}>{item.city}</Field>
+            <Field label={t("cms.foundation.kind")}>
+              {item.kind === "organization"
+                ? `${t("cms.foundation.kindOrganization")}${item.organization ? ` · ${item.organization}` : ""}`
+                : t("cms.foundation.kindPerson")}
+            </Field>
+          </SimpleGrid>
+          <Field label={t("cms.foundation.message")}>
+            <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+              {item.message}
+            </Text>
+          </Field>
+          <Group align="flex-end" gap="sm">
+            <Field label={t("cms.foundation.status")}>
+              <SoftBadge color={APPLICATION_COLOR[item.status] ?? "gray"}>
+                {applicationStatusLabel(item.status)}
+              </SoftBadge>
+            </Field>
+            {canWrite && (
+              <>
+                <Select
+                  label={t("cms.foundation.changeStatus")}
+                  data={applicationStatusOptions}
+                  value={status}
+                  onChange={(v) => v && setStatus(v)}
+                  allowDeselect={false}
+                  w={220}
+                />
+                <Button onClick={save} loading={saving} disabled={status === item.status}>
+                  {t("cms.invoices.save")}
+                </Button>
+              </>
+            )}
+          </Group>
+        </Stack>
+      </Paper>
+    </>
+  );
+}
