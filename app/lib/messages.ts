@@ -18,6 +18,7 @@ import { fields } from "./i18n/fields";
 import { kit } from "./i18n/kit";
 import { resources } from "./i18n/resources";
 import { booking } from "./i18n/booking";
+import { catalogue } from "./i18n/catalogue";
 
 /** The catalogue, one file per area under ./i18n (each area owns its file; list it here under the
  * name it exports). In the browser only `core` is here from the start: each area arrives with the
@@ -39,6 +40,7 @@ export const messages = {
   media,
   places,
   rooms,
+  catalogue,
 } as const;
 
 /** Adds an area's texts to the browser's catalogue (called by the build, see tools/vite-i18n-areas.ts). */

@@ -30,6 +30,8 @@ export const PERMISSIONS = {
   "places.write": "backOffice",
   "content.read": "backOffice",
   "content.write": "backOffice",
+  "commerce.read": "backOffice",
+  "commerce.write": "backOffice",
 } as const satisfies Record<string, Level>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -76,4 +76,7 @@ export const ADMIN_PATHS: readonly string[] = [
   "/admin/outbox/:id",
   "/admin/jobs",
   "/admin/audit",
+  "/admin/certifications/add",
+  "/admin/certifications/edit/:id",
+  ...crud("/admin/shippings/methods"),
 ];

@@ -3,7 +3,7 @@
  * the form (fields from a short list, validated with the API's schema). A resource's route files
  * only say which columns and fields it has.
  */
-import { Button, Menu, ActionIcon, NumberInput, SimpleGrid, Switch, TextInput, Select } from "@mantine/core";
+import { Button, Menu, ActionIcon, NumberInput, SimpleGrid, Switch, TextInput, Textarea, Select } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconDots, IconPencil, IconPlus, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -139,6 +139,10 @@ export function ResourceListPage<T extends { id: number; active?: boolean }>(pro
   headerActions?: ReactNode;
   /** Shown between the header and the table (e.g. a read-only notice). */
   notice?: ReactNode;
+  /** Where the add button goes, when not `${base}/add` (e.g. with the list's area preset). */
+  addHref?: string;
+  /** Fixed query of the CSV export (e.g. the area of a `list/{area}` page). */
+  csvQuery?: Record<string, string>;
 }) {
   const { view } = props;
   const { pathname } = useLocation();
@@ -155,7 +159,7 @@ export function ResourceListPage<T extends { id: number; active?: boolean }>(pro
               {props.canWrite && (
                 <Button
                   component={Link}
-                  to={localePath(`${view.base}/add`, pathname)}
+                  to={localePath(props.addHref ?? `${view.base}/add`, pathname)}
                   leftSection={view.addIcon ?? <IconPlus size={16} aria-hidden />}
                 >
                   {view.addLabel ?? t("kit.add")}
@@ -173,7 +177,11 @@ export function ResourceListPage<T extends { id: number; active?: boolean }>(pro
         rowKey={(r) => r.id}
         searchPlaceholder={view.searchPlaceholder ?? t("kit.searchPlaceholder")}
         filters={[...(props.filters ?? []), ...(view.activatable ? [statusFilterDef] : [])]}
-        csvHref={view.csv ? `/api${view.apiPath}` : undefined}
+        csvHref={
+          view.csv
+            ? `/api${view.apiPath}${props.csvQuery ? `?${new URLSearchParams(props.csvQuery).toString()}` : ""}`
+            : undefined
+        }
         rowActions={(r) =>
           props.rowMenu ? (
             props.rowMenu(r)
@@ -195,7 +203,20 @@ export type FieldDef =
       required?: boolean;
       description?: string;
     }
-  | { name: string; label: string; kind: "number"; description?: string; min?: number; max?: number }
+  | {
+      name: string;
+      label: string;
+      kind: "number";
+      description?: string;
+      min?: number;
+      max?: number;
+      /** Blank allowed (null): the field starts empty instead of 0. */
+      nullable?: boolean;
+    }
+  /** Money: the value is integer cents (the API's `*_cents`), typed and shown in pesos. */
+  | { name: string; label: string; kind: "money"; description?: string; required?: boolean }
+  /** Long text, across the whole width of the form. */
+  | { name: string; label: string; kind: "textarea"; description?: string; rows?: number; maxLength?: number }
   | {
       name: string;
       label: string;
@@ -224,14 +245,17 @@ export function ResourceFormPage(props: {
   cancelHref?: string;
   /** Where to go after saving, from the API's answer (default: the list). */
   savedHref?: (data: never) => string;
+  /** Starting values of the add form (e.g. the area of the list it was opened from). */
+  defaults?: Record<string, unknown>;
 }) {
   const { view, item } = props;
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const initial = Object.fromEntries(
+  const initial: Record<string, unknown> = Object.fromEntries(
     props.fields.map((f) => {
-      const v = item?.[f.name];
-      if (f.kind === "number") return [f.name, v ?? 0];
+      const v = item ? item[f.name] : props.defaults?.[f.name];
+      if (f.kind === "number") return [f.name, v ?? (f.nullable ? "" : 0)];
+      if (f.kind === "money") return [f.name, v ?? ""];
       if (f.kind === "switch") return [f.name, Boolean(v)];
       return [f.name, v === null || v === undefined ? "" : String(v)];
     }),
@@ -258,7 +282,9 @@ export function ResourceFormPage(props: {
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {props.fields.map((f) =>
-            f.kind === "switch" ? null : f.kind === "number" ? (
+            f.kind === "switch" || f.kind === "textarea" ? null : f.kind === "money" ? (
+              <MoneyInput key={f.name} field={f} form={form} />
+            ) : f.kind === "number" ? (
               <NumberInput
                 key={f.name}
                 label={f.label}
@@ -290,6 +316,20 @@ export function ResourceFormPage(props: {
           )}
         </SimpleGrid>
         {props.fields.map((f) =>
+          f.kind === "textarea" ? (
+            <Textarea
+              key={f.name}
+              label={f.label}
+              description={f.description}
+              autosize
+              minRows={f.rows ?? 3}
+              maxRows={16}
+              maxLength={f.maxLength}
+              {...form.getInputProps(f.name)}
+            />
+          ) : null,
+        )}
+        {props.fields.map((f) =>
           f.kind === "switch" ? (
             <Switch
               key={f.name}
@@ -303,5 +343,32 @@ export function ResourceFormPage(props: {
       </EntityFormFrame>
       {props.children}
     </>
+  );
+}
+
+/** A money field: the form holds integer cents, the person types pesos ($1,234.50). */
+function MoneyInput(props: {
+  field: Extract<FieldDef, { kind: "money" }>;
+  form: ReturnType<typeof useEntityForm<Record<string, unknown>>>;
+}) {
+  const { field, form } = props;
+  const input = form.getInputProps(field.name);
+  const cents = form.getValues()[field.name];
+  return (
+    <NumberInput
+      label={field.label}
+      description={field.description}
+      required={field.required}
+      prefix="$"
+      thousandSeparator=","
+      decimalScale={2}
+      min={0}
+      allowNegative={false}
+      error={input.error}
+      onBlur={input.onBlur}
+      onFocus={input.onFocus}
+      value={typeof cents === "number" ? cents / 100 : ""}
+      onChange={(v) => form.setFieldValue(field.name, typeof v === "number" ? Math.round(v * 100) : "")}
+    />
   );
 }
