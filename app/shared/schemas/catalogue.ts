@@ -17,7 +17,7 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === "st
 function wholeNumber(min: number, max: number, message: string, fallback?: number) {
   return z.preprocess(
     (v) => (blank(v) && fallback !== undefined ? fallback : toNumber(v)),
-    z.number({ error: message }).int(message).min(min, message).max(max, message),
+    z.number({ error: message }).refine(Number.isInteger, message).min(min, message).max(max, message),
   );
 }
 
@@ -25,9 +25,18 @@ function wholeNumber(min: number, max: number, message: string, fallback?: numbe
 function optionalWholeNumber(min: number, max: number, message: string) {
   return z.preprocess(
     (v) => (blank(v) ? null : toNumber(v)),
-    z.number({ error: message }).int(message).min(min, message).max(max, message).nullable(),
+    z.number({ error: message }).refine(Number.isInteger, message).min(min, message).max(max, message).nullable(),
   );
 }
+
+/**
+ * A rule across fields runs as soon as the fields it reads are valid, even when others are not,
+ * so every message of a form shows at once.
+ */
+const whenValid =
+  (...fields: string[]) =>
+  (payload: { issues: { path?: PropertyKey[] }[] }) =>
+    !payload.issues.some((i) => fields.includes(String(i.path?.[0])));
 
 const sortOrder = wholeNumber(0, 9999, t("catalogue.common.sortOrderInvalid"), 0);
 const description = (max: number) => optionalText({ max });
@@ -42,9 +51,10 @@ export const planSchema = z
     price_cents: moneyCents,
     sort_order: sortOrder,
   })
-  .superRefine((v, ctx) => {
-    if (!v.unlimited && (v.sessions === null || v.sessions === undefined))
-      ctx.addIssue({ code: "custom", path: ["sessions"], message: t("catalogue.plans.sessionsInvalid") });
+  .refine((v) => v.unlimited || (v.sessions !== null && v.sessions !== undefined), {
+    path: ["sessions"],
+    message: t("catalogue.plans.sessionsInvalid"),
+    when: whenValid("unlimited", "sessions"),
   });
 export type PlanInput = z.output<typeof planSchema>;
 
@@ -61,21 +71,20 @@ export const productSchema = z
     certification_id: optionalId,
     sort_order: sortOrder,
   })
-  .superRefine((v, ctx) => {
-    if (v.max_purchase > 0 && v.max_purchase < v.min_purchase)
-      ctx.addIssue({ code: "custom", path: ["max_purchase"], message: t("catalogue.products.maxBelowMin") });
-    if (v.area === "certificate" && v.certification_id === null)
-      ctx.addIssue({
-        code: "custom",
-        path: ["certification_id"],
-        message: t("catalogue.products.certificationRequired"),
-      });
-    if (v.area !== "certificate" && v.certification_id !== null)
-      ctx.addIssue({
-        code: "custom",
-        path: ["certification_id"],
-        message: t("catalogue.products.certificationOnlyCertificate"),
-      });
+  .refine((v) => v.max_purchase === 0 || v.max_purchase >= v.min_purchase, {
+    path: ["max_purchase"],
+    message: t("catalogue.products.maxBelowMin"),
+    when: whenValid("min_purchase", "max_purchase"),
+  })
+  .refine((v) => v.area !== "certificate" || v.certification_id !== null, {
+    path: ["certification_id"],
+    message: t("catalogue.products.certificationRequired"),
+    when: whenValid("area", "certification_id"),
+  })
+  .refine((v) => v.area === "certificate" || v.certification_id === null, {
+    path: ["certification_id"],
+    message: t("catalogue.products.certificationOnlyCertificate"),
+    when: whenValid("area", "certification_id"),
   });
 export type ProductInput = z.output<typeof productSchema>;
 
