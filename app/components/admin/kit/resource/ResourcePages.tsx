@@ -6,10 +6,11 @@
 import { Button, Menu, ActionIcon, NumberInput, SimpleGrid, Switch, TextInput, Textarea, Select } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconDots, IconPencil, IconPlus, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import type { ZodType } from "zod";
 import { api } from "~/lib/api";
+import { pesosToCents } from "~/shared/schemas/fields";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { confirmAction } from "../confirm";
@@ -346,14 +347,22 @@ export function ResourceFormPage(props: {
   );
 }
 
-/** A money field: the form holds integer cents, the person types pesos ($1,234.50). */
+/**
+ * A money field: the form holds integer cents, the person types pesos ($1,234.50). What is typed
+ * is kept as typed (trailing zeros, a lone point); a value that is not an amount reaches the schema
+ * as it is and gets its Spanish message.
+ */
 function MoneyInput(props: {
   field: Extract<FieldDef, { kind: "money" }>;
   form: ReturnType<typeof useEntityForm<Record<string, unknown>>>;
 }) {
   const { field, form } = props;
   const input = form.getInputProps(field.name);
-  const cents = form.getValues()[field.name];
+  const [text, setText] = useState<string | number>(() => {
+    const cents = form.getValues()[field.name];
+    if (typeof cents !== "number") return "";
+    return cents % 100 === 0 ? cents / 100 : (cents / 100).toFixed(2);
+  });
   return (
     <NumberInput
       label={field.label}
@@ -367,8 +376,13 @@ function MoneyInput(props: {
       error={input.error}
       onBlur={input.onBlur}
       onFocus={input.onFocus}
-      value={typeof cents === "number" ? cents / 100 : ""}
-      onChange={(v) => form.setFieldValue(field.name, typeof v === "number" ? Math.round(v * 100) : "")}
+      value={text}
+      onChange={(v) => {
+        setText(v);
+        const cents = typeof v === "number" ? Math.round(v * 100) : pesosToCents(v);
+        form.setFieldValue(field.name, cents ?? v);
+        form.clearFieldError(field.name);
+      }}
     />
   );
 }
