@@ -20,6 +20,7 @@ import { resources } from "./i18n/resources";
 import { booking } from "./i18n/booking";
 import { catalog } from "./i18n/catalog";
 import { cms } from "./i18n/cms";
+import { catalogue } from "./i18n/catalogue";
 
 /** The catalogue, one file per area under ./i18n (each area owns its file; list it here under the
  * name it exports). In the browser only `core` is here from the start: each area arrives with the
@@ -43,6 +44,7 @@ export const messages = {
   rooms,
   catalog,
   cms,
+  catalogue,
 } as const;
 
 /** Adds an area's texts to the browser's catalogue (called by the build, see tools/vite-i18n-areas.ts). */

@@ -35,6 +35,8 @@ export const PERMISSIONS = {
   "booking.write": "backOffice",
   "configuration.read": "fullAdministrator",
   "configuration.write": "fullAdministrator",
+  "commerce.read": "backOffice",
+  "commerce.write": "backOffice",
 } as const satisfies Record<string, Level>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -14,6 +14,11 @@ import { resourceRoutes } from "./resource-routes";
 import { sessionTypesResource } from "../resources/session-types";
 import { coachesResource } from "../resources/coaches";
 import { bazaarEventsResource } from "../resources/bazaar-events";
+import { plansResource } from "../resources/plans";
+import { shippingMethodsResource } from "../resources/shipping-methods";
+import { certificationsResource } from "../resources/certifications";
+import { addProductPhoto, productDto, productsResource, removeProductPhoto } from "../resources/products";
+import { IMAGE_MAX_BYTES, tooLargeError } from "../domain/content/images";
 
 export function adminResourceRoutes(app: Hono<ApiEnv>) {
   resourceRoutes(app, countriesResource);
@@ -80,4 +85,51 @@ export function adminResourceRoutes(app: Hono<ApiEnv>) {
   resourceRoutes(app, sessionTypesResource);
   resourceRoutes(app, coachesResource);
   resourceRoutes(app, bazaarEventsResource);
+  // The catalogue (issue 10): on-demand plans, products (with photos), certifications, shipping methods.
+  resourceRoutes(app, plansResource);
+  resourceRoutes(app, certificationsResource);
+  resourceRoutes(app, shippingMethodsResource);
+  resourceRoutes(app, productsResource);
+  // Before the body is read: a picture over the limit gets the files library's own message.
+  app.use("/admin/products/:id/photos", async (c, next) => {
+    const length = Number(c.req.header("content-length") ?? "0");
+    if (c.req.method === "POST" && length > IMAGE_MAX_BYTES + 64 * 1024) throw tooLargeError(length);
+    await next();
+  });
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/admin/products/:id/photos",
+      summary:
+        "Agrega una foto a un producto (multipart, campo file: JPG, PNG o WebP de al menos 320 px y hasta 4 MB; se guarda en 5 anchos WebP)",
+      tags: [productsResource.tag],
+      guard: BACK_OFFICE,
+      params: idParam("id"),
+      body: z.object({ file: z.any().optional() }),
+      status: 201,
+      response: z.object({ data: z.object({ Message: z.string(), item: productDto }) }),
+    },
+    async ({ c, auth, deps, params, body }) => {
+      const item = await addProductPhoto(deps, backOfficeActor(c, auth), params.id, body.file);
+      return { data: { Message: t("catalogue.products.photoAdded"), item } };
+    },
+  );
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/admin/products/:id/photos/remove",
+      summary: "Quita una foto de un producto (url: la dirección de la foto)",
+      tags: [productsResource.tag],
+      guard: BACK_OFFICE,
+      params: idParam("id"),
+      body: z.object({ url: z.string().max(500) }),
+      response: z.object({ data: z.object({ Message: z.string(), item: productDto }) }),
+    },
+    async ({ c, auth, deps, params, body }) => {
+      const item = await removeProductPhoto(deps, backOfficeActor(c, auth), params.id, body.url);
+      return { data: { Message: t("catalogue.products.photoRemoved"), item } };
+    },
+  );
 }

@@ -41,6 +41,8 @@ import { defineRoute, idParam, type ApiEnv, type AuthState } from "../http/api";
 import { AppError } from "../http/errors";
 import { ROLE } from "../db/schema";
 import type { AppDeps } from "../deps";
+import { assertCan } from "../domain/people/access";
+import { BACK_OFFICE, backOfficeActor } from "./admin-people";
 
 /** Cart and checkout are for customers only (spec §2: 'Solo los clientes pueden utilizar el carrito'). */
 function customerId(auth: AuthState) {
@@ -571,7 +573,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       path: "/admin/payments",
       summary: "Pagos con filtros (fecha, estudio, método, estado) y totales",
       tags: ["Admin: pagos"],
-      guard: ["admin"],
+      guard: BACK_OFFICE,
       query: z.object({
         from: z.iso.date().optional(),
         to: z.iso.date().optional(),
@@ -580,15 +582,18 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
         status: z.enum(["succeeded", "refunded", "partially_refunded", "failed"]).optional(),
       }),
     },
-    async ({ deps, query }) => ({
-      data: await listPayments(deps.db, {
-        from: query.from ? new Date(`${query.from}T06:00:00Z`) : undefined,
-        to: query.to ? new Date(new Date(`${query.to}T06:00:00Z`).getTime() + 86_400_000) : undefined,
-        studioId: query.studio_id,
-        method: query.method,
-        status: query.status,
-      }),
-    }),
+    async ({ c, auth, deps, query }) => {
+      assertCan(backOfficeActor(c, auth), "commerce.read");
+      return {
+        data: await listPayments(deps.db, {
+          from: query.from ? new Date(`${query.from}T06:00:00Z`) : undefined,
+          to: query.to ? new Date(new Date(`${query.to}T06:00:00Z`).getTime() + 86_400_000) : undefined,
+          studioId: query.studio_id,
+          method: query.method,
+          status: query.status,
+        }),
+      };
+    },
   );
   defineRoute(
     app,
@@ -597,22 +602,26 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       path: "/admin/payments/:id/refund",
       summary: "Reembolsa un pago por el gateway y retira las clases sin usar",
       tags: ["Admin: pagos"],
-      guard: ["admin"],
+      guard: BACK_OFFICE,
       params: idParam("id"),
     },
-    async ({ deps, auth, params }) => {
-      const r = await refundPayment(deps, params.id as number, auth.user!.id);
+    async ({ c, deps, auth, params }) => {
+      const actor = assertCan(backOfficeActor(c, auth), "commerce.write");
+      const r = await refundPayment(deps, params.id as number, actor.id);
       return { data: { Message: t("commerce.admin.refundDone", { n: r.revoked }), ...r } };
     },
   );
   defineRoute(
     app,
-    { method: "get", path: "/admin/shipments", summary: "Envíos", tags: ["Admin: envíos"], guard: ["admin"] },
-    async ({ deps }) => ({
-      data: (await deps.db.select().from(shipments).orderBy(shipments.status, shipments.createdAt).limit(500)).map(
-        shipmentView,
-      ),
-    }),
+    { method: "get", path: "/admin/shipments", summary: "Envíos", tags: ["Admin: envíos"], guard: BACK_OFFICE },
+    async ({ c, auth, deps }) => {
+      assertCan(backOfficeActor(c, auth), "commerce.read");
+      return {
+        data: (await deps.db.select().from(shipments).orderBy(shipments.status, shipments.createdAt).limit(500)).map(
+          shipmentView,
+        ),
+      };
+    },
   );
   defineRoute(
     app,
@@ -621,7 +630,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       path: "/admin/shipments/:id",
       summary: "Cambia el estado de un envío (con número de guía); se avisa al cliente por correo",
       tags: ["Admin: envíos"],
-      guard: ["admin"],
+      guard: BACK_OFFICE,
       params: idParam("id"),
       body: z.object({
         status: z.enum(["pending", "shipped", "delivered", "cancelled"]),
@@ -634,12 +643,15 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
           .nullable(),
       }),
     },
-    async ({ deps, params, body }) => ({
-      data: {
-        Message: t("commerce.admin.shipmentUpdated"),
-        shipment: await updateShipment(deps, params.id as number, body),
-      },
-    }),
+    async ({ c, auth, deps, params, body }) => {
+      assertCan(backOfficeActor(c, auth), "commerce.write");
+      return {
+        data: {
+          Message: t("commerce.admin.shipmentUpdated"),
+          shipment: await updateShipment(deps, params.id as number, body),
+        },
+      };
+    },
   );
 
   // ---------- provider webhooks (signature verified, idempotent) ----------

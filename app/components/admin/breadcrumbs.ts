@@ -30,6 +30,7 @@ const TO_LIST = new Set([
   "/admin/rooms",
   "/admin/session/types",
   "/admin/shippings",
+  "/admin/shippings/methods",
   "/admin/sponsors",
   "/admin/studios",
   "/admin/qr-assistance",

@@ -82,4 +82,7 @@ export const ADMIN_PATHS: readonly string[] = [
   "/admin/invoice-requests",
   "/admin/foundation-applications",
   "/admin/foundation-applications/:id",
+  "/admin/certifications/add",
+  "/admin/certifications/edit/:id",
+  ...crud("/admin/shippings/methods"),
 ];

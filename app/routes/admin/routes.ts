@@ -117,6 +117,35 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/invoice-requests", "routes/admin/requests/invoices.tsx"),
     route("admin/foundation-applications", "routes/admin/requests/foundation-list.tsx"),
     route("admin/foundation-applications/:id", "routes/admin/requests/foundation-detail.tsx"),
+    // Catalogue (issue 10), built with the resource kit: on-demand plans, products by area,
+    // certifications and shipping methods.
+    route("admin/plans", "routes/admin/catalogue/plans-list.tsx", { id: "admin-plans" }),
+    route("admin/plans/list", "routes/admin/catalogue/plans-list.tsx", { id: "admin-plans-list" }),
+    route("admin/plans/add", "routes/admin/catalogue/plan-form.tsx", { id: "admin-plans-add" }),
+    route("admin/plans/edit/:id", "routes/admin/catalogue/plan-form.tsx", { id: "admin-plans-edit" }),
+    route("admin/products", "routes/admin/catalogue/products-list.tsx", { id: "admin-products" }),
+    route("admin/products/list", "routes/admin/catalogue/products-list.tsx", { id: "admin-products-list" }),
+    route("admin/products/list/:area", "routes/admin/catalogue/products-list.tsx", { id: "admin-products-area" }),
+    route("admin/products/add", "routes/admin/catalogue/product-form.tsx", { id: "admin-products-add" }),
+    route("admin/products/edit/:id", "routes/admin/catalogue/product-form.tsx", { id: "admin-products-edit" }),
+    route("admin/certifications/list", "routes/admin/catalogue/certifications-list.tsx", {
+      id: "admin-certifications-list",
+    }),
+    route("admin/certifications/add", "routes/admin/catalogue/certification-form.tsx", {
+      id: "admin-certifications-add",
+    }),
+    route("admin/certifications/edit/:id", "routes/admin/catalogue/certification-form.tsx", {
+      id: "admin-certifications-edit",
+    }),
+    route("admin/shippings/methods/list", "routes/admin/catalogue/shipping-methods-list.tsx", {
+      id: "admin-shipping-methods-list",
+    }),
+    route("admin/shippings/methods/add", "routes/admin/catalogue/shipping-method-form.tsx", {
+      id: "admin-shipping-methods-add",
+    }),
+    route("admin/shippings/methods/edit/:id", "routes/admin/catalogue/shipping-method-form.tsx", {
+      id: "admin-shipping-methods-edit",
+    }),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

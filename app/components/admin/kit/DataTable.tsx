@@ -120,11 +120,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const csvUrl = (() => {
     if (!props.csvHref) return null;
-    const q = new URLSearchParams(params);
+    const [path, fixed] = props.csvHref.split("?");
+    const q = new URLSearchParams(fixed);
+    for (const [k, v] of new URLSearchParams(params)) q.set(k, v);
     q.delete("page");
     q.delete("per_page");
     q.set("format", "csv");
-    return `${props.csvHref}?${q.toString()}`;
+    return `${path}?${q.toString()}`;
   })();
 
   const from = meta.total === 0 ? 0 : (meta.page - 1) * meta.per_page + 1;

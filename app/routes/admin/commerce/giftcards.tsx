@@ -4,21 +4,19 @@ import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
+import { requireAdminPage } from "../.server/page";
+import { giftCardInput, issueGiftCard, listGiftCards } from "~/.server/domain/commerce/admin-promos";
+import { AppError } from "~/.server/http/errors";
 import type { Route } from "./+types/giftcards";
 
 /** /admin/giftcards: issue, balance, history (movements count). */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage } = await import("../.server/page");
-  requireAdminPage(args);
-  const { listGiftCards } = await import("~/.server/domain/commerce/admin-promos");
+  requireAdminPage(args, { permission: "commerce.read" });
   return { items: await listGiftCards(args.context.deps.db) };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { requireAdminPage } = await import("../.server/page");
-  const actor = requireAdminPage(args);
-  const { giftCardInput, issueGiftCard } = await import("~/.server/domain/commerce/admin-promos");
-  const { AppError } = await import("~/.server/http/errors");
+  const actor = requireAdminPage(args, { permission: "commerce.write" });
   const parsed = giftCardInput.safeParse(Object.fromEntries(await args.request.formData()));
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "" };
   try {

@@ -17,23 +17,21 @@ import { useFetcher } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/kit";
 import { useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
+import { requireAdminPage } from "../.server/page";
+import { listAllPacks, packInput, savePack } from "~/.server/domain/commerce/admin-catalogue";
+import { AppError } from "~/.server/http/errors";
 import type { Route } from "./+types/packs";
 
 /** /admin/packs (add, list, edit): class packs per city. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage } = await import("../.server/page");
-  requireAdminPage(args);
-  const { listAllPacks } = await import("~/.server/domain/commerce/admin-catalogue");
+  requireAdminPage(args, { permission: "commerce.read" });
   const id = args.params.id ? Number(args.params.id) : null;
   const items = await listAllPacks(args.context.deps.db);
   return { items: id ? items.filter((p) => p.id === id) : items };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { requireAdminPage } = await import("../.server/page");
-  requireAdminPage(args);
-  const { packInput, savePack } = await import("~/.server/domain/commerce/admin-catalogue");
-  const { AppError } = await import("~/.server/http/errors");
+  requireAdminPage(args, { permission: "commerce.write" });
   const parsed = packInput.safeParse(Object.fromEntries(await args.request.formData()));
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "" };
   try {

@@ -4,6 +4,10 @@ import { useEffect } from "react";
 import { Form, useFetcher } from "react-router";
 import { AdminErrorBoundary, SoftBadge } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
+import { requireAdminPage } from "../.server/page";
+import { listPayments, refundPayment } from "~/.server/domain/commerce/after-sale";
+import { publicReads } from "~/.server/domain/content/public-reads";
+import { AppError } from "~/.server/http/errors";
 import type { Route } from "./+types/payments";
 
 const METHODS = ["card", "paypal", "gift_card"] as const;
@@ -11,10 +15,7 @@ const STATUSES = ["succeeded", "refunded", "partially_refunded", "failed"] as co
 
 /** /admin/payments and /admin/payments/list: filters by date, studio, method, status; totals; refunds. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage } = await import("../.server/page");
-  requireAdminPage(args);
-  const { listPayments } = await import("~/.server/domain/commerce/after-sale");
-  const { publicReads } = await import("~/.server/domain/content/public-reads");
+  requireAdminPage(args, { permission: "commerce.read" });
   const q = new URL(args.request.url).searchParams;
   const day = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
   const from = day(q.get("from"));
@@ -42,10 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { requireAdminPage } = await import("../.server/page");
-  const actor = requireAdminPage(args);
-  const { refundPayment } = await import("~/.server/domain/commerce/after-sale");
-  const { AppError } = await import("~/.server/http/errors");
+  const actor = requireAdminPage(args, { permission: "commerce.write" });
   const id = Number((await args.request.formData()).get("id"));
   try {
     const r = await refundPayment(args.context.deps, id, actor.id);

@@ -1,9 +1,13 @@
 import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
+import { localePath } from "~/lib/routes";
 import { AdminErrorBoundary, SoftBadge } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
+import { requireAdminPage } from "../.server/page";
+import { listShipments, updateShipment } from "~/.server/domain/commerce/after-sale";
+import { AppError } from "~/.server/http/errors";
 import type { Route } from "./+types/shippings";
 
 const STATUSES = ["pending", "shipped", "delivered", "cancelled"] as const;
@@ -11,17 +15,12 @@ const COLOR = { pending: "yellow", shipped: "blue", delivered: "teal", cancelled
 
 /** /admin/shippings/list: status changes with tracking numbers; the customer is mailed. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage } = await import("../.server/page");
-  requireAdminPage(args);
-  const { listShipments } = await import("~/.server/domain/commerce/after-sale");
+  requireAdminPage(args, { permission: "commerce.read" });
   return { items: await listShipments(args.context.deps.db) };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { requireAdminPage } = await import("../.server/page");
-  requireAdminPage(args);
-  const { updateShipment } = await import("~/.server/domain/commerce/after-sale");
-  const { AppError } = await import("~/.server/http/errors");
+  requireAdminPage(args, { permission: "commerce.write" });
   const f = await args.request.formData();
   const status = STATUSES.find((s) => s === f.get("status"));
   const tracking = String(f.get("tracking_number") ?? "").trim();
@@ -44,11 +43,17 @@ export const meta = () => [{ title: `${t("commerce.admin.shippingsTitle")} · ${
 export const ErrorBoundary = AdminErrorBoundary;
 
 export default function AdminShippings({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t("commerce.admin.shippingsTitle")}
-      </Title>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          {t("commerce.admin.shippingsTitle")}
+        </Title>
+        <Button component={Link} to={localePath("/admin/shippings/methods/list", pathname)} variant="light">
+          {t("catalogue.shippingMethods.link")}
+        </Button>
+      </Group>
       <Table.ScrollContainer minWidth={900}>
         <Table striped>
           <Table.Thead>

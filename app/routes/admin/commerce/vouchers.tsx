@@ -4,21 +4,19 @@ import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { AdminErrorBoundary, SoftBadge } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
+import { requireAdminPage } from "../.server/page";
+import { createVoucher, listVouchers, setVoucherActive, voucherInput } from "~/.server/domain/commerce/admin-promos";
+import { AppError } from "~/.server/http/errors";
 import type { Route } from "./+types/vouchers";
 
 /** /admin/vouchers and /admin/vouchers/list: percent or fixed, scope, validity, usage limits. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage } = await import("../.server/page");
-  requireAdminPage(args);
-  const { listVouchers } = await import("~/.server/domain/commerce/admin-promos");
+  requireAdminPage(args, { permission: "commerce.read" });
   return { items: await listVouchers(args.context.deps.db) };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { requireAdminPage } = await import("../.server/page");
-  requireAdminPage(args);
-  const { voucherInput, createVoucher, setVoucherActive } = await import("~/.server/domain/commerce/admin-promos");
-  const { AppError } = await import("~/.server/http/errors");
+  requireAdminPage(args, { permission: "commerce.write" });
   const form = Object.fromEntries(await args.request.formData());
   if (form.intent === "toggle") {
     await setVoucherActive(args.context.deps.db, Number(form.id), form.active === "true");

@@ -3,13 +3,25 @@
  * the form (fields from a short list, validated with the API's schema). A resource's route files
  * only say which columns and fields it has.
  */
-import { Button, Menu, ColorInput, NumberInput, SimpleGrid, Switch, TextInput, Textarea, Select } from "@mantine/core";
+import {
+  Button,
+  Menu,
+  ActionIcon,
+  ColorInput,
+  NumberInput,
+  SimpleGrid,
+  Switch,
+  TextInput,
+  Textarea,
+  Select,
+} from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconPencil, IconPlus, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { IconDots, IconPencil, IconPlus, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
+import { useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import type { ZodType } from "zod";
 import { api } from "~/lib/api";
+import { pesosToCents } from "~/shared/schemas/fields";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { confirmAction } from "../confirm";
@@ -142,6 +154,10 @@ export function ResourceListPage<T extends { id: number; active?: boolean }>(pro
   headerActions?: ReactNode;
   /** Shown between the header and the table (e.g. a read-only notice). */
   notice?: ReactNode;
+  /** Where the add button goes, when not `${base}/add` (e.g. with the list's area preset). */
+  addHref?: string;
+  /** Fixed query of the CSV export (e.g. the area of a `list/{area}` page). */
+  csvQuery?: Record<string, string>;
 }) {
   const { view } = props;
   const { pathname } = useLocation();
@@ -158,7 +174,7 @@ export function ResourceListPage<T extends { id: number; active?: boolean }>(pro
               {props.canWrite && (
                 <Button
                   component={Link}
-                  to={localePath(`${view.base}/add`, pathname)}
+                  to={localePath(props.addHref ?? `${view.base}/add`, pathname)}
                   leftSection={view.addIcon ?? <IconPlus size={16} aria-hidden />}
                 >
                   {view.addLabel ?? t("kit.add")}
@@ -176,7 +192,11 @@ export function ResourceListPage<T extends { id: number; active?: boolean }>(pro
         rowKey={(r) => r.id}
         searchPlaceholder={view.searchPlaceholder ?? t("kit.searchPlaceholder")}
         filters={[...(props.filters ?? []), ...(view.activatable ? [statusFilterDef] : [])]}
-        csvHref={view.csv ? `/api${view.listApiPath ?? view.apiPath}` : undefined}
+        csvHref={
+          view.csv
+            ? `/api${view.listApiPath ?? view.apiPath}${props.csvQuery ? `?${new URLSearchParams(props.csvQuery).toString()}` : ""}`
+            : undefined
+        }
         rowActions={(r) =>
           props.rowMenu ? (
             props.rowMenu(r)
@@ -198,7 +218,18 @@ export type FieldDef =
       required?: boolean;
       description?: string;
     }
-  | { name: string; label: string; kind: "number"; description?: string; min?: number; max?: number }
+  | {
+      name: string;
+      label: string;
+      kind: "number";
+      description?: string;
+      min?: number;
+      max?: number;
+      /** Blank allowed (null): the field starts empty instead of 0. */
+      nullable?: boolean;
+    }
+  /** Money: the value is integer cents (the API's `*_cents`), typed and shown in pesos. */
+  | { name: string; label: string; kind: "money"; description?: string; required?: boolean }
   | {
       name: string;
       label: string;
@@ -212,7 +243,15 @@ export type FieldDef =
   /** A yes/no switch, shown below the grid of the other fields. */
   | { name: string; label: string; kind: "switch"; description?: string }
   /** Long text (a bio, a description), across the whole width. */
-  | { name: string; label: string; kind: "textarea"; required?: boolean; description?: string; rows?: number }
+  | {
+      name: string;
+      label: string;
+      kind: "textarea";
+      required?: boolean;
+      description?: string;
+      rows?: number;
+      maxLength?: number;
+    }
   /** A colour `#rrggbb`. */
   | { name: string; label: string; kind: "color"; required?: boolean; description?: string }
   /** A local date and time (`2026-12-05T10:00`, Mexico City). */
@@ -248,16 +287,19 @@ export function ResourceFormPage(props: {
   cancelHref?: string;
   /** Where to go after saving, from the API's answer (default: the list). */
   savedHref?: (data: never) => string;
+  /** Starting values of the add form (e.g. the area of the list it was opened from). */
+  defaults?: Record<string, unknown>;
 }) {
   const { view, item } = props;
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const initial = {
+  const initial: Record<string, unknown> = {
     ...Object.fromEntries(Object.entries(props.extraValues ?? {}).map(([k, v]) => [k, item?.[k] ?? v])),
     ...Object.fromEntries(
       props.fields.map((f) => {
         const v = item ? item[f.name] : props.defaults?.[f.name];
-        if (f.kind === "number") return [f.name, v ?? 0];
+        if (f.kind === "number") return [f.name, v ?? (f.nullable ? "" : 0)];
+        if (f.kind === "money") return [f.name, v ?? ""];
         if (f.kind === "switch") return [f.name, Boolean(v)];
         if (f.kind === "images") return [f.name, Array.isArray(v) ? v : []];
         return [f.name, v === null || v === undefined ? "" : String(v)];
@@ -286,7 +328,9 @@ export function ResourceFormPage(props: {
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {props.fields.map((f) =>
-            f.kind === "switch" || f.kind === "textarea" || f.kind === "images" ? null : f.kind === "image" ? (
+            f.kind === "switch" || f.kind === "textarea" || f.kind === "images" ? null : f.kind === "money" ? (
+              <MoneyInput key={f.name} field={f} form={form} />
+            ) : f.kind === "image" ? (
               <MediaPickerField
                 key={f.name}
                 label={f.label}
@@ -346,7 +390,8 @@ export function ResourceFormPage(props: {
               required={f.required}
               autosize
               minRows={f.rows ?? 3}
-              maxRows={14}
+              maxRows={16}
+              maxLength={f.maxLength}
               {...form.getInputProps(f.name)}
             />
           ) : f.kind === "images" ? (
@@ -376,5 +421,45 @@ export function ResourceFormPage(props: {
       </EntityFormFrame>
       {props.children}
     </>
+  );
+}
+
+/**
+ * A money field: the form holds integer cents, the person types pesos ($1,234.50). What is typed
+ * is kept as typed (trailing zeros, a lone point); a value that is not an amount reaches the schema
+ * as it is and gets its Spanish message.
+ */
+function MoneyInput(props: {
+  field: Extract<FieldDef, { kind: "money" }>;
+  form: ReturnType<typeof useEntityForm<Record<string, unknown>>>;
+}) {
+  const { field, form } = props;
+  const input = form.getInputProps(field.name);
+  const [text, setText] = useState<string | number>(() => {
+    const cents = form.getValues()[field.name];
+    if (typeof cents !== "number") return "";
+    return cents % 100 === 0 ? cents / 100 : (cents / 100).toFixed(2);
+  });
+  return (
+    <NumberInput
+      label={field.label}
+      description={field.description}
+      required={field.required}
+      prefix="$"
+      thousandSeparator=","
+      decimalScale={2}
+      min={0}
+      allowNegative={false}
+      error={input.error}
+      onBlur={input.onBlur}
+      onFocus={input.onFocus}
+      value={text}
+      onChange={(v) => {
+        setText(v);
+        const cents = typeof v === "number" ? Math.round(v * 100) : pesosToCents(v);
+        form.setFieldValue(field.name, cents ?? v);
+        form.clearFieldError(field.name);
+      }}
+    />
   );
 }

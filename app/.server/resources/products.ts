@@ -1,0 +1,201 @@
+/**
+ * Store products (areas juiceBar, barreByNucleo and certificate) through the resource kit, plus
+ * their photos: uploaded through the files library's image pipeline (checked, resized, WebP) and
+ * added to or removed from the product's `images` in one audited transaction.
+ */
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { t } from "~/lib/messages";
+import { formatPrice } from "~/lib/format";
+import { PRODUCT_AREA_VALUES, productSchema, type ProductInput } from "~/shared/schemas/catalogue";
+import type { AppDeps } from "../deps";
+import type { Db } from "../db/client";
+import { certifications, products } from "../db/schema";
+import { AppError } from "../domain/errors";
+import { storeImage } from "../domain/content/images";
+import { assertCan, type Actor } from "../domain/people/access";
+import { inTransaction } from "../domain/tx";
+import { getResource, notFoundOf, type ResourceDescriptor } from "../kit/resource";
+import { CATALOGUE_TAG } from "./plans";
+
+/** Photos a product may have (the store shows the first; the product page all of them). */
+export const PRODUCT_MAX_PHOTOS = 8;
+
+export const productDto = z.object({
+  id: z.number(),
+  area: z.enum(PRODUCT_AREA_VALUES),
+  name: z.string(),
+  description: z.string(),
+  images: z.array(z.string()),
+  image: z.string().nullable(),
+  price_cents: z.number(),
+  display_price: z.string(),
+  stock: z.number().nullable(),
+  require_shipping: z.boolean(),
+  min_purchase: z.number(),
+  max_purchase: z.number(),
+  certification_id: z.number().nullable(),
+  sort_order: z.number(),
+  active: z.boolean(),
+});
+export type ProductDto = z.infer<typeof productDto>;
+
+export const productsResource: ResourceDescriptor<typeof products, ProductDto, ProductInput> = {
+  name: "products",
+  entity: "product",
+  apiPath: "/admin/products",
+  tag: CATALOGUE_TAG,
+  labels: { one: t("catalogue.products.one"), many: t("catalogue.products.many") },
+  table: products,
+  dto: productDto,
+  toDto: (r) => ({
+    id: r.id,
+    area: r.area,
+    name: r.name,
+    description: r.description,
+    images: r.images,
+    image: r.images[0] ?? null,
+    price_cents: r.priceCents,
+    display_price: formatPrice(r.priceCents / 100),
+    stock: r.stock,
+    require_shipping: r.requireShipping,
+    min_purchase: r.minPurchase,
+    max_purchase: r.maxPurchase,
+    certification_id: r.certificationId,
+    sort_order: r.sortOrder,
+    active: r.active,
+  }),
+  input: productSchema,
+  toRow: (i) => ({
+    area: i.area,
+    name: i.name,
+    description: i.description ?? "",
+    priceCents: i.price_cents,
+    stock: i.stock,
+    requireShipping: i.require_shipping,
+    minPurchase: i.min_purchase,
+    maxPurchase: i.max_purchase,
+    certificationId: i.certification_id,
+    sortOrder: i.sort_order,
+  }),
+  permissions: { read: "commerce.read", write: "commerce.write" },
+  search: [products.name, products.description],
+  sorts: {
+    id: products.id,
+    name: products.name,
+    price_cents: products.priceCents,
+    stock: products.stock,
+    sort_order: products.sortOrder,
+  },
+  defaultSort: { column: products.sortOrder, dir: "asc" },
+  filters: {
+    area: {
+      schema: z.enum(PRODUCT_AREA_VALUES, { error: t("catalogue.products.areaInvalid") }).optional(),
+      where: (v: (typeof PRODUCT_AREA_VALUES)[number]) => eq(products.area, v),
+    },
+  },
+  active: products.active,
+  csv: {
+    filename: "productos.csv",
+    columns: [
+      { key: "id", label: "ID" },
+      { key: "area", label: t("catalogue.products.area") },
+      { key: "name", label: t("catalogue.common.name") },
+      { key: "display_price", label: t("catalogue.common.price") },
+      { key: "stock", label: t("catalogue.products.stock") },
+      { key: "require_shipping", label: t("catalogue.products.requireShipping") },
+      { key: "min_purchase", label: t("catalogue.products.minPurchase") },
+      { key: "max_purchase", label: t("catalogue.products.maxPurchase") },
+      { key: "active", label: t("kit.status") },
+    ],
+  },
+  cacheKeys: ["public:"],
+  beforeWrite: async (tx: Db, input) => {
+    if (input.certification_id === null) return;
+    const [row] = await tx
+      .select({ id: certifications.id })
+      .from(certifications)
+      .where(eq(certifications.id, input.certification_id))
+      .limit(1);
+    if (!row)
+      throw AppError.validation([
+        { field: "certification_id", message: t("catalogue.products.certificationNotFound") },
+      ]);
+  },
+};
+
+const photoError = (message: string) => AppError.validation([{ field: "file", message }]);
+
+async function changeImages(
+  deps: Pick<AppDeps, "db" | "cache" | "clock">,
+  actor: Actor,
+  id: number,
+  change: (images: string[]) => string[],
+  audit: { action: string; url: string },
+) {
+  await inTransaction(deps.db, async ({ tx, lock, audit: log }) => {
+    const [row] = await lock(products, eq(products.id, id));
+    if (!row) throw notFoundOf(productsResource);
+    const images = change(row.images);
+    await tx.update(products).set({ images, updatedAt: deps.clock() }).where(eq(products.id, id));
+    log({
+      actorUserId: actor.id,
+      action: audit.action,
+      entity: "product",
+      entityId: id,
+      data: { url: audit.url, images },
+      ip: actor.ip,
+    });
+  });
+  deps.cache.clear("public:");
+  return getResource(deps.db, productsResource, id);
+}
+
+/**
+ * Adds an uploaded photo to a product: the image goes through the files library's pipeline
+ * (checked by content, resized to every width, WebP) and its URL is appended to `images`.
+ */
+export async function addProductPhoto(
+  deps: Pick<AppDeps, "db" | "storage" | "cache" | "clock">,
+  actor: Actor,
+  id: number,
+  file: unknown,
+): Promise<ProductDto> {
+  assertCan(actor, productsResource.permissions.write);
+  const current = await getResource(deps.db, productsResource, id);
+  if (current.images.length >= PRODUCT_MAX_PHOTOS)
+    throw photoError(t("catalogue.products.tooManyPhotos", { max: PRODUCT_MAX_PHOTOS }));
+  if (!(file instanceof Blob) || file.size === 0) throw photoError(t("catalogue.products.photoRequired"));
+  const media = await storeImage(deps.db, deps.storage, file, { alt: current.name, uploadedBy: actor.id });
+  return changeImages(
+    deps,
+    actor,
+    id,
+    (images) => {
+      if (images.length >= PRODUCT_MAX_PHOTOS)
+        throw photoError(t("catalogue.products.tooManyPhotos", { max: PRODUCT_MAX_PHOTOS }));
+      return [...images, media.url];
+    },
+    { action: "product.photo_added", url: media.url },
+  );
+}
+
+/** Removes one photo (by its URL) from a product; the file stays in the files library. */
+export async function removeProductPhoto(
+  deps: Pick<AppDeps, "db" | "cache" | "clock">,
+  actor: Actor,
+  id: number,
+  url: string,
+): Promise<ProductDto> {
+  assertCan(actor, productsResource.permissions.write);
+  return changeImages(
+    deps,
+    actor,
+    id,
+    (images) => {
+      if (!images.includes(url)) throw photoError(t("catalogue.products.photoNotFound"));
+      return images.filter((u) => u !== url);
+    },
+    { action: "product.photo_removed", url },
+  );
+}

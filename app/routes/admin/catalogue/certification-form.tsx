@@ -1,0 +1,54 @@
+import { AdminErrorBoundary, ResourceFormPage, type FieldDef } from "~/components/admin/kit";
+import { t } from "~/lib/messages";
+import { certificationSchema } from "~/shared/schemas/catalogue";
+import { certificationsResource } from "~/.server/resources/certifications";
+import { resourceFormLoader } from "../.server/resource";
+import { certificationsView } from "./views";
+import type { Route } from "./+types/certification-form";
+
+/** /admin/certifications/add and /admin/certifications/edit/:id */
+export const loader = (args: Route.LoaderArgs) => resourceFormLoader(certificationsResource, args);
+export const meta = ({ params }: Route.MetaArgs) => [
+  {
+    title: `${t(params.id ? "kit.editTitle" : "kit.addTitle", { entity: certificationsView.one })} · ${t("app.name")}`,
+  },
+];
+export const ErrorBoundary = AdminErrorBoundary;
+
+const fields: FieldDef[] = [
+  { name: "name", label: t("catalogue.common.name"), kind: "text", required: true },
+  {
+    name: "slug",
+    label: t("catalogue.certifications.slug"),
+    kind: "text",
+    required: true,
+    description: t("catalogue.certifications.slugHelp"),
+  },
+  { name: "description", label: t("catalogue.common.description"), kind: "textarea", maxLength: 2000 },
+  {
+    name: "pdf_content",
+    label: t("catalogue.certifications.pdfContent"),
+    kind: "textarea",
+    rows: 8,
+    maxLength: 20_000,
+    description: t("catalogue.certifications.pdfContentHelp"),
+  },
+  {
+    name: "allows_deposit",
+    label: t("catalogue.certifications.allowsDeposit"),
+    kind: "switch",
+    description: t("catalogue.certifications.allowsDepositHelp"),
+  },
+];
+
+export default function CertificationForm({ loaderData }: Route.ComponentProps) {
+  return (
+    <ResourceFormPage
+      view={certificationsView}
+      schema={certificationSchema}
+      fields={fields}
+      item={loaderData.item}
+      defaults={{ allows_deposit: true }}
+    />
+  );
+}

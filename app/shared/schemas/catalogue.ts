@@ -1,0 +1,112 @@
+/**
+ * Form schemas of the catalogue back office (plans, products, certifications, shipping methods),
+ * from the shared field rules. Browser-safe: the form pages and the API validate with the same
+ * schema. Money is integer cents (`price_cents`); the form shows pesos.
+ */
+import { z } from "zod";
+import { t } from "~/lib/messages";
+import { boolean, moneyCents, optionalId, optionalText, requiredText, safeString } from "~/shared/schemas/fields";
+
+export const PRODUCT_AREA_VALUES = ["juiceBar", "barreByNucleo", "certificate"] as const;
+export type ProductAreaValue = (typeof PRODUCT_AREA_VALUES)[number];
+
+const toNumber = (v: unknown) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v);
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+
+/** A whole number from `min` to `max` (a number or a numeric string); absent is `fallback` when given. */
+function wholeNumber(min: number, max: number, message: string, fallback?: number) {
+  return z.preprocess(
+    (v) => (blank(v) && fallback !== undefined ? fallback : toNumber(v)),
+    z.number({ error: message }).refine(Number.isInteger, message).min(min, message).max(max, message),
+  );
+}
+
+/** The same, or null when blank. */
+function optionalWholeNumber(min: number, max: number, message: string) {
+  return z.preprocess(
+    (v) => (blank(v) ? null : toNumber(v)),
+    z.number({ error: message }).refine(Number.isInteger, message).min(min, message).max(max, message).nullable(),
+  );
+}
+
+/**
+ * A rule across fields runs as soon as the fields it reads are valid, even when others are not,
+ * so every message of a form shows at once.
+ */
+const whenValid =
+  (...fields: string[]) =>
+  (payload: { issues: { path?: PropertyKey[] }[] }) =>
+    !payload.issues.some((i) => fields.includes(String(i.path?.[0])));
+
+const sortOrder = wholeNumber(0, 9999, t("catalogue.common.sortOrderInvalid"), 0);
+const description = (max: number) => optionalText({ max });
+
+export const planSchema = z
+  .object({
+    name: requiredText(t("validation.nameRequired"), { max: 120 }),
+    description: description(1000),
+    unlimited: boolean,
+    sessions: optionalWholeNumber(1, 1000, t("catalogue.plans.sessionsInvalid")),
+    duration_days: wholeNumber(1, 3650, t("catalogue.plans.durationInvalid")),
+    price_cents: moneyCents,
+    sort_order: sortOrder,
+  })
+  .refine((v) => v.unlimited || (v.sessions !== null && v.sessions !== undefined), {
+    path: ["sessions"],
+    message: t("catalogue.plans.sessionsInvalid"),
+    when: whenValid("unlimited", "sessions"),
+  });
+export type PlanInput = z.output<typeof planSchema>;
+
+export const productSchema = z
+  .object({
+    area: z.enum(PRODUCT_AREA_VALUES, { error: t("catalogue.products.areaInvalid") }),
+    name: requiredText(t("validation.nameRequired"), { max: 120 }),
+    description: description(2000),
+    price_cents: moneyCents,
+    stock: optionalWholeNumber(0, 1_000_000, t("catalogue.products.stockInvalid")),
+    require_shipping: boolean,
+    min_purchase: wholeNumber(1, 999, t("catalogue.products.minPurchaseInvalid"), 1),
+    max_purchase: wholeNumber(0, 999, t("catalogue.products.maxPurchaseInvalid"), 0),
+    certification_id: optionalId,
+    sort_order: sortOrder,
+  })
+  .refine((v) => v.max_purchase === 0 || v.max_purchase >= v.min_purchase, {
+    path: ["max_purchase"],
+    message: t("catalogue.products.maxBelowMin"),
+    when: whenValid("min_purchase", "max_purchase"),
+  })
+  .refine((v) => v.area !== "certificate" || v.certification_id !== null, {
+    path: ["certification_id"],
+    message: t("catalogue.products.certificationRequired"),
+    when: whenValid("area", "certification_id"),
+  })
+  .refine((v) => v.area === "certificate" || v.certification_id === null, {
+    path: ["certification_id"],
+    message: t("catalogue.products.certificationOnlyCertificate"),
+    when: whenValid("area", "certification_id"),
+  });
+export type ProductInput = z.output<typeof productSchema>;
+
+export const certificationSchema = z.object({
+  name: requiredText(t("validation.nameRequired"), { max: 120 }),
+  slug: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    safeString(t("catalogue.certifications.slugInvalid")).regex(
+      /^[a-z0-9][a-z0-9-]{0,78}[a-z0-9]$/,
+      t("catalogue.certifications.slugInvalid"),
+    ),
+  ),
+  description: description(2000),
+  pdf_content: description(20_000),
+  allows_deposit: boolean,
+});
+export type CertificationInput = z.output<typeof certificationSchema>;
+
+export const shippingMethodSchema = z.object({
+  name: requiredText(t("validation.nameRequired"), { max: 120 }),
+  description: description(255),
+  price_cents: moneyCents,
+  sort_order: sortOrder,
+});
+export type ShippingMethodInput = z.output<typeof shippingMethodSchema>;
