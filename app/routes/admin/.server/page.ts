@@ -11,7 +11,6 @@ import { guardUser } from "~/.server/http/api";
 import { actorOf, type Actor } from "~/.server/domain/people/access";
 import { can, PERMISSIONS, type Permission } from "~/shared/permissions";
 import { SCANNER_PATH } from "~/components/admin/menu";
-import { AppError } from "~/.server/http/errors";
 
 type Args = { request: Request; context: AppLoadContext };
 
@@ -75,12 +74,10 @@ export function requireCashierPage(args: Args) {
   return requireGuards(args, ["admin"]);
 }
 
-/** Runs a domain call for a page: its AppError (404 unknown record, 403...) becomes the page's status. */
+/**
+ * @deprecated Not needed: a domain AppError thrown by a page loader or action already becomes the
+ * page's status and message (domain/errors.ts). Kept as a pass-through for the pages that still call it.
+ */
 export async function pageData<T>(p: Promise<T>): Promise<T> {
-  try {
-    return await p;
-  } catch (err) {
-    if (err instanceof AppError) throw data(err.message, { status: err.status });
-    throw err;
-  }
+  return p;
 }
