@@ -6,12 +6,13 @@
  * every other call. A change answers `{ data: { Message, item } }` (`api.itemKey` renames `item`).
  */
 import type { Hono } from "hono";
-import { z } from "zod";
+import { z, type ZodType } from "zod";
 import { auditExport } from "../domain/audit/exports";
 import { assertCan } from "../domain/people/access";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { csvResponse, listQuery, pageOf, toCsv } from "../http/pagination";
 import {
+  changeAnswer,
   createResource,
   csvRowsOf,
   getResource,
@@ -33,9 +34,7 @@ export function resourceRoutes(app: Hono<ApiEnv>, d: ResourceDescriptor<any, any
   const key = d.api?.itemKey ?? "item";
   const summary = (k: keyof NonNullable<NonNullable<typeof d.api>["summaries"]>, generic: string) =>
     d.api?.summaries?.[k] ?? generic;
-  /** `{ data: { Message, [key]: dto } }` (the item is optional on commands). */
-  const changed = (optional = false) =>
-    z.object({ data: z.object({ Message: z.string(), [key]: optional ? d.dto.optional() : d.dto }) });
+  const changed = (optional = false): ZodType => changeAnswer(d.dto, key, optional);
   const answer = (Message: string, row: unknown) => ({
     data: { Message, ...(row === undefined ? {} : { [key]: row }) },
   });

@@ -324,6 +324,16 @@ export async function setResourceActive<D extends AnyResource>(
   return getResource(deps.db, d, id);
 }
 
+/**
+ * The answer of a change (create, update, activation, command): `{ data: { Message, [key]: dto } }`
+ * (the row optional on commands). The API declares it; the browser types its calls from it.
+ */
+export function changeAnswer<K extends string, D extends ZodType>(dto: D, key: K, optional = false) {
+  return z.object({
+    data: z.object({ Message: z.string() }).extend({ [key]: optional ? dto.optional() : dto } as Record<K, D>),
+  });
+}
+
 const statusSchema = z.enum(["active", "inactive"]).optional();
 
 /** The list query of a resource: the shared one plus its filters (and `status` with `active`). */

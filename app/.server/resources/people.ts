@@ -23,7 +23,13 @@ import { createCustomer, updateCustomer } from "../domain/people/customers";
 import { sendResetFor } from "../domain/people/reset";
 import { createStaff, resetStaffTwoFactor, STAFF_ROLE_IDS, updateStaff, type StaffScope } from "../domain/people/staff";
 import { csvDateTime } from "../http/pagination";
-import { getResource, type ResourceAction, type ResourceCsvColumn, type ResourceDescriptor } from "../kit/resource";
+import {
+  changeAnswer,
+  getResource,
+  type ResourceAction,
+  type ResourceCsvColumn,
+  type ResourceDescriptor,
+} from "../kit/resource";
 
 export const personDto = z.object({
   id: z.number(),
@@ -47,6 +53,9 @@ export const personDto = z.object({
   created_at: z.string(),
   last_login_at: z.string().nullable(),
 });
+
+/** What a people command answers (`{ data: { Message, user? } }`): the browser types its calls from it. */
+export const personCommandAnswer = changeAnswer(personDto, "user", true);
 
 type PeopleDescriptor = ResourceDescriptor<typeof users, PersonDto, any>;
 
