@@ -12,13 +12,12 @@ import { customerCredits } from "../domain/credits/reader";
 import { assertCan } from "../domain/people/access";
 import { employeesOfStudio } from "../domain/people/staff";
 import { getResource } from "../kit/resource";
-import { administratorsResource, customersResource, employeesResource, personDto } from "../resources/people";
+import { administratorsResource, customersResource, employeesResource } from "../resources/people";
 import { BACK_OFFICE, backOfficeActor } from "./back-office";
 import { resourceRoutes } from "./resource-routes";
 
 // Shared by every back-office router (kept here too for existing imports).
 export { BACK_OFFICE, backOfficeActor, clientIp, metaSchema } from "./back-office";
-export const personSchema = personDto;
 
 export function adminPeopleRoutes(app: Hono<ApiEnv>) {
   // ---------------------------------------------------------------- customers (/admin/users)

@@ -23,7 +23,7 @@ import { assertCan, type Actor } from "../domain/people/access";
 import { inTransaction } from "../domain/tx";
 
 /** A list filter: its query schema (lenient on pages) and the condition it adds. */
-export interface ResourceFilter {
+interface ResourceFilter {
   schema: ZodType;
   where: (value: never) => SQL | undefined;
 }
@@ -343,6 +343,3 @@ export function resourceQueryShape(d: AnyResource): Record<string, ZodType> {
     ...Object.fromEntries(Object.entries(d.filters ?? {}).map(([k, f]) => [k, f.schema])),
   };
 }
-
-export type ResourceInput<D> = D extends ResourceDescriptor<any, any, infer I> ? I : never;
-export type ResourceDto<D> = D extends ResourceDescriptor<any, infer Dto, any> ? Dto : never;

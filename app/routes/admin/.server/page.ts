@@ -15,7 +15,7 @@ import { SCANNER_PATH } from "~/components/admin/menu";
 type Args = { request: Request; context: AppLoadContext };
 
 /** Admin pages: spec middleware `admin` then `noCashiers`; front-desk accounts go to the scanner. */
-export const ADMIN_PAGE = ["admin", "noCashiers"] as const;
+const ADMIN_PAGE = ["admin", "noCashiers"] as const;
 
 /** The caller's IP as the server resolved it (http/client.ts: X-Forwarded-For only with TRUST_PROXY). */
 function clientIp(context: AppLoadContext) {
