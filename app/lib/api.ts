@@ -2,7 +2,14 @@
  * The browser's client for /api: same origin, cookie session plus the XSRF header, form or JSON
  * bodies, and one parsed answer for every outcome (spec §7-8).
  */
+import type { z } from "zod";
 import { t } from "./messages";
+
+/**
+ * The `data` of an answer as a route's response schema declares it: `api<ApiData<typeof schema>>`
+ * (a type-only import of the schema, so no zod or server code reaches the browser).
+ */
+export type ApiData<S extends z.ZodType> = z.output<S> extends { data: infer D } ? D : z.output<S>;
 
 export interface ApiFieldError {
   field: string;
@@ -10,7 +17,7 @@ export interface ApiFieldError {
 }
 
 export type ApiResult<T> =
-  | { ok: true; status: number; data: T; body: any }
+  | { ok: true; status: number; data: T; body: unknown }
   | {
       ok: false;
       status: number;
@@ -22,7 +29,7 @@ export type ApiResult<T> =
        * and asks to log in again, so callers show nothing more; `message` is the Spanish notice.
        */
       expired?: boolean;
-      body: any;
+      body: unknown;
     };
 
 function xsrfToken() {
@@ -38,7 +45,8 @@ export function onTokenExpired(fn: () => void) {
   return () => expiredListeners.delete(fn);
 }
 
-export async function api<T = any>(
+/** One call; `T` is the answer's `data` (unknown unless the caller names it, best with `ApiData`). */
+export async function api<T = unknown>(
   path: string,
   opts: { method?: string; json?: unknown; form?: Record<string, unknown>; body?: BodyInit; signal?: AbortSignal } = {},
 ): Promise<ApiResult<T>> {

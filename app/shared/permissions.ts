@@ -49,7 +49,7 @@ export function isFullAdministrator(w: Who) {
   return isBackOffice(w) && w.employeeType === EMPLOYEE_TYPE.administrator;
 }
 
-export function levelAllows(level: Level, w: Who) {
+function levelAllows(level: Level, w: Who) {
   return level === "fullAdministrator" ? isFullAdministrator(w) : isBackOffice(w);
 }
 

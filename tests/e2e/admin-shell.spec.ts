@@ -111,6 +111,22 @@ test.describe("admin shell", () => {
 test.describe("admin shell on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test("a domain error of a page loader is the page's status and Spanish message", async ({ page }) => {
+    await loginAs(page, "admin");
+    // The loaders call the services without any wrapper: their AppError becomes the page status.
+    const missing = await page.goto("/admin/users/999999999");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByText("El usuario no existe")).toBeVisible();
+    const edit = await page.goto("/admin/administrators/edit/999999999");
+    expect(edit?.status()).toBe(404);
+    await expect(page.getByText("El usuario no existe")).toBeVisible();
+    // And on a client-side navigation (a data request): the same Spanish message, not a generic error.
+    await page.goto("/admin/users/list");
+    await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
+    await page.evaluate(() => (window as any).__reactRouterDataRouter.navigate("/admin/users/999999998"));
+    await expect(page.getByText("El usuario no existe")).toBeVisible();
+  });
+
   test("the menu is a drawer behind the burger", async ({ page }) => {
     await loginAs(page, "admin");
     await page.goto("/admin/dashboard");

@@ -1,22 +1,32 @@
 /**
  * Issue 7 "typed contracts": every GET call of the API answers what its declared response schema
  * (the one the OpenAPI document shows) says: the right status, every declared field with its
- * type, and no field the schema does not declare.
+ * type, and no field the schema does not declare. Every call, whatever its method, also keeps its
+ * refusals: a guarded call without a session is a 401 and, to a role its guard refuses, a 403; a
+ * call with a body answers an empty or invalid one with a 422 in Spanish and the spec's error shape.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { bazaarEvents, foundationApplications, mailOutbox } from "../../app/.server/db/schema";
-import { routeContracts } from "../../app/.server/http/api";
+import { routeContracts, type RouteContract } from "../../app/.server/http/api";
+import { runGuards, type GuardUser } from "../../app/.server/domain/identity/guards";
+import { EMPLOYEE_TYPE, ROLE } from "../../app/shared/roles";
 import { createCustomer, createStaff, sessionFor } from "../support/factories";
 import { setupTestApp } from "../support/app";
 
 const app = setupTestApp();
 let admin = "";
+const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   const a = await createStaff(app.deps.db, "administrator");
   admin = await sessionFor(app.deps.db, a);
   const c = await createCustomer(app.deps.db, { phone: "5512345678" });
+  tokens.admin = admin;
+  tokens.customer = await sessionFor(app.deps.db, c);
+  tokens.coach = await sessionFor(app.deps.db, await createStaff(app.deps.db, "coach"));
+  tokens.door = await sessionFor(app.deps.db, await createStaff(app.deps.db, "door"));
   const [mail] = await app.deps.db
     .insert(mailOutbox)
     .values({
@@ -66,6 +76,8 @@ beforeAll(async () => {
     "/admin/home-sections/:key": "hero",
     "/admin/legal-sections/:slug": "faq",
     "/admin/foundation-applications/:id": String(application!.id),
+    "/reset/password/:token": "a".repeat(64),
+    "/v2/sandbox/intents/:id/authenticate": `pi_sbx_${"0".repeat(24)}`,
   });
 });
 
@@ -117,4 +129,108 @@ describe("API contracts", () => {
     expect(problems).toEqual([]);
     expect(checked.length).toBeGreaterThan(15);
   });
+
+  it("every guarded call refuses a visitor without a session (401) and a role its guard refuses (403)", async () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const r of routeContracts(app.api as never)) {
+      if (!r.guard) continue;
+      const path = samplePath(r);
+      const anon = await app.request(path, { method: r.method.toUpperCase(), json: r.body ? {} : undefined });
+      problems.push(...refusal(r, anon.status, 401, await anon.json().catch(() => null), "sin sesión"));
+      const wrong = r.guard === "auth" ? null : refusedRole(r.guard);
+      if (wrong) {
+        const res = await app.request(path, {
+          method: r.method.toUpperCase(),
+          token: tokens[wrong],
+          json: r.body ? {} : undefined,
+        });
+        problems.push(...refusal(r, res.status, 403, await res.json().catch(() => null), wrong));
+      }
+      checked++;
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(60);
+  });
+
+  it("every call with a body answers an empty or invalid one with a 422 in Spanish, before doing anything", async () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const r of routeContracts(app.api as never)) {
+      if (!r.body || r.method === "get" || r.method === "delete") continue;
+      const who = r.guard && r.guard !== "auth" ? allowedRole(r.guard) : "admin";
+      if (!who) continue;
+      const token = r.guard ? tokens[who] : undefined;
+      // An empty body where the schema requires something; otherwise a field no text rule accepts.
+      const empty = !r.body.safeParse({}).success;
+      const json = empty ? {} : { nota: "a\u0000b" };
+      const res = await app.request(samplePath(r), { method: r.method.toUpperCase(), token, json });
+      const body = await res.json().catch(() => null);
+      if (res.status !== 422) {
+        problems.push(`${r.method} ${r.path} (${empty ? "vacío" : "inválido"}): status ${res.status}`);
+        continue;
+      }
+      problems.push(...spanishError(r, body));
+      checked++;
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(30);
+  });
 });
+
+/** A path with its parameters filled: the sample id of the GET walk, else "1". */
+function samplePath(r: RouteContract) {
+  return ids[r.path] ? r.path.replace(/:\w+/, ids[r.path]!) : r.path.replace(/:\w+/g, "1");
+}
+
+const errorShape = z.object({
+  errorMessage: z.string().min(1),
+  error: z.object({
+    Message: z.string().min(1),
+    messages: z.array(z.object({ field: z.string(), message: z.string().min(1) })),
+  }),
+});
+
+/** zod's own (English) wording: a schema that forgot its Spanish message. */
+const ENGLISH = /\b(invalid|expected|required|received|too (small|big)|must be|string|number)\b/i;
+
+function spanishError(r: RouteContract, body: unknown): string[] {
+  const parsed = errorShape.safeParse(body);
+  if (!parsed.success) return [`${r.method} ${r.path}: error body ${JSON.stringify(body)?.slice(0, 120)}`];
+  const texts = [parsed.data.errorMessage, ...parsed.data.error.messages.map((m) => m.message)];
+  const english = texts.filter((m) => ENGLISH.test(m));
+  return english.length ? [`${r.method} ${r.path}: not Spanish: ${english.slice(0, 3).join(" | ")}`] : [];
+}
+
+function refusal(r: RouteContract, status: number, want: number, body: unknown, who: string): string[] {
+  if (status !== want) return [`${r.method} ${r.path} (${who}): status ${status}, expected ${want}`];
+  return spanishError(r, body);
+}
+
+const GUARD_USERS: Record<string, GuardUser> = {
+  admin: {
+    roleId: ROLE.admin,
+    employeeType: EMPLOYEE_TYPE.administrator,
+    canScanAttendance: false,
+    needsTwoFactor: false,
+  },
+  customer: { roleId: ROLE.customer, employeeType: null, canScanAttendance: false, needsTwoFactor: false },
+  coach: { roleId: ROLE.coach, employeeType: null, canScanAttendance: false, needsTwoFactor: false },
+  door: { roleId: ROLE.door, employeeType: null, canScanAttendance: false, needsTwoFactor: false },
+};
+
+/** A role the guard refuses with a 403 (not a redirect to log in), if any. */
+function refusedRole(guard: string[]): string | null {
+  for (const [who, user] of Object.entries(GUARD_USERS)) {
+    const g = runGuards(guard, { user, cityId: 1, studioId: 1, cartProductCount: 1 });
+    if (!g.allow && g.status === 403) return who;
+  }
+  return null;
+}
+
+/** A role the guard lets through (with a city, a studio and a cart), if any. */
+function allowedRole(guard: string[]): string | null {
+  for (const [who, user] of Object.entries(GUARD_USERS))
+    if (runGuards(guard, { user, cityId: 1, studioId: 1, cartProductCount: 1 }).allow) return who;
+  return null;
+}

@@ -9,7 +9,7 @@ import { setSponsorImage, sponsorDto, sponsorsResource } from "../resources/spon
 import { contentTypeOf } from "../adapters/storage";
 import { AppError } from "../http/errors";
 import { t } from "~/lib/messages";
-import { BACK_OFFICE, backOfficeActor } from "./admin-people";
+import { BACK_OFFICE, backOfficeActor } from "./back-office";
 import { resourceRoutes } from "./resource-routes";
 import { sessionTypesResource } from "../resources/session-types";
 import { coachesResource } from "../resources/coaches";

@@ -1,40 +1,50 @@
 /**
  * The `/api/admin/...` calls of a back-office resource, derived from its descriptor
  * (kit/resource.ts): list (search, sort, filters, `format=csv`), get, and, unless read-only,
- * create, update, deactivate and reactivate. Each is declared with `defineRoute`, so it is in the
- * OpenAPI document, validated and guarded like every other call.
+ * create, update, deactivate and reactivate, then the entity's own commands (`api.actions`). Each
+ * is declared with `defineRoute`, so it is in the OpenAPI document, validated and guarded like
+ * every other call. A change answers `{ data: { Message, item } }` (`api.itemKey` renames `item`).
  */
 import type { Hono } from "hono";
-import { z } from "zod";
-import { t } from "~/lib/messages";
+import { z, type ZodType } from "zod";
 import { auditExport } from "../domain/audit/exports";
 import { assertCan } from "../domain/people/access";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { csvResponse, listQuery, pageOf, toCsv } from "../http/pagination";
 import {
+  changeAnswer,
   createResource,
+  csvRowsOf,
   getResource,
   listResource,
+  messageOf,
   resourceQueryShape,
   setResourceActive,
   updateResource,
   type ResourceDescriptor,
   type ResourceListQuery,
 } from "../kit/resource";
-import { BACK_OFFICE, backOfficeActor, metaSchema } from "./admin-people";
+import { BACK_OFFICE, backOfficeActor, metaSchema } from "./back-office";
 
 export function resourceRoutes(app: Hono<ApiEnv>, d: ResourceDescriptor<any, any, any>) {
   const tags = [d.tag];
   const item = z.object({ data: d.dto });
   const id = idParam("id");
   const query = listQuery.extend(resourceQueryShape(d));
+  const key = d.api?.itemKey ?? "item";
+  const summary = (k: keyof NonNullable<NonNullable<typeof d.api>["summaries"]>, generic: string) =>
+    d.api?.summaries?.[k] ?? generic;
+  const changed = (optional = false): ZodType => changeAnswer(d.dto, key, optional);
+  const answer = (Message: string, row: unknown) => ({
+    data: { Message, ...(row === undefined ? {} : { [key]: row }) },
+  });
 
   defineRoute(
     app,
     {
       method: "get",
       path: d.listPath ?? d.apiPath,
-      summary: `${d.labels.many}: lista paginada, búsqueda, orden y filtros; format=csv exporta`,
+      summary: summary("list", `${d.labels.many}: lista paginada, búsqueda, orden y filtros; format=csv exporta`),
       tags,
       guard: BACK_OFFICE,
       query,
@@ -46,7 +56,8 @@ export function resourceRoutes(app: Hono<ApiEnv>, d: ResourceDescriptor<any, any
       if (q.format === "csv" && d.csv) {
         const { rows } = await listResource(deps.db, d, q, { all: true });
         await auditExport(deps.db, actor, d.name, q, rows.length);
-        return csvResponse(d.csv.filename, toCsv(d.csv.columns, rows as Record<string, unknown>[]));
+        const columns = d.csv.columns.map((c: { key: string; label: string }) => ({ key: c.key, label: c.label }));
+        return csvResponse(d.csv.filename, toCsv(columns, csvRowsOf(d, rows as Record<string, unknown>[])));
       }
       const { rows, total } = await listResource(deps.db, d, q);
       return pageOf(rows, total, q);
@@ -58,7 +69,7 @@ export function resourceRoutes(app: Hono<ApiEnv>, d: ResourceDescriptor<any, any
     {
       method: "get",
       path: `${d.apiPath}/:id`,
-      summary: `${d.labels.one}: detalle`,
+      summary: summary("get", `${d.labels.one}: detalle`),
       tags,
       guard: BACK_OFFICE,
       params: id,
@@ -70,17 +81,38 @@ export function resourceRoutes(app: Hono<ApiEnv>, d: ResourceDescriptor<any, any
     },
   );
 
+  for (const a of d.api?.actions ?? [])
+    defineRoute(
+      app,
+      {
+        method: "post",
+        path: `${d.apiPath}/:id/${a.path}`,
+        summary: a.summary,
+        tags,
+        guard: BACK_OFFICE,
+        params: id,
+        response: changed(true),
+      },
+      async ({ c, auth, deps, params }) => {
+        const r = await a.run({ deps, actor: backOfficeActor(c, auth), id: params.id });
+        return answer(r.Message, r.item);
+      },
+    );
+
   if (!d.input) return;
   const body = d.input;
-  /** The answer of a create or update: the message, the id and the saved item. */
-  const saved = z.object({ data: z.object({ Message: z.string(), id: z.number(), item: d.dto }) });
+  /** The answer of a create or update: the message, the saved row's id and the row. */
+  const saved = z.object({
+    data: z.object({ Message: z.string(), id: z.number() }).extend({ [key]: d.dto } as Record<string, ZodType>),
+  });
+  const answerSaved = (Message: string, row: { id: number }) => ({ data: { Message, id: row.id, [key]: row } });
 
   defineRoute(
     app,
     {
       method: "post",
       path: d.apiPath,
-      summary: `${d.labels.one}: crear`,
+      summary: summary("create", `${d.labels.one}: crear`),
       tags,
       guard: BACK_OFFICE,
       body,
@@ -88,9 +120,12 @@ export function resourceRoutes(app: Hono<ApiEnv>, d: ResourceDescriptor<any, any
       response: saved,
     },
     async ({ c, auth, deps, body: input }) => {
-      const created = await createResource(deps, d, backOfficeActor(c, auth), input as Record<string, unknown>);
-      const Message = d.savedMessage?.() ?? t("kit.created", { entity: d.labels.one });
-      return { data: { Message, id: created.id, item: created } };
+      const actor = backOfficeActor(c, auth);
+      const created = await createResource(deps, d, actor, input as Record<string, unknown>);
+      const message = d.api?.afterCreate
+        ? await d.api.afterCreate({ deps, actor, item: created, log: c.get("log") })
+        : messageOf(d, "created");
+      return answerSaved(message, created);
     },
   );
 
@@ -99,7 +134,7 @@ export function resourceRoutes(app: Hono<ApiEnv>, d: ResourceDescriptor<any, any
     {
       method: "put",
       path: `${d.apiPath}/:id`,
-      summary: `${d.labels.one}: editar`,
+      summary: summary("update", `${d.labels.one}: editar`),
       tags,
       guard: BACK_OFFICE,
       params: id,
@@ -114,30 +149,26 @@ export function resourceRoutes(app: Hono<ApiEnv>, d: ResourceDescriptor<any, any
         params.id,
         input as Record<string, unknown>,
       );
-      const Message = d.savedMessage?.() ?? t("kit.updated", { entity: d.labels.one });
-      return { data: { Message, id: updated.id, item: updated } };
+      return answerSaved(messageOf(d, "updated"), updated);
     },
   );
 
-  if (!d.active) return;
-  for (const action of ["deactivate", "reactivate"] as const) {
+  for (const action of d.active ? (["deactivate", "reactivate"] as const) : []) {
     defineRoute(
       app,
       {
         method: "post",
         path: `${d.apiPath}/:id/${action}`,
-        summary: `${d.labels.one}: ${action === "deactivate" ? "desactivar" : "reactivar"}`,
+        summary: summary(action, `${d.labels.one}: ${action === "deactivate" ? "desactivar" : "reactivar"}`),
         tags,
         guard: BACK_OFFICE,
         params: id,
-        response: z.object({ data: z.object({ Message: z.string(), item: d.dto }) }),
+        response: changed(),
       },
       async ({ c, auth, deps, params }) => {
         const active = action === "reactivate";
         const r = await setResourceActive(deps, d, backOfficeActor(c, auth), params.id, active);
-        return {
-          data: { Message: t(active ? "kit.reactivated" : "kit.deactivated", { entity: d.labels.one }), item: r },
-        };
+        return answer(messageOf(d, active ? "reactivated" : "deactivated"), r);
       },
     );
   }

@@ -24,6 +24,20 @@ export class AppError extends Error {
     return errorBody(this.message, this.fields, this.debugMessage);
   }
 
+  /**
+   * Pages: React Router treats a thrown value of this shape as `throw data(message, { status })`,
+   * so a page loader or action that lets a domain error through answers the error's status with
+   * its Spanish message (the route's ErrorBoundary shows it, on the document and on client
+   * navigations alike), without wrapping each call. The one place where AppError becomes a page status.
+   */
+  readonly type = "DataWithResponseInit" as const;
+  get data(): string {
+    return this.message;
+  }
+  get init(): { status: number } {
+    return { status: this.status };
+  }
+
   static validation(fields: FieldError[], message: string = fields[0]?.message ?? t("errors.validation")) {
     return new AppError(422, message, fields, message);
   }

@@ -135,6 +135,9 @@ export interface RouteContract {
   path: string;
   status: number;
   response?: ZodType;
+  guard?: "auth" | MiddlewareName[];
+  body?: ZodType;
+  params?: ZodType;
 }
 const contracts = new WeakMap<Hono<ApiEnv>, RouteContract[]>();
 export function routeContracts(app: Hono<ApiEnv>): RouteContract[] {
@@ -150,9 +153,15 @@ export function defineRoute<
 >(app: Hono<ApiEnv>, spec: RouteSpec<B, Q, P, R>, handler: Handler<B, Q, P, R>) {
   const openapiPath = spec.path.replace(/:(\w+)/g, "{$1}");
   if (!contracts.has(app)) contracts.set(app, []);
-  contracts
-    .get(app)!
-    .push({ method: spec.method, path: spec.path, status: spec.status ?? 200, response: spec.response });
+  contracts.get(app)!.push({
+    method: spec.method,
+    path: spec.path,
+    status: spec.status ?? 200,
+    response: spec.response,
+    guard: spec.guard,
+    body: spec.body,
+    params: spec.params,
+  });
   const bodyContent = spec.body
     ? {
         content: {

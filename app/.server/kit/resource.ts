@@ -16,13 +16,14 @@ import { t } from "~/lib/messages";
 import type { Permission } from "~/shared/permissions";
 import type { AppDeps } from "../deps";
 import type { Db } from "../db/client";
+import type { Logger } from "../http/logger";
 import { AppError } from "../domain/errors";
 import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../domain/lists";
 import { assertCan, type Actor } from "../domain/people/access";
 import { inTransaction } from "../domain/tx";
 
 /** A list filter: its query schema (lenient on pages) and the condition it adds. */
-export interface ResourceFilter {
+interface ResourceFilter {
   schema: ZodType;
   where: (value: never) => SQL | undefined;
 }
@@ -51,16 +52,16 @@ export interface ResourceDescriptor<
   toRow?: (input: Input) => Partial<T["$inferInsert"]>;
   /** Permission of each action (app/shared/permissions.ts). */
   permissions: { read: Permission; write: Permission };
-  /** Columns `search` looks in (ILIKE, literal). */
-  search: PgColumn[];
-  /** Sortable columns by the `sort` parameter; `default` when none is asked. */
-  sorts: Record<string, PgColumn>;
+  /** Columns `search` looks in (ILIKE, literal), or the condition a search term gives. */
+  search: PgColumn[] | ((term: string) => SQL | undefined);
+  /** Sortable columns (or column lists) by the `sort` parameter; `default` when none is asked. */
+  sorts: Record<string, PgColumn | readonly PgColumn[]>;
   defaultSort: { column: PgColumn; dir: "asc" | "desc" };
   filters?: Record<string, ResourceFilter>;
-  /** The table's `active` column (property `active`): gives deactivate and reactivate. */
+  /** The table's `active` column (property `active`): gives deactivate, reactivate and `?status=`. */
   active?: PgColumn;
-  /** CSV export: file name and columns (labels from the catalogue). */
-  csv?: { filename: string; columns: { key: string; label: string }[] };
+  /** CSV export: file name and columns (labels from the catalogue; `value` computes a cell). */
+  csv?: { filename: string; columns: ResourceCsvColumn<Dto>[] };
   /** Prefixes of `deps.cache` to clear after any change (public reads of this data). */
   cacheKeys?: string[];
   /** Extra checks before a create or update (e.g. a referenced row exists); throw AppError. */
@@ -80,18 +81,66 @@ export interface ResourceDescriptor<
    * update): returns the row's id and the audit entry's data.
    */
   save?: (tx: Db, input: Input, id: number | null) => Promise<{ id: number; audit: Record<string, unknown> }>;
-  /** The message of the create and update answers (default "Se creó…" / "Se guardaron…"). */
-  savedMessage?: () => string;
+  // ── For entities read through joins or written with rules of their own (people) ──────────────
+  /** The rows lists and gets read (`select … from table` with joins) that `toDto` takes; the
+   * count and every condition stay on `table`. Default: the table alone. */
+  select?: (db: Db) => any;
+  /** A condition every list, get and activation adds (people: the screen's roles). */
+  scope?: SQL;
+  /** The audit record kind when it is not `entity` (people: "user", actions "customer.…"). */
+  auditEntity?: string;
+  /** Texts that replace the kit's generic ones (`kit.*` with `{entity}`). */
+  messages?: Partial<Record<"notFound" | "created" | "updated" | "deactivated" | "reactivated", string>>;
+  /** A create or update with rules of its own replaces the generic insert/update (the kit still
+   * checks the permission and clears the caches); it audits in its own transaction. */
+  create?: (deps: Pick<AppDeps, "db" | "clock">, actor: Actor, input: Input) => Promise<Dto>;
+  update?: (deps: Pick<AppDeps, "db" | "clock">, actor: Actor, id: number, input: Input) => Promise<Dto>;
+  /** Deactivate/reactivate extras: a refusal after the row is locked (`check`), what else
+   * changes in the same transaction (`after`), and the audit entry's data. */
+  activation?: {
+    check?: (actor: Actor, id: number) => void;
+    after?: (tx: Db, id: number, active: boolean, now: Date) => Promise<void>;
+    data?: (row: T["$inferSelect"]) => Record<string, unknown>;
+  };
+  /** API only: the answer's key for the changed row ("item"), summaries that replace the
+   * generic ones, the message after a create (e.g. a welcome mail's outcome), and commands
+   * `POST {apiPath}/:id/{path}` of this entity only. */
+  api?: {
+    itemKey?: string;
+    summaries?: Partial<Record<"list" | "get" | "create" | "update" | "deactivate" | "reactivate", string>>;
+    afterCreate?: (a: { deps: AppDeps; actor: Actor; item: Dto; log: Logger }) => Promise<string>;
+    actions?: ResourceAction<Dto>[];
+  };
+}
+
+export interface ResourceCsvColumn<Dto> {
+  key: string;
+  label: string;
+  value?: (row: Dto) => unknown;
+}
+
+/** A command of one entity: `POST {apiPath}/:id/{path}`, answered `{ data: { Message, [itemKey]? } }`. */
+export interface ResourceAction<Dto> {
+  path: string;
+  summary: string;
+  run: (a: { deps: AppDeps; actor: Actor; id: number }) => Promise<{ Message: string; item?: Dto }>;
 }
 
 type AnyResource = ResourceDescriptor<any, any, any>;
 
 export type ResourceListQuery = ListQuery & Record<string, unknown>;
 
+function searchOf(d: AnyResource, search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  if (typeof d.search === "function") return d.search(search);
+  const p = likePattern(search);
+  return d.search.length ? or(...d.search.map((c: PgColumn) => ilike(c, p))) : undefined;
+}
+
 function whereOf(d: AnyResource, q: ResourceListQuery): SQL | undefined {
-  const p = q.search ? likePattern(q.search) : null;
   return and(
-    p && d.search.length ? or(...d.search.map((c) => ilike(c, p))) : undefined,
+    d.scope,
+    searchOf(d, q.search),
     d.active && (q.status === "active" || q.status === "inactive") ? eq(d.active, q.status === "active") : undefined,
     ...Object.entries(d.filters ?? {}).map(([k, f]) =>
       q[k] === undefined || q[k] === null || q[k] === "" ? undefined : f.where(q[k] as never),
@@ -100,13 +149,20 @@ function whereOf(d: AnyResource, q: ResourceListQuery): SQL | undefined {
 }
 
 function orderOf(d: AnyResource, q: ResourceListQuery): SQL[] {
-  const col = q.sort && Object.hasOwn(d.sorts, q.sort) ? d.sorts[q.sort] : null;
+  const sorted = q.sort && Object.hasOwn(d.sorts, q.sort) ? d.sorts[q.sort] : null;
   const id = d.table.id;
-  if (!col) {
+  if (!sorted) {
     const c = d.defaultSort.column;
     return d.defaultSort.dir === "desc" ? [desc(c), desc(id)] : [asc(c), asc(id)];
   }
-  return q.dir === "desc" ? [sql`${col} desc nulls last`, desc(id)] : [sql`${col} asc nulls last`, asc(id)];
+  const cols: PgColumn[] = Array.isArray(sorted) ? sorted : [sorted];
+  const dir = q.dir === "desc" ? sql`desc` : sql`asc`;
+  return [...cols.map((c) => sql`${c} ${dir} nulls last`), q.dir === "desc" ? desc(id) : asc(id)];
+}
+
+/** `select … from table` (with the descriptor's joins). */
+function selectOf(db: Db, d: AnyResource) {
+  return d.select ? d.select(db) : db.select().from(d.table as PgTable);
 }
 
 /** One page (or, with `all`, up to CSV_MAX_ROWS) of a resource, and the total. */
@@ -118,9 +174,7 @@ export async function listResource<D extends AnyResource>(
 ): Promise<{ rows: ReturnType<D["toDto"]>[]; total: number }> {
   if (d.list) return (await d.list(db, q, opts)) as { rows: ReturnType<D["toDto"]>[]; total: number };
   const where = whereOf(d, q);
-  const base = db
-    .select()
-    .from(d.table as PgTable)
+  const base = selectOf(db, d)
     .where(where)
     .orderBy(...orderOf(d, q));
   const rows = opts.all ? await base.limit(CSV_MAX_ROWS) : await base.limit(q.per_page).offset(offsetOf(q));
@@ -128,19 +182,32 @@ export async function listResource<D extends AnyResource>(
     .select({ n: count() })
     .from(d.table as PgTable)
     .where(where);
-  return { rows: rows.map((r) => d.toDto(r as never)) as ReturnType<D["toDto"]>[], total: n };
+  return { rows: (rows as never[]).map((r) => d.toDto(r)) as ReturnType<D["toDto"]>[], total: n };
+}
+
+/** A resource's texts: its own (`messages`) or the kit's generic ones with its label. */
+export function messageOf(d: AnyResource, key: "notFound" | "created" | "updated" | "deactivated" | "reactivated") {
+  return d.messages?.[key] ?? t(`kit.${key}`, { entity: d.labels.one });
 }
 
 export function notFoundOf(d: AnyResource) {
-  return AppError.notFound(t("kit.notFound", { entity: d.labels.one }));
+  return AppError.notFound(messageOf(d, "notFound"));
+}
+
+/** The rows of a list as CSV cells (`value` columns computed). */
+export function csvRowsOf(d: AnyResource, rows: Record<string, unknown>[]) {
+  const computed = (d.csv?.columns ?? []).filter((c: ResourceCsvColumn<unknown>) => c.value);
+  if (computed.length === 0) return rows;
+  return rows.map((r) => ({
+    ...r,
+    ...Object.fromEntries(computed.map((c: ResourceCsvColumn<unknown>) => [c.key, c.value!(r)])),
+  }));
 }
 
 export async function getResource<D extends AnyResource>(db: Db, d: D, id: number): Promise<ReturnType<D["toDto"]>> {
   if (d.get) return (await d.get(db, id)) as ReturnType<D["toDto"]>;
-  const [row] = await db
-    .select()
-    .from(d.table as PgTable)
-    .where(eq(d.table.id, id))
+  const [row] = await selectOf(db, d)
+    .where(and(eq(d.table.id, id), d.scope))
     .limit(1);
   if (!row) throw notFoundOf(d);
   return d.toDto(row as never) as ReturnType<D["toDto"]>;
@@ -150,6 +217,8 @@ function writable(d: AnyResource) {
   if (!d.input || (!d.toRow && !d.save)) throw AppError.forbidden();
   return { toRow: d.toRow as NonNullable<AnyResource["toRow"]> };
 }
+
+const auditEntityOf = (d: AnyResource) => d.auditEntity ?? d.entity;
 
 async function clearCaches(deps: Pick<AppDeps, "cache">, d: AnyResource) {
   for (const k of d.cacheKeys ?? []) await deps.cache.clear(k);
@@ -163,6 +232,11 @@ export async function createResource<D extends AnyResource>(
   input: Record<string, unknown>,
 ): Promise<ReturnType<D["toDto"]>> {
   assertCan(actor, d.permissions.write);
+  if (d.create) {
+    const item = await d.create(deps, actor, input);
+    await clearCaches(deps, d);
+    return item;
+  }
   const { toRow } = writable(d);
   const id = await inTransaction(deps.db, async ({ tx, audit }) => {
     await d.beforeWrite?.(tx, input, null);
@@ -185,7 +259,7 @@ export async function createResource<D extends AnyResource>(
     audit({
       actorUserId: actor.id,
       action: `${d.entity}.created`,
-      entity: d.entity,
+      entity: auditEntityOf(d),
       entityId: row!.id,
       data: input,
       ip: actor.ip,
@@ -214,9 +288,14 @@ export async function updateResource<D extends AnyResource>(
   input: Record<string, unknown>,
 ): Promise<ReturnType<D["toDto"]>> {
   assertCan(actor, d.permissions.write);
+  if (d.update) {
+    const item = await d.update(deps, actor, id, input);
+    await clearCaches(deps, d);
+    return item;
+  }
   const { toRow } = writable(d);
   await inTransaction(deps.db, async ({ tx, lock, audit }) => {
-    const [before] = await lock(d.table as PgTable, eq(d.table.id, id));
+    const [before] = await lock(d.table as PgTable, and(eq(d.table.id, id), d.scope)!);
     if (!before) throw notFoundOf(d);
     await d.beforeWrite?.(tx, input, id);
     if (d.save) {
@@ -246,7 +325,7 @@ export async function updateResource<D extends AnyResource>(
     audit({
       actorUserId: actor.id,
       action: `${d.entity}.updated`,
-      entity: d.entity,
+      entity: auditEntityOf(d),
       entityId: id,
       data: { changes },
       ip: actor.ip,
@@ -256,7 +335,11 @@ export async function updateResource<D extends AnyResource>(
   return getResource(deps.db, d, id);
 }
 
-/** Deactivates or reactivates a row of a resource with an `active` column. */
+/**
+ * Deactivates or reactivates a row of a resource with an `active` column: the row is locked so two
+ * clicks cannot both change it and log it twice; the descriptor's `activation` may refuse after the
+ * lock and change more in the same transaction (people: deactivating closes every session).
+ */
 export async function setResourceActive<D extends AnyResource>(
   deps: Pick<AppDeps, "db" | "cache" | "clock">,
   d: D,
@@ -267,18 +350,22 @@ export async function setResourceActive<D extends AnyResource>(
   assertCan(actor, d.permissions.write);
   if (!d.active) throw AppError.notFound();
   await inTransaction(deps.db, async ({ tx, lock, audit }) => {
-    const [before] = (await lock(d.table as PgTable, eq(d.table.id, id))) as Record<string, unknown>[];
+    const [before] = (await lock(d.table as PgTable, and(eq(d.table.id, id), d.scope)!)) as Record<string, unknown>[];
     if (!before) throw notFoundOf(d);
+    d.activation?.check?.(actor, id);
     if (before.active === active) return;
+    const now = deps.clock();
     await tx
       .update(d.table as PgTable)
-      .set({ active } as never)
+      .set({ active, ...("updatedAt" in before ? { updatedAt: now } : {}) } as never)
       .where(eq(d.table.id, id));
+    await d.activation?.after?.(tx, id, active, now);
     audit({
       actorUserId: actor.id,
       action: `${d.entity}.${active ? "reactivated" : "deactivated"}`,
-      entity: d.entity,
+      entity: auditEntityOf(d),
       entityId: id,
+      ...(d.activation?.data ? { data: d.activation.data(before as never) } : {}),
       ip: actor.ip,
     });
   });
@@ -286,14 +373,22 @@ export async function setResourceActive<D extends AnyResource>(
   return getResource(deps.db, d, id);
 }
 
-/** The list query of a resource: the shared one plus its filters. */
-export function resourceQueryShape(d: AnyResource): Record<string, ZodType> {
-  return {
-    ...Object.fromEntries(Object.entries(d.filters ?? {}).map(([k, f]) => [k, f.schema])),
-    ...(d.active ? { status: z.enum(["active", "inactive"]).optional() } : {}),
-  };
+/**
+ * The answer of a change (create, update, activation, command): `{ data: { Message, [key]: dto } }`
+ * (the row optional on commands). The API declares it; the browser types its calls from it.
+ */
+export function changeAnswer<K extends string, D extends ZodType>(dto: D, key: K, optional = false) {
+  return z.object({
+    data: z.object({ Message: z.string() }).extend({ [key]: optional ? dto.optional() : dto } as Record<K, D>),
+  });
 }
 
-export type ResourceInput<D> = D extends ResourceDescriptor<any, any, infer I> ? I : never;
-export type ResourceDto<D> = D extends ResourceDescriptor<any, infer Dto, any> ? Dto : never;
-export type { z };
+const statusSchema = z.enum(["active", "inactive"]).optional();
+
+/** The list query of a resource: the shared one plus its filters (and `status` with `active`). */
+export function resourceQueryShape(d: AnyResource): Record<string, ZodType> {
+  return {
+    ...(d.active ? { status: statusSchema } : {}),
+    ...Object.fromEntries(Object.entries(d.filters ?? {}).map(([k, f]) => [k, f.schema])),
+  };
+}

@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { countries, states } from "../db/schema";
 import type { ResourceDescriptor } from "../kit/resource";
 
-export const countryDto = z.object({ id: z.number(), name: z.string(), iso_code: z.string(), active: z.boolean() });
+const countryDto = z.object({ id: z.number(), name: z.string(), iso_code: z.string(), active: z.boolean() });
 export type CountryDto = z.infer<typeof countryDto>;
 
 export const countriesResource: ResourceDescriptor<typeof countries, CountryDto, CountryInput> = {

@@ -60,7 +60,7 @@ export const citiesResource: ResourceDescriptor<typeof cities, CityDto, CityInpu
   listDto: cityRowDto,
   get: getCityAdmin,
   save: async (tx, input, id) => ({ id: await saveCity(tx, input, id ?? undefined), audit: input }),
-  savedMessage: () => t("places.cities.saved"),
+  messages: { created: t("places.cities.saved"), updated: t("places.cities.saved") },
   csv: {
     filename: "ciudades.csv",
     columns: [
@@ -138,7 +138,7 @@ export const studiosResource: ResourceDescriptor<typeof studios, StudioAdminDto,
     id: await saveStudio(tx, input, id ?? undefined),
     audit: { name: input.name, city_id: input.city_id, active: input.active },
   }),
-  savedMessage: () => t("places.studios.saved"),
+  messages: { created: t("places.studios.saved"), updated: t("places.studios.saved") },
   csv: {
     filename: "estudios.csv",
     columns: [
@@ -211,7 +211,7 @@ export const roomsResource: ResourceDescriptor<typeof rooms, RoomAdminDto, RoomI
     const r = await saveRoom(tx, input, id ?? undefined);
     return { id: r.id, audit: { name: input.name, studio_id: input.studio_id, capacity: r.capacity } };
   },
-  savedMessage: () => t("rooms.saved"),
+  messages: { created: t("rooms.saved"), updated: t("rooms.saved") },
   csv: {
     filename: "salones.csv",
     columns: [

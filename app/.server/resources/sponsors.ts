@@ -81,8 +81,8 @@ export const sponsorsResource: ResourceDescriptor<typeof sponsors, SponsorDto, S
   },
 };
 
-export const SPONSOR_IMAGE_PREFIX = "/api/files/sponsors/";
-export const SPONSOR_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+const SPONSOR_IMAGE_PREFIX = "/api/files/sponsors/";
+const SPONSOR_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 const imageError = (message: string) => AppError.validation([{ field: "image", message }]);
 

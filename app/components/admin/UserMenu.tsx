@@ -10,7 +10,7 @@ import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { ChangePasswordModal } from "./ChangePasswordModal";
 
-export function roleCaption(u: Pick<SessionUser, "role_id" | "employee_type">) {
+function roleCaption(u: Pick<SessionUser, "role_id" | "employee_type">) {
   if (u.role_id === ROLE.admin)
     return u.employee_type === EMPLOYEE_TYPE.cashier
       ? t("admin.shell.roleCashier")
@@ -23,7 +23,7 @@ export function roleCaption(u: Pick<SessionUser, "role_id" | "employee_type">) {
 }
 
 /** Avatar with the role badge: coaches a fitness badge (spec §2), door staff a door, admins a shield. */
-export function StaffAvatar({ user, size = 36 }: { user: SessionUser; size?: number }) {
+function StaffAvatar({ user, size = 36 }: { user: SessionUser; size?: number }) {
   const initial = (user.full_name || user.name || "?").trim().charAt(0).toUpperCase();
   const Badge = user.isCoach ? IconBarbell : user.isDoor ? IconDoor : user.isAdmin ? IconShieldCheck : null;
   const avatar = (

@@ -12,4 +12,10 @@ export const fields = {
   rfcInvalid: "El RFC no es válido",
   postalCodeInvalid: "El código postal debe tener 5 dígitos",
   urlInvalid: "El enlace debe empezar con https:// o http://",
+  // Any rule a schema gave no text of its own (the zod error map in fields.ts).
+  required: "Este campo es requerido",
+  invalid: "El valor de este campo no es válido",
+  invalidOption: "Elija una opción válida",
+  tooShort: "El valor es demasiado corto o pequeño (mínimo {min})",
+  tooLong: "El valor es demasiado largo o grande (máximo {max})",
 } as const;

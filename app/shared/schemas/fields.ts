@@ -6,6 +6,21 @@
 import { z } from "zod";
 import { t } from "~/lib/messages";
 
+/**
+ * Spanish for every rule a schema did not word itself (zod's own texts are English): a missing
+ * field is "requerido", a wrong option or value is named as such. Set once for the whole process
+ * (server) or page (browser) by whoever loads the field rules.
+ */
+z.config({
+  customError: (issue) => {
+    if (issue.code === "invalid_type") return issue.input === undefined ? t("fields.required") : t("fields.invalid");
+    if (issue.code === "invalid_value") return t("fields.invalidOption");
+    if (issue.code === "too_small") return t("fields.tooShort", { min: String(issue.minimum) });
+    if (issue.code === "too_big") return t("fields.tooLong", { max: String(issue.maximum) });
+    return t("fields.invalid");
+  },
+});
+
 // ─── Text ────────────────────────────────────────────────────────────────────────────────────────
 
 /**

@@ -1,14 +1,12 @@
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { foldText } from "~/shared/schemas/fields";
 import type { Db } from "../../db/client";
 import { cities, employees, studios, users } from "../../db/schema";
 import { hashPassword } from "../identity/passwords";
 import { AppError } from "../errors";
-import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../lists";
-import { revokeAllSessions } from "../identity/sessions";
-import { inTransaction } from "../tx";
+import { likePattern } from "../lists";
 import { audit } from "../audit/service";
 
 /** A person as the back office lists and edits it (snake_case like the rest of the API). */
@@ -95,21 +93,6 @@ export function toPersonDto(r: PersonRow): PersonDto {
   };
 }
 
-/** One page of people matching `where` (or every match, up to CSV_MAX_ROWS, with `all`), and the count. */
-export async function listPeople(
-  db: Db,
-  where: SQL | undefined,
-  q: Pick<ListQuery, "sort" | "dir" | "page" | "per_page">,
-  opts: { all?: boolean } = {},
-): Promise<{ rows: PersonDto[]; total: number }> {
-  const base = selectPeople(db)
-    .where(where)
-    .orderBy(...personOrder(q));
-  const rows = opts.all ? await base.limit(CSV_MAX_ROWS) : await base.limit(q.per_page).offset(offsetOf(q));
-  const [{ n }] = await db.select({ n: count() }).from(users).where(where);
-  return { rows: rows.map(toPersonDto), total: n };
-}
-
 /**
  * The people search as the front desk types: every word must appear in the name, surname, email or
  * phone, without regard to case or accents ("ramirez" finds "Ramírez", "claudia ramírez" the full
@@ -144,23 +127,6 @@ export const PERSON_SORTS = {
   last_login_at: [users.lastLoginAt],
 } as const;
 
-export function personOrder(q: Pick<ListQuery, "sort" | "dir">): SQL[] {
-  const cols = q.sort && Object.hasOwn(PERSON_SORTS, q.sort) ? PERSON_SORTS[q.sort as keyof typeof PERSON_SORTS] : null;
-  if (!cols) return [desc(users.id)];
-  const desc_ = q.dir === "desc";
-  return [
-    ...cols.map((c) => (desc_ ? sql`${c} desc nulls last` : sql`${c} asc nulls last`)),
-    desc_ ? desc(users.id) : asc(users.id),
-  ];
-}
-
-export function statusCondition(status: "active" | "inactive" | undefined): SQL | undefined {
-  if (status === "active") return eq(users.active, true);
-  if (status === "inactive") return eq(users.active, false);
-  return undefined;
-}
-
-/** Emails are unique without regard to case (users_email_uq on lower(email)). */
 export async function emailTaken(db: Db, email: string, exceptUserId?: number) {
   const [row] = await db
     .select({ id: users.id })
@@ -206,6 +172,17 @@ export function changes(before: Record<string, unknown>, after: Record<string, u
   return out;
 }
 
+/** The `users` columns every person form edits (names, email, phone, tester flag). */
+export function personValues(p: {
+  name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  is_tester: boolean;
+}) {
+  return { name: p.name, lastName: p.last_name, email: p.email, phone: p.phone, isTester: p.is_tester };
+}
+
 /** Normalises an email as stored: trimmed, lower case. */
 export const normalEmail = (email: string) => email.trim().toLowerCase();
 
@@ -217,43 +194,6 @@ export async function studioOptions(db: Db) {
     .innerJoin(cities, eq(cities.id, studios.cityId))
     .orderBy(desc(studios.active), asc(cities.sortOrder), asc(studios.sortOrder), asc(studios.name));
   return rows.map((r) => ({ value: String(r.id), label: `${r.city} · ${r.name}` }));
-}
-
-/**
- * Deactivates or reactivates one person of the given roles (customers, staff): the row is locked
- * so two clicks (or two staff members) cannot both change it and log it twice; deactivating
- * closes every open session of the account, reactivating lets it log in again. `check` refuses
- * what only one kind refuses (staff: never one's own account); `data` is the audit entry's.
- */
-export async function setPersonActive(
-  db: Db,
-  actor: { id: number; ip?: string | null },
-  p: {
-    id: number;
-    active: boolean;
-    now: Date;
-    roles: readonly number[];
-    kind: "customer" | "staff";
-    check?: () => void;
-    data: (row: typeof users.$inferSelect) => Record<string, unknown>;
-  },
-): Promise<void> {
-  await inTransaction(db, async ({ tx, lock, audit: record }) => {
-    const [row] = await lock(users, and(eq(users.id, p.id), inArray(users.roleId, [...p.roles])));
-    if (!row) throw AppError.notFound(t("admin.people.errors.userNotFound"));
-    p.check?.();
-    if (row.active === p.active) return;
-    await tx.update(users).set({ active: p.active, updatedAt: p.now }).where(eq(users.id, p.id));
-    if (!p.active) await revokeAllSessions(tx, p.id, p.now);
-    record({
-      actorUserId: actor.id,
-      action: `${p.kind}.${p.active ? "reactivated" : "deactivated"}`,
-      entity: "user",
-      entityId: p.id,
-      data: p.data(row),
-      ip: actor.ip,
-    });
-  });
 }
 
 /** Runs a write that may hit the unique email index: a taken email is a field error, never a 500. */
@@ -301,6 +241,49 @@ export async function insertPerson(
         ip: actor.ip,
       });
       return row.id;
+    }),
+  );
+}
+
+/**
+ * Saves the edit of a person (customers and staff alike): nothing happens when nothing changed;
+ * `check` refuses what only one kind refuses (staff: one's own role; the studio exists); a new
+ * email must be free and is no longer verified; `set` is written with `updatedAt`, `more` changes
+ * what else goes with it, and the audit entry records the changes, all in one transaction.
+ */
+export async function updatePerson(
+  db: Db,
+  actor: { id: number; ip?: string | null },
+  p: {
+    id: number;
+    before: Record<string, unknown>;
+    after: Record<string, unknown> & { email: string };
+    action: string;
+    now: Date;
+    set: Partial<typeof users.$inferInsert>;
+    check?: (diff: Record<string, unknown>) => Promise<void>;
+    more?: (tx: Db, diff: Record<string, unknown>) => Promise<void>;
+  },
+): Promise<void> {
+  const diff = changes(p.before, p.after);
+  if (Object.keys(diff).length === 0) return;
+  await p.check?.(diff);
+  if (diff.email && (await emailTaken(db, p.after.email, p.id))) throw emailTakenError();
+  await withUniqueEmail(() =>
+    db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ ...p.set, ...(diff.email ? { emailVerifiedAt: null } : {}), updatedAt: p.now })
+        .where(eq(users.id, p.id));
+      await p.more?.(tx, diff);
+      await audit(tx, {
+        actorUserId: actor.id,
+        action: p.action,
+        entity: "user",
+        entityId: p.id,
+        data: { changes: diff },
+        ip: actor.ip,
+      });
     }),
   );
 }

@@ -11,26 +11,19 @@ import { employees, ROLE, users } from "../../db/schema";
 import type { Mailer } from "../../adapters/mail";
 import { twoFactorResetMail } from "../../mail/templates";
 import { AppError } from "../errors";
-import type { ListQuery } from "../lists";
 import { audit } from "../audit/service";
 import { revokeAllSessions } from "../identity/sessions";
 import { forgetTwoFactor } from "../identity/two-factor";
 import type { StaffInput } from "~/shared/schemas/people";
-import { assertBackOffice, assertCan, type Actor } from "./access";
+import { assertCan, type Actor } from "./access";
 import {
   assertStudioExists,
-  changes,
-  emailTaken,
-  emailTakenError,
-  listPeople,
-  normalEmail,
-  personSearch,
-  selectPeople,
   insertPerson,
-  withUniqueEmail,
-  setPersonActive,
-  statusCondition,
+  normalEmail,
+  personValues,
+  selectPeople,
   toPersonDto,
+  updatePerson,
   type PersonDto,
 } from "./common";
 
@@ -39,31 +32,6 @@ export const STAFF_ROLE_IDS = [ROLE.admin, ROLE.coach, ROLE.door] as const;
 /** Which staff a screen works on: administrators only, or every staff role. */
 export type StaffScope = "administrators" | "staff";
 const rolesOf = (scope: StaffScope): number[] => (scope === "administrators" ? [ROLE.admin] : [...STAFF_ROLE_IDS]);
-
-export interface StaffListQuery extends ListQuery {
-  status?: "active" | "inactive";
-  role_id?: number;
-  employee_type?: number;
-}
-
-function staffWhere(scope: StaffScope, q: StaffListQuery) {
-  return and(
-    inArray(users.roleId, rolesOf(scope)),
-    personSearch(q.search),
-    statusCondition(q.status),
-    q.role_id ? eq(users.roleId, q.role_id) : undefined,
-    q.employee_type ? eq(users.employeeType, q.employee_type) : undefined,
-  );
-}
-
-export async function listStaff(
-  db: Db,
-  scope: StaffScope,
-  q: StaffListQuery,
-  opts: { all?: boolean } = {},
-): Promise<{ rows: PersonDto[]; total: number }> {
-  return listPeople(db, staffWhere(scope, q), q, opts);
-}
 
 export async function getStaff(db: Db, scope: StaffScope, id: number): Promise<PersonDto> {
   const [row] = await selectPeople(db)
@@ -101,6 +69,14 @@ function editable(p: {
     studio_id: p.employee ? p.studio_id : null,
   };
 }
+/** The `users` columns of the staff form. */
+const rowOf = (v: ReturnType<typeof editable>) => ({
+  ...personValues(v),
+  roleId: v.role_id,
+  employeeType: v.employee_type,
+  require2fa: v.require2fa,
+  canScanAttendance: v.can_scan_attendance,
+});
 const editableOf = (p: PersonDto) => editable({ ...p, employee: p.id_employee !== null });
 
 /** Creates, reactivates or retires the employee record so that it matches `employee`/`studio_id`. */
@@ -121,17 +97,7 @@ export async function createStaff(db: Db, actor: Actor, input: StaffInput, now: 
   const email = normalEmail(input.email);
   const values = editable({ ...input, email });
   const id = await insertPerson(db, actor, {
-    values: {
-      name: values.name,
-      lastName: values.last_name,
-      email,
-      phone: values.phone,
-      roleId: values.role_id,
-      employeeType: values.employee_type,
-      isTester: values.is_tester,
-      require2fa: values.require2fa,
-      canScanAttendance: values.can_scan_attendance,
-    },
+    values: { ...rowOf(values), email },
     action: "staff.created",
     data: values,
     check: async () => {
@@ -156,70 +122,26 @@ export async function updateStaff(
 ): Promise<PersonDto> {
   assertCan(actor, "staff.write");
   const before = await getStaff(db, scope, id);
-  const email = normalEmail(input.email);
-  const after = editable({ ...input, email });
-  const diff = changes(editableOf(before), after);
-  if (Object.keys(diff).length === 0) return before;
-  if (id === actor.id) {
-    const locked = SELF_LOCKED.filter((k) => k in diff);
-    if (locked.length)
-      throw AppError.validation(locked.map((field) => ({ field, message: t("admin.people.errors.notSelf") })));
-  }
-  if (diff.email && (await emailTaken(db, email, id))) throw emailTakenError();
-  if (after.employee && (diff.employee || diff.studio_id)) await assertStudioExists(db, after.studio_id);
-  await withUniqueEmail(() =>
-    db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({
-          name: after.name,
-          lastName: after.last_name,
-          email: after.email,
-          phone: after.phone,
-          roleId: after.role_id,
-          employeeType: after.employee_type,
-          isTester: after.is_tester,
-          require2fa: after.require2fa,
-          canScanAttendance: after.can_scan_attendance,
-          ...(diff.email ? { emailVerifiedAt: null } : {}),
-          updatedAt: now,
-        })
-        .where(eq(users.id, id));
+  const after = editable({ ...input, email: normalEmail(input.email) });
+  await updatePerson(db, actor, {
+    id,
+    before: editableOf(before),
+    after,
+    action: "staff.updated",
+    now,
+    set: rowOf(after),
+    check: async (diff) => {
+      // Nobody changes their own role, type or scanner flag (nor locks themselves out).
+      const locked = id === actor.id ? SELF_LOCKED.filter((k) => k in diff) : [];
+      if (locked.length)
+        throw AppError.validation(locked.map((field) => ({ field, message: t("admin.people.errors.notSelf") })));
+      if (after.employee && (diff.employee || diff.studio_id)) await assertStudioExists(db, after.studio_id);
+    },
+    more: async (tx, diff) => {
       if (diff.employee || diff.studio_id) await syncEmployee(tx, id, after.employee, after.studio_id, now);
       // A new role or type changes what every open session may do: make them log in again.
       if (diff.role_id || diff.employee_type) await revokeAllSessions(tx, id, now);
-      await audit(tx, {
-        actorUserId: actor.id,
-        action: "staff.updated",
-        entity: "user",
-        entityId: id,
-        data: { changes: diff },
-        ip: actor.ip,
-      });
-    }),
-  );
-  return getStaff(db, "staff", id);
-}
-
-export async function setStaffActive(
-  db: Db,
-  actor: Actor,
-  scope: StaffScope,
-  id: number,
-  active: boolean,
-  now: Date,
-): Promise<PersonDto> {
-  assertCan(actor, "staff.write");
-  await setPersonActive(db, actor, {
-    id,
-    active,
-    now,
-    roles: rolesOf(scope),
-    kind: "staff",
-    check: () => {
-      if (id === actor.id) throw AppError.forbidden(t("admin.people.errors.notSelf"));
     },
-    data: (row) => ({ email: row.email, role_id: row.roleId }),
   });
   return getStaff(db, "staff", id);
 }
@@ -270,11 +192,6 @@ export async function resetStaffTwoFactor(
     });
   });
   return getStaff(db, scope, id);
-}
-
-/** Reading staff needs the back office (types 1 and 2); see `assertFullAdministrator` for changes. */
-export function assertCanReadStaff(actor: Actor) {
-  assertBackOffice(actor);
 }
 
 /** Employee options of a studio for the shift-start form (spec §3 "Employee option: id, name"):

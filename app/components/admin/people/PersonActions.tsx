@@ -2,7 +2,8 @@ import { Menu } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconEye, IconMailForward, IconPencil, IconShieldOff, IconUserCheck, IconUserOff } from "@tabler/icons-react";
 import { Link, useLocation, useRevalidator } from "react-router";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { personCommandAnswer } from "~/.server/resources/people";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { confirmAction } from "../kit/confirm";
@@ -21,7 +22,7 @@ export interface PersonLike {
 export function usePersonCommands(apiBase: string) {
   const { revalidate } = useRevalidator();
   const run = async (path: string, ok?: string) => {
-    const r = await api<{ Message?: string }>(path, { method: "POST" });
+    const r = await api<ApiData<typeof personCommandAnswer>>(path, { method: "POST" });
     if (r.ok) notifications.show({ color: "teal", message: r.data?.Message ?? ok ?? t("admin.kit.saved") });
     else if (!r.expired) notifications.show({ color: "red", message: r.message });
     if (r.ok) await revalidate();

@@ -62,7 +62,7 @@ type Values = {
  * "staff" lets the role be administrator, coach or door. The logged-in user cannot change their
  * own role, type or scanner access (the API refuses it too).
  */
-export function StaffForm(props: {
+function StaffForm(props: {
   scope: "administrators" | "staff";
   person?: StaffPerson;
   studios: { value: string; label: string }[];

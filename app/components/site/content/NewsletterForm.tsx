@@ -21,9 +21,9 @@ export function NewsletterForm() {
       return;
     }
     setSending(true);
-    const r = await api<{ data: { Message: string } }>("/v2/newsletter", { form: { email } });
+    const r = await api<{ Message?: string }>("/v2/newsletter", { form: { email } });
     setSending(false);
-    if (r.ok) setDone(r.body?.data?.Message ?? t("content.newsletter.subscribed"));
+    if (r.ok) setDone(r.data?.Message ?? t("content.newsletter.subscribed"));
     else if (!r.expired) setError(r.fields.email ?? r.message);
   };
 

@@ -39,10 +39,10 @@ export function useContentForm<V extends Record<string, string>>(schema: ZodType
       return;
     }
     setSending(true);
-    const r = await api<{ data: { Message: string } }>(path, { form: values });
+    const r = await api<{ Message?: string }>(path, { form: values });
     setSending(false);
     if (r.ok) {
-      setDone(r.body?.data?.Message ?? "");
+      setDone(r.data?.Message ?? "");
       return;
     }
     if (r.expired) return;

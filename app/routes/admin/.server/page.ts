@@ -11,12 +11,11 @@ import { guardUser } from "~/.server/http/api";
 import { actorOf, type Actor } from "~/.server/domain/people/access";
 import { can, PERMISSIONS, type Permission } from "~/shared/permissions";
 import { SCANNER_PATH } from "~/components/admin/menu";
-import { AppError } from "~/.server/http/errors";
 
 type Args = { request: Request; context: AppLoadContext };
 
 /** Admin pages: spec middleware `admin` then `noCashiers`; front-desk accounts go to the scanner. */
-export const ADMIN_PAGE = ["admin", "noCashiers"] as const;
+const ADMIN_PAGE = ["admin", "noCashiers"] as const;
 
 /** The caller's IP as the server resolved it (http/client.ts: X-Forwarded-For only with TRUST_PROXY). */
 function clientIp(context: AppLoadContext) {
@@ -75,12 +74,10 @@ export function requireCashierPage(args: Args) {
   return requireGuards(args, ["admin"]);
 }
 
-/** Runs a domain call for a page: its AppError (404 unknown record, 403...) becomes the page's status. */
+/**
+ * @deprecated Not needed: a domain AppError thrown by a page loader or action already becomes the
+ * page's status and message (domain/errors.ts). Kept as a pass-through for the pages that still call it.
+ */
 export async function pageData<T>(p: Promise<T>): Promise<T> {
-  try {
-    return await p;
-  } catch (err) {
-    if (err instanceof AppError) throw data(err.message, { status: err.status });
-    throw err;
-  }
+  return p;
 }

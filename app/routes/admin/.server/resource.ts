@@ -6,7 +6,7 @@ import type { AppLoadContext } from "react-router";
 import { can } from "~/shared/permissions";
 import { enumFilter, listQueryFromUrl, pageOf } from "~/.server/domain/lists";
 import { getResource, listResource, type ResourceDescriptor, type ResourceListQuery } from "~/.server/kit/resource";
-import { pageData, requireAdminPage } from "./page";
+import { requireAdminPage } from "./page";
 
 type Args = { request: Request; context: AppLoadContext; params: Record<string, string | undefined> };
 
@@ -32,5 +32,5 @@ export async function resourceFormLoader<D extends ResourceDescriptor<any, any, 
   requireAdminPage(args, { permission: d.permissions.write });
   const id = args.params.id ? Number(args.params.id) : null;
   if (id === null) return { item: null as ReturnType<D["toDto"]> | null };
-  return { item: await pageData(getResource(args.context.deps.db, d, Number.isSafeInteger(id) ? id : -1)) };
+  return { item: await getResource(args.context.deps.db, d, Number.isSafeInteger(id) ? id : -1) };
 }

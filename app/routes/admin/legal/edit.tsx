@@ -13,13 +13,13 @@ import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { legalTextSchema } from "~/shared/schemas/legal";
 import type { Route } from "./+types/edit";
+import { getLegalText } from "~/.server/domain/legal/service";
+import { requireAdminPage } from "../.server/page";
 
 /** /admin/pages/:slug [type 1]: edit a legal text (title and plain text), with a preview. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage, pageData } = await import("../.server/page");
-  requireAdminPage(args, { administratorOnly: true });
-  const { getLegalText } = await import("~/.server/domain/legal/service");
-  return { text: await pageData(getLegalText(args.context.deps.db, args.params.slug)) };
+  requireAdminPage(args, { permission: "staff.write" });
+  return { text: await getLegalText(args.context.deps.db, args.params.slug) };
 }
 
 export const meta = ({ data }: Route.MetaArgs) => [

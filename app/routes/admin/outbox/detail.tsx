@@ -3,7 +3,7 @@ import { IconAlertCircle, IconLock } from "@tabler/icons-react";
 import { AdminErrorBoundary, formatDateTime, PageHeader, SoftBadge } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/detail";
-import { requireAdminPage, pageData } from "../.server/page";
+import { requireAdminPage } from "../.server/page";
 import { readOutboxMessage } from "~/.server/domain/audit/exports";
 
 /** /admin/outbox/:id — one message, its HTML rendered in a sandboxed frame (no scripts, no same origin). */
@@ -11,7 +11,7 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = requireAdminPage(args, { permission: "outbox.read" });
   const id = Number(args.params.id);
   return {
-    mail: await pageData(readOutboxMessage(args.context.deps.db, actor, Number.isSafeInteger(id) ? id : -1)),
+    mail: await readOutboxMessage(args.context.deps.db, actor, Number.isSafeInteger(id) ? id : -1),
   };
 }
 

@@ -19,8 +19,9 @@ import { usePersonCommands } from "~/components/admin/people/PersonActions";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import type { Route } from "./+types/detail";
-import { requireAdminPage, pageData } from "../.server/page";
-import { getCustomer } from "~/.server/domain/people/customers";
+import { requireAdminPage } from "../.server/page";
+import { getResource } from "~/.server/kit/resource";
+import { customersResource } from "~/.server/resources/people";
 import { customerCredits } from "~/.server/domain/credits/reader";
 
 /** /admin/users/:id — a customer's profile, with tabs for credits, reservations and purchases. */
@@ -28,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   requireAdminPage(args);
   const { db, clock } = args.context.deps;
   const id = Number(args.params.id);
-  const person = await pageData(getCustomer(db, Number.isSafeInteger(id) ? id : -1));
+  const person = await getResource(db, customersResource, Number.isSafeInteger(id) ? id : -1);
   return { person, credits: await customerCredits(db, person.id, clock()) };
 }
 

@@ -121,7 +121,7 @@ export function MediaLibraryDialog(props: { opened: boolean; onClose: () => void
     if (!r.ok) return setError(r.message);
     setError(null);
     setItems(r.data);
-    setTotal(Number(r.body?.meta?.total ?? r.data.length));
+    setTotal(Number((r.body as { meta?: { total?: number } } | undefined)?.meta?.total ?? r.data.length));
   }, []);
 
   useEffect(() => {

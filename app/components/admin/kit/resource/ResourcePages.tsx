@@ -287,8 +287,6 @@ export function ResourceFormPage(props: {
   cancelHref?: string;
   /** Where to go after saving, from the API's answer (default: the list). */
   savedHref?: (data: never) => string;
-  /** Starting values of the add form (e.g. the area of the list it was opened from). */
-  defaults?: Record<string, unknown>;
 }) {
   const { view, item } = props;
   const navigate = useNavigate();

@@ -1,0 +1,34 @@
+/**
+ * What every back-office call shares: its guard (the spec's `admin` + `noCashiers` middleware), the
+ * acting staff member with the caller's IP for the audit log, and the list answers' `meta`.
+ */
+import { z } from "zod";
+import type { MiddlewareName } from "../domain/identity/guards";
+import { actorOf, assertBackOffice, type Actor } from "../domain/people/access";
+import type { ApiContext, AuthState } from "../http/api";
+import { clientIpFrom, remoteAddressOf } from "../http/client";
+
+export const BACK_OFFICE: MiddlewareName[] = ["admin", "noCashiers"];
+
+/** Who is acting, refused unless they may use the back office (front-desk and cashier accounts may not). */
+export function backOfficeActor(c: ApiContext, auth: AuthState): Actor {
+  const actor = actorOf(auth.user!, clientIp(c));
+  assertBackOffice(actor);
+  return actor;
+}
+
+/** The caller's IP for the audit log (the one rule in http/client.ts, honouring TRUST_PROXY). */
+export function clientIp(c: ApiContext): string | null {
+  return clientIpFrom({
+    headers: c.req.raw.headers,
+    remoteAddress: remoteAddressOf(c),
+    trustProxy: c.get("deps").config.TRUST_PROXY,
+  });
+}
+
+export const metaSchema = z.object({
+  page: z.number(),
+  per_page: z.number(),
+  total: z.number(),
+  last_page: z.number(),
+});
