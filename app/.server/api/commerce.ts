@@ -20,6 +20,7 @@ import {
   handleWebhook,
   makePayment,
   paypalPayment,
+  payWithBalance,
   payWithPaypal,
   setupIntent,
   successUrl,
@@ -355,21 +356,26 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
     {
       method: "post",
       path: "/v2/checkout/make-payment",
-      summary: "Registra la orden del cobro confirmado (idempotente: una orden por carrito)",
+      summary:
+        "Registra la orden del cobro confirmado (idempotente: una orden por carrito). Sin payment_intent_id, " +
+        "confirma un carrito cuyo total cubre la tarjeta de regalo o el cupón (monto 0, sin tarjeta)",
       tags: ["Checkout"],
       guard: "auth",
       body: z.object({
         payment_intent_id: z
           .string({ error: () => t("commerce.payment.intentNotFound") })
           .min(1)
-          .max(120),
+          .max(120)
+          .optional(),
         payment_method: z.unknown().optional(),
         studio_id: optInt,
         cart_id: optInt,
       }),
     },
     async ({ deps, auth, body }) => {
-      const r = await makePayment(deps, customerId(auth), body);
+      const r = body.payment_intent_id
+        ? await makePayment(deps, customerId(auth), { ...body, payment_intent_id: body.payment_intent_id })
+        : await payWithBalance(deps, customerId(auth), body);
       return {
         data: { Message: t("success.payment"), order_id: r.order.id, url: `/success-order?order=${r.order.id}` },
       };

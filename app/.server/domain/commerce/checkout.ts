@@ -51,8 +51,48 @@ async function payableCart(deps: AppDeps, userId: number, cartId: number | undef
   const ctx = await readCart(deps.db, userId, deps.clock());
   if (cartId !== undefined && ctx.cart.id !== cartId) throw AppError.notFound(t("commerce.cart.notYours"));
   if (ctx.reason) throw AppError.conflict(ctx.reason);
-  if (ctx.totals.dueNowCents <= 0) throw AppError.conflict(t("commerce.cart.empty"));
+  if (ctx.lines.length === 0) throw AppError.conflict(t("commerce.cart.empty"));
+  // Nothing left to charge (gift card or voucher covers it): the order is confirmed without a card.
+  if (ctx.totals.dueNowCents <= 0) throw AppError.conflict(t("commerce.payment.nothingToCharge"));
   return ctx;
+}
+
+/**
+ * A cart whose gift card (or voucher) covers everything: no gateway is called, the order is
+ * recorded with a payment of 0 through the same `fulfilPaid` (so the same locks, the same one
+ * order per cart, and the gift card's balance is taken in that transaction). The "intent" id is
+ * tied to the cart's version, so a double click gets the same order.
+ */
+export async function payWithBalance(
+  deps: AppDeps,
+  userId: number,
+  input: { cart_id?: number; studio_id?: number | null },
+) {
+  if (input.cart_id !== undefined) {
+    // A double click: the first call already paid this cart, the second gets the same order.
+    const [o] = await deps.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.cartId, input.cart_id), eq(orders.userId, userId)));
+    if (o) return { order: o, duplicate: true };
+  }
+  const ctx = await readCart(deps.db, userId, deps.clock());
+  if (input.cart_id !== undefined && ctx.cart.id !== input.cart_id)
+    throw AppError.notFound(t("commerce.cart.notYours"));
+  if (ctx.reason) throw AppError.conflict(ctx.reason);
+  if (ctx.lines.length === 0) throw AppError.conflict(t("commerce.cart.empty"));
+  if (ctx.totals.dueNowCents > 0)
+    throw AppError.validation([{ field: "payment_intent_id", message: t("errors.selectPaymentMethod") }]);
+  const intent: Intent = {
+    id: `bal_${ctx.cart.id}_v${ctx.cart.version}`,
+    status: "succeeded",
+    amountCents: 0,
+    clientSecret: null,
+    metadata: { cart_id: String(ctx.cart.id), user_id: String(userId) },
+    paymentMethodId: null,
+    failureMessage: null,
+  };
+  return fulfilPaid(deps, { gateway: "none", method: "gift_card", intent, studioId: input.studio_id ?? null });
 }
 
 // ---------- card ----------
@@ -489,7 +529,7 @@ export async function refundFailedCharge(deps: AppDeps, providerPaymentId: strin
     .select()
     .from(payments)
     .where(and(eq(payments.providerPaymentId, providerPaymentId), eq(payments.status, "failed")));
-  if (!p || p.refundedCents >= p.amountCents) return;
+  if (!p || p.refundedCents >= p.amountCents || p.gateway === "none") return;
   const g = gatewaysFor(deps.config);
   const gateway = p.method === "paypal" ? g.paypal : g.card;
   try {
