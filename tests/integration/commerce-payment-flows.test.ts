@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { creditLots, giftCards, orders, payments, sandboxIntents } from "../../app/.server/db/schema";
+import { creditLots, giftCards, orders, payments, sandboxIntents, webhookEvents } from "../../app/.server/db/schema";
+import { applyWebhookEvent, WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
+import { signWebhook } from "../../app/.server/domain/commerce/gateways/sandbox";
 import { setupTestApp } from "../support/app";
 import { newCustomer } from "../support/commerce";
 
@@ -84,5 +86,127 @@ describe("paying entirely with a gift card (amount 0)", () => {
     expect(res.status).toBe(422);
     expect((await res.json()).error.messages[0]).toMatchObject({ field: "payment_intent_id" });
     expect(await app.deps.db.select().from(orders).where(eq(orders.userId, c.id))).toHaveLength(0);
+  });
+});
+
+async function cardIntent(token: string, number: string, target: Record<string, number> = {}) {
+  const pm = await app.request("/v2/stripe/create-payment-method", {
+    method: "POST",
+    token,
+    json: { card: { number, exp_month: 4, exp_year: 2031, cvc: "123" }, billing_details: { name: "Ana" } },
+  });
+  const si = await app.request("/v2/checkout/setup-intent", {
+    method: "POST",
+    token,
+    json: { ...target, stripe_payment_method_id: (await pm.json()).payment_method.id },
+  });
+  return { status: si.status, body: await si.json() };
+}
+
+const makePayment = (token: string, payment_intent_id: string) =>
+  app.request("/v2/checkout/make-payment", { method: "POST", token, json: { payment_intent_id } });
+
+describe("certification deposit: the second instalment", () => {
+  it("the first pays half; the order shows what is owed; the rest is paid later once, from the profile", async () => {
+    const c = await newCustomer(app);
+    await cart(c.token, "addProduct", { product_id: 6 });
+    const dep = await cart(c.token, "setDeposit", { deposit: true });
+    expect(dep.amount_cents).toBe(925000);
+    const first = await cardIntent(c.token, "4242424242424242");
+    expect((await makePayment(c.token, first.body.payment_intent_id)).status).toBe(200);
+    let [view] = (await (await app.request("/v2/customer/orders", { token: c.token })).json()).data;
+    expect(view).toMatchObject({ deposit: true, balance_due_cents: 925000, display_balance_due: "$9,250.00" });
+
+    // Someone else cannot pay (or see) this order's balance.
+    const other = await newCustomer(app);
+    expect((await cardIntent(other.token, "4242424242424242", { order_id: view.id })).status).toBe(404);
+
+    // Declined: nothing changes.
+    const declined = await cardIntent(c.token, "4000000000000002", { order_id: view.id });
+    expect(declined.status).toBe(402);
+    expect(declined.body.errorMessage).toBe("Tarjeta declinada");
+
+    // Authentication required, then approved through the card action step.
+    const second = await cardIntent(c.token, "4000002500003155", { order_id: view.id });
+    expect(second.body.requires_action).toBe(true);
+    const auth = await app.request(`/v2/sandbox/intents/${second.body.payment_intent_id}/authenticate`, {
+      method: "POST",
+      token: c.token,
+      json: { approve: true },
+    });
+    expect(auth.status).toBe(200);
+    const confirmed = await app.request("/v2/checkout/setup-intent", {
+      method: "POST",
+      token: c.token,
+      json: { stripe_payment_intent_id: second.body.payment_intent_id },
+    });
+    expect((await confirmed.json()).requires_action).toBe(false);
+    const [p1, p2] = await Promise.all([
+      makePayment(c.token, second.body.payment_intent_id),
+      makePayment(c.token, second.body.payment_intent_id),
+    ]);
+    expect([p1.status, p2.status]).toEqual([200, 200]);
+    [view] = (await (await app.request("/v2/customer/orders", { token: c.token })).json()).data;
+    expect(view).toMatchObject({ balance_due_cents: 0, display_balance_due: null });
+    const pays = await app.deps.db.select().from(payments).where(eq(payments.orderId, view.id));
+    expect(pays.map((p) => [p.instalment, p.amountCents, p.status]).sort()).toEqual([
+      [1, 925000, "succeeded"],
+      [2, 925000, "succeeded"],
+    ]);
+    // Nothing left to pay: a further attempt is refused before any charge.
+    const again = await cardIntent(c.token, "4242424242424242", { order_id: view.id });
+    expect(again.status).toBe(409);
+    expect(again.body.errorMessage).toBe("Esta orden no tiene saldo pendiente");
+  });
+});
+
+describe("payment webhooks through the job queue", () => {
+  const signed = (body: string) => ({
+    "content-type": "application/json",
+    "x-sandbox-signature": signWebhook(app.deps.config.SANDBOX_WEBHOOK_SECRET, body),
+  });
+
+  it("the call stores the event and enqueues it once; the job applies it once; the page then finds the order", async () => {
+    const c = await newCustomer(app);
+    await cart(c.token, "addPack", { pack_id: 2 });
+    const { body: si } = await cardIntent(c.token, "4242424242424242");
+    const body = JSON.stringify({
+      id: `evt_q_${si.payment_intent_id}`,
+      type: "payment_intent.succeeded",
+      data: { object: { id: si.payment_intent_id } },
+    });
+    for (let i = 0; i < 3; i++) {
+      const r = await app.request("/v2/webhooks/payments", { method: "POST", body, headers: signed(body) });
+      expect(r.status).toBe(200);
+    }
+    // Stored, not yet applied: the answer did not wait for fulfilment.
+    const [ev] = await app.deps.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.id, `evt_q_${si.payment_intent_id}`));
+    expect(ev).toMatchObject({ intentId: si.payment_intent_id, processedAt: null });
+    expect(await app.deps.db.select().from(orders).where(eq(orders.userId, c.id))).toHaveLength(0);
+    const run = await app.deps.jobs.runPending(WEBHOOK_JOB, { ignoreStartAfter: true });
+    expect(run).toEqual({ completed: 1, failed: 0 });
+    expect((await app.deps.jobs.runPending(WEBHOOK_JOB, { ignoreStartAfter: true })).completed).toBe(0);
+    // Applying the same event again (a retried job) changes nothing.
+    expect(await applyWebhookEvent(app.deps, ev!.id)).toEqual({ applied: false });
+    const os = await app.deps.db.select().from(orders).where(eq(orders.userId, c.id));
+    expect(os).toHaveLength(1);
+    expect(await app.deps.db.select().from(creditLots).where(eq(creditLots.userId, c.id))).toHaveLength(1);
+    const page = await makePayment(c.token, si.payment_intent_id);
+    expect((await page.json()).data.order_id).toBe(os[0]!.id);
+    expect(await app.deps.db.select().from(payments).where(eq(payments.userId, c.id))).toHaveLength(1);
+  });
+
+  it("a bad signature is refused and stores nothing", async () => {
+    const body = JSON.stringify({ id: "evt_bad_sig", type: "payment_intent.succeeded", data: { object: { id: "x" } } });
+    const r = await app.request("/v2/webhooks/payments", {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json", "x-sandbox-signature": signWebhook("otro-secreto-123", body) },
+    });
+    expect(r.status).toBe(400);
+    expect(await app.deps.db.select().from(webhookEvents).where(eq(webhookEvents.id, "evt_bad_sig"))).toHaveLength(0);
   });
 });

@@ -16,7 +16,7 @@ import {
 } from "../domain/commerce/cart";
 import { getProduct, listPacks, listPlans, listProducts, PRODUCT_AREAS } from "../domain/commerce/catalogue";
 import {
-  fulfilPaid,
+  applySucceededIntent,
   handleWebhook,
   makePayment,
   paypalPayment,
@@ -337,12 +337,15 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
     {
       method: "post",
       path: "/v2/checkout/setup-intent",
-      summary: "Crea y confirma el cobro con tarjeta del carrito; requires_action si el banco pide autenticación",
+      summary:
+        "Crea y confirma el cobro con tarjeta del carrito (o, con order_id, de la segunda parcialidad de un depósito); " +
+        "requires_action si el banco pide autenticación",
       tags: ["Checkout"],
       guard: "auth",
       body: z
         .object({
           cart_id: optInt,
+          order_id: optInt,
           stripe_payment_method_id: z.string().max(120).optional(),
           stripe_payment_intent_id: z.string().max(120).optional(),
           save_payment_method: boolish,
@@ -472,9 +475,11 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       const intent = await g.sandbox.confirmIntent(deps.db, params.id);
       // Like the provider's webhook: the payment completes even if the customer closes the tab now.
       if (intent.status === "succeeded") {
-        await fulfilPaid(deps, { gateway: "sandbox", method: "card", intent, studioId: null }).catch((e: unknown) => {
-          if (!(e instanceof AppError)) throw e;
-        });
+        await applySucceededIntent(deps, { gateway: "sandbox", method: "card", intent, studioId: null }).catch(
+          (e: unknown) => {
+            if (!(e instanceof AppError)) throw e;
+          },
+        );
       }
       return { data: { status: intent.status } };
     },

@@ -119,7 +119,11 @@ export function SideCheckout() {
           {flow.failed && <HelpCard message={flow.failed} />}
         </Stack>
       )}
-      <SandboxAuthModal intentId={flow.authIntent} amount={cart?.display_amount ?? ""} onResult={flow.onAuthResult} />
+      <SandboxAuthModal
+        intentId={flow.cardAction.intentId}
+        amount={cart?.display_amount ?? ""}
+        onResult={flow.cardAction.onResult}
+      />
     </Drawer>
   );
 }

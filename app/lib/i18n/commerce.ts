@@ -91,6 +91,16 @@ export const commerce = {
     sandboxAuthApprove: "Autorizar",
     sandboxAuthFail: "Rechazar",
   },
+  deposit: {
+    orderNotFound: "No encontramos esa orden",
+    nothingOwed: "Esta orden no tiene saldo pendiente",
+    balanceDue: "Saldo pendiente (segunda parcialidad)",
+    payBalance: "Pagar saldo pendiente {amount}",
+    payBalanceTitle: "Segunda parcialidad de la orden #{id}",
+    payBalanceIntro: "Pague el saldo pendiente de su certificación: {amount}.",
+    paid: "Segunda parcialidad pagada",
+    receiptLine: "Recibimos el pago de la segunda parcialidad de tu orden #{id}: {amount}.",
+  },
   pdf: {
     notBought: "Solo quien compró la certificación puede descargar su contenido",
     title: "Certificación {name}",

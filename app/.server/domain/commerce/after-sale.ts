@@ -199,6 +199,9 @@ export async function customerOrders(db: Db, userId: number) {
       display_shipping: o.shippingCents ? formatMoney(o.shippingCents / 100) : null,
       display_gift_card: o.giftCardCents ? formatMoney(o.giftCardCents / 100) : null,
       payment_method: o.paymentMethod,
+      deposit: o.deposit,
+      balance_due_cents: o.status === "paid" ? o.balanceDueCents : 0,
+      display_balance_due: o.status === "paid" && o.balanceDueCents > 0 ? formatMoney(o.balanceDueCents / 100) : null,
       card: pay?.cardLast4 ? { brand: pay.cardBrand, last4: pay.cardLast4 } : null,
       items: items
         .filter((i) => i.orderId === o.id)

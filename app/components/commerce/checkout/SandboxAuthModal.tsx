@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { useRef, useState } from "react";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 
@@ -36,4 +37,21 @@ export function SandboxAuthModal({
       </Stack>
     </Modal>
   );
+}
+
+/** The card action's state: `authenticate(id)` opens the modal and resolves with its answer. */
+export function useCardAction() {
+  const [intentId, setIntentId] = useState<string | null>(null);
+  const resolver = useRef<((ok: boolean) => void) | null>(null);
+  const authenticate = (id: string) =>
+    new Promise<boolean>((resolve) => {
+      resolver.current = resolve;
+      setIntentId(id);
+    });
+  const onResult = (ok: boolean) => {
+    resolver.current?.(ok);
+    resolver.current = null;
+    setIntentId(null);
+  };
+  return { intentId, authenticate, onResult };
 }

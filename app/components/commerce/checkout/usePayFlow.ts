@@ -1,11 +1,12 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { api } from "~/lib/api";
 import { useRootData, useUi } from "~/lib/app-state";
 import { t } from "~/lib/messages";
-import { parseExpiry } from "~/shared/schemas/commerce";
 import { toastError, toastSuccess, type CartData } from "../useCart";
+import { chargeCard } from "./card-payment";
+import { useCardAction } from "./SandboxAuthModal";
 import type { CardDetails } from "./types";
 
 /**
@@ -21,8 +22,8 @@ export function usePayFlow(cart: CartData | null, setCart: (c: CartData | null) 
   const { revalidate } = useRevalidator();
   const [paying, setPaying] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
-  const [authIntent, setAuthIntent] = useState<string | null>(null);
-  const authResolve = useRef<((ok: boolean) => void) | null>(null);
+  const cardAction = useCardAction();
+  const { authenticate } = cardAction;
 
   const done = async (url: string | null) => {
     toastSuccess(t("success.payment"));
@@ -46,12 +47,6 @@ export function usePayFlow(cart: CartData | null, setCart: (c: CartData | null) 
     setFailed(null);
   };
 
-  const authenticate = (intentId: string) =>
-    new Promise<boolean>((resolve) => {
-      authResolve.current = resolve;
-      setAuthIntent(intentId);
-    });
-
   const makePayment = async (paymentIntentId: string | undefined) => {
     const paid = await api<{ url: string }>("/v2/checkout/make-payment", {
       json: { payment_intent_id: paymentIntentId, payment_method: 4, studio_id: root.studio, cart_id: cart!.id },
@@ -63,33 +58,9 @@ export function usePayFlow(cart: CartData | null, setCart: (c: CartData | null) 
   const payByCard = async (card: CardDetails) => {
     if (!cart) return;
     start();
-    let pmId = card.savedId;
-    if (!pmId) {
-      const exp = parseExpiry(card.expiry ?? "");
-      const digits = (card.number ?? "").replace(/\s/g, "");
-      const pm = await api<{ payment_method: { id: string } }>("/v2/stripe/create-payment-method", {
-        json: {
-          type: "card",
-          card: { number: digits, exp_month: exp.month, exp_year: exp.year, cvc: card.cvc },
-          billing_details: { name: card.name },
-          metadata: { iin: digits.slice(0, 8) },
-        },
-      });
-      if (!pm.ok) return fail(pm.message);
-      pmId = pm.data.payment_method.id;
-    }
-    let si = await api<{ requires_action: boolean; payment_intent_id: string }>("/v2/checkout/setup-intent", {
-      json: { cart_id: cart.id, stripe_payment_method_id: pmId, save_payment_method: card.save },
-    });
-    if (!si.ok) return fail(si.message);
-    if (si.data.requires_action) {
-      const ok = await authenticate(si.data.payment_intent_id);
-      if (!ok) return fail(t("errors.paymentDeclined"));
-      si = await api("/v2/checkout/setup-intent", { json: { stripe_payment_intent_id: si.data.payment_intent_id } });
-      if (!si.ok) return fail(si.message);
-      if (si.data.requires_action) return fail(t("errors.paymentDeclined"));
-    }
-    await makePayment(si.data.payment_intent_id);
+    const charged = await chargeCard(card, { cart_id: cart.id }, authenticate);
+    if (!charged.ok) return fail(charged.message);
+    await makePayment(charged.intentId);
   };
 
   const payByPaypal = async () => {
@@ -110,11 +81,5 @@ export function usePayFlow(cart: CartData | null, setCart: (c: CartData | null) 
     await makePayment(undefined);
   };
 
-  const onAuthResult = (ok: boolean) => {
-    authResolve.current?.(ok);
-    authResolve.current = null;
-    setAuthIntent(null);
-  };
-
-  return { paying, failed, setFailed, authIntent, onAuthResult, payByCard, payByPaypal, payWithBalance };
+  return { paying, failed, setFailed, cardAction, payByCard, payByPaypal, payWithBalance };
 }
