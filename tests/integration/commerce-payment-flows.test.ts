@@ -1,10 +1,20 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { creditLots, giftCards, orders, payments, sandboxIntents, webhookEvents } from "../../app/.server/db/schema";
+import {
+  auditLog,
+  creditLots,
+  giftCards,
+  orders,
+  payments,
+  refunds,
+  sandboxIntents,
+  webhookEvents,
+} from "../../app/.server/db/schema";
 import { applyWebhookEvent, WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
 import { signWebhook } from "../../app/.server/domain/commerce/gateways/sandbox";
 import { setupTestApp } from "../support/app";
 import { newCustomer } from "../support/commerce";
+import { createStaff, sessionFor } from "../support/factories";
 
 const app = setupTestApp();
 let seq = 0;
@@ -208,5 +218,68 @@ describe("payment webhooks through the job queue", () => {
     });
     expect(r.status).toBe(400);
     expect(await app.deps.db.select().from(webhookEvents).where(eq(webhookEvents.id, "evt_bad_sig"))).toHaveLength(0);
+  });
+});
+
+describe("partial refunds", () => {
+  it("refund part, then the rest: credits taken back in proportion, ledger, audit, gateway; never more than paid", async () => {
+    const staff = await createStaff(app.deps.db, "administrator");
+    const admin = await sessionFor(app.deps.db, staff);
+    const c = await newCustomer(app);
+    await cart(c.token, "addPack", { pack_id: 2 });
+    const { body: si } = await cardIntent(c.token, "4242424242424242");
+    const order = (await (await makePayment(c.token, si.payment_intent_id)).json()).data;
+    const [pay] = await app.deps.db.select().from(payments).where(eq(payments.orderId, order.order_id));
+    expect(pay!.amountCents).toBe(125000);
+    const refund = (json: Record<string, unknown>) =>
+      app.request(`/admin/payments/${pay!.id}/refund`, { method: "POST", token: admin, json });
+
+    // More than paid, zero, or not money: 422 and nothing changes.
+    for (const amount of ["1250.01", "0", "12.345", "abc"]) {
+      const bad = await refund({ amount });
+      expect(bad.status).toBe(422);
+    }
+    expect((await app.deps.db.select().from(payments).where(eq(payments.id, pay!.id)))[0]!.refundedCents).toBe(0);
+
+    // 20 % of the payment: one of the five classes (rounded up) goes back.
+    const part = await refund({ amount: "250" });
+    expect(part.status).toBe(200);
+    expect((await part.json()).data).toMatchObject({
+      Message: "Reembolso parcial realizado; se retiraron 1 clases sin usar",
+      status: "partially_refunded",
+      amountCents: 25000,
+    });
+    let [lot] = await app.deps.db.select().from(creditLots).where(eq(creditLots.userId, c.id));
+    expect(lot!.remaining).toBe(4);
+    const [o] = await app.deps.db.select().from(orders).where(eq(orders.id, order.order_id));
+    expect(o!.status).toBe("partially_refunded");
+    const [intent] = await app.deps.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, si.payment_intent_id));
+    expect(intent!.refundedCents).toBe(25000);
+    const trail = await app.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "payment"), eq(auditLog.entityId, String(pay!.id))));
+    expect(trail.map((a) => [a.action, a.actorUserId, (a.data as { amount_cents: number }).amount_cents])).toEqual([
+      ["payment.partially_refunded", staff.id, 25000],
+    ]);
+    // Above what is left: refused.
+    expect((await refund({ amount: "1000.01" })).status).toBe(422);
+
+    // Two staff refunding the rest at once: serialised, the second finds nothing left.
+    const [a, b] = await Promise.all([refund({}), refund({})]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    [lot] = await app.deps.db.select().from(creditLots).where(eq(creditLots.userId, c.id));
+    expect(lot!.remaining).toBe(0);
+    const [after] = await app.deps.db.select().from(payments).where(eq(payments.id, pay!.id));
+    expect(after).toMatchObject({ status: "refunded", refundedCents: 125000 });
+    const [i2] = await app.deps.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, si.payment_intent_id));
+    expect(i2!.refundedCents).toBe(125000);
+    const rows = await app.deps.db.select().from(refunds).where(eq(refunds.paymentId, pay!.id)).orderBy(refunds.id);
+    expect(rows.map((r) => [r.amountCents, r.creditsRevoked])).toEqual([
+      [25000, 1],
+      [100000, 4],
+    ]);
+    const [done] = await app.deps.db.select().from(orders).where(eq(orders.id, order.order_id));
+    expect(done!.status).toBe("refunded");
   });
 });

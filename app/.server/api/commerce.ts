@@ -38,6 +38,7 @@ import {
   shipmentView,
   updateShipment,
 } from "../domain/commerce/after-sale";
+import { refundAmount } from "~/shared/schemas/commerce";
 import { defineRoute, idParam, type ApiEnv, type AuthState } from "../http/api";
 import { AppError } from "../http/errors";
 import { ROLE } from "../db/schema";
@@ -606,14 +607,17 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
     {
       method: "post",
       path: "/admin/payments/:id/refund",
-      summary: "Reembolsa un pago por el gateway y retira las clases sin usar",
+      summary:
+        "Reembolsa un pago por el gateway, completo o en parte (amount en pesos, hasta lo que queda), y retira las clases sin usar",
       tags: ["Admin: pagos"],
       guard: ["admin"],
       params: idParam("id"),
+      body: z.object({ amount: refundAmount }).partial(),
     },
-    async ({ deps, auth, params }) => {
-      const r = await refundPayment(deps, params.id as number, auth.user!.id);
-      return { data: { Message: t("commerce.admin.refundDone", { n: r.revoked }), ...r } };
+    async ({ deps, auth, params, body }) => {
+      const r = await refundPayment(deps, params.id as number, auth.user!.id, body.amount);
+      const message = r.status === "refunded" ? "commerce.admin.refundDone" : "commerce.refund.partialDone";
+      return { data: { Message: t(message, { n: r.revoked }), ...r } };
     },
   );
   defineRoute(

@@ -91,6 +91,13 @@ export const commerce = {
     sandboxAuthApprove: "Autorizar",
     sandboxAuthFail: "Rechazar",
   },
+  refund: {
+    amountRange: "El monto debe ser mayor que cero y no pasar de {max}",
+    amountInvalid: "Escriba un monto en pesos, con hasta dos decimales",
+    amountLabel: "Monto a reembolsar (MXN)",
+    amountHint: "Vacío: todo lo que queda ({amount})",
+    partialDone: "Reembolso parcial realizado; se retiraron {n} clases sin usar",
+  },
   deposit: {
     orderNotFound: "No encontramos esa orden",
     nothingOwed: "Esta orden no tiene saldo pendiente",
