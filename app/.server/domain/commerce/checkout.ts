@@ -9,7 +9,7 @@
  * refunded through the gateway: never lost, never kept.
  */
 import crypto from "node:crypto";
-import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/lib/format";
 import type { AppDeps } from "../../deps";
@@ -273,18 +273,63 @@ type FulfilInput = {
  * Turns a succeeded charge into exactly one order. Safe to call any number of times, from the
  * page, a retry or a webhook: the cart row lock serialises them and the first one wins.
  */
-export async function fulfilPaid(deps: AppDeps, input: FulfilInput): Promise<{ order: OrderRow; duplicate: boolean }> {
+export function fulfilPaid(deps: AppDeps, input: FulfilInput): Promise<{ order: OrderRow; duplicate: boolean }> {
+  // A double click or two tabs in this server share one fulfilment instead of queueing a second
+  // transaction (and a pooled connection) behind the cart lock; other servers are still kept out
+  // by that lock and the unique index.
+  const key = `${input.gateway}:${input.intent.id}`;
+  const running = inflight.get(key);
+  if (running) return running.then((r) => ({ ...r, duplicate: true }));
+  const p = fulfilOnce(deps, input).finally(() => inflight.delete(key));
+  inflight.set(key, p);
+  return p;
+}
+
+const inflight = new Map<string, Promise<{ order: OrderRow; duplicate: boolean }>>();
+
+/** What the order's transaction needs but need not read under the cart lock. */
+interface Prefetched {
+  pm: PaymentMethodInfo | null;
+  user: { email: string; name: string } | null;
+}
+
+async function fulfilOnce(deps: AppDeps, input: FulfilInput): Promise<{ order: OrderRow; duplicate: boolean }> {
   const { intent } = input;
   const cartId = Number(intent.metadata.cart_id);
   const now = deps.clock();
+  // Read together, outside the lock: a retry after the order was recorded answers from here without
+  // a transaction; the card's brand and the receipt's addressee need not be read under the lock.
+  const [[done], pm, [user]] = await Promise.all([
+    deps.db
+      .select({ order: orders })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(
+        and(eq(payments.providerPaymentId, intent.id), eq(payments.cartId, cartId), ne(payments.status, "failed")),
+      ),
+    intent.paymentMethodId ? gatewaysFor(deps.config).card.paymentMethod(deps.db, intent.paymentMethodId) : null,
+    deps.db
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, Number(intent.metadata.user_id))),
+  ]);
+  if (done) return { order: done.order, duplicate: true };
+  const pre: Prefetched = { pm, user: user ?? null };
   try {
     return await deps.db.transaction(async (tx) => {
       const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId)).for("update");
       if (!cart) throw new FulfilmentError(t("commerce.cart.notYours"));
-      const [live] = await tx
+      // This cart's live first payment, and whether this very charge already failed, in one read.
+      const seen = await tx
         .select()
         .from(payments)
-        .where(and(eq(payments.cartId, cart.id), eq(payments.instalment, 1), ne(payments.status, "failed")));
+        .where(
+          or(
+            and(eq(payments.cartId, cart.id), eq(payments.instalment, 1), ne(payments.status, "failed")),
+            and(eq(payments.providerPaymentId, intent.id), eq(payments.status, "failed")),
+          ),
+        );
+      const live = seen.find((x) => x.status !== "failed");
       if (live) {
         if (live.providerPaymentId === intent.id) {
           const [order] = await tx.select().from(orders).where(eq(orders.id, live.orderId!));
@@ -293,13 +338,9 @@ export async function fulfilPaid(deps: AppDeps, input: FulfilInput): Promise<{ o
         // Another charge already paid this cart (e.g. a second card in another tab): give this one back.
         throw new FulfilmentError(t("commerce.cart.alreadyPaid"));
       }
-      const [failed] = await tx
-        .select({ id: payments.id })
-        .from(payments)
-        .where(and(eq(payments.providerPaymentId, intent.id), eq(payments.status, "failed")));
-      if (failed) throw new AlreadyFailed();
+      if (seen.length > 0) throw new AlreadyFailed();
       if (cart.status !== "open") throw new FulfilmentError(t("commerce.cart.alreadyPaid"));
-      return { order: await recordOrder(deps, tx, cart, input, now), duplicate: false };
+      return { order: await recordOrder(deps, tx, cart, input, now, pre), duplicate: false };
     });
   } catch (e) {
     if (e instanceof AlreadyFailed) throw AppError.conflict(t("commerce.payment.refundedAfterFailure"));
@@ -309,7 +350,7 @@ export async function fulfilPaid(deps: AppDeps, input: FulfilInput): Promise<{ o
 
 class AlreadyFailed extends Error {}
 
-async function recordOrder(deps: AppDeps, tx: Db, cart: CartRow, input: FulfilInput, now: Date) {
+async function recordOrder(deps: AppDeps, tx: Db, cart: CartRow, input: FulfilInput, now: Date, pre: Prefetched) {
   const ctx = await cartContext(tx, cart, now);
   if (ctx.reason) throw new FulfilmentError(ctx.reason);
   if (ctx.totals.dueNowCents !== input.intent.amountCents)
@@ -347,9 +388,7 @@ async function recordOrder(deps: AppDeps, tx: Db, cart: CartRow, input: FulfilIn
       updatedAt: now,
     })
     .returning();
-  const pm = input.intent.paymentMethodId
-    ? await gatewaysFor(deps.config).card.paymentMethod(tx, input.intent.paymentMethodId)
-    : null;
+  const { pm } = pre;
   await tx.insert(payments).values({
     cartId: cart.id,
     orderId: order!.id,
@@ -466,7 +505,7 @@ async function recordOrder(deps: AppDeps, tx: Db, cart: CartRow, input: FulfilIn
   }
   if (input.intent.metadata.save_card === "1" && pm) await saveCard(tx, cart.userId, input.gateway, pm);
   await tx.update(carts).set({ status: "paid", updatedAt: now }).where(eq(carts.id, cart.id));
-  await sendReceipt(deps, tx, cart.userId, order!, ctx.lines);
+  if (pre.user) await sendReceipt(deps, tx, pre.user, order!, ctx.lines);
   return order!;
 }
 
@@ -568,12 +607,10 @@ async function saveCard(tx: Db, userId: number, gateway: string, pm: PaymentMeth
 async function sendReceipt(
   deps: AppDeps,
   tx: Db,
-  userId: number,
+  u: { email: string; name: string },
   order: OrderRow,
   lines: { name: string; qty: number; unitCents: number }[],
 ) {
-  const [u] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
-  if (!u) return;
   const rows = lines.map((l) => `${l.qty} × ${l.name}: ${formatMoney((l.unitCents * l.qty) / 100)}`);
   const total = `${t("commerce.totals.total")}: ${formatMoney(order.totalCents / 100)}`;
   const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
