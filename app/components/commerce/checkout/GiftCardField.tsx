@@ -41,27 +41,34 @@ export function GiftCardField({ cart, act, disabled }: { cart: CartData; act: Ac
     setCode("");
   };
   return (
-    <Group align="flex-end" gap="xs" wrap="nowrap">
-      <TextInput
-        style={{ flex: 1 }}
-        label={t("commerce.totals.giftCard")}
-        placeholder={t("commerce.ui.giftCardPlaceholder")}
-        value={code}
-        error={error}
-        onChange={(e) => {
-          setCode(e.currentTarget.value.toUpperCase());
-          setError(null);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === "Enter") {
-            e.preventDefault();
-            void apply();
-          }
-        }}
-      />
-      <Button variant="default" onClick={() => void apply()} loading={busy} disabled={disabled || !code.trim()}>
-        {t("commerce.ui.apply")}
-      </Button>
-    </Group>
+    <TextInput
+      label={t("commerce.totals.giftCard")}
+      placeholder={t("commerce.ui.giftCardPlaceholder")}
+      value={code}
+      error={error}
+      onChange={(e) => {
+        setCode(e.currentTarget.value.toUpperCase());
+        setError(null);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === "Enter") {
+          e.preventDefault();
+          void apply();
+        }
+      }}
+      rightSectionWidth={96}
+      rightSectionPointerEvents="all"
+      rightSection={
+        <Button
+          size="compact-sm"
+          variant="light"
+          onClick={() => void apply()}
+          loading={busy}
+          disabled={disabled || !code.trim()}
+        >
+          {t("commerce.ui.apply")}
+        </Button>
+      }
+    />
   );
 }
