@@ -4,6 +4,7 @@
 //   npm run bench:checkout                      200 customers on a fresh PGlite folder
 //   npm run bench:checkout -- --customers=50
 //   BENCH_DATABASE_URL=postgres://… npm run bench:checkout    on PostgreSQL (the database must exist)
+//   BENCH_CPU_PROF=.tmp/prof npm run bench:checkout            with a CPU profile of the server
 //
 // Each customer registers, puts a 5-class pack in the cart, creates a card payment method (sandbox
 // gateway, 4242…) and gets its intent; then all of them call make-payment at the same moment, each
@@ -50,7 +51,11 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nb-bench-checkout-"));
 // enter the folder (mkdtemp makes it 0700).
 fs.chmodSync(tmp, 0o755);
 const logFd = fs.openSync(path.join(tmp, "server.log"), "a");
-const server = spawn(process.execPath, ["server.mjs"], {
+// BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+const profile = process.env.BENCH_CPU_PROF
+  ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+  : [];
+const server = spawn(process.execPath, [...profile, "server.mjs"], {
   stdio: ["ignore", logFd, logFd],
   env: {
     ...process.env,

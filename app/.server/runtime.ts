@@ -9,6 +9,7 @@ import { ttlCache } from "./cache/ttl";
 import type { AppDeps } from "./deps";
 import { startJobQueue, type JobDefinition } from "./jobs/queue";
 import { scheduledTasks } from "./jobs/tasks";
+import { applyWebhookEvent, WEBHOOK_JOB } from "./domain/commerce/checkout";
 import { createSecretBox, dataDirKey, developmentKey, parseAppKey } from "./security/secret-box";
 
 /** APP_KEY; else the data folder's key (embedded database); else, outside production, the development key. */
@@ -28,6 +29,13 @@ export function jobDefinitions(deps: () => AppDeps, smtp: (() => SmtpMailer) | n
     retryDelay: 60,
     run: () => task.run(deps()),
   }));
+  defs.push({
+    name: WEBHOOK_JOB,
+    // 30 s, 1, 2, 4… min: a gateway that is down for a while is asked again.
+    retryLimit: 8,
+    retryDelay: 30,
+    run: (data) => applyWebhookEvent(deps(), String(data.id)),
+  });
   if (smtp) {
     defs.push({
       name: MAIL_JOB,

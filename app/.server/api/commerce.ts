@@ -16,10 +16,11 @@ import {
 } from "../domain/commerce/cart";
 import { getProduct, listPacks, listPlans, listProducts, PRODUCT_AREAS } from "../domain/commerce/catalogue";
 import {
-  fulfilPaid,
+  applySucceededIntent,
   handleWebhook,
   makePayment,
   paypalPayment,
+  payWithBalance,
   payWithPaypal,
   setupIntent,
   successUrl,
@@ -37,6 +38,7 @@ import {
   shipmentView,
   updateShipment,
 } from "../domain/commerce/after-sale";
+import { refundAmount } from "~/shared/schemas/commerce";
 import { defineRoute, idParam, type ApiEnv, type AuthState } from "../http/api";
 import { AppError } from "../http/errors";
 import { ROLE } from "../db/schema";
@@ -338,12 +340,15 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
     {
       method: "post",
       path: "/v2/checkout/setup-intent",
-      summary: "Crea y confirma el cobro con tarjeta del carrito; requires_action si el banco pide autenticación",
+      summary:
+        "Crea y confirma el cobro con tarjeta del carrito (o, con order_id, de la segunda parcialidad de un depósito); " +
+        "requires_action si el banco pide autenticación",
       tags: ["Checkout"],
       guard: "auth",
       body: z
         .object({
           cart_id: optInt,
+          order_id: optInt,
           stripe_payment_method_id: z.string().max(120).optional(),
           stripe_payment_intent_id: z.string().max(120).optional(),
           save_payment_method: boolish,
@@ -357,21 +362,26 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
     {
       method: "post",
       path: "/v2/checkout/make-payment",
-      summary: "Registra la orden del cobro confirmado (idempotente: una orden por carrito)",
+      summary:
+        "Registra la orden del cobro confirmado (idempotente: una orden por carrito). Sin payment_intent_id, " +
+        "confirma un carrito cuyo total cubre la tarjeta de regalo o el cupón (monto 0, sin tarjeta)",
       tags: ["Checkout"],
       guard: "auth",
       body: z.object({
         payment_intent_id: z
           .string({ error: () => t("commerce.payment.intentNotFound") })
           .min(1)
-          .max(120),
+          .max(120)
+          .optional(),
         payment_method: z.unknown().optional(),
         studio_id: optInt,
         cart_id: optInt,
       }),
     },
     async ({ deps, auth, body }) => {
-      const r = await makePayment(deps, customerId(auth), body);
+      const r = body.payment_intent_id
+        ? await makePayment(deps, customerId(auth), { ...body, payment_intent_id: body.payment_intent_id })
+        : await payWithBalance(deps, customerId(auth), body);
       return {
         data: { Message: t("success.payment"), order_id: r.order.id, url: `/success-order?order=${r.order.id}` },
       };
@@ -468,9 +478,11 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       const intent = await g.sandbox.confirmIntent(deps.db, params.id);
       // Like the provider's webhook: the payment completes even if the customer closes the tab now.
       if (intent.status === "succeeded") {
-        await fulfilPaid(deps, { gateway: "sandbox", method: "card", intent, studioId: null }).catch((e: unknown) => {
-          if (!(e instanceof AppError)) throw e;
-        });
+        await applySucceededIntent(deps, { gateway: "sandbox", method: "card", intent, studioId: null }).catch(
+          (e: unknown) => {
+            if (!(e instanceof AppError)) throw e;
+          },
+        );
       }
       return { data: { status: intent.status } };
     },
@@ -600,15 +612,18 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
     {
       method: "post",
       path: "/admin/payments/:id/refund",
-      summary: "Reembolsa un pago por el gateway y retira las clases sin usar",
+      summary:
+        "Reembolsa un pago por el gateway, completo o en parte (amount en pesos, hasta lo que queda), y retira las clases sin usar",
       tags: ["Admin: pagos"],
       guard: BACK_OFFICE,
       params: idParam("id"),
+      body: z.object({ amount: refundAmount }).partial(),
     },
-    async ({ c, deps, auth, params }) => {
+    async ({ c, deps, auth, params, body }) => {
       const actor = assertCan(backOfficeActor(c, auth), "commerce.write");
-      const r = await refundPayment(deps, params.id as number, actor.id);
-      return { data: { Message: t("commerce.admin.refundDone", { n: r.revoked }), ...r } };
+      const r = await refundPayment(deps, params.id as number, actor.id, body.amount);
+      const message = r.status === "refunded" ? "commerce.admin.refundDone" : "commerce.refund.partialDone";
+      return { data: { Message: t(message, { n: r.revoked }), ...r } };
     },
   );
   defineRoute(

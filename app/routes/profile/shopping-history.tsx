@@ -1,4 +1,5 @@
-import { Accordion, Badge, Divider, Group, Stack, Text, Title } from "@mantine/core";
+import { Accordion, Badge, Button, Divider, Group, Stack, Text, Title } from "@mantine/core";
+import { lazy, Suspense, useState } from "react";
 import { ProfileEmptyState } from "~/components/profile/ProfileEmptyState";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/shopping-history";
@@ -12,11 +13,17 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta = () => [{ title: `${t("auth.profile.nav.shoppingHistory")} · ${t("app.name")}` }];
 
-const COLOR = { paid: "teal", refunded: "gray", partially_refunded: "yellow" } as const;
+const PayBalanceModal = lazy(() =>
+  import("~/components/commerce/checkout/PayBalanceModal").then((m) => ({ default: m.PayBalanceModal })),
+);
+
+// Dark shades on an outline badge: the light variant's small text missed WCAG AA contrast (axe).
+const COLOR = { paid: "teal.9", refunded: "gray.7", partially_refunded: "red.9" } as const;
 
 /** Orders with their items and receipt. */
 export default function ProfileShoppingHistory({ loaderData }: Route.ComponentProps) {
   const { orders } = loaderData;
+  const [paying, setPaying] = useState<{ id: number; display_balance_due: string } | null>(null);
   if (orders.length === 0) return <ProfileEmptyState section="shoppingHistory" />;
   return (
     <Stack gap="md">
@@ -36,7 +43,7 @@ export default function ProfileShoppingHistory({ loaderData }: Route.ComponentPr
                 </Stack>
                 <Stack gap={2} align="flex-end">
                   <Text fw={700}>{o.display_total}</Text>
-                  <Badge size="xs" color={COLOR[o.status]} variant="light">
+                  <Badge size="xs" color={COLOR[o.status]} variant="outline">
                     {o.status_label}
                   </Badge>
                 </Stack>
@@ -58,6 +65,17 @@ export default function ProfileShoppingHistory({ loaderData }: Route.ComponentPr
                 {o.display_shipping && <Row label={t("commerce.totals.shipping")} value={o.display_shipping} />}
                 {o.display_gift_card && <Row label={t("commerce.totals.giftCard")} value={`-${o.display_gift_card}`} />}
                 <Row label={t("commerce.totals.total")} value={o.display_total} bold />
+                {o.display_balance_due && (
+                  <>
+                    <Row label={t("commerce.deposit.balanceDue")} value={o.display_balance_due} bold />
+                    <Button
+                      size="sm"
+                      onClick={() => setPaying({ id: o.id, display_balance_due: o.display_balance_due! })}
+                    >
+                      {t("commerce.deposit.payBalance", { amount: o.display_balance_due })}
+                    </Button>
+                  </>
+                )}
                 <Text size="xs" c="dimmed">
                   {o.card
                     ? t("commerce.ui.paidWithCard", { brand: (o.card.brand ?? "").toUpperCase(), last4: o.card.last4 })
@@ -73,6 +91,11 @@ export default function ProfileShoppingHistory({ loaderData }: Route.ComponentPr
           </Accordion.Item>
         ))}
       </Accordion>
+      {paying && (
+        <Suspense fallback={null}>
+          <PayBalanceModal order={paying} onClose={() => setPaying(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

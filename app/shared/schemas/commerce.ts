@@ -56,3 +56,18 @@ export function parseExpiry(v: string) {
   const [m, y] = v.split("/");
   return { month: Number.parseInt(m ?? "", 10) || 0, year: Number.parseInt(y ?? "", 10) || 0 };
 }
+
+/** A refund amount in pesos with at most two decimals ("150", "150.5", 150.25), as integer cents. */
+export const refundAmount = z
+  .union([z.string(), z.number()], { error: () => t("commerce.refund.amountInvalid") })
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === "") return undefined;
+    const text = String(v).trim().replace(",", ".");
+    if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) {
+      ctx.addIssue({ code: "custom", message: t("commerce.refund.amountInvalid") });
+      return z.NEVER;
+    }
+    const [pesos, dec = ""] = text.split(".");
+    return Number(pesos) * 100 + Number(dec.padEnd(2, "0"));
+  });

@@ -94,3 +94,10 @@ export async function jobState(id: string) {
     return r.rows[0]?.state as string | undefined;
   });
 }
+
+/** A gift card with a balance, not yet redeemed by anyone (the customer redeems it in the panel). */
+export async function createGiftCard(code: string, cents: number) {
+  await withDb(async (c) => {
+    await c.query("insert into gift_cards (code, initial_cents, balance_cents) values ($1, $2, $2)", [code, cents]);
+  });
+}

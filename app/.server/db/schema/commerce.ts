@@ -271,6 +271,8 @@ export const orders = pgTable(
     paymentMethod: text("payment_method").$type<"card" | "paypal" | "gift_card" | "cash">().notNull(),
     status: text("status").$type<"paid" | "refunded" | "partially_refunded">().notNull().default("paid"),
     deposit: boolean("deposit").notNull().default(false),
+    /** With a deposit: what the second instalment still owes (0 once paid, or without a deposit). */
+    balanceDueCents: integer("balance_due_cents").notNull().default(0),
     shippingAddress: jsonb("shipping_address").$type<AddressSnapshot>(),
     ...timestamps,
   },
@@ -356,11 +358,13 @@ export const payments = pgTable(
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
     failure: text("failure"),
+    /** 1, or 2 for a deposit's second instalment (paid later from the profile). */
+    instalment: integer("instalment").notNull().default(1),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("payments_cart_live_uq")
-      .on(t.cartId)
+      .on(t.cartId, t.instalment)
       .where(sql`${t.status} <> 'failed'`),
     index("payments_provider_idx").on(t.providerPaymentId),
     index("payments_created_idx").on(t.createdAt),
@@ -475,10 +479,15 @@ export const sandboxIntents = pgTable("sandbox_intents", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Provider webhook events already handled (idempotency). */
+/**
+ * Provider webhook events, stored once by the webhook call (the provider's event id is the key, so
+ * a resent event is not stored twice) and applied by the `commerce-webhook` job.
+ */
 export const webhookEvents = pgTable("webhook_events", {
   id: text("id").primaryKey(),
   gateway: text("gateway").notNull(),
   type: text("type").notNull(),
+  intentId: text("intent_id"),
+  processedAt: timestamp("processed_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

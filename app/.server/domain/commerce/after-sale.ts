@@ -2,7 +2,7 @@
  * After the sale: refunds through the gateway (reversing unused credits), payments list for staff,
  * shipments and their status mail, customers' orders, gift cards.
  */
-import { and, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import type { AppDeps } from "../../deps";
@@ -23,88 +23,145 @@ import {
   users,
 } from "../../db/schema";
 import { AppError } from "../errors";
-import { revokeUnusedCredits } from "../credits/revoke";
+import { revokeShareOfCredits, revokeUnusedCredits } from "../credits/revoke";
+import { audit } from "../audit/service";
 import { gatewaysFor } from "./gateways";
 
 /**
- * Refunds a payment in full: the gateway first (idempotent key per payment, so a retry after a
- * failure here never refunds twice), then, in one transaction, credits still unused are revoked,
- * stock of unshipped products returns, certification PDFs are withdrawn, gift-card money goes back.
+ * Refunds a payment, in full or in part (`amountCents` <= what is left of it). One transaction with
+ * the payment row locked, so two staff refunding at once are serialised and never exceed it: the
+ * gateway is called inside it with an idempotency key tied to the amount already refunded, so a
+ * retry after a failure here asks the provider for the same refund, never a second one.
+ *
+ * When the order's payments are all refunded, everything is reversed: credits still unused are
+ * revoked, stock of unshipped products returns, certification PDFs are withdrawn, gift-card money
+ * goes back. A partial refund takes back the same share of the order's credits (rounded up, from
+ * the unused ones; an unlimited pass loses that share of its days) and nothing else.
  */
-export async function refundPayment(deps: AppDeps, paymentId: number, actorUserId: number) {
-  const [p] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!p || !p.orderId) throw AppError.notFound();
-  if (p.status !== "succeeded") throw AppError.conflict(t("commerce.payment.alreadyRefunded"));
+export async function refundPayment(deps: AppDeps, paymentId: number, actorUserId: number, amountCents?: number) {
   const now = deps.clock();
-  const amount = p.amountCents - p.refundedCents;
-  let providerRefundId: string | null = null;
-  if (amount > 0 && p.providerPaymentId && p.gateway !== "none") {
-    const g = gatewaysFor(deps.config);
-    const gw = p.method === "paypal" ? g.paypal : g.card;
-    try {
-      providerRefundId = (await gw.refund(deps.db, p.providerPaymentId, amount, `admin-refund:${p.id}`)).id;
-    } catch (e) {
-      deps.log.error({ err: e, paymentId }, "gateway refund failed");
-      throw AppError.conflict(t("errors.paymentFailed"));
-    }
-  }
   return deps.db.transaction(async (tx) => {
-    const [locked] = await tx
-      .update(payments)
-      .set({ status: "refunded", refundedCents: p.amountCents, updatedAt: now })
-      .where(and(eq(payments.id, p.id), eq(payments.status, "succeeded")))
-      .returning();
-    if (!locked) throw AppError.conflict(t("commerce.payment.alreadyRefunded"));
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, p.orderId!));
-    const revoked = await revokeUnusedCredits(tx, {
-      sourceRefs: items.filter((i) => i.scope !== "product").map((i) => `order_item:${i.id}`),
-      actorUserId,
-      reason: t("commerce.payment.revokeReason", { id: p.orderId! }),
-      now,
-    });
-    const [ship] = await tx.select().from(shipments).where(eq(shipments.orderId, p.orderId!));
-    const unshipped = !ship || ship.status === "pending";
-    for (const i of items.filter((x) => x.scope === "product")) {
-      if (unshipped)
-        await tx
-          .update(products)
-          .set({ stock: sql`case when ${products.stock} is null then null else ${products.stock} + ${i.qty} end` })
-          .where(eq(products.id, i.refId));
+    const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+    if (!p || !p.orderId) throw AppError.notFound();
+    if (p.status !== "succeeded" && p.status !== "partially_refunded")
+      throw AppError.conflict(t("commerce.payment.alreadyRefunded"));
+    const remaining = p.amountCents - p.refundedCents;
+    if (amountCents !== undefined && (amountCents <= 0 || amountCents > remaining))
+      throw AppError.validation([
+        { field: "amount", message: t("commerce.refund.amountRange", { max: formatMoney(remaining / 100) }) },
+      ]);
+    const amount = amountCents ?? remaining;
+    let providerRefundId: string | null = null;
+    if (amount > 0 && p.providerPaymentId && p.gateway !== "none") {
+      const g = gatewaysFor(deps.config);
+      const gw = p.method === "paypal" ? g.paypal : g.card;
+      const key = `admin-refund:${p.id}:${p.refundedCents}:${amount}`;
+      try {
+        providerRefundId = (await gw.refund(tx, p.providerPaymentId, amount, key)).id;
+      } catch (e) {
+        deps.log.error({ err: e, paymentId }, "gateway refund failed");
+        throw AppError.conflict(t("errors.paymentFailed"));
+      }
     }
-    if (ship && ship.status === "pending")
-      await tx.update(shipments).set({ status: "cancelled", updatedAt: now }).where(eq(shipments.id, ship.id));
+    const full = p.refundedCents + amount >= p.amountCents;
+    const status = full ? "refunded" : "partially_refunded";
     await tx
-      .update(certificateEntitlements)
-      .set({ revokedAt: now })
-      .where(and(eq(certificateEntitlements.orderId, p.orderId!), isNull(certificateEntitlements.revokedAt)));
-    const spent = await tx
+      .update(payments)
+      .set({ status, refundedCents: p.refundedCents + amount, updatedAt: now })
+      .where(eq(payments.id, p.id));
+    const orderId = p.orderId;
+    const orderPays = await tx
       .select()
-      .from(giftCardMovements)
-      .where(and(eq(giftCardMovements.orderId, p.orderId!), eq(giftCardMovements.kind, "spend")));
-    for (const m of spent) {
-      await tx
-        .update(giftCards)
-        .set({ balanceCents: sql`${giftCards.balanceCents} - ${m.deltaCents}` })
-        .where(eq(giftCards.id, m.giftCardId));
-      await tx.insert(giftCardMovements).values({
-        giftCardId: m.giftCardId,
-        deltaCents: -m.deltaCents,
-        kind: "refund",
-        orderId: p.orderId,
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), ne(payments.status, "failed")));
+    const wholeOrder = orderPays.every((x) => (x.id === p.id ? full : x.status === "refunded"));
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    const creditRefs = items.filter((i) => i.scope !== "product").map((i) => `order_item:${i.id}`);
+    const reason = t("commerce.payment.revokeReason", { id: orderId });
+    let revoked: number;
+    if (wholeOrder) {
+      revoked = await revokeUnusedCredits(tx, { sourceRefs: creditRefs, actorUserId, reason, now });
+      await reverseOrder(tx, orderId, items, actorUserId, now);
+    } else {
+      const paid = orderPays.reduce((sum, x) => sum + x.amountCents, 0);
+      revoked = await revokeShareOfCredits(tx, {
+        sourceRefs: creditRefs,
+        share: paid > 0 ? amount / paid : 0,
         actorUserId,
+        reason,
+        now,
       });
     }
-    await tx.update(orders).set({ status: "refunded", updatedAt: now }).where(eq(orders.id, p.orderId!));
+    await tx
+      .update(orders)
+      .set({
+        status: wholeOrder ? "refunded" : "partially_refunded",
+        ...(wholeOrder ? { balanceDueCents: 0 } : {}),
+        updatedAt: now,
+      })
+      .where(eq(orders.id, orderId));
     await tx.insert(refunds).values({
       paymentId: p.id,
       amountCents: amount,
       providerRefundId,
-      reason: t("commerce.payment.refundReason", { id: p.orderId! }),
+      reason: t("commerce.payment.refundReason", { id: orderId }),
       creditsRevoked: revoked,
       actorUserId,
     });
-    return { revoked, amountCents: amount };
+    await audit(tx, {
+      actorUserId,
+      action: full ? "payment.refunded" : "payment.partially_refunded",
+      entity: "payment",
+      entityId: p.id,
+      data: {
+        order_id: orderId,
+        amount_cents: amount,
+        refunded_cents: p.refundedCents + amount,
+        credits_revoked: revoked,
+      },
+    });
+    return { revoked, amountCents: amount, status };
   });
+}
+
+/** The whole order is refunded: unshipped stock returns, PDFs are withdrawn, gift-card money goes back. */
+async function reverseOrder(
+  tx: Db,
+  orderId: number,
+  items: (typeof orderItems.$inferSelect)[],
+  actorUserId: number,
+  now: Date,
+) {
+  const [ship] = await tx.select().from(shipments).where(eq(shipments.orderId, orderId));
+  if (!ship || ship.status === "pending")
+    for (const i of items.filter((x) => x.scope === "product"))
+      await tx
+        .update(products)
+        .set({ stock: sql`case when ${products.stock} is null then null else ${products.stock} + ${i.qty} end` })
+        .where(eq(products.id, i.refId));
+  if (ship && ship.status === "pending")
+    await tx.update(shipments).set({ status: "cancelled", updatedAt: now }).where(eq(shipments.id, ship.id));
+  await tx
+    .update(certificateEntitlements)
+    .set({ revokedAt: now })
+    .where(and(eq(certificateEntitlements.orderId, orderId), isNull(certificateEntitlements.revokedAt)));
+  const spent = await tx
+    .select()
+    .from(giftCardMovements)
+    .where(and(eq(giftCardMovements.orderId, orderId), eq(giftCardMovements.kind, "spend")));
+  for (const m of spent) {
+    await tx
+      .update(giftCards)
+      .set({ balanceCents: sql`${giftCards.balanceCents} - ${m.deltaCents}` })
+      .where(eq(giftCards.id, m.giftCardId));
+    await tx.insert(giftCardMovements).values({
+      giftCardId: m.giftCardId,
+      deltaCents: -m.deltaCents,
+      kind: "refund",
+      orderId,
+      actorUserId,
+    });
+  }
 }
 
 export interface PaymentFilters {
@@ -158,6 +215,8 @@ export async function listPayments(db: Db, f: PaymentFilters, limit = 200) {
       amount_cents: r.p.amountCents,
       display_amount: formatMoney(r.p.amountCents / 100),
       refunded_cents: r.p.refundedCents,
+      display_refunded: formatMoney(r.p.refundedCents / 100),
+      display_left: formatMoney((r.p.amountCents - r.p.refundedCents) / 100),
       failure: r.p.failure,
       created_at: r.p.createdAt.toISOString(),
       display_date: formatDateTime(r.p.createdAt),
@@ -199,6 +258,9 @@ export async function customerOrders(db: Db, userId: number) {
       display_shipping: o.shippingCents ? formatMoney(o.shippingCents / 100) : null,
       display_gift_card: o.giftCardCents ? formatMoney(o.giftCardCents / 100) : null,
       payment_method: o.paymentMethod,
+      deposit: o.deposit,
+      balance_due_cents: o.status === "paid" ? o.balanceDueCents : 0,
+      display_balance_due: o.status === "paid" && o.balanceDueCents > 0 ? formatMoney(o.balanceDueCents / 100) : null,
       card: pay?.cardLast4 ? { brand: pay.cardBrand, last4: pay.cardLast4 } : null,
       items: items
         .filter((i) => i.orderId === o.id)

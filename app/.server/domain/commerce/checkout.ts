@@ -9,7 +9,7 @@
  * refunded through the gateway: never lost, never kept.
  */
 import crypto from "node:crypto";
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/lib/format";
 import type { AppDeps } from "../../deps";
@@ -36,7 +36,7 @@ import { AppError } from "../errors";
 import { grantLot } from "../credits/ledger";
 import { cartContext, displayAddress, readCart, type CartRow } from "./cart";
 import { gatewaysFor } from "./gateways";
-import { GatewayError, type Intent } from "./gateways/types";
+import { GatewayError, type Intent, type PaymentMethodInfo } from "./gateways/types";
 
 const DAY = 86_400_000;
 
@@ -51,8 +51,48 @@ async function payableCart(deps: AppDeps, userId: number, cartId: number | undef
   const ctx = await readCart(deps.db, userId, deps.clock());
   if (cartId !== undefined && ctx.cart.id !== cartId) throw AppError.notFound(t("commerce.cart.notYours"));
   if (ctx.reason) throw AppError.conflict(ctx.reason);
-  if (ctx.totals.dueNowCents <= 0) throw AppError.conflict(t("commerce.cart.empty"));
+  if (ctx.lines.length === 0) throw AppError.conflict(t("commerce.cart.empty"));
+  // Nothing left to charge (gift card or voucher covers it): the order is confirmed without a card.
+  if (ctx.totals.dueNowCents <= 0) throw AppError.conflict(t("commerce.payment.nothingToCharge"));
   return ctx;
+}
+
+/**
+ * A cart whose gift card (or voucher) covers everything: no gateway is called, the order is
+ * recorded with a payment of 0 through the same `fulfilPaid` (so the same locks, the same one
+ * order per cart, and the gift card's balance is taken in that transaction). The "intent" id is
+ * tied to the cart's version, so a double click gets the same order.
+ */
+export async function payWithBalance(
+  deps: AppDeps,
+  userId: number,
+  input: { cart_id?: number; studio_id?: number | null },
+) {
+  if (input.cart_id !== undefined) {
+    // A double click: the first call already paid this cart, the second gets the same order.
+    const [o] = await deps.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.cartId, input.cart_id), eq(orders.userId, userId)));
+    if (o) return { order: o, duplicate: true };
+  }
+  const ctx = await readCart(deps.db, userId, deps.clock());
+  if (input.cart_id !== undefined && ctx.cart.id !== input.cart_id)
+    throw AppError.notFound(t("commerce.cart.notYours"));
+  if (ctx.reason) throw AppError.conflict(ctx.reason);
+  if (ctx.lines.length === 0) throw AppError.conflict(t("commerce.cart.empty"));
+  if (ctx.totals.dueNowCents > 0)
+    throw AppError.validation([{ field: "payment_intent_id", message: t("errors.selectPaymentMethod") }]);
+  const intent: Intent = {
+    id: `bal_${ctx.cart.id}_v${ctx.cart.version}`,
+    status: "succeeded",
+    amountCents: 0,
+    clientSecret: null,
+    metadata: { cart_id: String(ctx.cart.id), user_id: String(userId) },
+    paymentMethodId: null,
+    failureMessage: null,
+  };
+  return fulfilPaid(deps, { gateway: "none", method: "gift_card", intent, studioId: input.studio_id ?? null });
 }
 
 // ---------- card ----------
@@ -62,6 +102,8 @@ export async function setupIntent(
   userId: number,
   input: {
     cart_id?: number;
+    /** A deposit's second instalment: charge what this order still owes instead of the cart. */
+    order_id?: number;
     stripe_payment_method_id?: string;
     stripe_payment_intent_id?: string;
     save_payment_method?: boolean;
@@ -76,10 +118,27 @@ export async function setupIntent(
     } else {
       if (!input.stripe_payment_method_id)
         throw AppError.validation([{ field: "stripe_payment_method_id", message: t("errors.selectPaymentMethod") }]);
-      const ctx = await payableCart(deps, userId, input.cart_id);
       const pm = await card.paymentMethod(deps.db, input.stripe_payment_method_id);
       if (!pm)
         throw AppError.validation([{ field: "stripe_payment_method_id", message: t("errors.selectPaymentMethod") }]);
+      if (input.order_id !== undefined) {
+        const order = await owedOrder(deps.db, userId, input.order_id);
+        const amount = order.balanceDueCents;
+        intent = await card.createCardIntent(deps.db, {
+          amountCents: amount,
+          paymentMethodId: pm.id,
+          idempotencyKey: `order:${order.id}:balance:${pm.id}:${amount}`,
+          metadata: {
+            cart_id: String(order.cartId),
+            order_id: String(order.id),
+            instalment: "2",
+            user_id: String(userId),
+            save_card: input.save_payment_method ? "1" : "0",
+          },
+        });
+        return intentAnswer(intent);
+      }
+      const ctx = await payableCart(deps, userId, input.cart_id);
       const amount = ctx.totals.dueNowCents;
       intent = await card.createCardIntent(deps.db, {
         amountCents: amount,
@@ -96,6 +155,10 @@ export async function setupIntent(
     if (e instanceof GatewayError) throw paymentError(e.message);
     throw e;
   }
+  return intentAnswer(intent);
+}
+
+function intentAnswer(intent: Intent) {
   if (intent.status === "failed" || intent.status === "canceled")
     throw paymentError(intent.failureMessage ?? t("errors.paymentFailed"));
   return {
@@ -119,7 +182,23 @@ export async function makePayment(
     throw AppError.notFound(t("commerce.cart.notYours"));
   if (intent.status === "failed") throw paymentError(intent.failureMessage ?? t("errors.paymentDeclined"));
   if (intent.status !== "succeeded") throw AppError.conflict(t("commerce.payment.notCompleted"));
-  return fulfilPaid(deps, { gateway: card.name, method: "card", intent, studioId: input.studio_id ?? null });
+  return applySucceededIntent(deps, { gateway: card.name, method: "card", intent, studioId: input.studio_id ?? null });
+}
+
+/** A succeeded card charge: a cart's order, or a deposit's second instalment. Idempotent. */
+export function applySucceededIntent(deps: AppDeps, input: FulfilInput) {
+  return input.intent.metadata.instalment === "2" ? fulfilBalance(deps, input) : fulfilPaid(deps, input);
+}
+
+/** The customer's order that still owes its second instalment. */
+async function owedOrder(db: Db, userId: number, orderId: number) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) throw AppError.notFound(t("commerce.deposit.orderNotFound"));
+  if (order.status !== "paid" || order.balanceDueCents <= 0) throw AppError.conflict(t("commerce.deposit.nothingOwed"));
+  return order;
 }
 
 // ---------- PayPal ----------
@@ -183,26 +262,74 @@ export async function paypalPayment(
 
 type PaymentRow = typeof payments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
+type FulfilInput = {
+  gateway: PaymentRow["gateway"];
+  method: PaymentRow["method"];
+  intent: Intent;
+  studioId: number | null;
+};
 
 /**
  * Turns a succeeded charge into exactly one order. Safe to call any number of times, from the
  * page, a retry or a webhook: the cart row lock serialises them and the first one wins.
  */
-export async function fulfilPaid(
-  deps: AppDeps,
-  input: { gateway: PaymentRow["gateway"]; method: PaymentRow["method"]; intent: Intent; studioId: number | null },
-): Promise<{ order: OrderRow; duplicate: boolean }> {
+export function fulfilPaid(deps: AppDeps, input: FulfilInput): Promise<{ order: OrderRow; duplicate: boolean }> {
+  // A double click or two tabs in this server share one fulfilment instead of queueing a second
+  // transaction (and a pooled connection) behind the cart lock; other servers are still kept out
+  // by that lock and the unique index.
+  const key = `${input.gateway}:${input.intent.id}`;
+  const running = inflight.get(key);
+  if (running) return running.then((r) => ({ ...r, duplicate: true }));
+  const p = fulfilOnce(deps, input).finally(() => inflight.delete(key));
+  inflight.set(key, p);
+  return p;
+}
+
+const inflight = new Map<string, Promise<{ order: OrderRow; duplicate: boolean }>>();
+
+/** What the order's transaction needs but need not read under the cart lock. */
+interface Prefetched {
+  pm: PaymentMethodInfo | null;
+  user: { email: string; name: string } | null;
+}
+
+async function fulfilOnce(deps: AppDeps, input: FulfilInput): Promise<{ order: OrderRow; duplicate: boolean }> {
   const { intent } = input;
   const cartId = Number(intent.metadata.cart_id);
   const now = deps.clock();
+  // Read together, outside the lock: a retry after the order was recorded answers from here without
+  // a transaction; the card's brand and the receipt's addressee need not be read under the lock.
+  const [[done], pm, [user]] = await Promise.all([
+    deps.db
+      .select({ order: orders })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(
+        and(eq(payments.providerPaymentId, intent.id), eq(payments.cartId, cartId), ne(payments.status, "failed")),
+      ),
+    intent.paymentMethodId ? gatewaysFor(deps.config).card.paymentMethod(deps.db, intent.paymentMethodId) : null,
+    deps.db
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, Number(intent.metadata.user_id))),
+  ]);
+  if (done) return { order: done.order, duplicate: true };
+  const pre: Prefetched = { pm, user: user ?? null };
   try {
     return await deps.db.transaction(async (tx) => {
       const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId)).for("update");
       if (!cart) throw new FulfilmentError(t("commerce.cart.notYours"));
-      const [live] = await tx
+      // This cart's live first payment, and whether this very charge already failed, in one read.
+      const seen = await tx
         .select()
         .from(payments)
-        .where(and(eq(payments.cartId, cart.id), ne(payments.status, "failed")));
+        .where(
+          or(
+            and(eq(payments.cartId, cart.id), eq(payments.instalment, 1), ne(payments.status, "failed")),
+            and(eq(payments.providerPaymentId, intent.id), eq(payments.status, "failed")),
+          ),
+        );
+      const live = seen.find((x) => x.status !== "failed");
       if (live) {
         if (live.providerPaymentId === intent.id) {
           const [order] = await tx.select().from(orders).where(eq(orders.id, live.orderId!));
@@ -211,13 +338,9 @@ export async function fulfilPaid(
         // Another charge already paid this cart (e.g. a second card in another tab): give this one back.
         throw new FulfilmentError(t("commerce.cart.alreadyPaid"));
       }
-      const [failed] = await tx
-        .select({ id: payments.id })
-        .from(payments)
-        .where(and(eq(payments.providerPaymentId, intent.id), eq(payments.status, "failed")));
-      if (failed) throw new AlreadyFailed();
+      if (seen.length > 0) throw new AlreadyFailed();
       if (cart.status !== "open") throw new FulfilmentError(t("commerce.cart.alreadyPaid"));
-      return { order: await recordOrder(deps, tx, cart, input, now), duplicate: false };
+      return { order: await recordOrder(deps, tx, cart, input, now, pre), duplicate: false };
     });
   } catch (e) {
     if (e instanceof AlreadyFailed) throw AppError.conflict(t("commerce.payment.refundedAfterFailure"));
@@ -227,13 +350,7 @@ export async function fulfilPaid(
 
 class AlreadyFailed extends Error {}
 
-async function recordOrder(
-  deps: AppDeps,
-  tx: Db,
-  cart: CartRow,
-  input: { gateway: PaymentRow["gateway"]; method: PaymentRow["method"]; intent: Intent; studioId: number | null },
-  now: Date,
-) {
+async function recordOrder(deps: AppDeps, tx: Db, cart: CartRow, input: FulfilInput, now: Date, pre: Prefetched) {
   const ctx = await cartContext(tx, cart, now);
   if (ctx.reason) throw new FulfilmentError(ctx.reason);
   if (ctx.totals.dueNowCents !== input.intent.amountCents)
@@ -265,14 +382,13 @@ async function recordOrder(
       voucherId: ctx.totals.discountCents > 0 ? ctx.voucher!.id : null,
       paymentMethod: input.method,
       deposit: cart.deposit,
+      balanceDueCents: ctx.totals.totalCents - ctx.totals.dueNowCents,
       shippingAddress: snapshot,
       createdAt: now,
       updatedAt: now,
     })
     .returning();
-  const pm = input.intent.paymentMethodId
-    ? await gatewaysFor(deps.config).card.paymentMethod(tx, input.intent.paymentMethodId)
-    : null;
+  const { pm } = pre;
   await tx.insert(payments).values({
     cartId: cart.id,
     orderId: order!.id,
@@ -387,34 +503,114 @@ async function recordOrder(
       updatedAt: now,
     });
   }
-  if (input.intent.metadata.save_card === "1" && pm) {
-    await tx
-      .insert(savedCards)
-      .values({
-        userId: cart.userId,
-        gateway: input.gateway,
-        providerPaymentMethodId: pm.id,
-        brand: pm.brand,
-        last4: pm.last4,
-        expMonth: pm.expMonth,
-        expYear: pm.expYear,
-      })
-      .onConflictDoNothing();
-  }
+  if (input.intent.metadata.save_card === "1" && pm) await saveCard(tx, cart.userId, input.gateway, pm);
   await tx.update(carts).set({ status: "paid", updatedAt: now }).where(eq(carts.id, cart.id));
-  await sendReceipt(deps, tx, cart.userId, order!, ctx.lines);
+  if (pre.user) await sendReceipt(deps, tx, pre.user, order!, ctx.lines);
   return order!;
+}
+
+/**
+ * A deposit's second instalment: the order row is locked, one live instalment-2 payment per cart
+ * (unique index), and the amount must be exactly what is owed; otherwise the charge is recorded as
+ * failed and refunded, as for a first payment.
+ */
+async function fulfilBalance(deps: AppDeps, input: FulfilInput): Promise<{ order: OrderRow; duplicate: boolean }> {
+  const { intent } = input;
+  const orderId = Number(intent.metadata.order_id);
+  const cartId = Number(intent.metadata.cart_id);
+  const now = deps.clock();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+      if (!order || order.cartId !== cartId) throw new FulfilmentError(t("commerce.deposit.orderNotFound"));
+      const [live] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.cartId, order.cartId), eq(payments.instalment, 2), ne(payments.status, "failed")));
+      if (live) {
+        if (live.providerPaymentId === intent.id) return { order, duplicate: true };
+        throw new FulfilmentError(t("commerce.deposit.nothingOwed"));
+      }
+      const [failed] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.providerPaymentId, intent.id), eq(payments.status, "failed")));
+      if (failed) throw new AlreadyFailed();
+      if (order.status !== "paid" || order.balanceDueCents <= 0)
+        throw new FulfilmentError(t("commerce.deposit.nothingOwed"));
+      if (order.balanceDueCents !== intent.amountCents) throw new FulfilmentError(t("commerce.payment.amountMismatch"));
+      const pm = intent.paymentMethodId
+        ? await gatewaysFor(deps.config).card.paymentMethod(tx, intent.paymentMethodId)
+        : null;
+      await tx.insert(payments).values({
+        cartId: order.cartId,
+        orderId: order.id,
+        userId: order.userId,
+        studioId: input.studioId ?? order.studioId,
+        gateway: input.gateway,
+        method: input.method,
+        providerPaymentId: intent.id,
+        idempotencyKey: `order:${order.cartId}:2`,
+        amountCents: intent.amountCents,
+        status: "succeeded",
+        instalment: 2,
+        cardBrand: pm?.brand ?? null,
+        cardLast4: pm?.last4 ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const [updated] = await tx
+        .update(orders)
+        .set({ balanceDueCents: 0, updatedAt: now })
+        .where(eq(orders.id, order.id))
+        .returning();
+      if (intent.metadata.save_card === "1" && pm) await saveCard(tx, order.userId, input.gateway, pm);
+      const [u] = await tx
+        .select({ email: users.email, name: users.name })
+        .from(users)
+        .where(eq(users.id, order.userId));
+      if (u) {
+        const line = t("commerce.deposit.receiptLine", { id: order.id, amount: formatMoney(intent.amountCents / 100) });
+        await deps.mailer.send(tx, {
+          to: u.email,
+          subject: t("commerce.orders.receiptSubject", { id: order.id }),
+          template: "order-receipt",
+          text: [t("mail.greeting", { name: u.name }), line].join("\n"),
+          html: `<p>${escapeHtml(t("mail.greeting", { name: u.name }))}</p><p>${escapeHtml(line)}</p>`,
+        });
+      }
+      return { order: updated!, duplicate: false };
+    });
+  } catch (e) {
+    if (e instanceof AlreadyFailed) throw AppError.conflict(t("commerce.payment.refundedAfterFailure"));
+    return failAndRefund(deps, input, cartId, e);
+  }
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+async function saveCard(tx: Db, userId: number, gateway: string, pm: PaymentMethodInfo) {
+  await tx
+    .insert(savedCards)
+    .values({
+      userId,
+      gateway,
+      providerPaymentMethodId: pm.id,
+      brand: pm.brand,
+      last4: pm.last4,
+      expMonth: pm.expMonth,
+      expYear: pm.expYear,
+    })
+    .onConflictDoNothing();
 }
 
 async function sendReceipt(
   deps: AppDeps,
   tx: Db,
-  userId: number,
+  u: { email: string; name: string },
   order: OrderRow,
   lines: { name: string; qty: number; unitCents: number }[],
 ) {
-  const [u] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
-  if (!u) return;
   const rows = lines.map((l) => `${l.qty} × ${l.name}: ${formatMoney((l.unitCents * l.qty) / 100)}`);
   const total = `${t("commerce.totals.total")}: ${formatMoney(order.totalCents / 100)}`;
   const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -436,7 +632,7 @@ async function sendReceipt(
  */
 async function failAndRefund(
   deps: AppDeps,
-  input: { gateway: PaymentRow["gateway"]; method: PaymentRow["method"]; intent: Intent; studioId: number | null },
+  input: FulfilInput,
   cartId: number,
   cause: unknown,
 ): Promise<never | { order: OrderRow; duplicate: boolean }> {
@@ -489,7 +685,7 @@ export async function refundFailedCharge(deps: AppDeps, providerPaymentId: strin
     .select()
     .from(payments)
     .where(and(eq(payments.providerPaymentId, providerPaymentId), eq(payments.status, "failed")));
-  if (!p || p.refundedCents >= p.amountCents) return;
+  if (!p || p.refundedCents >= p.amountCents || p.gateway === "none") return;
   const g = gatewaysFor(deps.config);
   const gateway = p.method === "paypal" ? g.paypal : g.card;
   try {
@@ -518,15 +714,43 @@ export async function successUrl(db: Db, userId: number, now: Date) {
 
 // ---------- webhooks ----------
 
+/** The job that applies a stored provider event (runtime.ts registers it). */
+export const WEBHOOK_JOB = "commerce-webhook";
+
+/**
+ * The provider's webhook call: verify the signature, store the event once (its id is the key) and
+ * enqueue its job in the same transaction, then answer at once. A resent event finds its row and
+ * enqueues nothing; the job does the work, with the queue's retries if the gateway is down.
+ */
 export async function handleWebhook(deps: AppDeps, rawBody: string, signature: string | null) {
   const { card } = gatewaysFor(deps.config);
   const ev = card.parseWebhook(rawBody, signature);
   if (!ev) throw AppError.badRequest(t("commerce.payment.webhookSignature"));
-  if (ev.type === "payment_intent.succeeded") {
+  await deps.db.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(webhookEventsTable)
+      .values({ id: ev.id, gateway: card.name, type: ev.type, intentId: ev.intentId })
+      .onConflictDoNothing()
+      .returning({ id: webhookEventsTable.id });
+    if (stored) await deps.jobs.send(tx, WEBHOOK_JOB, { id: ev.id });
+  });
+  return { received: true };
+}
+
+/**
+ * The job: applies one stored event, once. A succeeded payment becomes its order (or its second
+ * instalment) through the same idempotent path as the page, so whichever arrives first wins and the
+ * other finds the order. A gateway error throws, and the queue retries later.
+ */
+export async function applyWebhookEvent(deps: AppDeps, eventId: string) {
+  const [ev] = await deps.db.select().from(webhookEventsTable).where(eq(webhookEventsTable.id, eventId));
+  if (!ev || ev.processedAt) return { applied: false };
+  if (ev.type === "payment_intent.succeeded" && ev.intentId) {
+    const { card } = gatewaysFor(deps.config);
     const intent = await card.retrieveIntent(deps.db, ev.intentId);
-    if (intent?.status === "succeeded" && intent.metadata.cart_id) {
+    if (intent?.status === "succeeded" && intent.metadata.user_id) {
       try {
-        await fulfilPaid(deps, { gateway: card.name, method: "card", intent, studioId: null });
+        await applySucceededIntent(deps, { gateway: card.name, method: "card", intent, studioId: null });
       } catch (e) {
         // A charge that could not become an order was recorded and refunded: nothing to retry.
         if (!(e instanceof AppError)) throw e;
@@ -534,10 +758,10 @@ export async function handleWebhook(deps: AppDeps, rawBody: string, signature: s
     }
   }
   await deps.db
-    .insert(webhookEventsTable)
-    .values({ id: ev.id, gateway: card.name, type: ev.type })
-    .onConflictDoNothing();
-  return { received: true };
+    .update(webhookEventsTable)
+    .set({ processedAt: deps.clock() })
+    .where(and(eq(webhookEventsTable.id, eventId), isNull(webhookEventsTable.processedAt)));
+  return { applied: true };
 }
 
 /**

@@ -47,3 +47,55 @@ export async function revokeUnusedCredits(
   }
   return revoked;
 }
+
+/**
+ * A partial refund: takes back `share` (0-1) of each lot, rounded up to whole classes and never
+ * more than is unused; an unlimited pass loses that share of its days (not before now). Classes
+ * already booked or taken stay spent.
+ */
+export async function revokeShareOfCredits(
+  tx: Db,
+  input: { sourceRefs: string[]; share: number; actorUserId: number | null; reason: string; now: Date },
+): Promise<number> {
+  if (input.sourceRefs.length === 0 || input.share <= 0) return 0;
+  const lots = await tx
+    .select()
+    .from(creditLots)
+    .where(and(inArray(creditLots.sourceRef, input.sourceRefs), gt(creditLots.expiresAt, input.now)))
+    .for("update");
+  let revoked = 0;
+  for (const lot of lots) {
+    if (lot.quantity === null) {
+      const cut = Math.round((lot.expiresAt.getTime() - lot.startsAt.getTime()) * Math.min(1, input.share));
+      const expiresAt = new Date(Math.max(input.now.getTime(), lot.expiresAt.getTime() - cut));
+      await tx.update(creditLots).set({ expiresAt }).where(eq(creditLots.id, lot.id));
+      await tx.insert(creditMovements).values({
+        lotId: lot.id,
+        userId: lot.userId,
+        delta: 0,
+        kind: "revoke",
+        reason: input.reason,
+        ref: lot.sourceRef,
+        actorUserId: input.actorUserId,
+      });
+      continue;
+    }
+    const take = Math.min(lot.remaining, Math.ceil(lot.quantity * input.share - 1e-9));
+    if (take <= 0) continue;
+    await tx
+      .update(creditLots)
+      .set({ remaining: lot.remaining - take })
+      .where(eq(creditLots.id, lot.id));
+    await tx.insert(creditMovements).values({
+      lotId: lot.id,
+      userId: lot.userId,
+      delta: -take,
+      kind: "revoke",
+      reason: input.reason,
+      ref: lot.sourceRef,
+      actorUserId: input.actorUserId,
+    });
+    revoked += take;
+  }
+  return revoked;
+}

@@ -1,4 +1,4 @@
-import { Button, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useEffect } from "react";
 import { Form, useFetcher } from "react-router";
@@ -8,6 +8,7 @@ import { requireAdminPage } from "../.server/page";
 import { listPayments, refundPayment } from "~/.server/domain/commerce/after-sale";
 import { publicReads } from "~/.server/domain/content/public-reads";
 import { AppError } from "~/.server/http/errors";
+import { refundAmount } from "~/shared/schemas/commerce";
 import type { Route } from "./+types/payments";
 
 const METHODS = ["card", "paypal", "gift_card"] as const;
@@ -44,10 +45,14 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const actor = requireAdminPage(args, { permission: "commerce.write" });
-  const id = Number((await args.request.formData()).get("id"));
+  const form = await args.request.formData();
+  const id = Number(form.get("id"));
+  const amount = refundAmount.safeParse(form.get("amount") ?? undefined);
+  if (!amount.success) return { ok: false, message: amount.error.issues[0]!.message };
   try {
-    const r = await refundPayment(args.context.deps, id, actor.id);
-    return { ok: true, message: t("commerce.admin.refundDone", { n: r.revoked }) };
+    const r = await refundPayment(args.context.deps, id, actor.id, amount.data);
+    const key = r.status === "refunded" ? "commerce.admin.refundDone" : "commerce.refund.partialDone";
+    return { ok: true, message: t(key, { n: r.revoked }) };
   } catch (e) {
     if (e instanceof AppError) return { ok: false, message: e.message };
     throw e;
@@ -135,24 +140,20 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
                 </Table.Td>
                 <Table.Td>{p.studio ?? "—"}</Table.Td>
                 <Table.Td>{p.card ?? t(`commerce.ui.paidWith.${p.method}`)}</Table.Td>
-                <Table.Td>{p.display_amount}</Table.Td>
+                <Table.Td>
+                  {p.display_amount}
+                  {p.refunded_cents > 0 && (
+                    <Text size="xs" c="dimmed">
+                      {t("commerce.admin.refunded")}: {p.display_refunded}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   <SoftBadge color={STATUS_COLOR[p.status]}>{t(`commerce.admin.statuses.${p.status}`)}</SoftBadge>
                 </Table.Td>
                 <Table.Td>
-                  {p.status === "succeeded" && p.order_id && (
-                    <fetcher.Form
-                      method="post"
-                      onSubmit={(e) => {
-                        if (!window.confirm(t("commerce.admin.refundConfirm", { amount: p.display_amount })))
-                          e.preventDefault();
-                      }}
-                    >
-                      <input type="hidden" name="id" value={p.id} />
-                      <Button type="submit" size="xs" variant="light" color="red" loading={fetcher.state !== "idle"}>
-                        {t("commerce.admin.refund")}
-                      </Button>
-                    </fetcher.Form>
+                  {(p.status === "succeeded" || p.status === "partially_refunded") && p.order_id && (
+                    <RefundForm fetcher={fetcher} payment={p} />
                   )}
                 </Table.Td>
               </Table.Tr>
@@ -162,6 +163,47 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
       </Table.ScrollContainer>
       {items.length === 0 && <Text c="dimmed">{t("commerce.admin.noPayments")}</Text>}
     </Stack>
+  );
+}
+
+type Payment = Route.ComponentProps["loaderData"]["items"][number];
+
+/** Refund all that is left (amount empty) or part of it; confirmed before it goes. */
+function RefundForm({
+  fetcher,
+  payment: p,
+}: {
+  fetcher: ReturnType<typeof useFetcher<typeof action>>;
+  payment: Payment;
+}) {
+  const left = p.amount_cents - p.refunded_cents;
+  return (
+    <fetcher.Form
+      method="post"
+      onSubmit={(e) => {
+        const typed = String(new FormData(e.currentTarget).get("amount") ?? "").trim();
+        const amount = typed ? `$${typed}` : p.display_left;
+        if (!window.confirm(t("commerce.admin.refundConfirm", { amount }))) e.preventDefault();
+      }}
+    >
+      <input type="hidden" name="id" value={p.id} />
+      <Group gap={6} wrap="nowrap" align="flex-end">
+        {left > 0 && (
+          <TextInput
+            name="amount"
+            size="xs"
+            w={110}
+            inputMode="decimal"
+            aria-label={t("commerce.refund.amountLabel")}
+            placeholder={p.display_left}
+            title={t("commerce.refund.amountHint", { amount: p.display_left })}
+          />
+        )}
+        <Button type="submit" size="xs" variant="light" color="red" loading={fetcher.state !== "idle"}>
+          {t("commerce.admin.refund")}
+        </Button>
+      </Group>
+    </fetcher.Form>
   );
 }
 

@@ -1,0 +1,188 @@
+import { ActionIcon, Anchor, Badge, Button, Group, Image, Loader, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { IconMinus, IconPlus, IconTrash } from "@tabler/icons-react";
+import { useCallback, useRef, useState } from "react";
+import { Link } from "react-router";
+import { useLocalePath } from "~/components/site/useLocalePath";
+import { t } from "~/lib/messages";
+import type { CartData, CartItem } from "../useCart";
+import type { Act } from "./types";
+
+/** The cart part of 'Finalizar Pago': items, 'add one more' links, voucher, totals. */
+export function ProcessingNotice() {
+  return (
+    <Stack align="center" gap="xs" role="status" aria-live="polite">
+      <Loader color="brand" />
+      <Text fw={600}>{t("commerce.ui.processing")}</Text>
+    </Stack>
+  );
+}
+
+export function EmptyCart({ onNavigate }: { onNavigate: () => void }) {
+  const { lp } = useLocalePath();
+  return (
+    <Stack align="center" py="xl" gap="sm">
+      <Text fw={600}>{t("commerce.cart.empty")}</Text>
+      <Button component={Link} to={lp("/buy-sessions")} onClick={onNavigate}>
+        {t("commerce.ui.browsePacks")}
+      </Button>
+      <Button component={Link} to={lp("/store")} variant="subtle" onClick={onNavigate}>
+        {t("commerce.ui.browseStore")}
+      </Button>
+    </Stack>
+  );
+}
+
+/** 'Add one more' links, each hidden when that kind is already in the cart (spec §2). */
+export function AddMoreLinks({ cart, onNavigate }: { cart: CartData; onNavigate: () => void }) {
+  const { lp } = useLocalePath();
+  const has = (f: (i: CartItem) => boolean) => cart.items.some(f);
+  const links = [
+    {
+      to: "/store",
+      label: t("commerce.ui.addStore"),
+      hide: has((i) => i.scope === "product" && i.product?.store_area !== "certificate"),
+    },
+    { to: "/on-demand/buy-plans", label: t("commerce.ui.addPlans"), hide: has((i) => i.scope === "plan") },
+    { to: "/buy-sessions", label: t("commerce.ui.addSessions"), hide: has((i) => i.scope === "pack") },
+    {
+      to: "/store?area=certificate",
+      label: t("commerce.ui.addCertification"),
+      hide: has((i) => i.product?.store_area === "certificate"),
+    },
+  ].filter((l) => !l.hide);
+  if (links.length === 0) return null;
+  return (
+    <Group gap="xs">
+      {links.map((l) => (
+        <Anchor key={l.to} component={Link} to={lp(l.to)} size="sm" onClick={onNavigate}>
+          + {l.label}
+        </Anchor>
+      ))}
+    </Group>
+  );
+}
+
+export function CartItems({ cart, act, disabled }: { cart: CartData; act: Act; disabled: boolean }) {
+  const change = (i: CartItem, qty: number) =>
+    act(`add${i.scope[0]!.toUpperCase()}${i.scope.slice(1)}`, {
+      [`${i.scope}_id`]: i[`${i.scope}_id`],
+      qty,
+      update_qty: true,
+    });
+  return (
+    <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+      {cart.items.map((i) => {
+        const atMax = i.max_purchase > 0 && i.qty >= i.max_purchase;
+        return (
+          <Paper component="li" key={i.instance_id} withBorder radius="md" p="sm">
+            <Group wrap="nowrap" align="flex-start" gap="sm">
+              {i.image && <Image src={i.image} alt="" w={56} h={56} radius="sm" fit="cover" />}
+              <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                <Group gap={6}>
+                  <Badge size="xs" variant="light" color="brand">
+                    {t(`commerce.kinds.${i.scope}`)}
+                  </Badge>
+                </Group>
+                <Text fw={600} size="sm">
+                  {i.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {i.display_price}
+                </Text>
+                {i.reason && (
+                  <Text size="xs" c="red">
+                    {i.reason}
+                  </Text>
+                )}
+              </Stack>
+              <Stack gap={4} align="flex-end">
+                <Text fw={700} size="sm">
+                  {i.display_total}
+                </Text>
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    variant="default"
+                    size="md"
+                    aria-label={i.qty <= i.min_purchase ? t("commerce.ui.remove") : t("commerce.ui.less")}
+                    disabled={disabled}
+                    onClick={() => void change(i, i.qty - 1)}
+                  >
+                    {i.qty <= i.min_purchase ? <IconTrash size={16} /> : <IconMinus size={16} />}
+                  </ActionIcon>
+                  <Text size="sm" w={24} ta="center" aria-label={t("commerce.ui.quantity")}>
+                    {i.qty}
+                  </Text>
+                  <ActionIcon
+                    variant="default"
+                    size="md"
+                    aria-label={t("commerce.ui.more")}
+                    disabled={disabled || atMax}
+                    onClick={() => void change(i, i.qty + 1)}
+                  >
+                    <IconPlus size={16} />
+                  </ActionIcon>
+                </Group>
+              </Stack>
+            </Group>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** Vouchers apply 500 ms after typing stops, or on Enter (spec §5). */
+export function VoucherField({ cart, act }: { cart: CartData; act: Act }) {
+  const [code, setCode] = useState(cart.voucher?.code ?? "");
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const apply = useCallback(
+    async (value: string) => {
+      if (timer.current) clearTimeout(timer.current);
+      const r = await act("setVoucher", { code: value.trim() }, true);
+      setError(r.ok ? (r.cart.voucher?.reason ?? null) : (r.fields["action_param.code"] ?? r.message));
+    },
+    [act],
+  );
+  return (
+    <TextInput
+      label={t("commerce.ui.voucher")}
+      placeholder={t("commerce.ui.voucherPlaceholder")}
+      value={code}
+      error={error}
+      description={cart.voucher?.applied ? t("commerce.ui.voucherApplied", { code: cart.voucher.code }) : undefined}
+      onChange={(e) => {
+        const v = e.currentTarget.value.toUpperCase();
+        setCode(v);
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = setTimeout(() => void apply(v), 500);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === "Enter") {
+          e.preventDefault();
+          void apply(code);
+        }
+      }}
+    />
+  );
+}
+
+export function Totals({ cart }: { cart: CartData }) {
+  return (
+    <Stack gap={4}>
+      {cart.totals.map((r, idx) => {
+        const last = idx === cart.totals.length - 1 || r.label === t("commerce.totals.total");
+        return (
+          <Group key={r.label} justify="space-between">
+            <Text size={last ? "md" : "sm"} fw={last ? 700 : 400}>
+              {r.label}
+            </Text>
+            <Text size={last ? "md" : "sm"} fw={last ? 700 : 500}>
+              {r.display_value}
+            </Text>
+          </Group>
+        );
+      })}
+    </Stack>
+  );
+}

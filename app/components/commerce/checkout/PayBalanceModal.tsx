@@ -1,0 +1,91 @@
+import { Button, Modal, Stack, Text } from "@mantine/core";
+import { IconLock } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
+import { api } from "~/lib/api";
+import { t } from "~/lib/messages";
+import { toastError, toastSuccess } from "../useCart";
+import { CardForm, EMPTY_CARD, newCardReady, type CardFormState, type SavedCard } from "./CardForm";
+import { chargeCard } from "./card-payment";
+import { HelpCard } from "./HelpCard";
+import { SandboxAuthModal, useCardAction } from "./SandboxAuthModal";
+
+/** A deposit's second instalment, paid from the profile with a saved or new card. */
+export function PayBalanceModal({
+  order,
+  onClose,
+}: {
+  order: { id: number; display_balance_due: string } | null;
+  onClose: () => void;
+}) {
+  const { revalidate } = useRevalidator();
+  const cardAction = useCardAction();
+  const [cards, setCards] = useState<SavedCard[]>([]);
+  const [card, setCard] = useState<CardFormState>(EMPTY_CARD);
+  const [paying, setPaying] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  useEffect(() => {
+    if (!order) return;
+    setFailed(null);
+    void api<{ cards: SavedCard[] }>("/v2/customer/cards").then((r) => {
+      const list = r.ok ? r.data.cards : [];
+      setCards(list);
+      setCard({ ...EMPTY_CARD, mode: list.length ? "saved" : "new", savedId: list[0]?.id ?? null });
+    });
+  }, [order]);
+  if (!order) return null;
+  const fail = (message: string) => {
+    setPaying(false);
+    setFailed(message);
+    toastError(message);
+  };
+  const pay = async () => {
+    const details =
+      card.mode === "saved"
+        ? card.savedId
+          ? { savedId: card.savedId, save: false }
+          : null
+        : newCardReady(card)
+          ? { number: card.number, name: card.name, expiry: card.expiry, cvc: card.cvc, save: card.save }
+          : null;
+    if (!details) return toastError(t("errors.selectPaymentMethod"));
+    setPaying(true);
+    setFailed(null);
+    const charged = await chargeCard(details, { order_id: order.id }, cardAction.authenticate);
+    if (!charged.ok) return fail(charged.message);
+    const paid = await api("/v2/checkout/make-payment", {
+      json: { payment_intent_id: charged.intentId, payment_method: 4 },
+    });
+    if (!paid.ok) return fail(paid.message);
+    toastSuccess(t("commerce.deposit.paid"));
+    await revalidate();
+    setPaying(false);
+    onClose();
+  };
+  return (
+    <Modal
+      opened
+      onClose={() => !paying && onClose()}
+      title={t("commerce.deposit.payBalanceTitle", { id: order.id })}
+      closeOnClickOutside={!paying}
+      closeOnEscape={!paying}
+      withCloseButton={!paying}
+      closeButtonProps={{ "aria-label": t("app.closeDialog") }}
+      centered
+    >
+      <Stack gap="sm">
+        <Text size="sm">{t("commerce.deposit.payBalanceIntro", { amount: order.display_balance_due })}</Text>
+        <CardForm cards={cards} value={card} onChange={(patch) => setCard((c) => ({ ...c, ...patch }))} />
+        <Button leftSection={<IconLock size={18} />} onClick={() => void pay()} loading={paying}>
+          {t("commerce.deposit.payBalance", { amount: order.display_balance_due })}
+        </Button>
+        {failed && <HelpCard message={failed} />}
+      </Stack>
+      <SandboxAuthModal
+        intentId={cardAction.intentId}
+        amount={order.display_balance_due}
+        onResult={cardAction.onResult}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,131 @@
+import { Alert, Anchor, Button, Checkbox, Divider, Group, Stack, Text } from "@mantine/core";
+import { IconBrandPaypal, IconCreditCard, IconLock } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { useLocalePath } from "~/components/site/useLocalePath";
+import { api } from "~/lib/api";
+import { t } from "~/lib/messages";
+import { toastError, type CartData } from "../useCart";
+import { CardForm, EMPTY_CARD, newCardReady, type CardFormState, type SavedCard } from "./CardForm";
+import type { Act, CardDetails, PayMethod } from "./types";
+
+/**
+ * Pago: the method selector (it toggles, spec §4), the card form, terms, and the pay button. A cart
+ * whose gift card or voucher covers everything (amount 0) needs no method: it is confirmed as is.
+ */
+export function PaymentStep(props: {
+  cart: CartData;
+  terms: boolean;
+  setTerms: (v: boolean) => void;
+  method: PayMethod | null;
+  setMethod: (m: PayMethod | null) => void;
+  act: Act;
+  paying: boolean;
+  onCard: (c: CardDetails) => void;
+  onPaypal: () => void;
+  onBalance: () => void;
+  onBack?: () => void;
+}) {
+  const { cart, terms, setTerms, method, setMethod, act, paying } = props;
+  const { lp } = useLocalePath();
+  const [cards, setCards] = useState<SavedCard[]>([]);
+  const [card, setCard] = useState<CardFormState>(EMPTY_CARD);
+  useEffect(() => {
+    void api<{ cards: SavedCard[] }>("/v2/customer/cards").then((r) => {
+      const list = r.ok ? r.data.cards : [];
+      setCards(list);
+      setCard((c) => ({ ...c, mode: list.length ? "saved" : "new", savedId: list[0]?.id ?? null }));
+    });
+  }, []);
+  const covered = cart.amount_cents === 0 && cart.items.length > 0;
+  const choose = (m: PayMethod) => {
+    // The selector toggles: choosing the selected method again leaves none selected (spec §4).
+    const next = method === m ? null : m;
+    setMethod(next);
+    if (next) void act("setPaymentMethod", { payment_method_id: next === "card" ? 4 : 5 }, true);
+  };
+  const canPay = Boolean(cart.items.length && terms && !paying && (method || covered) && !cart.reason);
+  const pay = () => {
+    if (covered) return props.onBalance();
+    if (method === "paypal") return props.onPaypal();
+    if (card.mode === "saved") {
+      if (!card.savedId) return toastError(t("errors.selectPaymentMethod"));
+      return props.onCard({ savedId: card.savedId, save: false });
+    }
+    if (!newCardReady(card)) return toastError(t("errors.selectPaymentMethod"));
+    props.onCard({ number: card.number, name: card.name, expiry: card.expiry, cvc: card.cvc, save: card.save });
+  };
+  return (
+    <Stack gap="sm">
+      {cart.reason && (
+        <Alert color="yellow" variant="light">
+          {cart.reason}
+        </Alert>
+      )}
+      {covered ? (
+        <Alert color="teal" variant="light">
+          {t("commerce.payment.balanceCovers")}
+        </Alert>
+      ) : (
+        <>
+          <Text fw={600} size="sm" id="pay-method-label">
+            {t("commerce.ui.paymentMethod")}
+          </Text>
+          <Group grow role="group" aria-labelledby="pay-method-label">
+            <Button
+              variant={method === "card" ? "filled" : "default"}
+              leftSection={<IconCreditCard size={18} />}
+              aria-pressed={method === "card"}
+              onClick={() => choose("card")}
+            >
+              {t("commerce.ui.card")}
+            </Button>
+            <Button
+              variant={method === "paypal" ? "filled" : "default"}
+              leftSection={<IconBrandPaypal size={18} />}
+              aria-pressed={method === "paypal"}
+              onClick={() => choose("paypal")}
+            >
+              PayPal
+            </Button>
+          </Group>
+          {method === "card" && (
+            <CardForm cards={cards} value={card} onChange={(patch) => setCard((c) => ({ ...c, ...patch }))} />
+          )}
+        </>
+      )}
+      <Checkbox
+        checked={terms}
+        onChange={(e) => setTerms(e.currentTarget.checked)}
+        label={
+          <>
+            {t("validation.termsLabel")}{" "}
+            <Anchor
+              component={Link}
+              to={lp("/legals/terms-and-conditions")}
+              target="_blank"
+              size="sm"
+              underline="always"
+            >
+              {t("commerce.ui.readTerms")}
+            </Anchor>
+          </>
+        }
+      />
+      <Divider />
+      <Group grow>
+        {props.onBack && (
+          <Button variant="default" onClick={props.onBack} disabled={paying}>
+            {t("commerce.ui.back")}
+          </Button>
+        )}
+        <Button size="md" leftSection={<IconLock size={18} />} onClick={pay} disabled={!canPay} loading={paying}>
+          {covered ? t("commerce.payment.confirmBalance") : t("commerce.ui.pay", { amount: cart.display_amount })}
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed" ta="center">
+        {t("commerce.ui.secure")}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,15 @@
+import type { useCart } from "../useCart";
+
+export type Step = "info" | "shipping" | "payment";
+export type Act = ReturnType<typeof useCart>["act"];
+export type PayMethod = "card" | "paypal";
+
+/** What the card form hands to the payment flow: a saved card's id, or the typed card (never kept). */
+export interface CardDetails {
+  savedId?: string;
+  number?: string;
+  name?: string;
+  expiry?: string;
+  cvc?: string;
+  save: boolean;
+}
