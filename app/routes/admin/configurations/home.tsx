@@ -86,13 +86,11 @@ export default function HomeConfiguration({ loaderData }: Route.ComponentProps) 
         {pending ? t("cms.home.pending", { count: pending }) : t("cms.home.noPending")}
       </Alert>
       <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={420}>
           <Table verticalSpacing="sm" horizontalSpacing="md">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t("cms.home.order")}</Table.Th>
                 <Table.Th>{t("cms.home.section")}</Table.Th>
-                <Table.Th>{t("cms.home.kind")}</Table.Th>
                 <Table.Th>{t("cms.home.state")}</Table.Th>
                 <Table.Th />
               </Table.Tr>
@@ -102,17 +100,15 @@ export default function HomeConfiguration({ loaderData }: Route.ComponentProps) 
                 const shown = s.draft ?? s.published;
                 return (
                   <Table.Tr key={s.key}>
-                    <Table.Td>{shown.sort_order}</Table.Td>
                     <Table.Td>
                       <Text fw={600} size="sm">
                         {shown.title || s.key}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {s.key}
+                        {`${t("cms.home.order")} ${shown.sort_order} · ${kindLabel(s.kind)} · ${s.key}`}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{kindLabel(s.kind)}</Table.Td>
-                    <Table.Td>
+                    <Table.Td miw={120}>
                       <Group gap={6}>
                         <SoftBadge color={s.published.active ? "teal" : "gray"}>
                           {s.published.active ? t("cms.home.published") : t("cms.home.hidden")}
