@@ -4,15 +4,16 @@ import { i18nAreas } from "../../tools/vite-i18n-areas";
 import { messages, registerSection } from "../../app/lib/messages";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const plugin = i18nAreas(root) as unknown as {
-  transform(this: object, code: string, id: string, options: { ssr: boolean }): { code: string } | null;
-  resolveId(id: string): string | null;
-  load(this: { error(msg: string): never }, id: string): Promise<string | null>;
-};
 const ctx = {
   error(msg: string): never {
     throw new Error(msg);
   },
+  addWatchFile() {},
+};
+const plugin = i18nAreas(root) as unknown as {
+  transform(this: object, code: string, id: string, options: { ssr: boolean }): { code: string } | null;
+  resolveId(id: string): string | null;
+  load(this: typeof ctx, id: string): Promise<string | null>;
 };
 const imports = (code: string) => {
   const out = plugin.transform.call({}, code, path.join(root, "app/components/site/Example.tsx"), { ssr: false });
