@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
@@ -69,7 +69,10 @@ export default function handleRequest(
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // Stylesheets, fonts and images before the page's scripts (app/.server/http/head-order.ts).
-          pipe(headOrderStream()).pipe(body);
+          // pipeline: an aborted render (streamTimeout) ends the answer too, as it did unpiped.
+          const head = headOrderStream();
+          pipeline(head, body, () => {});
+          pipe(head);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -68,6 +68,9 @@ export function i18nAreas(root: string): Plugin {
       compile();
       texts.clear();
     },
+    watchChange(id) {
+      if (id.startsWith(dir)) texts.clear();
+    },
     resolveId(id) {
       if (id.startsWith(VIRTUAL)) return `\0${id}`;
       return null;
@@ -78,6 +81,8 @@ export function i18nAreas(root: string): Plugin {
       const file = areas.get(area);
       if (!file) return null;
       if (section) {
+        // Development: an edit of the area's file reloads this part too.
+        this.addWatchFile(path.join(dir, `${file}.ts`));
         const value = (await areaTexts(area))[section];
         if (value === undefined) this.error(`i18n: no "${area}.${section}" in app/lib/i18n/${file}.ts`);
         return [
