@@ -90,7 +90,11 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nb-bench-"));
 fs.chmodSync(tmp, 0o755);
 const logFile = path.join(tmp, "server.log");
 const logFd = fs.openSync(logFile, "a");
-const server = spawn(process.execPath, ["server.mjs"], {
+// The server runs with the Node flags of `npm start` (package.json), so the bench measures what
+// production runs (the heap limit, docs/decisions.md "Server memory").
+const startScript = JSON.parse(fs.readFileSync("package.json", "utf8")).scripts.start;
+const nodeFlags = /^node\s+(.*?)\s*server\.mjs/.exec(startScript)?.[1]?.split(/\s+/).filter(Boolean) ?? [];
+const server = spawn(process.execPath, [...nodeFlags, "server.mjs"], {
   stdio: ["ignore", logFd, logFd],
   env: {
     ...process.env,
@@ -143,7 +147,10 @@ for (;;) {
   if (Date.now() - started > 120_000) await fail("The server did not answer /api/health within 120 s.");
   await new Promise((r) => setTimeout(r, 250));
 }
-console.log(`Server up in ${((Date.now() - started) / 1000).toFixed(1)} s on ${baseUrl} (${dbName}).`);
+console.log(
+  `Server up in ${((Date.now() - started) / 1000).toFixed(1)} s on ${baseUrl} (${dbName}` +
+    `${nodeFlags.length ? `, node ${nodeFlags.join(" ")}` : ""}).`,
+);
 
 // ---- memory: the server process, and the embedded PostgreSQL's processes (its children) ----
 /** kB of a /proc status or smaps_rollup field of a process (0 when it is gone). */
