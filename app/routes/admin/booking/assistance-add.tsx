@@ -20,6 +20,14 @@ import type { Route } from "./+types/assistance-add";
  * the customer (searched as typed, `?q=` then `?user=`) and a free spot on the room's map. Staff may
  * book after the online cut-off; the customer's credit of that city is spent as online.
  */
+const shortDay = (d: string) =>
+  new Date(`${d}T12:00:00Z`).toLocaleDateString("es-MX", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  });
+
 export async function loader(args: Route.LoaderArgs) {
   requireAdminPage(args, { permission: "booking.write" });
   const { deps } = args.context;
@@ -45,7 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
     studios: studios.map((s) => ({ value: String(s.id), label: s.name })),
     classes: classes.map(sessionDto).map((c) => ({
       value: String(c.id),
-      label: `${c.local_date} · ${c.local_time} · ${c.session_type} · ${c.coach_name} · ${c.booked}/${c.capacity}`,
+      label: `${shortDay(c.local_date)} · ${c.local_time} · ${c.session_type} · ${c.coach_name} · ${c.booked}/${c.capacity}`,
     })),
     session: detail,
     q,

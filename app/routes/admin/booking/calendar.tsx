@@ -254,13 +254,15 @@ export const meta = () => [{ title: `${t("booking.calendar.title")} · ${t("app.
 const dayLabel = (d: string) =>
   new Date(`${d}T12:00:00Z`).toLocaleDateString("es-MX", { weekday: "short", day: "numeric", timeZone: "UTC" });
 
-const longDayLabel = (d: string) =>
-  new Date(`${d}T12:00:00Z`).toLocaleDateString("es-MX", {
+const longDayLabel = (d: string) => {
+  const label = new Date(`${d}T12:00:00Z`).toLocaleDateString("es-MX", {
     weekday: "long",
     day: "numeric",
     month: "long",
     timeZone: "UTC",
   });
+  return label.charAt(0).toUpperCase() + label.slice(1);
+};
 
 type CalendarSession = Route.ComponentProps["loaderData"]["sessions"][number];
 
@@ -393,9 +395,7 @@ export default function AdminCalendar({ loaderData: L, actionData }: Route.Compo
       )}
       {L.view === "day" ? (
         <>
-          <Text fw={700} tt="capitalize">
-            {longDayLabel(L.anchor)}
-          </Text>
+          <Text fw={700}>{longDayLabel(L.anchor)}</Text>
           <SimpleGrid
             cols={{ base: 1, sm: Math.min(2, dayRooms.length || 1), lg: Math.min(4, dayRooms.length || 1) }}
             spacing="xs"

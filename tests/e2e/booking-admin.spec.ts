@@ -1,0 +1,154 @@
+import crypto from "node:crypto";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, loginAs, test } from "./support/fixtures";
+
+/**
+ * The back office's booking screens in a browser: the calendar's day view, editing a class's time,
+ * a weekly template added then paused, booking a customer on their behalf (search, spot) and
+ * moving them to another spot, then cancelling without penalty. Its own class and customer.
+ */
+const MIN = 60_000;
+const DAY = 24 * 60 * MIN;
+const cdmx = (d: Date, o: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City", ...o }).format(d);
+const localDay = (d: Date) => cdmx(d, { dateStyle: "short" });
+const localTime = (d: Date) => cdmx(d, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+
+async function staffApi(request: APIRequestContext) {
+  const token = await loginAs(request, "admin@example.com");
+  return { Authorization: `Bearer ${token}` };
+}
+
+test.describe("booking back office", () => {
+  test("day view, edit a class, a template, book on behalf, move a spot and cancel", async ({
+    page,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const api = await playwright.request.newContext({ baseURL });
+    const headers = await staffApi(api);
+
+    // A class three days ahead at a free half hour of studio 1 (room 1 or 2).
+    let cls: { id: number; starts: Date } | null = null;
+    for (const room of [1, 2]) {
+      for (let shift = 0; shift < 24 && !cls; shift++) {
+        const starts = new Date(Math.ceil((Date.now() + 3 * DAY) / (30 * MIN)) * 30 * MIN + shift * 30 * MIN);
+        const res = await api.post("/api/admin/class-sessions", {
+          headers,
+          data: {
+            studio_id: 1,
+            room_id: room,
+            coach_id: 1,
+            session_type_id: 1,
+            starts_at: starts.toISOString(),
+            duration_minutes: 25,
+          },
+        });
+        if (res.status() === 201) cls = { id: (await res.json()).data.id, starts };
+      }
+    }
+    expect(cls).not.toBeNull();
+
+    // A customer of our own with two credits in the studio's city.
+    const tag = crypto.randomBytes(4).toString("hex");
+    const email = `e2e-reserva-${tag}@prueba.mx`;
+    // A fresh context: the staff one carries a session cookie (a cookie-authenticated write needs XSRF).
+    const guest = await playwright.request.newContext({ baseURL });
+    const reg = await guest.post("/api/user", {
+      data: {
+        name: "Renata",
+        last_name: `Prueba${tag}`,
+        email,
+        password: "Prueba-12345",
+        confirmPassword: "Prueba-12345",
+        terms: true,
+      },
+      headers: { "X-Forwarded-For": `10.9.${testInfo.workerIndex}.${Math.floor(Math.random() * 250) + 1}` },
+    });
+    expect(reg.status()).toBe(201);
+    const userId = (await reg.json()).data.user.id as number;
+    await guest.dispose();
+    const city = (await (await api.get(`/api/v2/sessions/${cls!.id}`)).json()).data.city_id as number;
+    const courtesy = await api.post("/api/admin/courtesies", {
+      headers,
+      data: { user_id: userId, city_id: city, sessions: 2, reason: "Prueba e2e" },
+    });
+    expect(courtesy.status()).toBe(201);
+
+    await loginAs(page, "admin@example.com");
+
+    // The day view of the class's day shows it in its room's column.
+    const day = localDay(cls!.starts);
+    await page.goto(`/admin/calendar?studio=1&view=day&day=${day}`);
+    await expect(page.getByRole("radio", { name: "Día" })).toBeChecked();
+    const card = page.locator(`[data-admin-session="${cls!.id}"]`);
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(localTime(cls!.starts));
+
+    // Edit its time: 30 minutes later (free: the loop above took the first free half hour).
+    await card.click();
+    const edit = page.getByRole("form", { name: "Editar clase" });
+    const later = new Date(cls!.starts.getTime() + 30 * MIN);
+    let newTime = localTime(later);
+    // If that half hour is busy in this room, keep the time and change only the duration.
+    const busy = await api.get(
+      `/api/admin/class-sessions?studio_id=1&from=${later.toISOString()}&to=${new Date(later.getTime() + 30 * MIN).toISOString()}`,
+      { headers },
+    );
+    if (((await busy.json()).data as unknown[]).length > 0) newTime = localTime(cls!.starts);
+    await edit.getByLabel("Hora").fill(newTime);
+    await edit.getByRole("textbox", { name: "Duración (min)" }).fill("40");
+    await edit.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Clase actualizada." })).toBeVisible();
+    await expect(card).toContainText(newTime);
+    const detail = (await (await api.get(`/api/v2/sessions/${cls!.id}`)).json()).data;
+    expect(detail.duration_minutes).toBe(40);
+
+    // A weekly template: added, then paused.
+    await page.getByRole("button", { name: "Horarios recurrentes" }).click();
+    await page.getByRole("button", { name: "Nuevo horario" }).click();
+    const tpl = page.getByRole("form", { name: "Nuevo horario" });
+    await tpl.getByLabel("Hora").fill("05:05");
+    await tpl.getByLabel("Hasta (opcional)").fill(localDay(new Date(Date.now() + 10 * DAY)));
+    await tpl.getByRole("button", { name: "Guardar horario" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Horario recurrente guardado." })).toBeVisible();
+    // The drawer stays open with the new row.
+    const row = page.locator("[data-template]").filter({ hasText: "05:05" }).first();
+    await expect(row).toContainText("Activo");
+    await row.getByRole("button", { name: "Pausar" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "pausado" })).toBeVisible();
+    await expect(page.locator("[data-template]").filter({ hasText: "05:05" }).first()).toContainText("Pausado");
+    await page.keyboard.press("Escape");
+
+    // Book the customer on their behalf: search, choose, pick spot 3.
+    await page.goto(`/admin/assistances/add?session=${cls!.id}`);
+    await page.getByRole("textbox", { name: "Buscar cliente (nombre, email o teléfono)" }).fill(`renata prueba${tag}`);
+    await page.getByRole("button", { name: "Buscar" }).click();
+    await page.getByRole("button", { name: `Elegir: Renata Prueba${tag}` }).click();
+    await expect(page.locator(`[data-chosen-customer="${userId}"]`)).toBeVisible();
+    await page.locator('[data-spot="3"]').click();
+    await page.getByRole("button", { name: "Reservar el lugar 3" }).click();
+    await expect(page.getByRole("status")).toContainText("lugar 3");
+    await page.getByRole("link", { name: "Ver la reservación" }).click();
+
+    // Move to spot 5, then cancel without penalty: the credit returns.
+    await expect(page.locator("[data-reservation-spot]")).toHaveText("3");
+    await page.locator('[data-spot="5"]').click();
+    await page.getByRole("button", { name: "Mover al lugar 5" }).click();
+    await expect(page.getByRole("status")).toContainText("Reservación movida al lugar 5.");
+    await expect(page.locator("[data-reservation-spot]")).toHaveText("5");
+    const spots = (await (await api.get(`/api/v2/sessions/${cls!.id}`)).json()).data.spots as {
+      number: number;
+      taken: boolean;
+    }[];
+    expect(spots.filter((s) => s.taken).map((s) => s.number)).toContain(5);
+    expect(spots.find((s) => s.number === 3)!.taken).toBe(false);
+    await page.getByRole("button", { name: "Cancelar (regresa la clase)" }).click();
+    await expect(page.getByRole("status")).toContainText("Tu clase regresó a tu cuenta.");
+    await expect(page.getByText("Cancelada")).toBeVisible();
+
+    await api.post(`/api/admin/class-sessions/${cls!.id}/cancel`, { headers, data: { reason: "Fin de prueba" } });
+    await api.dispose();
+  });
+});
