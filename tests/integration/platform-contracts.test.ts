@@ -38,6 +38,7 @@ beforeAll(async () => {
     "/admin/countries/:id": "1",
     "/admin/countries/:id/states": "1",
     "/admin/sponsors/:id": "1",
+    "/admin/packs/:id": "1",
     "/admin/plans/:id": "1",
     "/admin/products/:id": "1",
     "/admin/certifications/:id": "1",

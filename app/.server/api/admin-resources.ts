@@ -12,6 +12,7 @@ import { t } from "~/lib/messages";
 import { BACK_OFFICE, backOfficeActor } from "./admin-people";
 import { resourceRoutes } from "./resource-routes";
 import { plansResource } from "../resources/plans";
+import { packsResource } from "../resources/packs";
 import { shippingMethodsResource } from "../resources/shipping-methods";
 import { certificationsResource } from "../resources/certifications";
 import { addProductPhoto, productDto, productsResource, removeProductPhoto } from "../resources/products";
@@ -79,6 +80,7 @@ export function adminResourceRoutes(app: Hono<ApiEnv>) {
     },
   );
   // The catalogue (issue 10): on-demand plans, products (with photos), certifications, shipping methods.
+  resourceRoutes(app, packsResource);
   resourceRoutes(app, plansResource);
   resourceRoutes(app, certificationsResource);
   resourceRoutes(app, shippingMethodsResource);
