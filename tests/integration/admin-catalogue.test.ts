@@ -81,6 +81,18 @@ describe("on-demand plans", () => {
     expect(await actionsOf("plan", item.id)).toEqual(["plan.created", "plan.updated", "plan.deactivated"]);
   });
 
+  it("answers 400, never 500, to a body that is not an object", async () => {
+    for (const path of ["/admin/plans", "/admin/products", "/admin/packs"]) {
+      const res = await app.request(path, {
+        method: "POST",
+        token: manager,
+        body: "null",
+        headers: { "Content-Type": "application/json" },
+      });
+      expect(res.status, path).toBe(400);
+    }
+  });
+
   it("is for the back office only", async () => {
     expect((await app.request("/admin/plans", { token: customer })).status).toBe(403);
     expect((await app.request("/admin/plans", { token: cashier })).status).toBe(403);
@@ -90,6 +102,50 @@ describe("on-demand plans", () => {
       json: { name: "X", unlimited: true, duration_days: 30, price_cents: 100 },
     });
     expect(res.status).toBe(403);
+  });
+});
+
+describe("class packs", () => {
+  it("created and edited in the back office, then sold in the catalogue; bad input refused in Spanish", async () => {
+    const bad = await app.request("/admin/packs", {
+      method: "POST",
+      token: manager,
+      json: { city_id: "", name: "", validity_days: "30", price_cents: "1000", unlimited: true },
+    });
+    expect(await fieldErrors(bad)).toEqual({ city_id: "Seleccione una ciudad", name: "El nombre es requerido" });
+    const noCity = await app.request("/admin/packs", {
+      method: "POST",
+      token: manager,
+      json: { city_id: 999_999, name: "X", validity_days: 30, price_cents: 1000, unlimited: true },
+    });
+    expect(await fieldErrors(noCity)).toEqual({ city_id: "Seleccione una ciudad" });
+
+    const body = {
+      city_id: "2",
+      name: "Paquete 20 clases",
+      sessions: "20",
+      validity_days: "120",
+      price_cents: 420_050,
+    };
+    const res = await app.request("/admin/packs", { method: "POST", token: manager, json: body });
+    expect(res.status).toBe(201);
+    const { item } = (await json(res)).data;
+    expect(item).toMatchObject({ city_id: 2, sessions: 20, price_cents: 420_050, active: true, is_intro_offer: false });
+    const pub = async () =>
+      (await json(await app.request("/v2/packs?city_id=2"))).data.find((x: { id: number }) => x.id === item.id);
+    expect((await pub()).display_price).toBe("$4,200.50");
+    await app.request(`/admin/packs/${item.id}`, {
+      method: "PUT",
+      token: manager,
+      json: { ...body, unlimited: true, validity_days: 30, price_cents: 300_000 },
+    });
+    expect(await pub()).toMatchObject({ sessions: null, unlimited: true, validity_days: 30, price_cents: 300_000 });
+    await app.request(`/admin/packs/${item.id}/deactivate`, { method: "POST", token: manager });
+    expect(await pub()).toBeUndefined();
+    expect(await actionsOf("pack", item.id)).toEqual(["pack.created", "pack.updated", "pack.deactivated"]);
+    expect((await app.request("/admin/packs", { token: cashier })).status).toBe(403);
+    const listed = await json(await app.request("/admin/packs?city_id=2&status=inactive", { token: manager }));
+    expect(listed.data.map((p: { id: number }) => p.id)).toContain(item.id);
   });
 });
 

@@ -62,6 +62,7 @@ beforeAll(async () => {
     "/admin/cities/:id": "1",
     "/admin/studios/:id": "1",
     "/admin/rooms/:id": "1",
+    "/admin/packs/:id": "1",
     "/admin/plans/:id": "1",
     "/admin/products/:id": "1",
     "/admin/certifications/:id": "1",

@@ -15,6 +15,7 @@ import { sessionTypesResource } from "../resources/session-types";
 import { coachesResource } from "../resources/coaches";
 import { bazaarEventsResource } from "../resources/bazaar-events";
 import { plansResource } from "../resources/plans";
+import { packsResource } from "../resources/packs";
 import { shippingMethodsResource } from "../resources/shipping-methods";
 import { certificationsResource } from "../resources/certifications";
 import { addProductPhoto, productDto, productsResource, removeProductPhoto } from "../resources/products";
@@ -86,6 +87,7 @@ export function adminResourceRoutes(app: Hono<ApiEnv>) {
   resourceRoutes(app, coachesResource);
   resourceRoutes(app, bazaarEventsResource);
   // The catalogue (issue 10): on-demand plans, products (with photos), certifications, shipping methods.
+  resourceRoutes(app, packsResource);
   resourceRoutes(app, plansResource);
   resourceRoutes(app, certificationsResource);
   resourceRoutes(app, shippingMethodsResource);

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { boolean, moneyCents, optionalId, optionalText, requiredText, safeString } from "~/shared/schemas/fields";
+import { boolean, id, moneyCents, optionalId, optionalText, requiredText, safeString } from "~/shared/schemas/fields";
 
 export const PRODUCT_AREA_VALUES = ["juiceBar", "barreByNucleo", "certificate"] as const;
 export type ProductAreaValue = (typeof PRODUCT_AREA_VALUES)[number];
@@ -35,8 +35,10 @@ function optionalWholeNumber(min: number, max: number, message: string) {
  */
 const whenValid =
   (...fields: string[]) =>
-  (payload: { issues: { path?: PropertyKey[] }[] }) =>
-    !payload.issues.some((i) => fields.includes(String(i.path?.[0])));
+  (payload: { value: unknown; issues: { path?: PropertyKey[] }[] }) =>
+    typeof payload.value === "object" &&
+    payload.value !== null &&
+    !payload.issues.some((i) => !i.path?.length || fields.includes(String(i.path[0])));
 
 const sortOrder = wholeNumber(0, 9999, t("catalogue.common.sortOrderInvalid"), 0);
 const description = (max: number) => optionalText({ max });
@@ -51,7 +53,7 @@ export const planSchema = z
     price_cents: moneyCents,
     sort_order: sortOrder,
   })
-  .refine((v) => v.unlimited || (v.sessions !== null && v.sessions !== undefined), {
+  .refine((v) => !v || v.unlimited || (v.sessions !== null && v.sessions !== undefined), {
     path: ["sessions"],
     message: t("catalogue.plans.sessionsInvalid"),
     when: whenValid("unlimited", "sessions"),
@@ -71,17 +73,17 @@ export const productSchema = z
     certification_id: optionalId,
     sort_order: sortOrder,
   })
-  .refine((v) => v.max_purchase === 0 || v.max_purchase >= v.min_purchase, {
+  .refine((v) => !v || v.max_purchase === 0 || v.max_purchase >= v.min_purchase, {
     path: ["max_purchase"],
     message: t("catalogue.products.maxBelowMin"),
     when: whenValid("min_purchase", "max_purchase"),
   })
-  .refine((v) => v.area !== "certificate" || v.certification_id !== null, {
+  .refine((v) => !v || v.area !== "certificate" || v.certification_id !== null, {
     path: ["certification_id"],
     message: t("catalogue.products.certificationRequired"),
     when: whenValid("area", "certification_id"),
   })
-  .refine((v) => v.area === "certificate" || v.certification_id === null, {
+  .refine((v) => !v || v.area === "certificate" || v.certification_id === null, {
     path: ["certification_id"],
     message: t("catalogue.products.certificationOnlyCertificate"),
     when: whenValid("area", "certification_id"),
@@ -110,3 +112,27 @@ export const shippingMethodSchema = z.object({
   sort_order: sortOrder,
 });
 export type ShippingMethodInput = z.output<typeof shippingMethodSchema>;
+
+export const packSchema = z
+  .object({
+    city_id: z
+      .preprocess((v) => (blank(v) ? undefined : v), id.optional())
+      .refine((v) => v !== undefined, {
+        message: t("catalogue.packs.cityRequired"),
+      }),
+    name: requiredText(t("validation.nameRequired"), { max: 120 }),
+    description: description(500),
+    unlimited: boolean,
+    sessions: optionalWholeNumber(1, 1000, t("catalogue.plans.sessionsInvalid")),
+    validity_days: wholeNumber(1, 3650, t("catalogue.plans.durationInvalid")),
+    price_cents: moneyCents,
+    is_intro_offer: boolean,
+    is_testing: boolean,
+    sort_order: sortOrder,
+  })
+  .refine((v) => !v || v.unlimited || (v.sessions !== null && v.sessions !== undefined), {
+    path: ["sessions"],
+    message: t("catalogue.plans.sessionsInvalid"),
+    when: whenValid("unlimited", "sessions"),
+  });
+export type PackInput = z.output<typeof packSchema>;

@@ -2,6 +2,16 @@
 import { t } from "~/lib/messages";
 import type { ResourceView } from "~/components/admin/kit";
 
+export const packsView: ResourceView = {
+  one: t("catalogue.packs.one"),
+  many: t("catalogue.packs.many"),
+  subtitle: t("catalogue.packs.subtitle"),
+  base: "/admin/packs",
+  apiPath: "/admin/packs",
+  activatable: true,
+  csv: true,
+};
+
 export const plansView: ResourceView = {
   one: t("catalogue.plans.one"),
   many: t("catalogue.plans.many"),
