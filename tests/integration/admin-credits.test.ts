@@ -1,22 +1,18 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cities, creditLots, users } from "../../app/.server/db/schema";
+import { cities, creditLots } from "../../app/.server/db/schema";
 import { setupTestApp } from "../support/app";
+import { createCustomer, createStaff, sessionFor } from "../support/factories";
 
 /** A customer's credits in the back office: the live balances (as the counters) and every lot. */
 const app = setupTestApp();
 const NOW = new Date("2026-05-10T18:00:00Z");
 const days = (n: number) => new Date(NOW.getTime() + n * 86_400_000);
 
-async function userId(email: string) {
-  const [u] = await app.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return u.id;
-}
-
 describe("GET /api/admin/users/{id}/credits", () => {
   it("shows balances per city and on-demand, and each lot with its state", async () => {
     app.setNow(NOW);
-    const customer = await userId("tester@example.com"); // tester: a customer without demo credits (cliente@example.com has the booking demo's).
+    const who = await createCustomer(app.deps.db);
+    const customer = who.id;
     const [first, second] = await app.deps.db.select().from(cities).orderBy(cities.sortOrder, cities.name).limit(2);
     const lot = (v: Partial<typeof creditLots.$inferInsert>) => ({
       userId: customer,
@@ -38,7 +34,7 @@ describe("GET /api/admin/users/{id}/credits", () => {
         lot({ scope: "on_demand", cityId: null, quantity: 4, remaining: 4, source: "reward" }),
       ]);
 
-    const admin = await app.login("admin@example.com");
+    const admin = await sessionFor(app.deps.db, await createStaff(app.deps.db, "administrator"), { now: NOW });
     const res = await app.request(`/admin/users/${customer}/credits`, { token: admin });
     expect(res.status).toBe(200);
     const { data } = await res.json();
@@ -65,7 +61,7 @@ describe("GET /api/admin/users/{id}/credits", () => {
     });
 
     // The customer's own counters say the same.
-    const mine = await app.login("tester@example.com");
+    const mine = await sessionFor(app.deps.db, who, { now: NOW });
     const me = (await (await app.request("/auth/me", { method: "POST", token: mine })).json()).data;
     expect(me.available_sessions_per_city[`city_${first.id}`]).toBe(3);
     expect(me.unlimited_sessions_per_city[`city_${second.id}`]).toBe(true);
@@ -74,15 +70,17 @@ describe("GET /api/admin/users/{id}/credits", () => {
   });
 
   it("is for the back office only, and only for customers", async () => {
-    const customer = await userId("cliente@example.com");
-    for (const email of ["cliente@example.com", "coach@example.com", "caja@example.com"]) {
-      const token = await app.login(email);
+    const db = app.deps.db;
+    const customerRow = await createCustomer(db);
+    const customer = customerRow.id;
+    const coach = (await createStaff(db, "coach")).id;
+    for (const user of [customerRow, { id: coach }, await createStaff(db, "cashier")]) {
+      const token = await sessionFor(db, user);
       expect((await app.request(`/admin/users/${customer}/credits`, { token })).status).toBe(403);
     }
     expect((await app.request(`/admin/users/${customer}/credits`)).status).toBe(401);
-    const manager = await app.login("gerente@example.com");
+    const manager = await sessionFor(db, await createStaff(db, "manager"));
     expect((await app.request(`/admin/users/${customer}/credits`, { token: manager })).status).toBe(200);
-    const coach = await userId("coach@example.com");
     expect((await app.request(`/admin/users/${coach}/credits`, { token: manager })).status).toBe(404);
     expect((await app.request(`/admin/users/abc/credits`, { token: manager })).status).toBe(400);
   });

@@ -13,8 +13,12 @@ export interface ChangePasswordFormProps {
   onCancel?(): void;
   /** The password changed (toast shown, fields cleared). */
   onSuccess?(): void;
+  /** The session expired (the login dialog is already open). */
+  onExpired?(): void;
   /** Three fields in a row from this breakpoint (the 900px modal), else stacked. */
   wide?: boolean;
+  /** The current-password field takes the focus when a modal opens. */
+  autoFocus?: boolean;
 }
 
 /**
@@ -22,7 +26,13 @@ export interface ChangePasswordFormProps {
  * rules; the server's field errors go under each field and clear when that field is edited; its
  * debugMessage shows in a dismissible alert; success toasts the server's Message.
  */
-export function ChangePasswordForm({ onCancel, onSuccess, wide = false }: ChangePasswordFormProps) {
+export function ChangePasswordForm({
+  onCancel,
+  onSuccess,
+  onExpired,
+  wide = false,
+  autoFocus = false,
+}: ChangePasswordFormProps) {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
@@ -48,13 +58,17 @@ export function ChangePasswordForm({ onCancel, onSuccess, wide = false }: Change
     setLoading(false);
     if (!r.ok) {
       setErrors(r.fields);
-      if (r.expired) return;
+      if (r.expired) {
+        reset();
+        onExpired?.();
+        return;
+      }
       const hasFields = Object.keys(r.fields).length > 0;
       setAlert(r.debugMessage ?? (hasFields ? null : r.message));
       return;
     }
     reset();
-    notifySuccess(r.data?.Message ?? "");
+    notifySuccess(r.data?.Message ?? t("auth.password.saved"));
     onSuccess?.();
   }
 
@@ -67,6 +81,7 @@ export function ChangePasswordForm({ onCancel, onSuccess, wide = false }: Change
       onChange={set(field)}
       error={errors[field] || undefined}
       aria-invalid={errors[field] ? true : undefined}
+      data-autofocus={autoFocus && field === "currentPassword" ? true : undefined}
     />
   );
 

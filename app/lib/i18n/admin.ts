@@ -155,13 +155,8 @@ export const admin = {
     pendingText: "Esta pantalla estará disponible cuando se integre su módulo en el sistema.",
   },
   password: {
+    // The form's texts are the profile's (auth.fields, auth.password): one change-password form.
     title: "Cambiar contraseña",
-    currentPassword: "Contraseña actual",
-    newPassword: "Nueva contraseña",
-    confirmNewPassword: "Confirmar nueva contraseña",
-    cancel: "Cancelar",
-    save: "Guardar",
-    saved: "Contraseña actualizada",
   },
   kit: {
     search: "Buscar",

@@ -197,5 +197,6 @@ export const auth = {
     cancel: "Cancelar",
     save: "Guardar",
     dismiss: "Cerrar aviso",
+    saved: "Contraseña actualizada",
   },
 } as const;
