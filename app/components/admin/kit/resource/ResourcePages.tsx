@@ -6,7 +6,6 @@
 import {
   Button,
   Menu,
-  ActionIcon,
   ColorInput,
   NumberInput,
   SimpleGrid,
@@ -16,7 +15,7 @@ import {
   Select,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconDots, IconPencil, IconPlus, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
+import { IconPencil, IconPlus, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import type { ZodType } from "zod";

@@ -1,0 +1,26 @@
+import { PageHeader, SmartLink } from "./ContentBlocks";
+import { t } from "~/lib/messages";
+import classes from "./Content.module.css";
+
+/** `on_demand_enabled` (configuration) is off: what /on-demand shows instead of the layout. */
+export function isOnDemandEnabled(configurations: Record<string, unknown>) {
+  return configurations.on_demand_enabled !== false;
+}
+
+/** The on-demand coming-soon page (spec §2: "a coming-soon page exists for when it is disabled"). */
+export function OnDemandComingSoon() {
+  return (
+    <PageHeader
+      eyebrow={t("content.onDemand.comingSoonEyebrow")}
+      title={t("content.onDemand.comingSoonTitle")}
+      intro={t("content.onDemand.comingSoonBody")}
+      image="/images/home/on-demand.svg"
+    >
+      <div className={classes.actions}>
+        <SmartLink href="/addresses" className={classes.button}>
+          {t("nav.locations")}
+        </SmartLink>
+      </div>
+    </PageHeader>
+  );
+}
