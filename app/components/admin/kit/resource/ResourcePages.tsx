@@ -3,17 +3,7 @@
  * the form (fields from a short list, validated with the API's schema). A resource's route files
  * only say which columns and fields it has.
  */
-import {
-  Button,
-  Menu,
-  ColorInput,
-  NumberInput,
-  SimpleGrid,
-  Switch,
-  TextInput,
-  Textarea,
-  Select,
-} from "@mantine/core";
+import { Button, Menu, ColorInput, NumberInput, SimpleGrid, Switch, TextInput, Textarea, Select } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconPencil, IconPlus, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
