@@ -63,8 +63,10 @@ export function ChangePasswordForm({
         onExpired?.();
         return;
       }
-      const hasFields = Object.keys(r.fields).length > 0;
-      setAlert(r.debugMessage ?? (hasFields ? null : r.message));
+      // The alert carries the server's debugMessage, unless it only repeats a field's message.
+      const shown = Object.values(r.fields);
+      const detail = r.debugMessage ?? (shown.length ? null : r.message);
+      setAlert(detail && !shown.includes(detail) ? detail : null);
       return;
     }
     reset();
