@@ -87,6 +87,7 @@ export const catalogue = {
     unlimitedHelp: "Clases sin límite en la ciudad durante la vigencia.",
     validity: "Vigencia (días)",
     introOffer: "Primera vez (una por cliente)",
+    introShort: "Primera vez",
     introOfferHelp: "Oferta de introducción: cada cliente puede comprarla una sola vez.",
     testing: "Solo para testers",
     testingHelp: "Visible únicamente para las cuentas de prueba.",

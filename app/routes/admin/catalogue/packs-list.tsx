@@ -30,7 +30,7 @@ export default function PacksList({ loaderData }: Route.ComponentProps) {
     { key: "price_cents", label: t("catalogue.common.price"), sortable: true, render: (r) => r.display_price },
     {
       key: "is_intro_offer",
-      label: t("catalogue.packs.introOffer"),
+      label: t("catalogue.packs.introShort"),
       render: (r) => t(r.is_intro_offer ? "catalogue.certifications.yes" : "catalogue.certifications.no"),
     },
   ];
