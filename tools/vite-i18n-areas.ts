@@ -84,7 +84,9 @@ export function i18nAreas(root: string): Plugin {
         // Development: an edit of the area's file reloads this part too.
         this.addWatchFile(path.join(dir, `${file}.ts`));
         const value = (await areaTexts(area))[section];
-        if (value === undefined) this.error(`i18n: no "${area}.${section}" in app/lib/i18n/${file}.ts`);
+        // A string that only looks like a key ("commerce.read" is a permission, not a text): nothing
+        // to load. Typos in real keys are caught by the type of `t()` (MessageKey).
+        if (value === undefined) return "export {};";
         return [
           `import { registerSection } from ${JSON.stringify(messagesFile)};`,
           `registerSection(${JSON.stringify(area)}, ${JSON.stringify(section)}, ${JSON.stringify(value)});`,
