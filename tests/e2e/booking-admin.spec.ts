@@ -146,7 +146,7 @@ test.describe("booking back office", () => {
     expect(spots.find((s) => s.number === 3)!.taken).toBe(false);
     await page.getByRole("button", { name: "Cancelar (regresa la clase)" }).click();
     await expect(page.getByRole("status")).toContainText("Tu clase regresó a tu cuenta.");
-    await expect(page.getByText("Cancelada")).toBeVisible();
+    await expect(page.getByText("Cancelada", { exact: true })).toBeVisible();
 
     await api.post(`/api/admin/class-sessions/${cls!.id}/cancel`, { headers, data: { reason: "Fin de prueba" } });
     await api.dispose();

@@ -79,7 +79,7 @@ test.describe("public content pages", () => {
       .getByRole("link", { name: /^Conoce a / })
       .first()
       .click();
-    await expect(page).toHaveURL(/\/coaches\/[a-z-]+$/);
+    await expect(page).toHaveURL(/\/coaches\/[a-z0-9-]+$/);
     await page.goto("/bazar-acapulco");
     await page
       .getByRole("link", { name: /^Ver más/ })
