@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:checkout`: 200 customers paying at once through the real server (production build).
 //
-//   npm run bench:checkout                      200 customers on a fresh PGlite folder
+//   npm run bench:checkout                      200 customers on a fresh embedded PostgreSQL folder
 //   npm run bench:checkout -- --customers=50
 //   BENCH_DATABASE_URL=postgres://… npm run bench:checkout    on PostgreSQL (the database must exist)
 //   BENCH_CPU_PROF=.tmp/prof npm run bench:checkout            with a CPU profile of the server
@@ -101,7 +101,9 @@ for (;;) {
   }
   await new Promise((r) => setTimeout(r, 250));
 }
-console.log(`Server up on ${base} (${dbUrl ? "PostgreSQL" : "PGlite"}); preparing ${customers} customers…`);
+console.log(
+  `Server up on ${base} (${dbUrl ? "PostgreSQL" : "embedded PostgreSQL"}); preparing ${customers} customers…`,
+);
 
 const ip = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 async function call(i, pathname, { token, json } = {}) {
