@@ -3,11 +3,13 @@
  * kit: list/search/sort/CSV, get, create, update, deactivate/reactivate, permissions, audit, and
  * the public sponsors read the change at once (the public cache is cleared).
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "../../app/.server/db/schema";
+import { auditLog, cmsPages, countries, users } from "../../app/.server/db/schema";
+import { cmsPagesResource } from "../../app/.server/resources/cms-pages";
+import { customersResource } from "../../app/.server/resources/people";
 import { ttlCache } from "../../app/.server/cache/ttl";
-import { createCustomer, createStaff, createStudio, sessionFor } from "../support/factories";
+import { createCustomer, createStaff, createStudio, sessionFor, unique } from "../support/factories";
 import { setupTestApp } from "../support/app";
 
 // A real cache (60 s): the public reads must still see sponsor changes at once.
@@ -171,5 +173,119 @@ describe("sponsors", () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "sponsor.image_changed"), eq(auditLog.entityId, String(id))));
     expect(e).toBeTruthy();
+  });
+});
+
+/**
+ * Two saves that race past a uniqueness check: the unique index refuses the second, and the kit
+ * answers it with a 409 (or the entity's own error) naming the field, never a 500, and nothing
+ * of the refused save is written (no row, no audit entry). `beforeWrite` is held at a barrier
+ * until both requests have passed their check, so the race happens on every run.
+ */
+describe("unique index races", () => {
+  /** Holds each caller until `n` callers have arrived. */
+  function barrier(n: number) {
+    let arrived = 0;
+    let open!: () => void;
+    const all = new Promise<void>((r) => (open = r));
+    return async () => {
+      if (++arrived === n) open();
+      await all;
+    };
+  }
+  async function racing<T extends { beforeWrite?: (...a: never[]) => Promise<void> }>(
+    d: T,
+    run: () => Promise<Response>[],
+  ): Promise<Response[]> {
+    const own = d.beforeWrite;
+    const wait = barrier(2);
+    d.beforeWrite = (async (...a: never[]) => {
+      await own?.(...a);
+      await wait();
+    }) as T["beforeWrite"];
+    try {
+      return await Promise.all(run());
+    } finally {
+      d.beforeWrite = own;
+    }
+  }
+  const byStatus = async (rs: Response[]) =>
+    Object.fromEntries(await Promise.all(rs.map(async (r) => [r.status, await json(r)])));
+  const createdAudits = (action: string, key: string, value: string) =>
+    app.deps.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), sql`${auditLog.data}->>${key} = ${value}`));
+
+  it("two creates of one CMS page address: one 201, one 409 with the page's message; one row, one audit entry", async () => {
+    const slug = `carrera-${unique()}`;
+    const post = () =>
+      app.request("/admin/cms-pages", {
+        method: "POST",
+        token: manager,
+        json: { slug, title: "Carrera", body: "Texto", published: false },
+      });
+    const answers = await byStatus(await racing(cmsPagesResource, () => [post(), post()]));
+    expect(Object.keys(answers).sort()).toEqual(["201", "409"]);
+    expect(answers[409].error.messages).toEqual([{ field: "slug", message: "Ya existe una página con esa dirección" }]);
+    expect(answers[409].errorMessage).toBe("Ya existe una página con esa dirección");
+    expect(await app.deps.db.select().from(cmsPages).where(eq(cmsPages.slug, slug))).toHaveLength(1);
+    expect(await createdAudits("cms_page.created", "slug", slug)).toHaveLength(1);
+  });
+
+  it("two edits giving two pages one address: one 200, one 409; the refused page keeps its address", async () => {
+    const [a, b] = [`uno-${unique()}`, `dos-${unique()}`];
+    const ids: number[] = [];
+    for (const slug of [a, b]) {
+      const res = await app.request("/admin/cms-pages", {
+        method: "POST",
+        token: manager,
+        json: { slug, title: slug, body: "", published: false },
+      });
+      ids.push((await json(res)).data.id);
+    }
+    const target = `tres-${unique()}`;
+    const put = (id: number) =>
+      app.request(`/admin/cms-pages/${id}`, {
+        method: "PUT",
+        token: manager,
+        json: { slug: target, title: "Tres", body: "", published: false },
+      });
+    const rs = await racing(cmsPagesResource, () => ids.map(put));
+    expect(rs.map((r) => r.status).sort()).toEqual([200, 409]);
+    const rows = await app.deps.db.select().from(cmsPages).where(inArray(cmsPages.id, ids));
+    expect(rows.map((r) => r.slug).sort()).toEqual([target, rs[0].status === 409 ? a : b].sort());
+    const refused = ids[rs.findIndex((r) => r.status === 409)];
+    expect(rows.find((r) => r.id === refused)?.title).not.toBe("Tres");
+  });
+
+  it("an index the descriptor does not word: a 409 naming the column with the generic message", async () => {
+    const taken = new Set((await app.deps.db.select({ iso: countries.isoCode }).from(countries)).map((c) => c.iso));
+    const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    const iso = [...letters].flatMap((x) => [...letters].map((y) => `${x}${y}`)).find((c) => !taken.has(c))!;
+    const post = () =>
+      app.request("/admin/countries", { method: "POST", token: manager, json: { name: "Carrera", iso_code: iso } });
+    const answers = await byStatus(await Promise.all([post(), post()]));
+    expect(Object.keys(answers).sort()).toEqual(["201", "409"]);
+    expect(answers[409].error.messages).toEqual([
+      { field: "iso_code", message: "Ya existe un registro con ese valor" },
+    ]);
+    expect(await app.deps.db.select().from(countries).where(eq(countries.isoCode, iso))).toHaveLength(1);
+    expect(await createdAudits("country.created", "iso_code", iso)).toHaveLength(1);
+  });
+
+  it("two new customers with one email: the people's own 422 (the email is taken), one account", async () => {
+    const email = `carrera-${unique()}@example.com`;
+    const post = () =>
+      app.request("/admin/users", {
+        method: "POST",
+        token: manager,
+        json: { name: "Carrera", last_name: "Prueba", email },
+      });
+    const answers = await byStatus(await racing(customersResource, () => [post(), post()]));
+    expect(Object.keys(answers).sort()).toEqual(["201", "422"]);
+    expect(answers[422].error.messages).toEqual([{ field: "email", message: "Ya existe una cuenta con este email" }]);
+    expect(await app.deps.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    expect(await createdAudits("customer.created", "email", email)).toHaveLength(1);
   });
 });

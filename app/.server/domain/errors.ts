@@ -81,3 +81,17 @@ export function zodFields(issues: { path: PropertyKey[]; message: string }[]): F
   }
   return out;
 }
+
+/**
+ * The PostgreSQL unique violation (23505) in an error or its causes (drivers and the ORM wrap
+ * it): the index's name and, when the index is on one plain column, that column.
+ */
+export function uniqueViolationOf(err: unknown): { constraint?: string; column?: string } | null {
+  for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+    const x = e as { code?: unknown; constraint?: unknown; detail?: unknown };
+    if (x.code !== "23505") continue;
+    const column = typeof x.detail === "string" ? /^Key \(([a-z_][a-z0-9_]*)\)=/i.exec(x.detail)?.[1] : undefined;
+    return { constraint: typeof x.constraint === "string" ? x.constraint : undefined, column };
+  }
+  return null;
+}

@@ -6,8 +6,9 @@
  * `resourceRoutes` (api/resource-routes.ts) and `resourcePage` (routes/admin/.server/resource.ts),
  * the `/api/admin/...` calls with OpenAPI and the page loaders.
  *
- * Entities with rules of their own keep them in hooks (`beforeWrite`, `afterWrite`) or add their
- * own calls beside the generated ones instead of forking the kit.
+ * Entities with rules of their own keep them in hooks (`beforeWrite`, `save`, `activation`) or add
+ * their own calls beside the generated ones instead of forking the kit. Every change runs in one
+ * transaction with its audit entry (`inTransaction`), and a unique index's refusal is a 409.
  */
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
@@ -17,10 +18,10 @@ import type { Permission } from "~/shared/permissions";
 import type { AppDeps } from "../deps";
 import type { Db } from "../db/client";
 import type { Logger } from "../http/logger";
-import { AppError } from "../domain/errors";
+import { AppError, uniqueViolationOf, type FieldError } from "../domain/errors";
 import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../domain/lists";
 import { assertCan, type Actor } from "../domain/people/access";
-import { inTransaction } from "../domain/tx";
+import { inTransaction, type Change } from "../domain/tx";
 
 /** A list filter: its query schema (lenient on pages) and the condition it adds. */
 interface ResourceFilter {
@@ -66,6 +67,14 @@ export interface ResourceDescriptor<
   cacheKeys?: string[];
   /** Extra checks before a create or update (e.g. a referenced row exists); throw AppError. */
   beforeWrite?: (tx: Db, input: Input, id: number | null) => Promise<void>;
+  /**
+   * What a unique index's refusal answers (PostgreSQL 23505: two saves raced past the check in
+   * `beforeWrite` and the index refused the second), by index name or column: the field and its
+   * Spanish message (a 409), or an error of the entity's own. Any other unique index answers a
+   * 409 naming its column with `kit.taken` ("Ya existe un registro con ese valor"); nothing of
+   * the refused change is written (it rolls back with its audit entry).
+   */
+  unique?: Record<string, FieldError | (() => AppError)>;
 
   // ─── For entities whose calls existed before the kit (places): same paths and answers ───
   /** Path of the list call when it is not `apiPath` (the studios' `/admin/studios/list`). */
@@ -77,10 +86,16 @@ export interface ResourceDescriptor<
   /** A read of one item of its own (the form's values) in place of `toDto` of the row. */
   get?: (db: Db, id: number) => Promise<Dto>;
   /**
-   * A write of its own, inside the kit's transaction (after `beforeWrite`, the row locked on
-   * update): returns the row's id and the audit entry's data.
+   * A write of its own (places, people), inside the kit's transaction (after `beforeWrite`, the
+   * row locked on update), with who writes and the clock's time: returns the row's id and the
+   * audit entry's data, or `audit: null` when nothing changed (no audit entry then).
    */
-  save?: (tx: Db, input: Input, id: number | null) => Promise<{ id: number; audit: Record<string, unknown> }>;
+  save?: (
+    tx: Db,
+    input: Input,
+    id: number | null,
+    ctx: { actor: Actor; now: Date },
+  ) => Promise<{ id: number; audit: Record<string, unknown> | null }>;
   // ── For entities read through joins or written with rules of their own (people) ──────────────
   /** The rows lists and gets read (`select … from table` with joins) that `toDto` takes; the
    * count and every condition stay on `table`. Default: the table alone. */
@@ -91,10 +106,6 @@ export interface ResourceDescriptor<
   auditEntity?: string;
   /** Texts that replace the kit's generic ones (`kit.*` with `{entity}`). */
   messages?: Partial<Record<"notFound" | "created" | "updated" | "deactivated" | "reactivated", string>>;
-  /** A create or update with rules of its own replaces the generic insert/update (the kit still
-   * checks the permission and clears the caches); it audits in its own transaction. */
-  create?: (deps: Pick<AppDeps, "db" | "clock">, actor: Actor, input: Input) => Promise<Dto>;
-  update?: (deps: Pick<AppDeps, "db" | "clock">, actor: Actor, id: number, input: Input) => Promise<Dto>;
   /** Deactivate/reactivate extras: a refusal after the row is locked (`check`), what else
    * changes in the same transaction (`after`), and the audit entry's data. */
   activation?: {
@@ -220,6 +231,25 @@ function writable(d: AnyResource) {
 
 const auditEntityOf = (d: AnyResource) => d.auditEntity ?? d.entity;
 
+/** A unique index's refusal as the descriptor words it (`unique`), or the kit's generic 409. */
+function uniqueErrorOf(d: AnyResource, err: unknown): AppError | null {
+  const v = uniqueViolationOf(err);
+  if (!v) return null;
+  const own = (v.constraint && d.unique?.[v.constraint]) || (v.column && d.unique?.[v.column]) || undefined;
+  if (typeof own === "function") return own();
+  const field = own ?? (v.column ? { field: v.column, message: t("kit.taken") } : undefined);
+  return AppError.conflict(field?.message ?? t("kit.taken"), field ? [field] : []);
+}
+
+/** Runs a change of a resource: a unique index's refusal becomes its 409 (`uniqueErrorOf`), never a 500. */
+async function change<D extends AnyResource, T>(d: D, db: Db, fn: (c: Change) => Promise<T>): Promise<T> {
+  try {
+    return await inTransaction(db, fn);
+  } catch (err) {
+    throw uniqueErrorOf(d, err) ?? err;
+  }
+}
+
 async function clearCaches(deps: Pick<AppDeps, "cache">, d: AnyResource) {
   for (const k of d.cacheKeys ?? []) await deps.cache.clear(k);
 }
@@ -232,22 +262,17 @@ export async function createResource<D extends AnyResource>(
   input: Record<string, unknown>,
 ): Promise<ReturnType<D["toDto"]>> {
   assertCan(actor, d.permissions.write);
-  if (d.create) {
-    const item = await d.create(deps, actor, input);
-    await clearCaches(deps, d);
-    return item;
-  }
   const { toRow } = writable(d);
-  const id = await inTransaction(deps.db, async ({ tx, audit }) => {
+  const id = await change(d, deps.db, async ({ tx, audit }) => {
     await d.beforeWrite?.(tx, input, null);
     if (d.save) {
-      const saved = await d.save(tx, input, null);
+      const saved = await d.save(tx, input, null, { actor, now: deps.clock() });
       audit({
         actorUserId: actor.id,
         action: `${d.entity}.created`,
-        entity: d.entity,
+        entity: auditEntityOf(d),
         entityId: saved.id,
-        data: saved.audit,
+        data: saved.audit ?? undefined,
         ip: actor.ip,
       });
       return saved.id;
@@ -288,22 +313,18 @@ export async function updateResource<D extends AnyResource>(
   input: Record<string, unknown>,
 ): Promise<ReturnType<D["toDto"]>> {
   assertCan(actor, d.permissions.write);
-  if (d.update) {
-    const item = await d.update(deps, actor, id, input);
-    await clearCaches(deps, d);
-    return item;
-  }
   const { toRow } = writable(d);
-  await inTransaction(deps.db, async ({ tx, lock, audit }) => {
+  await change(d, deps.db, async ({ tx, lock, audit }) => {
     const [before] = await lock(d.table as PgTable, and(eq(d.table.id, id), d.scope)!);
     if (!before) throw notFoundOf(d);
     await d.beforeWrite?.(tx, input, id);
     if (d.save) {
-      const saved = await d.save(tx, input, id);
+      const saved = await d.save(tx, input, id, { actor, now: deps.clock() });
+      if (saved.audit === null) return;
       audit({
         actorUserId: actor.id,
         action: `${d.entity}.updated`,
-        entity: d.entity,
+        entity: auditEntityOf(d),
         entityId: id,
         data: saved.audit,
         ip: actor.ip,
@@ -349,7 +370,7 @@ export async function setResourceActive<D extends AnyResource>(
 ): Promise<ReturnType<D["toDto"]>> {
   assertCan(actor, d.permissions.write);
   if (!d.active) throw AppError.notFound();
-  await inTransaction(deps.db, async ({ tx, lock, audit }) => {
+  await change(d, deps.db, async ({ tx, lock, audit }) => {
     const [before] = (await lock(d.table as PgTable, and(eq(d.table.id, id), d.scope)!)) as Record<string, unknown>[];
     if (!before) throw notFoundOf(d);
     d.activation?.check?.(actor, id);

@@ -49,6 +49,7 @@ export const certificationsResource: ResourceDescriptor<typeof certifications, C
     allowsDeposit: i.allows_deposit,
   }),
   permissions: { read: "commerce.read", write: "commerce.write" },
+  unique: { slug: { field: "slug", message: t("catalogue.certifications.slugTaken") } },
   search: [certifications.name, certifications.slug],
   sorts: { id: certifications.id, name: certifications.name, slug: certifications.slug },
   defaultSort: { column: certifications.name, dir: "asc" },

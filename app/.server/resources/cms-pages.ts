@@ -57,6 +57,7 @@ export const cmsPagesResource: ResourceDescriptor<typeof cmsPages, CmsPageAdminD
     published: i.published,
   }),
   permissions: { read: "content.read", write: "content.write" },
+  unique: { slug: { field: "slug", message: t("cms.errors.slugTaken") } },
   search: [cmsPages.slug, cmsPages.title],
   sorts: { slug: cmsPages.slug, title: cmsPages.title, updated_at: cmsPages.updatedAt },
   defaultSort: { column: cmsPages.slug, dir: "asc" },

@@ -70,6 +70,7 @@ export const coachesResource: ResourceDescriptor<typeof coaches, CoachDto, Coach
     sortOrder: i.sort_order,
   }),
   permissions: { read: "places.read", write: "places.write" },
+  unique: { slug: { field: "slug", message: t("catalog.coaches.duplicateSlug") } },
   search: [coaches.name, coaches.lastName, coaches.instagram],
   sorts: { id: coaches.id, name: coaches.name, last_name: coaches.lastName, sort_order: coaches.sortOrder },
   defaultSort: { column: coaches.sortOrder, dir: "asc" },

@@ -2,8 +2,8 @@
  * The people screens through the resource kit: customers (/admin/users), administrators
  * (/admin/administrators) and all staff (/admin/employees). One descriptor each, on the `users`
  * table read with its employee record and studio (`selectPeople`), scoped to the screen's roles.
- * What people have of their own is in hooks: the create and update rules (random password and
- * welcome mail, unique email, employee record, sessions closed on a role change), the activation
+ * What people have of their own is in hooks: the write (`save`, in the kit's transaction: random
+ * password and welcome mail, unique email, employee record, sessions closed on a role change), the activation
  * extras (sessions closed, never one's own staff account) and the commands only they have
  * (password-reset mail, forgetting a staff member's authenticator app).
  */
@@ -18,10 +18,17 @@ import { AppError } from "../domain/errors";
 import { mailBrand } from "../domain/identity/accounts";
 import { revokeAllSessions } from "../domain/identity/sessions";
 import { assertCan, type Actor } from "../domain/people/access";
-import { PERSON_SORTS, personSearch, selectPeople, toPersonDto, type PersonDto } from "../domain/people/common";
-import { createCustomer, updateCustomer } from "../domain/people/customers";
+import {
+  emailTakenError,
+  PERSON_SORTS,
+  personSearch,
+  selectPeople,
+  toPersonDto,
+  type PersonDto,
+} from "../domain/people/common";
+import { saveCustomer } from "../domain/people/customers";
 import { sendResetFor } from "../domain/people/reset";
-import { createStaff, resetStaffTwoFactor, STAFF_ROLE_IDS, updateStaff, type StaffScope } from "../domain/people/staff";
+import { resetStaffTwoFactor, saveStaff, STAFF_ROLE_IDS, type StaffScope } from "../domain/people/staff";
 import { csvDateTime } from "../http/pagination";
 import {
   changeAnswer,
@@ -101,6 +108,7 @@ function peopleBase(kind: "customer" | "staff", roles: readonly number[]) {
     sorts: PERSON_SORTS,
     defaultSort: { column: users.id, dir: "desc" },
     active: users.active,
+    unique: { users_email_uq: emailTakenError },
     messages: {
       notFound: t("admin.people.errors.userNotFound"),
       updated: t("admin.people.updated"),
@@ -170,8 +178,7 @@ export const customersResource: PeopleDescriptor = {
     [{ key: "birth_date", label: t("admin.people.birthDate") }],
     [{ key: "verified", label: t("admin.people.verified"), value: (r) => yesNo(r.email_verified) }],
   ),
-  create: (deps, actor, input) => createCustomer(deps.db, actor, input),
-  update: (deps, actor, id, input) => updateCustomer(deps.db, actor, id, input, deps.clock()),
+  save: (tx, input, id, { now }) => saveCustomer(tx, input, id, now),
   activation: { after: closeSessionsWhenDeactivated, data: (row) => ({ email: row.email }) },
   api: {
     itemKey: "user",
@@ -244,8 +251,7 @@ function staffResource(scope: StaffScope): PeopleDescriptor {
       employee_type: { schema: intFilter, where: (v: number) => eq(users.employeeType, v) },
     },
     csv: peopleCsv(admins ? "administradores.csv" : "personal.csv", ...staffCsvColumns),
-    create: (deps, actor, input) => createStaff(deps.db, actor, input, deps.clock()),
-    update: (deps, actor, id, input) => updateStaff(deps.db, actor, scope, id, input, deps.clock()),
+    save: (tx, input, id, { actor, now }) => saveStaff(tx, actor, scope, input, id, now),
     activation: {
       check: (actor: Actor, id: number) => {
         if (id === actor.id) throw AppError.forbidden(t("admin.people.errors.notSelf"));

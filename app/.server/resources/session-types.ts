@@ -54,6 +54,7 @@ export const sessionTypesResource: ResourceDescriptor<typeof sessionTypes, Sessi
     sortOrder: i.sort_order,
   }),
   permissions: { read: "places.read", write: "places.write" },
+  unique: { slug: { field: "slug", message: t("catalog.sessionTypes.duplicateSlug") } },
   search: [sessionTypes.name, sessionTypes.description],
   sorts: {
     id: sessionTypes.id,

@@ -5,6 +5,8 @@ export const kit = {
   updated: "Se guardaron los cambios ({entity})",
   deactivated: "Se desactivó el registro ({entity})",
   reactivated: "Se reactivó el registro ({entity})",
+  /** A save that raced past a uniqueness check and hit the unique index (409). */
+  taken: "Ya existe un registro con ese valor",
   add: "Agregar",
   edit: "Editar",
   deactivate: "Desactivar",

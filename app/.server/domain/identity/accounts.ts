@@ -3,7 +3,7 @@ import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
 import { authTokens, ROLE, users } from "../../db/schema";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../errors";
+import { AppError, uniqueViolationOf } from "../errors";
 import { audit } from "../audit/service";
 import { passwordChangedMail, resetMail, verificationMail } from "../../mail/templates";
 import { publicConfigurations } from "../content/service";
@@ -89,11 +89,6 @@ export async function login(
   return { user, ...session };
 }
 
-function isUniqueViolation(err: unknown) {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
-
 /** Creates a customer (role 2), opens a session and mails the email verification link. */
 export async function register(
   deps: AppDeps,
@@ -117,7 +112,7 @@ export async function register(
       return { user, ...session, verifyToken };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw AppError.validation([{ field: "email", message: t("account.emailTaken") }]);
+    if (uniqueViolationOf(err)) throw AppError.validation([{ field: "email", message: t("account.emailTaken") }]);
     throw err;
   }
   await sendSafely(deps, () =>

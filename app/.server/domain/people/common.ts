@@ -7,7 +7,6 @@ import { cities, employees, studios, users } from "../../db/schema";
 import { hashPassword } from "../identity/passwords";
 import { AppError } from "../errors";
 import { likePattern } from "../lists";
-import { audit } from "../audit/service";
 
 /** A person as the back office lists and edits it (snake_case like the rest of the API). */
 export interface PersonDto {
@@ -144,16 +143,6 @@ export async function emailTaken(db: Db, email: string, exceptUserId?: number) {
 export const emailTakenError = () =>
   AppError.validation([{ field: "email", message: t("admin.people.errors.emailTaken") }]);
 
-/** The unique index on lower(email) refused a row that raced past `emailTaken`. */
-export function isEmailUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
-    const x = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (x.code === "23505" && (x.constraint === undefined || x.constraint === "users_email_uq")) return true;
-    if (typeof x.message === "string" && x.message.includes("users_email_uq")) return true;
-  }
-  return false;
-}
-
 /** A password nobody knows: new accounts get one and an email to choose their own. */
 export async function randomPasswordHash() {
   return hashPassword(crypto.randomBytes(32).toString("base64url"));
@@ -196,94 +185,60 @@ export async function studioOptions(db: Db) {
   return rows.map((r) => ({ value: String(r.id), label: `${r.city} · ${r.name}` }));
 }
 
-/** Runs a write that may hit the unique email index: a taken email is a field error, never a 500. */
-export async function withUniqueEmail<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (isEmailUniqueViolation(err)) throw emailTakenError();
-    throw err;
-  }
-}
-
 /**
  * Creates a person with a random password (the caller then mails a reset link so they choose
- * one) and its audit entry in one transaction; returns the new id. `check` runs after the email
- * check (staff: the studio exists), `more` inside the transaction (staff: the employee record).
+ * one), in the resource kit's transaction (which writes the audit entry with `data`); returns the
+ * new id and that data. `check` runs after the email check (staff: the studio exists), `more`
+ * adds what goes with the account (staff: the employee record). An email that races past the
+ * check is refused by the unique index (the descriptor's `unique` words it as `emailTakenError`).
  */
 export async function insertPerson(
-  db: Db,
-  actor: { id: number; ip?: string | null },
+  tx: Db,
   p: {
     values: Omit<typeof users.$inferInsert, "passwordHash"> & { email: string };
-    action: string;
     data: Record<string, unknown>;
     check?: () => Promise<void>;
     more?: (tx: Db, id: number) => Promise<void>;
   },
-): Promise<number> {
-  if (await emailTaken(db, p.values.email)) throw emailTakenError();
+): Promise<{ id: number; audit: Record<string, unknown> }> {
+  if (await emailTaken(tx, p.values.email)) throw emailTakenError();
   await p.check?.();
   const passwordHash = await randomPasswordHash();
-  return withUniqueEmail(() =>
-    db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({ ...p.values, passwordHash })
-        .returning({ id: users.id });
-      await p.more?.(tx, row.id);
-      await audit(tx, {
-        actorUserId: actor.id,
-        action: p.action,
-        entity: "user",
-        entityId: row.id,
-        data: p.data,
-        ip: actor.ip,
-      });
-      return row.id;
-    }),
-  );
+  const [row] = await tx
+    .insert(users)
+    .values({ ...p.values, passwordHash })
+    .returning({ id: users.id });
+  await p.more?.(tx, row.id);
+  return { id: row.id, audit: p.data };
 }
 
 /**
- * Saves the edit of a person (customers and staff alike): nothing happens when nothing changed;
- * `check` refuses what only one kind refuses (staff: one's own role; the studio exists); a new
- * email must be free and is no longer verified; `set` is written with `updatedAt`, `more` changes
- * what else goes with it, and the audit entry records the changes, all in one transaction.
+ * Saves the edit of a person (customers and staff alike), in the resource kit's transaction with
+ * the row locked: nothing happens when nothing changed (`audit: null`, no entry); `check` refuses
+ * what only one kind refuses (staff: one's own role; the studio exists); a new email must be free
+ * and is no longer verified; `set` is written with `updatedAt`, `more` changes what else goes with
+ * it, and the audit entry's data records the changes.
  */
 export async function updatePerson(
-  db: Db,
-  actor: { id: number; ip?: string | null },
+  tx: Db,
   p: {
     id: number;
     before: Record<string, unknown>;
     after: Record<string, unknown> & { email: string };
-    action: string;
     now: Date;
     set: Partial<typeof users.$inferInsert>;
     check?: (diff: Record<string, unknown>) => Promise<void>;
     more?: (tx: Db, diff: Record<string, unknown>) => Promise<void>;
   },
-): Promise<void> {
+): Promise<{ id: number; audit: { changes: Record<string, unknown> } | null }> {
   const diff = changes(p.before, p.after);
-  if (Object.keys(diff).length === 0) return;
+  if (Object.keys(diff).length === 0) return { id: p.id, audit: null };
   await p.check?.(diff);
-  if (diff.email && (await emailTaken(db, p.after.email, p.id))) throw emailTakenError();
-  await withUniqueEmail(() =>
-    db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ ...p.set, ...(diff.email ? { emailVerifiedAt: null } : {}), updatedAt: p.now })
-        .where(eq(users.id, p.id));
-      await p.more?.(tx, diff);
-      await audit(tx, {
-        actorUserId: actor.id,
-        action: p.action,
-        entity: "user",
-        entityId: p.id,
-        data: { changes: diff },
-        ip: actor.ip,
-      });
-    }),
-  );
+  if (diff.email && (await emailTaken(tx, p.after.email, p.id))) throw emailTakenError();
+  await tx
+    .update(users)
+    .set({ ...p.set, ...(diff.email ? { emailVerifiedAt: null } : {}), updatedAt: p.now })
+    .where(eq(users.id, p.id));
+  await p.more?.(tx, diff);
+  return { id: p.id, audit: { changes: diff } };
 }

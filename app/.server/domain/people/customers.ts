@@ -1,7 +1,7 @@
 /**
- * Customers (role 2) in the back office: the rules of creating and editing one (the resource kit
- * lists, reads and deactivates them through resources/people.ts). Every change is audited in the
- * same transaction.
+ * Customers (role 2) in the back office: the rules of creating and editing one, as the write of
+ * the customers' resource (resources/people.ts), which lists, reads and deactivates them and runs
+ * this write in its transaction with the audit entry.
  */
 import { and, eq } from "drizzle-orm";
 import { t } from "~/lib/messages";
@@ -9,7 +9,6 @@ import type { Db } from "../../db/client";
 import { ROLE, users } from "../../db/schema";
 import { AppError } from "../errors";
 import type { CustomerInput } from "~/shared/schemas/people";
-import { assertBackOffice, type Actor } from "./access";
 import {
   insertPerson,
   normalEmail,
@@ -20,7 +19,7 @@ import {
   type PersonDto,
 } from "./common";
 
-export async function getCustomer(db: Db, id: number): Promise<PersonDto> {
+async function getCustomer(db: Db, id: number): Promise<PersonDto> {
   const [row] = await selectPeople(db)
     .where(and(eq(users.id, id), eq(users.roleId, ROLE.customer)))
     .limit(1);
@@ -43,37 +42,12 @@ function editable(p: Pick<PersonDto, "name" | "last_name" | "email" | "phone" | 
 const rowOf = (e: ReturnType<typeof editable>) => ({ ...personValues(e), birthDate: e.birth_date });
 
 /**
- * Creates a customer with a random password (the caller then mails a reset link so the customer
- * chooses one). A taken email is a field error, never a 500.
+ * Creates (`id` null) a customer with a random password (the caller then mails a reset link so
+ * the customer chooses one) or saves the edit of one. A taken email is a field error, never a 500.
  */
-export async function createCustomer(db: Db, actor: Actor, input: CustomerInput): Promise<PersonDto> {
-  assertBackOffice(actor);
-  const email = normalEmail(input.email);
-  const id = await insertPerson(db, actor, {
-    values: { ...rowOf(editable({ ...input, email })), email, roleId: ROLE.customer },
-    action: "customer.created",
-    data: { ...editable({ ...input, email }) },
-  });
-  return getCustomer(db, id);
-}
-
-export async function updateCustomer(
-  db: Db,
-  actor: Actor,
-  id: number,
-  input: CustomerInput,
-  now: Date,
-): Promise<PersonDto> {
-  assertBackOffice(actor);
-  const before = await getCustomer(db, id);
+export async function saveCustomer(tx: Db, input: CustomerInput, id: number | null, now: Date) {
   const after = editable({ ...input, email: normalEmail(input.email) });
-  await updatePerson(db, actor, {
-    id,
-    before: editable(before),
-    after,
-    action: "customer.updated",
-    now,
-    set: rowOf(after),
-  });
-  return getCustomer(db, id);
+  if (id === null) return insertPerson(tx, { values: { ...rowOf(after), roleId: ROLE.customer }, data: { ...after } });
+  const before = await getCustomer(tx, id);
+  return updatePerson(tx, { id, before: editable(before), after, now, set: rowOf(after) });
 }

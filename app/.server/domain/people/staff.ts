@@ -33,7 +33,7 @@ export const STAFF_ROLE_IDS = [ROLE.admin, ROLE.coach, ROLE.door] as const;
 export type StaffScope = "administrators" | "staff";
 const rolesOf = (scope: StaffScope): number[] => (scope === "administrators" ? [ROLE.admin] : [...STAFF_ROLE_IDS]);
 
-export async function getStaff(db: Db, scope: StaffScope, id: number): Promise<PersonDto> {
+async function getStaff(db: Db, scope: StaffScope, id: number): Promise<PersonDto> {
   const [row] = await selectPeople(db)
     .where(and(eq(users.id, id), inArray(users.roleId, rolesOf(scope))))
     .limit(1);
@@ -92,42 +92,39 @@ async function syncEmployee(tx: Db, userId: number, employee: boolean, studioId:
   }
 }
 
-export async function createStaff(db: Db, actor: Actor, input: StaffInput, now: Date): Promise<PersonDto> {
-  assertCan(actor, "staff.write");
-  const email = normalEmail(input.email);
-  const values = editable({ ...input, email });
-  const id = await insertPerson(db, actor, {
-    values: { ...rowOf(values), email },
-    action: "staff.created",
-    data: values,
-    check: async () => {
-      if (values.employee) await assertStudioExists(db, values.studio_id);
-    },
-    more: async (tx, userId) => {
-      if (values.employee) await syncEmployee(tx, userId, true, values.studio_id, now);
-    },
-  });
-  return getStaff(db, "staff", id);
-}
-
 const SELF_LOCKED = ["role_id", "employee_type", "can_scan_attendance"] as const;
 
-export async function updateStaff(
-  db: Db,
+/**
+ * Creates (`id` null) a staff account with a random password (the caller then mails a reset
+ * link) or saves the edit of one, as the write of the staff resources (resources/people.ts) in
+ * their transaction with the audit entry. Nobody changes their own role, type or scanner flag; a
+ * new role or type closes the person's sessions.
+ */
+export async function saveStaff(
+  tx: Db,
   actor: Actor,
   scope: StaffScope,
-  id: number,
   input: StaffInput,
+  id: number | null,
   now: Date,
-): Promise<PersonDto> {
-  assertCan(actor, "staff.write");
-  const before = await getStaff(db, scope, id);
+) {
   const after = editable({ ...input, email: normalEmail(input.email) });
-  await updatePerson(db, actor, {
+  if (id === null)
+    return insertPerson(tx, {
+      values: rowOf(after),
+      data: after,
+      check: async () => {
+        if (after.employee) await assertStudioExists(tx, after.studio_id);
+      },
+      more: async (tx, userId) => {
+        if (after.employee) await syncEmployee(tx, userId, true, after.studio_id, now);
+      },
+    });
+  const before = await getStaff(tx, scope, id);
+  return updatePerson(tx, {
     id,
     before: editableOf(before),
     after,
-    action: "staff.updated",
     now,
     set: rowOf(after),
     check: async (diff) => {
@@ -135,7 +132,7 @@ export async function updateStaff(
       const locked = id === actor.id ? SELF_LOCKED.filter((k) => k in diff) : [];
       if (locked.length)
         throw AppError.validation(locked.map((field) => ({ field, message: t("admin.people.errors.notSelf") })));
-      if (after.employee && (diff.employee || diff.studio_id)) await assertStudioExists(db, after.studio_id);
+      if (after.employee && (diff.employee || diff.studio_id)) await assertStudioExists(tx, after.studio_id);
     },
     more: async (tx, diff) => {
       if (diff.employee || diff.studio_id) await syncEmployee(tx, id, after.employee, after.studio_id, now);
@@ -143,7 +140,6 @@ export async function updateStaff(
       if (diff.role_id || diff.employee_type) await revokeAllSessions(tx, id, now);
     },
   });
-  return getStaff(db, "staff", id);
 }
 
 /**
