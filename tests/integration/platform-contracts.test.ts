@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { bazaarEvents, foundationApplications, mailOutbox } from "../../app/.server/db/schema";
+import { bazaarEvents, foundationApplications, invoiceRequests, mailOutbox } from "../../app/.server/db/schema";
 import { routeContracts, type RouteContract } from "../../app/.server/http/api";
 import { runGuards, type GuardUser } from "../../app/.server/domain/identity/guards";
 import { EMPLOYEE_TYPE, ROLE } from "../../app/shared/roles";
@@ -47,6 +47,18 @@ beforeAll(async () => {
     .insert(foundationApplications)
     .values({ name: "Ana", email: "ana@prueba.mx", phone: "5512345678", city: "CDMX", kind: "person", message: "m" })
     .returning({ id: foundationApplications.id });
+  const [invoice] = await app.deps.db
+    .insert(invoiceRequests)
+    .values({
+      rfc: "XAXX010101000",
+      businessName: "Público en general",
+      taxRegime: "616",
+      postalCode: "06700",
+      cfdiUse: "S01",
+      purchaseReference: "A-1",
+      email: "ana@prueba.mx",
+    })
+    .returning({ id: invoiceRequests.id });
   Object.assign(ids, {
     "/admin/users/:id": String(c.id),
     "/admin/users/:id/credits": String(c.id),
@@ -77,6 +89,7 @@ beforeAll(async () => {
     "/admin/home-sections/:key": "hero",
     "/admin/legal-sections/:slug": "faq",
     "/admin/foundation-applications/:id": String(application!.id),
+    "/admin/invoice-requests/:id": String(invoice!.id),
     "/reset/password/:token": "a".repeat(64),
     "/v2/sandbox/intents/:id/authenticate": `pi_sbx_${"0".repeat(24)}`,
   });

@@ -7,11 +7,10 @@ import { z } from "zod";
 import { t } from "~/lib/messages";
 import { CONFIG_PAGES, configSchema } from "~/shared/configuration";
 import { homeSectionSchema, legalSectionSchema } from "~/shared/schemas/cms";
-import { defineRoute, idParam, type ApiEnv } from "../http/api";
+import { defineRoute, type ApiEnv } from "../http/api";
 import { AppError, zodFields } from "../http/errors";
 import {
   getConfigPage,
-  getFoundationApplication,
   getHomeSectionAdmin,
   getLegalSectionAdmin,
   listHomeSectionsAdmin,
@@ -217,22 +216,5 @@ export function adminContentRoutes(app: Hono<ApiEnv>) {
       const item = await saveLegalSection(deps, backOfficeActor(c, auth), params.slug, body);
       return { data: { Message: t("cms.legals.saved"), item } };
     },
-  );
-
-  // ---------- foundation applications: one, for its detail page ----------
-  defineRoute(
-    app,
-    {
-      method: "get",
-      path: "/admin/foundation-applications/:id",
-      summary: "Una solicitud de beca de la Fundación",
-      tags: [TAG],
-      guard: BACK_OFFICE,
-      params: idParam("id"),
-      response: z.object({ data: z.record(z.string(), z.unknown()) }),
-    },
-    async ({ c, auth, deps, params }) => ({
-      data: await getFoundationApplication(deps.db, backOfficeActor(c, auth), params.id),
-    }),
   );
 }

@@ -13,10 +13,9 @@ import {
 } from "~/shared/schemas/content";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { AppError } from "../http/errors";
-import { csvResponse, listQuery, pageOf, toCsv } from "../http/pagination";
+import { listQuery, pageOf } from "../http/pagination";
 import { hit } from "../domain/identity/rate-limit";
 import { audit } from "../domain/audit/service";
-import { auditExport } from "../domain/audit/exports";
 import {
   APPLICATION_STATUSES,
   INVOICE_STATUSES,
@@ -24,8 +23,6 @@ import {
   createInvoiceRequest,
   getCmsPage,
   getLegalSection,
-  listFoundationApplications,
-  listInvoiceRequests,
   listLegalSections,
   setApplicationStatus,
   setInvoiceStatus,
@@ -34,7 +31,10 @@ import {
 } from "../domain/content/pages";
 import { deleteImage, IMAGE_MAX_BYTES, listImages, storeImage, tooLargeError } from "../domain/content/images";
 import { contentTypeOf } from "../adapters/storage";
+import { assertCan } from "../domain/people/access";
+import { foundationApplicationsResource, invoiceRequestsResource } from "../resources/requests";
 import { BACK_OFFICE, backOfficeActor, clientIp, metaSchema } from "./admin-people";
+import { resourceRoutes } from "./resource-routes";
 
 const message = z.object({ data: z.object({ Message: z.string() }) });
 const slugParam = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/, t("errors.notFound")) });
@@ -154,42 +154,8 @@ export function contentRoutes(app: Hono<ApiEnv>) {
 
   // ---------- staff ----------
 
-  const invoiceQuery = listQuery.extend({ status: z.enum(INVOICE_STATUSES).optional() });
-  defineRoute(
-    app,
-    {
-      method: "get",
-      path: "/admin/invoice-requests",
-      summary: "Solicitudes de factura (lista, búsqueda por RFC, razón social, email o referencia; CSV)",
-      tags: ["Back office: contenido"],
-      guard: BACK_OFFICE,
-      query: invoiceQuery,
-      response: z.object({ data: z.array(z.record(z.string(), z.unknown())), meta: metaSchema }),
-    },
-    async ({ deps, query, auth, c }) => {
-      const actor = backOfficeActor(c, auth);
-      if (query.format === "csv") {
-        const { rows } = await listInvoiceRequests(deps.db, { ...query, page: 1, per_page: 10_000 });
-        // Tax data leaving the system: the export is audited like every other list's.
-        await auditExport(deps.db, actor, "invoice-requests", query, rows.length);
-        const columns = [
-          { key: "id", label: "ID" },
-          { key: "created_at", label: "Fecha" },
-          { key: "rfc", label: t("content.invoice.rfc") },
-          { key: "business_name", label: t("content.invoice.businessName") },
-          { key: "tax_regime", label: t("content.invoice.taxRegime") },
-          { key: "postal_code", label: t("content.invoice.postalCode") },
-          { key: "cfdi_use", label: t("content.invoice.cfdiUse") },
-          { key: "purchase_reference", label: t("content.invoice.purchaseReference") },
-          { key: "email", label: t("content.foundation.email") },
-          { key: "status", label: "Estado" },
-        ];
-        return csvResponse("solicitudes-de-factura.csv", toCsv(columns, rows));
-      }
-      const { rows, total } = await listInvoiceRequests(deps.db, query);
-      return pageOf(rows, total, query);
-    },
-  );
+  resourceRoutes(app, invoiceRequestsResource);
+  resourceRoutes(app, foundationApplicationsResource);
 
   defineRoute(
     app,
@@ -207,7 +173,7 @@ export function contentRoutes(app: Hono<ApiEnv>) {
       response: message,
     },
     async ({ deps, params, body, auth, c }) => {
-      const actor = backOfficeActor(c, auth);
+      const actor = assertCan(backOfficeActor(c, auth), invoiceRequestsResource.permissions.write);
       await deps.db.transaction(async (tx) => {
         if (!(await setInvoiceStatus(tx, params.id, body.status, body.note))) throw AppError.notFound();
         await audit(tx, {
@@ -220,25 +186,6 @@ export function contentRoutes(app: Hono<ApiEnv>) {
         });
       });
       return { data: { Message: t(`content.invoice.status.${body.status}`) } };
-    },
-  );
-
-  const applicationQuery = listQuery.extend({ status: z.enum(APPLICATION_STATUSES).optional() });
-  defineRoute(
-    app,
-    {
-      method: "get",
-      path: "/admin/foundation-applications",
-      summary: "Solicitudes de beca de la Fundación (lista y búsqueda)",
-      tags: ["Back office: contenido"],
-      guard: BACK_OFFICE,
-      query: applicationQuery,
-      response: z.object({ data: z.array(z.record(z.string(), z.unknown())), meta: metaSchema }),
-    },
-    async ({ deps, query, auth, c }) => {
-      backOfficeActor(c, auth);
-      const { rows, total } = await listFoundationApplications(deps.db, query);
-      return pageOf(rows, total, query);
     },
   );
 
@@ -255,7 +202,7 @@ export function contentRoutes(app: Hono<ApiEnv>) {
       response: message,
     },
     async ({ deps, params, body, auth, c }) => {
-      const actor = backOfficeActor(c, auth);
+      const actor = assertCan(backOfficeActor(c, auth), foundationApplicationsResource.permissions.write);
       await deps.db.transaction(async (tx) => {
         if (!(await setApplicationStatus(tx, params.id, body.status))) throw AppError.notFound();
         await audit(tx, {

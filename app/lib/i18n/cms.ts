@@ -140,6 +140,7 @@ export const cms = {
   },
   invoices: {
     title: "Solicitudes de factura",
+    one: "solicitud de factura",
     subtitle: "Lo que las clientas piden en /facturacion. Cambia el estado cuando emitas o rechaces la factura.",
     date: "Fecha",
     rfc: "RFC",
@@ -160,6 +161,7 @@ export const cms = {
   },
   foundation: {
     title: "Solicitudes de beca",
+    one: "solicitud de beca",
     subtitle: "Solicitudes enviadas desde /foundation/application.",
     date: "Fecha",
     name: "Nombre",

@@ -10,11 +10,10 @@ import { blocksToText, textToBlocks } from "~/shared/content-blocks";
 import type { HomeSectionInput, LegalSectionInput } from "~/shared/schemas/cms";
 import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
-import { configurations, foundationApplications, homeSections, legalSections } from "../../db/schema";
+import { configurations, homeSections, legalSections } from "../../db/schema";
 import { AppError } from "../errors";
 import { assertCan, type Actor } from "../people/access";
 import { inTransaction } from "../tx";
-import type { ApplicationStatus } from "./pages";
 
 type Deps = Pick<AppDeps, "db" | "cache" | "clock">;
 
@@ -312,21 +311,3 @@ export async function saveLegalSection(
 }
 
 // ---------- foundation applications ----------
-
-export async function getFoundationApplication(db: Db, actor: Actor, id: number) {
-  assertCan(actor, "content.read");
-  const [r] = await db.select().from(foundationApplications).where(eq(foundationApplications.id, id)).limit(1);
-  if (!r) throw AppError.notFound(t("cms.foundation.notFound"));
-  return {
-    id: r.id,
-    name: r.name,
-    email: r.email,
-    phone: r.phone,
-    city: r.city,
-    kind: r.kind,
-    organization: r.organization,
-    message: r.message,
-    status: r.status as ApplicationStatus,
-    created_at: r.createdAt.toISOString(),
-  };
-}

@@ -3,7 +3,7 @@
  * forms visitors send (foundation applications, invoice requests, newsletter).
  */
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   bazaarEvents,
@@ -20,7 +20,6 @@ import {
   type ContentBlock,
 } from "../../db/schema";
 import type { FoundationApplicationInput, InvoiceRequestInput } from "~/shared/schemas/content";
-import { likePattern, offsetOf, type ListQuery } from "../lists";
 
 export interface CmsPageDto {
   slug: string;
@@ -300,49 +299,6 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const APPLICATION_STATUSES = ["new", "reviewing", "accepted", "declined"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-export async function listInvoiceRequests(db: Db, q: ListQuery & { status?: InvoiceStatus }) {
-  const conds = [];
-  if (q.status) conds.push(eq(invoiceRequests.status, q.status));
-  if (q.search) {
-    const p = likePattern(q.search);
-    conds.push(
-      or(
-        ilike(invoiceRequests.rfc, p),
-        ilike(invoiceRequests.businessName, p),
-        ilike(invoiceRequests.email, p),
-        ilike(invoiceRequests.purchaseReference, p),
-      ),
-    );
-  }
-  const where = conds.length ? and(...conds) : undefined;
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select()
-      .from(invoiceRequests)
-      .where(where)
-      .orderBy(q.dir === "asc" ? asc(invoiceRequests.createdAt) : desc(invoiceRequests.createdAt))
-      .limit(q.per_page)
-      .offset(offsetOf(q)),
-    db.select({ n: count() }).from(invoiceRequests).where(where),
-  ]);
-  return {
-    rows: rows.map((r) => ({
-      id: r.id,
-      rfc: r.rfc,
-      business_name: r.businessName,
-      tax_regime: r.taxRegime,
-      postal_code: r.postalCode,
-      cfdi_use: r.cfdiUse,
-      purchase_reference: r.purchaseReference,
-      email: r.email,
-      status: r.status as InvoiceStatus,
-      note: r.note,
-      created_at: r.createdAt.toISOString(),
-    })),
-    total: n,
-  };
-}
-
 /** Returns false when the request does not exist. */
 export async function setInvoiceStatus(db: Db, id: number, status: InvoiceStatus, note: string) {
   const rows = await db
@@ -351,48 +307,6 @@ export async function setInvoiceStatus(db: Db, id: number, status: InvoiceStatus
     .where(eq(invoiceRequests.id, id))
     .returning({ id: invoiceRequests.id });
   return rows.length > 0;
-}
-
-export async function listFoundationApplications(db: Db, q: ListQuery & { status?: ApplicationStatus }) {
-  const conds = [];
-  if (q.status) conds.push(eq(foundationApplications.status, q.status));
-  if (q.search) {
-    const p = likePattern(q.search);
-    conds.push(
-      or(
-        ilike(foundationApplications.name, p),
-        ilike(foundationApplications.email, p),
-        ilike(foundationApplications.city, p),
-        ilike(foundationApplications.organization, p),
-      ),
-    );
-  }
-  const where = conds.length ? and(...conds) : undefined;
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select()
-      .from(foundationApplications)
-      .where(where)
-      .orderBy(q.dir === "asc" ? asc(foundationApplications.createdAt) : desc(foundationApplications.createdAt))
-      .limit(q.per_page)
-      .offset(offsetOf(q)),
-    db.select({ n: count() }).from(foundationApplications).where(where),
-  ]);
-  return {
-    rows: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      email: r.email,
-      phone: r.phone,
-      city: r.city,
-      kind: r.kind,
-      organization: r.organization,
-      message: r.message,
-      status: r.status as ApplicationStatus,
-      created_at: r.createdAt.toISOString(),
-    })),
-    total: n,
-  };
 }
 
 export async function setApplicationStatus(db: Db, id: number, status: ApplicationStatus) {

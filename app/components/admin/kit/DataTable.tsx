@@ -56,7 +56,9 @@ export interface FilterDef {
 
 export interface DataTableProps<T> {
   rows: T[];
-  meta: PageMeta;
+  /** The page of a server-side list; without it the table is a short fixed list (every row
+   * shown, no search box, pagination or page size: e.g. the legal texts). */
+  meta?: PageMeta;
   columns: Column<T>[];
   rowKey: (row: T) => string | number;
   searchPlaceholder?: string;
@@ -129,8 +131,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
     return `${path}?${q.toString()}`;
   })();
 
-  const from = meta.total === 0 ? 0 : (meta.page - 1) * meta.per_page + 1;
-  const to = Math.min(meta.total, meta.page * meta.per_page);
+  const paged = meta !== undefined;
+  const from = !meta || meta.total === 0 ? 0 : (meta.page - 1) * meta.per_page + 1;
+  const to = meta ? Math.min(meta.total, meta.page * meta.per_page) : 0;
+  const toolbar = paged || filters.length > 0 || props.toolbar || csvUrl;
   const allColumns = rowActions ? columns.length + 1 : columns.length;
   const sortable = columns.filter((c) => c.sortable);
   const empty = (
@@ -149,87 +153,91 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
-      <Group justify="space-between" gap="sm" mb="md" wrap="wrap" align="flex-end">
-        <Group gap="sm" wrap="wrap" align="flex-end" style={{ flex: "1 1 320px" }}>
-          <TextInput
-            aria-label={t("admin.kit.search")}
-            placeholder={props.searchPlaceholder ?? t("admin.kit.searchPlaceholder")}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              pushSearch(e.currentTarget.value);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") {
-                pushSearch.cancel?.();
-                update({ search: search.trim() || null });
-              }
-            }}
-            rightSection={
-              search ? (
-                <CloseButton
-                  aria-label={t("admin.kit.clearSearch")}
-                  size="sm"
-                  onClick={() => {
-                    setSearch("");
-                    update({ search: null });
-                  }}
-                />
-              ) : null
-            }
-            style={{ flex: "1 1 220px", maxWidth: 420 }}
-          />
-          {filters.map((f) => (
-            <Select
-              key={f.name}
-              label={f.label}
-              data={[{ value: "", label: t("admin.kit.all") }, ...f.options]}
-              value={params.get(f.name) ?? ""}
-              onChange={(v) => update({ [f.name]: v || null })}
-              allowDeselect={false}
-              w={{ base: "100%", xs: 180 }}
-              comboboxProps={{ withinPortal: true }}
-            />
-          ))}
-        </Group>
-        <Group gap="xs" wrap="wrap">
-          {sortable.length > 0 && (
-            <Group gap={4} hiddenFrom="sm" wrap="nowrap">
-              <Select
-                aria-label={t("admin.kit.sortBy")}
-                placeholder={t("admin.kit.sortBy")}
-                data={sortable.map((c) => ({ value: c.key, label: c.label }))}
-                value={sort}
-                onChange={(v) => update({ sort: v, dir: v ? dir : null })}
-                w={170}
-                clearable
+      {toolbar && (
+        <Group justify="space-between" gap="sm" mb="md" wrap="wrap" align="flex-end">
+          <Group gap="sm" wrap="wrap" align="flex-end" style={{ flex: "1 1 320px" }}>
+            {paged && (
+              <TextInput
+                aria-label={t("admin.kit.search")}
+                placeholder={props.searchPlaceholder ?? t("admin.kit.searchPlaceholder")}
+                leftSection={<IconSearch size={16} aria-hidden />}
+                value={search}
+                onChange={(e) => {
+                  setSearch(e.currentTarget.value);
+                  pushSearch(e.currentTarget.value);
+                }}
+                onKeyDown={(e) => {
+                  if (e.key === "Enter") {
+                    pushSearch.cancel?.();
+                    update({ search: search.trim() || null });
+                  }
+                }}
+                rightSection={
+                  search ? (
+                    <CloseButton
+                      aria-label={t("admin.kit.clearSearch")}
+                      size="sm"
+                      onClick={() => {
+                        setSearch("");
+                        update({ search: null });
+                      }}
+                    />
+                  ) : null
+                }
+                style={{ flex: "1 1 220px", maxWidth: 420 }}
               />
-              <ActionIcon
+            )}
+            {filters.map((f) => (
+              <Select
+                key={f.name}
+                label={f.label}
+                data={[{ value: "", label: t("admin.kit.all") }, ...f.options]}
+                value={params.get(f.name) ?? ""}
+                onChange={(v) => update({ [f.name]: v || null })}
+                allowDeselect={false}
+                w={{ base: "100%", xs: 180 }}
+                comboboxProps={{ withinPortal: true }}
+              />
+            ))}
+          </Group>
+          <Group gap="xs" wrap="wrap">
+            {paged && sortable.length > 0 && (
+              <Group gap={4} hiddenFrom="sm" wrap="nowrap">
+                <Select
+                  aria-label={t("admin.kit.sortBy")}
+                  placeholder={t("admin.kit.sortBy")}
+                  data={sortable.map((c) => ({ value: c.key, label: c.label }))}
+                  value={sort}
+                  onChange={(v) => update({ sort: v, dir: v ? dir : null })}
+                  w={170}
+                  clearable
+                />
+                <ActionIcon
+                  variant="default"
+                  size="input-sm"
+                  disabled={!sort}
+                  onClick={() => sort && toggleSort(sort)}
+                  aria-label={dir === "asc" ? t("admin.kit.sortDesc") : t("admin.kit.sortAsc")}
+                >
+                  {dir === "asc" ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+                </ActionIcon>
+              </Group>
+            )}
+            {props.toolbar}
+            {csvUrl && (
+              <Button
+                component="a"
+                href={csvUrl}
+                download
                 variant="default"
-                size="input-sm"
-                disabled={!sort}
-                onClick={() => sort && toggleSort(sort)}
-                aria-label={dir === "asc" ? t("admin.kit.sortDesc") : t("admin.kit.sortAsc")}
+                leftSection={<IconDownload size={16} aria-hidden />}
               >
-                {dir === "asc" ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
-              </ActionIcon>
-            </Group>
-          )}
-          {props.toolbar}
-          {csvUrl && (
-            <Button
-              component="a"
-              href={csvUrl}
-              download
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
-            >
-              {t("admin.kit.exportCsv")}
-            </Button>
-          )}
+                {t("admin.kit.exportCsv")}
+              </Button>
+            )}
+          </Group>
         </Group>
-      </Group>
+      )}
 
       <Box pos="relative">
         <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ size: "sm" }} />
@@ -314,37 +322,39 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </div>
       </Box>
 
-      <Group justify="space-between" mt="md" gap="sm" wrap="wrap">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {meta.total === 0
-            ? t("admin.kit.total", { total: 0 })
-            : t("admin.kit.range", { from, to, total: meta.total })}
-        </Text>
-        <Group gap="sm" wrap="wrap">
-          <Select
-            aria-label={t("admin.kit.perPage")}
-            data={PER_PAGE.map((v) => ({ value: v, label: `${v} / ${t("admin.kit.perPage").toLowerCase()}` }))}
-            value={String(meta.per_page)}
-            onChange={(v) => v && update({ per_page: v })}
-            allowDeselect={false}
-            w={150}
-            size="xs"
-          />
-          {meta.last_page > 1 && (
-            <Pagination
-              total={meta.last_page}
-              value={meta.page}
-              onChange={(p) => update({ page: String(p) }, false)}
-              size="sm"
-              siblings={1}
-              boundaries={1}
-              aria-label={t("admin.kit.pagination")}
-              getControlProps={(control) => ({ "aria-label": t(`admin.kit.page_${control}`) })}
-              getItemProps={(page) => ({ "aria-label": t("admin.kit.pageN", { page }) })}
+      {meta && (
+        <Group justify="space-between" mt="md" gap="sm" wrap="wrap">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {meta.total === 0
+              ? t("admin.kit.total", { total: 0 })
+              : t("admin.kit.range", { from, to, total: meta.total })}
+          </Text>
+          <Group gap="sm" wrap="wrap">
+            <Select
+              aria-label={t("admin.kit.perPage")}
+              data={PER_PAGE.map((v) => ({ value: v, label: `${v} / ${t("admin.kit.perPage").toLowerCase()}` }))}
+              value={String(meta.per_page)}
+              onChange={(v) => v && update({ per_page: v })}
+              allowDeselect={false}
+              w={150}
+              size="xs"
             />
-          )}
+            {meta.last_page > 1 && (
+              <Pagination
+                total={meta.last_page}
+                value={meta.page}
+                onChange={(p) => update({ page: String(p) }, false)}
+                size="sm"
+                siblings={1}
+                boundaries={1}
+                aria-label={t("admin.kit.pagination")}
+                getControlProps={(control) => ({ "aria-label": t(`admin.kit.page_${control}`) })}
+                getItemProps={(page) => ({ "aria-label": t("admin.kit.pageN", { page }) })}
+              />
+            )}
+          </Group>
         </Group>
-      </Group>
+      )}
     </Paper>
   );
 }

@@ -8,19 +8,19 @@ import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { formatPhone, phoneHref } from "~/shared/schemas/fields";
 import { can } from "~/shared/permissions";
-import { getFoundationApplication } from "~/.server/domain/content/admin";
-import { pageData, requireAdminPage } from "../.server/page";
+import { getResource } from "~/.server/kit/resource";
+import { foundationApplicationsResource } from "~/.server/resources/requests";
+import { requireAdminPage } from "../.server/page";
 import { APPLICATION_COLOR, applicationStatusLabel, applicationStatusOptions } from "./foundation-list";
 import type { Route } from "./+types/foundation-detail";
 
 /** /admin/foundation-applications/:id: one application, and its status. */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = requireAdminPage(args, { permission: "content.read" });
+  const d = foundationApplicationsResource;
+  const actor = requireAdminPage(args, { permission: d.permissions.read });
   const id = Number(args.params.id);
-  const item = await pageData(
-    getFoundationApplication(args.context.deps.db, actor, Number.isSafeInteger(id) ? id : -1),
-  );
-  return { item, canWrite: can(actor, "content.write") };
+  const item = await getResource(args.context.deps.db, d, Number.isSafeInteger(id) ? id : -1);
+  return { item, canWrite: can(actor, d.permissions.write) };
 }
 
 export const meta = ({ data }: Route.MetaArgs) => [

@@ -10,19 +10,13 @@ import {
 } from "~/components/admin/kit";
 import { t, type MessageKey } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
-import { enumFilter, listQueryFromUrl, pageOf } from "~/.server/domain/lists";
-import { APPLICATION_STATUSES, listFoundationApplications } from "~/.server/domain/content/pages";
-import { requireAdminPage } from "../.server/page";
+import { foundationApplicationsResource } from "~/.server/resources/requests";
+import { resourceListLoader } from "../.server/resource";
 import { APPLICATION_STATUS_LIST } from "~/shared/schemas/cms";
 import type { Route } from "./+types/foundation-list";
 
 /** /admin/foundation-applications: scholarship applications sent from /foundation/application. */
-export async function loader(args: Route.LoaderArgs) {
-  requireAdminPage(args, { permission: "content.read" });
-  const q = listQueryFromUrl(args.request.url, { status: enumFilter(APPLICATION_STATUSES) });
-  const { rows, total } = await listFoundationApplications(args.context.deps.db, q);
-  return pageOf(rows, total, q);
-}
+export const loader = (args: Route.LoaderArgs) => resourceListLoader(foundationApplicationsResource, args);
 
 export const meta = () => [{ title: `${t("cms.foundation.title")} · ${t("app.name")}` }];
 export const ErrorBoundary = AdminErrorBoundary;

@@ -16,17 +16,17 @@ import { api } from "~/lib/api";
 import { t, type MessageKey } from "~/lib/messages";
 import { can } from "~/shared/permissions";
 import { invoiceStatusSchema } from "~/shared/schemas/cms";
-import { enumFilter, listQueryFromUrl, pageOf } from "~/.server/domain/lists";
-import { INVOICE_STATUSES, listInvoiceRequests } from "~/.server/domain/content/pages";
+import { invoiceRequestsResource } from "~/.server/resources/requests";
 import { requireAdminPage } from "../.server/page";
+import { resourceListLoader } from "../.server/resource";
 import type { Route } from "./+types/invoices";
 
 /** /admin/invoice-requests: what customers sent from /facturacion, with status. */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = requireAdminPage(args, { permission: "content.read" });
-  const q = listQueryFromUrl(args.request.url, { status: enumFilter(INVOICE_STATUSES) });
-  const { rows, total } = await listInvoiceRequests(args.context.deps.db, q);
-  return { ...pageOf(rows, total, q), canWrite: can(actor, "content.write") };
+  const d = invoiceRequestsResource;
+  const list = await resourceListLoader(d, args);
+  // Read-only for the kit (nobody adds or edits a request): changing its status is its own call.
+  return { ...list, canWrite: can(requireAdminPage(args, { permission: d.permissions.read }), d.permissions.write) };
 }
 
 export const meta = () => [{ title: `${t("cms.invoices.title")} · ${t("app.name")}` }];
