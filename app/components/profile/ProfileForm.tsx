@@ -1,14 +1,12 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { DatePickerInput, DatesProvider } from "@mantine/dates";
-import { IconCalendar } from "@tabler/icons-react";
+import { IconAlertCircle, IconCalendar } from "@tabler/icons-react";
 import "dayjs/locale/es-mx";
-import { useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { SoftBadge } from "~/components/SoftBadge";
-import { notifyApiError, notifySuccess } from "~/components/auth/notify";
+import { useEntityForm, useEntitySubmit } from "~/components/admin/kit/EntityForm";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
-import { validate, type FieldErrors } from "~/shared/schemas/auth";
 import { profileSchema, todayInMexico } from "~/shared/schemas/profile";
 
 export interface ProfileValues {
@@ -20,61 +18,42 @@ export interface ProfileValues {
   email_verified: boolean;
 }
 
-/** "Mis Datos": name, last name, phone and birth date; the email is shown read-only. */
+/**
+ * "Mis Datos": name, last name, phone and birth date; the email is shown read-only. The kit's form
+ * hooks: the same zod rules as the API, field errors (the browser's or the server's) under their
+ * fields, the server's message as a toast.
+ */
 export function ProfileForm({ initial }: { initial: ProfileValues }) {
   const { revalidate } = useRevalidator();
-  const [values, setValues] = useState({
+  const form = useEntityForm(profileSchema, {
     name: initial.name,
     last_name: initial.last_name,
     phone: initial.phone ?? "",
     birth_date: initial.birth_date ?? "",
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [loading, setLoading] = useState(false);
-
-  const setField = (field: keyof typeof values, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((er) => (er[field] ? { ...er, [field]: "" } : er));
-  };
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const v = validate(profileSchema, values);
-    if (!v.ok) return setErrors(v.errors);
-    setErrors({});
-    setLoading(true);
-    const r = await api<{ Message: string }>("/profile/user", { form: values });
-    if (!r.ok) {
-      setLoading(false);
-      if (Object.keys(r.fields).length) setErrors(r.fields);
-      else notifyApiError(r);
-      return;
-    }
-    await revalidate();
-    setLoading(false);
-    notifySuccess(r.data.Message);
-  }
+  const submit = useEntitySubmit(
+    form,
+    (values) => api<{ Message: string }>("/profile/user", { form: values }),
+    () => void revalidate(),
+  );
+  const birthDate = form.getValues().birth_date;
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t("auth.profile.settings.dataTitle")}>
+    <form onSubmit={submit.onSubmit} noValidate aria-label={t("auth.profile.settings.dataTitle")}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label={t("auth.fields.name")}
             name="name"
             autoComplete="given-name"
-            value={values.name}
-            onChange={(e) => setField("name", e.currentTarget.value)}
-            error={errors.name || undefined}
+            {...form.getInputProps("name")}
             required
           />
           <TextInput
             label={t("auth.fields.lastName")}
             name="last_name"
             autoComplete="family-name"
-            value={values.last_name}
-            onChange={(e) => setField("last_name", e.currentTarget.value)}
-            error={errors.last_name || undefined}
+            {...form.getInputProps("last_name")}
             required
           />
         </SimpleGrid>
@@ -100,9 +79,7 @@ export function ProfileForm({ initial }: { initial: ProfileValues }) {
             inputMode="tel"
             autoComplete="tel-national"
             placeholder={t("auth.fields.phonePlaceholder")}
-            value={values.phone}
-            onChange={(e) => setField("phone", e.currentTarget.value)}
-            error={errors.phone || undefined}
+            {...form.getInputProps("phone")}
           />
           <DatesProvider settings={{ locale: "es-mx", firstDayOfWeek: 1 }}>
             <DatePickerInput
@@ -111,19 +88,31 @@ export function ProfileForm({ initial }: { initial: ProfileValues }) {
               placeholder={t("auth.fields.birthDatePlaceholder")}
               leftSection={<IconCalendar size={18} aria-hidden />}
               valueFormat="D [de] MMMM [de] YYYY"
-              value={values.birth_date || null}
-              onChange={(v) => setField("birth_date", v ?? "")}
+              value={birthDate || null}
+              onChange={(v) => form.setFieldValue("birth_date", v ?? "")}
               maxDate={todayInMexico()}
               minDate="1900-01-01"
-              defaultLevel={values.birth_date ? "month" : "decade"}
-              defaultDate={values.birth_date || "1990-01-01"}
+              defaultLevel={birthDate ? "month" : "decade"}
+              defaultDate={birthDate || "1990-01-01"}
               clearable
-              error={errors.birth_date || undefined}
+              error={form.errors.birth_date}
             />
           </DatesProvider>
         </SimpleGrid>
+        {submit.error && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} aria-hidden />}
+            withCloseButton
+            onClose={submit.clearError}
+            role="alert"
+          >
+            {submit.error}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button type="submit" loading={loading}>
+          <Button type="submit" loading={submit.submitting}>
             {t("auth.profile.settings.save")}
           </Button>
         </Group>
