@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { isCrossSiteWrite } from "../../app/.server/http/origin";
 import { setupTestApp } from "../support/app";
+import { createCustomer, FACTORY_PASSWORD } from "../support/factories";
 
 /**
  * Login CSRF and other cross-site writes (issue 12, security 6): a state-changing request whose
@@ -8,7 +9,10 @@ import { setupTestApp } from "../support/app";
  * clients without a browser origin (curl, apps with bearer tokens) keep working.
  */
 const app = setupTestApp();
-const form = { email: "cliente@example.com", password: "demo1234" };
+const form = { email: "", password: FACTORY_PASSWORD };
+beforeAll(async () => {
+  form.email = (await createCustomer(app.deps.db)).email;
+});
 
 async function login(headers: Record<string, string>) {
   return app.request("/login", { method: "POST", form, headers });
@@ -35,7 +39,7 @@ describe("POST /api/login", () => {
   });
 
   it("reads stay open to any origin (the API's GETs change nothing)", async () => {
-    const res = await app.request("/user/verify/emails/cliente@example.com", {
+    const res = await app.request(`/user/verify/emails/${form.email}`, {
       headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
     });
     expect(res.status).toBe(200);
@@ -44,7 +48,7 @@ describe("POST /api/login", () => {
 
 describe("other state changes and page actions", () => {
   it("a bearer call from another site is refused; the same call without an origin works", async () => {
-    const token = await app.login("cliente@example.com");
+    const token = await app.login(form.email, FACTORY_PASSWORD);
     const evil = await app.request("/my-account/resend", {
       method: "POST",
       token,

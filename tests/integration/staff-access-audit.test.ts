@@ -1,8 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, users } from "../../app/.server/db/schema";
 import { issueOneTimeToken } from "../../app/.server/domain/identity/one-time";
 import { setupTestApp } from "../support/app";
+import { createCustomer, createStaff, FACTORY_PASSWORD } from "../support/factories";
 
 /**
  * Who entered the back office: staff sign-ins, failed sign-ins on staff accounts and staff
@@ -10,11 +11,23 @@ import { setupTestApp } from "../support/app";
  * are not. The dashboard's recent activity keeps to changes.
  */
 const app = setupTestApp();
+const PASSWORD = FACTORY_PASSWORD;
 
-async function userId(email: string) {
-  const [u] = await app.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return u.id;
-}
+/** The people of these tests (their own accounts, not the demo ones). */
+const who = Object.fromEntries(
+  (["coach", "customer", "door", "manager", "admin"] as const).map((k) => [k, { id: 0, email: "" }]),
+) as Record<"coach" | "customer" | "door" | "manager" | "admin", { id: number; email: string }>;
+beforeAll(async () => {
+  const db = app.deps.db;
+  const made = {
+    coach: await createStaff(db, "coach"),
+    customer: await createCustomer(db),
+    door: await createStaff(db, "door"),
+    manager: await createStaff(db, "manager"),
+    admin: await createStaff(db, "administrator"),
+  };
+  for (const [k, u] of Object.entries(made)) who[k as keyof typeof who] = { id: u.id, email: u.email };
+});
 
 async function sessionEntries(id: number) {
   return app.deps.db
@@ -33,9 +46,9 @@ const login = (email: string, password: string) =>
 
 describe("staff access in the audit log", () => {
   it("records a staff sign-in and a failed one; a customer's are not recorded", async () => {
-    const coach = await userId("coach@example.com");
-    expect((await login("coach@example.com", "equivocada")).status).toBe(422);
-    expect((await login("coach@example.com", "demo1234")).status).toBe(200);
+    const coach = who.coach.id;
+    expect((await login(who.coach.email, "equivocada")).status).toBe(422);
+    expect((await login(who.coach.email, PASSWORD)).status).toBe(200);
     const [ok, failed] = await sessionEntries(coach);
     expect(failed).toMatchObject({
       action: "auth.login_failed",
@@ -47,28 +60,28 @@ describe("staff access in the audit log", () => {
       data: { remember: false, user_agent: "Prueba/1.0 (bitácora)" },
     });
 
-    const customer = await userId("cliente@example.com");
-    await login("cliente@example.com", "equivocada");
-    await login("cliente@example.com", "demo1234");
+    const customer = who.customer.id;
+    await login(who.customer.email, "equivocada");
+    await login(who.customer.email, PASSWORD);
     expect(await sessionEntries(customer)).toHaveLength(0);
   });
 
   it("a deactivated staff account trying to sign in is recorded as such", async () => {
-    const door = await userId("puerta@example.com");
+    const door = who.door.id;
     await app.deps.db.update(users).set({ active: false }).where(eq(users.id, door));
-    expect((await login("puerta@example.com", "demo1234")).status).toBe(422);
+    expect((await login(who.door.email, PASSWORD)).status).toBe(422);
     await app.deps.db.update(users).set({ active: true }).where(eq(users.id, door));
     const [entry] = await sessionEntries(door);
     expect(entry).toMatchObject({ action: "auth.login_failed", data: { reason: "inactive" } });
   });
 
   it("records a staff password change and a reset through the mailed link", async () => {
-    const manager = await userId("gerente@example.com");
-    const token = await app.login("gerente@example.com");
+    const manager = who.manager.id;
+    const token = await app.login(who.manager.email, PASSWORD);
     const change = await app.request("/profile/user/password", {
       method: "POST",
       token,
-      form: { currentPassword: "demo1234", newPassword: "nueva1234", confirmNewPassword: "nueva1234" },
+      form: { currentPassword: PASSWORD, newPassword: "nueva1234", confirmNewPassword: "nueva1234" },
     });
     expect(change.status).toBe(200);
     expect((await sessionEntries(manager))[0]).toMatchObject({ action: "auth.password_changed" });
@@ -76,14 +89,14 @@ describe("staff access in the audit log", () => {
     const reset = await issueOneTimeToken(app.deps.db, manager, "reset", app.deps.clock());
     const res = await app.request(`/reset/password/${reset}`, {
       method: "POST",
-      form: { newPassword: "demo1234", confirmNewPassword: "demo1234" },
+      form: { newPassword: PASSWORD, confirmNewPassword: PASSWORD },
     });
     expect(res.status).toBe(200);
     expect((await sessionEntries(manager))[0]).toMatchObject({ action: "auth.password_reset" });
   });
 
   it("the audit list filters sign-ins by their record kind; the dashboard shows changes only", async () => {
-    const admin = await app.login("admin@example.com");
+    const admin = await app.login(who.admin.email, PASSWORD);
     const list = await (await app.request("/admin/audit?entity=session&per_page=50", { token: admin })).json();
     expect(list.data.length).toBeGreaterThan(0);
     expect(list.data.every((e: { entity: string }) => e.entity === "session")).toBe(true);
@@ -94,7 +107,7 @@ describe("staff access in the audit log", () => {
 
 describe("the Bitácora shows where from", () => {
   it("lists and exports the IP, and finds entries by it", async () => {
-    const admin = await app.login("admin@example.com");
+    const admin = await app.login(who.admin.email, PASSWORD);
     const list = await (await app.request("/admin/audit?entity=session&per_page=5", { token: admin })).json();
     const withIp = list.data.find((e: { ip: string | null }) => e.ip);
     expect(withIp).toBeTruthy();
