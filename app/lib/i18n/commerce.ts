@@ -106,6 +106,7 @@ export const commerce = {
     payBalanceTitle: "Segunda parcialidad de la orden #{id}",
     payBalanceIntro: "Pague el saldo pendiente de su certificación: {amount}.",
     paid: "Segunda parcialidad pagada",
+    balanceLater: "Pagaste el depósito. Puedes pagar el saldo pendiente cuando quieras desde Mis compras.",
     receiptLine: "Recibimos el pago de la segunda parcialidad de tu orden #{id}: {amount}.",
   },
   pdf: {
