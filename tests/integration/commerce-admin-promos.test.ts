@@ -237,6 +237,20 @@ describe("rewards", () => {
     expect((await app.request(`/admin/rewards/${item.id}`, { method: "PUT", token: manager, json: {} })).status).toBe(
       404,
     );
+
+    // A mistaken reward: its unused classes are taken back, in the ledger and the Bitácora; once.
+    expect((await post(`/admin/rewards/${item.id}/revoke`, {}, cashier)).status).toBe(403);
+    const revoked = await post(`/admin/rewards/${item.id}/revoke`, {});
+    expect(revoked.status).toBe(200);
+    expect((await json(revoked)).data).toMatchObject({ Message: "Se retiraron 2 clases", item: { remaining: 0 } });
+    const moves = await app.deps.db.select().from(creditMovements).where(eq(creditMovements.lotId, item.id));
+    expect(moves.map((m) => [m.kind, m.delta])).toEqual([
+      ["grant", 2],
+      ["revoke", -2],
+    ]);
+    const twice = await post(`/admin/rewards/${item.id}/revoke`, {});
+    expect(twice.status).toBe(409);
+    expect(await actionsOf("reward", item.id)).toEqual(["reward.created", "reward.revoked"]);
   });
 
   it("refuses what is not a customer, bad input in Spanish, and anyone outside the back office", async () => {

@@ -17,7 +17,9 @@ import { AppError } from "../domain/errors";
 import { likePattern } from "../domain/lists";
 import { grantLot } from "../domain/credits/ledger";
 import { inTransaction } from "../domain/tx";
-import { getResource, type ResourceDescriptor } from "../kit/resource";
+import { assertCan, type Actor } from "../domain/people/access";
+import type { AppDeps } from "../deps";
+import { getResource, notFoundOf, type ResourceDescriptor } from "../kit/resource";
 import { PAYMENTS_TAG } from "./vouchers";
 
 export const rewardDto = z.object({
@@ -119,6 +121,21 @@ export const rewardsResource: ResourceDescriptor<typeof creditLots, RewardDto, R
     },
   },
   messages: { created: t("catalogue.rewards.granted") },
+  api: {
+    actions: [
+      {
+        path: "revoke",
+        summary: "Recompensa: retirar las clases que el cliente aún no usa (queda en su historial)",
+        run: async ({ deps, actor, id }) => {
+          const n = await revokeReward(deps, actor, id);
+          return {
+            Message: t("catalogue.rewards.revoked", { n }),
+            item: await getResource(deps.db, rewardsResource, id),
+          };
+        },
+      },
+    ],
+  },
   csv: {
     filename: "recompensas.csv",
     columns: [
@@ -183,6 +200,40 @@ export const rewardsResource: ResourceDescriptor<typeof creditLots, RewardDto, R
     return getResource(deps.db, rewardsResource, id);
   },
 };
+
+/**
+ * Takes back the classes of a reward the customer has not used (a mistaken grant): the lot is
+ * locked, its balance set to 0 with a `revoke` movement and the audit entry, in one transaction.
+ * Classes already booked stay spent. Returns how many were taken back.
+ */
+export async function revokeReward(deps: Pick<AppDeps, "db" | "clock">, actor: Actor, id: number) {
+  assertCan(actor, rewardsResource.permissions.write);
+  return inTransaction(deps.db, async ({ tx, lock, audit }) => {
+    const [lot] = await lock(creditLots, and(eq(creditLots.id, id), isReward));
+    if (!lot) throw notFoundOf(rewardsResource);
+    if (lot.remaining <= 0 || lot.expiresAt <= deps.clock())
+      throw AppError.conflict(t("catalogue.rewards.nothingLeft"));
+    await tx.update(creditLots).set({ remaining: 0 }).where(eq(creditLots.id, id));
+    await tx.insert(creditMovements).values({
+      lotId: id,
+      userId: lot.userId,
+      delta: -lot.remaining,
+      kind: "revoke",
+      reason: t("catalogue.rewards.revokedReason"),
+      ref: `reward:${id}`,
+      actorUserId: actor.id,
+    });
+    audit({
+      actorUserId: actor.id,
+      action: "reward.revoked",
+      entity: "reward",
+      entityId: id,
+      data: { user_id: lot.userId, classes: lot.remaining },
+      ip: actor.ip,
+    });
+    return lot.remaining;
+  });
+}
 
 /** A customer's rewards still worth showing (not expired), newest first, for /profile/rewards. */
 export async function customerRewards(db: Db, userId: number, now: Date) {

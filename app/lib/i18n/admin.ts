@@ -300,6 +300,7 @@ export const admin = {
       "gift_card.deactivated": "Desactivó una tarjeta de regalo",
       "gift_card.reactivated": "Reactivó una tarjeta de regalo",
       "reward.created": "Otorgó una recompensa",
+      "reward.revoked": "Retiró las clases de una recompensa",
     },
     entities: {
       user: "Usuario",

@@ -192,6 +192,11 @@ export const catalogue = {
     grantedAt: "Fecha",
     ledger: "Recompensa: {kind}",
     ledgerNote: "Recompensa: {kind} ({note})",
+    revoke: "Retirar clases restantes",
+    revokeConfirm: "¿Retirar las {n} clases que {name} aún no usa? Las clases ya reservadas se conservan.",
+    revoked: "Se retiraron {n} clases",
+    revokedReason: "Recompensa retirada por el estudio",
+    nothingLeft: "Esta recompensa ya no tiene clases por retirar",
   },
   shippingMethods: {
     one: "método de envío",

@@ -1,5 +1,9 @@
-import { Text } from "@mantine/core";
-import { AdminErrorBoundary, formatDate, ResourceListPage, type Column } from "~/components/admin/kit";
+import { Menu, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconArrowBackUp } from "@tabler/icons-react";
+import { useRevalidator } from "react-router";
+import { api } from "~/lib/api";
+import { AdminErrorBoundary, confirmAction, formatDate, ResourceListPage, type Column } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
 import { REWARD_KINDS } from "~/shared/schemas/catalogue";
 import { cityOptions } from "~/.server/resources/packs";
@@ -58,6 +62,31 @@ const columns: Column<Row>[] = [
   },
 ];
 
+/** "Retirar clases restantes": confirmed, then the API's revoke command. */
+function RevokeItem({ row }: { row: Row }) {
+  const { revalidate } = useRevalidator();
+  const revoke = async () => {
+    const ok = await confirmAction({
+      title: t("catalogue.rewards.revoke"),
+      message: t("catalogue.rewards.revokeConfirm", {
+        n: row.remaining,
+        name: row.customer_name || row.customer_email,
+      }),
+      danger: true,
+    });
+    if (!ok) return;
+    const r = await api<{ Message: string }>(`/admin/rewards/${row.id}/revoke`, { method: "POST" });
+    if (r.ok) notifications.show({ color: "teal", message: r.data.Message });
+    else if (!r.expired) notifications.show({ color: "red", message: r.message });
+    if (r.ok) await revalidate();
+  };
+  return (
+    <Menu.Item color="red" onClick={revoke} leftSection={<IconArrowBackUp size={16} aria-hidden />}>
+      {t("catalogue.rewards.revoke")}
+    </Menu.Item>
+  );
+}
+
 export default function RewardsList({ loaderData }: Route.ComponentProps) {
   const { cities, ...page } = loaderData;
   return (
@@ -72,6 +101,9 @@ export default function RewardsList({ loaderData }: Route.ComponentProps) {
         },
         { name: "city_id", label: t("catalogue.rewards.city"), options: cities },
       ]}
+      rowMenuExtra={(r) =>
+        page.canWrite && r.remaining > 0 && new Date(r.expires_at) > new Date() ? <RevokeItem row={r} /> : null
+      }
       {...page}
     />
   );
