@@ -19,6 +19,8 @@ import {
 
 export const PRODUCT_AREA_VALUES = ["juiceBar", "barreByNucleo", "certificate"] as const;
 export type ProductAreaValue = (typeof PRODUCT_AREA_VALUES)[number];
+/** Photos a product may have. */
+export const PRODUCT_MAX_PHOTOS = 8;
 
 const toNumber = (v: unknown) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v);
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
@@ -82,6 +84,17 @@ export const productSchema = z
     max_purchase: wholeNumber(0, 999, t("catalogue.products.maxPurchaseInvalid"), 0),
     certification_id: optionalId,
     sort_order: sortOrder,
+    /** The photos (files library addresses), the first is the store's; absent: unchanged. */
+    images: z
+      .array(
+        safeString(t("catalogue.products.photosInvalid"))
+          .max(500, t("catalogue.products.photosInvalid"))
+          .regex(/^\/(api\/files|images)\/[\w./-]+$/, t("catalogue.products.photosInvalid"))
+          .refine((v) => !v.includes(".."), t("catalogue.products.photosInvalid")),
+        { error: t("catalogue.products.photosInvalid") },
+      )
+      .max(PRODUCT_MAX_PHOTOS, t("catalogue.products.tooManyPhotos", { max: PRODUCT_MAX_PHOTOS }))
+      .optional(),
   })
   .refine((v) => !v || v.max_purchase === 0 || v.max_purchase >= v.min_purchase, {
     path: ["max_purchase"],
