@@ -93,7 +93,7 @@ test("staff create a voucher, issue a gift card and grant a reward the customer 
   await staff.goto("/admin/rewards/list");
   await staff.getByRole("link", { name: "Otorgar recompensa" }).click();
   await staff.getByRole("textbox", { name: "Email del cliente" }).fill(email);
-  await staff.getByRole("textbox", { name: "Ciudad" }).click();
+  await staff.getByRole("combobox", { name: "Ciudad" }).click();
   await staff.getByRole("option").first().click();
   await staff.getByRole("textbox", { name: "Clases" }).fill("2");
   await staff.getByRole("textbox", { name: "Nota (opcional)" }).fill("Feliz cumpleaños");
