@@ -54,10 +54,10 @@ test("the six group headers are focusable buttons that say whether they are open
 
 test("a menu entry not built yet shows the Spanish 'not yet available' state", async ({ page }) => {
   await loginAs(page, "admin@example.com");
-  // Rewards wait for the commerce issue to decide what a reward is; until then the menu entry says so.
-  const res = await page.goto("/admin/rewards/list");
+  // Turns (shifts) are not built yet; until then the menu entry says so.
+  const res = await page.goto("/admin/turns");
   expect(res?.status()).toBe(200);
-  await expect(page.getByRole("heading", { level: 1, name: "Rewards" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Turnos" })).toBeVisible();
   await expect(page.getByText("Disponible próximamente")).toBeVisible();
   await expect(page.getByText(/could not be found|not found/i)).toHaveCount(0);
   // An address that is no menu entry is still a 404, in Spanish.

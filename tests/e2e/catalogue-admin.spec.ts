@@ -59,17 +59,20 @@ test("an administrator adds a Juice Bar product with a photo, edits its price, a
   await page.getByRole("textbox", { name: "Compra máxima" }).fill("4");
   await page.getByRole("button", { name: "Guardar" }).click();
 
-  // A new product opens its edit page, where its photos are added.
+  // A new product opens its edit page; its photos come from (or are uploaded into) the files library.
   await expect(page).toHaveURL(/\/admin\/products\/edit\/\d+$/);
   const png = await sharp({
     create: { width: 480, height: 480, channels: 3, background: { r: 120, g: 180, b: 90 } },
   })
     .png()
     .toBuffer();
-  await page.locator('input[type="file"]').setInputFiles({ name: "jugo.png", mimeType: "image/png", buffer: png });
-  await page.getByRole("button", { name: "Subir foto" }).click();
-  await expect(page.getByText("Se agregó la foto")).toBeVisible();
-  await expect(page.getByRole("img", { name: "Fotos 1" })).toBeVisible();
+  await page.getByRole("button", { name: "Agregar foto" }).click();
+  const dialog = page.getByRole("dialog", { name: "Biblioteca de archivos" });
+  await dialog.locator('input[type="file"]').setInputFiles({ name: "jugo.png", mimeType: "image/png", buffer: png });
+  await dialog.getByRole("textbox", { name: "Texto alternativo", exact: true }).fill("Jugo verde");
+  await dialog.getByRole("button", { name: "Subir imagen" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Quitar foto 1" })).toBeVisible();
 
   await page.getByRole("textbox", { name: "Precio (MXN)" }).fill("95.50");
   await page.getByRole("button", { name: "Guardar" }).click();

@@ -281,6 +281,46 @@ describe("products", () => {
     expect((await json(res)).data.item).toMatchObject({ certification_id: cert.data.item.id, stock: null });
   });
 
+  it("saves the photos chosen in the form (files library addresses); absent photos stay; bad ones refused", async () => {
+    const name = `Termo ${unique()}`;
+    const photos = ["/api/files/content/0123456789abcdef0123-1280.webp", "/images/store/termo.webp"];
+    const res = await app.request("/admin/products", {
+      method: "POST",
+      token: manager,
+      json: { ...base, name, images: photos },
+    });
+    expect(res.status).toBe(201);
+    const { item } = (await json(res)).data;
+    expect(item).toMatchObject({ images: photos, image: photos[0] });
+    // A body without `images` (an older caller) leaves them as they are; a reorder is saved.
+    const kept = await app.request(`/admin/products/${item.id}`, {
+      method: "PUT",
+      token: manager,
+      json: { ...base, name },
+    });
+    expect((await json(kept)).data.item.images).toEqual(photos);
+    const reordered = await app.request(`/admin/products/${item.id}`, {
+      method: "PUT",
+      token: manager,
+      json: { ...base, name, images: [photos[1]] },
+    });
+    expect((await json(reordered)).data.item.images).toEqual([photos[1]]);
+    const bad = await app.request(`/admin/products/${item.id}`, {
+      method: "PUT",
+      token: manager,
+      json: { ...base, name, images: ["https://otro.sitio/x.png"] },
+    });
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(await json(bad))).toContain("Las fotos deben ser imágenes de la biblioteca de archivos");
+    const many = await app.request(`/admin/products/${item.id}`, {
+      method: "PUT",
+      token: manager,
+      json: { ...base, name, images: Array.from({ length: 9 }, (_, i) => `/images/p${i}.webp`) },
+    });
+    expect(JSON.stringify(await json(many))).toContain("Un producto admite máximo 8 fotos");
+    expect(await actionsOf("product", item.id)).toEqual(["product.created", "product.updated"]);
+  });
+
   it("adds photos through the image pipeline and removes them, audited", async () => {
     const { data } = await json(
       await app.request("/admin/products", {

@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { bazaarEvents, foundationApplications, invoiceRequests, mailOutbox } from "../../app/.server/db/schema";
+import { grantLot } from "../../app/.server/domain/credits/ledger";
 import { routeContracts, type RouteContract } from "../../app/.server/http/api";
 import { runGuards, type GuardUser } from "../../app/.server/domain/identity/guards";
 import { EMPLOYEE_TYPE, ROLE } from "../../app/shared/roles";
@@ -59,7 +60,24 @@ beforeAll(async () => {
       email: "ana@prueba.mx",
     })
     .returning({ id: invoiceRequests.id });
+  const reward = await grantLot(app.deps.db, {
+    userId: c.id,
+    scope: "in_person",
+    cityId: 1,
+    quantity: 1,
+    startsAt: new Date(),
+    expiresAt: new Date(Date.now() + 86_400_000),
+    source: "reward",
+    sourceRef: "reward:birthday",
+    actorUserId: a.id,
+    reason: "Recompensa: Cumpleaños",
+  });
   Object.assign(ids, {
+    // Payments group (commadmin): the seed's voucher and gift card, a reward of this test.
+    "/admin/vouchers/:id": "1",
+    "/admin/giftcards/:id": "1",
+    "/admin/giftcards/:id/movements": "1",
+    "/admin/rewards/:id": String(reward),
     "/admin/users/:id": String(c.id),
     "/admin/users/:id/credits": String(c.id),
     "/admin/administrators/:id": String(a.id),

@@ -19,6 +19,9 @@ import { packsResource } from "../resources/packs";
 import { shippingMethodsResource } from "../resources/shipping-methods";
 import { certificationsResource } from "../resources/certifications";
 import { addProductPhoto, productDto, productsResource, removeProductPhoto } from "../resources/products";
+import { vouchersResource } from "../resources/vouchers";
+import { giftCardMovementDto, giftCardMovementsOf, giftCardsResource } from "../resources/gift-cards";
+import { rewardsResource } from "../resources/rewards";
 import { IMAGE_MAX_BYTES, tooLargeError } from "../domain/content/images";
 
 export function adminResourceRoutes(app: Hono<ApiEnv>) {
@@ -91,6 +94,27 @@ export function adminResourceRoutes(app: Hono<ApiEnv>) {
   resourceRoutes(app, plansResource);
   resourceRoutes(app, certificationsResource);
   resourceRoutes(app, shippingMethodsResource);
+  resourceRoutes(app, vouchersResource);
+  resourceRoutes(app, giftCardsResource);
+  // Gift cards extend the kit with their history of movements (read-only).
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/giftcards/:id/movements",
+      summary: "Movimientos de una tarjeta de regalo (emisión, canje, pagos, devoluciones)",
+      tags: [giftCardsResource.tag],
+      guard: BACK_OFFICE,
+      params: idParam("id"),
+      response: z.object({ data: z.array(giftCardMovementDto) }),
+    },
+    async ({ c, auth, deps, params }) => {
+      assertCan(backOfficeActor(c, auth), giftCardsResource.permissions.read);
+      await getResource(deps.db, giftCardsResource, params.id);
+      return { data: await giftCardMovementsOf(deps.db, params.id) };
+    },
+  );
+  resourceRoutes(app, rewardsResource);
   resourceRoutes(app, productsResource);
   // Before the body is read: a picture over the limit gets the files library's own message.
   app.use("/admin/products/:id/photos", async (c, next) => {

@@ -129,29 +129,30 @@ export function resourceRoutes(app: Hono<ApiEnv>, d: ResourceDescriptor<any, any
     },
   );
 
-  defineRoute(
-    app,
-    {
-      method: "put",
-      path: `${d.apiPath}/:id`,
-      summary: summary("update", `${d.labels.one}: editar`),
-      tags,
-      guard: BACK_OFFICE,
-      params: id,
-      body,
-      response: saved,
-    },
-    async ({ c, auth, deps, params, body: input }) => {
-      const updated = await updateResource(
-        deps,
-        d,
-        backOfficeActor(c, auth),
-        params.id,
-        input as Record<string, unknown>,
-      );
-      return answerSaved(messageOf(d, "updated"), updated);
-    },
-  );
+  if (d.editable !== false)
+    defineRoute(
+      app,
+      {
+        method: "put",
+        path: `${d.apiPath}/:id`,
+        summary: summary("update", `${d.labels.one}: editar`),
+        tags,
+        guard: BACK_OFFICE,
+        params: id,
+        body,
+        response: saved,
+      },
+      async ({ c, auth, deps, params, body: input }) => {
+        const updated = await updateResource(
+          deps,
+          d,
+          backOfficeActor(c, auth),
+          params.id,
+          input as Record<string, unknown>,
+        );
+        return answerSaved(messageOf(d, "updated"), updated);
+      },
+    );
 
   for (const action of d.active ? (["deactivate", "reactivate"] as const) : []) {
     defineRoute(

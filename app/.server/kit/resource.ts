@@ -51,6 +51,8 @@ export interface ResourceDescriptor<
   input?: ZodType<Input>;
   /** The row values of a validated input. */
   toRow?: (input: Input) => Partial<T["$inferInsert"]>;
+  /** `false`: rows are created (and deactivated) but never edited: no PUT call (gift cards, rewards). */
+  editable?: false;
   /** Permission of each action (app/shared/permissions.ts). */
   permissions: { read: Permission; write: Permission };
   /** Columns `search` looks in (ILIKE, literal), or the condition a search term gives. */
@@ -313,6 +315,7 @@ export async function updateResource<D extends AnyResource>(
   input: Record<string, unknown>,
 ): Promise<ReturnType<D["toDto"]>> {
   assertCan(actor, d.permissions.write);
+  if (d.editable === false) throw AppError.forbidden();
   const { toRow } = writable(d);
   await change(d, deps.db, async ({ tx, lock, audit }) => {
     const [before] = await lock(d.table as PgTable, and(eq(d.table.id, id), d.scope)!);

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { formatPrice } from "~/lib/format";
-import { PRODUCT_AREA_VALUES, productSchema, type ProductInput } from "~/shared/schemas/catalogue";
+import { PRODUCT_AREA_VALUES, PRODUCT_MAX_PHOTOS, productSchema, type ProductInput } from "~/shared/schemas/catalogue";
 import type { AppDeps } from "../deps";
 import type { Db } from "../db/client";
 import { certifications, products } from "../db/schema";
@@ -19,7 +19,6 @@ import { getResource, notFoundOf, type ResourceDescriptor } from "../kit/resourc
 import { CATALOGUE_TAG } from "./plans";
 
 /** Photos a product may have (the store shows the first; the product page all of them). */
-export const PRODUCT_MAX_PHOTOS = 8;
 
 export const productDto = z.object({
   id: z.number(),
@@ -77,6 +76,7 @@ export const productsResource: ResourceDescriptor<typeof products, ProductDto, P
     maxPurchase: i.max_purchase,
     certificationId: i.certification_id,
     sortOrder: i.sort_order,
+    ...(i.images === undefined ? {} : { images: i.images }),
   }),
   permissions: { read: "commerce.read", write: "commerce.write" },
   search: [products.name, products.description],

@@ -1,21 +1,26 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { IconGift } from "@tabler/icons-react";
-import { useFetcher } from "react-router";
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { IconGift, IconStar } from "@tabler/icons-react";
+import { Link, useFetcher } from "react-router";
+import { formatDate } from "~/lib/format";
 import { t } from "~/lib/messages";
+import { requireGuards } from "~/.server/pages/guard";
+import { customerGiftCards, redeemGiftCard } from "~/.server/domain/commerce/after-sale";
+import { customerRewards } from "~/.server/resources/rewards";
+import { AppError } from "~/.server/http/errors";
 import type { Route } from "./+types/rewards";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { requireGuards } = await import("~/.server/pages/guard");
   const auth = requireGuards(args, ["customer"]);
-  const { customerGiftCards } = await import("~/.server/domain/commerce/after-sale");
-  return { cards: await customerGiftCards(args.context.deps.db, auth.user!.id) };
+  const { db, clock } = args.context.deps;
+  const [rewards, cards] = await Promise.all([
+    customerRewards(db, auth.user!.id, clock()),
+    customerGiftCards(db, auth.user!.id),
+  ]);
+  return { rewards, cards };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { requireGuards } = await import("~/.server/pages/guard");
   const auth = requireGuards(args, ["customer"]);
-  const { redeemGiftCard } = await import("~/.server/domain/commerce/after-sale");
-  const { AppError } = await import("~/.server/http/errors");
   const code = String((await args.request.formData()).get("code") ?? "");
   try {
     await redeemGiftCard(args.context.deps.db, auth.user!.id, code, args.context.deps.clock());
@@ -28,56 +33,101 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta = () => [{ title: `${t("auth.profile.nav.rewards")} · ${t("app.name")}` }];
 
-/** Gift cards: balance, and redeeming a new code into the account. */
+/** Rewards (free classes staff gave the customer) and gift cards: balance, and redeeming a new code. */
 export default function ProfileRewards({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
+  const { rewards, cards } = loaderData;
   return (
-    <Stack gap="md">
+    <Stack gap="lg">
       <Title order={1} size="h2">
         {t("auth.profile.nav.rewards")}
       </Title>
-      <Paper withBorder radius="md" p="md">
-        <fetcher.Form method="post">
-          <Group align="flex-end" wrap="nowrap">
-            <TextInput
-              name="code"
-              label={t("commerce.ui.redeemLabel")}
-              required
-              style={{ flex: 1 }}
-              error={fetcher.data?.error ?? undefined}
-              description={fetcher.data?.ok ? t("commerce.giftCard.redeemed") : undefined}
-            />
-            <Button type="submit" loading={fetcher.state !== "idle"}>
-              {t("commerce.ui.redeem")}
-            </Button>
-          </Group>
-        </fetcher.Form>
-      </Paper>
-      {loaderData.cards.length === 0 ? (
-        <Text c="dimmed">{t("commerce.ui.noGiftCards")}</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {loaderData.cards.map((g) => (
-            <Paper key={g.id} radius="lg" p="lg" bg="brand.7" c="white">
-              <Group justify="space-between">
-                <IconGift aria-hidden />
-                <Text size="xs" ff="monospace">
-                  {g.code}
+      <Stack gap="sm" component="section" aria-labelledby="rewards-title">
+        <Title order={2} size="h4" id="rewards-title">
+          {t("commerce.ui.rewardsTitle")}
+        </Title>
+        {rewards.length === 0 ? (
+          <Text c="dimmed">{t("commerce.ui.noRewards")}</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {rewards.map((r) => (
+              <Paper key={r.id} withBorder radius="lg" p="lg">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Stack gap={2}>
+                    <Text fw={700}>
+                      {r.sessions === 1
+                        ? t("commerce.ui.rewardOneClass")
+                        : t("commerce.ui.rewardClasses", { n: r.sessions ?? "∞" })}
+                    </Text>
+                    <Text size="sm">{r.reason}</Text>
+                  </Stack>
+                  <IconStar aria-hidden color="var(--mantine-color-brand-7)" />
+                </Group>
+                <Group gap="xs" mt="sm">
+                  <Badge variant="outline" color="teal.9">
+                    {t("commerce.ui.rewardLeft", { n: r.remaining, city: r.city_name ?? "" })}
+                  </Badge>
+                  <Text size="xs" c="dimmed">
+                    {t("commerce.ui.rewardExpires", { date: formatDate(r.expires_at) })}
+                  </Text>
+                </Group>
+                {r.remaining > 0 && (
+                  <Button component={Link} to="/calendar" variant="light" size="xs" mt="md">
+                    {t("commerce.ui.rewardBook")}
+                  </Button>
+                )}
+              </Paper>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+      <Stack gap="sm" component="section" aria-labelledby="giftcards-title">
+        <Title order={2} size="h4" id="giftcards-title">
+          {t("commerce.ui.giftCardsTitle")}
+        </Title>
+        <Paper withBorder radius="md" p="md">
+          <fetcher.Form method="post">
+            <Group align="flex-end" wrap="nowrap">
+              <TextInput
+                name="code"
+                label={t("commerce.ui.redeemLabel")}
+                required
+                style={{ flex: 1 }}
+                error={fetcher.data?.error ?? undefined}
+                description={fetcher.data?.ok ? t("commerce.giftCard.redeemed") : undefined}
+              />
+              <Button type="submit" loading={fetcher.state !== "idle"}>
+                {t("commerce.ui.redeem")}
+              </Button>
+            </Group>
+          </fetcher.Form>
+        </Paper>
+        {cards.length === 0 ? (
+          <Text c="dimmed">{t("commerce.ui.noGiftCards")}</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {cards.map((g) => (
+              <Paper key={g.id} radius="lg" p="lg" bg="brand.7" c="white">
+                <Group justify="space-between">
+                  <IconGift aria-hidden />
+                  <Text size="xs" ff="monospace">
+                    {g.code}
+                  </Text>
+                </Group>
+                <Text size="xs" mt="lg" opacity={0.85}>
+                  {t("commerce.ui.balance")}
                 </Text>
-              </Group>
-              <Text size="xs" mt="lg" opacity={0.85}>
-                {t("commerce.ui.balance")}
-              </Text>
-              <Text fz={28} fw={700}>
-                {g.display_balance}
-              </Text>
-              <Text size="xs" opacity={0.85}>
-                {t("commerce.ui.ofInitial", { amount: g.display_initial })}
-              </Text>
-            </Paper>
-          ))}
-        </SimpleGrid>
-      )}
+                <Text fz={28} fw={700}>
+                  {g.display_balance}
+                </Text>
+                <Text size="xs" opacity={0.85}>
+                  {t("commerce.ui.ofInitial", { amount: g.display_initial })}
+                </Text>
+              </Paper>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
     </Stack>
   );
 }

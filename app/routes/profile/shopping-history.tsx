@@ -1,5 +1,6 @@
 import { Accordion, Badge, Button, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import { lazy, Suspense, useState } from "react";
+import { useSearchParams } from "react-router";
 import { ProfileEmptyState } from "~/components/profile/ProfileEmptyState";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/shopping-history";
@@ -23,14 +24,19 @@ const COLOR = { paid: "teal.9", refunded: "gray.7", partially_refunded: "red.9" 
 /** Orders with their items and receipt. */
 export default function ProfileShoppingHistory({ loaderData }: Route.ComponentProps) {
   const { orders } = loaderData;
-  const [paying, setPaying] = useState<{ id: number; display_balance_due: string } | null>(null);
+  // `?pay={id}` (the success page's link after a deposit): that order open, its balance's payment started.
+  const [params] = useSearchParams();
+  const toPay = orders.find((o) => String(o.id) === params.get("pay") && o.display_balance_due);
+  const [paying, setPaying] = useState<{ id: number; display_balance_due: string } | null>(
+    toPay ? { id: toPay.id, display_balance_due: toPay.display_balance_due! } : null,
+  );
   if (orders.length === 0) return <ProfileEmptyState section="shoppingHistory" />;
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
         {t("auth.profile.nav.shoppingHistory")}
       </Title>
-      <Accordion variant="separated" radius="md">
+      <Accordion variant="separated" radius="md" defaultValue={toPay ? String(toPay.id) : undefined}>
         {orders.map((o) => (
           <Accordion.Item key={o.id} value={String(o.id)}>
             <Accordion.Control>

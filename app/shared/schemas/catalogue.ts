@@ -5,10 +5,22 @@
  */
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { boolean, id, moneyCents, optionalId, optionalText, requiredText, safeString } from "~/shared/schemas/fields";
+import {
+  boolean,
+  date,
+  email,
+  id,
+  moneyCents,
+  optionalId,
+  optionalText,
+  requiredText,
+  safeString,
+} from "~/shared/schemas/fields";
 
 export const PRODUCT_AREA_VALUES = ["juiceBar", "barreByNucleo", "certificate"] as const;
 export type ProductAreaValue = (typeof PRODUCT_AREA_VALUES)[number];
+/** Photos a product may have. */
+export const PRODUCT_MAX_PHOTOS = 8;
 
 const toNumber = (v: unknown) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v);
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
@@ -72,6 +84,17 @@ export const productSchema = z
     max_purchase: wholeNumber(0, 999, t("catalogue.products.maxPurchaseInvalid"), 0),
     certification_id: optionalId,
     sort_order: sortOrder,
+    /** The photos (files library addresses), the first is the store's; absent: unchanged. */
+    images: z
+      .array(
+        safeString(t("catalogue.products.photosInvalid"))
+          .max(500, t("catalogue.products.photosInvalid"))
+          .regex(/^\/(api\/files|images)\/[\w./-]+$/, t("catalogue.products.photosInvalid"))
+          .refine((v) => !v.includes(".."), t("catalogue.products.photosInvalid")),
+        { error: t("catalogue.products.photosInvalid") },
+      )
+      .max(PRODUCT_MAX_PHOTOS, t("catalogue.products.tooManyPhotos", { max: PRODUCT_MAX_PHOTOS }))
+      .optional(),
   })
   .refine((v) => !v || v.max_purchase === 0 || v.max_purchase >= v.min_purchase, {
     path: ["max_purchase"],
@@ -136,3 +159,77 @@ export const packSchema = z
     when: whenValid("unlimited", "sessions"),
   });
 export type PackInput = z.output<typeof packSchema>;
+
+// ─── Vouchers, gift cards and rewards (the back office of section 2's payments group) ──────────
+
+export const VOUCHER_KINDS = ["percent", "fixed"] as const;
+export const VOUCHER_SCOPES = ["all", "pack", "plan", "product"] as const;
+
+/** A code: trimmed, upper case, letters, digits and hyphens, from `min` to 40 characters. */
+function code(min: number, message: string) {
+  return z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
+    safeString(message).regex(new RegExp(`^[A-Z0-9-]{${min},40}$`), message),
+  );
+}
+
+/**
+ * A voucher: a percent (1-100) or a fixed amount in cents, what it applies to, the days it is valid
+ * (Mexico City dates, the last one included) and its usage limits (blank: unlimited).
+ */
+export const voucherSchema = z
+  .object({
+    code: code(3, t("catalogue.vouchers.codeInvalid")),
+    description: description(200),
+    kind: z.enum(VOUCHER_KINDS, { error: t("catalogue.vouchers.kindInvalid") }),
+    percent: optionalWholeNumber(1, 100, t("catalogue.vouchers.percentInvalid")),
+    amount_cents: z.preprocess((v) => (blank(v) ? null : v), moneyCents.nullable()),
+    scope: z.preprocess(
+      (v) => (blank(v) ? "all" : v),
+      z.enum(VOUCHER_SCOPES, { error: t("catalogue.vouchers.scopeInvalid") }),
+    ),
+    starts_at: date,
+    ends_at: date,
+    max_uses: optionalWholeNumber(1, 1_000_000, t("catalogue.vouchers.usesInvalid")),
+    max_uses_per_customer: optionalWholeNumber(1, 1000, t("catalogue.vouchers.usesInvalid")),
+  })
+  .refine((v) => !v || v.kind !== "percent" || (v.percent !== null && v.percent !== undefined), {
+    path: ["percent"],
+    message: t("catalogue.vouchers.percentInvalid"),
+    when: whenValid("kind", "percent"),
+  })
+  .refine((v) => !v || v.kind !== "fixed" || (typeof v.amount_cents === "number" && v.amount_cents > 0), {
+    path: ["amount_cents"],
+    message: t("catalogue.vouchers.amountRequired"),
+    when: whenValid("kind", "amount_cents"),
+  })
+  .refine((v) => !v || !v.starts_at || !v.ends_at || v.starts_at <= v.ends_at, {
+    path: ["ends_at"],
+    message: t("catalogue.vouchers.datesOrder"),
+    when: whenValid("starts_at", "ends_at"),
+  });
+export type VoucherInput = z.output<typeof voucherSchema>;
+
+/** Issuing a gift card: its amount (up to $100,000), an optional code and expiry date. */
+export const giftCardSchema = z.object({
+  amount_cents: moneyCents.refine((v) => v > 0 && v <= 100_000_00, t("catalogue.giftCards.amountInvalid")),
+  code: z.preprocess((v) => (blank(v) ? null : v), code(6, t("catalogue.giftCards.codeInvalid")).nullable()),
+  expires_at: date,
+});
+export type GiftCardInput = z.output<typeof giftCardSchema>;
+
+export const REWARD_KINDS = ["birthday", "milestone", "referral", "goodwill"] as const;
+export type RewardKind = (typeof REWARD_KINDS)[number];
+
+/** A reward: free in-person classes for a customer (by email) in one city, valid `validity_days`. */
+export const rewardSchema = z.object({
+  email,
+  kind: z.enum(REWARD_KINDS, { error: t("catalogue.rewards.kindInvalid") }),
+  note: description(120),
+  city_id: z
+    .preprocess((v) => (blank(v) ? undefined : v), id.optional())
+    .refine((v) => v !== undefined, { message: t("catalogue.rewards.cityRequired") }),
+  sessions: wholeNumber(1, 20, t("catalogue.rewards.sessionsInvalid")),
+  validity_days: wholeNumber(1, 365, t("catalogue.rewards.validityInvalid"), 30),
+});
+export type RewardInput = z.output<typeof rewardSchema>;

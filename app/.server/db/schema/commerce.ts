@@ -12,7 +12,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { users } from "./identity";
-import { cities, countries, states, studios, timestamps } from "./places";
+import { createdAtOnly, timestamps } from "./columns";
+import { cities, countries, states, studios } from "./places";
 
 /**
  * The studio's income: catalogue (packs, plans, products, certifications), carts, vouchers, gift
@@ -234,7 +235,7 @@ export const cartItems = pgTable(
     scope: text("scope").$type<CartScope>().notNull(),
     refId: integer("ref_id").notNull(),
     qty: integer("qty").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAtOnly,
   },
   (t) => [uniqueIndex("cart_items_uq").on(t.cartId, t.scope, t.refId), check("cart_items_qty_ck", sql`${t.qty} > 0`)],
 );
@@ -310,7 +311,7 @@ export const voucherRedemptions = pgTable(
       .notNull()
       .references(() => orders.id),
     amountCents: integer("amount_cents").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAtOnly,
   },
   (t) => [index("voucher_redemptions_idx").on(t.voucherId, t.userId)],
 );
@@ -326,7 +327,7 @@ export const giftCardMovements = pgTable(
     kind: text("kind").$type<"issue" | "redeem" | "spend" | "refund" | "adjust">().notNull(),
     orderId: integer("order_id").references(() => orders.id),
     actorUserId: integer("actor_user_id").references(() => users.id),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAtOnly,
   },
   (t) => [index("gift_card_movements_idx").on(t.giftCardId)],
 );
@@ -381,7 +382,7 @@ export const refunds = pgTable("refunds", {
   reason: text("reason").notNull(),
   creditsRevoked: integer("credits_revoked").notNull().default(0),
   actorUserId: integer("actor_user_id").references(() => users.id),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  ...createdAtOnly,
 });
 
 /** Saved cards: the provider's id, brand, last four digits and expiry. Never the number or CVC. */
@@ -399,7 +400,7 @@ export const savedCards = pgTable(
     expMonth: integer("exp_month").notNull(),
     expYear: integer("exp_year").notNull(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAtOnly,
   },
   (t) => [
     uniqueIndex("saved_cards_pm_uq").on(t.userId, t.providerPaymentMethodId),
@@ -445,7 +446,7 @@ export const certificateEntitlements = pgTable(
       .notNull()
       .references(() => orders.id),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAtOnly,
   },
   (t) => [uniqueIndex("certificate_entitlements_uq").on(t.userId, t.productId, t.orderId)],
 );
@@ -462,7 +463,7 @@ export const sandboxPaymentMethods = pgTable("sandbox_payment_methods", {
   expMonth: integer("exp_month").notNull(),
   expYear: integer("exp_year").notNull(),
   outcome: text("outcome").$type<"succeed" | "authenticate" | "decline" | "insufficient_funds">().notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  ...createdAtOnly,
 });
 
 export const sandboxIntents = pgTable("sandbox_intents", {
@@ -476,7 +477,7 @@ export const sandboxIntents = pgTable("sandbox_intents", {
     .notNull(),
   refundedCents: integer("refunded_cents").notNull().default(0),
   metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  ...createdAtOnly,
 });
 
 /**
@@ -489,5 +490,5 @@ export const webhookEvents = pgTable("webhook_events", {
   type: text("type").notNull(),
   intentId: text("intent_id"),
   processedAt: timestamp("processed_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  ...createdAtOnly,
 });

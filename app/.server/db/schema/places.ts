@@ -12,10 +12,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-};
+import { timestamps } from "./columns";
+// Kept here too: the other schema files import it from places (it moved to columns.ts).
 export { timestamps };
 
 /** Currency record of spec §3, seeded as written (display follows Mexican usage, see lib/format). */

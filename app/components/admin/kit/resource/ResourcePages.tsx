@@ -34,6 +34,8 @@ export interface ResourceView {
   apiPath: string;
   /** API path of the list (and its CSV) when it is not `apiPath` ("/admin/studios/list"). */
   listApiPath?: string;
+  /** `false`: rows are never edited (no edit item in the row menu): gift cards, rewards. */
+  editable?: boolean;
   /** Has `active` (deactivate/reactivate in the row menu, status column). */
   activatable?: boolean;
   csv?: boolean;
@@ -54,7 +56,7 @@ export function ResourceRowMenu(props: {
   const { view, row } = props;
   const { pathname } = useLocation();
   const { revalidate } = useRevalidator();
-  if (!props.canWrite && !props.extra) return null;
+  if (!props.extra && (!props.canWrite || (view.editable === false && !view.activatable))) return null;
   const toggle = async () => {
     const deactivate = row.active !== false;
     const ok = await confirmAction({
@@ -75,7 +77,7 @@ export function ResourceRowMenu(props: {
       label={`${t("admin.kit.actions")} #${row.id}`}
       items={() => (
         <>
-          {props.canWrite && (
+          {props.canWrite && view.editable !== false && (
             <Menu.Item
               component={Link}
               to={localePath(`${view.base}/edit/${row.id}`, pathname)}

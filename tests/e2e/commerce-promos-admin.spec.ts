@@ -1,0 +1,112 @@
+import type { Page } from "@playwright/test";
+import { e2eEnv, expect, loginAs, test, testAddress } from "./support/fixtures";
+
+/**
+ * Issue 10, the payments group of the back office (vouchers, gift cards, rewards on the kit), the
+ * customer's rewards page, and the success page of a deposit order (the balance still owed and the
+ * way to pay it).
+ */
+async function newCustomer(page: Page) {
+  const email = `promo.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+  const res = await page.request.post("/api/user", {
+    form: {
+      name: "Renata",
+      last_name: "Premios",
+      email,
+      password: "secreto1",
+      confirmPassword: "secreto1",
+      terms: "true",
+    },
+  });
+  expect(res.status()).toBe(201);
+  return email;
+}
+
+async function fillCard(scope: ReturnType<Page["getByRole"]>, number: string) {
+  await scope.getByLabel("Número de tarjeta").fill(number);
+  await scope.getByLabel("Nombre del titular").fill("Renata Premios");
+  await scope.getByLabel("Vencimiento (MM/AA)").fill("1231");
+  await scope.getByLabel("CVC").fill("123");
+}
+
+test("a deposit order's success page shows the balance still owed and pays it from the shopping history", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await newCustomer(page);
+  await page.goto("/store/product/6");
+  await page.getByRole("button", { name: "Agregar al carrito" }).click();
+  const panel = page.getByRole("dialog", { name: "Finalizar Pago" });
+  const deposit = panel.getByRole("checkbox", { name: "Pago con Deposito (2 Parcialidades)" });
+  await deposit.click();
+  await expect(deposit).toBeChecked();
+  await panel.getByRole("button", { name: "Tarjeta", exact: true }).click();
+  await fillCard(panel, "4242 4242 4242 4242");
+  await panel.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
+  await panel.getByRole("button", { name: /^Pagar/ }).click();
+  await expect(page).toHaveURL(/\/success-order/);
+
+  const owed = page.getByRole("alert").filter({ hasText: "Saldo pendiente (segunda parcialidad)" });
+  await expect(owed).toContainText("$9,250.00");
+  await owed.getByRole("link", { name: "Pagar saldo pendiente $9,250.00" }).click();
+  await expect(page).toHaveURL(/\/profile\/shopping-history\?pay=\d+/);
+  const modal = page.getByRole("dialog", { name: /Segunda parcialidad de la orden/ });
+  await fillCard(modal, "4242 4242 4242 4242");
+  await modal.getByRole("button", { name: /^Pagar saldo pendiente/ }).click();
+  await expect(page.getByText("Segunda parcialidad pagada")).toBeVisible();
+});
+
+test("staff create a voucher, issue a gift card and grant a reward the customer then sees", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const email = await newCustomer(page);
+  const staff = await browser.newPage({
+    baseURL: e2eEnv.baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": testAddress(`${testInfo.testId}:staff`) },
+  });
+  await loginAs(staff, "admin@example.com");
+
+  // A voucher: a Spanish message for what is missing, then listed with its value.
+  const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
+  await staff.goto("/admin/vouchers/add");
+  await staff.getByRole("textbox", { name: "Código" }).fill(code);
+  await staff.getByRole("button", { name: "Guardar" }).click();
+  await expect(staff.getByText("El porcentaje debe ser un número entero de 1 a 100")).toBeVisible();
+  await staff.getByRole("textbox", { name: "Porcentaje de descuento" }).fill("15");
+  await staff.getByRole("button", { name: "Guardar" }).click();
+  await expect(staff).toHaveURL(/\/admin\/vouchers\/list$/);
+  await expect(staff.getByRole("row").filter({ hasText: code })).toContainText("15%");
+
+  // A gift card: issued, then its page with the issue movement.
+  await staff.goto("/admin/giftcards");
+  await staff.getByRole("link", { name: "Emitir tarjeta" }).click();
+  await staff.getByRole("textbox", { name: "Monto (MXN)" }).fill("500");
+  await staff.getByRole("button", { name: "Guardar" }).click();
+  await expect(staff).toHaveURL(/\/admin\/giftcards\/\d+$/);
+  await expect(staff.getByRole("heading", { level: 1 })).toContainText(/Tarjeta NB-/);
+  await expect(staff.getByRole("cell", { name: "Emisión" })).toBeVisible();
+  await expect(staff.getByRole("cell", { name: "+$500" })).toBeVisible();
+
+  // A reward for the new customer, listed with its reason.
+  await staff.goto("/admin/rewards/list");
+  await staff.getByRole("link", { name: "Otorgar recompensa" }).click();
+  await staff.getByRole("textbox", { name: "Email del cliente" }).fill(email);
+  await staff.getByRole("combobox", { name: "Ciudad" }).click();
+  await staff.getByRole("option").first().click();
+  await staff.getByRole("textbox", { name: "Clases" }).fill("2");
+  await staff.getByRole("textbox", { name: "Nota (opcional)" }).fill("Feliz cumpleaños");
+  await staff.getByRole("button", { name: "Guardar" }).click();
+  await expect(staff).toHaveURL(/\/admin\/rewards\/list$/);
+  await expect(staff.getByRole("row").filter({ hasText: email })).toContainText(
+    "Recompensa: Cumpleaños (Feliz cumpleaños)",
+  );
+
+  await page.goto("/profile/rewards");
+  await expect(page.getByRole("heading", { name: "Tus recompensas" })).toBeVisible();
+  await expect(page.getByText("2 clases de regalo")).toBeVisible();
+  await expect(page.getByText("Recompensa: Cumpleaños (Feliz cumpleaños)")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Reservar con mi recompensa" })).toBeVisible();
+  await staff.close();
+});
