@@ -14,8 +14,7 @@ import type { Db } from "../db/client";
 import { giftCardMovements, giftCards, users } from "../db/schema";
 import { AppError } from "../domain/errors";
 import { addDays, localDay, zonedToUtc } from "../domain/booking/time";
-import { inTransaction } from "../domain/tx";
-import { getResource, type ResourceDescriptor } from "../kit/resource";
+import type { ResourceDescriptor } from "../kit/resource";
 import { PAYMENTS_TAG } from "./vouchers";
 
 export const giftCardDto = z.object({
