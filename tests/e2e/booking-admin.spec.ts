@@ -91,9 +91,9 @@ test.describe("booking back office", () => {
     const edit = page.getByRole("form", { name: "Editar clase" });
     const later = new Date(cls!.starts.getTime() + 30 * MIN);
     let newTime = localTime(later);
-    // If that half hour is busy in this room, keep the time and change only the duration.
+    // If the 40 minutes from then are busy, keep the time and change only the duration.
     const busy = await api.get(
-      `/api/admin/class-sessions?studio_id=1&from=${later.toISOString()}&to=${new Date(later.getTime() + 30 * MIN).toISOString()}`,
+      `/api/admin/class-sessions?studio_id=1&from=${later.toISOString()}&to=${new Date(later.getTime() + 40 * MIN).toISOString()}`,
       { headers },
     );
     if (((await busy.json()).data as unknown[]).length > 0) newTime = localTime(cls!.starts);

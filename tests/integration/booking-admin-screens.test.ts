@@ -153,6 +153,59 @@ describe("back-office booking screens", () => {
     expect(await app.deps.db.select().from(classSessions).where(eq(classSessions.templateId, tpl.id))).toHaveLength(0);
   });
 
+  it("a template and a class refuse the same bad room, coach, type and duration with the same message", async () => {
+    const place = await makeRoom(app.deps.db, 6);
+    const other = await makeRoom(app.deps.db, 6, 1);
+    const [closed] = await app.deps.db
+      .insert(rooms)
+      .values({ studioId: place.studio.id, name: "Sala cerrada prueba", capacity: 4, active: false })
+      .returning();
+    const starts = new Date(Date.now() + 5 * DAY);
+    const tplInput = {
+      studioId: place.studio.id,
+      roomId: place.room.id,
+      coachId: place.coach.id,
+      sessionTypeId: place.type.id,
+      weekday: 1,
+      localTime: "07:00",
+      durationMinutes: 45,
+      startsOn: localDay(new Date()),
+      endsOn: null,
+    };
+    const bad: [Partial<typeof tplInput>, string, string][] = [
+      [{ roomId: other.room.id }, "room_id", "El salón no pertenece al estudio elegido."],
+      [{ roomId: closed!.id }, "room_id", "El salón no existe o no está activo."],
+      [{ coachId: 999_999 }, "coach_id", "La coach no existe o no está activa."],
+      [{ sessionTypeId: 999_999 }, "session_type_id", "El tipo de clase no existe o no está activo."],
+      [{ durationMinutes: 5 }, "duration_minutes", "La duración debe ser de 10 a 240 minutos."],
+    ];
+    for (const [change, field, message] of bad) {
+      const fields = [{ field, message }];
+      await expect(createTemplate(app.deps.db, { ...tplInput, ...change })).rejects.toMatchObject({
+        status: 422,
+        fields,
+      });
+      const input = { ...tplInput, ...change };
+      await expect(
+        makeClass(
+          app.deps.db,
+          {
+            ...place,
+            room: { ...place.room, id: input.roomId },
+            coach: { ...place.coach, id: input.coachId },
+            type: { ...place.type, id: input.sessionTypeId },
+          },
+          starts,
+          new Date(),
+          input.durationMinutes,
+        ),
+      ).rejects.toMatchObject({ status: 422, fields });
+    }
+    expect(await app.deps.db.select().from(classSessions).where(eq(classSessions.roomId, place.room.id))).toHaveLength(
+      0,
+    );
+  });
+
   it("finds customers as the front desk types, and staff book them after the online cut-off", async () => {
     const place = await makeRoom(app.deps.db, 5);
     const cus = await makeCustomer(app.deps.db, "buscar");

@@ -12,14 +12,9 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { coaches, rooms, sessionTypes, studios, type RoomLayout } from "./places";
+import { coaches, rooms, sessionTypes, studios, timestamps, type RoomLayout } from "./places";
 import { users } from "./identity";
 import { creditLots } from "./credits";
-
-const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-};
 
 /**
  * Weekly recurring classes of a studio: every `weekday` at `localTime` (the studio's time zone),

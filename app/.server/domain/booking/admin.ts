@@ -20,6 +20,7 @@ import {
 import { AppError } from "../errors";
 import { grantLot } from "../credits/ledger";
 import { personSearch } from "../people/common";
+import { assertClassRefs } from "./sessions";
 import { addDays, humanDateTime, localDay, localTime, zonedToUtc } from "./time";
 
 const coach = alias(coaches, "coach");
@@ -256,21 +257,7 @@ async function validateTemplate(db: Db, input: TemplateInput) {
     throw AppError.validation([{ field: "local_time", message: t("booking.errors.templateTimeInvalid") }]);
   if (!Number.isInteger(input.weekday) || input.weekday < 0 || input.weekday > 6)
     throw AppError.validation([{ field: "weekday", message: t("booking.errors.weekdayInvalid") }]);
-  const [room] = await db.select().from(rooms).where(eq(rooms.id, input.roomId));
-  if (!room || room.studioId !== input.studioId)
-    throw AppError.validation([{ field: "room_id", message: t("booking.errors.roomNotInStudio") }]);
-  const [c] = await db
-    .select({ id: coaches.id })
-    .from(coaches)
-    .where(and(eq(coaches.id, input.coachId), eq(coaches.active, true)));
-  if (!c) throw AppError.validation([{ field: "coach_id", message: t("booking.errors.coachNotFound") }]);
-  const [ty] = await db
-    .select({ id: sessionTypes.id })
-    .from(sessionTypes)
-    .where(and(eq(sessionTypes.id, input.sessionTypeId), eq(sessionTypes.active, true)));
-  if (!ty) throw AppError.validation([{ field: "session_type_id", message: t("booking.errors.typeNotFound") }]);
-  if (!Number.isInteger(input.durationMinutes) || input.durationMinutes < 10 || input.durationMinutes > 240)
-    throw AppError.validation([{ field: "duration_minutes", message: t("booking.errors.durationInvalid") }]);
+  await assertClassRefs(db, input);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.startsOn) || (input.endsOn && !/^\d{4}-\d{2}-\d{2}$/.test(input.endsOn)))
     throw AppError.validation([{ field: "starts_on", message: t("booking.errors.startsAtInvalid") }]);
   if (input.endsOn && input.endsOn < input.startsOn)

@@ -236,18 +236,18 @@ export interface SessionInput {
   durationMinutes: number;
 }
 
-async function validateInput(tx: Db, input: SessionInput, now: Date, excludeId?: number) {
-  const [studio] = await tx
-    .select()
-    .from(studios)
-    .where(and(eq(studios.id, input.studioId), eq(studios.active, true)));
-  if (!studio) throw AppError.validation([{ field: "studio_id", message: t("booking.errors.studioNotFound") }]);
+/** The references every class and weekly template must hold: an active room of the studio, an active
+ * coach, an active class type, and a duration of 10 to 240 minutes. Returns the room. */
+export async function assertClassRefs(
+  tx: Db,
+  input: Pick<SessionInput, "studioId" | "roomId" | "coachId" | "sessionTypeId" | "durationMinutes">,
+) {
   const [room] = await tx
     .select()
     .from(rooms)
     .where(and(eq(rooms.id, input.roomId), eq(rooms.active, true)));
   if (!room) throw AppError.validation([{ field: "room_id", message: t("booking.errors.roomNotFound") }]);
-  if (room.studioId !== studio.id)
+  if (room.studioId !== input.studioId)
     throw AppError.validation([{ field: "room_id", message: t("booking.errors.roomNotInStudio") }]);
   const [c] = await tx
     .select({ id: coaches.id })
@@ -261,6 +261,16 @@ async function validateInput(tx: Db, input: SessionInput, now: Date, excludeId?:
   if (!ty) throw AppError.validation([{ field: "session_type_id", message: t("booking.errors.typeNotFound") }]);
   if (!Number.isInteger(input.durationMinutes) || input.durationMinutes < 10 || input.durationMinutes > 240)
     throw AppError.validation([{ field: "duration_minutes", message: t("booking.errors.durationInvalid") }]);
+  return room;
+}
+
+async function validateInput(tx: Db, input: SessionInput, now: Date, excludeId?: number) {
+  const [studio] = await tx
+    .select()
+    .from(studios)
+    .where(and(eq(studios.id, input.studioId), eq(studios.active, true)));
+  if (!studio) throw AppError.validation([{ field: "studio_id", message: t("booking.errors.studioNotFound") }]);
+  const room = await assertClassRefs(tx, input);
   if (input.startsAt <= now)
     throw AppError.validation([{ field: "starts_at", message: t("booking.errors.startsAtPast") }]);
   const endsAt = new Date(input.startsAt.getTime() + input.durationMinutes * 60_000);
