@@ -4,9 +4,12 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../app/.server/config/env";
-import { creditLots, orders } from "../../app/.server/db/schema";
+import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
+import { creditLots, orders, payments, webhookEvents } from "../../app/.server/db/schema";
+import { WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
 import { setupTestApp } from "../support/app";
 import { newCustomer } from "../support/commerce";
+import { createStaff, sessionFor } from "../support/factories";
 
 /**
  * The `stripe` gateway through the official SDK, against a local server that answers like the
@@ -25,6 +28,7 @@ type Pi = {
 };
 const intents = new Map<string, Pi>();
 const byKey = new Map<string, string>();
+const refundsByKey = new Map<string, { id: string; object: "refund"; amount: number; payment_intent: string }>();
 const calls: { method: string; path: string; key: string | undefined }[] = [];
 let seq = 0;
 
@@ -95,8 +99,31 @@ const server = http.createServer((req, res) => {
             error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" },
           });
     }
-    if (url === "/v1/refunds" && req.method === "POST")
-      return send(200, { id: `re_${key}`, object: "refund", amount: Number(body.amount) });
+    if ((m = /^\/v1\/payment_intents\/(pi_\w+)\/confirm$/.exec(url)) && req.method === "POST") {
+      const pi = intents.get(m[1]!);
+      if (!pi) return send(404, { error: { type: "invalid_request_error", code: "resource_missing" } });
+      if (pi.status === "requires_confirmation") pi.status = "succeeded";
+      return send(200, pi);
+    }
+    if (url === "/v1/refunds" && req.method === "POST") {
+      if (key && refundsByKey.has(key)) return send(200, refundsByKey.get(key));
+      const pi = intents.get(body.payment_intent!);
+      const done = [...refundsByKey.values()]
+        .filter((r) => r.payment_intent === body.payment_intent)
+        .reduce((sum, r) => sum + r.amount, 0);
+      if (!pi || pi.status !== "succeeded" || done + Number(body.amount) > pi.amount)
+        return send(400, {
+          error: { type: "invalid_request_error", code: "amount_too_large", message: "Refund exceeds charge" },
+        });
+      const r = {
+        id: `re_mock_${seq++}`,
+        object: "refund" as const,
+        amount: Number(body.amount),
+        payment_intent: pi.id,
+      };
+      if (key) refundsByKey.set(key, r);
+      return send(200, { ...r, status: "succeeded" });
+    }
     send(404, { error: { type: "invalid_request_error", message: "Unrecognized request URL" } });
   });
 });
@@ -212,5 +239,129 @@ describe("stripe gateway (official SDK against a local provider)", () => {
       headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=deadbeef" },
     });
     expect(bad.status).toBe(400);
+  });
+
+  it("3-D Secure: the browser's next action, then our confirm; the page and the webhook record one order", async () => {
+    useStripe();
+    const c = await newCustomer(app);
+    await app.request("/v2/carts", {
+      method: "POST",
+      token: c.token,
+      json: { action: "addPack", action_param: { pack_id: 2 } },
+    });
+    const si = (json: Record<string, unknown>) =>
+      app.request("/v2/checkout/setup-intent", { method: "POST", token: c.token, json });
+    const first = await (await si({ stripe_payment_method_id: "pm_card_authenticationRequired" })).json();
+    expect(first.requires_action).toBe(true);
+    // Not yet authenticated: make-payment records nothing.
+    const early = await app.request("/v2/checkout/make-payment", {
+      method: "POST",
+      token: c.token,
+      json: { payment_intent_id: first.payment_intent_id },
+    });
+    expect(early.status).toBe(409);
+    // stripe.handleNextAction in the browser: the bank approved, the intent awaits our confirmation.
+    intents.get(first.payment_intent_id)!.status = "requires_confirmation";
+    const confirmed = await (await si({ stripe_payment_intent_id: first.payment_intent_id })).json();
+    expect(confirmed).toMatchObject({ requires_action: false, payment_intent_id: first.payment_intent_id });
+    const confirms = calls.filter((x) => x.path === `/v1/payment_intents/${first.payment_intent_id}/confirm`);
+    expect(confirms.map((x) => x.key)).toEqual([`confirm:${first.payment_intent_id}`]);
+    // Someone else's intent is not confirmed for this customer.
+    const other = await newCustomer(app);
+    const stolen = await app.request("/v2/checkout/setup-intent", {
+      method: "POST",
+      token: other.token,
+      json: { stripe_payment_intent_id: first.payment_intent_id },
+    });
+    expect(stolen.status).toBe(404);
+
+    // The customer closed the tab: the provider's payment_intent.succeeded webhook records the order.
+    const payload = JSON.stringify({
+      id: `evt_${first.payment_intent_id}`,
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: { object: { id: first.payment_intent_id, object: "payment_intent" } },
+    });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_local_secret" });
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_otro_secreto" });
+    const post = (sig: string) =>
+      app.request("/v2/webhooks/payments", {
+        method: "POST",
+        body: payload,
+        headers: { "content-type": "application/json", "stripe-signature": sig },
+      });
+    expect((await post(forged)).status).toBe(400);
+    expect(
+      await app.deps.db
+        .select()
+        .from(webhookEvents)
+        .where(eq(webhookEvents.id, `evt_${first.payment_intent_id}`)),
+    ).toHaveLength(0);
+    expect((await post(header)).status).toBe(200);
+    expect((await post(header)).status).toBe(200);
+    // (The earlier test's charge.updated event is still queued too: it changes nothing.)
+    expect((await app.deps.jobs.runPending(WEBHOOK_JOB, { ignoreStartAfter: true })).failed).toBe(0);
+    const [ev] = await app.deps.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.id, `evt_${first.payment_intent_id}`));
+    expect(ev!.processedAt).not.toBeNull();
+    const os = await app.deps.db.select().from(orders).where(eq(orders.userId, c.id));
+    expect(os).toHaveLength(1);
+    // The page's make-payment comes after: the same order, one payment.
+    const late = await app.request("/v2/checkout/make-payment", {
+      method: "POST",
+      token: c.token,
+      json: { payment_intent_id: first.payment_intent_id },
+    });
+    expect((await late.json()).data.order_id).toBe(os[0]!.id);
+    const pays = await app.deps.db.select().from(payments).where(eq(payments.userId, c.id));
+    expect(pays.map((p) => [p.gateway, p.providerPaymentId, p.amountCents])).toEqual([
+      ["stripe", first.payment_intent_id, 125000],
+    ]);
+  });
+
+  it("refunds, partial then the rest, carry idempotency keys; a retry with the same key is the same refund", async () => {
+    useStripe();
+    const staff = await createStaff(app.deps.db, "administrator");
+    const admin = await sessionFor(app.deps.db, staff);
+    const c = await newCustomer(app);
+    await app.request("/v2/carts", {
+      method: "POST",
+      token: c.token,
+      json: { action: "addPack", action_param: { pack_id: 2 } },
+    });
+    const si = await (
+      await app.request("/v2/checkout/setup-intent", {
+        method: "POST",
+        token: c.token,
+        json: { stripe_payment_method_id: "pm_card_visa" },
+      })
+    ).json();
+    const paid = await app.request("/v2/checkout/make-payment", {
+      method: "POST",
+      token: c.token,
+      json: { payment_intent_id: si.payment_intent_id },
+    });
+    expect(paid.status).toBe(200);
+    const [pay] = await app.deps.db.select().from(payments).where(eq(payments.userId, c.id));
+    const refund = (json: Record<string, unknown>) =>
+      app.request(`/admin/payments/${pay!.id}/refund`, { method: "POST", token: admin, json });
+    expect((await refund({ amount: "250" })).status).toBe(200);
+    expect((await refund({})).status).toBe(200);
+    const mine = [...refundsByKey.entries()].filter(([, r]) => r.payment_intent === si.payment_intent_id);
+    expect(mine.map(([key, r]) => [key, r.amount])).toEqual([
+      [`admin-refund:${pay!.id}:0:25000`, 25000],
+      [`admin-refund:${pay!.id}:25000:100000`, 100000],
+    ]);
+    const [after] = await app.deps.db.select().from(payments).where(eq(payments.id, pay!.id));
+    expect(after).toMatchObject({ status: "refunded", refundedCents: 125000 });
+    const [lot] = await app.deps.db.select().from(creditLots).where(eq(creditLots.userId, c.id));
+    expect(lot!.remaining).toBe(0);
+    expect((await refund({})).status).toBe(409);
+    // The gateway asked again with a used key (a retry after a lost answer) gets that refund back.
+    const again = await gatewaysFor(app.deps.config).card.refund(app.deps.db, si.payment_intent_id, 25000, mine[0]![0]);
+    expect(again.id).toBe(mine[0]![1].id);
+    expect([...refundsByKey.values()].filter((r) => r.payment_intent === si.payment_intent_id)).toHaveLength(2);
   });
 });

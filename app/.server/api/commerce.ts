@@ -17,6 +17,7 @@ import {
 import { getProduct, listPacks, listPlans, listProducts, PRODUCT_AREAS } from "../domain/commerce/catalogue";
 import {
   applySucceededIntent,
+  handlePaypalWebhook,
   handleWebhook,
   makePayment,
   paypalPayment,
@@ -675,6 +676,11 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
     const raw = await c.req.text();
     const sig = c.req.header("x-sandbox-signature") ?? c.req.header("stripe-signature") ?? null;
     return c.json(await handleWebhook(deps, raw, sig));
+  });
+  app.post("/v2/webhooks/paypal", async (c) => {
+    const deps = c.get("deps");
+    const raw = await c.req.text();
+    return c.json(await handlePaypalWebhook(deps, raw, (name) => c.req.header(name)));
   });
 }
 

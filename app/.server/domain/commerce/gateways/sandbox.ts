@@ -251,7 +251,16 @@ export function sandboxPaypal(): PaypalGateway & { approve: typeof approvePaypal
       if (!row) throw new GatewayError(t("commerce.payment.intentNotFound"), "no_such_order");
       return toIntent(db, row);
     },
+    async retrieve(db, id) {
+      const [row] = await db
+        .select()
+        .from(sandboxIntents)
+        .where(and(eq(sandboxIntents.id, id), eq(sandboxIntents.kind, "paypal")));
+      return row ? toIntent(db, row) : null;
+    },
     refund: refundIntent,
+    // The sandbox approval page completes on our own return page: it sends no webhooks.
+    verifyWebhook: async () => null,
     approve: approvePaypal,
   };
 }
