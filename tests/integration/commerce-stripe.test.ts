@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,130 +8,18 @@ import { WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
 import { setupTestApp } from "../support/app";
 import { newCustomer } from "../support/commerce";
 import { createStaff, sessionFor } from "../support/factories";
+import { authenticate, calls, refundsByKey, startFakeStripe } from "../support/fake-stripe";
 
 /**
  * The `stripe` gateway through the official SDK, against a local server that answers like the
- * provider's API: payment methods, intents (declines, authentication), refunds, idempotency keys.
+ * provider's API (tests/support/fake-stripe.ts): payment methods, intents (declines, authentication),
+ * refunds, idempotency keys.
  */
-type Pi = {
-  id: string;
-  object: "payment_intent";
-  amount: number;
-  currency: string;
-  status: string;
-  client_secret: string;
-  metadata: Record<string, string>;
-  payment_method: string;
-  last_payment_error: unknown;
-};
-const intents = new Map<string, Pi>();
-const byKey = new Map<string, string>();
-const refundsByKey = new Map<string, { id: string; object: "refund"; amount: number; payment_intent: string }>();
-const calls: { method: string; path: string; key: string | undefined }[] = [];
-let seq = 0;
-
-const server = http.createServer((req, res) => {
-  let raw = "";
-  req.on("data", (c) => (raw += c));
-  req.on("end", () => {
-    const body = Object.fromEntries(new URLSearchParams(raw));
-    const key = req.headers["idempotency-key"] as string | undefined;
-    calls.push({ method: req.method!, path: req.url!, key });
-    const send = (status: number, obj: unknown) => {
-      res.writeHead(status, { "content-type": "application/json", "request-id": `req_${seq++}` });
-      res.end(JSON.stringify(obj));
-    };
-    const url = req.url!.split("?")[0]!;
-    let m: RegExpExecArray | null;
-    if ((m = /^\/v1\/payment_methods\/(pm_\w+)$/.exec(url))) {
-      return send(200, {
-        id: m[1],
-        object: "payment_method",
-        type: "card",
-        card: {
-          brand: "visa",
-          last4: m[1] === "pm_card_chargeDeclined" ? "0002" : "4242",
-          exp_month: 12,
-          exp_year: 2031,
-        },
-      });
-    }
-    if (url === "/v1/payment_intents" && req.method === "POST") {
-      if (key && byKey.has(key)) return send(200, intents.get(byKey.get(key)!));
-      const pm = body.payment_method!;
-      if (pm === "pm_card_chargeDeclined")
-        return send(402, {
-          error: {
-            type: "card_error",
-            code: "card_declined",
-            decline_code: "generic_decline",
-            message: "Your card was declined.",
-          },
-        });
-      const id = `pi_mock_${seq++}`;
-      const metadata: Record<string, string> = {};
-      for (const [k, v] of Object.entries(body)) {
-        const mm = /^metadata\[(\w+)\]$/.exec(k);
-        if (mm) metadata[mm[1]!] = v;
-      }
-      const pi: Pi = {
-        id,
-        object: "payment_intent",
-        amount: Number(body.amount),
-        currency: body.currency!,
-        status: pm === "pm_card_authenticationRequired" ? "requires_action" : "succeeded",
-        client_secret: `${id}_secret_x`,
-        metadata,
-        payment_method: pm,
-        last_payment_error: null,
-      };
-      intents.set(id, pi);
-      if (key) byKey.set(key, id);
-      return send(200, pi);
-    }
-    if ((m = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(url))) {
-      const pi = intents.get(m[1]!);
-      return pi
-        ? send(200, pi)
-        : send(404, {
-            error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" },
-          });
-    }
-    if ((m = /^\/v1\/payment_intents\/(pi_\w+)\/confirm$/.exec(url)) && req.method === "POST") {
-      const pi = intents.get(m[1]!);
-      if (!pi) return send(404, { error: { type: "invalid_request_error", code: "resource_missing" } });
-      if (pi.status === "requires_confirmation") pi.status = "succeeded";
-      return send(200, pi);
-    }
-    if (url === "/v1/refunds" && req.method === "POST") {
-      if (key && refundsByKey.has(key)) return send(200, refundsByKey.get(key));
-      const pi = intents.get(body.payment_intent!);
-      const done = [...refundsByKey.values()]
-        .filter((r) => r.payment_intent === body.payment_intent)
-        .reduce((sum, r) => sum + r.amount, 0);
-      if (!pi || pi.status !== "succeeded" || done + Number(body.amount) > pi.amount)
-        return send(400, {
-          error: { type: "invalid_request_error", code: "amount_too_large", message: "Refund exceeds charge" },
-        });
-      const r = {
-        id: `re_mock_${seq++}`,
-        object: "refund" as const,
-        amount: Number(body.amount),
-        payment_intent: pi.id,
-      };
-      if (key) refundsByKey.set(key, r);
-      return send(200, { ...r, status: "succeeded" });
-    }
-    send(404, { error: { type: "invalid_request_error", message: "Unrecognized request URL" } });
-  });
-});
-
-let port = 0;
+let stripeApi: Awaited<ReturnType<typeof startFakeStripe>>;
 beforeAll(async () => {
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  port = (server.address() as AddressInfo).port;
+  stripeApi = await startFakeStripe();
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => stripeApi.close());
 
 const app = setupTestApp();
 const useStripe = () => {
@@ -145,7 +31,7 @@ const useStripe = () => {
     STRIPE_SECRET_KEY: "sk_test_local123",
     STRIPE_PUBLISHABLE_KEY: "pk_test_local123",
     STRIPE_WEBHOOK_SECRET: "whsec_local_secret",
-    STRIPE_API_URL: `http://127.0.0.1:${port}`,
+    STRIPE_API_URL: stripeApi.url,
   });
 };
 
@@ -261,7 +147,7 @@ describe("stripe gateway (official SDK against a local provider)", () => {
     });
     expect(early.status).toBe(409);
     // stripe.handleNextAction in the browser: the bank approved, the intent awaits our confirmation.
-    intents.get(first.payment_intent_id)!.status = "requires_confirmation";
+    expect(authenticate(first.payment_intent_id)).toBe(true);
     const confirmed = await (await si({ stripe_payment_intent_id: first.payment_intent_id })).json();
     expect(confirmed).toMatchObject({ requires_action: false, payment_intent_id: first.payment_intent_id });
     const confirms = calls.filter((x) => x.path === `/v1/payment_intents/${first.payment_intent_id}/confirm`);
