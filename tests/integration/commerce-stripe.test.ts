@@ -67,6 +67,15 @@ describe("stripe gateway (official SDK against a local provider)", () => {
     expect(a.payment_intent_id).toBe(b.payment_intent_id);
     const creates = calls.filter((x) => x.path === "/v1/payment_intents");
     expect(creates.every((x) => x.key?.startsWith(`cart:${cart.id}:`))).toBe(true);
+    expect(creates[0]!.body).toMatchObject({
+      amount: "125000",
+      currency: "mxn",
+      payment_method: "pm_card_visa",
+      confirmation_method: "manual",
+      confirm: "true",
+      use_stripe_sdk: "true",
+      "metadata[cart_id]": String(cart.id),
+    });
     const res = await app.request("/v2/checkout/make-payment", {
       method: "POST",
       token: c.token,

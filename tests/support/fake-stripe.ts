@@ -25,7 +25,7 @@ type Pi = {
 export const intents = new Map<string, Pi>();
 const byKey = new Map<string, string>();
 export const refundsByKey = new Map<string, { id: string; object: "refund"; amount: number; payment_intent: string }>();
-export const calls: { method: string; path: string; key: string | undefined }[] = [];
+export const calls: { method: string; path: string; key: string | undefined; body: Record<string, string> }[] = [];
 let seq = 0;
 
 /** The bank's 3-D Secure page, passed: the intent awaits our server's confirmation. */
@@ -42,7 +42,7 @@ export async function startFakeStripe(port = 0) {
     req.on("end", () => {
       const body = Object.fromEntries(new URLSearchParams(raw));
       const key = req.headers["idempotency-key"] as string | undefined;
-      calls.push({ method: req.method!, path: req.url!, key });
+      calls.push({ method: req.method!, path: req.url!, key, body });
       const send = (status: number, obj: unknown) => {
         res.writeHead(status, { "content-type": "application/json", "request-id": `req_${seq++}` });
         res.end(JSON.stringify(obj));

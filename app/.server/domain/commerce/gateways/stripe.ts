@@ -95,6 +95,8 @@ export function stripeGateway(cfg: {
             allowed_payment_method_types: ["card"],
             confirmation_method: "manual",
             confirm: true,
+            // 3-D Secure is completed in the browser by Stripe.js (handleNextAction), then confirmed here.
+            use_stripe_sdk: true,
             metadata: input.metadata,
           },
           { idempotencyKey: input.idempotencyKey },
