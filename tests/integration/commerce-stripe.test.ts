@@ -3,12 +3,12 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../app/.server/config/env";
 import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
-import { creditLots, orders, payments, webhookEvents } from "../../app/.server/db/schema";
+import { creditLots, orders, payments, savedCards, webhookEvents } from "../../app/.server/db/schema";
 import { WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
 import { setupTestApp } from "../support/app";
 import { newCustomer } from "../support/commerce";
 import { createStaff, sessionFor } from "../support/factories";
-import { authenticate, calls, refundsByKey, startFakeStripe } from "../support/fake-stripe";
+import { attachedTo, authenticate, calls, refundsByKey, startFakeStripe } from "../support/fake-stripe";
 
 /**
  * The `stripe` gateway through the official SDK, against a local server that answers like the
@@ -258,5 +258,52 @@ describe("stripe gateway (official SDK against a local provider)", () => {
     const again = await gatewaysFor(app.deps.config).card.refund(app.deps.db, si.payment_intent_id, 25000, mine[0]![0]);
     expect(again.id).toBe(mine[0]![1].id);
     expect([...refundsByKey.values()].filter((r) => r.payment_intent === si.payment_intent_id)).toHaveLength(2);
+  });
+
+  it("a saved card: attached to a Customer when first paid, charged with it later, detached when removed", async () => {
+    useStripe();
+    const c = await newCustomer(app);
+    const pm = `pm_card_visa_saved${c.id}`;
+    const buy = async (packId: number, json: Record<string, unknown>) => {
+      await app.request("/v2/carts", {
+        method: "POST",
+        token: c.token,
+        json: { action: "addPack", action_param: { pack_id: packId } },
+      });
+      const si = await (
+        await app.request("/v2/checkout/setup-intent", { method: "POST", token: c.token, json })
+      ).json();
+      const paid = await app.request("/v2/checkout/make-payment", {
+        method: "POST",
+        token: c.token,
+        json: { payment_intent_id: si.payment_intent_id },
+      });
+      expect(paid.status).toBe(200);
+      return calls.filter((x) => x.path === "/v1/payment_intents" && x.body.payment_method === pm).at(-1)!;
+    };
+    const first = await buy(1, { stripe_payment_method_id: pm, save_payment_method: true });
+    expect(first.body).toMatchObject({ setup_future_usage: "off_session", customer: expect.stringMatching(/^cus_/) });
+    expect(attachedTo.get(pm)).toBe(first.body.customer);
+    // A sandbox card saved earlier is not offered with Stripe.
+    await app.deps.db.insert(savedCards).values({
+      userId: c.id,
+      gateway: "sandbox",
+      providerPaymentMethodId: "pm_sbx_old",
+      brand: "visa",
+      last4: "1111",
+      expMonth: 1,
+      expYear: 2030,
+    });
+    const list = (await (await app.request("/v2/customer/cards", { token: c.token })).json()).data.cards;
+    expect(list.map((x: { id: string; last4: string }) => [x.id, x.last4])).toEqual([[pm, "4242"]]);
+
+    const second = await buy(2, { stripe_payment_method_id: pm });
+    expect(second.body.customer).toBe(first.body.customer);
+    expect(second.body.setup_future_usage).toBeUndefined();
+
+    const removed = await app.request(`/v2/customer/cards/${list[0].card_id}`, { method: "DELETE", token: c.token });
+    expect(removed.status).toBe(200);
+    expect(attachedTo.has(pm)).toBe(false);
+    expect((await (await app.request("/v2/customer/cards", { token: c.token })).json()).data.cards).toEqual([]);
   });
 });

@@ -21,10 +21,20 @@ type Pi = {
   metadata: Record<string, string>;
   payment_method: string;
   last_payment_error: unknown;
+  customer: string | null;
+  setup_future_usage: string | null;
 };
+
+/** A succeeded intent set up for future use attaches its card to its Customer (as Stripe does). */
+function attachIfSaved(pi: Pi) {
+  if (pi.status === "succeeded" && pi.setup_future_usage && pi.customer) attachedTo.set(pi.payment_method, pi.customer);
+}
 export const intents = new Map<string, Pi>();
 const byKey = new Map<string, string>();
 export const refundsByKey = new Map<string, { id: string; object: "refund"; amount: number; payment_intent: string }>();
+/** Payment methods attached to a Customer (a card saved for later), and the customers made. */
+export const attachedTo = new Map<string, string>();
+const customersByKey = new Map<string, string>();
 export const calls: { method: string; path: string; key: string | undefined; body: Record<string, string> }[] = [];
 let seq = 0;
 
@@ -49,23 +59,34 @@ export async function startFakeStripe(port = 0) {
       };
       const url = req.url!.split("?")[0]!;
       let m: RegExpExecArray | null;
-      if ((m = /^\/v1\/payment_methods\/(pm_\w+)$/.exec(url))) {
-        return send(200, {
-          id: m[1],
-          object: "payment_method",
-          type: "card",
-          card: {
-            brand: "visa",
-            last4: m[1] === "pm_card_chargeDeclined" ? "0002" : "4242",
-            exp_month: 12,
-            exp_year: 2031,
-          },
-        });
+      const pmView = (id: string) => ({
+        id,
+        object: "payment_method",
+        type: "card",
+        customer: attachedTo.get(id) ?? null,
+        card: {
+          brand: "visa",
+          last4: id.startsWith("pm_card_chargeDeclined") ? "0002" : "4242",
+          exp_month: 12,
+          exp_year: 2031,
+        },
+      });
+      if ((m = /^\/v1\/payment_methods\/(pm_\w+)$/.exec(url))) return send(200, pmView(m[1]!));
+      if ((m = /^\/v1\/payment_methods\/(pm_\w+)\/detach$/.exec(url)) && req.method === "POST") {
+        attachedTo.delete(m[1]!);
+        return send(200, pmView(m[1]!));
+      }
+      if (url === "/v1/customers" && req.method === "POST") {
+        const id = (key && customersByKey.get(key)) || `cus_mock_${seq++}`;
+        if (key) customersByKey.set(key, id);
+        return send(200, { id, object: "customer", metadata: {} });
       }
       if (url === "/v1/payment_intents" && req.method === "POST") {
         if (key && byKey.has(key)) return send(200, intents.get(byKey.get(key)!));
         const pm = body.payment_method!;
-        if (pm === "pm_card_chargeDeclined")
+        if (attachedTo.has(pm) && attachedTo.get(pm) !== body.customer)
+          return send(400, { error: { type: "invalid_request_error", code: "payment_method_not_attached" } });
+        if (pm.startsWith("pm_card_chargeDeclined"))
           return send(402, {
             error: {
               type: "card_error",
@@ -85,12 +106,15 @@ export async function startFakeStripe(port = 0) {
           object: "payment_intent",
           amount: Number(body.amount),
           currency: body.currency!,
-          status: pm === "pm_card_authenticationRequired" ? "requires_action" : "succeeded",
+          status: pm.startsWith("pm_card_authenticationRequired") ? "requires_action" : "succeeded",
           client_secret: `${id}_secret_x`,
           metadata,
           payment_method: pm,
           last_payment_error: null,
+          customer: body.customer ?? null,
+          setup_future_usage: body.setup_future_usage ?? null,
         };
+        attachIfSaved(pi);
         intents.set(id, pi);
         if (key) byKey.set(key, id);
         return send(200, pi);
@@ -107,6 +131,7 @@ export async function startFakeStripe(port = 0) {
         const pi = intents.get(m[1]!);
         if (!pi) return send(404, { error: { type: "invalid_request_error", code: "resource_missing" } });
         if (pi.status === "requires_confirmation") pi.status = "succeeded";
+        attachIfSaved(pi);
         return send(200, pi);
       }
       if (url === "/v1/refunds" && req.method === "POST") {

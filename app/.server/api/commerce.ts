@@ -194,10 +194,17 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       guard: "auth",
     },
     async ({ deps, auth }) => {
+      // Only the cards of the gateway in use (a sandbox card means nothing to Stripe, and back).
       const rows = await deps.db
         .select()
         .from(savedCards)
-        .where(and(eq(savedCards.userId, customerId(auth)), isNull(savedCards.deletedAt)))
+        .where(
+          and(
+            eq(savedCards.userId, customerId(auth)),
+            eq(savedCards.gateway, gatewaysFor(deps.config).card.name),
+            isNull(savedCards.deletedAt),
+          ),
+        )
         .orderBy(desc(savedCards.id));
       return {
         data: {
@@ -234,8 +241,15 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
             isNull(savedCards.deletedAt),
           ),
         )
-        .returning({ id: savedCards.id });
+        .returning({ id: savedCards.id, gateway: savedCards.gateway, pm: savedCards.providerPaymentMethodId });
       if (!row) throw AppError.notFound();
+      const { card } = gatewaysFor(deps.config);
+      if (row.gateway === card.name) {
+        // Hidden here in any case; a provider that fails to forget it is logged.
+        await card.forgetPaymentMethod(deps.db, row.pm).catch((err: unknown) => {
+          deps.log.warn({ err, cardId: row.id }, "the provider did not forget a removed card");
+        });
+      }
       return { data: { Message: t("commerce.payment.cardRemoved") } };
     },
   );

@@ -179,6 +179,8 @@ export function sandboxGateway(webhookSecret: string): PaymentGateway & { authen
       return row ? toIntent(db, row) : null;
     },
     refund: refundIntent,
+    // The sandbox keeps only brand, last4 and expiry, which the saved card's row already hides.
+    async forgetPaymentMethod() {},
     parseWebhook(rawBody, signature) {
       if (!verifySignature(webhookSecret, rawBody, signature)) return null;
       try {

@@ -59,6 +59,8 @@ export interface PaymentGateway {
   confirmIntent(db: Db, id: string): Promise<Intent>;
   retrieveIntent(db: Db, id: string): Promise<Intent | null>;
   refund(db: Db, intentId: string, amountCents: number, idempotencyKey: string): Promise<{ id: string }>;
+  /** A saved card the customer removed: the provider forgets it too (Stripe detaches it). */
+  forgetPaymentMethod(db: Db, id: string): Promise<void>;
   /** Verifies a webhook's signature and returns the event, or null when the signature is wrong. */
   parseWebhook(rawBody: string, signature: string | null): WebhookEvent | null;
 }
