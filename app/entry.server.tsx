@@ -35,13 +35,16 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = newNonce();
-  if (process.env.NODE_ENV === "production") responseHeaders.set("Content-Security-Policy", documentCsp(nonce));
+  // Stripe.js is the one external script, allowed only when Stripe is the card gateway.
+  const stripe = (loadContext as Partial<AppLoadContext>).deps?.config.PAYMENT_GATEWAY === "stripe";
+  if (process.env.NODE_ENV === "production")
+    responseHeaders.set("Content-Security-Policy", documentCsp(nonce, { stripe }));
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

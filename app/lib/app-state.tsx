@@ -31,6 +31,8 @@ export interface RootData {
   studio: number | null;
   user: SessionUser | null;
   blockInspector: boolean;
+  /** Stripe's publishable key when Stripe is the card gateway (the checkout then loads Stripe.js); null with the sandbox. */
+  stripeKey: string | null;
 }
 
 export const CITY_COOKIE = "city";
@@ -45,6 +47,7 @@ const EMPTY_ROOT: RootData = {
   studio: null,
   user: null,
   blockInspector: false,
+  stripeKey: null,
 };
 
 /**

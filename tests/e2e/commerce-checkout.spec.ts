@@ -41,9 +41,20 @@ async function availableSessions(page: Page) {
 }
 
 test.describe("checkout", () => {
-  test("a 5-class pack paid with 4242: the credits are in the account", async ({ page }) => {
+  test("a 5-class pack paid with 4242: the credits are in the account; nothing loaded from another origin", async ({
+    page,
+    baseURL,
+  }) => {
+    // The sandbox gateway: no external script (Stripe.js only with PAYMENT_GATEWAY=stripe), no other origin.
+    const elsewhere: string[] = [];
+    page.on("request", (r) => {
+      const u = new URL(r.url());
+      if (u.protocol.startsWith("http") && u.origin !== new URL(baseURL!).origin) elsewhere.push(r.url());
+    });
     await newCustomer(page);
-    await page.goto("/buy-sessions/1");
+    const doc = await page.goto("/buy-sessions/1");
+    expect(doc?.headers()["content-security-policy"]).toContain("script-src 'self' 'nonce-");
+    expect(doc?.headers()["content-security-policy"]).not.toContain("stripe");
     await page.getByRole("button", { name: "Comprar: Paquete 5 clases" }).click();
     await payWithNewCard(page, "4242 4242 4242 4242");
     await expect(page.getByText("Pago exitoso")).toBeVisible();
@@ -52,6 +63,8 @@ test.describe("checkout", () => {
     await expect(page.getByText("1 × Paquete 5 clases")).toBeVisible();
     const me = await availableSessions(page);
     expect(JSON.stringify(me)).toContain('"available_sessions":5');
+    expect(await page.locator('script[src*="stripe"]').count()).toBe(0);
+    expect(elsewhere).toEqual([]);
   });
 
   test("a card that asks for authentication, completed through the card-action step", async ({ page }) => {

@@ -1,112 +1,25 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../app/.server/config/env";
-import { creditLots, orders } from "../../app/.server/db/schema";
+import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
+import { creditLots, orders, payments, savedCards, webhookEvents } from "../../app/.server/db/schema";
+import { WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
 import { setupTestApp } from "../support/app";
 import { newCustomer } from "../support/commerce";
+import { createStaff, sessionFor } from "../support/factories";
+import { attachedTo, authenticate, calls, refundsByKey, startFakeStripe } from "../support/fake-stripe";
 
 /**
  * The `stripe` gateway through the official SDK, against a local server that answers like the
- * provider's API: payment methods, intents (declines, authentication), refunds, idempotency keys.
+ * provider's API (tests/support/fake-stripe.ts): payment methods, intents (declines, authentication),
+ * refunds, idempotency keys.
  */
-type Pi = {
-  id: string;
-  object: "payment_intent";
-  amount: number;
-  currency: string;
-  status: string;
-  client_secret: string;
-  metadata: Record<string, string>;
-  payment_method: string;
-  last_payment_error: unknown;
-};
-const intents = new Map<string, Pi>();
-const byKey = new Map<string, string>();
-const calls: { method: string; path: string; key: string | undefined }[] = [];
-let seq = 0;
-
-const server = http.createServer((req, res) => {
-  let raw = "";
-  req.on("data", (c) => (raw += c));
-  req.on("end", () => {
-    const body = Object.fromEntries(new URLSearchParams(raw));
-    const key = req.headers["idempotency-key"] as string | undefined;
-    calls.push({ method: req.method!, path: req.url!, key });
-    const send = (status: number, obj: unknown) => {
-      res.writeHead(status, { "content-type": "application/json", "request-id": `req_${seq++}` });
-      res.end(JSON.stringify(obj));
-    };
-    const url = req.url!.split("?")[0]!;
-    let m: RegExpExecArray | null;
-    if ((m = /^\/v1\/payment_methods\/(pm_\w+)$/.exec(url))) {
-      return send(200, {
-        id: m[1],
-        object: "payment_method",
-        type: "card",
-        card: {
-          brand: "visa",
-          last4: m[1] === "pm_card_chargeDeclined" ? "0002" : "4242",
-          exp_month: 12,
-          exp_year: 2031,
-        },
-      });
-    }
-    if (url === "/v1/payment_intents" && req.method === "POST") {
-      if (key && byKey.has(key)) return send(200, intents.get(byKey.get(key)!));
-      const pm = body.payment_method!;
-      if (pm === "pm_card_chargeDeclined")
-        return send(402, {
-          error: {
-            type: "card_error",
-            code: "card_declined",
-            decline_code: "generic_decline",
-            message: "Your card was declined.",
-          },
-        });
-      const id = `pi_mock_${seq++}`;
-      const metadata: Record<string, string> = {};
-      for (const [k, v] of Object.entries(body)) {
-        const mm = /^metadata\[(\w+)\]$/.exec(k);
-        if (mm) metadata[mm[1]!] = v;
-      }
-      const pi: Pi = {
-        id,
-        object: "payment_intent",
-        amount: Number(body.amount),
-        currency: body.currency!,
-        status: pm === "pm_card_authenticationRequired" ? "requires_action" : "succeeded",
-        client_secret: `${id}_secret_x`,
-        metadata,
-        payment_method: pm,
-        last_payment_error: null,
-      };
-      intents.set(id, pi);
-      if (key) byKey.set(key, id);
-      return send(200, pi);
-    }
-    if ((m = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(url))) {
-      const pi = intents.get(m[1]!);
-      return pi
-        ? send(200, pi)
-        : send(404, {
-            error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" },
-          });
-    }
-    if (url === "/v1/refunds" && req.method === "POST")
-      return send(200, { id: `re_${key}`, object: "refund", amount: Number(body.amount) });
-    send(404, { error: { type: "invalid_request_error", message: "Unrecognized request URL" } });
-  });
-});
-
-let port = 0;
+let stripeApi: Awaited<ReturnType<typeof startFakeStripe>>;
 beforeAll(async () => {
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  port = (server.address() as AddressInfo).port;
+  stripeApi = await startFakeStripe();
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => stripeApi.close());
 
 const app = setupTestApp();
 const useStripe = () => {
@@ -118,7 +31,7 @@ const useStripe = () => {
     STRIPE_SECRET_KEY: "sk_test_local123",
     STRIPE_PUBLISHABLE_KEY: "pk_test_local123",
     STRIPE_WEBHOOK_SECRET: "whsec_local_secret",
-    STRIPE_API_URL: `http://127.0.0.1:${port}`,
+    STRIPE_API_URL: stripeApi.url,
   });
 };
 
@@ -154,6 +67,15 @@ describe("stripe gateway (official SDK against a local provider)", () => {
     expect(a.payment_intent_id).toBe(b.payment_intent_id);
     const creates = calls.filter((x) => x.path === "/v1/payment_intents");
     expect(creates.every((x) => x.key?.startsWith(`cart:${cart.id}:`))).toBe(true);
+    expect(creates[0]!.body).toMatchObject({
+      amount: "125000",
+      currency: "mxn",
+      payment_method: "pm_card_visa",
+      confirmation_method: "manual",
+      confirm: "true",
+      use_stripe_sdk: "true",
+      "metadata[cart_id]": String(cart.id),
+    });
     const res = await app.request("/v2/checkout/make-payment", {
       method: "POST",
       token: c.token,
@@ -212,5 +134,176 @@ describe("stripe gateway (official SDK against a local provider)", () => {
       headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=deadbeef" },
     });
     expect(bad.status).toBe(400);
+  });
+
+  it("3-D Secure: the browser's next action, then our confirm; the page and the webhook record one order", async () => {
+    useStripe();
+    const c = await newCustomer(app);
+    await app.request("/v2/carts", {
+      method: "POST",
+      token: c.token,
+      json: { action: "addPack", action_param: { pack_id: 2 } },
+    });
+    const si = (json: Record<string, unknown>) =>
+      app.request("/v2/checkout/setup-intent", { method: "POST", token: c.token, json });
+    const first = await (await si({ stripe_payment_method_id: "pm_card_authenticationRequired" })).json();
+    expect(first.requires_action).toBe(true);
+    // Not yet authenticated: make-payment records nothing.
+    const early = await app.request("/v2/checkout/make-payment", {
+      method: "POST",
+      token: c.token,
+      json: { payment_intent_id: first.payment_intent_id },
+    });
+    expect(early.status).toBe(409);
+    // stripe.handleNextAction in the browser: the bank approved, the intent awaits our confirmation.
+    expect(authenticate(first.payment_intent_id)).toBe(true);
+    const confirmed = await (await si({ stripe_payment_intent_id: first.payment_intent_id })).json();
+    expect(confirmed).toMatchObject({ requires_action: false, payment_intent_id: first.payment_intent_id });
+    const confirms = calls.filter((x) => x.path === `/v1/payment_intents/${first.payment_intent_id}/confirm`);
+    expect(confirms.map((x) => x.key)).toEqual([`confirm:${first.payment_intent_id}`]);
+    // Someone else's intent is not confirmed for this customer.
+    const other = await newCustomer(app);
+    const stolen = await app.request("/v2/checkout/setup-intent", {
+      method: "POST",
+      token: other.token,
+      json: { stripe_payment_intent_id: first.payment_intent_id },
+    });
+    expect(stolen.status).toBe(404);
+
+    // The customer closed the tab: the provider's payment_intent.succeeded webhook records the order.
+    const payload = JSON.stringify({
+      id: `evt_${first.payment_intent_id}`,
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: { object: { id: first.payment_intent_id, object: "payment_intent" } },
+    });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_local_secret" });
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_otro_secreto" });
+    const post = (sig: string) =>
+      app.request("/v2/webhooks/payments", {
+        method: "POST",
+        body: payload,
+        headers: { "content-type": "application/json", "stripe-signature": sig },
+      });
+    expect((await post(forged)).status).toBe(400);
+    expect(
+      await app.deps.db
+        .select()
+        .from(webhookEvents)
+        .where(eq(webhookEvents.id, `evt_${first.payment_intent_id}`)),
+    ).toHaveLength(0);
+    expect((await post(header)).status).toBe(200);
+    expect((await post(header)).status).toBe(200);
+    // (The earlier test's charge.updated event is still queued too: it changes nothing.)
+    expect((await app.deps.jobs.runPending(WEBHOOK_JOB, { ignoreStartAfter: true })).failed).toBe(0);
+    const [ev] = await app.deps.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.id, `evt_${first.payment_intent_id}`));
+    expect(ev!.processedAt).not.toBeNull();
+    const os = await app.deps.db.select().from(orders).where(eq(orders.userId, c.id));
+    expect(os).toHaveLength(1);
+    // The page's make-payment comes after: the same order, one payment.
+    const late = await app.request("/v2/checkout/make-payment", {
+      method: "POST",
+      token: c.token,
+      json: { payment_intent_id: first.payment_intent_id },
+    });
+    expect((await late.json()).data.order_id).toBe(os[0]!.id);
+    const pays = await app.deps.db.select().from(payments).where(eq(payments.userId, c.id));
+    expect(pays.map((p) => [p.gateway, p.providerPaymentId, p.amountCents])).toEqual([
+      ["stripe", first.payment_intent_id, 125000],
+    ]);
+  });
+
+  it("refunds, partial then the rest, carry idempotency keys; a retry with the same key is the same refund", async () => {
+    useStripe();
+    const staff = await createStaff(app.deps.db, "administrator");
+    const admin = await sessionFor(app.deps.db, staff);
+    const c = await newCustomer(app);
+    await app.request("/v2/carts", {
+      method: "POST",
+      token: c.token,
+      json: { action: "addPack", action_param: { pack_id: 2 } },
+    });
+    const si = await (
+      await app.request("/v2/checkout/setup-intent", {
+        method: "POST",
+        token: c.token,
+        json: { stripe_payment_method_id: "pm_card_visa" },
+      })
+    ).json();
+    const paid = await app.request("/v2/checkout/make-payment", {
+      method: "POST",
+      token: c.token,
+      json: { payment_intent_id: si.payment_intent_id },
+    });
+    expect(paid.status).toBe(200);
+    const [pay] = await app.deps.db.select().from(payments).where(eq(payments.userId, c.id));
+    const refund = (json: Record<string, unknown>) =>
+      app.request(`/admin/payments/${pay!.id}/refund`, { method: "POST", token: admin, json });
+    expect((await refund({ amount: "250" })).status).toBe(200);
+    expect((await refund({})).status).toBe(200);
+    const mine = [...refundsByKey.entries()].filter(([, r]) => r.payment_intent === si.payment_intent_id);
+    expect(mine.map(([key, r]) => [key, r.amount])).toEqual([
+      [`admin-refund:${pay!.id}:0:25000`, 25000],
+      [`admin-refund:${pay!.id}:25000:100000`, 100000],
+    ]);
+    const [after] = await app.deps.db.select().from(payments).where(eq(payments.id, pay!.id));
+    expect(after).toMatchObject({ status: "refunded", refundedCents: 125000 });
+    const [lot] = await app.deps.db.select().from(creditLots).where(eq(creditLots.userId, c.id));
+    expect(lot!.remaining).toBe(0);
+    expect((await refund({})).status).toBe(409);
+    // The gateway asked again with a used key (a retry after a lost answer) gets that refund back.
+    const again = await gatewaysFor(app.deps.config).card.refund(app.deps.db, si.payment_intent_id, 25000, mine[0]![0]);
+    expect(again.id).toBe(mine[0]![1].id);
+    expect([...refundsByKey.values()].filter((r) => r.payment_intent === si.payment_intent_id)).toHaveLength(2);
+  });
+
+  it("a saved card: attached to a Customer when first paid, charged with it later, detached when removed", async () => {
+    useStripe();
+    const c = await newCustomer(app);
+    const pm = `pm_card_visa_saved${c.id}`;
+    const buy = async (packId: number, json: Record<string, unknown>) => {
+      await app.request("/v2/carts", {
+        method: "POST",
+        token: c.token,
+        json: { action: "addPack", action_param: { pack_id: packId } },
+      });
+      const si = await (
+        await app.request("/v2/checkout/setup-intent", { method: "POST", token: c.token, json })
+      ).json();
+      const paid = await app.request("/v2/checkout/make-payment", {
+        method: "POST",
+        token: c.token,
+        json: { payment_intent_id: si.payment_intent_id },
+      });
+      expect(paid.status).toBe(200);
+      return calls.filter((x) => x.path === "/v1/payment_intents" && x.body.payment_method === pm).at(-1)!;
+    };
+    const first = await buy(1, { stripe_payment_method_id: pm, save_payment_method: true });
+    expect(first.body).toMatchObject({ setup_future_usage: "off_session", customer: expect.stringMatching(/^cus_/) });
+    expect(attachedTo.get(pm)).toBe(first.body.customer);
+    // A sandbox card saved earlier is not offered with Stripe.
+    await app.deps.db.insert(savedCards).values({
+      userId: c.id,
+      gateway: "sandbox",
+      providerPaymentMethodId: "pm_sbx_old",
+      brand: "visa",
+      last4: "1111",
+      expMonth: 1,
+      expYear: 2030,
+    });
+    const list = (await (await app.request("/v2/customer/cards", { token: c.token })).json()).data.cards;
+    expect(list.map((x: { id: string; last4: string }) => [x.id, x.last4])).toEqual([[pm, "4242"]]);
+
+    const second = await buy(2, { stripe_payment_method_id: pm });
+    expect(second.body.customer).toBe(first.body.customer);
+    expect(second.body.setup_future_usage).toBeUndefined();
+
+    const removed = await app.request(`/v2/customer/cards/${list[0].card_id}`, { method: "DELETE", token: c.token });
+    expect(removed.status).toBe(200);
+    expect(attachedTo.has(pm)).toBe(false);
+    expect((await (await app.request("/v2/customer/cards", { token: c.token })).json()).data.cards).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import {
 import { getProduct, listPacks, listPlans, listProducts, PRODUCT_AREAS } from "../domain/commerce/catalogue";
 import {
   applySucceededIntent,
+  handlePaypalWebhook,
   handleWebhook,
   makePayment,
   paypalPayment,
@@ -193,10 +194,17 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       guard: "auth",
     },
     async ({ deps, auth }) => {
+      // Only the cards of the gateway in use (a sandbox card means nothing to Stripe, and back).
       const rows = await deps.db
         .select()
         .from(savedCards)
-        .where(and(eq(savedCards.userId, customerId(auth)), isNull(savedCards.deletedAt)))
+        .where(
+          and(
+            eq(savedCards.userId, customerId(auth)),
+            eq(savedCards.gateway, gatewaysFor(deps.config).card.name),
+            isNull(savedCards.deletedAt),
+          ),
+        )
         .orderBy(desc(savedCards.id));
       return {
         data: {
@@ -233,8 +241,15 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
             isNull(savedCards.deletedAt),
           ),
         )
-        .returning({ id: savedCards.id });
+        .returning({ id: savedCards.id, gateway: savedCards.gateway, pm: savedCards.providerPaymentMethodId });
       if (!row) throw AppError.notFound();
+      const { card } = gatewaysFor(deps.config);
+      if (row.gateway === card.name) {
+        // Hidden here in any case; a provider that fails to forget it is logged.
+        await card.forgetPaymentMethod(deps.db, row.pm).catch((err: unknown) => {
+          deps.log.warn({ err, cardId: row.id }, "the provider did not forget a removed card");
+        });
+      }
       return { data: { Message: t("commerce.payment.cardRemoved") } };
     },
   );
@@ -675,6 +690,11 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
     const raw = await c.req.text();
     const sig = c.req.header("x-sandbox-signature") ?? c.req.header("stripe-signature") ?? null;
     return c.json(await handleWebhook(deps, raw, sig));
+  });
+  app.post("/v2/webhooks/paypal", async (c) => {
+    const deps = c.get("deps");
+    const raw = await c.req.text();
+    return c.json(await handlePaypalWebhook(deps, raw, (name) => c.req.header(name)));
   });
 }
 

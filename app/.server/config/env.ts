@@ -71,10 +71,13 @@ const envSchema = z.object({
   STRIPE_API_URL: z.url().optional(),
   /** Signs the sandbox gateway's webhooks (development default when unset). */
   SANDBOX_WEBHOOK_SECRET: z.string().min(8).default("whsec_sandbox_development"),
-  /** PayPal REST; unset: the sandbox approval page. */
+  /** PayPal REST (Orders v2) when both are set; unset: the sandbox approval page. */
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  /** https://api-m.paypal.com in production (tests: a local server answering like PayPal). */
   PAYPAL_API_URL: z.url().default("https://api-m.sandbox.paypal.com"),
+  /** The webhook's id in PayPal's dashboard, to verify its calls; unset: PayPal webhooks are refused. */
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
   /** Adds the bare routes `npm run bench` compares against (/__bench/json, /__bench/page). Never in production. */
   BENCH_BASELINE: bool.default(false),
 });
@@ -118,6 +121,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.PAYMENT_GATEWAY === "stripe" && (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY))
     throw new ConfigError(
       "Configuración inválida:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: son necesarias con PAYMENT_GATEWAY=stripe",
+    );
+  if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET))
+    throw new ConfigError(
+      "Configuración inválida:\n  PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: se configuran las dos o ninguna",
     );
   return {
     ...env,

@@ -1,18 +1,29 @@
 import crypto from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 
+/** Stripe.js and what it needs (its script, its card and 3-D Secure frames, its API), as Stripe's CSP
+ * guide lists them. Only in documents, and only with PAYMENT_GATEWAY=stripe (docs/decisions.md). */
+export const STRIPE_ORIGINS = {
+  script: ["https://js.stripe.com", "https://*.js.stripe.com"],
+  frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+  connect: ["https://api.stripe.com"],
+};
+
 /** The CSP of pages and API answers. Scripts: only our own files, plus the inline scripts the server
  * rendering writes (hydration data, scroll restoration, colour scheme), each carrying the
  * per-request nonce of its document (`documentCsp`). Styles keep 'unsafe-inline' (Mantine's style
- * props and CSS variables are inline styles). Nothing from other origins: fonts and icons are bundled. */
-function cspWith(scriptSrc: string) {
+ * props and CSS variables are inline styles). Nothing from other origins: fonts and icons are bundled;
+ * the one exception is Stripe.js when Stripe is the card gateway. */
+function cspWith(scriptSrc: string, stripe = false) {
+  const more = (list: string[]) => (stripe ? ` ${list.join(" ")}` : "");
   return [
     "default-src 'self'",
-    `script-src ${scriptSrc}`,
+    `script-src ${scriptSrc}${more(STRIPE_ORIGINS.script)}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${more(STRIPE_ORIGINS.connect)}`,
+    `frame-src 'self'${more(STRIPE_ORIGINS.frame)}`,
     "media-src 'self' blob:",
     "frame-ancestors 'self'",
     "base-uri 'self'",
@@ -29,9 +40,9 @@ export function newNonce() {
   return crypto.randomBytes(16).toString("base64");
 }
 
-/** The CSP of one server-rendered document: its inline scripts carry `nonce`. */
-export function documentCsp(nonce: string) {
-  return cspWith(`'self' 'nonce-${nonce}'`);
+/** The CSP of one server-rendered document: its inline scripts carry `nonce`; `stripe` allows Stripe.js. */
+export function documentCsp(nonce: string, opts: { stripe?: boolean } = {}) {
+  return cspWith(`'self' 'nonce-${nonce}'`, opts.stripe);
 }
 
 /** The security headers every answer carries, pages, API and static files alike (the document's

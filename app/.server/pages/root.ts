@@ -35,5 +35,6 @@ export async function loadRootData(context: AppLoadContext): Promise<RootData> {
       )
     : null;
   const blockInspector = deps.config.BLOCK_INSPECTOR && configurations.block_inspector !== false;
-  return { configurations, cities, studios, city, studio, user, blockInspector };
+  const stripeKey = deps.config.PAYMENT_GATEWAY === "stripe" ? (deps.config.STRIPE_PUBLISHABLE_KEY ?? null) : null;
+  return { configurations, cities, studios, city, studio, user, blockInspector, stripeKey };
 }

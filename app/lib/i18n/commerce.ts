@@ -215,6 +215,8 @@ export const commerce = {
     cardName: "Nombre del titular",
     cardExpiry: "Vencimiento (MM/AA)",
     cardCvc: "CVC",
+    cardData: "Datos de la tarjeta",
+    cardLoading: "Cargando el formulario seguro de la tarjeta",
     saveCard: "Guardar esta tarjeta para mis próximas compras",
     readTerms: "(leer)",
     pay: "Pagar {amount}",

@@ -36,7 +36,7 @@ import { AppError } from "../errors";
 import { grantLot } from "../credits/ledger";
 import { cartContext, displayAddress, readCart, type CartRow } from "./cart";
 import { gatewaysFor } from "./gateways";
-import { GatewayError, type Intent, type PaymentMethodInfo } from "./gateways/types";
+import { GatewayError, type Intent, type PaymentMethodInfo, type WebhookEvent } from "./gateways/types";
 
 const DAY = 86_400_000;
 
@@ -726,10 +726,26 @@ export async function handleWebhook(deps: AppDeps, rawBody: string, signature: s
   const { card } = gatewaysFor(deps.config);
   const ev = card.parseWebhook(rawBody, signature);
   if (!ev) throw AppError.badRequest(t("commerce.payment.webhookSignature"));
+  return storeWebhookEvent(deps, card.name, ev);
+}
+
+/** PayPal's webhook call: verified by PayPal's own API (the transmission headers), then as above. */
+export async function handlePaypalWebhook(
+  deps: AppDeps,
+  rawBody: string,
+  header: (name: string) => string | undefined,
+) {
+  const { paypal } = gatewaysFor(deps.config);
+  const ev = await paypal.verifyWebhook(rawBody, header);
+  if (!ev) throw AppError.badRequest(t("commerce.payment.webhookSignature"));
+  return storeWebhookEvent(deps, paypal.name, ev);
+}
+
+async function storeWebhookEvent(deps: AppDeps, gateway: string, ev: WebhookEvent) {
   await deps.db.transaction(async (tx) => {
     const [stored] = await tx
       .insert(webhookEventsTable)
-      .values({ id: ev.id, gateway: card.name, type: ev.type, intentId: ev.intentId })
+      .values({ id: ev.id, gateway, type: ev.type, intentId: ev.intentId })
       .onConflictDoNothing()
       .returning({ id: webhookEventsTable.id });
     if (stored) await deps.jobs.send(tx, WEBHOOK_JOB, { id: ev.id });
@@ -745,16 +761,29 @@ export async function handleWebhook(deps: AppDeps, rawBody: string, signature: s
 export async function applyWebhookEvent(deps: AppDeps, eventId: string) {
   const [ev] = await deps.db.select().from(webhookEventsTable).where(eq(webhookEventsTable.id, eventId));
   if (!ev || ev.processedAt) return { applied: false };
-  if (ev.type === "payment_intent.succeeded" && ev.intentId) {
-    const { card } = gatewaysFor(deps.config);
+  const { card, paypal } = gatewaysFor(deps.config);
+  let paid: FulfilInput | null = null;
+  if (ev.gateway === "paypal" && ev.intentId) {
+    // Approved but the customer never came back to our page: capture it here (the same key as the
+    // page's, so whichever runs first captures and the other gets that capture). A completed capture
+    // (also one that was pending) is read from the order.
+    const intent =
+      ev.type === "CHECKOUT.ORDER.APPROVED"
+        ? await paypal.capture(deps.db, ev.intentId, `capture:${ev.intentId}`)
+        : ev.type === "PAYMENT.CAPTURE.COMPLETED"
+          ? await paypal.retrieve(deps.db, ev.intentId)
+          : null;
+    if (intent) paid = { gateway: paypal.name, method: "paypal", intent, studioId: null };
+  } else if (ev.type === "payment_intent.succeeded" && ev.intentId) {
     const intent = await card.retrieveIntent(deps.db, ev.intentId);
-    if (intent?.status === "succeeded" && intent.metadata.user_id) {
-      try {
-        await applySucceededIntent(deps, { gateway: card.name, method: "card", intent, studioId: null });
-      } catch (e) {
-        // A charge that could not become an order was recorded and refunded: nothing to retry.
-        if (!(e instanceof AppError)) throw e;
-      }
+    if (intent) paid = { gateway: card.name, method: "card", intent, studioId: null };
+  }
+  if (paid?.intent.status === "succeeded" && paid.intent.metadata.user_id) {
+    try {
+      await applySucceededIntent(deps, paid);
+    } catch (e) {
+      // A charge that could not become an order was recorded and refunded: nothing to retry.
+      if (!(e instanceof AppError)) throw e;
     }
   }
   await deps.db

@@ -1,6 +1,10 @@
 import { Checkbox, Group, Paper, Radio, SegmentedControl, Stack, TextInput } from "@mantine/core";
+import { useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { maskCardNumber, maskCvc, maskExpiry } from "~/shared/schemas/commerce";
+import type { StripeCardElement } from "./stripe-js";
+import { StripeCardField } from "./StripeCardField";
+import type { CardDetails } from "./types";
 
 export interface SavedCard {
   id: string;
@@ -16,6 +20,9 @@ export interface CardFormState {
   expiry: string;
   cvc: string;
   save: boolean;
+  /** Stripe: the mounted card Element and whether what was typed in it is complete. */
+  stripeElement: StripeCardElement | null;
+  stripeComplete: boolean;
 }
 
 export const EMPTY_CARD: CardFormState = {
@@ -26,12 +33,27 @@ export const EMPTY_CARD: CardFormState = {
   expiry: "",
   cvc: "",
   save: false,
+  stripeElement: null,
+  stripeComplete: false,
 };
 
 export const newCardReady = (c: CardFormState) =>
-  c.number.replace(/\s/g, "").length >= 15 && Boolean(c.name.trim()) && c.expiry.length === 5 && c.cvc.length >= 3;
+  c.stripeElement
+    ? c.stripeComplete && Boolean(c.name.trim())
+    : c.number.replace(/\s/g, "").length >= 15 && Boolean(c.name.trim()) && c.expiry.length === 5 && c.cvc.length >= 3;
 
-/** Saved cards or a new card with the spec's masks (§5). The sandbox gateway's card form. */
+/** What the form hands to the payment flow, or null when the chosen card is not complete. */
+export function cardDetails(c: CardFormState): CardDetails | null {
+  if (c.mode === "saved") return c.savedId ? { savedId: c.savedId, save: false } : null;
+  if (!newCardReady(c)) return null;
+  if (c.stripeElement) return { stripeElement: c.stripeElement, name: c.name, save: c.save };
+  return { number: c.number, name: c.name, expiry: c.expiry, cvc: c.cvc, save: c.save };
+}
+
+/**
+ * Saved cards or a new card. With the sandbox gateway, our inputs with the spec's masks (§5); with
+ * Stripe, the holder's name and Stripe's card Element (the number stays in Stripe's frame).
+ */
 export function CardForm({
   cards,
   value,
@@ -41,6 +63,7 @@ export function CardForm({
   value: CardFormState;
   onChange: (patch: Partial<CardFormState>) => void;
 }) {
+  const { stripeKey } = useRootData();
   return (
     <Paper withBorder radius="md" p="sm">
       <Stack gap="xs">
@@ -66,6 +89,25 @@ export function CardForm({
               ))}
             </Stack>
           </Radio.Group>
+        ) : stripeKey ? (
+          <>
+            <TextInput
+              label={t("commerce.ui.cardName")}
+              autoComplete="cc-name"
+              value={value.name}
+              onChange={(e) => onChange({ name: e.currentTarget.value })}
+            />
+            <StripeCardField
+              stripeKey={stripeKey}
+              onElement={(stripeElement) => onChange({ stripeElement })}
+              onComplete={(stripeComplete) => onChange({ stripeComplete })}
+            />
+            <Checkbox
+              label={t("commerce.ui.saveCard")}
+              checked={value.save}
+              onChange={(e) => onChange({ save: e.currentTarget.checked })}
+            />
+          </>
         ) : (
           <>
             <TextInput

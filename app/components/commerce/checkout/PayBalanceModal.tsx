@@ -3,9 +3,10 @@ import { IconLock } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { api } from "~/lib/api";
+import { useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { toastError, toastSuccess } from "../useCart";
-import { CardForm, EMPTY_CARD, newCardReady, type CardFormState, type SavedCard } from "./CardForm";
+import { CardForm, cardDetails, EMPTY_CARD, type CardFormState, type SavedCard } from "./CardForm";
 import { chargeCard } from "./card-payment";
 import { HelpCard } from "./HelpCard";
 import { SandboxAuthModal, useCardAction } from "./SandboxAuthModal";
@@ -19,6 +20,7 @@ export function PayBalanceModal({
   onClose: () => void;
 }) {
   const { revalidate } = useRevalidator();
+  const { stripeKey } = useRootData();
   const cardAction = useCardAction();
   const [cards, setCards] = useState<SavedCard[]>([]);
   const [card, setCard] = useState<CardFormState>(EMPTY_CARD);
@@ -30,7 +32,14 @@ export function PayBalanceModal({
     void api<{ cards: SavedCard[] }>("/v2/customer/cards").then((r) => {
       const list = r.ok ? r.data.cards : [];
       setCards(list);
-      setCard({ ...EMPTY_CARD, mode: list.length ? "saved" : "new", savedId: list[0]?.id ?? null });
+      // A Stripe card Element already mounted stays (it hands itself up once).
+      setCard((c) => ({
+        ...EMPTY_CARD,
+        stripeElement: c.stripeElement,
+        stripeComplete: c.stripeComplete,
+        mode: list.length ? "saved" : "new",
+        savedId: list[0]?.id ?? null,
+      }));
     });
   }, [order]);
   if (!order) return null;
@@ -40,18 +49,11 @@ export function PayBalanceModal({
     toastError(message);
   };
   const pay = async () => {
-    const details =
-      card.mode === "saved"
-        ? card.savedId
-          ? { savedId: card.savedId, save: false }
-          : null
-        : newCardReady(card)
-          ? { number: card.number, name: card.name, expiry: card.expiry, cvc: card.cvc, save: card.save }
-          : null;
+    const details = cardDetails(card);
     if (!details) return toastError(t("errors.selectPaymentMethod"));
     setPaying(true);
     setFailed(null);
-    const charged = await chargeCard(details, { order_id: order.id }, cardAction.authenticate);
+    const charged = await chargeCard(details, { order_id: order.id }, cardAction.authenticate, stripeKey);
     if (!charged.ok) return fail(charged.message);
     const paid = await api("/v2/checkout/make-payment", {
       json: { payment_intent_id: charged.intentId, payment_method: 4 },

@@ -6,7 +6,7 @@ import { useLocalePath } from "~/components/site/useLocalePath";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { toastError, type CartData } from "../useCart";
-import { CardForm, EMPTY_CARD, newCardReady, type CardFormState, type SavedCard } from "./CardForm";
+import { CardForm, cardDetails, EMPTY_CARD, type CardFormState, type SavedCard } from "./CardForm";
 import type { Act, CardDetails, PayMethod } from "./types";
 
 /**
@@ -48,12 +48,9 @@ export function PaymentStep(props: {
   const pay = () => {
     if (covered) return props.onBalance();
     if (method === "paypal") return props.onPaypal();
-    if (card.mode === "saved") {
-      if (!card.savedId) return toastError(t("errors.selectPaymentMethod"));
-      return props.onCard({ savedId: card.savedId, save: false });
-    }
-    if (!newCardReady(card)) return toastError(t("errors.selectPaymentMethod"));
-    props.onCard({ number: card.number, name: card.name, expiry: card.expiry, cvc: card.cvc, save: card.save });
+    const details = cardDetails(card);
+    if (!details) return toastError(t("errors.selectPaymentMethod"));
+    props.onCard(details);
   };
   return (
     <Stack gap="sm">

@@ -1,6 +1,7 @@
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { parseExpiry } from "~/shared/schemas/commerce";
+import { loadStripe, stripeErrorMessage } from "./stripe-js";
 import type { CardDetails } from "./types";
 
 type Outcome = { ok: true; intentId: string } | { ok: false; message: string };
@@ -9,14 +10,29 @@ type Outcome = { ok: true; intentId: string } | { ok: false; message: string };
  * The card steps of spec §4: create a payment method (unless a saved card), then a setup intent for
  * the cart (or, with `order_id`, a deposit's second instalment); when the bank asks, the card action
  * (`authenticate`) and a second setup-intent call. Answers the succeeded intent for make-payment.
+ *
+ * With Stripe (`stripeKey`), Stripe.js makes the payment method from its card Element (no card number
+ * reaches us) and completes the bank's authentication (`handleNextAction`); our server confirms.
  */
 export async function chargeCard(
   card: CardDetails,
   target: { cart_id: number } | { order_id: number },
   authenticate: (intentId: string) => Promise<boolean>,
+  stripeKey: string | null = null,
 ): Promise<Outcome> {
+  const stripe = stripeKey ? await loadStripe(stripeKey).catch(() => null) : null;
+  if (stripeKey && !stripe) return { ok: false, message: t("errors.connection") };
   let pmId = card.savedId;
-  if (!pmId) {
+  if (!pmId && stripe) {
+    if (!card.stripeElement) return { ok: false, message: t("errors.selectPaymentMethod") };
+    const made = await stripe.createPaymentMethod({
+      type: "card",
+      card: card.stripeElement,
+      billing_details: { name: card.name },
+    });
+    if (!made.paymentMethod) return { ok: false, message: stripeErrorMessage(made.error) };
+    pmId = made.paymentMethod.id;
+  } else if (!pmId) {
     const exp = parseExpiry(card.expiry ?? "");
     const digits = (card.number ?? "").replace(/\s/g, "");
     const pm = await api<{ payment_method: { id: string } }>("/v2/stripe/create-payment-method", {
@@ -30,12 +46,18 @@ export async function chargeCard(
     if (!pm.ok) return { ok: false, message: pm.message };
     pmId = pm.data.payment_method.id;
   }
-  let si = await api<{ requires_action: boolean; payment_intent_id: string }>("/v2/checkout/setup-intent", {
+  type Answer = { requires_action: boolean; payment_intent_id: string; payment_intent_client_secret: string | null };
+  let si = await api<Answer>("/v2/checkout/setup-intent", {
     json: { ...target, stripe_payment_method_id: pmId, save_payment_method: card.save },
   });
   if (!si.ok) return { ok: false, message: si.message };
   if (si.data.requires_action) {
-    if (!(await authenticate(si.data.payment_intent_id))) return { ok: false, message: t("errors.paymentDeclined") };
+    const secret = si.data.payment_intent_client_secret;
+    const passed =
+      stripe && secret
+        ? !(await stripe.handleNextAction({ clientSecret: secret })).error
+        : await authenticate(si.data.payment_intent_id);
+    if (!passed) return { ok: false, message: t("errors.paymentDeclined") };
     si = await api("/v2/checkout/setup-intent", { json: { stripe_payment_intent_id: si.data.payment_intent_id } });
     if (!si.ok) return { ok: false, message: si.message };
     if (si.data.requires_action) return { ok: false, message: t("errors.paymentDeclined") };

@@ -1,4 +1,5 @@
 import type { useCart } from "../useCart";
+import type { StripeCardElement } from "./stripe-js";
 
 export type Step = "info" | "shipping" | "payment";
 export type Act = ReturnType<typeof useCart>["act"];
@@ -12,4 +13,6 @@ export interface CardDetails {
   expiry?: string;
   cvc?: string;
   save: boolean;
+  /** Stripe: its mounted card Element (the number stays in Stripe's frame). */
+  stripeElement?: StripeCardElement;
 }

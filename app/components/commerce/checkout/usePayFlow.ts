@@ -58,7 +58,7 @@ export function usePayFlow(cart: CartData | null, setCart: (c: CartData | null) 
   const payByCard = async (card: CardDetails) => {
     if (!cart) return;
     start();
-    const charged = await chargeCard(card, { cart_id: cart.id }, authenticate);
+    const charged = await chargeCard(card, { cart_id: cart.id }, authenticate, root.stripeKey);
     if (!charged.ok) return fail(charged.message);
     await makePayment(charged.intentId);
   };

@@ -1,4 +1,5 @@
 import type { AppConfig } from "../../../config/env";
+import { paypalGateway } from "./paypal";
 import { sandboxGateway, sandboxPaypal } from "./sandbox";
 import { stripeGateway } from "./stripe";
 import type { PaymentGateway, PaypalGateway } from "./types";
@@ -13,22 +14,31 @@ export interface Gateways {
 
 const cache = new WeakMap<AppConfig, Gateways>();
 
-/** The payment gateways chosen by configuration (PAYMENT_GATEWAY, PAYPAL_CLIENT_ID). */
+/** The payment gateways chosen by configuration (PAYMENT_GATEWAY; PAYPAL_CLIENT_ID and _SECRET). */
 export function gatewaysFor(config: AppConfig): Gateways {
   let g = cache.get(config);
   if (g) return g;
-  const sandbox = sandboxGateway(config.SANDBOX_WEBHOOK_SECRET);
-  const pp = sandboxPaypal();
-  // PayPal REST (PAYPAL_CLIENT_ID) is not wired yet: PayPal always uses the sandbox approval page.
-  if (config.PAYMENT_GATEWAY === "stripe") {
-    const card = stripeGateway({
+  const sandbox = config.PAYMENT_GATEWAY === "sandbox" ? sandboxGateway(config.SANDBOX_WEBHOOK_SECRET) : null;
+  const card =
+    sandbox ??
+    stripeGateway({
       secretKey: config.STRIPE_SECRET_KEY!,
       publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
       webhookSecret: config.STRIPE_WEBHOOK_SECRET,
       apiUrl: config.STRIPE_API_URL,
     });
-    g = { card, paypal: pp, sandbox: null, sandboxPaypal: pp };
-  } else g = { card: sandbox, paypal: pp, sandbox, sandboxPaypal: pp };
+  // PayPal REST when its credentials are set, else the sandbox approval page.
+  const pp = config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET ? null : sandboxPaypal();
+  const paypal =
+    pp ??
+    paypalGateway({
+      clientId: config.PAYPAL_CLIENT_ID!,
+      clientSecret: config.PAYPAL_CLIENT_SECRET!,
+      apiUrl: config.PAYPAL_API_URL,
+      webhookId: config.PAYPAL_WEBHOOK_ID,
+      publicUrl: config.publicUrl,
+    });
+  g = { card, paypal, sandbox, sandboxPaypal: pp };
   cache.set(config, g);
   return g;
 }

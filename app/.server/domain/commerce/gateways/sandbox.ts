@@ -179,6 +179,8 @@ export function sandboxGateway(webhookSecret: string): PaymentGateway & { authen
       return row ? toIntent(db, row) : null;
     },
     refund: refundIntent,
+    // The sandbox keeps only brand, last4 and expiry, which the saved card's row already hides.
+    async forgetPaymentMethod() {},
     parseWebhook(rawBody, signature) {
       if (!verifySignature(webhookSecret, rawBody, signature)) return null;
       try {
@@ -251,7 +253,16 @@ export function sandboxPaypal(): PaypalGateway & { approve: typeof approvePaypal
       if (!row) throw new GatewayError(t("commerce.payment.intentNotFound"), "no_such_order");
       return toIntent(db, row);
     },
+    async retrieve(db, id) {
+      const [row] = await db
+        .select()
+        .from(sandboxIntents)
+        .where(and(eq(sandboxIntents.id, id), eq(sandboxIntents.kind, "paypal")));
+      return row ? toIntent(db, row) : null;
+    },
     refund: refundIntent,
+    // The sandbox approval page completes on our own return page: it sends no webhooks.
+    verifyWebhook: async () => null,
     approve: approvePaypal,
   };
 }

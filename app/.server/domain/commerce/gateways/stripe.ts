@@ -87,6 +87,21 @@ export function stripeGateway(cfg: {
     },
     async createCardIntent(_db, input) {
       try {
+        // A card is reusable at Stripe only attached to a Customer: a card to be saved gets one (it is
+        // attached when the payment succeeds); a saved card is charged with the Customer it is on.
+        const pm = await stripe.paymentMethods.retrieve(input.paymentMethodId);
+        const attachedTo = typeof pm.customer === "string" ? pm.customer : (pm.customer?.id ?? null);
+        const save = input.metadata.save_card === "1" && !attachedTo;
+        const customer =
+          attachedTo ??
+          (save
+            ? (
+                await stripe.customers.create(
+                  { metadata: { user_id: input.metadata.user_id ?? "" } },
+                  { idempotencyKey: `customer:${input.idempotencyKey}` },
+                )
+              ).id
+            : null);
         const pi = await stripe.paymentIntents.create(
           {
             amount: input.amountCents,
@@ -95,6 +110,10 @@ export function stripeGateway(cfg: {
             allowed_payment_method_types: ["card"],
             confirmation_method: "manual",
             confirm: true,
+            // 3-D Secure is completed in the browser by Stripe.js (handleNextAction), then confirmed here.
+            use_stripe_sdk: true,
+            ...(customer ? { customer } : {}),
+            ...(save ? { setup_future_usage: "off_session" as const } : {}),
             metadata: input.metadata,
           },
           { idempotencyKey: input.idempotencyKey },
@@ -127,6 +146,14 @@ export function stripeGateway(cfg: {
         return { id: r.id };
       } catch (e) {
         return wrap(e);
+      }
+    },
+    async forgetPaymentMethod(_db, id) {
+      try {
+        await stripe.paymentMethods.detach(id);
+      } catch (e) {
+        // Already detached or gone: nothing left to forget.
+        if (!(e instanceof Stripe.errors.StripeInvalidRequestError)) return wrap(e);
       }
     },
     parseWebhook(rawBody, signature) {

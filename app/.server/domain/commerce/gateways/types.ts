@@ -59,8 +59,10 @@ export interface PaymentGateway {
   confirmIntent(db: Db, id: string): Promise<Intent>;
   retrieveIntent(db: Db, id: string): Promise<Intent | null>;
   refund(db: Db, intentId: string, amountCents: number, idempotencyKey: string): Promise<{ id: string }>;
+  /** A saved card the customer removed: the provider forgets it too (Stripe detaches it). */
+  forgetPaymentMethod(db: Db, id: string): Promise<void>;
   /** Verifies a webhook's signature and returns the event, or null when the signature is wrong. */
-  parseWebhook(rawBody: string, signature: string | null): { id: string; type: string; intentId: string } | null;
+  parseWebhook(rawBody: string, signature: string | null): WebhookEvent | null;
 }
 
 /** PayPal orders (REST API, or the sandbox approval page when not configured). */
@@ -71,5 +73,17 @@ export interface PaypalGateway {
     input: { amountCents: number; idempotencyKey: string; returnUrl: string; metadata: Record<string, string> },
   ): Promise<Intent>;
   capture(db: Db, id: string, idempotencyKey: string): Promise<Intent>;
+  retrieve(db: Db, id: string): Promise<Intent | null>;
   refund(db: Db, id: string, amountCents: number, idempotencyKey: string): Promise<{ id: string }>;
+  /**
+   * Verifies a webhook (PayPal asks its own API whether the transmission is genuine) and returns the
+   * event with the order it concerns, or null when it is not genuine (or the gateway takes none).
+   */
+  verifyWebhook(rawBody: string, header: (name: string) => string | undefined): Promise<WebhookEvent | null>;
+}
+
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  intentId: string;
 }

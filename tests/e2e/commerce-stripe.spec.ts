@@ -1,0 +1,201 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import net, { type AddressInfo } from "node:net";
+import type { Page } from "@playwright/test";
+import { authenticate, startFakeStripe } from "../support/fake-stripe";
+import { expect, test } from "./support/fixtures";
+
+/**
+ * The checkout with PAYMENT_GATEWAY=stripe, in Chromium. A second server of the built product runs
+ * with Stripe configured (fresh embedded PostgreSQL in .tmp/e2e-stripe-data), its SDK pointed at a
+ * local fake of Stripe's API (tests/support/fake-stripe.ts). There is no network here, so the browser's
+ * request for https://js.stripe.com/v3 is answered by a small stand-in for Stripe.js with the same
+ * calls (elements().create("card"), createPaymentMethod, handleNextAction); what is checked is our
+ * side: the page asks for Stripe.js from Stripe's origin, the CSP allows exactly that, the card
+ * number never reaches our server, 3-D Secure goes through handleNextAction, declines say
+ * 'Tarjeta declinada'.
+ */
+// A free port of its own, found when the server starts (other checkouts may run servers nearby).
+let base = "";
+// eslint-disable-next-line no-empty-pattern -- Playwright's fixture signature
+test.use({ baseURL: async ({}, provide) => provide(base) });
+test.describe.configure({ mode: "serial" });
+
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const FAKE_STRIPE_JS = `(() => {
+  const PMS = { "4242424242424242": "pm_card_visa", "4000002500003155": "pm_card_authenticationRequired",
+    "4000000000000002": "pm_card_chargeDeclined" };
+  window.Stripe = (key) => {
+    if (!/^pk_test_/.test(key)) throw new Error("publishable key expected");
+    return {
+      elements: () => ({
+        create: () => {
+          const input = document.createElement("input");
+          input.setAttribute("aria-label", "Tarjeta (Stripe)");
+          const on = { change: [], ready: [] };
+          const digits = () => input.value.replace(/\\D/g, "");
+          input.addEventListener("input", () => on.change.forEach((h) => h({ complete: digits().length >= 16 })));
+          return {
+            mount: (el) => { el.appendChild(input); setTimeout(() => on.ready.forEach((h) => h()), 0); },
+            on: (ev, h) => on[ev].push(h),
+            destroy: () => input.remove(),
+            digits,
+          };
+        },
+      }),
+      createPaymentMethod: async ({ card }) =>
+        PMS[card.digits()] ? { paymentMethod: { id: PMS[card.digits()] } } : { error: { code: "incomplete_number" } },
+      handleNextAction: async ({ clientSecret }) => {
+        const r = await fetch("https://api.stripe.com/v1/test/3ds", { method: "POST", body: clientSecret.split("_secret_")[0] });
+        return r.ok ? {} : { error: { code: "payment_intent_authentication_failure" } };
+      },
+    };
+  };
+})();`;
+
+let server: ChildProcess | null = null;
+let stripeApi: Awaited<ReturnType<typeof startFakeStripe>> | null = null;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  stripeApi = await startFakeStripe();
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    NODE_ENV: "production",
+    DATA_DIR: ".tmp/e2e-stripe-data",
+    SEED_DEMO: "true",
+    TRUST_PROXY: "true",
+    LOG_LEVEL: "warn",
+    PUBLIC_URL: base,
+    DATABASE_URL: "",
+    APP_KEY: "",
+    E2E_DATABASE_URL: "",
+    PAYMENT_GATEWAY: "stripe",
+    STRIPE_SECRET_KEY: "sk_test_e2e123",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_e2e123",
+    STRIPE_WEBHOOK_SECRET: "whsec_e2e_secret",
+    STRIPE_API_URL: stripeApi.url,
+  };
+  server = spawn(process.execPath, ["tests/e2e/support/server.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  for (let i = 0; i < 340; i++) {
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (server.exitCode !== null) throw new Error(`the Stripe e2e server exited (${server.exitCode})`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("the Stripe e2e server did not start");
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const gone = new Promise((r) => server!.once("exit", r));
+    server.kill("SIGTERM");
+    await gone;
+  }
+  await stripeApi?.close();
+});
+
+/** Stripe's origins answered here: Stripe.js, and the bank's 3-D Secure step passed. */
+async function fakeStripeOrigins(page: Page) {
+  const asked: string[] = [];
+  await page.route("https://js.stripe.com/**", (route) => {
+    asked.push(route.request().url());
+    return route.fulfill({ contentType: "text/javascript", body: FAKE_STRIPE_JS });
+  });
+  await page.route("https://api.stripe.com/v1/test/3ds", async (route) => {
+    const ok = authenticate(route.request().postData() ?? "");
+    await route.fulfill({ status: ok ? 200 : 404, headers: { "access-control-allow-origin": "*" }, body: "{}" });
+  });
+  return asked;
+}
+
+async function newCustomer(page: Page) {
+  const res = await page.request.post("/api/user", {
+    form: {
+      name: "Sofía",
+      last_name: "Stripe",
+      email: `stripe.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`,
+      password: "secreto1",
+      confirmPassword: "secreto1",
+      terms: "true",
+    },
+  });
+  expect(res.status()).toBe(201);
+}
+
+/** Pays the open panel with a new card typed into Stripe's card Element; records what reached our server. */
+async function payWithStripeCard(page: Page, number: string) {
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().startsWith(base)) sent.push(`${r.url()} ${r.postData() ?? ""}`);
+  });
+  const panel = page.getByRole("dialog", { name: "Finalizar Pago" });
+  await expect(panel).toBeVisible();
+  await panel.getByRole("button", { name: "Tarjeta", exact: true }).click();
+  await expect(panel.getByLabel("Número de tarjeta")).toHaveCount(0);
+  await panel.getByLabel("Nombre del titular").fill("Sofía Stripe");
+  await panel.getByLabel("Tarjeta (Stripe)").fill(number);
+  await panel.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
+  await panel.getByRole("button", { name: /^Pagar/ }).click();
+  return { panel, sent };
+}
+
+test.describe("checkout with Stripe", () => {
+  test("Stripe.js from js.stripe.com, allowed by the CSP; the card number never reaches our server", async ({
+    page,
+  }) => {
+    const asked = await fakeStripeOrigins(page);
+    await newCustomer(page);
+    const doc = await page.goto("/buy-sessions/1");
+    const csp = doc!.headers()["content-security-policy"]!;
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/js\.stripe\.com/);
+    expect(csp).toContain("frame-src 'self' https://js.stripe.com");
+    // Not loaded until the card form needs it.
+    expect(asked).toEqual([]);
+    await page.getByRole("button", { name: "Comprar: Paquete 5 clases" }).click();
+    const { sent } = await payWithStripeCard(page, "4242 4242 4242 4242");
+    await expect(page.getByText("Pago exitoso")).toBeVisible();
+    await expect(page).toHaveURL(/\/success-order\?order=\d+/);
+    await expect(page.getByText("1 × Paquete 5 clases")).toBeVisible();
+    expect(asked).toEqual(["https://js.stripe.com/v3"]);
+    expect(sent.some((s) => s.includes("/api/v2/checkout/setup-intent") && s.includes("pm_card_visa"))).toBe(true);
+    expect(sent.filter((s) => /4242|create-payment-method/.test(s))).toEqual([]);
+  });
+
+  test("3-D Secure through Stripe.js handleNextAction, then our confirmation", async ({ page }) => {
+    await fakeStripeOrigins(page);
+    await newCustomer(page);
+    await page.goto("/on-demand/buy-plans");
+    await page.getByRole("button", { name: "Comprar: Nucleo Home mensual" }).click();
+    await payWithStripeCard(page, "4000002500003155");
+    await expect(page).toHaveURL(/\/success-order/);
+    // The sandbox's own authentication dialog is not used with Stripe.
+    await expect(page.getByRole("dialog", { name: "Autenticación de la tarjeta (sandbox)" })).toHaveCount(0);
+  });
+
+  test("a declined card: 'Tarjeta declinada', nothing bought", async ({ page }) => {
+    await fakeStripeOrigins(page);
+    await newCustomer(page);
+    await page.goto("/buy-sessions/1");
+    await page.getByRole("button", { name: "Comprar: Clase individual" }).click();
+    const { panel } = await payWithStripeCard(page, "4000 0000 0000 0002");
+    await expect(panel.getByRole("alert")).toContainText("Tarjeta declinada");
+    await expect(page).not.toHaveURL(/\/success-order/);
+  });
+});

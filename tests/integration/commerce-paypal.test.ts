@@ -1,0 +1,358 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../../app/.server/config/env";
+import { carts, creditLots, orders, payments, webhookEvents } from "../../app/.server/db/schema";
+import { WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
+import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
+import { centsToPaypal, paypalToCents } from "../../app/.server/domain/commerce/gateways/paypal";
+import { setupTestApp } from "../support/app";
+import { newCustomer } from "../support/commerce";
+import { createStaff, sessionFor } from "../support/factories";
+
+/**
+ * The `paypal` gateway (REST, Orders v2) against a local server that answers like PayPal's API:
+ * OAuth token, orders in MXN, approval, capture, refunds of a capture, webhook verification, and
+ * PayPal-Request-Id as the idempotency key of every call that creates or moves money.
+ */
+type Money = { currency_code: string; value: string };
+type Order = {
+  id: string;
+  status: string;
+  intent: string;
+  purchase_units: { reference_id: string; custom_id: string; amount: Money; payments?: { captures: Capture[] } }[];
+  links: { rel: string; href: string; method: string }[];
+  return_url: string;
+  cancel_url: string;
+  decline?: boolean;
+};
+type Capture = { id: string; status: string; amount: Money };
+
+const CLIENT = "cliente-local";
+const SECRET = "secreto-local";
+const WEBHOOK_ID = "WH-LOCAL-1";
+const ordersById = new Map<string, Order>();
+const answered = new Map<string, { status: number; body: unknown }>();
+const refundsDone: { captureId: string; value: string; requestId: string; id: string }[] = [];
+const calls: { method: string; path: string; requestId: string | undefined }[] = [];
+let seq = 0;
+
+const server = http.createServer((req, res) => {
+  let raw = "";
+  req.on("data", (c) => (raw += c));
+  req.on("end", () => {
+    const url = req.url!.split("?")[0]!;
+    const requestId = req.headers["paypal-request-id"] as string | undefined;
+    calls.push({ method: req.method!, path: url, requestId });
+    const send = (status: number, body: unknown) => {
+      // A repeated PayPal-Request-Id gets the first successful answer.
+      if (requestId && req.method === "POST" && status < 300) answered.set(`${url}|${requestId}`, { status, body });
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    const issue = (status: number, name: string, i: string) => send(status, { name, details: [{ issue: i }] });
+    if (url === "/v1/oauth2/token") {
+      const ok =
+        req.headers.authorization === `Basic ${Buffer.from(`${CLIENT}:${SECRET}`).toString("base64")}` &&
+        raw === "grant_type=client_credentials";
+      return ok ? send(200, { access_token: "A21.local", token_type: "Bearer", expires_in: 32400 }) : send(401, {});
+    }
+    if (req.headers.authorization !== "Bearer A21.local") return send(401, { name: "AUTHENTICATION_FAILURE" });
+    const again = requestId && answered.get(`${url}|${requestId}`);
+    if (again) {
+      res.writeHead(again.status, { "content-type": "application/json" });
+      return res.end(JSON.stringify(again.body));
+    }
+    const body = raw ? (JSON.parse(raw) as Record<string, any>) : {};
+    let m: RegExpExecArray | null;
+    if (url === "/v2/checkout/orders" && req.method === "POST") {
+      const id = `5O${String(++seq).padStart(15, "0")}`;
+      const ctx = body.payment_source.paypal.experience_context;
+      const order: Order = {
+        id,
+        status: "PAYER_ACTION_REQUIRED",
+        intent: body.intent,
+        purchase_units: body.purchase_units,
+        links: [
+          { rel: "self", href: `http://paypal.local/v2/checkout/orders/${id}`, method: "GET" },
+          { rel: "payer-action", href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}`, method: "GET" },
+        ],
+        return_url: ctx.return_url,
+        cancel_url: ctx.cancel_url,
+      };
+      ordersById.set(id, order);
+      return send(200, order);
+    }
+    if ((m = /^\/v2\/checkout\/orders\/(\w+)$/.exec(url)) && req.method === "GET") {
+      const o = ordersById.get(m[1]!);
+      return o ? send(200, o) : issue(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+    }
+    if ((m = /^\/v2\/checkout\/orders\/(\w+)\/capture$/.exec(url)) && req.method === "POST") {
+      const o = ordersById.get(m[1]!);
+      if (!o) return issue(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+      if (o.status === "COMPLETED") return issue(422, "UNPROCESSABLE_ENTITY", "ORDER_ALREADY_CAPTURED");
+      if (o.status !== "APPROVED") return issue(422, "UNPROCESSABLE_ENTITY", "ORDER_NOT_APPROVED");
+      if (o.decline) return issue(422, "UNPROCESSABLE_ENTITY", "INSTRUMENT_DECLINED");
+      o.status = "COMPLETED";
+      const unit = o.purchase_units[0]!;
+      unit.payments = { captures: [{ id: `CAP${++seq}`, status: "COMPLETED", amount: unit.amount }] };
+      return send(201, o);
+    }
+    if ((m = /^\/v2\/payments\/captures\/(\w+)\/refund$/.exec(url)) && req.method === "POST") {
+      const captureId = m[1]!;
+      const owner = [...ordersById.values()].find((o) =>
+        o.purchase_units[0]!.payments?.captures.some((c) => c.id === captureId),
+      );
+      if (!owner) return issue(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+      const paid = paypalToCents(owner.purchase_units[0]!.amount.value);
+      const already = refundsDone
+        .filter((r) => r.captureId === captureId)
+        .reduce((s, r) => s + paypalToCents(r.value), 0);
+      if (body.amount.currency_code !== "MXN" || already + paypalToCents(body.amount.value) > paid)
+        return issue(422, "UNPROCESSABLE_ENTITY", "REFUND_AMOUNT_EXCEEDED");
+      const r = { captureId, value: body.amount.value as string, requestId: requestId!, id: `RF${++seq}` };
+      refundsDone.push(r);
+      return send(201, { id: r.id, status: "COMPLETED", amount: body.amount });
+    }
+    if (url === "/v1/notifications/verify-webhook-signature" && req.method === "POST") {
+      const genuine =
+        body.transmission_sig === "firma-buena" &&
+        body.webhook_id === WEBHOOK_ID &&
+        body.auth_algo === "SHA256withRSA" &&
+        typeof body.webhook_event?.id === "string";
+      return send(200, { verification_status: genuine ? "SUCCESS" : "FAILURE" });
+    }
+    send(404, { name: "RESOURCE_NOT_FOUND", details: [{ issue: "INVALID_RESOURCE_ID" }] });
+  });
+});
+
+/** The customer approves the order on PayPal's site. */
+const approveOnPaypal = (id: string, decline = false) => {
+  const o = ordersById.get(id)!;
+  o.status = "APPROVED";
+  o.decline = decline;
+};
+
+let port = 0;
+beforeAll(async () => {
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const app = setupTestApp();
+beforeEach(() => {
+  app.deps.config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: ".tmp/unused",
+    PUBLIC_URL: "https://tienda.example.mx",
+    PAYPAL_CLIENT_ID: CLIENT,
+    PAYPAL_CLIENT_SECRET: SECRET,
+    PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
+    PAYPAL_API_URL: `http://127.0.0.1:${port}`,
+  });
+});
+
+const cartWithPack = async (token: string, packId = 2) => {
+  const r = await app.request("/v2/carts", {
+    method: "POST",
+    token,
+    json: { action: "addPack", action_param: { pack_id: packId } },
+  });
+  return (await r.json()).data as { id: number; amount_cents: number };
+};
+const startPaypal = (token: string, cartId: number) =>
+  app.request("/v2/checkout/pay-with-paypal", {
+    method: "POST",
+    token,
+    json: { cart_id: cartId, callback_url: "/payment/process" },
+  });
+const returnFromPaypal = (token: string, cartId: number) =>
+  app.request("/v2/checkout/paypal-payment", { method: "POST", token, json: { cart_id: cartId } });
+const orderIdOf = (redirect: string) => new URL(redirect).searchParams.get("token")!;
+
+describe("paypal gateway (REST Orders v2 against a local PayPal)", () => {
+  it("money in cents and PayPal's decimal strings convert exactly", () => {
+    expect(centsToPaypal(125000)).toBe("1250.00");
+    expect(centsToPaypal(5)).toBe("0.05");
+    expect(centsToPaypal(199999)).toBe("1999.99");
+    expect(paypalToCents("1250.00")).toBe(125000);
+    expect(paypalToCents("0.5")).toBe(50);
+    expect(paypalToCents("19.99")).toBe(1999);
+    expect(() => paypalToCents("1.234")).toThrow();
+  });
+
+  it("an MXN order for the cart, approved on PayPal, captured on return: one charge, one order, the credits", async () => {
+    const c = await newCustomer(app);
+    const cart = await cartWithPack(c.token);
+    expect(cart.amount_cents).toBe(125000);
+    const first = await startPaypal(c.token, cart.id);
+    expect(first.status).toBe(200);
+    const { redirect_url } = await first.json();
+    expect(redirect_url).toMatch(/^https:\/\/www\.sandbox\.paypal\.com\/checkoutnow\?token=5O/);
+    const id = orderIdOf(redirect_url);
+    const order = ordersById.get(id)!;
+    expect(order.intent).toBe("CAPTURE");
+    expect(order.purchase_units[0]!.amount).toEqual({ currency_code: "MXN", value: "1250.00" });
+    expect(JSON.parse(order.purchase_units[0]!.custom_id)).toEqual({ cart_id: String(cart.id), user_id: String(c.id) });
+    expect(order.return_url).toBe(`https://tienda.example.mx/payment/process?cart_id=${cart.id}`);
+    expect(order.cancel_url).toBe(`https://tienda.example.mx/payment/process?cart_id=${cart.id}&cancelled=1`);
+    // A double click: the same PayPal-Request-Id, the same order.
+    expect((await (await startPaypal(c.token, cart.id)).json()).redirect_url).toBe(redirect_url);
+    const creates = calls.filter((x) => x.path === "/v2/checkout/orders" && x.method === "POST");
+    expect(new Set(creates.map((x) => x.requestId)).size).toBe(1);
+    expect(creates[0]!.requestId).toBe(`paypal:cart:${cart.id}:v${await cartVersion(cart.id)}:125000`);
+
+    // Back before approving: nothing captured, nothing recorded.
+    const early = await returnFromPaypal(c.token, cart.id);
+    expect(early.status).toBe(402);
+    expect((await early.json()).errorMessage).toBe("El pago con PayPal no fue aprobado");
+
+    approveOnPaypal(id);
+    // The return page loaded twice (two tabs): one capture, one order.
+    const [a, b] = await Promise.all([returnFromPaypal(c.token, cart.id), returnFromPaypal(c.token, cart.id)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const [da, db] = [(await a.json()).data, (await b.json()).data];
+    expect(da.order_id).toBe(db.order_id);
+    expect(da.url).toBe(`/success-order?order=${da.order_id}`);
+    expect(ordersById.get(id)!.purchase_units[0]!.payments!.captures).toHaveLength(1);
+    const captures = calls.filter((x) => x.path === `/v2/checkout/orders/${id}/capture`);
+    expect(captures.length).toBeGreaterThan(0);
+    expect(captures.every((x) => x.requestId === `capture:${id}`)).toBe(true);
+    const pays = await app.deps.db.select().from(payments).where(eq(payments.userId, c.id));
+    expect(pays.map((p) => [p.gateway, p.method, p.providerPaymentId, p.amountCents, p.status])).toEqual([
+      ["paypal", "paypal", id, 125000, "succeeded"],
+    ]);
+    const [lot] = await app.deps.db.select().from(creditLots).where(eq(creditLots.userId, c.id));
+    expect(lot!.quantity).toBe(5);
+  });
+
+  it("staff refund part, then the rest, through the capture: never more than paid, a retry is the same refund", async () => {
+    const staff = await createStaff(app.deps.db, "administrator");
+    const admin = await sessionFor(app.deps.db, staff);
+    const c = await newCustomer(app);
+    const cart = await cartWithPack(c.token);
+    const id = orderIdOf((await (await startPaypal(c.token, cart.id)).json()).redirect_url);
+    approveOnPaypal(id);
+    expect((await returnFromPaypal(c.token, cart.id)).status).toBe(200);
+    const [pay] = await app.deps.db.select().from(payments).where(eq(payments.userId, c.id));
+    const captureId = ordersById.get(id)!.purchase_units[0]!.payments!.captures[0]!.id;
+    const refund = (json: Record<string, unknown>) =>
+      app.request(`/admin/payments/${pay!.id}/refund`, { method: "POST", token: admin, json });
+
+    expect((await refund({ amount: "250" })).status).toBe(200);
+    expect(refundsDone.filter((r) => r.captureId === captureId).map((r) => r.value)).toEqual(["250.00"]);
+    expect((await refund({})).status).toBe(200);
+    const mine = refundsDone.filter((r) => r.captureId === captureId);
+    expect(mine.map((r) => r.value)).toEqual(["250.00", "1000.00"]);
+    expect(new Set(mine.map((r) => r.requestId)).size).toBe(2);
+    const [after] = await app.deps.db.select().from(payments).where(eq(payments.id, pay!.id));
+    expect(after).toMatchObject({ status: "refunded", refundedCents: 125000 });
+    expect((await refund({})).status).toBe(409);
+    // The gateway asked again with a key it already used answers that refund, not a second one.
+    const again = await gatewaysFor(app.deps.config).paypal.refund(app.deps.db, id, 25000, mine[0]!.requestId);
+    expect(again.id).toBe(mine[0]!.id);
+    expect(refundsDone.filter((r) => r.captureId === captureId)).toHaveLength(2);
+  });
+
+  it("a declined capture records nothing and says 'No se pudo procesar el pago'", async () => {
+    const c = await newCustomer(app);
+    const cart = await cartWithPack(c.token, 1);
+    const id = orderIdOf((await (await startPaypal(c.token, cart.id)).json()).redirect_url);
+    approveOnPaypal(id, true);
+    const r = await returnFromPaypal(c.token, cart.id);
+    expect(r.status).toBe(402);
+    expect((await r.json()).errorMessage).toBe("No se pudo procesar el pago");
+    expect(await app.deps.db.select().from(orders).where(eq(orders.userId, c.id))).toHaveLength(0);
+    expect(await app.deps.db.select().from(payments).where(eq(payments.userId, c.id))).toHaveLength(0);
+  });
+
+  it("webhooks: verified by PayPal; an approved order whose buyer never came back is captured by the job, once", async () => {
+    const c = await newCustomer(app);
+    const cart = await cartWithPack(c.token);
+    const id = orderIdOf((await (await startPaypal(c.token, cart.id)).json()).redirect_url);
+    approveOnPaypal(id);
+    const event = JSON.stringify({
+      id: `WH-EVT-${id}`,
+      event_type: "CHECKOUT.ORDER.APPROVED",
+      resource: { id, status: "APPROVED" },
+    });
+    const headers = (sig: string) => ({
+      "content-type": "application/json",
+      "paypal-auth-algo": "SHA256withRSA",
+      "paypal-cert-url": "https://api.sandbox.paypal.com/v1/notifications/certs/CERT-1",
+      "paypal-transmission-id": `T-${id}`,
+      "paypal-transmission-sig": sig,
+      "paypal-transmission-time": new Date().toISOString(),
+    });
+    const bad = await app.request("/v2/webhooks/paypal", { method: "POST", body: event, headers: headers("falsa") });
+    expect(bad.status).toBe(400);
+    const unsigned = await app.request("/v2/webhooks/paypal", {
+      method: "POST",
+      body: event,
+      headers: { "content-type": "application/json" },
+    });
+    expect(unsigned.status).toBe(400);
+    expect(
+      await app.deps.db
+        .select()
+        .from(webhookEvents)
+        .where(eq(webhookEvents.id, `WH-EVT-${id}`)),
+    ).toHaveLength(0);
+
+    for (let i = 0; i < 2; i++) {
+      const ok = await app.request("/v2/webhooks/paypal", {
+        method: "POST",
+        body: event,
+        headers: headers("firma-buena"),
+      });
+      expect(ok.status).toBe(200);
+    }
+    const [stored] = await app.deps.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.id, `WH-EVT-${id}`));
+    expect(stored).toMatchObject({ gateway: "paypal", type: "CHECKOUT.ORDER.APPROVED", intentId: id });
+    expect(await app.deps.jobs.runPending(WEBHOOK_JOB, { ignoreStartAfter: true })).toEqual({
+      completed: 1,
+      failed: 0,
+    });
+    const os = await app.deps.db.select().from(orders).where(eq(orders.userId, c.id));
+    expect(os).toHaveLength(1);
+    expect(ordersById.get(id)!.status).toBe("COMPLETED");
+    // The buyer's return page comes late: the same order, no second capture.
+    const late = await returnFromPaypal(c.token, cart.id);
+    expect(late.status).toBe(200);
+    expect((await late.json()).data.order_id).toBe(os[0]!.id);
+    expect(ordersById.get(id)!.purchase_units[0]!.payments!.captures).toHaveLength(1);
+
+    // PAYMENT.CAPTURE.COMPLETED for the same order names it among its related ids: nothing new.
+    const capture = JSON.stringify({
+      id: `WH-CAP-${id}`,
+      event_type: "PAYMENT.CAPTURE.COMPLETED",
+      resource: { id: "CAPX", status: "COMPLETED", supplementary_data: { related_ids: { order_id: id } } },
+    });
+    expect(
+      (await app.request("/v2/webhooks/paypal", { method: "POST", body: capture, headers: headers("firma-buena") }))
+        .status,
+    ).toBe(200);
+    const [cap] = await app.deps.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.id, `WH-CAP-${id}`));
+    expect(cap!.intentId).toBe(id);
+    expect(await app.deps.jobs.runPending(WEBHOOK_JOB, { ignoreStartAfter: true })).toEqual({
+      completed: 1,
+      failed: 0,
+    });
+    expect(await app.deps.db.select().from(orders).where(eq(orders.userId, c.id))).toHaveLength(1);
+    expect(await app.deps.db.select().from(payments).where(eq(payments.userId, c.id))).toHaveLength(1);
+  });
+});
+
+async function cartVersion(cartId: number) {
+  const [row] = await app.deps.db.select({ version: carts.version }).from(carts).where(eq(carts.id, cartId));
+  return row!.version;
+}

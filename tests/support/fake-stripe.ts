@@ -1,0 +1,164 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local server that answers like Stripe's API for what the `stripe` gateway calls: payment
+ * methods, payment intents (success, decline, 3-D Secure with manual confirmation), confirm, refunds,
+ * and idempotency keys (a repeated key answers the first object). Used by the integration tests and
+ * by the end-to-end run with PAYMENT_GATEWAY=stripe (STRIPE_API_URL points here).
+ *
+ * Test payment methods: `pm_card_visa` succeeds, `pm_card_authenticationRequired` asks for 3-D Secure,
+ * `pm_card_chargeDeclined` is declined. `authenticate(id)` stands for the bank's page passed in the
+ * browser (the intent then awaits our server's confirmation).
+ */
+type Pi = {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  payment_method: string;
+  last_payment_error: unknown;
+  customer: string | null;
+  setup_future_usage: string | null;
+};
+
+/** A succeeded intent set up for future use attaches its card to its Customer (as Stripe does). */
+function attachIfSaved(pi: Pi) {
+  if (pi.status === "succeeded" && pi.setup_future_usage && pi.customer) attachedTo.set(pi.payment_method, pi.customer);
+}
+export const intents = new Map<string, Pi>();
+const byKey = new Map<string, string>();
+export const refundsByKey = new Map<string, { id: string; object: "refund"; amount: number; payment_intent: string }>();
+/** Payment methods attached to a Customer (a card saved for later), and the customers made. */
+export const attachedTo = new Map<string, string>();
+const customersByKey = new Map<string, string>();
+export const calls: { method: string; path: string; key: string | undefined; body: Record<string, string> }[] = [];
+let seq = 0;
+
+/** The bank's 3-D Secure page, passed: the intent awaits our server's confirmation. */
+export function authenticate(id: string) {
+  const pi = intents.get(id);
+  if (pi?.status === "requires_action") pi.status = "requires_confirmation";
+  return Boolean(pi);
+}
+
+export async function startFakeStripe(port = 0) {
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => (raw += c));
+    req.on("end", () => {
+      const body = Object.fromEntries(new URLSearchParams(raw));
+      const key = req.headers["idempotency-key"] as string | undefined;
+      calls.push({ method: req.method!, path: req.url!, key, body });
+      const send = (status: number, obj: unknown) => {
+        res.writeHead(status, { "content-type": "application/json", "request-id": `req_${seq++}` });
+        res.end(JSON.stringify(obj));
+      };
+      const url = req.url!.split("?")[0]!;
+      let m: RegExpExecArray | null;
+      const pmView = (id: string) => ({
+        id,
+        object: "payment_method",
+        type: "card",
+        customer: attachedTo.get(id) ?? null,
+        card: {
+          brand: "visa",
+          last4: id.startsWith("pm_card_chargeDeclined") ? "0002" : "4242",
+          exp_month: 12,
+          exp_year: 2031,
+        },
+      });
+      if ((m = /^\/v1\/payment_methods\/(pm_\w+)$/.exec(url))) return send(200, pmView(m[1]!));
+      if ((m = /^\/v1\/payment_methods\/(pm_\w+)\/detach$/.exec(url)) && req.method === "POST") {
+        attachedTo.delete(m[1]!);
+        return send(200, pmView(m[1]!));
+      }
+      if (url === "/v1/customers" && req.method === "POST") {
+        const id = (key && customersByKey.get(key)) || `cus_mock_${seq++}`;
+        if (key) customersByKey.set(key, id);
+        return send(200, { id, object: "customer", metadata: {} });
+      }
+      if (url === "/v1/payment_intents" && req.method === "POST") {
+        if (key && byKey.has(key)) return send(200, intents.get(byKey.get(key)!));
+        const pm = body.payment_method!;
+        if (attachedTo.has(pm) && attachedTo.get(pm) !== body.customer)
+          return send(400, { error: { type: "invalid_request_error", code: "payment_method_not_attached" } });
+        if (pm.startsWith("pm_card_chargeDeclined"))
+          return send(402, {
+            error: {
+              type: "card_error",
+              code: "card_declined",
+              decline_code: "generic_decline",
+              message: "Your card was declined.",
+            },
+          });
+        const id = `pi_mock_${seq++}`;
+        const metadata: Record<string, string> = {};
+        for (const [k, v] of Object.entries(body)) {
+          const mm = /^metadata\[(\w+)\]$/.exec(k);
+          if (mm) metadata[mm[1]!] = v;
+        }
+        const pi: Pi = {
+          id,
+          object: "payment_intent",
+          amount: Number(body.amount),
+          currency: body.currency!,
+          status: pm.startsWith("pm_card_authenticationRequired") ? "requires_action" : "succeeded",
+          client_secret: `${id}_secret_x`,
+          metadata,
+          payment_method: pm,
+          last_payment_error: null,
+          customer: body.customer ?? null,
+          setup_future_usage: body.setup_future_usage ?? null,
+        };
+        attachIfSaved(pi);
+        intents.set(id, pi);
+        if (key) byKey.set(key, id);
+        return send(200, pi);
+      }
+      if ((m = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(url))) {
+        const pi = intents.get(m[1]!);
+        return pi
+          ? send(200, pi)
+          : send(404, {
+              error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" },
+            });
+      }
+      if ((m = /^\/v1\/payment_intents\/(pi_\w+)\/confirm$/.exec(url)) && req.method === "POST") {
+        const pi = intents.get(m[1]!);
+        if (!pi) return send(404, { error: { type: "invalid_request_error", code: "resource_missing" } });
+        if (pi.status === "requires_confirmation") pi.status = "succeeded";
+        attachIfSaved(pi);
+        return send(200, pi);
+      }
+      if (url === "/v1/refunds" && req.method === "POST") {
+        if (key && refundsByKey.has(key)) return send(200, refundsByKey.get(key));
+        const pi = intents.get(body.payment_intent!);
+        const done = [...refundsByKey.values()]
+          .filter((r) => r.payment_intent === body.payment_intent)
+          .reduce((sum, r) => sum + r.amount, 0);
+        if (!pi || pi.status !== "succeeded" || done + Number(body.amount) > pi.amount)
+          return send(400, {
+            error: { type: "invalid_request_error", code: "amount_too_large", message: "Refund exceeds charge" },
+          });
+        const r = {
+          id: `re_mock_${seq++}`,
+          object: "refund" as const,
+          amount: Number(body.amount),
+          payment_intent: pi.id,
+        };
+        if (key) refundsByKey.set(key, r);
+        return send(200, { ...r, status: "succeeded" });
+      }
+      send(404, { error: { type: "invalid_request_error", message: "Unrecognized request URL" } });
+    });
+  });
+  await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
