@@ -12,7 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { coaches, rooms, sessionTypes, studios, timestamps, type RoomLayout } from "./places";
+import { timestamps } from "./columns";
+import { coaches, rooms, sessionTypes, studios, type RoomLayout } from "./places";
 import { users } from "./identity";
 import { creditLots } from "./credits";
 

@@ -14,7 +14,6 @@ import {
 
 import { timestamps } from "./columns";
 // Kept here too: the other schema files import it from places (it moved to columns.ts).
-export { timestamps };
 
 /** Currency record of spec §3, seeded as written (display follows Mexican usage, see lib/format). */
 export const currencies = pgTable("currencies", {
