@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { studios, timestamps } from "./places";
+import { timestamps } from "./columns";
+import { studios } from "./places";
 
 /**
  * One block of a content page: a heading, paragraphs, an optional list, image and link.

@@ -11,7 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { studios, timestamps } from "./places";
+import { timestamps } from "./columns";
+import { studios } from "./places";
 
 /** Role ids of spec §6: the constants live in app/shared (browser and server); re-exported here. */
 export { ROLE, EMPLOYEE_TYPE, type RoleId } from "../../../shared/roles";
