@@ -1,20 +1,24 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, mailOutbox, oneTimeTokens, users } from "../../app/.server/db/schema";
+import { auditLog, employees, mailOutbox, oneTimeTokens, users } from "../../app/.server/db/schema";
 import { createSession } from "../../app/.server/domain/identity/sessions";
 import { deliverableContent } from "../../app/.server/adapters/mail";
 import { setupTestApp } from "../support/app";
-import { sessionFor } from "../support/factories";
+import { createCustomer, createStaff, createStudio, sessionFor, unique } from "../support/factories";
 
 const app = setupTestApp();
 
-/** A session for a seeded account (the shared helper of tests/support/factories.ts). */
-const tokenFor = (email: string) => sessionFor(app.deps.db, email);
+/** A session for an account (the shared helper of tests/support/factories.ts). */
+const tokenFor = (who: string | { id: number }) => sessionFor(app.deps.db, who);
 
-async function userId(email: string) {
-  const [u] = await app.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return u.id;
-}
+/**
+ * This file's own people (not the demo accounts): every last name carries `tag`, so a search for
+ * it finds exactly them among whatever else the database holds.
+ */
+const tag = `t${unique()}`;
+const phone = `55${String(Date.now()).slice(-8)}`;
+type Person = Awaited<ReturnType<typeof createStaff>>;
+const P = {} as Record<"admin" | "manager" | "cashier" | "coach" | "door" | "customer" | "tester", Person>;
 
 async function lastAudit(action: string) {
   const [row] = await app.deps.db
@@ -36,12 +40,27 @@ let door = "";
 let customer = "";
 
 beforeAll(async () => {
-  admin = await tokenFor("admin@example.com");
-  manager = await tokenFor("gerente@example.com");
-  cashier = await tokenFor("caja@example.com");
-  coach = await tokenFor("coach@example.com");
-  door = await tokenFor("puerta@example.com");
-  customer = await tokenFor("cliente@example.com");
+  const db = app.deps.db;
+  P.admin = await createStaff(db, "administrator", { name: "Ana", lastName: `Administradora ${tag}`, studioId: 1 });
+  P.manager = await createStaff(db, "manager", { name: "Gabriel", lastName: `Gerente ${tag}`, studioId: 1 });
+  P.cashier = await createStaff(db, "cashier", { name: "Carmen", lastName: `Caja ${tag}` });
+  P.coach = await createStaff(db, "coach", { name: "Sofía", lastName: `Coach ${tag}` });
+  P.door = await createStaff(db, "door", { name: "Pedro", lastName: `Puerta ${tag}` });
+  await db.insert(employees).values({ userId: P.door.id, studioId: 1 });
+  P.customer = {
+    ...(await createCustomer(db, { name: "Claudia", lastName: `Ramírez ${tag}`, phone })),
+    employeeId: null,
+  };
+  P.tester = {
+    ...(await createCustomer(db, { name: "Tere", lastName: `Tester ${tag}`, isTester: true })),
+    employeeId: null,
+  };
+  admin = await tokenFor(P.admin);
+  manager = await tokenFor(P.manager);
+  cashier = await tokenFor(P.cashier);
+  coach = await tokenFor(P.coach);
+  door = await tokenFor(P.door);
+  customer = await tokenFor(P.customer);
 });
 
 describe("who may use the people API", () => {
@@ -87,31 +106,35 @@ describe("customers: /admin/users", () => {
     expect(body.data.length).toBe(body.meta.total);
     expect(body.data.every((u: { role_id: number }) => u.role_id === 2)).toBe(true);
     expect(body.data.map((u: { email: string }) => u.email)).toEqual(
-      expect.arrayContaining(["cliente@example.com", "tester@example.com"]),
+      expect.arrayContaining([P.customer.email, P.tester.email]),
     );
     expect(body.data[0]).not.toHaveProperty("password_hash");
     expect(body.data[0]).not.toHaveProperty("passwordHash");
   });
 
   it("searches by name, email and phone, case-insensitively", async () => {
-    const byEmail = await json(await app.request("/admin/users?search=TESTER@", { token: admin }));
-    expect(byEmail.data.map((u: { email: string }) => u.email)).toEqual(["tester@example.com"]);
-    const byName = await json(await app.request("/admin/users?search=claudia%20ram", { token: admin }));
-    expect(byName.data.map((u: { email: string }) => u.email)).toEqual(["cliente@example.com"]);
-    const byPhone = await json(await app.request("/admin/users?search=340006", { token: admin }));
-    expect(byPhone.data.map((u: { email: string }) => u.email)).toEqual(["cliente@example.com"]);
+    const find = async (search: string) =>
+      (await json(await app.request(`/admin/users?search=${encodeURIComponent(search)}`, { token: admin }))).data.map(
+        (u: { email: string }) => u.email,
+      );
+    expect(await find(P.tester.email.toUpperCase())).toEqual([P.tester.email]);
+    expect(await find(`CLAUDIA ram ${tag}`)).toEqual([P.customer.email]);
+    expect(await find(`${phone.slice(2, 6)}-${phone.slice(6)}`)).toEqual([P.customer.email]);
     const none = await json(await app.request("/admin/users?search=%25%25nadie", { token: admin }));
     expect(none.data).toEqual([]);
     expect(none.meta.total).toBe(0);
   });
 
   it("sorts and paginates", async () => {
-    const asc = await json(await app.request("/admin/users?sort=email&dir=asc", { token: admin }));
+    const asc = await json(await app.request(`/admin/users?search=${tag}&sort=email&dir=asc`, { token: admin }));
     const emails = asc.data.map((u: { email: string }) => u.email);
+    expect(emails).toHaveLength(2);
     expect(emails).toEqual([...emails].sort());
-    const desc_ = await json(await app.request("/admin/users?sort=email&dir=desc", { token: admin }));
+    const desc_ = await json(await app.request(`/admin/users?search=${tag}&sort=email&dir=desc`, { token: admin }));
     expect(desc_.data.map((u: { email: string }) => u.email)).toEqual([...emails].reverse());
-    const p2 = await json(await app.request("/admin/users?sort=email&per_page=1&page=2", { token: admin }));
+    const p2 = await json(
+      await app.request(`/admin/users?search=${tag}&sort=email&per_page=1&page=2`, { token: admin }),
+    );
     expect(p2.data.map((u: { email: string }) => u.email)).toEqual([emails[1]]);
     expect(p2.meta).toMatchObject({ page: 2, per_page: 1, total: emails.length, last_page: emails.length });
     const bad = await app.request("/admin/users?per_page=1000", { token: admin });
@@ -119,7 +142,7 @@ describe("customers: /admin/users", () => {
   });
 
   it("exports the filtered list as CSV", async () => {
-    const res = await app.request("/admin/users?format=csv&search=example.com&per_page=1", { token: admin });
+    const res = await app.request(`/admin/users?format=csv&search=${tag}&per_page=1`, { token: admin });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
     expect(res.headers.get("content-disposition")).toContain("clientes.csv");
@@ -130,7 +153,7 @@ describe("customers: /admin/users", () => {
     expect(lines[0]).toContain("Nombre,Apellido,Email");
     // The whole filtered list, not one page.
     expect(lines.length - 1).toBeGreaterThanOrEqual(2);
-    expect(text).toContain("cliente@example.com");
+    expect(text).toContain(P.customer.email);
   });
 
   let created = 0;
@@ -163,7 +186,7 @@ describe("customers: /admin/users", () => {
     expect(a).toMatchObject({
       entity: "user",
       entityId: String(created),
-      actorUserId: await userId("gerente@example.com"),
+      actorUserId: P.manager.id,
     });
     expect(JSON.stringify(a.data)).not.toMatch(/password/i);
     expect(await lastAudit("customer.reset_sent")).toMatchObject({ entityId: String(created) });
@@ -173,7 +196,7 @@ describe("customers: /admin/users", () => {
     const res = await app.request("/admin/users", {
       method: "POST",
       token: admin,
-      form: { name: "Otra", last_name: "Persona", email: "CLIENTE@example.com" },
+      form: { name: "Otra", last_name: "Persona", email: P.customer.email.toUpperCase() },
     });
     expect(res.status).toBe(422);
     expect(await json(res)).toMatchObject({
@@ -203,7 +226,7 @@ describe("customers: /admin/users", () => {
 
   it("shows one customer, and 404 for staff ids or unknown ids", async () => {
     expect((await json(await app.request(`/admin/users/${created}`, { token: admin }))).data.name).toBe("Lucía");
-    expect((await app.request(`/admin/users/${await userId("admin@example.com")}`, { token: admin })).status).toBe(404);
+    expect((await app.request(`/admin/users/${P.admin.id}`, { token: admin })).status).toBe(404);
     expect((await app.request("/admin/users/999999", { token: admin })).status).toBe(404);
     expect((await app.request("/admin/users/abc", { token: admin })).status).toBe(400);
   });
@@ -235,7 +258,7 @@ describe("customers: /admin/users", () => {
     const taken = await app.request(`/admin/users/${created}`, {
       method: "PUT",
       token: admin,
-      json: { name: "Lucía", last_name: "P", email: "Tester@Example.com" },
+      json: { name: "Lucía", last_name: "P", email: P.tester.email.toUpperCase() },
     });
     expect(taken.status).toBe(422);
     expect((await json(taken)).error.messages[0]).toEqual({
@@ -245,7 +268,7 @@ describe("customers: /admin/users", () => {
   });
 
   it("deactivating closes the customer's sessions; reactivating lets them back", async () => {
-    const id = await userId("cliente@example.com");
+    const id = P.customer.id;
     const before = await app.request("/admin/users", { token: customer });
     expect(before.status).toBe(403);
     const res = await app.request(`/admin/users/${id}/deactivate`, { method: "POST", token: admin });
@@ -253,7 +276,7 @@ describe("customers: /admin/users", () => {
     expect((await json(res)).data).toMatchObject({ Message: "Cuenta desactivada", user: { active: false } });
     // The old session no longer resolves: it is anonymous now.
     expect((await app.request("/admin/users", { token: customer })).status).toBe(401);
-    const inactive = await json(await app.request("/admin/users?status=inactive", { token: admin }));
+    const inactive = await json(await app.request(`/admin/users?status=inactive&search=${tag}`, { token: admin }));
     expect(inactive.data.map((u: { id: number }) => u.id)).toEqual([id]);
     expect(await lastAudit("customer.deactivated")).toMatchObject({ entityId: String(id) });
     const reset = await app.request(`/admin/users/${id}/send-reset`, { method: "POST", token: admin });
@@ -261,18 +284,18 @@ describe("customers: /admin/users", () => {
     const back = await app.request(`/admin/users/${id}/reactivate`, { method: "POST", token: admin });
     expect((await json(back)).data.user.active).toBe(true);
     expect(await lastAudit("customer.reactivated")).toMatchObject({ entityId: String(id) });
-    customer = await tokenFor("cliente@example.com");
+    customer = await tokenFor(P.customer);
   });
 
   it("sends a password-reset mail on request", async () => {
-    const id = await userId("tester@example.com");
+    const id = P.tester.id;
     const res = await app.request(`/admin/users/${id}/send-reset`, { method: "POST", token: manager });
     expect(res.status).toBe(200);
-    expect((await json(res)).data.Message).toContain("tester@example.com");
+    expect((await json(res)).data.Message).toContain(P.tester.email);
     const [mail] = await app.deps.db
       .select()
       .from(mailOutbox)
-      .where(eq(mailOutbox.to, "tester@example.com"))
+      .where(eq(mailOutbox.to, P.tester.email))
       .orderBy(desc(mailOutbox.id));
     expect(mail.template).toBe("password-reset");
     expect(await lastAudit("customer.reset_sent")).toMatchObject({ entityId: String(id) });
@@ -281,15 +304,19 @@ describe("customers: /admin/users", () => {
 
 describe("administrators: /admin/administrators", () => {
   it("lists role 1 accounts, filterable by employee type", async () => {
-    const body = await json(await app.request("/admin/administrators?sort=email", { token: manager }));
-    expect(body.data.map((u: { email: string }) => u.email)).toEqual([
-      "admin@example.com",
-      "caja@example.com",
-      "gerente@example.com",
-    ]);
-    expect(body.data[0]).toMatchObject({ role_id: 1, employee_type: 1, id_employee: expect.any(Number) });
-    const cashiers = await json(await app.request("/admin/administrators?employee_type=3", { token: admin }));
-    expect(cashiers.data.map((u: { email: string }) => u.email)).toEqual(["caja@example.com"]);
+    const body = await json(await app.request(`/admin/administrators?search=${tag}&sort=email`, { token: manager }));
+    expect(body.data.map((u: { email: string }) => u.email)).toEqual(
+      [P.admin.email, P.cashier.email, P.manager.email].sort(),
+    );
+    expect(body.data.find((u: { id: number }) => u.id === P.admin.id)).toMatchObject({
+      role_id: 1,
+      employee_type: 1,
+      id_employee: expect.any(Number),
+    });
+    const cashiers = await json(
+      await app.request(`/admin/administrators?employee_type=3&search=${tag}`, { token: admin }),
+    );
+    expect(cashiers.data.map((u: { email: string }) => u.email)).toEqual([P.cashier.email]);
     const csv = await app.request("/admin/administrators?format=csv", { token: admin });
     expect(await csv.text()).toContain("Gerente");
   });
@@ -338,7 +365,7 @@ describe("administrators: /admin/administrators", () => {
     const dup = await app.request("/admin/administrators", {
       method: "POST",
       token: admin,
-      json: { name: "Dup", last_name: "Licada", email: "GERENTE@example.com", employee_type: 2 },
+      json: { name: "Dup", last_name: "Licada", email: P.manager.email.toUpperCase(), employee_type: 2 },
     });
     expect(dup.status).toBe(422);
     expect((await json(dup)).error.messages[0].field).toBe("email");
@@ -423,14 +450,14 @@ describe("administrators: /admin/administrators", () => {
   });
 
   it("nobody changes their own type or deactivates themselves", async () => {
-    const me = await userId("admin@example.com");
+    const me = P.admin.id;
     const res = await app.request(`/admin/administrators/${me}`, {
       method: "PUT",
       token: admin,
       json: {
         name: "Ana",
-        last_name: "Administradora",
-        email: "admin@example.com",
+        last_name: P.admin.lastName,
+        email: P.admin.email,
         employee_type: 2,
         employee: true,
         studio_id: 1,
@@ -463,7 +490,7 @@ describe("administrators: /admin/administrators", () => {
   });
 
   it("a coach id is not an administrator (404)", async () => {
-    const res = await app.request(`/admin/administrators/${await userId("coach@example.com")}`, { token: admin });
+    const res = await app.request(`/admin/administrators/${P.coach.id}`, { token: admin });
     expect(res.status).toBe(404);
   });
 });
@@ -473,10 +500,10 @@ describe("staff: /admin/employees", () => {
     const body = await json(await app.request("/admin/employees?per_page=100", { token: admin }));
     const roles = new Set(body.data.map((u: { role_id: number }) => u.role_id));
     expect([...roles].sort()).toEqual([1, 4, 5]);
-    const coaches = await json(await app.request("/admin/employees?role_id=4", { token: admin }));
-    expect(coaches.data.map((u: { email: string }) => u.email)).toEqual(["coach@example.com"]);
-    const door_ = await json(await app.request("/admin/employees?role_id=5", { token: admin }));
-    expect(door_.data[0]).toMatchObject({ email: "puerta@example.com", studio_id: 1, studio_name: expect.any(String) });
+    const coaches = await json(await app.request(`/admin/employees?role_id=4&search=${tag}`, { token: admin }));
+    expect(coaches.data.map((u: { email: string }) => u.email)).toEqual([P.coach.email]);
+    const door_ = await json(await app.request(`/admin/employees?role_id=5&search=${tag}`, { token: admin }));
+    expect(door_.data[0]).toMatchObject({ email: P.door.email, studio_id: 1, studio_name: expect.any(String) });
   });
 
   let newCoach = 0;
@@ -537,14 +564,14 @@ describe("staff: /admin/employees", () => {
   });
 
   it("type 1 grants the front-desk scanner flag; that account loses the back office", async () => {
-    const managerId = await userId("gerente@example.com");
+    const managerId = P.manager.id;
     const res = await app.request(`/admin/employees/${managerId}`, {
       method: "PUT",
       token: admin,
       json: {
         name: "Gabriel",
-        last_name: "Gerente",
-        email: "gerente@example.com",
+        last_name: P.manager.lastName,
+        email: P.manager.email,
         role_id: 1,
         employee_type: 2,
         employee: true,
@@ -555,17 +582,17 @@ describe("staff: /admin/employees", () => {
     expect(res.status).toBe(200);
     const user = (await json(res)).data.user;
     expect(user.can_scan_attendance).toBe(true);
-    const fresh = await tokenFor("gerente@example.com");
+    const fresh = await tokenFor(P.manager);
     expect((await app.request("/admin/users", { token: fresh })).status).toBe(403);
     // Nobody grants it to themselves.
-    const me = await userId("admin@example.com");
+    const me = P.admin.id;
     const self = await app.request(`/admin/employees/${me}`, {
       method: "PUT",
       token: admin,
       json: {
         name: "Ana",
-        last_name: "Administradora",
-        email: "admin@example.com",
+        last_name: P.admin.lastName,
+        email: P.admin.email,
         role_id: 1,
         employee_type: 1,
         employee: true,
@@ -584,12 +611,25 @@ describe("staff: /admin/employees", () => {
 
 describe("employee options for the shift form: /admin/employee/list/studio/{studio}", () => {
   it("lists the active employee records of a studio as {id, name}; staff only", async () => {
-    const { data } = await json(await app.request("/admin/employee/list/studio/1", { token: cashier }));
-    expect(data).toEqual(expect.arrayContaining([{ id: expect.any(Number), name: "Carla Ibarra León" }]));
-    expect(data.map((e: { name: string }) => e.name)).toContain("Pedro Salinas Cruz");
-    expect(data.map((e: { name: string }) => e.name)).not.toContain("Mariana Ortega");
-    expect((await app.request("/admin/employee/list/studio/1", { token: customer })).status).toBe(403);
-    expect((await app.request("/admin/employee/list/studio/1")).status).toBe(401);
+    const db = app.deps.db;
+    const studio = await createStudio(db);
+    const carla = await createStaff(db, "manager", { name: "Carla", lastName: `Ibarra ${tag}`, studioId: studio.id });
+    await createStaff(db, "cashier", { name: "Pedro", lastName: `Salinas ${tag}`, studioId: studio.id });
+    // An inactive account's employee record is not offered.
+    await createStaff(db, "manager", {
+      name: "Mariana",
+      lastName: `Ortega ${tag}`,
+      studioId: studio.id,
+      active: false,
+    });
+    const path = `/admin/employee/list/studio/${studio.id}`;
+    const { data } = await json(await app.request(path, { token: cashier }));
+    expect(data).toEqual([
+      { id: carla.employeeId, name: `Carla Ibarra ${tag}` },
+      { id: expect.any(Number), name: `Pedro Salinas ${tag}` },
+    ]);
+    expect((await app.request(path, { token: customer })).status).toBe(403);
+    expect((await app.request(path)).status).toBe(401);
     expect((await json(await app.request("/admin/employee/list/studio/999", { token: admin }))).data).toEqual([]);
   });
 });

@@ -1,10 +1,26 @@
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, users } from "../../app/.server/db/schema";
 import { deliverableContent } from "../../app/.server/adapters/mail";
 import { setupTestApp } from "../support/app";
+import { createCustomer, createStaff, FACTORY_PASSWORD, grantCredits } from "../support/factories";
 
 const app = setupTestApp();
+const PASSWORD = FACTORY_PASSWORD;
+
+/** This file's own accounts (not the demo ones). */
+const email = { customer: "", tester: "", admin: "", manager: "", coach: "", door: "" };
+beforeAll(async () => {
+  const db = app.deps.db;
+  const customer = await createCustomer(db, { name: "Claudia", lastName: "Ramírez Duarte" });
+  await grantCredits(db, customer.id, { cityId: 2, quantity: 3 });
+  email.customer = customer.email;
+  email.tester = (await createCustomer(db, { isTester: true })).email;
+  email.admin = (await createStaff(db, "administrator")).email;
+  email.manager = (await createStaff(db, "manager")).email;
+  email.coach = (await createStaff(db, "coach")).email;
+  email.door = (await createStaff(db, "door")).email;
+});
 
 async function json(res: Response) {
   return (await res.json()) as any;
@@ -25,7 +41,9 @@ const linkToken = (text: string, re: RegExp) => re.exec(text)?.[1] ?? "";
 
 describe("email check (login step 1)", () => {
   it("answers data.exist for known and unknown emails, case-insensitively", async () => {
-    expect((await json(await app.request("/user/verify/emails/CLIENTE@example.com"))).data.exist).toBe(true);
+    expect((await json(await app.request(`/user/verify/emails/${email.customer.toUpperCase()}`))).data.exist).toBe(
+      true,
+    );
     expect((await json(await app.request("/user/verify/emails/nadie@example.com"))).data.exist).toBe(false);
   });
   it("rejects a malformed email with the spec's message", async () => {
@@ -39,7 +57,7 @@ describe("POST /login", () => {
   it("returns access_token, sets the httpOnly cookie and the token works as Bearer", async () => {
     const res = await app.request("/login", {
       method: "POST",
-      form: { email: "cliente@example.com", password: "demo1234" },
+      form: { email: email.customer, password: PASSWORD },
     });
     expect(res.status).toBe(200);
     const body = await json(res);
@@ -47,15 +65,15 @@ describe("POST /login", () => {
     expect(res.headers.get("set-cookie")).toMatch(/token=.+HttpOnly/);
     const me = await json(await app.request("/auth/me", { method: "POST", token: body.access_token }));
     expect(me.data).toMatchObject({
-      email: "cliente@example.com",
+      email: email.customer,
       full_name: "Claudia Ramírez Duarte",
       role_id: 2,
       isCustomer: true,
       isAdmin: false,
       scope: ["customer"],
-      // The booking demo gives this customer a pack in CDMX (partly spent) and a courtesy in MTY.
-      available_sessions: expect.any(Number),
-      available_sessions_per_city: { city_1: expect.any(Number), city_2: 3, city_3: 0 },
+      // A courtesy of 3 classes in the second city (beforeAll).
+      available_sessions: 3,
+      available_sessions_per_city: { city_1: 0, city_2: 3, city_3: 0 },
       has_unlimited_sessions: false,
       available_sessions_on_demand: 0,
     });
@@ -64,7 +82,7 @@ describe("POST /login", () => {
   it("accepts JSON bodies too", async () => {
     const res = await app.request("/login", {
       method: "POST",
-      json: { email: "coach@example.com", password: "demo1234" },
+      json: { email: email.coach, password: PASSWORD },
     });
     expect(res.status).toBe(200);
   });
@@ -81,7 +99,7 @@ describe("POST /login", () => {
   it("a wrong password is one message on the password field", async () => {
     const res = await app.request("/login", {
       method: "POST",
-      form: { email: "cliente@example.com", password: "otra-cosa" },
+      form: { email: email.customer, password: "otra-cosa" },
     });
     expect(res.status).toBe(422);
     expect((await json(res)).error.messages).toEqual([
@@ -90,23 +108,23 @@ describe("POST /login", () => {
   });
 
   it("staff sessions report id_employee", async () => {
-    const token = await app.login("admin@example.com");
+    const token = await app.login(email.admin, PASSWORD);
     const me = await json(await app.request("/auth/me", { token }));
     expect(me.data).toMatchObject({ role_id: 1, employee_type: 1, isAdmin: true, id_employee: expect.any(Number) });
   });
 
   it("rate-limits repeated failures per account with 429", async () => {
-    const email = "tester@example.com";
+    const form = { email: email.tester, password: "incorrecta" };
     let last = 0;
     for (let i = 0; i < 9; i++) {
-      last = (await app.request("/login", { method: "POST", form: { email, password: "incorrecta" } })).status;
+      last = (await app.request("/login", { method: "POST", form })).status;
     }
     expect(last).toBe(429);
-    const blocked = await app.request("/login", { method: "POST", form: { email, password: "demo1234" } });
+    const blocked = await app.request("/login", { method: "POST", form: { ...form, password: PASSWORD } });
     expect(blocked.status).toBe(429);
     expect((await json(blocked)).errorMessage).toMatch(/Demasiados intentos/);
     app.setNow(new Date(Date.now() + 16 * 60_000));
-    const later = await app.request("/login", { method: "POST", form: { email, password: "demo1234" } });
+    const later = await app.request("/login", { method: "POST", form: { ...form, password: PASSWORD } });
     app.setNow(null);
     expect(later.status).toBe(200);
   });
@@ -114,7 +132,7 @@ describe("POST /login", () => {
 
 describe("sessions", () => {
   it("an expired token answers 401 'Token has expired'", async () => {
-    const token = await app.login("cliente@example.com");
+    const token = await app.login(email.customer, PASSWORD);
     app.setNow(new Date(Date.now() + 13 * 3_600_000));
     const res = await app.request("/auth/me", { token });
     app.setNow(null);
@@ -125,7 +143,7 @@ describe("sessions", () => {
   it("remember me keeps the session for days", async () => {
     const res = await app.request("/login", {
       method: "POST",
-      form: { email: "cliente@example.com", password: "demo1234", rememberMe: "true" },
+      form: { email: email.customer, password: PASSWORD, rememberMe: "true" },
     });
     const { access_token } = await json(res);
     app.setNow(new Date(Date.now() + 10 * 86_400_000));
@@ -135,7 +153,7 @@ describe("sessions", () => {
   });
 
   it("logout revokes the token and clears the cookie", async () => {
-    const token = await app.login("cliente@example.com");
+    const token = await app.login(email.customer, PASSWORD);
     const out = await app.request("/logout", { method: "POST", token });
     expect(out.status).toBe(200);
     expect(out.headers.get("set-cookie")).toMatch(/token=;.*Max-Age=0/);
@@ -149,7 +167,7 @@ describe("sessions", () => {
   });
 
   it("a cookie session needs the XSRF header for state changes", async () => {
-    const token = await app.login("cliente@example.com");
+    const token = await app.login(email.customer, PASSWORD);
     const noHeader = await app.request("/my-account/resend", {
       method: "POST",
       headers: { cookie: `token=${token}; XSRF-TOKEN=abc` },
@@ -191,7 +209,10 @@ describe("register", () => {
   });
 
   it("refuses a taken email (any case) on the email field", async () => {
-    const res = await app.request("/v2/users", { method: "POST", form: { ...valid, email: "CLIENTE@example.com" } });
+    const res = await app.request("/v2/users", {
+      method: "POST",
+      form: { ...valid, email: email.customer.toUpperCase() },
+    });
     expect(res.status).toBe(422);
     expect((await json(res)).error.messages).toEqual([{ field: "email", message: "El email ya está registrado" }]);
   });
@@ -229,18 +250,18 @@ describe("password reset", () => {
       await app.request("/guest/forgot/password", { method: "POST", form: { email: "nadie@example.com" } }),
     );
     const known = await json(
-      await app.request("/guest/forgot/password", { method: "POST", form: { email: "cliente@example.com" } }),
+      await app.request("/guest/forgot/password", { method: "POST", form: { email: email.customer } }),
     );
     expect(known).toEqual(unknown);
     expect(known.data.Message).toBe(
       "Le hemos enviado un correo electrónico con instrucciones para recuperar su contraseña.",
     );
-    const mail = await lastMail("cliente@example.com");
+    const mail = await lastMail(email.customer);
     expect(mail.template).toBe("password-reset");
     const token = linkToken(mail.text, /\/auth\/reset\/([\w-]+)/);
     expect(token).not.toBe("");
 
-    const oldSession = await app.login("cliente@example.com");
+    const oldSession = await app.login(email.customer, PASSWORD);
     const mismatch = await app.request(`/reset/password/${token}`, {
       method: "POST",
       form: { newPassword: "nueva123", confirmNewPassword: "nueva12" },
@@ -259,25 +280,25 @@ describe("password reset", () => {
     });
     expect(reused.status).toBe(422);
     expect((await app.request("/auth/me", { token: oldSession })).status).toBe(401);
-    expect((await lastMail("cliente@example.com")).template).toBe("password-changed");
-    await app.login("cliente@example.com", "nueva123");
+    expect((await lastMail(email.customer)).template).toBe("password-changed");
+    await app.login(email.customer, "nueva123");
     // put it back for the other tests
-    const t2 = await app.login("cliente@example.com", "nueva123");
+    const t2 = await app.login(email.customer, "nueva123");
     await app.request("/profile/user/password", {
       method: "POST",
       token: t2,
-      form: { currentPassword: "nueva123", newPassword: "demo1234", confirmNewPassword: "demo1234" },
+      form: { currentPassword: "nueva123", newPassword: PASSWORD, confirmNewPassword: PASSWORD },
     });
   });
 
   it("staff reset links go to the admin reset page", async () => {
-    await app.request("/auth/password/forgot", { method: "POST", form: { email: "gerente@example.com" } });
-    expect((await lastMail("gerente@example.com")).text).toMatch(/\/admin\/auth\/reset-password\?token=[\w-]+/);
+    await app.request("/auth/password/forgot", { method: "POST", form: { email: email.manager } });
+    expect((await lastMail(email.manager)).text).toMatch(/\/admin\/auth\/reset-password\?token=[\w-]+/);
   });
 
   it("an expired link is refused", async () => {
-    await app.request("/guest/forgot/password", { method: "POST", form: { email: "puerta@example.com" } });
-    const token = linkToken((await lastMail("puerta@example.com")).text, /token=([\w-]+)/);
+    await app.request("/guest/forgot/password", { method: "POST", form: { email: email.door } });
+    const token = linkToken((await lastMail(email.door)).text, /token=([\w-]+)/);
     app.setNow(new Date(Date.now() + 61 * 60_000));
     const res = await app.request("/auth/password/reset", {
       method: "POST",
@@ -289,19 +310,19 @@ describe("password reset", () => {
   });
 
   it("reset and forgot never put the token in the answer", async () => {
-    const res = await app.request("/guest/forgot/password", { method: "POST", form: { email: "coach@example.com" } });
+    const res = await app.request("/guest/forgot/password", { method: "POST", form: { email: email.coach } });
     expect(JSON.stringify(await json(res))).not.toMatch(/token/i);
   });
 });
 
 describe("change password", () => {
   it("answers data.Message, keeps this session and ends the others", async () => {
-    const other = await app.login("coach@example.com");
-    const mine = await app.login("coach@example.com");
+    const other = await app.login(email.coach, PASSWORD);
+    const mine = await app.login(email.coach, PASSWORD);
     const res = await app.request("/profile/user/password", {
       method: "POST",
       token: mine,
-      form: { currentPassword: "demo1234", newPassword: "coach987", confirmNewPassword: "coach987" },
+      form: { currentPassword: PASSWORD, newPassword: "coach987", confirmNewPassword: "coach987" },
     });
     expect(res.status).toBe(200);
     expect((await json(res)).data.Message).toBe("Tu contraseña fue actualizada");
@@ -310,7 +331,7 @@ describe("change password", () => {
   });
 
   it("a wrong current password is a field error with debugMessage", async () => {
-    const token = await app.login("admin@example.com");
+    const token = await app.login(email.admin, PASSWORD);
     const res = await app.request("/auth/password/change", {
       method: "POST",
       token,
@@ -334,7 +355,7 @@ describe("change password", () => {
 describe("current user balances come from the credit lots", () => {
   it("sums live lots per city, flags unlimited passes and on-demand", async () => {
     const { creditLots } = await import("../../app/.server/db/schema");
-    const [u] = await app.deps.db.select().from(users).where(eq(users.email, "tester@example.com"));
+    const [u] = await app.deps.db.select().from(users).where(eq(users.email, email.tester));
     const day = 86_400_000;
     const now = Date.now();
     await app.deps.db.insert(creditLots).values([
@@ -376,7 +397,7 @@ describe("current user balances come from the credit lots", () => {
       },
     ]);
     app.setNow(new Date(now + 20 * 60_000));
-    const token = await app.login("tester@example.com");
+    const token = await app.login(email.tester, PASSWORD);
     app.setNow(null);
     const me = (await json(await app.request("/auth/me", { token }))).data;
     expect(me.available_sessions_per_city).toEqual({ city_1: 7, city_2: 0, city_3: 0 });

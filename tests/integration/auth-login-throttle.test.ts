@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../app/.server/config/env";
 import { setupTestApp } from "../support/app";
+import { createStaff, FACTORY_PASSWORD } from "../support/factories";
 
 /**
  * Nobody can lock an account by failing its password from one place (issue 12, security 5):
@@ -24,7 +25,7 @@ async function attempt(email: string, ip: string, password: string) {
 
 describe("login throttling per account and source", () => {
   it("an attacker's failures from one address do not lock the owner out elsewhere", async () => {
-    const email = "gerente@example.com";
+    const { email } = await createStaff(app.deps.db, "manager");
     app.setNow(T0);
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) statuses.push((await attempt(email, "203.0.113.9", "incorrecta")).status);
@@ -32,14 +33,14 @@ describe("login throttling per account and source", () => {
     expect(statuses.slice(0, 3)).toEqual([422, 422, 422]);
     expect(statuses.slice(3).every((s) => s === 429)).toBe(true);
     // the owner, from their own address, logs in at once
-    expect((await attempt(email, "198.51.100.20", "demo1234")).status).toBe(200);
+    expect((await attempt(email, "198.51.100.20", FACTORY_PASSWORD)).status).toBe(200);
     // and the attacker, even with the right password, still waits from their address
-    expect((await attempt(email, "203.0.113.9", "demo1234")).status).toBe(429);
+    expect((await attempt(email, "203.0.113.9", FACTORY_PASSWORD)).status).toBe(429);
     app.setNow(null);
   });
 
   it("the waits of one source grow with each failure", async () => {
-    const email = "coach@example.com";
+    const { email } = await createStaff(app.deps.db, "coach");
     const ip = "203.0.113.10";
     let now = 0;
     const waits: number[] = [];
@@ -63,7 +64,7 @@ describe("login throttling per account and source", () => {
   });
 
   it("spraying one account from many addresses is slowed for a short while, then the owner gets in", async () => {
-    const email = "puerta@example.com";
+    const { email } = await createStaff(app.deps.db, "door");
     app.setNow(T0);
     for (let i = 0; i < 25; i++) await attempt(email, `192.0.2.${i + 1}`, `incorrecta-${i}`);
     // every source is new, yet the account as a whole now waits (a short, growing wait)
@@ -72,7 +73,7 @@ describe("login throttling per account and source", () => {
     expect(Number(sprayed.retryAfter)).toBeLessThanOrEqual(30);
     // the owner is refused only until that short wait is over
     app.setNow(at(31_000));
-    expect((await attempt(email, "198.51.100.21", "demo1234")).status).toBe(200);
+    expect((await attempt(email, "198.51.100.21", FACTORY_PASSWORD)).status).toBe(200);
     app.setNow(null);
   });
 });

@@ -1,8 +1,8 @@
-import { eq, like, sql } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { storedFiles, users } from "../../app/.server/db/schema";
 import { setupTestApp } from "../support/app";
-import { sessionFor } from "../support/factories";
+import { createCustomer, sessionFor } from "../support/factories";
 
 const app = setupTestApp();
 
@@ -15,13 +15,10 @@ async function storedAvatars() {
   return rows.map((r) => r.key.slice("avatars/".length));
 }
 
-/** A session for a seeded user (the shared helper of tests/support/factories.ts). */
-async function tokenFor(email: string) {
-  const [u] = await app.deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email}`);
-  return { token: await sessionFor(app.deps.db, u.id), userId: u.id };
+/** A new customer of this file (not a demo account) and a session for it. */
+async function newCustomer() {
+  const u = await createCustomer(app.deps.db);
+  return { token: await sessionFor(app.deps.db, u.id), userId: u.id, email: u.email };
 }
 
 const PNG = Buffer.from(
@@ -35,10 +32,10 @@ function upload(token: string, bytes: Uint8Array, type: string, filename = "foto
   return app.request("/profile/user/avatar", { method: "POST", body: form, token });
 }
 
-let customer: { token: string; userId: number };
+let customer: { token: string; userId: number; email: string };
 
 beforeAll(async () => {
-  customer = await tokenFor("cliente@example.com");
+  customer = await newCustomer();
 });
 
 describe("profile API: guard", () => {
@@ -56,7 +53,7 @@ describe("profile API: guard", () => {
   });
 
   it("an expired session says 'Token has expired'", async () => {
-    const { token } = await tokenFor("tester@example.com");
+    const { token } = await newCustomer();
     app.setNow(new Date(Date.now() + 13 * 3_600_000));
     try {
       const res = await app.request("/profile/user", { token });
@@ -73,7 +70,7 @@ describe("profile API: Mis Datos", () => {
     const res = await app.request("/profile/user", { token: customer.token });
     expect(res.status).toBe(200);
     const { data } = await res.json();
-    expect(data).toMatchObject({ email: "cliente@example.com", email_verified: true });
+    expect(data).toMatchObject({ email: customer.email, email_verified: true });
     expect(data).toHaveProperty("birth_date");
   });
 
@@ -90,7 +87,7 @@ describe("profile API: Mis Datos", () => {
     expect(data.profile).toMatchObject({ phone: "5512345678", birth_date: "1992-03-14" });
     const [row] = await app.deps.db.select().from(users).where(eq(users.id, customer.userId));
     expect(row).toMatchObject({ name: "Mariana", lastName: "Ríos", phone: "5512345678", birthDate: "1992-03-14" });
-    expect(row.email).toBe("cliente@example.com");
+    expect(row.email).toBe(customer.email);
   });
 
   it("the email cannot be changed here", async () => {
@@ -101,7 +98,7 @@ describe("profile API: Mis Datos", () => {
     });
     expect(res.status).toBe(200);
     const [row] = await app.deps.db.select().from(users).where(eq(users.id, customer.userId));
-    expect(row.email).toBe("cliente@example.com");
+    expect(row.email).toBe(customer.email);
     // phone and birth date were not sent: unchanged
     expect(row).toMatchObject({ phone: "5512345678", birthDate: "1992-03-14" });
   });

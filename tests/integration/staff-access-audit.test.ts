@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, users } from "../../app/.server/db/schema";
 import { issueOneTimeToken } from "../../app/.server/domain/identity/one-time";
 import { setupTestApp } from "../support/app";
-import { createCustomer, createStaff, FACTORY_PASSWORD } from "../support/factories";
+import { createCast, FACTORY_PASSWORD, type Cast } from "../support/factories";
 
 /**
  * Who entered the back office: staff sign-ins, failed sign-ins on staff accounts and staff
@@ -14,19 +14,9 @@ const app = setupTestApp();
 const PASSWORD = FACTORY_PASSWORD;
 
 /** The people of these tests (their own accounts, not the demo ones). */
-const who = Object.fromEntries(
-  (["coach", "customer", "door", "manager", "admin"] as const).map((k) => [k, { id: 0, email: "" }]),
-) as Record<"coach" | "customer" | "door" | "manager" | "admin", { id: number; email: string }>;
+let who: Cast;
 beforeAll(async () => {
-  const db = app.deps.db;
-  const made = {
-    coach: await createStaff(db, "coach"),
-    customer: await createCustomer(db),
-    door: await createStaff(db, "door"),
-    manager: await createStaff(db, "manager"),
-    admin: await createStaff(db, "administrator"),
-  };
-  for (const [k, u] of Object.entries(made)) who[k as keyof typeof who] = { id: u.id, email: u.email };
+  who = await createCast(app.deps.db);
 });
 
 async function sessionEntries(id: number) {

@@ -1,11 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { generate } from "otplib";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, authTokens, users } from "../../app/.server/db/schema";
 import { createSession } from "../../app/.server/domain/identity/sessions";
 import { enforceGuard, resolveAuth } from "../../app/.server/http/api";
 import { AppError } from "../../app/.server/http/errors";
 import { setupTestApp } from "../support/app";
+import { createCast, type Cast } from "../support/factories";
 
 const app = setupTestApp();
 
@@ -13,6 +14,12 @@ const app = setupTestApp();
 const T0 = new Date("2026-03-02T15:00:00Z");
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 const policy = { sessionHours: 12, rememberDays: 30 };
+
+/** This file's own accounts (not the demo ones). */
+let cast: Cast;
+beforeAll(async () => {
+  cast = await createCast(app.deps.db);
+});
 
 async function userId(email: string) {
   const [u] = await app.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -81,7 +88,7 @@ describe("two-factor API (spec §4 two-factor guard)", () => {
   });
 
   it("is for staff only: a customer is refused", async () => {
-    const { token } = await sessionFor("cliente@example.com", false);
+    const { token } = await sessionFor(cast.customer.email, false);
     const { res, body } = await setup(token);
     expect(res.status).toBe(403);
     expect(body.errorMessage).toBe("La verificación en dos pasos es solo para el personal.");
@@ -91,7 +98,7 @@ describe("two-factor API (spec §4 two-factor guard)", () => {
 
   it("enrols an administrator: QR, then a first valid code passes the session and opens the admin API", async () => {
     app.setNow(at(0));
-    const { id, token } = await sessionFor("admin@example.com");
+    const { id, token } = await sessionFor(cast.admin.email);
     expect(await status(token)).toEqual({ enrolled: false, passed: false, required: true });
     expect(await adminGuardAllows(token)).toBe(false);
 
@@ -100,7 +107,7 @@ describe("two-factor API (spec §4 two-factor guard)", () => {
     const { secret, otpauth_url, qr_data_url } = body.data;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(otpauth_url).toBe(
-      `otpauth://totp/Nucleo%20Barre:admin%40example.com?secret=${secret}&issuer=Nucleo%20Barre`,
+      `otpauth://totp/Nucleo%20Barre:${encodeURIComponent(cast.admin.email)}?secret=${secret}&issuer=Nucleo%20Barre`,
     );
     expect(qr_data_url).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
     const [stored] = await app.deps.db.select().from(users).where(eq(users.id, id));
@@ -135,7 +142,7 @@ describe("two-factor API (spec §4 two-factor guard)", () => {
     expect(again.body.errorMessage).toBe("La verificación en dos pasos ya está configurada en esta cuenta.");
 
     // The next login session needs its own code; the one already used is refused.
-    const next = await sessionFor("admin@example.com");
+    const next = await sessionFor(cast.admin.email);
     expect(await status(next.token)).toEqual({ enrolled: true, passed: false, required: true });
     expect(await adminGuardAllows(next.token)).toBe(false);
     const replay = await verifyCode(next.token, await codeAt(secret, at(0)));
@@ -153,7 +160,7 @@ describe("two-factor API (spec §4 two-factor guard)", () => {
   });
 
   it("validates the code's form with the Spanish messages", async () => {
-    const { token } = await sessionFor("gerente@example.com");
+    const { token } = await sessionFor(cast.manager.email);
     await setup(token);
     const cases: [unknown, string][] = [
       [undefined, "El código es requerido"],
@@ -176,7 +183,7 @@ describe("two-factor API (spec §4 two-factor guard)", () => {
 
   it("accepts the previous and next step, not further ones; a wrong code is 'no es válido'", async () => {
     app.setNow(at(600));
-    const { token } = await sessionFor("caja@example.com");
+    const { token } = await sessionFor(cast.cashier.email);
     const { secret } = (await setup(token)).body.data;
 
     const wrong = await verifyCode(token, await wrongCodeAt(secret, at(600)));
@@ -191,11 +198,11 @@ describe("two-factor API (spec §4 two-factor guard)", () => {
     const previousStep = await verifyCode(token, await codeAt(secret, at(570)));
     expect(previousStep.res.status).toBe(200);
 
-    const other = await sessionFor("caja@example.com");
+    const other = await sessionFor(cast.cashier.email);
     const nextStep = await verifyCode(other.token, await codeAt(secret, at(630)));
     expect(nextStep.res.status).toBe(200);
     // The step before the last one used is now refused too (codes only move forward).
-    const third = await sessionFor("caja@example.com");
+    const third = await sessionFor(cast.cashier.email);
     expect((await verifyCode(third.token, await codeAt(secret, at(600)))).body.errorMessage).toBe(
       "Este código ya fue utilizado. Espere el siguiente código de su app.",
     );
@@ -204,12 +211,12 @@ describe("two-factor API (spec §4 two-factor guard)", () => {
 
   it("limits wrong codes to 5 per user in 10 minutes (429), then lets the user try again", async () => {
     app.setNow(at(1200));
-    const { token } = await sessionFor("coach@example.com");
+    const { token } = await sessionFor(cast.coach.email);
     const { secret } = (await setup(token)).body.data;
     const wrong = await wrongCodeAt(secret, at(1200));
 
     // A right code does not count against the limit.
-    const other = await sessionFor("coach@example.com");
+    const other = await sessionFor(cast.coach.email);
     expect((await verifyCode(other.token, await codeAt(secret, at(1200)))).res.status).toBe(200);
 
     for (let i = 0; i < 5; i++) expect((await verifyCode(token, wrong)).res.status).toBe(422);
@@ -221,7 +228,7 @@ describe("two-factor API (spec §4 two-factor guard)", () => {
     expect(await status(token)).toMatchObject({ passed: false });
 
     // The limit is per user: another staff member is not affected.
-    const door = await sessionFor("puerta@example.com");
+    const door = await sessionFor(cast.door.email);
     const doorSecret = (await setup(door.token)).body.data.secret;
     expect((await verifyCode(door.token, await codeAt(doorSecret, at(1500)))).res.status).toBe(200);
 
@@ -234,7 +241,7 @@ describe("two-factor API (spec §4 two-factor guard)", () => {
 
   it("parallel guesses cannot exceed the limit", async () => {
     app.setNow(at(2400));
-    const { id, token } = await sessionFor("tester@example.com", true);
+    const { id, token } = await sessionFor(cast.tester.email, true);
     // tester is a customer account: make it staff for this check.
     await app.deps.db.update(users).set({ roleId: 5 }).where(eq(users.id, id));
     const { secret } = (await setup(token)).body.data;
@@ -248,7 +255,7 @@ describe("two-factor API (spec §4 two-factor guard)", () => {
 
   it("a secret stored in clear before encryption still works, and is sealed at its next code", async () => {
     app.setNow(at(4000));
-    const { id, token } = await sessionFor("coach@example.com");
+    const { id, token } = await sessionFor(cast.coach.email);
     const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
     await app.deps.db
       .update(users)
@@ -259,17 +266,17 @@ describe("two-factor API (spec §4 two-factor guard)", () => {
     expect(stored.totpSecret).toMatch(/^v1:/);
     expect(app.deps.secrets.open(stored.totpSecret!)).toBe(secret);
     app.setNow(at(4031));
-    const next = await sessionFor("coach@example.com");
+    const next = await sessionFor(cast.coach.email);
     expect((await verifyCode(next.token, await codeAt(secret, at(4031)))).res.status).toBe(200);
     app.setNow(null);
   });
 
   it("refuses verification before set-up", async () => {
-    const { token } = await sessionFor("puerta@example.com");
+    const { token } = await sessionFor(cast.door.email);
     await app.deps.db
       .update(users)
       .set({ totpSecret: null, totpEnabledAt: null })
-      .where(eq(users.email, "puerta@example.com"));
+      .where(eq(users.email, cast.door.email));
     const { res, body } = await verifyCode(token, "123456");
     expect(res.status).toBe(409);
     expect(body.errorMessage).toBe("Primero configure la verificación en dos pasos.");
@@ -279,13 +286,13 @@ describe("two-factor API (spec §4 two-factor guard)", () => {
 describe("two-factor replay under concurrency", () => {
   it("one code sent by two sessions at the same moment passes once", async () => {
     app.setNow(at(3000));
-    const id = await userId("gerente@example.com");
+    const id = await userId(cast.manager.email);
     await app.deps.db
       .update(users)
       .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
       .where(eq(users.id, id));
-    const a = await sessionFor("gerente@example.com");
-    const b = await sessionFor("gerente@example.com");
+    const a = await sessionFor(cast.manager.email);
+    const b = await sessionFor(cast.manager.email);
     const { secret } = (await setup(a.token)).body.data;
     const code = await codeAt(secret, at(3000));
     const [ra, rb] = await Promise.all([verifyCode(a.token, code), verifyCode(b.token, code)]);

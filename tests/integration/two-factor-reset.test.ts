@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, authTokens, rateLimits, users } from "../../app/.server/db/schema";
 import { createSession } from "../../app/.server/domain/identity/sessions";
 import { setupTestApp } from "../support/app";
-import { createCustomer, createStaff } from "../support/factories";
+import { createCast, type Cast } from "../support/factories";
 
 /**
  * An administrator-type 1 forgets a staff member's authenticator app (lost phone): the secret,
@@ -15,16 +15,10 @@ const app = setupTestApp();
 const policy = { sessionHours: 12, rememberDays: 30 };
 const T0 = new Date("2026-03-02T15:00:00Z");
 
-/** The emails of this file's own accounts (not the demo ones). */
-const email = { admin: "", manager: "", cashier: "", coach: "", door: "", customer: "" };
+/** This file's own accounts (not the demo ones). */
+let cast: Cast;
 beforeAll(async () => {
-  const db = app.deps.db;
-  email.admin = (await createStaff(db, "administrator")).email;
-  email.manager = (await createStaff(db, "manager")).email;
-  email.cashier = (await createStaff(db, "cashier")).email;
-  email.coach = (await createStaff(db, "coach")).email;
-  email.door = (await createStaff(db, "door")).email;
-  email.customer = (await createCustomer(db)).email;
+  cast = await createCast(app.deps.db);
 });
 
 async function userId(email: string) {
@@ -55,12 +49,12 @@ const post = (path: string, token: string) => app.request(path, { method: "POST"
 describe("resetting a staff member's two-factor", () => {
   it("type 1 forgets the coach's app, ends their sessions and records it; the next login enrols again", async () => {
     app.setNow(T0);
-    const coach = await enrol(email.coach);
-    const { token: admin } = await sessionFor(email.admin);
+    const coach = await enrol(cast.coach.email);
+    const { token: admin } = await sessionFor(cast.admin.email);
 
     // The list shows the app as registered.
     const list = await (
-      await app.request(`/admin/employees?search=${encodeURIComponent(email.coach)}`, { token: admin })
+      await app.request(`/admin/employees?search=${encodeURIComponent(cast.coach.email)}`, { token: admin })
     ).json();
     expect(list.data[0]).toMatchObject({ id: coach.id, require2fa: true, two_factor_enrolled: true });
 
@@ -87,11 +81,11 @@ describe("resetting a staff member's two-factor", () => {
       .limit(1);
     expect(entry).toMatchObject({
       entityId: String(coach.id),
-      data: { email: email.coach, was_enrolled: true },
+      data: { email: cast.coach.email, was_enrolled: true },
     });
 
     // A new login must enrol a new app: set-up hands out a new secret.
-    const again = await sessionFor(email.coach);
+    const again = await sessionFor(cast.coach.email);
     const setup = await (await app.request("/auth/2fa/setup", { method: "POST", token: again.token })).json();
     expect(setup.data.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.data.secret).not.toBe(coach.secret);
@@ -99,34 +93,34 @@ describe("resetting a staff member's two-factor", () => {
   });
 
   it("clears the wrong-code counter too", async () => {
-    const door = await sessionFor(email.door);
+    const door = await sessionFor(cast.door.email);
     await app.request("/auth/2fa/setup", { method: "POST", token: door.token });
     await app.request("/auth/2fa/verify", { method: "POST", token: door.token, json: { code: "000000" } });
     const key = `2fa:${door.id}`;
     expect(await app.deps.db.select().from(rateLimits).where(eq(rateLimits.key, key))).not.toHaveLength(0);
-    const { token: admin } = await sessionFor(email.admin);
+    const { token: admin } = await sessionFor(cast.admin.email);
     expect((await post(`/admin/employees/${door.id}/reset-2fa`, admin)).status).toBe(200);
     expect(await app.deps.db.select().from(rateLimits).where(eq(rateLimits.key, key))).toHaveLength(0);
   });
 
   it("says so when there is no app to forget, and changes nothing", async () => {
-    const { token: admin } = await sessionFor(email.admin);
-    const id = await userId(email.manager);
+    const { token: admin } = await sessionFor(cast.admin.email);
+    const id = await userId(cast.manager.email);
     const res = await post(`/admin/administrators/${id}/reset-2fa`, admin);
     expect(res.status).toBe(409);
     expect((await res.json()).errorMessage).toBe("Esta cuenta no tiene una app de autenticación registrada");
   });
 
   it("nobody resets their own; only type 1 resets; customers are not staff (404)", async () => {
-    const { id: adminId, token: admin } = await sessionFor(email.admin);
+    const { id: adminId, token: admin } = await sessionFor(cast.admin.email);
     const own = await post(`/admin/administrators/${adminId}/reset-2fa`, admin);
     expect(own.status).toBe(403);
     expect((await own.json()).errorMessage).toBe(
       "Otro administrador debe restablecer la verificación en dos pasos de su propia cuenta",
     );
 
-    const coach = await enrol(email.coach);
-    for (const who of [email.manager, email.cashier, email.customer, email.door]) {
+    const coach = await enrol(cast.coach.email);
+    for (const who of [cast.manager.email, cast.cashier.email, cast.customer.email, cast.door.email]) {
       const { token } = await sessionFor(who);
       expect((await post(`/admin/employees/${coach.id}/reset-2fa`, token)).status).toBe(403);
     }
@@ -134,7 +128,7 @@ describe("resetting a staff member's two-factor", () => {
     expect(kept.totpEnabledAt).not.toBeNull();
     expect((await post(`/admin/employees/${coach.id}/reset-2fa`, "")).status).toBe(401);
 
-    const customer = await userId(email.customer);
+    const customer = await userId(cast.customer.email);
     expect((await post(`/admin/employees/${customer}/reset-2fa`, admin)).status).toBe(404);
   });
 });

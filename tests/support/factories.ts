@@ -195,3 +195,18 @@ export async function adminAndCustomer(db: Db, o: { customer?: PersonOverrides }
     customerToken: await sessionFor(db, customer),
   };
 }
+
+/** Scenario: one account of every kind (each staff kind, a customer and a tester customer), for
+ * tests of who may do what. */
+export async function createCast(db: Db) {
+  return {
+    admin: await createStaff(db, "administrator"),
+    manager: await createStaff(db, "manager"),
+    cashier: await createStaff(db, "cashier"),
+    coach: await createStaff(db, "coach"),
+    door: await createStaff(db, "door"),
+    customer: { ...(await createCustomer(db)), employeeId: null },
+    tester: { ...(await createCustomer(db, { isTester: true })), employeeId: null },
+  };
+}
+export type Cast = Awaited<ReturnType<typeof createCast>>;

@@ -11,13 +11,13 @@ import {
   newsletterSchema,
   unsubscribeSchema,
 } from "~/shared/schemas/content";
+import { applicationStatusSchema } from "~/shared/schemas/cms";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { AppError } from "../http/errors";
 import { listQuery, pageOf } from "../http/pagination";
 import { hit } from "../domain/identity/rate-limit";
 import { audit } from "../domain/audit/service";
 import {
-  APPLICATION_STATUSES,
   INVOICE_STATUSES,
   createFoundationApplication,
   createInvoiceRequest,
@@ -198,7 +198,7 @@ export function contentRoutes(app: Hono<ApiEnv>) {
       tags: ["Back office: contenido"],
       guard: BACK_OFFICE,
       params: idParam("id"),
-      body: z.object({ status: z.enum(APPLICATION_STATUSES, { error: t("errors.validation") }) }),
+      body: applicationStatusSchema,
       response: message,
     },
     async ({ deps, params, body, auth, c }) => {

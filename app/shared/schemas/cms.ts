@@ -88,5 +88,10 @@ export const invoiceStatusSchema = z.object({
   note: optionalText({ max: 500 }),
 });
 
-/** The statuses of a foundation application, in the order staff move them (mirror of the domain's). */
+/** The statuses of a foundation application, in the order staff move them. */
 export const APPLICATION_STATUS_LIST = ["new", "reviewing", "accepted", "declined"] as const;
+
+/** A foundation application's status change (the API's body and the detail page's form). */
+export const applicationStatusSchema = z.object({
+  status: z.enum(APPLICATION_STATUS_LIST, { error: t("errors.validation") }),
+});

@@ -20,6 +20,7 @@ import {
   type ContentBlock,
 } from "../../db/schema";
 import type { FoundationApplicationInput, InvoiceRequestInput } from "~/shared/schemas/content";
+import { APPLICATION_STATUS_LIST } from "~/shared/schemas/cms";
 
 export interface CmsPageDto {
   slug: string;
@@ -296,7 +297,7 @@ export async function createInvoiceRequest(db: Db, input: InvoiceRequestInput, u
 
 export const INVOICE_STATUSES = ["pending", "issued", "rejected"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-export const APPLICATION_STATUSES = ["new", "reviewing", "accepted", "declined"] as const;
+export const APPLICATION_STATUSES = APPLICATION_STATUS_LIST;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** Returns false when the request does not exist. */

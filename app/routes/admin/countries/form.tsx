@@ -1,5 +1,5 @@
-import { Paper, Table, Text, Title } from "@mantine/core";
-import { AdminErrorBoundary, ResourceFormPage, type FieldDef } from "~/components/admin/kit";
+import { Box, Title } from "@mantine/core";
+import { AdminErrorBoundary, DataTable, ResourceFormPage, type Column, type FieldDef } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
 import { countrySchema } from "~/shared/schemas/resources";
 import { countriesResource, statesOf } from "~/.server/resources/countries";
@@ -24,36 +24,28 @@ const fields: FieldDef[] = [
   { name: "iso_code", label: t("resources.countries.isoCode"), kind: "text", required: true },
 ];
 
+const stateColumns: Column<Route.ComponentProps["loaderData"]["states"][number]>[] = [
+  { key: "name", label: t("resources.countries.name") },
+  { key: "code", label: t("resources.countries.stateCode") },
+];
+
 export default function CountryForm({ loaderData }: Route.ComponentProps) {
   const { item, states } = loaderData;
   return (
     <ResourceFormPage view={countriesView} schema={countrySchema} fields={fields} item={item}>
       {item && (
-        <Paper withBorder radius="md" p={{ base: "md", sm: "xl" }} maw={860} mt="md">
+        <Box maw={860} mt="md">
           <Title order={2} size="h4" mb="sm">
             {t("resources.countries.states")} · {t("kit.readOnly")}
           </Title>
-          {states.length === 0 ? (
-            <Text c="dimmed">{t("resources.countries.noStates")}</Text>
-          ) : (
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("resources.countries.name")}</Table.Th>
-                  <Table.Th>{t("resources.countries.stateCode")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {states.map((s) => (
-                  <Table.Tr key={s.id}>
-                    <Table.Td>{s.name}</Table.Td>
-                    <Table.Td>{s.code}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-        </Paper>
+          <DataTable
+            rows={states}
+            columns={stateColumns}
+            rowKey={(s) => s.id}
+            minWidth={360}
+            emptyText={t("resources.countries.noStates")}
+          />
+        </Box>
       )}
     </ResourceFormPage>
   );

@@ -1,11 +1,17 @@
 import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { useState } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
-import { AdminErrorBoundary, formatDateTime, PageHeader, SoftBadge } from "~/components/admin/kit";
+import {
+  AdminErrorBoundary,
+  formatDateTime,
+  PageHeader,
+  SoftBadge,
+  useEntityForm,
+  useEntitySubmit,
+} from "~/components/admin/kit";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
+import { applicationStatusSchema } from "~/shared/schemas/cms";
 import { formatPhone, phoneHref } from "~/shared/schemas/fields";
 import { can } from "~/shared/permissions";
 import { getResource } from "~/.server/kit/resource";
@@ -45,19 +51,12 @@ export default function FoundationApplication({ loaderData }: Route.ComponentPro
   const { item, canWrite } = loaderData;
   const { pathname } = useLocation();
   const { revalidate } = useRevalidator();
-  const [status, setStatus] = useState<string>(item.status);
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    setSaving(true);
-    const r = await api<{ Message: string }>(`/admin/foundation-applications/${item.id}`, {
-      method: "PATCH",
-      json: { status },
-    });
-    setSaving(false);
-    if (r.ok) notifications.show({ color: "teal", message: r.data.Message });
-    else if (!r.expired) notifications.show({ color: "red", message: r.message });
-    await revalidate();
-  };
+  const form = useEntityForm(applicationStatusSchema, { status: item.status as string });
+  const submit = useEntitySubmit(
+    form,
+    (v) => api<{ Message: string }>(`/admin/foundation-applications/${item.id}`, { method: "PATCH", json: v }),
+    () => void revalidate(),
+  );
   return (
     <>
       <PageHeader
@@ -101,19 +100,25 @@ export default function FoundationApplication({ loaderData }: Route.ComponentPro
               </SoftBadge>
             </Field>
             {canWrite && (
-              <>
-                <Select
-                  label={t("cms.foundation.changeStatus")}
-                  data={applicationStatusOptions}
-                  value={status}
-                  onChange={(v) => v && setStatus(v)}
-                  allowDeselect={false}
-                  w={220}
-                />
-                <Button onClick={save} loading={saving} disabled={status === item.status}>
-                  {t("cms.invoices.save")}
-                </Button>
-              </>
+              <form onSubmit={submit.onSubmit} noValidate>
+                <Group align="flex-end" gap="sm">
+                  <Select
+                    label={t("cms.foundation.changeStatus")}
+                    data={applicationStatusOptions}
+                    allowDeselect={false}
+                    w={220}
+                    {...form.getInputProps("status")}
+                  />
+                  <Button type="submit" loading={submit.submitting} disabled={form.getValues().status === item.status}>
+                    {t("cms.invoices.save")}
+                  </Button>
+                </Group>
+                {submit.error && (
+                  <Text c="red" size="sm" role="alert" mt="xs">
+                    {submit.error}
+                  </Text>
+                )}
+              </form>
             )}
           </Group>
         </Stack>
