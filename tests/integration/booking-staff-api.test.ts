@@ -138,6 +138,11 @@ describe("staff booking API: permissions and audit", () => {
 
     const cancelled = await audited("POST", `/admin/reservations/${rid}/cancel`, { penalty: true });
     expect(cancelled.status).toBe(200);
+    // Staff read their own wording, not the customer's ("Tu clase regresó a tu cuenta.").
+    expect(cancelled.body.data).toMatchObject({
+      refunded: false,
+      Message: "Reservación cancelada con penalización; el crédito no regresa a la cuenta del cliente.",
+    });
     expect(cancelled.entries).toEqual([
       expect.objectContaining({ action: "cancel", entityId: String(rid), data: { penalty: true, refunded: false } }),
     ]);
@@ -150,6 +155,20 @@ describe("staff booking API: permissions and audit", () => {
     const again = await audited("POST", `/admin/reservations/${rid}/waive`);
     expect(again.status).toBe(409);
     expect(again.entries).toEqual([]);
+
+    // Without penalty: the credit returns, and the message says so in the staff's words.
+    const rebooked = await audited("POST", "/admin/reservations", {
+      user_id: ana.id,
+      class_session_id: cls.id,
+      spot: 5,
+    });
+    expect(rebooked.status).toBe(201);
+    const kept = await audited("POST", `/admin/reservations/${rebooked.body.data.id}/cancel`, { penalty: false });
+    expect(kept.body.data).toEqual({
+      refunded: true,
+      Message: "Reservación cancelada; el crédito regresó a la cuenta del cliente.",
+    });
+    expect(kept.entries).toHaveLength(1);
 
     const tpl = await audited("POST", "/admin/session-templates", {
       studio_id: place.studio.id,
@@ -212,6 +231,6 @@ describe("staff booking API: permissions and audit", () => {
       expect.objectContaining({ action: "update", entity: "booking_policy", entityId: String(place.studio.id) }),
     ]);
 
-    expect(await auditCount()).toBe(start + 10);
+    expect(await auditCount()).toBe(start + 12);
   });
 });

@@ -6,7 +6,14 @@ import type { Permission } from "~/shared/permissions";
 import { defineRoute, idParam, type ApiContext, type ApiEnv, type AuthState } from "../http/api";
 import { AppError } from "../http/errors";
 import { hit } from "../domain/identity/rate-limit";
-import { bookSpot, cancelReservation, checkIn, moveReservation, waivePenalty } from "../domain/booking/reservations";
+import {
+  bookSpot,
+  cancelReservation,
+  checkIn,
+  moveReservation,
+  staffCancelMessage,
+  waivePenalty,
+} from "../domain/booking/reservations";
 import {
   cancelSession,
   createSession,
@@ -305,7 +312,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       announceLocal(r.sessionId);
       return {
         data: {
-          Message: r.refunded ? t("booking.messages.cancelledRefund") : t("booking.messages.cancelledLate"),
+          Message: staffCancelMessage(r),
           refunded: r.refunded,
         },
       };

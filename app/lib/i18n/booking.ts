@@ -65,6 +65,8 @@ export const booking = {
     cancelledRefund: "Reservación cancelada. Tu clase regresó a tu cuenta.",
     cancelledLate: "Reservación cancelada fuera de tiempo: la clase no regresa a tu cuenta.",
     cancelledUnlimited: "Reservación cancelada.",
+    staffCancelledRefund: "Reservación cancelada; el crédito regresó a la cuenta del cliente.",
+    staffCancelledPenalty: "Reservación cancelada con penalización; el crédito no regresa a la cuenta del cliente.",
     waitlistJoined: "Estás en la lista de espera. Tu lugar: {position}.",
     waitlistLeft: "Saliste de la lista de espera.",
     checkedIn: "Asistencia registrada: {name}, lugar {spot}.",

@@ -219,6 +219,12 @@ export interface CancelResult {
   promoted: number;
 }
 
+/** What staff read after cancelling someone's reservation (the customer's wording says "tu cuenta"). */
+export function staffCancelMessage(r: Pick<CancelResult, "refunded" | "unlimited">) {
+  if (r.unlimited) return t("booking.messages.cancelledUnlimited");
+  return r.refunded ? t("booking.messages.staffCancelledRefund") : t("booking.messages.staffCancelledPenalty");
+}
+
 /** Cancels a reservation: before the studio's cut-off the credit returns, after it it does not. */
 export async function cancelReservation(deps: Deps, input: CancelInput): Promise<CancelResult> {
   return deps.db.transaction(async (tx) => {
