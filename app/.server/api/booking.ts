@@ -305,7 +305,12 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
     },
     async ({ deps, auth }) => {
       const token = await feedToken(deps.db, auth.user!.id, true);
-      return { data: { url: `${deps.config.publicUrl}/api/v2/calendar/${token}.ics` } };
+      return {
+        data: {
+          Message: t("booking.profile.feedResetDone"),
+          url: `${deps.config.publicUrl}/api/v2/calendar/${token}.ics`,
+        },
+      };
     },
   );
 

@@ -198,6 +198,13 @@ export const booking = {
     feedCopy: "Copiar dirección",
     feedCopied: "Dirección copiada",
     feedLabel: "Dirección privada del calendario",
+    feedReset: "Cambiar dirección",
+    feedResetTitle: "¿Cambiar la dirección de tu calendario?",
+    feedResetText:
+      "La dirección actual dejará de funcionar: los calendarios suscritos a ella ya no recibirán tus clases y tendrás que suscribirte con la nueva. Hazlo si compartiste la dirección por error.",
+    feedResetConfirm: "Sí, cambiar dirección",
+    feedResetKeep: "No cambiar",
+    feedResetDone: "Tu calendario tiene una dirección nueva. La anterior ya no funciona.",
     statusAttended: "Asististe",
     statusNoShow: "No asististe",
     statusCancelled: "Cancelada",
