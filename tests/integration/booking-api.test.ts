@@ -416,4 +416,26 @@ describe("back office", () => {
     expect(row).toMatchObject({ capacity: 4, available: 4, studio_id: place.studio.id });
     expect((await app.request("/v2/sessions?city_id=abc")).status).toBe(422);
   });
+
+  it("counts booking attempts per account in the spot check's statement: the 31st in a minute gets 429", async () => {
+    const place = await makeRoom(app.deps.db, 4);
+    const cls = await makeClass(app.deps.db, place, new Date(Date.now() + 2 * DAY));
+    const ana = await makeCustomer(app.deps.db, "limite");
+    const bea = await makeCustomer(app.deps.db, "limite2");
+    await giveCredits(app.deps.db, bea.id, place.city.id, 1, new Date(Date.now() - DAY));
+    expect((await book(bea.token, cls.id, 1)).status).toBe(201);
+    // Ana asks for the taken spot again and again: each refusal counts (the window may roll over
+    // once, at a minute's edge, so allow for one fresh window).
+    const answers: number[] = [];
+    for (let i = 0; i < 62 && !answers.includes(429); i++) answers.push((await book(ana.token, cls.id, 1)).status);
+    expect(answers.at(-1)).toBe(429);
+    expect(answers.filter((s) => s === 409).length).toBeGreaterThanOrEqual(30);
+    expect(new Set(answers)).toEqual(new Set([409, 429]));
+    const limited = await book(ana.token, cls.id, 2);
+    expect(limited.status).toBe(429);
+    // Nothing was booked for her, and the limit is hers alone.
+    const mine = await app.deps.db.select().from(reservations).where(eq(reservations.userId, ana.id));
+    expect(mine).toHaveLength(0);
+    expect((await book(bea.token, cls.id, 3)).body.errorMessage).toBe("Ya tienes un lugar en esta clase.");
+  });
 });

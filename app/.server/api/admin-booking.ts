@@ -1,10 +1,19 @@
 import type { Hono } from "hono";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { defineRoute, idParam, type ApiEnv } from "../http/api";
+import type { Permission } from "~/shared/permissions";
+import { defineRoute, idParam, type ApiContext, type ApiEnv, type AuthState } from "../http/api";
 import { AppError } from "../http/errors";
 import { hit } from "../domain/identity/rate-limit";
-import { bookSpot, cancelReservation, checkIn, moveReservation, waivePenalty } from "../domain/booking/reservations";
+import {
+  bookSpot,
+  cancelReservation,
+  checkIn,
+  moveReservation,
+  staffCancelMessage,
+  waivePenalty,
+} from "../domain/booking/reservations";
 import {
   cancelSession,
   createSession,
@@ -27,7 +36,11 @@ import {
 } from "../domain/booking/admin";
 import { policyOf, savePolicy } from "../domain/booking/policies";
 import { announceLocal } from "../domain/booking/live";
-import { ROLE } from "../db/schema";
+import type { Db } from "../db/client";
+import { ROLE, studios } from "../db/schema";
+import { audit } from "../domain/audit/service";
+import { assertCan, type Actor } from "../domain/people/access";
+import { backOfficeActor } from "./back-office";
 import { assertScanner } from "./booking";
 
 const id = (msg = t("validation.idNumeric")) =>
@@ -68,6 +81,20 @@ const toInput = (b: z.output<typeof sessionBody>) => ({
   durationMinutes: b.duration_minutes,
 });
 
+/** The staff member, refused (403) without `permission`: the check the booking pages make. */
+const staffCan = (c: ApiContext, auth: AuthState, permission: Permission) =>
+  assertCan(backOfficeActor(c, auth), permission);
+
+/** The audit entry of `actor`'s change, written in the change's transaction `tx` (as the pages do). */
+const logBy = (
+  tx: Db,
+  actor: Actor,
+  action: string,
+  entity: string,
+  entityId: number,
+  data: Record<string, unknown> = {},
+) => audit(tx, { actorUserId: actor.id, action, entity, entityId, data, ip: actor.ip });
+
 /** Back office: schedule, reservations on behalf of customers, attendance, courtesies, policies. */
 export function adminBookingRoutes(app: Hono<ApiEnv>) {
   const tags = ["Back office: reservaciones"];
@@ -87,7 +114,8 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
         to: isoDate().optional(),
       }),
     },
-    async ({ deps, query }) => {
+    async ({ c, auth, deps, query }) => {
+      staffCan(c, auth, "booking.read");
       const from = query.from ?? deps.clock();
       const to = query.to ?? new Date(from.getTime() + 7 * 86_400_000);
       const rows = await listSessions(deps.db, {
@@ -130,8 +158,13 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       status: 201,
       body: sessionBody,
     },
-    async ({ deps, body }) => {
-      const row = await createSession(deps.db, toInput(body), deps.clock());
+    async ({ c, auth, deps, body }) => {
+      const actor = staffCan(c, auth, "booking.write");
+      const row = await deps.db.transaction(async (tx) => {
+        const made = await createSession(tx, toInput(body), deps.clock());
+        await logBy(tx, actor, "create", "class_session", made.id, { starts_at: made.startsAt.toISOString() });
+        return made;
+      });
       return { data: { Message: t("booking.messages.sessionCreated"), id: row.id } };
     },
   );
@@ -148,8 +181,16 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       params: idParam("id"),
       body: sessionBody,
     },
-    async ({ deps, params, body }) => {
-      await updateSession(deps.db, params.id, toInput(body), deps.clock());
+    async ({ c, auth, deps, params, body }) => {
+      const actor = staffCan(c, auth, "booking.write");
+      const input = toInput(body);
+      await deps.db.transaction(async (tx) => {
+        await updateSession(tx, params.id, input, deps.clock());
+        await logBy(tx, actor, "update", "class_session", params.id, {
+          ...input,
+          startsAt: input.startsAt.toISOString(),
+        });
+      });
       announceLocal(params.id);
       return { data: { Message: t("booking.messages.sessionUpdated"), id: params.id } };
     },
@@ -166,8 +207,14 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       params: idParam("id"),
       body: z.object({ reason: z.string().max(500).optional() }),
     },
-    async ({ deps, params, body, auth }) => {
-      const r = await cancelSession(deps, params.id, auth.user!.id, body.reason?.trim() || null, deps.clock());
+    async ({ c, deps, params, body, auth }) => {
+      const actor = staffCan(c, auth, "booking.write");
+      const reason = body.reason?.trim() || null;
+      const r = await deps.db.transaction(async (tx) => {
+        const done = await cancelSession({ ...deps, db: tx }, params.id, actor.id, reason, deps.clock());
+        await logBy(tx, actor, "cancel", "class_session", params.id, { reason, notified: done.notified });
+        return done;
+      });
       announceLocal(params.id);
       return { data: { Message: t("booking.messages.sessionCancelled", { count: r.notified }), ...r } };
     },
@@ -189,15 +236,18 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
         status: z.enum(["booked", "attended", "no_show", "cancelled"]).optional(),
       }),
     },
-    async ({ deps, query }) => ({
-      data: await adminReservations(deps.db, {
-        studioId: query.studio_id,
-        from: query.from,
-        to: query.to,
-        q: query.q,
-        status: query.status,
-      }),
-    }),
+    async ({ c, auth, deps, query }) => {
+      staffCan(c, auth, "booking.read");
+      return {
+        data: await adminReservations(deps.db, {
+          studioId: query.studio_id,
+          from: query.from,
+          to: query.to,
+          q: query.q,
+          status: query.status,
+        }),
+      };
+    },
   );
 
   defineRoute(
@@ -211,14 +261,26 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       status: 201,
       body: z.object({ user_id: id(), class_session_id: id(), spot: id() }),
     },
-    async ({ deps, body, auth }) => {
-      const r = await bookSpot(deps, {
-        userId: body.user_id,
-        sessionId: body.class_session_id,
-        spot: body.spot,
-        actorUserId: auth.user!.id,
-        staff: true,
-        now: deps.clock(),
+    async ({ c, deps, body, auth }) => {
+      const actor = staffCan(c, auth, "booking.write");
+      const r = await deps.db.transaction(async (tx) => {
+        const booked = await bookSpot(
+          { ...deps, db: tx },
+          {
+            userId: body.user_id,
+            sessionId: body.class_session_id,
+            spot: body.spot,
+            actorUserId: actor.id,
+            staff: true,
+            now: deps.clock(),
+          },
+        );
+        await logBy(tx, actor, "book_on_behalf", "reservation", booked.reservationId, {
+          user_id: body.user_id,
+          class_session_id: body.class_session_id,
+          spot: booked.spot,
+        });
+        return booked;
       });
       announceLocal(body.class_session_id);
       return { data: { Message: t("booking.messages.booked", { spot: r.spot }), id: r.reservationId } };
@@ -236,17 +298,21 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       params: idParam("id"),
       body: z.object({ penalty: bool.optional() }),
     },
-    async ({ deps, params, body, auth }) => {
-      const r = await cancelReservation(deps, {
-        reservationId: params.id,
-        actorUserId: auth.user!.id,
-        staff: { penalty: body.penalty ?? false },
-        now: deps.clock(),
+    async ({ c, deps, params, body, auth }) => {
+      const actor = staffCan(c, auth, "booking.write");
+      const penalty = body.penalty ?? false;
+      const r = await deps.db.transaction(async (tx) => {
+        const done = await cancelReservation(
+          { ...deps, db: tx },
+          { reservationId: params.id, actorUserId: actor.id, staff: { penalty }, now: deps.clock() },
+        );
+        await logBy(tx, actor, "cancel", "reservation", params.id, { penalty, refunded: done.refunded });
+        return done;
       });
       announceLocal(r.sessionId);
       return {
         data: {
-          Message: r.refunded ? t("booking.messages.cancelledRefund") : t("booking.messages.cancelledLate"),
+          Message: staffCancelMessage(r),
           refunded: r.refunded,
         },
       };
@@ -264,8 +330,16 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       params: idParam("id"),
       body: z.object({ spot: id() }),
     },
-    async ({ deps, params, body }) => {
-      const r = await moveReservation(deps, { reservationId: params.id, spot: body.spot, now: deps.clock() });
+    async ({ c, auth, deps, params, body }) => {
+      const actor = staffCan(c, auth, "booking.write");
+      const r = await deps.db.transaction(async (tx) => {
+        const moved = await moveReservation(
+          { ...deps, db: tx },
+          { reservationId: params.id, spot: body.spot, now: deps.clock() },
+        );
+        await logBy(tx, actor, "move", "reservation", params.id, { spot: moved.spot });
+        return moved;
+      });
       return { data: { Message: t("booking.messages.moved", { spot: r.spot }) } };
     },
   );
@@ -280,8 +354,12 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       guard: ["admin"],
       params: idParam("id"),
     },
-    async ({ deps, params, auth }) => {
-      await waivePenalty(deps, { reservationId: params.id, actorUserId: auth.user!.id, now: deps.clock() });
+    async ({ c, deps, params, auth }) => {
+      const actor = staffCan(c, auth, "booking.write");
+      await deps.db.transaction(async (tx) => {
+        await waivePenalty({ ...deps, db: tx }, { reservationId: params.id, actorUserId: actor.id, now: deps.clock() });
+        await logBy(tx, actor, "waive", "reservation", params.id);
+      });
       return { data: { Message: t("booking.messages.waived") } };
     },
   );
@@ -376,7 +454,8 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
           .max(300),
       }),
     },
-    async ({ deps, body, auth }) => {
+    async ({ c, deps, body, auth }) => {
+      staffCan(c, auth, "booking.write");
       const r = await grantCourtesy(deps.db, {
         userId: body.user_id,
         cityId: body.city_id,
@@ -393,7 +472,10 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
   defineRoute(
     app,
     { method: "get", path: "/admin/courtesies", summary: "Cortesías otorgadas", tags, guard: ["admin", "noCashiers"] },
-    async ({ deps }) => ({ data: await listCourtesies(deps.db) }),
+    async ({ c, auth, deps }) => {
+      staffCan(c, auth, "booking.read");
+      return { data: await listCourtesies(deps.db) };
+    },
   );
 
   const policyBody = z.object({
@@ -416,7 +498,8 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       guard: ["admin"],
       params: idParam("studio"),
     },
-    async ({ deps, params }) => {
+    async ({ c, auth, deps, params }) => {
+      staffCan(c, auth, "booking.read");
       const p = await policyOf(deps.db, params.studio);
       return {
         data: {
@@ -443,25 +526,27 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       params: idParam("studio"),
       body: policyBody,
     },
-    async ({ deps, params, body }) => {
-      const { studios } = await import("../db/schema");
-      const { eq } = await import("drizzle-orm");
+    async ({ c, auth, deps, params, body }) => {
+      const actor = staffCan(c, auth, "booking.write");
       const [s] = await deps.db.select({ id: studios.id }).from(studios).where(eq(studios.id, params.studio));
       if (!s) throw AppError.notFound(t("booking.errors.studioNotFound"));
-      await savePolicy(
-        deps.db,
-        params.studio,
-        {
-          bookingOpensDays: body.booking_opens_days,
-          bookingCutoffMinutes: body.booking_cutoff_minutes,
-          cancelCutoffMinutes: body.cancel_cutoff_minutes,
-          noShowWindowMinutes: body.no_show_window_minutes,
-          waitlistMax: body.waitlist_max,
-          waitlistCutoffMinutes: body.waitlist_cutoff_minutes,
-          reminderMinutes: body.reminder_minutes,
-        },
-        deps.clock(),
-      );
+      await deps.db.transaction(async (tx) => {
+        await savePolicy(
+          tx,
+          params.studio,
+          {
+            bookingOpensDays: body.booking_opens_days,
+            bookingCutoffMinutes: body.booking_cutoff_minutes,
+            cancelCutoffMinutes: body.cancel_cutoff_minutes,
+            noShowWindowMinutes: body.no_show_window_minutes,
+            waitlistMax: body.waitlist_max,
+            waitlistCutoffMinutes: body.waitlist_cutoff_minutes,
+            reminderMinutes: body.reminder_minutes,
+          },
+          deps.clock(),
+        );
+        await logBy(tx, actor, "update", "booking_policy", params.studio, { ...body });
+      });
       return { data: { Message: t("booking.messages.policySaved") } };
     },
   );
@@ -476,7 +561,10 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       guard: ["admin"],
       query: z.object({ studio_id: id().optional() }),
     },
-    async ({ deps, query }) => ({ data: await listTemplates(deps.db, query.studio_id) }),
+    async ({ c, auth, deps, query }) => {
+      staffCan(c, auth, "booking.read");
+      return { data: await listTemplates(deps.db, query.studio_id) };
+    },
   );
 
   defineRoute(
@@ -514,9 +602,10 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
           .optional(),
       }),
     },
-    async ({ deps, body }) => {
+    async ({ c, auth, deps, body }) => {
+      const actor = staffCan(c, auth, "booking.write");
       const now = deps.clock();
-      const tpl = await createTemplate(deps.db, {
+      const input = {
         studioId: body.studio_id,
         roomId: body.room_id,
         coachId: body.coach_id,
@@ -526,6 +615,11 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
         durationMinutes: body.duration_minutes,
         startsOn: body.starts_on ?? now.toISOString().slice(0, 10),
         endsOn: body.ends_on ?? null,
+      };
+      const tpl = await deps.db.transaction(async (tx) => {
+        const row = await createTemplate(tx, input);
+        await logBy(tx, actor, "create", "session_template", row.id, { ...input });
+        return row;
       });
       const created = await generateFromTemplates(deps.db, now);
       return { data: { Message: t("booking.messages.generated", { count: created }), id: tpl.id, created } };
@@ -543,8 +637,14 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       params: idParam("id"),
       body: z.object({ active: bool }),
     },
-    async ({ deps, params, body }) => {
-      await setTemplateActive(deps.db, params.id, body.active);
+    async ({ c, auth, deps, params, body }) => {
+      const actor = staffCan(c, auth, "booking.write");
+      await deps.db.transaction(async (tx) => {
+        await setTemplateActive(tx, params.id, body.active);
+        await logBy(tx, actor, body.active ? "activate" : "pause", "session_template", params.id, {
+          active: body.active,
+        });
+      });
       return { data: { Message: t("booking.messages.templateSaved") } };
     },
   );

@@ -139,13 +139,13 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
     },
     async ({ deps, auth, body }) => {
       const now = deps.clock();
-      await hit(deps.db, bookingLimit(auth.user!.id), now);
       const r = await bookSpot(deps, {
         userId: auth.user!.id,
         sessionId: body.class_session_id,
         spot: body.spot,
         actorUserId: auth.user!.id,
         cityId: body.city_id ?? null,
+        limit: bookingLimit(auth.user!.id),
         now,
       });
       announceLocal(body.class_session_id);
@@ -305,7 +305,12 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
     },
     async ({ deps, auth }) => {
       const token = await feedToken(deps.db, auth.user!.id, true);
-      return { data: { url: `${deps.config.publicUrl}/api/v2/calendar/${token}.ics` } };
+      return {
+        data: {
+          Message: t("booking.profile.feedResetDone"),
+          url: `${deps.config.publicUrl}/api/v2/calendar/${token}.ics`,
+        },
+      };
     },
   );
 

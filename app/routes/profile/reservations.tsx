@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { IconCalendarPlus, IconCheck, IconCopy, IconQrcode, IconX } from "@tabler/icons-react";
+import { IconCalendarPlus, IconCheck, IconCopy, IconQrcode, IconRefresh, IconX } from "@tabler/icons-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { ProfileEmptyState } from "~/components/profile/ProfileEmptyState";
@@ -56,6 +56,7 @@ export default function ProfileReservations({ loaderData }: Route.ComponentProps
   const [cancelling, setCancelling] = useState<Upcoming | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [resetting, setResetting] = useState(false);
   if (!loaderData) return null;
   const { upcoming, past, feedUrl } = loaderData;
   if (upcoming.length === 0 && past.length === 0) return <ProfileEmptyState section="reservations" />;
@@ -66,6 +67,16 @@ export default function ProfileReservations({ loaderData }: Route.ComponentProps
     const r = await api<{ Message: string }>(`/v2/reservations/${cancelling.id}`, { method: "DELETE" });
     setBusy(false);
     setCancelling(null);
+    if (r.ok) setNotice({ ok: true, text: r.data.Message });
+    else if (!r.expired) setNotice({ ok: false, text: r.message });
+    revalidator.revalidate();
+  };
+
+  const resetFeed = async () => {
+    setBusy(true);
+    const r = await api<{ Message: string }>("/v2/customer/calendar-feed/reset", { method: "POST" });
+    setBusy(false);
+    setResetting(false);
     if (r.ok) setNotice({ ok: true, text: r.data.Message });
     else if (!r.expired) setNotice({ ok: false, text: r.message });
     revalidator.revalidate();
@@ -239,7 +250,37 @@ export default function ProfileReservations({ loaderData }: Route.ComponentProps
             )}
           </CopyButton>
         </Group>
+        <Button
+          mt="xs"
+          size="xs"
+          variant="subtle"
+          color="gray"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          onClick={() => setResetting(true)}
+        >
+          {t("booking.profile.feedReset")}
+        </Button>
       </Paper>
+
+      <Modal
+        opened={resetting}
+        onClose={() => setResetting(false)}
+        title={t("booking.profile.feedResetTitle")}
+        centered
+        radius="lg"
+      >
+        <Stack>
+          <Text size="sm">{t("booking.profile.feedResetText")}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setResetting(false)}>
+              {t("booking.profile.feedResetKeep")}
+            </Button>
+            <Button loading={busy} onClick={resetFeed}>
+              {t("booking.profile.feedResetConfirm")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
 
       <Modal opened={!!qr} onClose={() => setQr(null)} title={t("booking.profile.qrTitle")} centered radius="lg">
         {qr?.qr_image && (

@@ -166,18 +166,27 @@ export async function customerWaitlist(db: Db, userId: number, now: Date) {
   }));
 }
 
-/** The customer's feed token (created on first use; `reset` replaces it). */
+/** The customer's feed token (created on first use; `reset` replaces it, so the old address answers 404). */
 export async function feedToken(db: Db, userId: number, reset = false): Promise<string> {
-  if (!reset) {
-    const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
-    if (row) return row.token;
-  }
   const token = crypto.randomBytes(24).toString("base64url");
-  await db
+  if (reset) {
+    await db
+      .insert(calendarFeeds)
+      .values({ userId, token })
+      .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: new Date() } });
+    return token;
+  }
+  const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  if (row) return row.token;
+  // Two first visits at once: the first insert wins and both answer its token.
+  const [made] = await db
     .insert(calendarFeeds)
     .values({ userId, token })
-    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: new Date() } });
-  return token;
+    .onConflictDoNothing({ target: calendarFeeds.userId })
+    .returning({ token: calendarFeeds.token });
+  if (made) return made.token;
+  const [kept] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  return kept!.token;
 }
 
 export async function userOfFeed(db: Db, token: string): Promise<number | null> {

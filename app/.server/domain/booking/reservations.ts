@@ -13,6 +13,7 @@ import type { AppDeps } from "../../deps";
 import { classSessions, reservations, users, waitlistEntries, ROLE } from "../../db/schema";
 import { AppError } from "../errors";
 import { giveBackCredit, spendCredit } from "../credits/spend";
+import { hitCtes, type Limit } from "../identity/rate-limit";
 import { loadSession, spotsOf, takenSpots, type SessionInfo } from "./context";
 import { announce } from "./live";
 import { sendBookingMail } from "./mails";
@@ -44,18 +45,34 @@ async function hasOverlap(tx: Db, userId: number, s: SessionInfo["session"]) {
   return Boolean(result.rows[0]?.overlap);
 }
 
-/** Refuses a spot already held, or a person already in the class (as the database sees it now). */
-async function assertFree(tx: Db, sessionId: number, spot: number, userId: number) {
-  const held = await tx
-    .select({ spot: reservations.spot, userId: reservations.userId })
-    .from(reservations)
-    .where(
-      and(
-        eq(reservations.classSessionId, sessionId),
-        ne(reservations.status, "cancelled"),
-        sql`(${reservations.spot} = ${spot} or ${reservations.userId} = ${userId})`,
-      ),
-    );
+/** Refuses a spot already held, or a person already in the class (as the database sees it now).
+ * With `counted`, the same statement also counts the caller's rate-limit hit (429 past the limit). */
+async function assertFree(
+  tx: Db,
+  sessionId: number,
+  spot: number,
+  userId: number,
+  counted?: { limit: Limit; now: Date },
+) {
+  const heldWhere = and(
+    eq(reservations.classSessionId, sessionId),
+    ne(reservations.status, "cancelled"),
+    sql`(${reservations.spot} = ${spot} or ${reservations.userId} = ${userId})`,
+  );
+  let held: { spot: number; userId: number }[];
+  if (counted) {
+    const result = (await tx.execute(sql`with ${hitCtes(counted.limit, counted.now)}
+      select (select count from hit) as hits, ${reservations.spot} as spot, ${reservations.userId} as user_id
+      from (select 1) as one left join ${reservations} on ${heldWhere}`)) as unknown as {
+      rows: { hits: number; spot: number | null; user_id: number | null }[];
+    };
+    if (Number(result.rows[0]!.hits) > counted.limit.max) throw AppError.tooMany();
+    held = result.rows.filter((r) => r.spot !== null).map((r) => ({ spot: r.spot!, userId: r.user_id! }));
+  } else
+    held = await tx
+      .select({ spot: reservations.spot, userId: reservations.userId })
+      .from(reservations)
+      .where(heldWhere);
   if (held.some((r) => r.userId === userId)) throw AppError.conflict(t("booking.errors.alreadyBooked"));
   if (held.length > 0)
     throw AppError.conflict(t("booking.errors.spotTaken", { spot }), [
@@ -73,6 +90,8 @@ export interface BookInput {
   staff?: boolean;
   /** The city the customer has chosen, when the caller knows it. */
   cityId?: number | null;
+  /** The caller's rate limit, counted in the first query (one round trip for both). */
+  limit?: Limit;
   now: Date;
 }
 
@@ -109,8 +128,15 @@ async function assertCustomer(tx: Db, userId: number) {
  * (overlaps, their credits), then their credit lot.
  */
 export async function bookSpot(deps: Deps, input: BookInput): Promise<BookResult> {
-  // Fast refusal without any transaction (the usual answer when many race for few spots).
-  await assertFree(deps.db, input.sessionId, input.spot, input.userId);
+  // Fast refusal without any transaction (the usual answer when many race for few spots), in the
+  // same statement as the rate-limit count.
+  await assertFree(
+    deps.db,
+    input.sessionId,
+    input.spot,
+    input.userId,
+    input.limit ? { limit: input.limit, now: input.now } : undefined,
+  );
   return deps.db.transaction(async (tx) => {
     const info = await loadSession(tx, input.sessionId, "share");
     const s = info.session;
@@ -217,6 +243,12 @@ export interface CancelResult {
   late: boolean;
   unlimited: boolean;
   promoted: number;
+}
+
+/** What staff read after cancelling someone's reservation (the customer's wording says "tu cuenta"). */
+export function staffCancelMessage(r: Pick<CancelResult, "refunded" | "unlimited">) {
+  if (r.unlimited) return t("booking.messages.cancelledUnlimited");
+  return r.refunded ? t("booking.messages.staffCancelledRefund") : t("booking.messages.staffCancelledPenalty");
 }
 
 /** Cancels a reservation: before the studio's cut-off the credit returns, after it it does not. */

@@ -29,16 +29,26 @@ export async function isLimited(db: Db, limit: Limit, now: Date): Promise<boolea
   return (row?.count ?? 0) >= limit.max;
 }
 
+/**
+ * One counted hit as two CTEs for a `with` clause: `old` drops this key's older windows, `hit`
+ * counts the hit and returns its `count`. A caller can put them in front of its own first query and
+ * pay one round trip for both (the booking call does).
+ */
+export function hitCtes(limit: Limit, now: Date) {
+  const windowStart = windowOf(limit, now);
+  return sql`old as (
+      delete from ${rateLimits} where ${rateLimits.key} = ${limit.key} and ${rateLimits.windowStart} < ${windowStart}
+    ), hit as (
+      insert into ${rateLimits} (key, window_start, count) values (${limit.key}, ${windowStart}, 1)
+      on conflict (key, window_start) do update set count = ${rateLimits}.count + 1
+      returning count)`;
+}
+
 /** One round trip: counts the hit and drops this key's older windows in the same statement. */
 export async function increment(db: Db, limit: Limit, now: Date): Promise<number> {
-  const windowStart = windowOf(limit, now);
-  const result = (await db.execute(sql`
-    with old as (
-      delete from ${rateLimits} where ${rateLimits.key} = ${limit.key} and ${rateLimits.windowStart} < ${windowStart}
-    )
-    insert into ${rateLimits} (key, window_start, count) values (${limit.key}, ${windowStart}, 1)
-    on conflict (key, window_start) do update set count = ${rateLimits}.count + 1
-    returning count`)) as unknown as { rows: { count: number }[] };
+  const result = (await db.execute(sql`with ${hitCtes(limit, now)} select count from hit`)) as unknown as {
+    rows: { count: number }[];
+  };
   return Number(result.rows[0]!.count);
 }
 

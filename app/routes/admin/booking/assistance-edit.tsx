@@ -8,7 +8,13 @@ import { t } from "~/lib/messages";
 import { pageData, requireAdminPage } from "../.server/page";
 import { adminReservation } from "~/.server/domain/booking/admin";
 import { sessionDetail } from "~/.server/domain/booking/sessions";
-import { cancelReservation, checkIn, moveReservation, waivePenalty } from "~/.server/domain/booking/reservations";
+import {
+  cancelReservation,
+  checkIn,
+  moveReservation,
+  staffCancelMessage,
+  waivePenalty,
+} from "~/.server/domain/booking/reservations";
 import { announceLocal } from "~/.server/domain/booking/live";
 import { audit } from "~/.server/domain/audit/service";
 import { AppError } from "~/.server/http/errors";
@@ -60,7 +66,7 @@ export async function action(args: Route.ActionArgs) {
         const penalty = form.get("penalty") === "true";
         const r = await cancelReservation(d, { reservationId: id, actorUserId: actor.id, staff: { penalty }, now });
         await log("cancel", { penalty, refunded: r.refunded });
-        return r.refunded ? t("booking.messages.cancelledRefund") : t("booking.messages.cancelledLate");
+        return staffCancelMessage(r);
       }
       if (intent === "waive") {
         await waivePenalty(d, { reservationId: id, actorUserId: actor.id, now });

@@ -1,0 +1,236 @@
+/**
+ * The staff booking API checks what the back-office pages check: the `booking.read` /
+ * `booking.write` permissions (a cashier or a door scanner with an admin role is refused, 403, and
+ * nothing changes), and every write leaves exactly one audit entry, written in its transaction.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { auditLog, reservations } from "../../app/.server/db/schema";
+import { bookSpot } from "../../app/.server/domain/booking/reservations";
+import { localDay } from "../../app/.server/domain/booking/time";
+import { setupTestApp } from "../support/app";
+import { giveCredits, makeClass, makeCustomer, makeRoom } from "../support/booking";
+import { createStaff, sessionFor } from "../support/factories";
+
+const app = setupTestApp();
+const DAY = 86_400_000;
+
+let admin: { id: number; token: string };
+let refused: string[] = [];
+let place: Awaited<ReturnType<typeof makeRoom>>;
+
+beforeAll(async () => {
+  const a = await createStaff(app.deps.db, "administrator");
+  admin = { id: a.id, token: await sessionFor(app.deps.db, a) };
+  const cashier = await createStaff(app.deps.db, "cashier");
+  const scanner = await createStaff(app.deps.db, "administrator", { canScanAttendance: true });
+  refused = [await sessionFor(app.deps.db, cashier), await sessionFor(app.deps.db, scanner)];
+  place = await makeRoom(app.deps.db, 6);
+});
+
+const auditCount = async () =>
+  (
+    await app.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(eq(auditLog.actorUserId, admin.id))
+  )[0]!.n;
+
+/** Runs one admin call and returns its answer and the audit entries it left. */
+async function audited(method: string, path: string, json?: object) {
+  const before = await app.deps.db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .orderBy(sql`${auditLog.id} desc`)
+    .limit(1);
+  const res = await app.request(path, { method, token: admin.token, json });
+  const body = await res.json();
+  const entries = await app.deps.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.actorUserId, admin.id), sql`${auditLog.id} > ${before[0]?.id ?? 0}`));
+  return { status: res.status, body, entries };
+}
+
+describe("staff booking API: permissions and audit", () => {
+  it("refuses a cashier and a door scanner on every reservation, template, class and policy call", async () => {
+    const cls = await makeClass(app.deps.db, place, new Date(Date.now() + 3 * DAY));
+    const ana = await makeCustomer(app.deps.db, "negado");
+    await giveCredits(app.deps.db, ana.id, place.city.id, 2, new Date(Date.now() - DAY));
+    const r = {
+      id: (
+        await bookSpot(app.deps, { userId: ana.id, sessionId: cls.id, spot: 1, actorUserId: ana.id, now: new Date() })
+      ).reservationId,
+    };
+    const session = {
+      studio_id: place.studio.id,
+      room_id: place.room.id,
+      coach_id: place.coach.id,
+      session_type_id: place.type.id,
+      starts_at: new Date(Date.now() + 4 * DAY).toISOString(),
+      duration_minutes: 45,
+    };
+    const calls: [string, string, object?][] = [
+      ["GET", "/admin/reservations"],
+      ["POST", "/admin/reservations", { user_id: ana.id, class_session_id: cls.id, spot: 2 }],
+      ["POST", `/admin/reservations/${r.id}/cancel`, { penalty: false }],
+      ["POST", `/admin/reservations/${r.id}/move`, { spot: 3 }],
+      ["POST", `/admin/reservations/${r.id}/waive`],
+      ["GET", "/admin/session-templates"],
+      [
+        "POST",
+        "/admin/session-templates",
+        {
+          studio_id: place.studio.id,
+          room_id: place.room.id,
+          coach_id: place.coach.id,
+          session_type_id: place.type.id,
+          weekday: 2,
+          local_time: "06:00",
+          duration_minutes: 45,
+        },
+      ],
+      ["POST", "/admin/session-templates/1/active", { active: false }],
+      ["GET", `/admin/class-sessions?studio_id=${place.studio.id}`],
+      ["POST", "/admin/class-sessions", session],
+      ["PUT", `/admin/class-sessions/${cls.id}`, session],
+      ["POST", `/admin/class-sessions/${cls.id}/cancel`, { reason: "No" }],
+      ["GET", `/admin/booking-policies/${place.studio.id}`],
+      ["GET", "/admin/courtesies"],
+      ["POST", "/admin/courtesies", { user_id: ana.id, city_id: place.city.id, sessions: 1, reason: "No" }],
+    ];
+    const audits = await app.deps.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+    for (const [method, path, json] of calls)
+      for (const token of refused) {
+        const res = await app.request(path, { method, token, json });
+        expect(res.status, `${method} ${path}`).toBe(403);
+      }
+    // Nothing changed: the one reservation as it was, no audit entry.
+    const rows = await app.deps.db.select().from(reservations).where(eq(reservations.classSessionId, cls.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ spot: 1, status: "booked" });
+    expect(await app.deps.db.select({ n: sql<number>`count(*)::int` }).from(auditLog)).toEqual(audits);
+  });
+
+  it("each staff write leaves one audit entry naming what changed", async () => {
+    const cls = await makeClass(app.deps.db, place, new Date(Date.now() + 5 * DAY));
+    const ana = await makeCustomer(app.deps.db, "auditada");
+    await giveCredits(app.deps.db, ana.id, place.city.id, 2, new Date(Date.now() - DAY));
+    const start = await auditCount();
+
+    const booked = await audited("POST", "/admin/reservations", { user_id: ana.id, class_session_id: cls.id, spot: 2 });
+    expect(booked.status).toBe(201);
+    const rid = booked.body.data.id as number;
+    expect(booked.entries).toEqual([
+      expect.objectContaining({
+        action: "book_on_behalf",
+        entity: "reservation",
+        entityId: String(rid),
+        data: { user_id: ana.id, class_session_id: cls.id, spot: 2 },
+      }),
+    ]);
+
+    const moved = await audited("POST", `/admin/reservations/${rid}/move`, { spot: 4 });
+    expect(moved.status).toBe(200);
+    expect(moved.entries).toEqual([
+      expect.objectContaining({ action: "move", entity: "reservation", entityId: String(rid), data: { spot: 4 } }),
+    ]);
+
+    const cancelled = await audited("POST", `/admin/reservations/${rid}/cancel`, { penalty: true });
+    expect(cancelled.status).toBe(200);
+    // Staff read their own wording, not the customer's ("Tu clase regresó a tu cuenta.").
+    expect(cancelled.body.data).toMatchObject({
+      refunded: false,
+      Message: "Reservación cancelada con penalización; el crédito no regresa a la cuenta del cliente.",
+    });
+    expect(cancelled.entries).toEqual([
+      expect.objectContaining({ action: "cancel", entityId: String(rid), data: { penalty: true, refunded: false } }),
+    ]);
+
+    const waived = await audited("POST", `/admin/reservations/${rid}/waive`);
+    expect(waived.status).toBe(200);
+    expect(waived.entries).toEqual([expect.objectContaining({ action: "waive", entityId: String(rid) })]);
+
+    // A refused write (waived twice) leaves no entry: the audit is in the change's transaction.
+    const again = await audited("POST", `/admin/reservations/${rid}/waive`);
+    expect(again.status).toBe(409);
+    expect(again.entries).toEqual([]);
+
+    // Without penalty: the credit returns, and the message says so in the staff's words.
+    const rebooked = await audited("POST", "/admin/reservations", {
+      user_id: ana.id,
+      class_session_id: cls.id,
+      spot: 5,
+    });
+    expect(rebooked.status).toBe(201);
+    const kept = await audited("POST", `/admin/reservations/${rebooked.body.data.id}/cancel`, { penalty: false });
+    expect(kept.body.data).toEqual({
+      refunded: true,
+      Message: "Reservación cancelada; el crédito regresó a la cuenta del cliente.",
+    });
+    expect(kept.entries).toHaveLength(1);
+
+    const tpl = await audited("POST", "/admin/session-templates", {
+      studio_id: place.studio.id,
+      room_id: place.room.id,
+      coach_id: place.coach.id,
+      session_type_id: place.type.id,
+      weekday: 3,
+      local_time: "05:10",
+      duration_minutes: 30,
+      starts_on: localDay(new Date()),
+      ends_on: localDay(new Date(Date.now() + 8 * DAY)),
+    });
+    expect(tpl.status).toBe(201);
+    const tplId = tpl.body.data.id as number;
+    expect(tpl.entries).toEqual([
+      expect.objectContaining({
+        action: "create",
+        entity: "session_template",
+        entityId: String(tplId),
+        data: expect.objectContaining({ weekday: 3, localTime: "05:10" }),
+      }),
+    ]);
+    const paused = await audited("POST", `/admin/session-templates/${tplId}/active`, { active: false });
+    expect(paused.status).toBe(200);
+    expect(paused.entries).toEqual([
+      expect.objectContaining({ action: "pause", entity: "session_template", data: { active: false } }),
+    ]);
+
+    const session = {
+      studio_id: place.studio.id,
+      room_id: place.room.id,
+      coach_id: place.coach.id,
+      session_type_id: place.type.id,
+      starts_at: new Date(Date.now() + 6 * DAY).toISOString(),
+      duration_minutes: 45,
+    };
+    const made = await audited("POST", "/admin/class-sessions", session);
+    expect(made.status).toBe(201);
+    const sid = made.body.data.id as number;
+    expect(made.entries).toEqual([
+      expect.objectContaining({ action: "create", entity: "class_session", entityId: String(sid) }),
+    ]);
+    const edited = await audited("PUT", `/admin/class-sessions/${sid}`, { ...session, duration_minutes: 50 });
+    expect(edited.status).toBe(200);
+    expect(edited.entries).toEqual([
+      expect.objectContaining({ action: "update", entity: "class_session", entityId: String(sid) }),
+    ]);
+    const gone = await audited("POST", `/admin/class-sessions/${sid}/cancel`, { reason: "Prueba" });
+    expect(gone.status).toBe(200);
+    expect(gone.entries).toEqual([
+      expect.objectContaining({ action: "cancel", entity: "class_session", data: { reason: "Prueba", notified: 0 } }),
+    ]);
+
+    const policy = (
+      await (await app.request(`/admin/booking-policies/${place.studio.id}`, { token: admin.token })).json()
+    ).data;
+    const saved = await audited("PUT", `/admin/booking-policies/${place.studio.id}`, policy);
+    expect(saved.status).toBe(200);
+    expect(saved.entries).toEqual([
+      expect.objectContaining({ action: "update", entity: "booking_policy", entityId: String(place.studio.id) }),
+    ]);
+
+    expect(await auditCount()).toBe(start + 12);
+  });
+});
