@@ -352,6 +352,42 @@ describe("paypal gateway (REST Orders v2 against a local PayPal)", () => {
   });
 });
 
+describe("a payment taken by a gateway no longer configured", () => {
+  it("is not refunded through another provider: 409, nothing changes", async () => {
+    // PayPal without credentials: the built-in sandbox approval page takes this payment.
+    app.deps.config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: ".tmp/unused" });
+    const staff = await createStaff(app.deps.db, "administrator");
+    const admin = await sessionFor(app.deps.db, staff);
+    const c = await newCustomer(app);
+    const cart = await cartWithPack(c.token, 1);
+    const { redirect_url } = await (await startPaypal(c.token, cart.id)).json();
+    expect(redirect_url).toMatch(/^\/api\/v2\/sandbox\/paypal\/pp_sbx_/);
+    expect((await app.request(`${redirect_url.replace(/^\/api/, "")}/decide?decision=approve`)).status).toBe(303);
+    expect((await returnFromPaypal(c.token, cart.id)).status).toBe(200);
+    const [pay] = await app.deps.db.select().from(payments).where(eq(payments.userId, c.id));
+    expect(pay).toMatchObject({ gateway: "sandbox", method: "paypal" });
+
+    // Then PayPal REST is configured: that sandbox payment cannot be sent to PayPal.
+    app.deps.config = loadConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      DATA_DIR: ".tmp/unused",
+      PAYPAL_CLIENT_ID: CLIENT,
+      PAYPAL_CLIENT_SECRET: SECRET,
+      PAYPAL_API_URL: `http://127.0.0.1:${port}`,
+    });
+    const before = calls.length;
+    const r = await app.request(`/admin/payments/${pay!.id}/refund`, { method: "POST", token: admin, json: {} });
+    expect(r.status).toBe(409);
+    expect((await r.json()).errorMessage).toBe(
+      "Este pago se cobró con otro proveedor de pagos; reembólselo desde ese proveedor",
+    );
+    expect(calls.length).toBe(before);
+    const [after] = await app.deps.db.select().from(payments).where(eq(payments.id, pay!.id));
+    expect(after).toMatchObject({ status: "succeeded", refundedCents: 0 });
+  });
+});
+
 async function cartVersion(cartId: number) {
   const [row] = await app.deps.db.select({ version: carts.version }).from(carts).where(eq(carts.id, cartId));
   return row!.version;

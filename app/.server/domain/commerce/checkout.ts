@@ -35,7 +35,7 @@ import {
 import { AppError } from "../errors";
 import { grantLot } from "../credits/ledger";
 import { cartContext, displayAddress, readCart, type CartRow } from "./cart";
-import { gatewaysFor } from "./gateways";
+import { gatewayOfPayment, gatewaysFor } from "./gateways";
 import { GatewayError, type Intent, type PaymentMethodInfo, type WebhookEvent } from "./gateways/types";
 
 const DAY = 86_400_000;
@@ -686,8 +686,11 @@ export async function refundFailedCharge(deps: AppDeps, providerPaymentId: strin
     .from(payments)
     .where(and(eq(payments.providerPaymentId, providerPaymentId), eq(payments.status, "failed")));
   if (!p || p.refundedCents >= p.amountCents || p.gateway === "none") return;
-  const g = gatewaysFor(deps.config);
-  const gateway = p.method === "paypal" ? g.paypal : g.card;
+  const gateway = gatewayOfPayment(deps.config, p);
+  if (!gateway) {
+    deps.log.error({ paymentId: p.id, gateway: p.gateway }, "failed charge of a gateway no longer configured");
+    return;
+  }
   try {
     await gateway.refund(deps.db, providerPaymentId, p.amountCents, `failed:${providerPaymentId}`);
     await deps.db
