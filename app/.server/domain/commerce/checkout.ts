@@ -255,7 +255,14 @@ export async function paypalPayment(
     throw e;
   }
   if (intent.status !== "succeeded") throw paymentError(t("commerce.payment.paypalNotApproved"));
-  return fulfilPaid(deps, { gateway: paypal.name, method: "paypal", intent, studioId: input.studio_id ?? null });
+  // The order is this cart's (its id is on the cart row), whatever the provider echoes back.
+  const metadata = { ...intent.metadata, cart_id: String(cart.id), user_id: String(userId) };
+  return fulfilPaid(deps, {
+    gateway: paypal.name,
+    method: "paypal",
+    intent: { ...intent, metadata },
+    studioId: input.studio_id ?? null,
+  });
 }
 
 // ---------- the order ----------
