@@ -8,7 +8,7 @@ import { WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
 import { setupTestApp } from "../support/app";
 import { newCustomer } from "../support/commerce";
 import { createStaff, sessionFor } from "../support/factories";
-import { attachedTo, authenticate, calls, refundsByKey, startFakeStripe } from "../support/fake-stripe";
+import { attachedTo, authenticate, calls, intents, refundsByKey, startFakeStripe } from "../support/fake-stripe";
 
 /**
  * The `stripe` gateway through the official SDK, against a local server that answers like the
@@ -305,5 +305,43 @@ describe("stripe gateway (official SDK against a local provider)", () => {
     expect(removed.status).toBe(200);
     expect(attachedTo.has(pm)).toBe(false);
     expect((await (await app.request("/v2/customer/cards", { token: c.token })).json()).data.cards).toEqual([]);
+  });
+
+  it("20 tabs paying one cart at once: one PaymentIntent, one order, one payment", async () => {
+    useStripe();
+    const c = await newCustomer(app);
+    await app.request("/v2/carts", {
+      method: "POST",
+      token: c.token,
+      json: { action: "addPack", action_param: { pack_id: 2 } },
+    });
+    const before = intents.size;
+    const setups = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        app
+          .request("/v2/checkout/setup-intent", {
+            method: "POST",
+            token: c.token,
+            json: { stripe_payment_method_id: "pm_card_visa" },
+          })
+          .then((r) => r.json()),
+      ),
+    );
+    expect(new Set(setups.map((x) => x.payment_intent_id)).size).toBe(1);
+    expect(intents.size).toBe(before + 1);
+    const paid = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        app.request("/v2/checkout/make-payment", {
+          method: "POST",
+          token: c.token,
+          json: { payment_intent_id: setups[0].payment_intent_id },
+        }),
+      ),
+    );
+    expect(paid.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(new Set(await Promise.all(paid.map(async (r) => (await r.json()).data.order_id))).size).toBe(1);
+    expect(await app.deps.db.select().from(orders).where(eq(orders.userId, c.id))).toHaveLength(1);
+    expect(await app.deps.db.select().from(payments).where(eq(payments.userId, c.id))).toHaveLength(1);
+    expect(await app.deps.db.select().from(creditLots).where(eq(creditLots.userId, c.id))).toHaveLength(1);
   });
 });

@@ -97,6 +97,7 @@ export const commerce = {
     amountLabel: "Monto a reembolsar (MXN)",
     amountHint: "Vacío: todo lo que queda ({amount})",
     partialDone: "Reembolso parcial realizado; se retiraron {n} clases sin usar",
+    otherGateway: "Este pago se cobró con otro proveedor de pagos; reembólselo desde ese proveedor",
   },
   deposit: {
     orderNotFound: "No encontramos esa orden",

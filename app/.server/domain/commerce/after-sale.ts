@@ -25,7 +25,7 @@ import {
 import { AppError } from "../errors";
 import { revokeShareOfCredits, revokeUnusedCredits } from "../credits/revoke";
 import { audit } from "../audit/service";
-import { gatewaysFor } from "./gateways";
+import { gatewayOfPayment } from "./gateways";
 
 /**
  * Refunds a payment, in full or in part (`amountCents` <= what is left of it). One transaction with
@@ -53,8 +53,8 @@ export async function refundPayment(deps: AppDeps, paymentId: number, actorUserI
     const amount = amountCents ?? remaining;
     let providerRefundId: string | null = null;
     if (amount > 0 && p.providerPaymentId && p.gateway !== "none") {
-      const g = gatewaysFor(deps.config);
-      const gw = p.method === "paypal" ? g.paypal : g.card;
+      const gw = gatewayOfPayment(deps.config, p);
+      if (!gw) throw AppError.conflict(t("commerce.refund.otherGateway"));
       const key = `admin-refund:${p.id}:${p.refundedCents}:${amount}`;
       try {
         providerRefundId = (await gw.refund(tx, p.providerPaymentId, amount, key)).id;

@@ -35,7 +35,7 @@ import {
 import { AppError } from "../errors";
 import { grantLot } from "../credits/ledger";
 import { cartContext, displayAddress, readCart, type CartRow } from "./cart";
-import { gatewaysFor } from "./gateways";
+import { gatewayOfPayment, gatewaysFor } from "./gateways";
 import { GatewayError, type Intent, type PaymentMethodInfo, type WebhookEvent } from "./gateways/types";
 
 const DAY = 86_400_000;
@@ -255,7 +255,14 @@ export async function paypalPayment(
     throw e;
   }
   if (intent.status !== "succeeded") throw paymentError(t("commerce.payment.paypalNotApproved"));
-  return fulfilPaid(deps, { gateway: paypal.name, method: "paypal", intent, studioId: input.studio_id ?? null });
+  // The order is this cart's (its id is on the cart row), whatever the provider echoes back.
+  const metadata = { ...intent.metadata, cart_id: String(cart.id), user_id: String(userId) };
+  return fulfilPaid(deps, {
+    gateway: paypal.name,
+    method: "paypal",
+    intent: { ...intent, metadata },
+    studioId: input.studio_id ?? null,
+  });
 }
 
 // ---------- the order ----------
@@ -686,8 +693,11 @@ export async function refundFailedCharge(deps: AppDeps, providerPaymentId: strin
     .from(payments)
     .where(and(eq(payments.providerPaymentId, providerPaymentId), eq(payments.status, "failed")));
   if (!p || p.refundedCents >= p.amountCents || p.gateway === "none") return;
-  const g = gatewaysFor(deps.config);
-  const gateway = p.method === "paypal" ? g.paypal : g.card;
+  const gateway = gatewayOfPayment(deps.config, p);
+  if (!gateway) {
+    deps.log.error({ paymentId: p.id, gateway: p.gateway }, "failed charge of a gateway no longer configured");
+    return;
+  }
   try {
     await gateway.refund(deps.db, providerPaymentId, p.amountCents, `failed:${providerPaymentId}`);
     await deps.db

@@ -42,3 +42,13 @@ export function gatewaysFor(config: AppConfig): Gateways {
   cache.set(config, g);
   return g;
 }
+
+/**
+ * The gateway that took a payment, to refund it: null when configuration no longer has it (the
+ * provider was changed since), so a refund is never sent to a provider that did not take the money.
+ */
+export function gatewayOfPayment(config: AppConfig, p: { gateway: string; method: string }) {
+  const g = gatewaysFor(config);
+  const gateway = p.method === "paypal" ? g.paypal : g.card;
+  return gateway.name === p.gateway ? gateway : null;
+}

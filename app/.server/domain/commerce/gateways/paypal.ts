@@ -20,6 +20,7 @@ interface PaypalCapture {
   id: string;
   status: "COMPLETED" | "PENDING" | "DECLINED" | "FAILED" | "REFUNDED" | "PARTIALLY_REFUNDED";
   amount?: PaypalMoney;
+  custom_id?: string;
 }
 interface PaypalOrder {
   id: string;
@@ -66,14 +67,16 @@ function statusOf(order: PaypalOrder): IntentStatus {
 
 function toIntent(order: PaypalOrder): Intent {
   const unit = order.purchase_units?.[0];
+  const capture = unit?.payments?.captures?.[0];
+  // Our metadata: on the purchase unit, and (in a capture's answer) on the capture too.
+  const custom = unit?.custom_id ?? capture?.custom_id;
   let metadata: Record<string, string> = {};
   try {
-    metadata = unit?.custom_id ? (JSON.parse(unit.custom_id) as Record<string, string>) : {};
+    metadata = custom ? (JSON.parse(custom) as Record<string, string>) : {};
   } catch {
     metadata = {};
   }
   const status = statusOf(order);
-  const capture = unit?.payments?.captures?.[0];
   const money = unit?.amount ?? capture?.amount;
   if (money && money.currency_code !== "MXN") throw new GatewayError(t("errors.paymentFailed"), "currency");
   return {

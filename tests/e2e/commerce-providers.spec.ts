@@ -1,18 +1,21 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net, { type AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
+import { approveOnPaypal, CLIENT, ordersById, SECRET, startFakePaypal } from "../support/fake-paypal";
 import { authenticate, startFakeStripe } from "../support/fake-stripe";
 import { expect, test } from "./support/fixtures";
 
 /**
- * The checkout with PAYMENT_GATEWAY=stripe, in Chromium. A second server of the built product runs
- * with Stripe configured (fresh embedded PostgreSQL in .tmp/e2e-stripe-data), its SDK pointed at a
- * local fake of Stripe's API (tests/support/fake-stripe.ts). There is no network here, so the browser's
+ * The checkout with the real providers configured, in Chromium: PAYMENT_GATEWAY=stripe and PayPal
+ * REST. A second server of the built product runs with them (fresh embedded PostgreSQL in
+ * .tmp/e2e-stripe-data), pointed at local fakes of Stripe's and PayPal's APIs
+ * (tests/support/fake-stripe.ts, fake-paypal.ts). There is no network here, so the browser's
  * request for https://js.stripe.com/v3 is answered by a small stand-in for Stripe.js with the same
  * calls (elements().create("card"), createPaymentMethod, handleNextAction); what is checked is our
  * side: the page asks for Stripe.js from Stripe's origin, the CSP allows exactly that, the card
  * number never reaches our server, 3-D Secure goes through handleNextAction, declines say
- * 'Tarjeta declinada'.
+ * 'Tarjeta declinada'. PayPal's approval site is answered by a redirect back to our return page
+ * (the order approved on the fake API), which captures it.
  */
 // A free port of its own, found when the server starts (other checkouts may run servers nearby).
 let base = "";
@@ -64,10 +67,12 @@ const FAKE_STRIPE_JS = `(() => {
 
 let server: ChildProcess | null = null;
 let stripeApi: Awaited<ReturnType<typeof startFakeStripe>> | null = null;
+let paypalApi: Awaited<ReturnType<typeof startFakePaypal>> | null = null;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   stripeApi = await startFakeStripe();
+  paypalApi = await startFakePaypal();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -88,6 +93,9 @@ test.beforeAll(async () => {
     STRIPE_PUBLISHABLE_KEY: "pk_test_e2e123",
     STRIPE_WEBHOOK_SECRET: "whsec_e2e_secret",
     STRIPE_API_URL: stripeApi.url,
+    PAYPAL_CLIENT_ID: CLIENT,
+    PAYPAL_CLIENT_SECRET: SECRET,
+    PAYPAL_API_URL: paypalApi.url,
   };
   server = spawn(process.execPath, ["tests/e2e/support/server.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
   for (let i = 0; i < 340; i++) {
@@ -109,6 +117,7 @@ test.afterAll(async () => {
     await gone;
   }
   await stripeApi?.close();
+  await paypalApi?.close();
 });
 
 /** Stripe's origins answered here: Stripe.js, and the bank's 3-D Secure step passed. */
@@ -156,7 +165,7 @@ async function payWithStripeCard(page: Page, number: string) {
   return { panel, sent };
 }
 
-test.describe("checkout with Stripe", () => {
+test.describe("checkout with Stripe and PayPal REST", () => {
   test("Stripe.js from js.stripe.com, allowed by the CSP; the card number never reaches our server", async ({
     page,
   }) => {
@@ -197,5 +206,30 @@ test.describe("checkout with Stripe", () => {
     const { panel } = await payWithStripeCard(page, "4000 0000 0000 0002");
     await expect(panel.getByRole("alert")).toContainText("Tarjeta declinada");
     await expect(page).not.toHaveURL(/\/success-order/);
+  });
+
+  test("PayPal REST: approved on PayPal's site, captured when the buyer comes back", async ({ page }) => {
+    await fakeStripeOrigins(page);
+    const approvals: string[] = [];
+    await page.route("https://www.sandbox.paypal.com/**", async (route) => {
+      const id = new URL(route.request().url()).searchParams.get("token")!;
+      approvals.push(id);
+      approveOnPaypal(id);
+      await route.fulfill({ status: 302, headers: { location: ordersById.get(id)!.return_url } });
+    });
+    await newCustomer(page);
+    await page.goto("/buy-sessions/1");
+    await page.getByRole("button", { name: "Comprar: Paquete 10 clases" }).click();
+    const panel = page.getByRole("dialog", { name: "Finalizar Pago" });
+    await panel.getByRole("button", { name: "PayPal" }).click();
+    await panel.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
+    await panel.getByRole("button", { name: /^Pagar/ }).click();
+    await expect(page).toHaveURL(/\/success-order\?order=\d+/);
+    await expect(page.getByText("1 × Paquete 10 clases")).toBeVisible();
+    expect(approvals).toHaveLength(1);
+    const order = ordersById.get(approvals[0]!)!;
+    expect(order.purchase_units[0]!.amount.currency_code).toBe("MXN");
+    expect(order.status).toBe("COMPLETED");
+    expect(order.purchase_units[0]!.payments!.captures).toHaveLength(1);
   });
 });
