@@ -2,6 +2,7 @@
 import { loadConfig } from "../app/.server/config/env";
 import { openEmbedded, openPostgres } from "../app/.server/db/client";
 import { seedDemo } from "../app/.server/db/seed";
+import { storageFor } from "../app/.server/adapters/storage";
 
 const cmd = process.argv[2];
 const config = loadConfig();
@@ -10,7 +11,7 @@ const database = config.DATABASE_URL
   : await openEmbedded({ dataDir: config.dataDir });
 try {
   await database.migrate();
-  if (cmd === "seed") await seedDemo(database.db);
+  if (cmd === "seed") await seedDemo(database.db, { storage: (db) => storageFor(config, db) });
 } finally {
   await database.close();
 }

@@ -80,7 +80,7 @@ export async function startRuntime(config: AppConfig = loadConfig()): Promise<Ru
   }
   let seeded = false;
   if (config.SEED_DEMO && (await seedIsNeeded(database.db))) {
-    await seedDemo(database.db);
+    await seedDemo(database.db, { storage: (db) => storageFor(config, db) });
     seeded = true;
   }
   const secrets = secretsOf(config, log);

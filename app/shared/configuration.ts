@@ -56,6 +56,10 @@ export const CONFIG_FIELDS: Record<ConfigPage, ConfigField[]> = {
   store: [f("store_enabled", "store", "switch", "cms.config.fields.store_enabled", "cms.config.help.store_enabled")],
 };
 
+/** Nucleo Home is on unless `on_demand_enabled` is switched off (Configuración › General › On demand). */
+export const isOnDemandEnabled = (configurations: Record<string, unknown>) =>
+  configurations.on_demand_enabled !== false;
+
 export const isConfigPage = (v: string): v is ConfigPage => (CONFIG_PAGES as readonly string[]).includes(v);
 
 /** WhatsApp number: country code and number, 10 to 15 digits (spaces and "+" allowed, then removed). */

@@ -103,7 +103,9 @@ test("staff change an invoice request's status", async ({ page }) => {
   await expect(row.getByText("Emitida")).toBeVisible();
 });
 
-test("on-demand switched off in configuration: /on-demand is the coming-soon page", async ({ page }) => {
+test("on-demand switched off in configuration: /on-demand and the plan pages are the coming-soon page", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.goto("/on-demand");
   await expect(page.getByRole("heading", { level: 1, name: "Nucleo Home: barre en casa" })).toBeVisible();
@@ -119,6 +121,12 @@ test("on-demand switched off in configuration: /on-demand is the coming-soon pag
   try {
     await page.goto("/on-demand");
     await expect(page.getByRole("heading", { level: 1, name: "Muy pronto: barre en casa" })).toBeVisible();
+    // Nothing is sold meanwhile: the plans and one plan's checkout are the coming-soon page too.
+    for (const path of ["/on-demand/buy-plans", "/on-demand/checkout/plan/1", "/es-MX/buy-sessions/on-demand"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: "Muy pronto: barre en casa" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Comprar" })).toHaveCount(0);
+    }
   } finally {
     await page.goto("/admin/configurations/general/on-demand");
     await page.getByRole("switch", { name: "On demand habilitado" }).check();
@@ -127,4 +135,6 @@ test("on-demand switched off in configuration: /on-demand is the coming-soon pag
   }
   await page.goto("/on-demand");
   await expect(page.getByRole("link", { name: "Ver planes" })).toBeVisible();
+  await page.goto("/on-demand/buy-plans");
+  await expect(page.getByRole("button", { name: "Comprar" }).first()).toBeVisible();
 });

@@ -150,6 +150,56 @@ test.describe("public content pages", () => {
     expect(robots).toContain("Sitemap: ");
   });
 
+  test("a published CMS page is served at its own path and listed in the sitemap; unpublished is a 404", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const ctx = await playwright.request.newContext({ baseURL });
+    const headers = { Authorization: `Bearer ${await loginAs(ctx, "admin@example.com")}` };
+    const stamp = Date.now().toString(36);
+    const slug = `temporada-${stamp}`;
+    const created = await ctx.post("/api/admin/cms-pages", {
+      headers,
+      data: {
+        slug,
+        title: `Temporada de verano ${stamp}`,
+        intro: "Clases al aire libre en Acapulco todo julio.",
+        body: "## Horarios\nSábados y domingos a las 8:00.",
+        published: true,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const id = ((await created.json()) as { data: { id: number } }).data.id;
+    try {
+      for (const prefix of ["", "/es-MX"]) {
+        const res = await page.goto(`${prefix}/${slug}`);
+        expect(res?.status()).toBe(200);
+        await expect(page.getByRole("heading", { level: 1, name: `Temporada de verano ${stamp}` })).toBeVisible();
+        await expect(page.getByRole("heading", { level: 2, name: "Horarios" })).toBeVisible();
+      }
+      // Real pages keep their own route (the catch-all never shadows them).
+      await page.goto("/addresses");
+      await expect(page.getByRole("heading", { level: 1, name: "Encuentra tu estudio" })).toBeVisible();
+      expect(await (await ctx.get("/sitemap.xml")).text()).toContain(`/${slug}</loc>`);
+
+      const hidden = await ctx.put(`/api/admin/cms-pages/${id}`, {
+        headers,
+        data: { slug, title: `Temporada de verano ${stamp}`, body: "", published: false },
+      });
+      expect(hidden.status()).toBe(200);
+      const res = await page.goto(`/${slug}`);
+      expect(res?.status()).toBe(404);
+      await expect(page.getByText("This page could not be found")).toBeVisible();
+      expect(await (await ctx.get("/sitemap.xml")).text()).not.toContain(`/${slug}</loc>`);
+      expect((await page.goto("/no-existe-esta-pagina"))?.status()).toBe(404);
+    } finally {
+      // CMS pages are never deleted; the test's page stays unpublished.
+      await ctx.dispose();
+    }
+  });
+
   test("sandbox home is for staff only", async ({ page }) => {
     await page.goto("/sandbox/home");
     await expect(page).toHaveURL(/\/admin\/auth\/login/);

@@ -40,6 +40,8 @@ import {
   updateShipment,
 } from "../domain/commerce/after-sale";
 import { refundAmount } from "~/shared/schemas/commerce";
+import { isOnDemandEnabled } from "~/shared/configuration";
+import { publicReads } from "../domain/content/public-reads";
 import { defineRoute, idParam, type ApiEnv, type AuthState } from "../http/api";
 import { AppError } from "../http/errors";
 import { ROLE } from "../db/schema";
@@ -122,7 +124,10 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
   defineRoute(
     app,
     { method: "get", path: "/v2/plans", summary: "Planes Nucleo Home (on-demand)", tags: ["Tienda"] },
-    async ({ deps }) => ({ data: await listPlans(deps.db) }),
+    // Nothing to sell while Nucleo Home is switched off (the site shows the coming-soon page).
+    async ({ deps }) => ({
+      data: isOnDemandEnabled(await publicReads(deps).configurations()) ? await listPlans(deps.db) : [],
+    }),
   );
   defineRoute(
     app,

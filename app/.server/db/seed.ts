@@ -8,6 +8,8 @@ import { seedContent } from "./seed-content";
 import { seedDemoPeople } from "./seed-people";
 import { seedCommerce } from "./seed-commerce";
 import { seedBooking } from "./seed-booking";
+import { seedMedia } from "./seed-media";
+import { databaseStorage, type FileStorage } from "../adapters/storage";
 
 export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -49,8 +51,12 @@ export async function seedReference(db: Db) {
   await syncSequence(db, "countries");
 }
 
-/** Idempotent demo content (upserts by id or natural key): running it twice changes nothing. */
-export async function seedDemo(db: Db, options: { people?: boolean } = {}) {
+/**
+ * Idempotent demo content (upserts by id or natural key): running it twice changes nothing.
+ * `storage` picks where the demo pictures go (given the seed's transaction); the default is the
+ * database's `stored_files`.
+ */
+export async function seedDemo(db: Db, options: { people?: boolean; storage?: (db: Db) => FileStorage } = {}) {
   await db.transaction(async (tx) => {
     await seedReference(tx);
     const stateIds = new Map((await tx.select().from(s.states)).map((r) => [r.code, r.id]));
@@ -130,6 +136,7 @@ export async function seedDemo(db: Db, options: { people?: boolean } = {}) {
     }
     for (const table of ["cities", "studios", "rooms", "session_types", "coaches"]) await syncSequence(tx, table);
     await seedContent(tx);
+    await seedMedia(tx, (options.storage ?? databaseStorage)(tx));
     // Customers with histories, more staff, legal texts and recent activity (seed-people.ts).
     // The Vitest template leaves them out (its tests count rows); tests/integration/seed-people.test.ts
     // checks them.

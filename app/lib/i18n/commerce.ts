@@ -32,6 +32,7 @@ export const commerce = {
     introOnce: "La oferta de introducción es solo una por cliente",
     introQty: "La oferta de introducción se compra de una en una",
     notFound: "El artículo no existe",
+    onDemandOff: "Nucleo Home aún no está disponible",
     empty: "Su carrito está vacío",
     unknownAction: "Acción no válida",
     paymentMethodInvalid: "Método de pago no válido",

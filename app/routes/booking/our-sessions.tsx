@@ -28,7 +28,7 @@ export default function OurSessions({ loaderData }: Route.ComponentProps) {
           {t("booking.pages.ourSessionsIntro")}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {loaderData.types.map((ty) => (
+          {loaderData.types.map((ty, i) => (
             <article key={ty.id} className={classes.mapCard} style={{ borderTop: `6px solid ${ty.color}` }}>
               {ty.image_url && (
                 <Img
@@ -37,7 +37,7 @@ export default function OurSessions({ loaderData }: Route.ComponentProps) {
                   alt=""
                   width={640}
                   height={360}
-                  lazy
+                  lazy={i > 0}
                   style={{
                     display: "block",
                     width: "100%",

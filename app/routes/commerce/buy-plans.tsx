@@ -2,18 +2,27 @@ import { Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { PriceCard } from "~/components/commerce/PriceCard";
 import { useBuy } from "~/components/commerce/useBuy";
 import { t } from "~/lib/messages";
+import { OnDemandComingSoon } from "~/components/site/content/OnDemandComingSoon";
+import { isOnDemandEnabled } from "~/shared/configuration";
 import type { Route } from "./+types/buy-plans";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { listPlans } = await import("~/.server/domain/commerce/catalogue");
-  return { plans: await listPlans(context.deps.db) };
+  const { publicReads } = await import("~/.server/domain/content/public-reads");
+  if (!isOnDemandEnabled(await publicReads(context.deps).configurations())) return { enabled: false, plans: [] };
+  return { enabled: true, plans: await listPlans(context.deps.db) };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${t("commerce.ui.plansTitle")} · ${t("app.name")}` }];
+export const meta: Route.MetaFunction = ({ data: d }) => [
+  {
+    title: `${d?.enabled === false ? t("content.onDemand.comingSoonTitle") : t("commerce.ui.plansTitle")} · ${t("app.name")}`,
+  },
+];
 
-/** Nucleo Home (on-demand) plans. */
+/** Nucleo Home (on-demand) plans, or the coming-soon page while on-demand is off. */
 export default function BuyPlans({ loaderData }: Route.ComponentProps) {
   const { buy, pending } = useBuy();
+  if (!loaderData.enabled) return <OnDemandComingSoon />;
   return (
     <Container size="lg" py={{ base: 32, sm: 56 }}>
       <Stack gap="lg">

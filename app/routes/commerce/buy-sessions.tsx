@@ -6,6 +6,8 @@ import { useBuy } from "~/components/commerce/useBuy";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
+import { OnDemandComingSoon } from "~/components/site/content/OnDemandComingSoon";
+import { isOnDemandEnabled } from "~/shared/configuration";
 import type { Route } from "./+types/buy-sessions";
 
 /** Packs per city, or the on-demand plans (`/buy-sessions/on-demand`). */
@@ -13,12 +15,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { listPacks, listPlans } = await import("~/.server/domain/commerce/catalogue");
   const only = params.only ?? null;
   if (only !== null && only !== "on-demand" && !/^\d{1,9}$/.test(only)) throw data(null, { status: 404 });
+  const { publicReads } = await import("~/.server/domain/content/public-reads");
   const tester = context.auth?.user?.isTester ?? false;
+  const onDemand = isOnDemandEnabled(await publicReads(context.deps).configurations());
   const [packs, plans] = await Promise.all([
     only === "on-demand" ? [] : listPacks(context.deps.db, { includeTesting: tester }),
-    only === null || only === "on-demand" ? listPlans(context.deps.db) : [],
+    onDemand && (only === null || only === "on-demand") ? listPlans(context.deps.db) : [],
   ]);
-  return { only, packs, plans };
+  return { only, packs, plans, onDemand };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -27,7 +31,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function BuySessions({ loaderData }: Route.ComponentProps) {
-  const { only, packs, plans } = loaderData;
+  const { only, packs, plans, onDemand } = loaderData;
   const root = useRootData();
   const { buy, pending } = useBuy();
   const navigate = useNavigate();
@@ -38,6 +42,8 @@ export default function BuySessions({ loaderData }: Route.ComponentProps) {
     ...root.cities.filter((c) => cityIds.includes(c.id)).map((c) => ({ value: String(c.id), label: c.name })),
     { value: "on-demand", label: t("commerce.ui.nucleoHome") },
   ];
+  // While Nucleo Home is off, its tab leads to the coming-soon page instead of plans.
+  if (only === "on-demand" && !onDemand) return <OnDemandComingSoon />;
   const current = only === "on-demand" ? "on-demand" : String(selected ?? "");
   const shownPacks = packs.filter((p) => p.city_id === selected);
   return (

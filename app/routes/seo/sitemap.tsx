@@ -3,7 +3,6 @@ import type { Route } from "./+types/sitemap";
 /** Static public pages with content (dynamic ones are added from the database). */
 const STATIC_PATHS = [
   "/",
-  "/about-us",
   "/addresses",
   "/coaches",
   "/our-sessions",

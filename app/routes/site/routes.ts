@@ -7,8 +7,10 @@ export const siteRoutes: RouteConfigEntry[] = [
   index("routes/site/home.tsx"),
   route("select-location", "routes/site/select-location.tsx"),
   route("select-studio", "routes/site/select-studio.tsx"),
-  // Content pages (places issue): CMS pages share one module, the slug is their path.
-  ...["about-us", "covid", "jobs", "foundation"].map((slug) => route(slug, `${C}/cms-page.tsx`, { id: `cms-${slug}` })),
+  // Content pages (places issue): every published CMS page at its own path (/about-us, /covid, /jobs,
+  // /foundation and any other slug). A dynamic segment ranks below every static path, so it never
+  // shadows a real page; an unknown or unpublished slug is the 404.
+  route(":slug", `${C}/cms-page.tsx`),
   route("addresses", `${C}/addresses.tsx`),
   route("studio-detail", `${C}/studio-detail.tsx`),
   route("coaches", `${C}/coaches.tsx`),

@@ -24,6 +24,7 @@ import {
   type CartScope,
 } from "../../db/schema";
 import { AppError } from "../errors";
+import { onDemandEnabled } from "../content/service";
 import { addressSchema } from "~/shared/schemas/commerce";
 import { applyQty, centsToAmount, computeTotals, discountCents, type PricedLine, type Totals } from "./pricing";
 
@@ -588,6 +589,8 @@ async function itemRule(tx: Db, scope: CartScope, refId: number, userId: number,
   if (scope === "plan") {
     const [p] = await tx.select().from(plans).where(eq(plans.id, refId));
     if (!p || !p.active) throw notFound();
+    if (qty > 0 && !(await onDemandEnabled(tx)))
+      throw AppError.validation([{ field: "action_param.plan_id", message: t("commerce.cart.onDemandOff") }]);
     return { min: 1, max: DEFAULT_MAX, stock: null, intro: false };
   }
   const [p] = await tx.select().from(products).where(eq(products.id, refId));

@@ -94,22 +94,20 @@ export async function storeImage(
   }
 
   const key = crypto.randomBytes(10).toString("hex");
-  let variants: { w: number; data: Buffer }[];
+  // One decode, and one encode per distinct width: the widths above the picture's own are the
+  // same file (never enlarged), encoded once.
+  const encoded = new Map<number, Buffer>();
   try {
-    variants = await Promise.all(
-      IMAGE_WIDTHS.map(async (w) => ({
-        w,
-        data: await sharp(bytes, { limitInputPixels: MAX_PIXELS })
-          .rotate()
-          .resize({ width: w, withoutEnlargement: true })
-          .webp({ quality: 78, effort: 4 })
-          .toBuffer(),
-      })),
+    const base = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate();
+    const targets = [...new Set(IMAGE_WIDTHS.map((w) => Math.min(w, width)))];
+    const buffers = await Promise.all(
+      targets.map((w) => base.clone().resize({ width: w }).webp({ quality: 78, effort: 4 }).toBuffer()),
     );
+    targets.forEach((w, i) => encoded.set(w, buffers[i]));
   } catch {
     throw fileError(t("media.notImage"));
   }
-  for (const v of variants) await storage.put(`content/${key}-${v.w}.webp`, v.data);
+  for (const w of IMAGE_WIDTHS) await storage.put(`content/${key}-${w}.webp`, encoded.get(Math.min(w, width))!);
 
   const name = file instanceof File && file.name ? file.name.slice(0, 200) : `${key}.webp`;
   const [row] = await db

@@ -59,6 +59,12 @@ export async function getCmsPage(db: Db, slug: string, opts: { drafts?: boolean 
   return { ...rest, updated_at: updatedAt.toISOString() };
 }
 
+/** Slugs of the published CMS pages: the paths the site's catch-all serves. */
+export async function publishedCmsSlugs(db: Db): Promise<string[]> {
+  const rows = await db.select({ slug: cmsPages.slug }).from(cmsPages).where(eq(cmsPages.published, true));
+  return rows.map((r) => r.slug);
+}
+
 export interface LegalSectionDto {
   slug: string;
   title: string;

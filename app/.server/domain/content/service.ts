@@ -4,6 +4,7 @@ import type { HomeSection } from "~/components/site/home/types";
 import { configurations, currencies, homeSections } from "../../db/schema";
 import { listAllStudios, listCities, listCoaches, listSessionTypes, listSponsors } from "../places/service";
 import { fillFigures, minutesLabel } from "~/shared/home-figures";
+import { isOnDemandEnabled } from "~/shared/configuration";
 import { readHomeDrafts, withDraft } from "./admin";
 
 /** Configuration groups that are safe to send to every visitor. */
@@ -16,6 +17,15 @@ export async function publicConfigurations(db: Db): Promise<PublicConfig> {
   const out: PublicConfig = {};
   for (const r of rows) if (PUBLIC_GROUPS.includes(r.group)) out[r.key] = r.value;
   return out;
+}
+
+/** Whether Nucleo Home sells plans now (read inside a transaction, without the public cache). */
+export async function onDemandEnabled(db: Db) {
+  const [row] = await db
+    .select({ value: configurations.value })
+    .from(configurations)
+    .where(eq(configurations.key, "on_demand_enabled"));
+  return isOnDemandEnabled({ on_demand_enabled: row?.value });
 }
 
 export async function defaultCurrency(db: Db) {

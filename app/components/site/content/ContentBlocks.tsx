@@ -41,7 +41,16 @@ export function PageHeader({
           {intro && <p className={classes.intro}>{intro}</p>}
           {children}
         </div>
-        {image && <img className={classes.headerImage} src={image} alt={imageAlt ?? ""} width={640} height={480} />}
+        {image && (
+          <Img
+            className={classes.headerImage}
+            src={image}
+            sizes="(min-width: 1120px) 500px, (min-width: 992px) 45vw, calc(100vw - 40px)"
+            alt={imageAlt ?? ""}
+            width={640}
+            height={480}
+          />
+        )}
       </div>
     </header>
   );

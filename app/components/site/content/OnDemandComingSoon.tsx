@@ -2,12 +2,11 @@ import { PageHeader, SmartLink } from "./ContentBlocks";
 import { t } from "~/lib/messages";
 import classes from "./Content.module.css";
 
-/** `on_demand_enabled` (configuration) is off: what /on-demand shows instead of the layout. */
-export function isOnDemandEnabled(configurations: Record<string, unknown>) {
-  return configurations.on_demand_enabled !== false;
-}
-
-/** The on-demand coming-soon page (spec §2: "a coming-soon page exists for when it is disabled"). */
+/**
+ * The on-demand coming-soon page (spec §2: "a coming-soon page exists for when it is disabled"):
+ * what /on-demand, /on-demand/buy-plans and /on-demand/checkout/plan/{id} show while
+ * `on_demand_enabled` is off.
+ */
 export function OnDemandComingSoon() {
   return (
     <PageHeader

@@ -15,6 +15,7 @@ import { t } from "~/lib/messages";
 import { useLocalePath } from "../useLocalePath";
 import { CtaButton } from "./CtaLink";
 import { SectionHeading } from "./SectionHeading";
+import { Img } from "../content/Img";
 import type { HomeCoach, HomeLocation, HomeSection, HomeSessionType } from "./types";
 import classes from "./Home.module.css";
 
@@ -191,7 +192,19 @@ export function SessionTypesSection({ section, types }: { section: HomeSection; 
                 className={classes.classCard}
                 style={{ "--type-color": type.color } as React.CSSProperties}
               >
-                <span className={classes.classSwatch} aria-hidden />
+                {type.image_url ? (
+                  <Img
+                    className={classes.classPhoto}
+                    src={type.image_url}
+                    sizes="(min-width: 576px) 96px, 64px"
+                    alt=""
+                    width={96}
+                    height={96}
+                    lazy
+                  />
+                ) : (
+                  <span className={classes.classSwatch} aria-hidden />
+                )}
                 <h3 className={classes.classTitle}>{type.name}</h3>
                 <div className={classes.classMeta}>
                   <span>
@@ -264,7 +277,16 @@ export function LocationsSection({ section, locations }: { section: HomeSection;
                   {city.studios.map((s) => (
                     <li key={s.id} className={classes.studioCard}>
                       <div className={classes.studioImage}>
-                        {s.image_url && <img src={s.image_url} alt="" loading="lazy" width={800} height={500} />}
+                        {s.image_url && (
+                          <Img
+                            src={s.image_url}
+                            sizes="(min-width: 992px) 380px, (min-width: 576px) 50vw, 112px"
+                            alt=""
+                            width={800}
+                            height={500}
+                            lazy
+                          />
+                        )}
                       </div>
                       <div className={classes.studioBody}>
                         <h4 className={classes.studioName}>{s.name}</h4>

@@ -28,6 +28,7 @@ export interface HomeSessionType {
   slug: string;
   description: string;
   color: string;
+  image_url: string | null;
   duration_minutes: number;
   intensity: number;
 }

@@ -37,7 +37,7 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
           <p className={classes.narrow}>{t("content.addresses.empty")}</p>
         </section>
       )}
-      {cities.map((city) => (
+      {cities.map((city, ci) => (
         <section key={city.id} className={classes.section} aria-labelledby={`ciudad-${city.id}`}>
           <div className={classes.container}>
             <h2 id={`ciudad-${city.id}`} className={classes.cityTitle}>
@@ -54,7 +54,7 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
                       alt=""
                       width={480}
                       height={360}
-                      lazy={i > 1}
+                      lazy={ci > 0 || i > 0}
                     />
                   )}
                   <div className={classes.cardBody}>

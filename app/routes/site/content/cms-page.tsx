@@ -1,19 +1,22 @@
 import { data } from "react-router";
 import { ContentBlocks, PageHeader } from "~/components/site/content/ContentBlocks";
 import { t } from "~/lib/messages";
-import { stripLocale } from "~/lib/routes";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/cms-page";
 import classes from "~/components/site/content/Content.module.css";
 
 /**
- * A CMS page of /admin/cms-pages, by its path: /about-us, /covid, /jobs, /foundation. The same
- * module serves each of those routes; the slug is the path without the locale prefix.
+ * A published CMS page of /admin/cms-pages at its own path (/about-us, /covid, /jobs, /foundation
+ * or any other slug): the site's one-segment catch-all, below every real route.
+ * The slug is checked against the cached list of published slugs first, so an unknown path
+ * costs no query and leaves nothing in the cache.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { getCmsPage } = await import("~/.server/domain/content/pages");
-  const slug = stripLocale(new URL(request.url).pathname).replace(/^\/|\/$/g, "");
-  const page = await context.deps.cache.get(`public:page:${slug}`, () => getCmsPage(context.deps.db, slug));
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { getCmsPage, publishedCmsSlugs } = await import("~/.server/domain/content/pages");
+  const { cache, db } = context.deps;
+  const slug = params.slug;
+  const published = await cache.get("public:page-slugs", () => publishedCmsSlugs(db));
+  const page = published.includes(slug) ? await cache.get(`public:page:${slug}`, () => getCmsPage(db, slug)) : null;
   if (!page) throw data(null, { status: 404 });
   return { page };
 }

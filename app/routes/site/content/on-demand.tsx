@@ -1,4 +1,5 @@
-import { OnDemandComingSoon, isOnDemandEnabled } from "~/components/site/content/OnDemandComingSoon";
+import { OnDemandComingSoon } from "~/components/site/content/OnDemandComingSoon";
+import { isOnDemandEnabled } from "~/shared/configuration";
 import { PageHeader, SmartLink } from "~/components/site/content/ContentBlocks";
 import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
