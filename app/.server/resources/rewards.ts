@@ -208,7 +208,7 @@ export const rewardsResource: ResourceDescriptor<typeof creditLots, RewardDto, R
  * locked, its balance set to 0 with a `revoke` movement and the audit entry, in one transaction.
  * Classes already booked stay spent. Returns how many were taken back.
  */
-export async function revokeReward(deps: Pick<AppDeps, "db" | "clock">, actor: Actor, id: number) {
+async function revokeReward(deps: Pick<AppDeps, "db" | "clock">, actor: Actor, id: number) {
   assertCan(actor, rewardsResource.permissions.write);
   return inTransaction(deps.db, async ({ tx, lock, audit }) => {
     const [lot] = await lock(creditLots, and(eq(creditLots.id, id), isReward));

@@ -13,7 +13,7 @@ import { creditLots, users } from "../../db/schema";
 import { localDay } from "../booking/time";
 import { grantLot } from "../credits/ledger";
 
-export const BIRTHDAY_REWARD = { sessions: 1, days: 30 } as const;
+const BIRTHDAY_REWARD = { sessions: 1, days: 30 } as const;
 
 const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 
