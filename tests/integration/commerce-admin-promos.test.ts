@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, creditLots, creditMovements, giftCardMovements, vouchers } from "../../app/.server/db/schema";
 import { customerCredits } from "../../app/.server/domain/credits/reader";
 import { customerRewards } from "../../app/.server/resources/rewards";
-import { createCustomer, createStaff, sessionFor, unique } from "../support/factories";
+import { createCustomer, createStaff, grantCredits, sessionFor, unique } from "../support/factories";
+import { scheduledTasks } from "../../app/.server/jobs/tasks";
 import { setupTestApp } from "../support/app";
 import { newCustomer } from "../support/commerce";
 
@@ -274,5 +275,50 @@ describe("rewards", () => {
         (await post("/admin/rewards", { email: c.email, kind: "birthday", city_id: 1, sessions: 1 }, token)).status,
       ).toBe(403);
     }
+  });
+});
+
+describe("birthday rewards (the rewards-birthday task)", () => {
+  const task = scheduledTasks.find((x) => x.name === "rewards-birthday")!;
+  // 8:00 in Mexico City on 2031-03-14 (the task's cron), and a day whose year has no 29 February.
+  const at = (iso: string) => ({ ...app.deps, clock: () => new Date(iso) });
+  const rewardsOf = (userId: number) =>
+    app.deps.db
+      .select()
+      .from(creditLots)
+      .where(and(eq(creditLots.userId, userId), eq(creditLots.source, "reward")));
+
+  it("gives one class in the customer's city on their birthday, once a year, and lists it as a birthday", async () => {
+    const born = await createCustomer(app.deps.db, { birthDate: "1990-03-14" });
+    const other = await createCustomer(app.deps.db, { birthDate: "1990-03-15" });
+    const noCity = await createCustomer(app.deps.db, { birthDate: "1991-03-14" });
+    for (const u of [born, other]) await grantCredits(app.deps.db, u.id, { cityId: 2 });
+
+    await task.run(at("2031-03-14T14:00:00Z"));
+    await task.run(at("2031-03-14T20:00:00Z"));
+    const [lot, ...more] = await rewardsOf(born.id);
+    expect(more).toEqual([]);
+    expect(lot).toMatchObject({ cityId: 2, quantity: 1, remaining: 1, sourceRef: "reward:birthday:2031" });
+    expect(lot!.expiresAt.getTime() - lot!.startsAt.getTime()).toBe(30 * 86_400_000);
+    expect(await rewardsOf(other.id)).toEqual([]);
+    expect(await rewardsOf(noCity.id)).toEqual([]);
+    // Next year, again.
+    await task.run(at("2032-03-14T14:00:00Z"));
+    expect((await rewardsOf(born.id)).map((l) => l.sourceRef).sort()).toEqual([
+      "reward:birthday:2031",
+      "reward:birthday:2032",
+    ]);
+    const listed = await json(
+      await app.request(`/admin/rewards?search=${born.email}&kind=birthday`, { token: manager }),
+    );
+    expect(listed.data).toHaveLength(2);
+    expect(listed.data[0]).toMatchObject({ kind: "birthday", reason: "Recompensa: Cumpleaños", granted_by: null });
+  });
+
+  it("celebrates 29 February on the 28th when the year has none", async () => {
+    const leap = await createCustomer(app.deps.db, { birthDate: "2000-02-29" });
+    await grantCredits(app.deps.db, leap.id, { cityId: 1 });
+    await task.run(at("2033-02-28T14:00:00Z"));
+    expect((await rewardsOf(leap.id)).map((l) => l.sourceRef)).toEqual(["reward:birthday:2033"]);
   });
 });

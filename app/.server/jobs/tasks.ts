@@ -10,6 +10,7 @@ import type { AppDeps } from "../deps";
 import { sweepExpired } from "../domain/maintenance/housekeeping";
 import { retryFailedRefunds } from "../domain/commerce/checkout";
 import * as bookingJobs from "../domain/booking/jobs";
+import { grantBirthdayRewards } from "../domain/commerce/rewards";
 
 export interface ScheduledTask {
   /** Unique, kebab-case: the queue's job name. */
@@ -27,4 +28,5 @@ export const scheduledTasks: ScheduledTask[] = [
   { name: "waitlist-close", cron: "*/5 * * * *", run: (deps) => bookingJobs.closeWaitlists(deps, deps.clock()) },
   { name: "class-reminders", cron: "*/5 * * * *", run: (deps) => bookingJobs.sendReminders(deps, deps.clock()) },
   { name: "schedule-templates", cron: "30 2 * * *", run: (deps) => bookingJobs.generateSchedule(deps, deps.clock()) },
+  { name: "rewards-birthday", cron: "0 8 * * *", run: (deps) => grantBirthdayRewards(deps, deps.clock()) },
 ];

@@ -39,7 +39,7 @@ const selectGiftCards = (db: Db) =>
     .select({
       ...getTableColumns(giftCards),
       ownerEmail: users.email,
-      movements: sql<number>`(select count(*)::int from gift_card_movements m where m.gift_card_id = ${giftCards.id})`,
+      movements: sql<number>`(select count(*)::int from gift_card_movements m where m.gift_card_id = "gift_cards"."id")`,
     })
     .from(giftCards)
     .leftJoin(users, eq(users.id, giftCards.userId));

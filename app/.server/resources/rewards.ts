@@ -5,7 +5,7 @@
  * /profile/rewards. Staff grant it (audited, in one transaction with the ledger); a granted reward
  * is not edited (see docs/decisions.md, "Rewards").
  */
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, like, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { t } from "~/lib/messages";
@@ -43,8 +43,9 @@ export type RewardDto = z.infer<typeof rewardDto>;
 
 const granter = alias(users, "granter");
 const isReward = eq(creditLots.source, "reward");
+/** `reward:{kind}` (staff) or `reward:{kind}:{year}` (the birthday task) → the kind. */
 const kindOf = (ref: string | null) => {
-  const k = ref?.startsWith("reward:") ? ref.slice(7) : null;
+  const k = ref?.startsWith("reward:") ? ref.split(":")[1] : null;
   return (REWARD_KINDS as readonly string[]).includes(k ?? "") ? (k as RewardKind) : null;
 };
 
@@ -57,7 +58,7 @@ const selectRewards = (db: Db) =>
       cityName: cities.name,
       granter: granter.email,
       reason: sql<string | null>`(select m.reason from credit_movements m
-        where m.lot_id = ${creditLots.id} and m.kind = 'grant' order by m.id limit 1)`,
+        where m.lot_id = "credit_lots"."id" and m.kind = 'grant' order by m.id limit 1)`,
     })
     .from(creditLots)
     .innerJoin(users, eq(users.id, creditLots.userId))
@@ -113,7 +114,8 @@ export const rewardsResource: ResourceDescriptor<typeof creditLots, RewardDto, R
   filters: {
     kind: {
       schema: z.enum(REWARD_KINDS).optional(),
-      where: (v: RewardKind) => eq(creditLots.sourceRef, `reward:${v}`),
+      where: (v: RewardKind) =>
+        or(eq(creditLots.sourceRef, `reward:${v}`), like(creditLots.sourceRef, `reward:${v}:%`)),
     },
     city_id: {
       schema: z.coerce.number().int().positive().max(999_999_999).optional(),
@@ -198,7 +200,7 @@ export const rewardsResource: ResourceDescriptor<typeof creditLots, RewardDto, R
  * locked, its balance set to 0 with a `revoke` movement and the audit entry, in one transaction.
  * Classes already booked stay spent. Returns how many were taken back.
  */
-export async function revokeReward(deps: Pick<AppDeps, "db" | "clock">, actor: Actor, id: number) {
+async function revokeReward(deps: Pick<AppDeps, "db" | "clock">, actor: Actor, id: number) {
   assertCan(actor, rewardsResource.permissions.write);
   return inTransaction(deps.db, async ({ tx, lock, audit }) => {
     const [lot] = await lock(creditLots, and(eq(creditLots.id, id), isReward));

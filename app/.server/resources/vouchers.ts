@@ -36,7 +36,7 @@ export const voucherDto = z.object({
 export type VoucherDto = z.infer<typeof voucherDto>;
 
 /** Percent as "20%", a fixed amount as a price ("$150"). */
-export const voucherValue = (kind: "percent" | "fixed", value: number) =>
+const voucherValue = (kind: "percent" | "fixed", value: number) =>
   kind === "percent" ? `${value}%` : formatPrice(value / 100);
 
 export const vouchersResource: ResourceDescriptor<typeof vouchers, VoucherDto, VoucherInput> = {

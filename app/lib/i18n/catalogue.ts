@@ -133,6 +133,8 @@ export const catalogue = {
     amount: "Monto (MXN)",
     amountInvalid: "El monto debe ser mayor que cero y de hasta $100,000",
     expiresAt: "Vence (opcional)",
+    expires: "Vence",
+    actor: "Quién",
     expiresInvalid: "La fecha de vencimiento debe ser posterior a hoy",
     initial: "Monto inicial",
     balance: "Saldo",

@@ -19,7 +19,7 @@ export const resources = {
     link: "Enlace",
     image: "Logo",
     imageHelp: "Elija el logo de la biblioteca de archivos, o súbalo desde ahí.",
-    imageInvalid: "La imagen debe ser una dirección https://… o /images/…",
+    imageInvalid: "Elija el logo de la biblioteca de archivos (o una dirección https://…)",
     className: "Clase",
     classNameHelp: "Estilo del recuadro del logo (por ejemplo sponsor-wide); opcional.",
     studio: "Estudio",

@@ -28,7 +28,9 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text fw={600}>{value}</Text>
+      <Text fw={600} style={{ overflowWrap: "anywhere" }}>
+        {value}
+      </Text>
     </div>
   );
 }
@@ -59,7 +61,7 @@ export default function GiftCardDetail({ loaderData }: Route.ComponentProps) {
             label={t("catalogue.giftCards.owner")}
             value={card.owner_email ?? t("catalogue.giftCards.notRedeemed")}
           />
-          <Figure label={t("catalogue.giftCards.expiresAt")} value={formatCalendarDate(card.expires_at)} />
+          <Figure label={t("catalogue.giftCards.expires")} value={formatCalendarDate(card.expires_at)} />
           <Figure
             label={t("kit.status")}
             value={
@@ -85,13 +87,13 @@ export default function GiftCardDetail({ loaderData }: Route.ComponentProps) {
                   <Table.Th>{t("catalogue.giftCards.movement")}</Table.Th>
                   <Table.Th>{t("catalogue.giftCards.amount")}</Table.Th>
                   <Table.Th>{t("catalogue.giftCards.order")}</Table.Th>
-                  <Table.Th>{t("catalogue.rewards.granter")}</Table.Th>
+                  <Table.Th>{t("catalogue.giftCards.actor")}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {movements.map((m) => (
                   <Table.Tr key={m.id}>
-                    <Table.Td>{formatDateTime(m.created_at)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(m.created_at)}</Table.Td>
                     <Table.Td>{t(`catalogue.giftCards.kinds.${m.kind}`)}</Table.Td>
                     <Table.Td>{m.display_delta}</Table.Td>
                     <Table.Td>{m.order_id ? `#${m.order_id}` : "—"}</Table.Td>

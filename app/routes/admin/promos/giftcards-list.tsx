@@ -40,7 +40,7 @@ const columns: Column<Row>[] = [
   },
   {
     key: "expires_at",
-    label: t("catalogue.giftCards.expiresAt"),
+    label: t("catalogue.giftCards.expires"),
     sortable: true,
     render: (r) => formatCalendarDate(r.expires_at),
   },

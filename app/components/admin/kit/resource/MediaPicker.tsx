@@ -195,7 +195,7 @@ export function MediaPickerField(props: {
     <Input.Wrapper label={props.label} description={props.description} error={props.error} labelElement="div">
       <Group gap="sm" mt={4} wrap="nowrap" align="center">
         {props.value ? (
-          <Image src={thumbnailOf(props.value)} alt="" w={96} h={64} radius="sm" fit="cover" />
+          <Image src={thumbnailOf(props.value)} alt="" w={96} h={64} radius="sm" fit="contain" bg="gray.0" />
         ) : (
           <Text size="sm" c="dimmed" w={96}>
             {t("catalog.files.none")}
@@ -264,8 +264,15 @@ export function MediaListField(props: {
             variant="light"
             h={76}
             w={112}
+            px={6}
             onClick={() => setOpened(true)}
             leftSection={<IconPhoto size={16} aria-hidden />}
+            // Icon above the text, which may wrap: "Agregar foto" does not fit beside it in 112 px.
+            styles={{
+              inner: { flexDirection: "column", gap: 2 },
+              section: { marginInline: 0 },
+              label: { whiteSpace: "normal", textAlign: "center", lineHeight: 1.2 },
+            }}
           >
             {t("catalog.studioPhotos.add")}
           </Button>
