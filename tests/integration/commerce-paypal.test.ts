@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../app/.server/config/env";
 import { carts, creditLots, orders, payments, webhookEvents } from "../../app/.server/db/schema";
-import { WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
+import { applyWebhookEvent, WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
 import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
 import { centsToPaypal, paypalToCents } from "../../app/.server/domain/commerce/gateways/paypal";
 import { setupTestApp } from "../support/app";
@@ -13,6 +13,7 @@ import {
   calls,
   CLIENT,
   ordersById,
+  outage,
   refundsDone,
   SECRET,
   startFakePaypal,
@@ -239,6 +240,65 @@ describe("paypal gateway (REST Orders v2 against a local PayPal)", () => {
     });
     expect(await app.deps.db.select().from(orders).where(eq(orders.userId, c.id))).toHaveLength(1);
     expect(await app.deps.db.select().from(payments).where(eq(payments.userId, c.id))).toHaveLength(1);
+  });
+});
+
+describe("paypal webhook jobs when PayPal refuses or is down", () => {
+  const headers = (id: string) => ({
+    "content-type": "application/json",
+    "paypal-auth-algo": "SHA256withRSA",
+    "paypal-cert-url": "https://api.sandbox.paypal.com/v1/notifications/certs/CERT-1",
+    "paypal-transmission-id": `T-${id}`,
+    "paypal-transmission-sig": "firma-buena",
+    "paypal-transmission-time": new Date().toISOString(),
+  });
+  const approvedEvent = async (id: string) => {
+    const body = JSON.stringify({
+      id: `WH-APR-${id}`,
+      event_type: "CHECKOUT.ORDER.APPROVED",
+      resource: { id, status: "APPROVED" },
+    });
+    expect((await app.request("/v2/webhooks/paypal", { method: "POST", body, headers: headers(id) })).status).toBe(200);
+  };
+  const runJobs = () => app.deps.jobs.runPending(WEBHOOK_JOB, { ignoreStartAfter: true });
+
+  it("a declined capture ends the job (no endless retries) and records nothing", async () => {
+    const c = await newCustomer(app);
+    const cart = await cartWithPack(c.token, 1);
+    const id = orderIdOf((await (await startPaypal(c.token, cart.id)).json()).redirect_url);
+    approveOnPaypal(id, true);
+    await approvedEvent(id);
+    expect(await runJobs()).toEqual({ completed: 1, failed: 0 });
+    const [ev] = await app.deps.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.id, `WH-APR-${id}`));
+    expect(ev!.processedAt).not.toBeNull();
+    expect(await app.deps.db.select().from(orders).where(eq(orders.userId, c.id))).toHaveLength(0);
+  });
+
+  it("PayPal down: the job throws (the queue retries it); once PayPal is back, one order", async () => {
+    const c = await newCustomer(app);
+    const cart = await cartWithPack(c.token, 1);
+    const id = orderIdOf((await (await startPaypal(c.token, cart.id)).json()).redirect_url);
+    approveOnPaypal(id);
+    await approvedEvent(id);
+    // The job's run while PayPal is down throws, which is what makes the queue retry it later.
+    outage.on = true;
+    try {
+      await expect(applyWebhookEvent(app.deps, `WH-APR-${id}`)).rejects.toThrow();
+    } finally {
+      outage.on = false;
+    }
+    expect(await app.deps.db.select().from(orders).where(eq(orders.userId, c.id))).toHaveLength(0);
+    const [ev] = await app.deps.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.id, `WH-APR-${id}`));
+    expect(ev!.processedAt).toBeNull();
+    expect(await runJobs()).toEqual({ completed: 1, failed: 0 });
+    expect(await app.deps.db.select().from(orders).where(eq(orders.userId, c.id))).toHaveLength(1);
+    expect(ordersById.get(id)!.purchase_units[0]!.payments!.captures).toHaveLength(1);
   });
 });
 

@@ -27,6 +27,8 @@ export const WEBHOOK_ID = "WH-LOCAL-1";
 export const ordersById = new Map<string, Order>();
 const answered = new Map<string, { status: number; body: unknown }>();
 export const refundsDone: { captureId: string; value: string; requestId: string; id: string }[] = [];
+/** While `on`, every call but the token answers 503, as during an outage of PayPal. */
+export const outage = { on: false };
 export const calls: { method: string; path: string; requestId: string | undefined }[] = [];
 let seq = 0;
 
@@ -63,6 +65,7 @@ export async function startFakePaypal(port = 0) {
           raw === "grant_type=client_credentials";
         return ok ? send(200, { access_token: "A21.local", token_type: "Bearer", expires_in: 32400 }) : send(401, {});
       }
+      if (outage.on) return send(503, { name: "SERVICE_UNAVAILABLE" });
       if (req.headers.authorization !== "Bearer A21.local") return send(401, { name: "AUTHENTICATION_FAILURE" });
       const again = requestId && answered.get(`${url}|${requestId}`);
       if (again) {

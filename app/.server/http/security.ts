@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from "hono";
 
 /** Stripe.js and what it needs (its script, its card and 3-D Secure frames, its API), as Stripe's CSP
  * guide lists them. Only in documents, and only with PAYMENT_GATEWAY=stripe (docs/decisions.md). */
-export const STRIPE_ORIGINS = {
+const STRIPE_ORIGINS = {
   script: ["https://js.stripe.com", "https://*.js.stripe.com"],
   frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
   connect: ["https://api.stripe.com"],

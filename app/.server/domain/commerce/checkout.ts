@@ -36,6 +36,7 @@ import { AppError } from "../errors";
 import { grantLot } from "../credits/ledger";
 import { cartContext, displayAddress, readCart, type CartRow } from "./cart";
 import { gatewayOfPayment, gatewaysFor } from "./gateways";
+import { transientPaypalError } from "./gateways/paypal";
 import { GatewayError, type Intent, type PaymentMethodInfo, type WebhookEvent } from "./gateways/types";
 
 const DAY = 86_400_000;
@@ -777,12 +778,18 @@ export async function applyWebhookEvent(deps: AppDeps, eventId: string) {
     // Approved but the customer never came back to our page: capture it here (the same key as the
     // page's, so whichever runs first captures and the other gets that capture). A completed capture
     // (also one that was pending) is read from the order.
-    const intent =
+    // PayPal down: the queue retries; a refusal (declined, not approved) is final and ends here.
+    const intent = await (
       ev.type === "CHECKOUT.ORDER.APPROVED"
-        ? await paypal.capture(deps.db, ev.intentId, `capture:${ev.intentId}`)
+        ? paypal.capture(deps.db, ev.intentId, `capture:${ev.intentId}`)
         : ev.type === "PAYMENT.CAPTURE.COMPLETED"
-          ? await paypal.retrieve(deps.db, ev.intentId)
-          : null;
+          ? paypal.retrieve(deps.db, ev.intentId)
+          : Promise.resolve(null)
+    ).catch((e: unknown) => {
+      if (!(e instanceof GatewayError) || transientPaypalError(e)) throw e;
+      deps.log.warn({ err: e, eventId }, "PayPal webhook: the order cannot be captured");
+      return null;
+    });
     if (intent) paid = { gateway: paypal.name, method: "paypal", intent, studioId: null };
   } else if (ev.type === "payment_intent.succeeded" && ev.intentId) {
     const intent = await card.retrieveIntent(deps.db, ev.intentId);

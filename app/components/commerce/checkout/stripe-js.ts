@@ -6,7 +6,7 @@ import { t } from "~/lib/messages";
  * allows it only then (docs/decisions.md). The card fields live in Stripe's frame: the card number
  * never reaches our page's code nor our server; we get a payment method id.
  */
-export const STRIPE_JS_URL = "https://js.stripe.com/v3";
+const STRIPE_JS_URL = "https://js.stripe.com/v3";
 
 interface StripeError {
   type?: string;

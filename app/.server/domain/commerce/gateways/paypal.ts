@@ -91,6 +91,11 @@ function toIntent(order: PaypalOrder): Intent {
   };
 }
 
+/** PayPal down or unreachable: worth trying again later (a webhook's job is retried by the queue). */
+export function transientPaypalError(e: unknown) {
+  return e instanceof GatewayError && /^(paypal_unreachable|paypal_auth|http_5\d\d)$/.test(e.code);
+}
+
 export function paypalGateway(cfg: {
   clientId: string;
   clientSecret: string;
@@ -138,7 +143,11 @@ export function paypalGateway(cfg: {
     const json = (await res.json().catch(() => ({}))) as T & PaypalError;
     if (!res.ok) {
       const issue =
-        res.status === 404 ? "RESOURCE_NOT_FOUND" : (json.details?.[0]?.issue ?? json.name ?? `http_${res.status}`);
+        res.status === 404
+          ? "RESOURCE_NOT_FOUND"
+          : res.status >= 500
+            ? `http_${res.status}`
+            : (json.details?.[0]?.issue ?? json.name ?? `http_${res.status}`);
       const message =
         issue === "ORDER_NOT_APPROVED" ? t("commerce.payment.paypalNotApproved") : t("errors.paymentFailed");
       throw new GatewayError(message, issue);
