@@ -183,6 +183,30 @@ try {
     });
 
   const q = async (sql, params = []) => (await db.query(sql, params)).rows[0];
+  // CPU time spent (ms) by the server process and by this database's PostgreSQL backends: unlike
+  // latency it barely moves with what else the machine runs, so it compares two builds fairly.
+  const cpuOf = (pid) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
+    } catch {
+      return 0;
+    }
+  };
+  const cpuNow = async () => {
+    const { rows: backends } = await db.query(
+      "select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+      [dbName],
+    );
+    return { server: cpuOf(server.pid), db: new Map(backends.map((r) => [r.pid, cpuOf(r.pid)])) };
+  };
+  /** CPU ms per attempt between two readings (a backend that started in between counts whole). */
+  const cpuPer = (a, b, n) => {
+    let dbMs = 0;
+    for (const [pid, ms] of b.db) dbMs += ms - (a.db.get(pid) ?? 0);
+    return { server: (b.server - a.server) / n, db: dbMs / n };
+  };
   /** The figures and invariants of one phase. */
   async function summary(set, results, wall) {
     const ms = results.map((r) => r.ms).sort((a, b) => a - b);
@@ -237,6 +261,9 @@ try {
       `  latency p50:  ${r.p50.toFixed(0)} ms   p99: ${r.p99.toFixed(0)} ms   max: ${r.max.toFixed(0)} ms${target.p99 ? "   (target p99 <= 300 ms)" : "   (queueing: see the header)"}`,
     );
     console.log(
+      `  CPU/attempt:  server ${r.cpu.server.toFixed(2)} ms, PostgreSQL ${r.cpu.db.toFixed(2)} ms   (steadier than latency under load)`,
+    );
+    console.log(
       `  booked:       ${r.active.n} reservations, ${r.active.spots} distinct spots, ${r.spends.n} credits spent`,
     );
     for (const [name, ok] of Object.entries(r.invariants)) console.log(`  ${ok ? "ok  " : "FAIL"} ${name}`);
@@ -246,15 +273,19 @@ try {
   await Promise.all(Array.from({ length: 20 }, () => fetch(`${baseUrl}/api/v2/sessions/${burstSet.classId}`)));
 
   // Phase 1: every attempt at once (keep-alive sockets, up to 200 open).
+  let cpu0 = await cpuNow();
   let t0 = performance.now();
   const burstResults = await Promise.all(
     burstSet.tokens.map((tok, i) => attempt(burstSet.classId, tok, (i % capacity) + 1)),
   );
-  const burst = await summary(burstSet, burstResults, (performance.now() - t0) / 1000);
+  const burstWall = (performance.now() - t0) / 1000;
+  const burstCpu = cpuPer(cpu0, await cpuNow(), attempts);
+  const burst = await summary(burstSet, burstResults, burstWall);
 
   // Phase 2: a fixed pool of clients, each sending its next attempt when the last is answered.
   const steadyResults = [];
   let next = 0;
+  cpu0 = await cpuNow();
   t0 = performance.now();
   await Promise.all(
     Array.from({ length: pool }, async () => {
@@ -264,7 +295,11 @@ try {
       }
     }),
   );
-  const steady = await summary(steadySet, steadyResults, (performance.now() - t0) / 1000);
+  const steadyWall = (performance.now() - t0) / 1000;
+  const steadyCpu = cpuPer(cpu0, await cpuNow(), sustained);
+  const steady = await summary(steadySet, steadyResults, steadyWall);
+  burst.cpu = burstCpu;
+  steady.cpu = steadyCpu;
   agent.destroy();
   await db.end();
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { authTokens, employees, users } from "../../db/schema";
 import { hashToken, newToken } from "./tokens";
@@ -44,16 +44,25 @@ export type ResolvedSession =
   | { status: "expired" }
   | { status: "invalid" };
 
-/** Finds the live session of a token. Revoked, unknown or deactivated: invalid. */
-export async function resolveSession(db: Db, token: string, now: Date): Promise<ResolvedSession> {
-  if (!token || token.length > 200) return { status: "invalid" };
-  const rows = await db
+const sessionLookup = (db: Db) =>
+  db
     .select({ session: authTokens, user: users, employeeId: employees.id })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .leftJoin(employees, and(eq(employees.userId, users.id), eq(employees.active, true)))
-    .where(and(eq(authTokens.tokenHash, hashToken(token)), isNull(authTokens.revokedAt)))
-    .limit(1);
+    .where(and(eq(authTokens.tokenHash, sql.placeholder("hash")), isNull(authTokens.revokedAt)))
+    .limit(1)
+    .prepare("resolve_session");
+/** The lookup every API call makes, built once per database handle and a named prepared statement
+ * on each pooled connection (PostgreSQL parses and plans it once per connection). */
+const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+
+/** Finds the live session of a token. Revoked, unknown or deactivated: invalid. */
+export async function resolveSession(db: Db, token: string, now: Date): Promise<ResolvedSession> {
+  if (!token || token.length > 200) return { status: "invalid" };
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = sessionLookup(db)));
+  const rows = await lookup.execute({ hash: hashToken(token) });
   const row = rows[0];
   if (!row || !row.user.active) return { status: "invalid" };
   if (row.session.expiresAt.getTime() <= now.getTime()) return { status: "expired" };
