@@ -71,6 +71,33 @@ test("configuration and home edits reach the public home (draft → sandbox → 
     data: { ...config.data, help_email: before },
     headers,
   });
+
+  // The features' cards (a list): add one, move it up, remove another; the preview follows; publish.
+  const method = (await (await page.request.get("/api/admin/home-sections/method")).json()).data.published;
+  await page.goto("/admin/configurations/home");
+  await page.getByRole("link", { name: /^Editar: El método Nucleo/ }).click();
+  const card = (n: number) => page.getByRole("group", { name: `Tarjeta ${n}`, exact: true });
+  await expect(card(3).getByRole("textbox", { name: "Título de la tarjeta" })).toHaveValue("Ritmo");
+  await page.getByRole("button", { name: "Agregar tarjeta" }).click();
+  const fresh = `Respiración ${stamp}`;
+  await card(4).getByRole("textbox", { name: "Título de la tarjeta" }).fill(fresh);
+  await card(4).getByRole("textbox", { name: "Texto de la tarjeta" }).fill("Cada serie termina con una respiración.");
+  await page.getByRole("button", { name: "Subir: Tarjeta 4" }).click();
+  await page.getByRole("button", { name: "Quitar: Tarjeta 1" }).click();
+  await expect(card(2).getByRole("textbox", { name: "Título de la tarjeta" })).toHaveValue(fresh);
+  const preview = page.frameLocator("iframe");
+  await expect(preview.getByRole("heading", { level: 3, name: fresh })).toBeVisible();
+  await expect(preview.getByRole("heading", { level: 3, name: "Precisión" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Guardar borrador" }).click();
+  await expect(page).toHaveURL(/\/admin\/configurations\/home$/);
+  await page.getByRole("button", { name: "Publicar cambios" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Publicar", exact: true }).click();
+  await expect(page.getByText("Cambios publicados en el inicio")).toBeVisible();
+  await page.goto("/");
+  const features = page.locator("section", { has: page.getByRole("heading", { level: 2, name: "El método Nucleo" }) });
+  await expect(features.getByRole("heading", { level: 3 })).toHaveText(["Comunidad", fresh, "Ritmo"]);
+  await page.request.put("/api/admin/home-sections/method", { data: method, headers });
+  await page.request.post("/api/admin/home-sections/publish", { headers });
 });
 
 test("staff change an invoice request's status", async ({ page }) => {

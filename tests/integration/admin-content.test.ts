@@ -164,6 +164,88 @@ describe("home sections: draft, sandbox, publish", () => {
     expect((await json(await app.request("/admin/home-sections/method", { token: admin }))).data.draft).toBeNull();
   });
 
+  it("the features' cards: added, edited, reordered and removed in a draft, public only once published", async () => {
+    const s = (await json(await app.request("/admin/home-sections/method", { token: admin }))).data;
+    const cards = s.published.items as { icon: string; title: string; text: string }[];
+    expect(cards.map((c) => c.title)).toEqual(["Precisión", "Comunidad", "Ritmo"]);
+    // Ritmo first, Comunidad removed, Precisión reworded, a new card at the end.
+    const items = [
+      cards[2],
+      { ...cards[0], text: "Series cortas y precisas." },
+      { icon: "sparkles", title: "Respiración", text: "Cada serie termina con una respiración guiada." },
+    ];
+    const res = await app.request("/admin/home-sections/method", {
+      method: "PUT",
+      token: admin,
+      json: { ...s.published, items },
+    });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.item.draft.items).toEqual(items);
+    const publicItems = async () =>
+      (await json(await app.request("/v2/home-data"))).data.sections.find((x: any) => x.key === "method").data.items;
+    expect(await publicItems()).toEqual(cards);
+    const { homeData } = await import("../../app/.server/domain/content/service");
+    const sandbox = (await homeData(app.deps.db, { drafts: true })).sections.find((x) => x.key === "method")!;
+    expect(sandbox.data.items).toEqual(items);
+
+    expect((await app.request("/admin/home-sections/publish", { method: "POST", token: admin })).status).toBe(200);
+    expect(await publicItems()).toEqual(items);
+    // Saving the published cards again leaves no draft; a card without its text is refused in Spanish.
+    const again = await app.request("/admin/home-sections/method", {
+      method: "PUT",
+      token: admin,
+      json: { ...s.published, items },
+    });
+    expect((await json(again)).data.item.draft).toBeNull();
+    const bad = await app.request("/admin/home-sections/method", {
+      method: "PUT",
+      token: admin,
+      json: { ...s.published, items: [{ icon: "cohete", title: "", text: "" }] },
+    });
+    expect(bad.status).toBe(422);
+    const fields = Object.fromEntries((await json(bad)).error.messages.map((m: any) => [m.field, m.message]));
+    expect(fields).toMatchObject({
+      "items.0.icon": "Elige un ícono de la lista",
+      "items.0.title": "Cada tarjeta necesita un título",
+      "items.0.text": "Cada tarjeta necesita un texto",
+    });
+  });
+
+  it("a banner's points start from what visitors see and can be changed; other sections keep no list", async () => {
+    const s = (await json(await app.request("/admin/home-sections/on-demand", { token: admin }))).data;
+    expect(s.published.points).toEqual([
+      "Clases en video de 15 a 50 minutos",
+      "Transmisiones en vivo cada semana",
+      "Sin equipo o con ligas y mancuernas ligeras",
+    ]);
+    // The same points saved again are no change.
+    const same = await app.request("/admin/home-sections/on-demand", {
+      method: "PUT",
+      token: admin,
+      json: s.published,
+    });
+    expect((await json(same)).data.item.draft).toBeNull();
+    const points = ["Clases nuevas cada lunes", s.published.points[0]];
+    await app.request("/admin/home-sections/on-demand", {
+      method: "PUT",
+      token: admin,
+      json: { ...s.published, points },
+    });
+    // A list sent for a section without one is ignored.
+    const hero = (await json(await app.request("/admin/home-sections/hero", { token: admin }))).data;
+    const heroRes = await app.request("/admin/home-sections/hero", {
+      method: "PUT",
+      token: admin,
+      json: { ...hero.published, items: [{ icon: "heart", title: "x", text: "y" }] },
+    });
+    expect((await json(heroRes)).data.item.draft).toBeNull();
+    expect((await app.request("/admin/home-sections/publish", { method: "POST", token: admin })).status).toBe(200);
+    const banner = (await json(await app.request("/v2/home-data"))).data.sections.find(
+      (x: any) => x.key === "on-demand",
+    );
+    expect(banner.data.points).toEqual(points);
+  });
+
   it("refuses bad input (Spanish, nothing saved), unknown sections and type-2 staff", async () => {
     const bad = await app.request("/admin/home-sections/hero", {
       method: "PUT",

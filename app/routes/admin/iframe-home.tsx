@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { t } from "~/lib/messages";
 import { NOINDEX } from "~/lib/seo";
 import type { HomeSection } from "~/components/site/home/types";
+import type { FeatureItem } from "~/shared/home-lists";
 import { HomeSectionView, loader as homeLoader, sectionContext } from "~/routes/site/home";
 import { homeData } from "~/.server/domain/content/service";
 import { requireAdminPage } from "./.server/page";
@@ -39,6 +40,8 @@ interface PreviewValues {
   image_url?: string;
   cta_label?: string;
   cta_link?: string;
+  items?: FeatureItem[];
+  points?: string[];
 }
 
 export default function HomeComponentPreview({ loaderData }: Route.ComponentProps) {
@@ -62,6 +65,11 @@ export default function HomeComponentPreview({ loaderData }: Route.ComponentProp
         image_url: live.image_url || null,
         cta_label: live.cta_label || null,
         cta_link: live.cta_link || null,
+        data: {
+          ...section.data,
+          ...(live.items ? { items: live.items } : {}),
+          ...(live.points ? { points: live.points } : {}),
+        },
       }
     : section;
   return (

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { t } from "~/lib/messages";
 import { boolean, optionalText, requiredText, safeString } from "~/shared/schemas/fields";
 import { textToBlocks } from "~/shared/content-blocks";
+import { FEATURE_ICONS } from "~/shared/home-lists";
 
 /** A picture or link: a site path ("/images/…") or an http(s) address; blank is null. */
 const pathOrUrl = (message: string) =>
@@ -71,6 +72,22 @@ export const homeSectionSchema = z
         .max(999),
     ),
     active: boolean,
+    /** The features' cards, in order (features sections only; absent leaves them as they are). */
+    items: z
+      .array(
+        z.object({
+          icon: z.enum(FEATURE_ICONS, { error: t("cms.errors.iconInvalid") }),
+          title: requiredText(t("cms.errors.itemTitleRequired"), { max: 80 }),
+          text: requiredText(t("cms.errors.itemTextRequired"), { max: 300 }),
+        }),
+      )
+      .max(12, t("cms.errors.tooManyItems", { max: 12 }))
+      .optional(),
+    /** A banner's check points, in order (banner sections only). */
+    points: z
+      .array(requiredText(t("cms.errors.pointRequired"), { max: 120 }))
+      .max(8, t("cms.errors.tooManyItems", { max: 8 }))
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (Boolean(v.cta_label) !== Boolean(v.cta_link))

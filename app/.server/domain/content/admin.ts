@@ -7,6 +7,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { CONFIG_FIELDS, type ConfigPage, type ConfigValues } from "~/shared/configuration";
 import { blocksToText, textToBlocks } from "~/shared/content-blocks";
+import { bannerPointsOf, featureItemsOf, listKindOf } from "~/shared/home-lists";
 import type { HomeSectionInput, LegalSectionInput } from "~/shared/schemas/cms";
 import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
@@ -119,6 +120,7 @@ export async function readHomeDrafts(db: Db): Promise<HomeDrafts> {
 type HomeRow = typeof homeSections.$inferSelect;
 
 function publishedOf(r: HomeRow): HomeSectionInput {
+  const list = listKindOf(r.kind);
   return {
     title: r.title || null,
     subtitle: r.subtitle || null,
@@ -128,10 +130,18 @@ function publishedOf(r: HomeRow): HomeSectionInput {
     cta_link: r.ctaLink,
     sort_order: r.sortOrder,
     active: r.active,
+    // The list as visitors see it (a banner without its own points shows the default ones).
+    ...(list === "items" ? { items: featureItemsOf(r.data) } : {}),
+    ...(list === "points" ? { points: bannerPointsOf({ key: r.key, cta_link: r.ctaLink, data: r.data }) } : {}),
   };
 }
 
-function rowOf(i: HomeSectionInput) {
+/** The row's columns from a section's copy; its list, when the copy has one, goes into `data`. */
+function rowOf(i: HomeSectionInput, r: HomeRow) {
+  const list = listKindOf(r.kind);
+  const data = { ...r.data };
+  if (list === "items" && i.items) data.items = i.items;
+  if (list === "points" && i.points) data.points = i.points;
   return {
     title: i.title ?? "",
     subtitle: i.subtitle ?? "",
@@ -141,13 +151,14 @@ function rowOf(i: HomeSectionInput) {
     ctaLink: i.cta_link,
     sortOrder: i.sort_order,
     active: i.active,
+    data,
   };
 }
 
 /** A home row with its draft laid over it (what /sandbox/home and the preview show). */
 export function withDraft(r: HomeRow, drafts: HomeDrafts): HomeRow {
   const d = drafts[r.key];
-  return d ? { ...r, ...rowOf(d) } : r;
+  return d ? { ...r, ...rowOf(d, r) } : r;
 }
 
 export async function listHomeSectionsAdmin(db: Db, actor: Actor): Promise<HomeSectionAdminDto[]> {
@@ -173,18 +184,28 @@ export async function getHomeSectionAdmin(db: Db, actor: Actor, key: string): Pr
 }
 
 function sameSection(a: HomeSectionInput, b: HomeSectionInput) {
-  return (Object.keys(b) as (keyof HomeSectionInput)[]).every((k) => (a[k] ?? null) === (b[k] ?? null));
+  return (Object.keys(b) as (keyof HomeSectionInput)[]).every(
+    (k) => JSON.stringify(a[k] ?? null) === JSON.stringify(b[k] ?? null),
+  );
 }
 
 /**
  * Saves a section's new copy as a draft (the public home is unchanged until `publishHome`). A draft
  * equal to the published copy is dropped.
  */
-export async function saveHomeDraft(deps: Deps, actor: Actor, key: string, input: HomeSectionInput) {
+export async function saveHomeDraft(deps: Deps, actor: Actor, key: string, given: HomeSectionInput) {
   assertCan(actor, "configuration.write");
   await inTransaction(deps.db, async ({ tx, lock, audit }) => {
     const [row] = await lock(homeSections, eq(homeSections.key, key));
     if (!row) throw AppError.notFound(t("cms.errors.componentNotFound"));
+    // Only the list this kind of section has is kept (a hero has no cards).
+    const { items, points, ...rest } = given;
+    const list = listKindOf(row.kind);
+    const input: HomeSectionInput = {
+      ...rest,
+      ...(list === "items" && items ? { items } : {}),
+      ...(list === "points" && points ? { points } : {}),
+    };
     await lock(configurations, eq(configurations.key, HOME_DRAFT_KEY));
     const drafts = await readHomeDrafts(tx);
     if (sameSection(publishedOf(row), input)) delete drafts[key];
@@ -222,7 +243,7 @@ export async function publishHome(deps: Deps, actor: Actor, opts: { discard?: bo
       for (const r of rows)
         await tx
           .update(homeSections)
-          .set({ ...rowOf(drafts[r.key]!), updatedAt: deps.clock() })
+          .set({ ...rowOf(drafts[r.key]!, r), updatedAt: deps.clock() })
           .where(eq(homeSections.id, r.id));
     }
     await writeDrafts(tx, {}, deps.clock());

@@ -16,13 +16,15 @@ import { useLocalePath } from "../useLocalePath";
 import { CtaButton } from "./CtaLink";
 import { SectionHeading } from "./SectionHeading";
 import { Img } from "../content/Img";
+import { bannerPointsOf, featureItemsOf, type FeatureIcon } from "~/shared/home-lists";
 import type { HomeCoach, HomeLocation, HomeSection, HomeSessionType } from "./types";
 import classes from "./Home.module.css";
 
-const FEATURE_ICONS: Record<string, typeof IconTarget> = {
+const ICONS: Record<FeatureIcon, typeof IconTarget> = {
   target: IconTarget,
   heart: IconHeart,
   music: IconMusic,
+  sparkles: IconSparkles,
 };
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -123,9 +125,7 @@ export function HeroSection({
 }
 
 export function FeaturesSection({ section }: { section: HomeSection }) {
-  const items = Array.isArray(section.data.items)
-    ? (section.data.items as { icon?: unknown; title?: unknown; text?: unknown }[])
-    : [];
+  const items = featureItemsOf(section.data);
   const id = `sec-${section.key}`;
   return (
     <section className={classes.section} data-bg="cream" aria-labelledby={id}>
@@ -139,15 +139,15 @@ export function FeaturesSection({ section }: { section: HomeSection }) {
         />
         <ul className={classes.features}>
           {items.map((item, i) => {
-            const Icon = FEATURE_ICONS[str(item.icon)] ?? IconSparkles;
+            const Icon = ICONS[item.icon];
             return (
               <li key={i} className={classes.feature}>
                 <span className={classes.featureIcon} aria-hidden>
                   <Icon size={26} stroke={1.4} />
                 </span>
                 <span className={classes.featureIndex} aria-hidden />
-                <h3 className={classes.featureTitle}>{str(item.title)}</h3>
-                <p className={classes.featureText}>{str(item.text)}</p>
+                <h3 className={classes.featureTitle}>{item.title}</h3>
+                <p className={classes.featureText}>{item.text}</p>
               </li>
             );
           })}
@@ -358,11 +358,8 @@ export function CoachesSection({ section, coaches }: { section: HomeSection; coa
 
 export function BannerSection({ section }: { section: HomeSection }) {
   const id = `sec-${section.key}`;
-  const custom = Array.isArray(section.data.points) ? section.data.points.filter((p) => typeof p === "string") : null;
   const isOnDemand = (section.cta_link ?? "").includes("on-demand") || section.key === "on-demand";
-  const points: string[] =
-    custom ??
-    (isOnDemand ? [t("site.home.bannerPoint1"), t("site.home.bannerPoint2"), t("site.home.bannerPoint3")] : []);
+  const points = bannerPointsOf(section);
   const eyebrow = str(section.data.eyebrow) || (isOnDemand ? t("site.home.bannerEyebrow") : undefined);
   return (
     <section className={classes.banner} aria-labelledby={id}>
@@ -371,8 +368,8 @@ export function BannerSection({ section }: { section: HomeSection }) {
           <SectionHeading id={id} eyebrow={eyebrow} title={section.title} subtitle={section.subtitle} tone="light" />
           {points.length > 0 && (
             <ul className={classes.bannerPoints}>
-              {points.map((p) => (
-                <li key={p}>
+              {points.map((p, i) => (
+                <li key={i}>
                   <IconCheck size={18} stroke={2} aria-hidden />
                   {p}
                 </li>

@@ -12,6 +12,8 @@ import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { homeSectionSchema } from "~/shared/schemas/cms";
+import { listKindOf } from "~/shared/home-lists";
+import { HomeListFields } from "~/components/admin/HomeListFields";
 import { getHomeSectionAdmin } from "~/.server/domain/content/admin";
 import { pageData, requireAdminPage } from "../.server/page";
 import { kindLabel } from "./home";
@@ -37,6 +39,7 @@ export default function HomeSectionEdit({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const frame = useRef<HTMLIFrameElement>(null);
   const v = section.draft ?? section.published;
+  const list = listKindOf(section.kind);
   const form = useEntityForm(homeSectionSchema, {
     title: blankToEmpty(v.title),
     subtitle: blankToEmpty(v.subtitle),
@@ -46,6 +49,8 @@ export default function HomeSectionEdit({ loaderData }: Route.ComponentProps) {
     cta_link: blankToEmpty(v.cta_link),
     sort_order: v.sort_order,
     active: v.active,
+    ...(list === "items" ? { items: v.items ?? section.published.items ?? [] } : {}),
+    ...(list === "points" ? { points: v.points ?? section.published.points ?? [] } : {}),
   });
   const submit = useEntitySubmit(
     form,
@@ -108,6 +113,7 @@ export default function HomeSectionEdit({ loaderData }: Route.ComponentProps) {
           <TextInput label={t("cms.home.fields.cta_label")} {...form.getInputProps("cta_label")} />
           <TextInput label={t("cms.home.fields.cta_link")} {...form.getInputProps("cta_link")} />
         </SimpleGrid>
+        {list && <HomeListFields form={form as never} list={list} />}
         <Switch label={t("cms.home.fields.active")} {...form.getInputProps("active", { type: "checkbox" })} />
       </EntityFormFrame>
       <Paper withBorder radius="md" mt="md" p="xs" maw={1200}>
