@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { e2eEnv, expect, loginAs, test, testAddress } from "./support/fixtures";
+import { e2eEnv, expect, expectNoA11yViolations, loginAs, test, testAddress } from "./support/fixtures";
 
 /**
  * Issue 10, the payments group of the back office (vouchers, gift cards, rewards on the kit), the
@@ -48,6 +48,7 @@ test("a deposit order's success page shows the balance still owed and pays it fr
 
   const owed = page.getByRole("alert").filter({ hasText: "Saldo pendiente (segunda parcialidad)" });
   await expect(owed).toContainText("$9,250.00");
+  await expectNoA11yViolations(page);
   await owed.getByRole("link", { name: "Pagar saldo pendiente $9,250.00" }).click();
   await expect(page).toHaveURL(/\/profile\/shopping-history\?pay=\d+/);
   const modal = page.getByRole("dialog", { name: /Segunda parcialidad de la orden/ });
@@ -62,10 +63,12 @@ test("staff create a voucher, issue a gift card and grant a reward the customer 
 }, testInfo) => {
   test.setTimeout(120_000);
   const email = await newCustomer(page);
-  const staff = await browser.newPage({
+  // A context of its own (axe checks pages of a context made with browser.newContext()).
+  const staffContext = await browser.newContext({
     baseURL: e2eEnv.baseURL,
     extraHTTPHeaders: { "X-Forwarded-For": testAddress(`${testInfo.testId}:staff`) },
   });
+  const staff = await staffContext.newPage();
   await loginAs(staff, "admin@example.com");
 
   // A voucher: a Spanish message for what is missing, then listed with its value.
@@ -88,6 +91,7 @@ test("staff create a voucher, issue a gift card and grant a reward the customer 
   await expect(staff.getByRole("heading", { level: 1 })).toContainText(/Tarjeta NB-/);
   await expect(staff.getByRole("cell", { name: "Emisión" })).toBeVisible();
   await expect(staff.getByRole("cell", { name: "+$500" })).toBeVisible();
+  await expectNoA11yViolations(staff);
 
   // A reward for the new customer, listed with its reason.
   await staff.goto("/admin/rewards/list");
@@ -102,11 +106,12 @@ test("staff create a voucher, issue a gift card and grant a reward the customer 
   await expect(staff.getByRole("row").filter({ hasText: email })).toContainText(
     "Recompensa: Cumpleaños (Feliz cumpleaños)",
   );
+  await expectNoA11yViolations(staff);
 
   await page.goto("/profile/rewards");
   await expect(page.getByRole("heading", { name: "Tus recompensas" })).toBeVisible();
   await expect(page.getByText("2 clases de regalo")).toBeVisible();
   await expect(page.getByText("Recompensa: Cumpleaños (Feliz cumpleaños)")).toBeVisible();
   await expect(page.getByRole("link", { name: "Reservar con mi recompensa" })).toBeVisible();
-  await staff.close();
+  await staffContext.close();
 });

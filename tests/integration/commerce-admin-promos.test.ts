@@ -6,13 +6,21 @@
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, creditLots, creditMovements, giftCardMovements, vouchers } from "../../app/.server/db/schema";
+import {
+  auditLog,
+  creditLots,
+  creditMovements,
+  giftCardMovements,
+  reservations,
+  vouchers,
+} from "../../app/.server/db/schema";
 import { customerCredits } from "../../app/.server/domain/credits/reader";
 import { customerRewards } from "../../app/.server/resources/rewards";
 import { createCustomer, createStaff, grantCredits, sessionFor, unique } from "../support/factories";
 import { scheduledTasks } from "../../app/.server/jobs/tasks";
 import { setupTestApp } from "../support/app";
 import { newCustomer } from "../support/commerce";
+import { makeClass, makeRoom } from "../support/booking";
 
 const app = setupTestApp();
 const json = async (res: Response) => (await res.json()) as any;
@@ -320,5 +328,45 @@ describe("birthday rewards (the rewards-birthday task)", () => {
     await grantCredits(app.deps.db, leap.id, { cityId: 1 });
     await task.run(at("2033-02-28T14:00:00Z"));
     expect((await rewardsOf(leap.id)).map((l) => l.sourceRef)).toEqual(["reward:birthday:2033"]);
+  });
+});
+
+describe("milestone rewards (the rewards-milestones task)", () => {
+  it("gives one class every 50 attended classes, once per milestone, in the customer's city", async () => {
+    const task = scheduledTasks.find((x) => x.name === "rewards-milestones")!;
+    const place = await makeRoom(app.deps.db, 1);
+    const c = await createCustomer(app.deps.db);
+    await grantCredits(app.deps.db, c.id, { cityId: place.city.id });
+    const attend = async (n: number, from: number) => {
+      for (let i = 0; i < n; i++) {
+        const starts = new Date(Date.UTC(2030, 0, 1, 14) + (from + i) * 86_400_000);
+        const cls = await makeClass(app.deps.db, place, starts, new Date(Date.UTC(2029, 0, 1)));
+        await app.deps.db.insert(reservations).values({
+          classSessionId: cls.id,
+          userId: c.id,
+          spot: 1,
+          status: "attended",
+          qrToken: `hito-${c.id}-${from + i}`,
+        });
+      }
+    };
+    const milestones = async () =>
+      (
+        await app.deps.db
+          .select()
+          .from(creditLots)
+          .where(and(eq(creditLots.userId, c.id), eq(creditLots.source, "reward")))
+      ).map((l) => [l.sourceRef, l.cityId, l.quantity]);
+    const now = { ...app.deps, clock: () => new Date("2031-01-01T14:10:00Z") };
+
+    await attend(49, 0);
+    await task.run(now);
+    expect(await milestones()).toEqual([]);
+    await attend(1, 49);
+    await task.run(now);
+    await task.run(now);
+    expect(await milestones()).toEqual([["reward:milestone:50", place.city.id, 1]]);
+    const listed = await json(await app.request(`/admin/rewards?search=${c.email}`, { token: manager }));
+    expect(listed.data[0]).toMatchObject({ kind: "milestone", reason: "Recompensa: Clases cumplidas (50 clases)" });
   });
 });

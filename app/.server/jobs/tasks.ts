@@ -10,7 +10,7 @@ import type { AppDeps } from "../deps";
 import { sweepExpired } from "../domain/maintenance/housekeeping";
 import { retryFailedRefunds } from "../domain/commerce/checkout";
 import * as bookingJobs from "../domain/booking/jobs";
-import { grantBirthdayRewards } from "../domain/commerce/rewards";
+import { grantBirthdayRewards, grantMilestoneRewards } from "../domain/commerce/rewards";
 
 export interface ScheduledTask {
   /** Unique, kebab-case: the queue's job name. */
@@ -29,4 +29,5 @@ export const scheduledTasks: ScheduledTask[] = [
   { name: "class-reminders", cron: "*/5 * * * *", run: (deps) => bookingJobs.sendReminders(deps, deps.clock()) },
   { name: "schedule-templates", cron: "30 2 * * *", run: (deps) => bookingJobs.generateSchedule(deps, deps.clock()) },
   { name: "rewards-birthday", cron: "0 8 * * *", run: (deps) => grantBirthdayRewards(deps, deps.clock()) },
+  { name: "rewards-milestones", cron: "10 8 * * *", run: (deps) => grantMilestoneRewards(deps, deps.clock()) },
 ];

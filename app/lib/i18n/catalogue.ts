@@ -190,6 +190,7 @@ export const catalogue = {
     grantedAt: "Fecha",
     ledger: "Recompensa: {kind}",
     ledgerNote: "Recompensa: {kind} ({note})",
+    milestoneNote: "{n} clases",
     revoke: "Retirar clases restantes",
     revokeConfirm: "¿Retirar las {n} clases que {name} aún no usa? Las clases ya reservadas se conservan.",
     revoked: "Se retiraron {n} clases",

@@ -59,13 +59,9 @@ export default function SuccessOrder({ loaderData }: Route.ComponentProps) {
             <Text fw={700}>{order.display_total}</Text>
           </Group>
           {order.display_balance_due && (
-            <Alert mt="md" color="yellow" variant="light" title={t("commerce.deposit.balanceDue")}>
+            <Alert mt="md" color="brand" variant="light" title={t("commerce.deposit.balanceDue")}>
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">{t("commerce.deposit.balanceLater")}</Text>
-                <Group justify="space-between" w="100%">
-                  <Text fw={700}>{t("commerce.deposit.balanceDue")}</Text>
-                  <Text fw={700}>{order.display_balance_due}</Text>
-                </Group>
                 <Button component={Link} to={lp(`/profile/shopping-history?pay=${order.id}`)} size="sm">
                   {t("commerce.deposit.payBalance", { amount: order.display_balance_due })}
                 </Button>

@@ -271,7 +271,7 @@ export function MediaListField(props: {
             styles={{
               inner: { flexDirection: "column", gap: 2 },
               section: { marginInline: 0 },
-              label: { whiteSpace: "normal", textAlign: "center", lineHeight: 1.2 },
+              label: { whiteSpace: "normal", textAlign: "center", lineHeight: 1.2, height: "auto" },
             }}
           >
             {t("catalog.studioPhotos.add")}
