@@ -241,6 +241,25 @@ async function audit(url) {
       .sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0))
       .slice(0, 15)
       .map((i) => ({ url: i.url.replace(baseUrl, ""), type: i.resourceType, bytes: i.transferSize })),
+    // What the LCP is and where its time goes, and the main thread's long tasks (for TBT).
+    lcpElement: lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    lcpPhases: (lhr.audits["largest-contentful-paint-element"]?.details?.items?.[1]?.items ?? []).map(
+      (i) => `${i.phase} ${Math.round(i.timing)} ms`,
+    ),
+    longTasks: (lhr.audits["long-tasks"]?.details?.items ?? [])
+      .slice(0, 5)
+      .map((i) => ({
+        url: String(i.url).replace(baseUrl, ""),
+        start: Math.round(i.startTime),
+        ms: Math.round(i.duration),
+      })),
+    bootup: (lhr.audits["bootup-time"]?.details?.items ?? [])
+      .slice(0, 5)
+      .map((i) => ({
+        url: String(i.url).replace(baseUrl, ""),
+        scripting: Math.round(i.scripting),
+        total: Math.round(i.total),
+      })),
     failedPerf: failed("performance"),
     failedA11y: failed("accessibility"),
   };

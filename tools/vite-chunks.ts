@@ -15,7 +15,14 @@ import path from "node:path";
  *   use). Its styles become one stylesheet, together with those of the Mantine components most
  *   pages draw (`shellStyles`, see tools/vite-mantine-css.ts).
  *
- * Route modules themselves keep their own files (a page loads only its own), and modules used only
+ * - `auth` and `common`: what /login loads beyond the shell, found the same way (the form, Mantine's
+ *   inputs and their hooks). Left to the default split /login took ~30 files of 0.1–4 KB (54
+ *   requests). What of it the landing pages (`LANDING`) also use (Container, Group, Paper,
+ *   SimpleGrid: a few KB) is `common`, so those pages do not load the form; the rest is `auth`.
+ *   A group takes the dependencies of its modules with it, so `common` must outrank `auth`. Another
+ *   page that uses an input loads `auth` too, and the login dialog finds it already there.
+ *
+ * Other route modules keep their own files (a page loads only its own), and modules used only
  * by some routes keep the bundler's default split. (A back-office shell group was tried: the group's
  * `includeDependenciesRecursively` drags modules shared with public pages into it through the package
  * barrels, and turning that off requires `preserveEntrySignatures` changes React Router's build does
@@ -24,8 +31,29 @@ import path from "node:path";
 export function chunkGroups(root: string, shellStyles: RegExp) {
   const app = path.join(root, "app");
   const SHELL_ROOTS = ["root.tsx", "routes/locale.tsx", "routes/site/layout.tsx"].map((f) => path.join(app, f));
+  const AUTH_ROOTS = [path.join(app, "routes/auth/login.tsx")];
+  // The pages a visitor lands on (the ones `npm run bench:web` measures).
+  const LANDING = [
+    "site/home.tsx",
+    "commerce/buy-sessions.tsx",
+    "booking/calendar.tsx",
+    "site/content/addresses.tsx",
+  ].map((f) => path.join(app, "routes", f));
   const seen: string[] = [];
   let shell: Set<string> | null = null;
+  let auth: Set<string> | null = null;
+  let common: Set<string> | null = null;
+  /** The `auth` group, and what of it the landing pages use too (`common`). */
+  const authGroups = (ctx: Ctx) => {
+    shell ??= closure(ctx, SHELL_ROOTS);
+    if (!auth || !common) {
+      const home = closure(ctx, LANDING);
+      const login = [...closure(ctx, AUTH_ROOTS)].filter((m) => !shell!.has(m) && !AUTH_ROOTS.includes(bare(m)));
+      common = new Set(login.filter((m) => home.has(m)));
+      auth = new Set(login.filter((m) => !home.has(m)));
+    }
+    return { auth, common };
+  };
 
   type Ctx = { getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null };
   const bare = (id: string) => id.split("?")[0];
@@ -71,6 +99,18 @@ export function chunkGroups(root: string, shellStyles: RegExp) {
         shell ??= closure(ctx, SHELL_ROOTS);
         return shell.has(id) || shellStyles.test(id) ? "shell" : null;
       },
+    },
+    {
+      debugName: "common",
+      priority: 15,
+      test: (id: string) => !bare(id).endsWith(".css"),
+      name: (id: string, ctx: Ctx) => (authGroups(ctx).common.has(id) ? "common" : null),
+    },
+    {
+      debugName: "auth",
+      priority: 10,
+      test: (id: string) => !bare(id).endsWith(".css"),
+      name: (id: string, ctx: Ctx) => (authGroups(ctx).auth.has(id) ? "auth" : null),
     },
   ];
 }
