@@ -39,6 +39,9 @@ const sectionValues = z.object({
   cta_link: z.string().nullable(),
   sort_order: z.number(),
   active: z.boolean(),
+  /** The features' cards and a banner's points, on the sections that have them. */
+  items: z.array(z.object({ icon: z.string(), title: z.string(), text: z.string() })).optional(),
+  points: z.array(z.string()).optional(),
 });
 const homeSection = z.object({
   id: z.number(),
