@@ -1,5 +1,5 @@
-import crypto from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
+import { customerWithCredits, freeClass } from "./support/booking";
 import { expect, loginAs, test } from "./support/fixtures";
 
 /**
@@ -29,80 +29,49 @@ test.describe("booking back office", () => {
     const api = await playwright.request.newContext({ baseURL });
     const headers = await staffApi(api);
 
-    // A class three days ahead at a free half hour of studio 1 (room 1 or 2).
-    let cls: { id: number; starts: Date } | null = null;
-    for (const room of [1, 2]) {
-      for (let shift = 0; shift < 24 && !cls; shift++) {
-        const starts = new Date(Math.ceil((Date.now() + 3 * DAY) / (30 * MIN)) * 30 * MIN + shift * 30 * MIN);
-        const res = await api.post("/api/admin/class-sessions", {
-          headers,
-          data: {
-            studio_id: 1,
-            room_id: room,
-            coach_id: 1,
-            session_type_id: 1,
-            starts_at: starts.toISOString(),
-            duration_minutes: 25,
-          },
-        });
-        if (res.status() === 201) cls = { id: (await res.json()).data.id, starts };
-      }
-    }
-    expect(cls).not.toBeNull();
-
-    // A customer of our own with two credits in the studio's city.
-    const tag = crypto.randomBytes(4).toString("hex");
-    const email = `e2e-reserva-${tag}@prueba.mx`;
-    // A fresh context: the staff one carries a session cookie (a cookie-authenticated write needs XSRF).
-    const guest = await playwright.request.newContext({ baseURL });
-    const reg = await guest.post("/api/user", {
-      data: {
-        name: "Renata",
-        last_name: `Prueba${tag}`,
-        email,
-        password: "Prueba-12345",
-        confirmPassword: "Prueba-12345",
-        terms: true,
-      },
-      headers: { "X-Forwarded-For": `10.9.${testInfo.workerIndex}.${Math.floor(Math.random() * 250) + 1}` },
-    });
-    expect(reg.status()).toBe(201);
-    const userId = (await reg.json()).data.user.id as number;
-    await guest.dispose();
-    const city = (await (await api.get(`/api/v2/sessions/${cls!.id}`)).json()).data.city_id as number;
-    const courtesy = await api.post("/api/admin/courtesies", {
+    // A class three days ahead at a free half hour of studio 1 (room 1 or 2), and a customer of
+    // our own with two credits in the studio's city.
+    const cls = await freeClass(api, headers, { days: 3, rooms: [1, 2] });
+    const { userId, lastName } = await customerWithCredits(
+      api,
+      () => playwright.request.newContext({ baseURL }),
       headers,
-      data: { user_id: userId, city_id: city, sessions: 2, reason: "Prueba e2e" },
-    });
-    expect(courtesy.status()).toBe(201);
+      {
+        name: "Renata",
+        label: "reserva",
+        classId: cls.id,
+        credits: 2,
+        address: `10.9.${testInfo.workerIndex}.${Math.floor(Math.random() * 250) + 1}`,
+      },
+    );
 
     await loginAs(page, "admin@example.com");
 
     // The day view of the class's day shows it in its room's column.
-    const day = localDay(cls!.starts);
+    const day = localDay(cls.starts);
     await page.goto(`/admin/calendar?studio=1&view=day&day=${day}`);
     await expect(page.getByRole("radio", { name: "Día" })).toBeChecked();
-    const card = page.locator(`[data-admin-session="${cls!.id}"]`);
+    const card = page.locator(`[data-admin-session="${cls.id}"]`);
     await expect(card).toBeVisible();
-    await expect(card).toContainText(localTime(cls!.starts));
+    await expect(card).toContainText(localTime(cls.starts));
 
     // Edit its time: 30 minutes later (free: the loop above took the first free half hour).
     await card.click();
     const edit = page.getByRole("form", { name: "Editar clase" });
-    const later = new Date(cls!.starts.getTime() + 30 * MIN);
+    const later = new Date(cls.starts.getTime() + 30 * MIN);
     let newTime = localTime(later);
     // If the 40 minutes from then are busy, keep the time and change only the duration.
     const busy = await api.get(
       `/api/admin/class-sessions?studio_id=1&from=${later.toISOString()}&to=${new Date(later.getTime() + 40 * MIN).toISOString()}`,
       { headers },
     );
-    if (((await busy.json()).data as unknown[]).length > 0) newTime = localTime(cls!.starts);
+    if (((await busy.json()).data as unknown[]).length > 0) newTime = localTime(cls.starts);
     await edit.getByLabel("Hora").fill(newTime);
     await edit.getByRole("textbox", { name: "Duración (min)" }).fill("40");
     await edit.getByRole("button", { name: "Guardar cambios" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Clase actualizada." })).toBeVisible();
     await expect(card).toContainText(newTime);
-    const detail = (await (await api.get(`/api/v2/sessions/${cls!.id}`)).json()).data;
+    const detail = (await (await api.get(`/api/v2/sessions/${cls.id}`)).json()).data;
     expect(detail.duration_minutes).toBe(40);
 
     // A weekly template: added, then paused.
@@ -122,10 +91,12 @@ test.describe("booking back office", () => {
     await page.keyboard.press("Escape");
 
     // Book the customer on their behalf: search, choose, pick spot 3.
-    await page.goto(`/admin/assistances/add?session=${cls!.id}`);
-    await page.getByRole("textbox", { name: "Buscar cliente (nombre, email o teléfono)" }).fill(`renata prueba${tag}`);
+    await page.goto(`/admin/assistances/add?session=${cls.id}`);
+    await page
+      .getByRole("textbox", { name: "Buscar cliente (nombre, email o teléfono)" })
+      .fill(`renata ${lastName.toLowerCase()}`);
     await page.getByRole("button", { name: "Buscar" }).click();
-    await page.getByRole("button", { name: `Elegir: Renata Prueba${tag}` }).click();
+    await page.getByRole("button", { name: `Elegir: Renata ${lastName}` }).click();
     await expect(page.locator(`[data-chosen-customer="${userId}"]`)).toBeVisible();
     await page.locator('[data-spot="3"]').click();
     await page.getByRole("button", { name: "Reservar el lugar 3" }).click();
@@ -138,7 +109,7 @@ test.describe("booking back office", () => {
     await page.getByRole("button", { name: "Mover al lugar 5" }).click();
     await expect(page.getByRole("status")).toContainText("Reservación movida al lugar 5.");
     await expect(page.locator("[data-reservation-spot]")).toHaveText("5");
-    const spots = (await (await api.get(`/api/v2/sessions/${cls!.id}`)).json()).data.spots as {
+    const spots = (await (await api.get(`/api/v2/sessions/${cls.id}`)).json()).data.spots as {
       number: number;
       taken: boolean;
     }[];
@@ -150,7 +121,7 @@ test.describe("booking back office", () => {
     );
     await expect(page.getByText("Cancelada", { exact: true })).toBeVisible();
 
-    await api.post(`/api/admin/class-sessions/${cls!.id}/cancel`, { headers, data: { reason: "Fin de prueba" } });
+    await api.post(`/api/admin/class-sessions/${cls.id}/cancel`, { headers, data: { reason: "Fin de prueba" } });
     await api.dispose();
   });
 });

@@ -1,13 +1,10 @@
-import crypto from "node:crypto";
+import { customerWithCredits, freeClass } from "./support/booking";
 import { expect, loginAs, test } from "./support/fixtures";
 
 /**
  * The private calendar feed on "Mis Reservaciones": the customer changes its address from the page;
  * the old address then answers 404 and the page shows the new one. Its own customer and class.
  */
-const MIN = 60_000;
-const DAY = 24 * 60 * MIN;
-
 test("a customer resets the calendar feed address from the reservations page", async ({
   page,
   playwright,
@@ -16,51 +13,20 @@ test("a customer resets the calendar feed address from the reservations page", a
   test.setTimeout(90_000);
   const staff = await playwright.request.newContext({ baseURL });
   const headers = { Authorization: `Bearer ${await loginAs(staff, "admin@example.com")}` };
-  // A class four days ahead at the first free half hour of studio 1.
-  let classId: number | null = null;
-  for (let shift = 0; shift < 48 && !classId; shift++) {
-    const starts = new Date(Math.ceil((Date.now() + 4 * DAY) / (30 * MIN)) * 30 * MIN + shift * 30 * MIN);
-    const res = await staff.post("/api/admin/class-sessions", {
-      headers,
-      data: {
-        studio_id: 1,
-        room_id: 2,
-        coach_id: 1,
-        session_type_id: 1,
-        starts_at: starts.toISOString(),
-        duration_minutes: 25,
-      },
-    });
-    if (res.status() === 201) classId = (await res.json()).data.id;
-  }
-  expect(classId).not.toBeNull();
-
-  const tag = crypto.randomBytes(4).toString("hex");
-  const email = `e2e-feed-${tag}@prueba.mx`;
-  const guest = await playwright.request.newContext({ baseURL });
-  const reg = await guest.post("/api/user", {
-    data: {
+  const cls = await freeClass(staff, headers, { days: 4, rooms: [2], tries: 48 });
+  const classId = cls.id;
+  const { userId, email } = await customerWithCredits(
+    staff,
+    () => playwright.request.newContext({ baseURL }),
+    headers,
+    {
       name: "Lucía",
-      last_name: `Prueba${tag}`,
-      email,
-      password: "Prueba-12345",
-      confirmPassword: "Prueba-12345",
-      terms: true,
+      label: "feed",
+      classId,
+      credits: 1,
+      address: `10.8.${testInfo.workerIndex}.${Math.floor(Math.random() * 250) + 1}`,
     },
-    headers: { "X-Forwarded-For": `10.8.${testInfo.workerIndex}.${Math.floor(Math.random() * 250) + 1}` },
-  });
-  expect(reg.status()).toBe(201);
-  const userId = (await reg.json()).data.user.id as number;
-  await guest.dispose();
-  const city = (await (await staff.get(`/api/v2/sessions/${classId}`)).json()).data.city_id as number;
-  expect(
-    (
-      await staff.post("/api/admin/courtesies", {
-        headers,
-        data: { user_id: userId, city_id: city, sessions: 1, reason: "Prueba e2e" },
-      })
-    ).status(),
-  ).toBe(201);
+  );
   expect(
     (
       await staff.post("/api/admin/reservations", {
