@@ -38,6 +38,7 @@ export default function OurSessions({ loaderData }: Route.ComponentProps) {
                   width={640}
                   height={360}
                   lazy={i > 0}
+                  fetchPriority={i === 0 ? "high" : undefined}
                   style={{
                     display: "block",
                     width: "100%",

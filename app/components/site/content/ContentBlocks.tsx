@@ -49,6 +49,7 @@ export function PageHeader({
             alt={imageAlt ?? ""}
             width={640}
             height={480}
+            fetchPriority="high"
           />
         )}
       </div>

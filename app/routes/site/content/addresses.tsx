@@ -55,6 +55,7 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
                       width={480}
                       height={360}
                       lazy={ci > 0 || i > 0}
+                      fetchPriority={ci === 0 && i === 0 ? "high" : undefined}
                     />
                   )}
                   <div className={classes.cardBody}>
