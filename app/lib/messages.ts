@@ -18,7 +18,7 @@ import { fields } from "./i18n/fields";
 import { kit } from "./i18n/kit";
 import { resources } from "./i18n/resources";
 import { booking } from "./i18n/booking";
-import { catalog } from "./i18n/catalog";
+import { classes } from "./i18n/classes";
 import { cms } from "./i18n/cms";
 import { catalogue } from "./i18n/catalogue";
 
@@ -42,7 +42,7 @@ export const messages = {
   media,
   places,
   rooms,
-  catalog,
+  classes,
   cms,
   catalogue,
 } as const;

@@ -11,6 +11,7 @@ import { createSession } from "../../app/.server/domain/identity/sessions";
 import { unsubscribeLink } from "../../app/.server/domain/content/pages";
 import { RFC_PATTERN } from "../../app/shared/schemas/content";
 import { setupTestApp } from "../support/app";
+import { createCast } from "../support/factories";
 
 const app = setupTestApp();
 
@@ -44,8 +45,10 @@ const goodInvoice = {
 let admin = "";
 let customer = "";
 beforeAll(async () => {
-  admin = await tokenFor("admin@example.com");
-  customer = await tokenFor("cliente@example.com");
+  // This file's own accounts (not the demo ones).
+  const cast = await createCast(app.deps.db);
+  admin = await tokenFor(cast.admin.email);
+  customer = await tokenFor(cast.customer.email);
 });
 
 describe("content pages and legals", () => {

@@ -1,13 +1,16 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { scheduledTasks } from "../../app/.server/jobs/tasks";
 import { startJobQueue } from "../../app/.server/jobs/queue";
 import { jobDefinitions } from "../../app/.server/runtime";
 import { createLogger } from "../../app/.server/http/logger";
 import { setupTestApp } from "../support/app";
+import { createCast, FACTORY_PASSWORD, type Cast } from "../support/factories";
 
 /** Durable jobs on the database (pg-boss): transactional enqueue, retries, the failed-jobs API. */
 const ran: unknown[] = [];
+/** This file's own accounts (not the demo ones). */
+let cast: Cast;
 const app = setupTestApp(
   {},
   {
@@ -24,6 +27,9 @@ const app = setupTestApp(
     ],
   },
 );
+beforeAll(async () => {
+  cast = await createCast(app.deps.db);
+});
 
 describe("job queue", () => {
   it("a job enqueued in a transaction that rolls back never runs; a committed one runs once", async () => {
@@ -116,11 +122,11 @@ describe("job queue", () => {
 describe("/api/admin/jobs", () => {
   it("lists failed jobs for administrator-type 1 only", async () => {
     expect((await app.request("/admin/jobs")).status).toBe(401);
-    for (const email of ["gerente@example.com", "caja@example.com", "coach@example.com", "cliente@example.com"]) {
-      const res = await app.request("/admin/jobs", { token: await app.login(email) });
+    for (const { email } of [cast.manager, cast.cashier, cast.coach, cast.customer]) {
+      const res = await app.request("/admin/jobs", { token: await app.login(email, FACTORY_PASSWORD) });
       expect(res.status, email).toBe(403);
     }
-    const admin = await app.login("admin@example.com");
+    const admin = await app.login(cast.admin.email, FACTORY_PASSWORD);
     const res = await app.request("/admin/jobs", { token: admin });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { data: { name: string; error: string; attempts: number }[]; meta: unknown };
@@ -139,12 +145,12 @@ describe("/api/admin/jobs", () => {
   });
 
   it("retries one failed job: it runs again and, failing again, comes back to the list", async () => {
-    const admin = await app.login("admin@example.com");
+    const admin = await app.login(cast.admin.email, FACTORY_PASSWORD);
     const list = (await (await app.request("/admin/jobs", { token: admin })).json()) as {
       data: { id: string; name: string }[];
     };
     const job = list.data.find((j) => j.name === "test-always-fails")!;
-    const manager = await app.login("gerente@example.com");
+    const manager = await app.login(cast.manager.email, FACTORY_PASSWORD);
     expect((await app.request(`/admin/jobs/${job.id}/retry`, { method: "POST", token: manager })).status).toBe(403);
 
     const res = await app.request(`/admin/jobs/${job.id}/retry`, { method: "POST", token: admin });

@@ -1,12 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parseLegalText } from "../../app/shared/schemas/legal";
 import { setupTestApp } from "../support/app";
+import { createCast, FACTORY_PASSWORD, type Cast } from "../support/factories";
 
 /**
  * Aviso de Privacidad and Términos y Condiciones (issue 12, usability 4): anyone reads them,
  * administrators of type 1 edit them (audited), nobody else can.
  */
+/** This file's own accounts (not the demo ones). */
+let cast: Cast;
 const app = setupTestApp();
+beforeAll(async () => {
+  cast = await createCast(app.deps.db);
+});
 
 describe("legal texts", () => {
   it("the privacy notice is readable by anyone and names what the LFPDPPP requires", async () => {
@@ -21,7 +27,7 @@ describe("legal texts", () => {
   });
 
   it("an administrator of type 1 edits it; the change is public and audited", async () => {
-    const admin = await app.login("admin@example.com");
+    const admin = await app.login(cast.admin.email, FACTORY_PASSWORD);
     const body = "## Responsable\nNucleo Barre cuida tus datos.\n\n- Uno\n- Dos";
     const res = await app.request("/admin/legal/privacy", {
       method: "PUT",
@@ -39,13 +45,13 @@ describe("legal texts", () => {
   });
 
   it("nobody else may edit, and bad input is a 422 that changes nothing", async () => {
-    const gerente = await app.login("gerente@example.com");
-    const cliente = await app.login("cliente@example.com");
+    const gerente = await app.login(cast.manager.email, FACTORY_PASSWORD);
+    const cliente = await app.login(cast.customer.email, FACTORY_PASSWORD);
     const json = { title: "X", body: "Texto suficientemente largo para pasar." };
     expect((await app.request("/admin/legal/privacy", { method: "PUT", token: gerente, json })).status).toBe(403);
     expect((await app.request("/admin/legal/privacy", { method: "PUT", token: cliente, json })).status).toBe(403);
     expect((await app.request("/admin/legal/privacy", { method: "PUT", json })).status).toBe(401);
-    const admin = await app.login("admin@example.com");
+    const admin = await app.login(cast.admin.email, FACTORY_PASSWORD);
     const bad = await app.request("/admin/legal/privacy", {
       method: "PUT",
       token: admin,

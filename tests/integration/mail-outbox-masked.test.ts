@@ -12,6 +12,7 @@ import { createSession } from "../../app/.server/domain/identity/sessions";
 import { newToken } from "../../app/.server/domain/identity/tokens";
 import { resetMail } from "../../app/.server/mail/templates";
 import { setupTestApp } from "../support/app";
+import { createCast, FACTORY_PASSWORD, type Cast } from "../support/factories";
 
 /**
  * The outbox never shows a usable token to administrators (issue 12, security 3), whether the mail
@@ -24,8 +25,11 @@ const brand = { site: "Nucleo Barre", help: "hola@nucleobarre.mx", publicUrl: "h
 const received: string[] = [];
 let smtp: SMTPServer;
 let port = 0;
+/** This file's own accounts (not the demo ones). */
+let cast: Cast;
 
 beforeAll(async () => {
+  cast = await createCast(app.deps.db);
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -49,7 +53,7 @@ async function lastRow(to: string) {
 }
 
 async function adminReads(id: number) {
-  const token = await app.login("admin@example.com");
+  const token = await app.login(cast.admin.email, FACTORY_PASSWORD);
   const res = await app.request(`/admin/outbox/${id}`, { token });
   expect(res.status).toBe(200);
   return (await res.json()).data as { html: string; text: string };
@@ -57,8 +61,8 @@ async function adminReads(id: number) {
 
 describe("the outbox never shows a live link", () => {
   it("a reset link asked through the API is masked for administrators, and deliverable", async () => {
-    await app.request("/auth/password/forgot", { method: "POST", form: { email: "cliente@example.com" } });
-    const row = await lastRow("cliente@example.com");
+    await app.request("/auth/password/forgot", { method: "POST", form: { email: cast.customer.email } });
+    const row = await lastRow(cast.customer.email);
     expect(row.template).toBe("password-reset");
     const shown = await adminReads(row.id);
     expect(shown.text).toContain("/auth/reset/••••••••");
@@ -73,7 +77,7 @@ describe("the outbox never shows a live link", () => {
     });
     expect(done.status).toBe(200);
     // the answer names the account, so the login form can be prefilled
-    expect((await done.json()).data.email).toBe("cliente@example.com");
+    expect((await done.json()).data.email).toBe(cast.customer.email);
   });
 
   it("mail sent by SMTP goes out with its live link and is recorded masked", async () => {
@@ -135,7 +139,7 @@ describe("the outbox never shows a live link", () => {
 
 describe("resetting another administrator's two-factor", () => {
   it("mails the person who lost it, naming who did it", async () => {
-    const email = "gerente@example.com";
+    const { email } = cast.manager;
     await app.deps.db.update(users).set({ require2fa: true }).where(eq(users.email, email));
     const [g] = await app.deps.db.select().from(users).where(eq(users.email, email));
     const { token } = await createSession(app.deps.db, g.id, {
@@ -147,13 +151,13 @@ describe("resetting another administrator's two-factor", () => {
     const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) });
     expect((await app.request("/auth/2fa/verify", { method: "POST", token, json: { code } })).status).toBe(200);
 
-    const admin = await app.login("admin@example.com");
+    const admin = await app.login(cast.admin.email, FACTORY_PASSWORD);
     const res = await app.request(`/admin/administrators/${g.id}/reset-2fa`, { method: "POST", token: admin });
     expect(res.status).toBe(200);
     const row = await lastRow(email);
     expect(row.template).toBe("two-factor-reset");
     expect(row.subject).toBe("Se restableció tu verificación en dos pasos en Nucleo Barre");
-    const [a] = await app.deps.db.select().from(users).where(eq(users.email, "admin@example.com"));
+    const [a] = await app.deps.db.select().from(users).where(eq(users.email, cast.admin.email));
     expect(row.text).toContain(a.name);
   });
 });

@@ -31,7 +31,7 @@ export const bazaarEventsResource: ResourceDescriptor<typeof bazaarEvents, Bazaa
   entity: "bazaar_event",
   apiPath: "/admin/bazar",
   tag: "Back office: contenido",
-  labels: { one: t("catalog.bazaar.one"), many: t("catalog.bazaar.many") },
+  labels: { one: t("classes.bazaar.one"), many: t("classes.bazaar.many") },
   table: bazaarEvents,
   dto: bazaarEventDto,
   toDto: (r) => ({
@@ -66,10 +66,10 @@ export const bazaarEventsResource: ResourceDescriptor<typeof bazaarEvents, Bazaa
     filename: "bazar.csv",
     columns: [
       { key: "id", label: "ID" },
-      { key: "title", label: t("catalog.bazaar.title") },
-      { key: "starts_at", label: t("catalog.bazaar.startsAt") },
-      { key: "ends_at", label: t("catalog.bazaar.endsAt") },
-      { key: "place", label: t("catalog.bazaar.place") },
+      { key: "title", label: t("classes.bazaar.title") },
+      { key: "starts_at", label: t("classes.bazaar.startsAt") },
+      { key: "ends_at", label: t("classes.bazaar.endsAt") },
+      { key: "place", label: t("classes.bazaar.place") },
       { key: "active", label: t("kit.status") },
     ],
   },
@@ -78,6 +78,6 @@ export const bazaarEventsResource: ResourceDescriptor<typeof bazaarEvents, Bazaa
   beforeWrite: async (tx, input) => {
     if (input.studio_id === null) return;
     const [row] = await tx.select({ id: studios.id }).from(studios).where(eq(studios.id, input.studio_id)).limit(1);
-    if (!row) throw AppError.validation([{ field: "studio_id", message: t("catalog.bazaar.studioNotFound") }]);
+    if (!row) throw AppError.validation([{ field: "studio_id", message: t("classes.bazaar.studioNotFound") }]);
   },
 };

@@ -37,7 +37,7 @@ export const coachesResource: ResourceDescriptor<typeof coaches, CoachDto, Coach
   entity: "coach",
   apiPath: "/admin/coaches",
   tag: "Back office: personas",
-  labels: { one: t("catalog.coaches.one"), many: t("catalog.coaches.many") },
+  labels: { one: t("classes.coaches.one"), many: t("classes.coaches.many") },
   table: coaches,
   dto: coachDto,
   toDto: (r) => ({
@@ -70,7 +70,7 @@ export const coachesResource: ResourceDescriptor<typeof coaches, CoachDto, Coach
     sortOrder: i.sort_order,
   }),
   permissions: { read: "places.read", write: "places.write" },
-  unique: { slug: { field: "slug", message: t("catalog.coaches.duplicateSlug") } },
+  unique: { slug: { field: "slug", message: t("classes.coaches.duplicateSlug") } },
   search: [coaches.name, coaches.lastName, coaches.instagram],
   sorts: { id: coaches.id, name: coaches.name, last_name: coaches.lastName, sort_order: coaches.sortOrder },
   defaultSort: { column: coaches.sortOrder, dir: "asc" },
@@ -79,11 +79,11 @@ export const coachesResource: ResourceDescriptor<typeof coaches, CoachDto, Coach
     filename: "coaches.csv",
     columns: [
       { key: "id", label: "ID" },
-      { key: "name", label: t("catalog.common.name") },
-      { key: "last_name", label: t("catalog.coaches.lastName") },
-      { key: "slug", label: t("catalog.common.slug") },
-      { key: "instagram", label: t("catalog.coaches.instagram") },
-      { key: "user_id", label: t("catalog.coaches.user") },
+      { key: "name", label: t("classes.common.name") },
+      { key: "last_name", label: t("classes.coaches.lastName") },
+      { key: "slug", label: t("classes.common.slug") },
+      { key: "instagram", label: t("classes.coaches.instagram") },
+      { key: "user_id", label: t("classes.coaches.user") },
       { key: "active", label: t("kit.status") },
     ],
   },
@@ -92,7 +92,7 @@ export const coachesResource: ResourceDescriptor<typeof coaches, CoachDto, Coach
   beforeWrite: async (tx, input, id) => {
     await assertUnique(tx, coaches, coaches.slug, slugOf(input), id, {
       field: input.slug ? "slug" : "name",
-      message: t("catalog.coaches.duplicateSlug"),
+      message: t("classes.coaches.duplicateSlug"),
     });
     if (input.user_id === null) return;
     const [account] = await tx
@@ -100,10 +100,10 @@ export const coachesResource: ResourceDescriptor<typeof coaches, CoachDto, Coach
       .from(users)
       .where(and(eq(users.id, input.user_id), eq(users.roleId, ROLE.coach), eq(users.active, true)))
       .limit(1);
-    if (!account) throw AppError.validation([{ field: "user_id", message: t("catalog.coaches.userNotCoach") }]);
+    if (!account) throw AppError.validation([{ field: "user_id", message: t("classes.coaches.userNotCoach") }]);
     const [other] = await tx.select({ id: coaches.id }).from(coaches).where(eq(coaches.userId, input.user_id)).limit(1);
     if (other && other.id !== id) {
-      throw AppError.validation([{ field: "user_id", message: t("catalog.coaches.userTaken") }]);
+      throw AppError.validation([{ field: "user_id", message: t("classes.coaches.userTaken") }]);
     }
   },
 };

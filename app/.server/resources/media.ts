@@ -27,7 +27,7 @@ export const mediaResource: ResourceDescriptor<typeof mediaFiles, MediaRowDto> =
   entity: "media",
   apiPath: "/admin/files",
   tag: "Back office: contenido",
-  labels: { one: t("catalog.files.one"), many: t("catalog.files.title") },
+  labels: { one: t("classes.files.one"), many: t("classes.files.title") },
   table: mediaFiles,
   dto: mediaDto,
   toDto: (r) => ({

@@ -27,7 +27,7 @@ export const sessionTypesResource: ResourceDescriptor<typeof sessionTypes, Sessi
   entity: "session_type",
   apiPath: "/admin/session/types",
   tag: "Back office: clases",
-  labels: { one: t("catalog.sessionTypes.one"), many: t("catalog.sessionTypes.many") },
+  labels: { one: t("classes.sessionTypes.one"), many: t("classes.sessionTypes.many") },
   table: sessionTypes,
   dto: sessionTypeDto,
   toDto: (r) => ({
@@ -54,7 +54,7 @@ export const sessionTypesResource: ResourceDescriptor<typeof sessionTypes, Sessi
     sortOrder: i.sort_order,
   }),
   permissions: { read: "places.read", write: "places.write" },
-  unique: { slug: { field: "slug", message: t("catalog.sessionTypes.duplicateSlug") } },
+  unique: { slug: { field: "slug", message: t("classes.sessionTypes.duplicateSlug") } },
   search: [sessionTypes.name, sessionTypes.description],
   sorts: {
     id: sessionTypes.id,
@@ -68,10 +68,10 @@ export const sessionTypesResource: ResourceDescriptor<typeof sessionTypes, Sessi
     filename: "tipos-de-clase.csv",
     columns: [
       { key: "id", label: "ID" },
-      { key: "name", label: t("catalog.common.name") },
-      { key: "duration_minutes", label: t("catalog.sessionTypes.duration") },
-      { key: "intensity", label: t("catalog.sessionTypes.intensity") },
-      { key: "color", label: t("catalog.sessionTypes.color") },
+      { key: "name", label: t("classes.common.name") },
+      { key: "duration_minutes", label: t("classes.sessionTypes.duration") },
+      { key: "intensity", label: t("classes.sessionTypes.intensity") },
+      { key: "color", label: t("classes.sessionTypes.color") },
       { key: "active", label: t("kit.status") },
     ],
   },
@@ -84,12 +84,12 @@ export const sessionTypesResource: ResourceDescriptor<typeof sessionTypes, Sessi
       sessionTypes.name,
       input.name,
       id,
-      { field: "name", message: t("catalog.sessionTypes.duplicateName") },
+      { field: "name", message: t("classes.sessionTypes.duplicateName") },
       true,
     );
     await assertUnique(tx, sessionTypes, sessionTypes.slug, slugOf(input), id, {
       field: input.slug ? "slug" : "name",
-      message: t("catalog.sessionTypes.duplicateSlug"),
+      message: t("classes.sessionTypes.duplicateSlug"),
     });
   },
 };

@@ -16,14 +16,14 @@ const wholeNumber = (min: number, max: number, message: string, fallback: number
     z.number({ error: message }).int(message).min(min, message).max(max, message),
   );
 
-export const sortOrder = wholeNumber(0, 9999, t("catalog.common.sortOrderInvalid"), 0);
+export const sortOrder = wholeNumber(0, 9999, t("classes.common.sortOrderInvalid"), 0);
 
 /** An optional slug: blank is null (the server derives it from the name). */
 export const optionalSlug = z.preprocess(
   (v) => (blank(v) ? null : typeof v === "string" ? v.trim().toLowerCase() : v),
-  safeString(t("catalog.common.slugInvalid"))
-    .max(80, t("catalog.common.slugInvalid"))
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, t("catalog.common.slugInvalid"))
+  safeString(t("classes.common.slugInvalid"))
+    .max(80, t("classes.common.slugInvalid"))
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, t("classes.common.slugInvalid"))
     .nullable(),
 );
 
@@ -33,10 +33,10 @@ export const optionalSlug = z.preprocess(
  */
 export const optionalImage = z.preprocess(
   (v) => (blank(v) ? null : trimmed(v)),
-  safeString(t("catalog.common.imageInvalid"))
-    .max(500, t("catalog.common.imageInvalid"))
-    .regex(/^(https:\/\/\S+|\/(?:api\/files|images)\/[\w\-./]+)$/i, t("catalog.common.imageInvalid"))
-    .refine((v) => !v.includes(".."), t("catalog.common.imageInvalid"))
+  safeString(t("classes.common.imageInvalid"))
+    .max(500, t("classes.common.imageInvalid"))
+    .regex(/^(https:\/\/\S+|\/(?:api\/files|images)\/[\w\-./]+)$/i, t("classes.common.imageInvalid"))
+    .refine((v) => !v.includes(".."), t("classes.common.imageInvalid"))
     .nullable(),
 );
 
@@ -46,11 +46,11 @@ export const sessionTypeSchema = z.object({
   description: optionalText({ max: 2000 }),
   color: z.preprocess(
     (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
-    safeString(t("catalog.sessionTypes.colorInvalid")).regex(/^#[0-9a-f]{6}$/, t("catalog.sessionTypes.colorInvalid")),
+    safeString(t("classes.sessionTypes.colorInvalid")).regex(/^#[0-9a-f]{6}$/, t("classes.sessionTypes.colorInvalid")),
   ),
   image_url: optionalImage,
-  duration_minutes: wholeNumber(10, 240, t("catalog.sessionTypes.durationInvalid"), 50),
-  intensity: wholeNumber(1, 3, t("catalog.sessionTypes.intensityInvalid"), 2),
+  duration_minutes: wholeNumber(10, 240, t("classes.sessionTypes.durationInvalid"), 50),
+  intensity: wholeNumber(1, 3, t("classes.sessionTypes.intensityInvalid"), 2),
   sort_order: sortOrder,
 });
 export type SessionTypeInput = z.output<typeof sessionTypeSchema>;
@@ -72,9 +72,9 @@ export const coachSchema = z.object({
   quote: optionalText({ max: 200 }),
   bio: optionalText({ max: 4000 }),
   image_url: optionalImage,
-  instagram: handle(t("catalog.coaches.instagramInvalid")),
+  instagram: handle(t("classes.coaches.instagramInvalid")),
   facebook: optionalUrl,
-  tiktok: handle(t("catalog.coaches.tiktokInvalid")),
+  tiktok: handle(t("classes.coaches.tiktokInvalid")),
   user_id: optionalId,
   sort_order: sortOrder,
 });
@@ -83,15 +83,15 @@ export type CoachInput = z.output<typeof coachSchema>;
 /** `2026-12-05T10:00` as a `datetime-local` field writes it (Mexico City time). */
 const localDateTime = z.preprocess(
   trimmed,
-  safeString(t("catalog.bazaar.dateInvalid")).regex(
+  safeString(t("classes.bazaar.dateInvalid")).regex(
     /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/,
-    t("catalog.bazaar.dateInvalid"),
+    t("classes.bazaar.dateInvalid"),
   ),
 );
 
 export const bazaarEventSchema = z
   .object({
-    title: requiredText(t("catalog.bazaar.titleRequired"), { max: 120 }),
+    title: requiredText(t("classes.bazaar.titleRequired"), { max: 120 }),
     summary: optionalText({ max: 300 }),
     body: optionalText({ max: 4000 }),
     starts_at: localDateTime,
@@ -100,5 +100,5 @@ export const bazaarEventSchema = z
     image_url: optionalImage,
     studio_id: optionalId,
   })
-  .refine((v) => v.ends_at > v.starts_at, { path: ["ends_at"], message: t("catalog.bazaar.endsBeforeStart") });
+  .refine((v) => v.ends_at > v.starts_at, { path: ["ends_at"], message: t("classes.bazaar.endsBeforeStart") });
 export type BazaarEventInput = z.output<typeof bazaarEventSchema>;

@@ -23,21 +23,21 @@ export const ErrorBoundary = AdminErrorBoundary;
 export default function BazaarForm({ loaderData }: Route.ComponentProps) {
   const { studios } = loaderData;
   const fields: FieldDef[] = [
-    { name: "title", label: t("catalog.bazaar.title"), kind: "text", required: true },
-    { name: "place", label: t("catalog.bazaar.place"), kind: "text" },
-    { name: "starts_at", label: t("catalog.bazaar.startsAt"), kind: "datetime", required: true },
-    { name: "ends_at", label: t("catalog.bazaar.endsAt"), kind: "datetime", required: true },
+    { name: "title", label: t("classes.bazaar.title"), kind: "text", required: true },
+    { name: "place", label: t("classes.bazaar.place"), kind: "text" },
+    { name: "starts_at", label: t("classes.bazaar.startsAt"), kind: "datetime", required: true },
+    { name: "ends_at", label: t("classes.bazaar.endsAt"), kind: "datetime", required: true },
     {
       name: "studio_id",
-      label: t("catalog.bazaar.studio"),
+      label: t("classes.bazaar.studio"),
       kind: "select",
       clearable: true,
       options: studios,
-      description: t("catalog.bazaar.studioHelp"),
+      description: t("classes.bazaar.studioHelp"),
     },
-    { name: "image_url", label: t("catalog.common.image"), kind: "image", description: t("catalog.common.imageHelp") },
-    { name: "summary", label: t("catalog.bazaar.summary"), kind: "textarea", rows: 2 },
-    { name: "body", label: t("catalog.bazaar.body"), kind: "textarea", rows: 6 },
+    { name: "image_url", label: t("classes.common.image"), kind: "image", description: t("classes.common.imageHelp") },
+    { name: "summary", label: t("classes.bazaar.summary"), kind: "textarea", rows: 2 },
+    { name: "body", label: t("classes.bazaar.body"), kind: "textarea", rows: 6 },
   ];
   const marketplace = studios.some((s) => s.value === String(MARKETPLACE_STUDIO_ID));
   return (

@@ -17,7 +17,7 @@ type Row = Route.ComponentProps["loaderData"]["data"][number];
 const columns: Column<Row>[] = [
   {
     key: "title",
-    label: t("catalog.bazaar.title"),
+    label: t("classes.bazaar.title"),
     sortable: true,
     render: (r) => (
       <span style={{ display: "inline-flex", alignItems: "center", gap: 8 }}>
@@ -28,8 +28,8 @@ const columns: Column<Row>[] = [
       </span>
     ),
   },
-  { key: "starts_at", label: t("catalog.bazaar.when"), sortable: true, render: (r) => when(r.starts_at) },
-  { key: "place", label: t("catalog.bazaar.place"), render: (r) => r.place || "—" },
+  { key: "starts_at", label: t("classes.bazaar.when"), sortable: true, render: (r) => when(r.starts_at) },
+  { key: "place", label: t("classes.bazaar.place"), render: (r) => r.place || "—" },
 ];
 
 export default function BazaarList({ loaderData }: Route.ComponentProps) {

@@ -20,34 +20,34 @@ export const ErrorBoundary = AdminErrorBoundary;
 
 export default function CoachForm({ loaderData }: Route.ComponentProps) {
   const fields: FieldDef[] = [
-    { name: "name", label: t("catalog.common.name"), kind: "text", required: true },
-    { name: "last_name", label: t("catalog.coaches.lastName"), kind: "text" },
-    { name: "slug", label: t("catalog.common.slug"), kind: "text", description: t("catalog.common.slugHelp") },
-    { name: "quote", label: t("catalog.coaches.quote"), kind: "text" },
-    { name: "image_url", label: t("catalog.coaches.photo"), kind: "image", description: t("catalog.common.imageHelp") },
+    { name: "name", label: t("classes.common.name"), kind: "text", required: true },
+    { name: "last_name", label: t("classes.coaches.lastName"), kind: "text" },
+    { name: "slug", label: t("classes.common.slug"), kind: "text", description: t("classes.common.slugHelp") },
+    { name: "quote", label: t("classes.coaches.quote"), kind: "text" },
+    { name: "image_url", label: t("classes.coaches.photo"), kind: "image", description: t("classes.common.imageHelp") },
     {
       name: "user_id",
-      label: t("catalog.coaches.user"),
+      label: t("classes.coaches.user"),
       kind: "select",
       clearable: true,
       options: loaderData.accounts,
-      description: t("catalog.coaches.userHelp"),
+      description: t("classes.coaches.userHelp"),
     },
     {
       name: "instagram",
-      label: t("catalog.coaches.instagram"),
+      label: t("classes.coaches.instagram"),
       kind: "text",
-      description: t("catalog.coaches.instagramHelp"),
+      description: t("classes.coaches.instagramHelp"),
     },
-    { name: "tiktok", label: t("catalog.coaches.tiktok"), kind: "text", description: t("catalog.coaches.tiktokHelp") },
+    { name: "tiktok", label: t("classes.coaches.tiktok"), kind: "text", description: t("classes.coaches.tiktokHelp") },
     {
       name: "facebook",
-      label: t("catalog.coaches.facebook"),
+      label: t("classes.coaches.facebook"),
       kind: "url",
-      description: t("catalog.coaches.facebookHelp"),
+      description: t("classes.coaches.facebookHelp"),
     },
-    { name: "sort_order", label: t("catalog.common.sortOrder"), kind: "number", min: 0, max: 9999 },
-    { name: "bio", label: t("catalog.coaches.bio"), kind: "textarea", rows: 5 },
+    { name: "sort_order", label: t("classes.common.sortOrder"), kind: "number", min: 0, max: 9999 },
+    { name: "bio", label: t("classes.coaches.bio"), kind: "textarea", rows: 5 },
   ];
   return <ResourceFormPage view={coachesView} schema={coachSchema} fields={fields} item={loaderData.item} />;
 }

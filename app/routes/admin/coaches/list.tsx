@@ -15,7 +15,7 @@ type Row = Route.ComponentProps["loaderData"]["data"][number];
 const columns: Column<Row>[] = [
   {
     key: "name",
-    label: t("catalog.common.name"),
+    label: t("classes.common.name"),
     sortable: true,
     render: (r) => (
       <span style={{ display: "inline-flex", alignItems: "center", gap: 8 }}>
@@ -34,7 +34,7 @@ const columns: Column<Row>[] = [
   },
   {
     key: "instagram",
-    label: t("catalog.coaches.instagram"),
+    label: t("classes.coaches.instagram"),
     render: (r) =>
       r.instagram ? (
         <Anchor href={`https://instagram.com/${r.instagram}`} target="_blank" rel="noopener noreferrer" size="sm">
@@ -46,14 +46,14 @@ const columns: Column<Row>[] = [
   },
   {
     key: "user_id",
-    label: t("catalog.coaches.user"),
+    label: t("classes.coaches.user"),
     render: (r) => (
       <SoftBadge color={r.user_id ? "blue" : "gray"}>
-        {r.user_id ? t("catalog.coaches.linked") : t("catalog.coaches.notLinked")}
+        {r.user_id ? t("classes.coaches.linked") : t("classes.coaches.notLinked")}
       </SoftBadge>
     ),
   },
-  { key: "sort_order", label: t("catalog.common.sortOrder"), sortable: true, render: (r) => r.sort_order },
+  { key: "sort_order", label: t("classes.common.sortOrder"), sortable: true, render: (r) => r.sort_order },
 ];
 
 export default function CoachesList({ loaderData }: Route.ComponentProps) {

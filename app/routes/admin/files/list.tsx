@@ -20,16 +20,16 @@ import type { Route } from "./+types/list";
 
 /** /admin/files: the files library (upload, search, copy an address, delete). */
 export const loader = (args: Route.LoaderArgs) => resourceListLoader(mediaResource, args);
-export const meta = () => [{ title: `${t("catalog.files.title")} · ${t("app.name")}` }];
+export const meta = () => [{ title: `${t("classes.files.title")} · ${t("app.name")}` }];
 export const ErrorBoundary = AdminErrorBoundary;
 
 const view: ResourceView = {
-  one: t("catalog.files.one"),
-  many: t("catalog.files.title"),
-  subtitle: t("catalog.files.subtitle"),
+  one: t("classes.files.one"),
+  many: t("classes.files.title"),
+  subtitle: t("classes.files.subtitle"),
   base: "/admin/files",
   apiPath: "/admin/files",
-  searchPlaceholder: t("catalog.files.searchPlaceholder"),
+  searchPlaceholder: t("classes.files.searchPlaceholder"),
 };
 
 const kb = (bytes: number) =>
@@ -39,7 +39,7 @@ type Row = Route.ComponentProps["loaderData"]["data"][number];
 const columns: Column<Row>[] = [
   {
     key: "name",
-    label: t("catalog.common.name"),
+    label: t("classes.common.name"),
     sortable: true,
     render: (r) => (
       <span style={{ display: "inline-flex", alignItems: "center", gap: 10 }}>
@@ -55,12 +55,12 @@ const columns: Column<Row>[] = [
       </span>
     ),
   },
-  { key: "alt", label: t("catalog.files.alt"), render: (r) => r.alt || "—" },
-  { key: "dimensions", label: t("catalog.files.dimensions"), render: (r) => `${r.width}×${r.height}` },
-  { key: "size", label: t("catalog.files.size"), sortable: true, render: (r) => kb(r.size) },
+  { key: "alt", label: t("classes.files.alt"), render: (r) => r.alt || "—" },
+  { key: "dimensions", label: t("classes.files.dimensions"), render: (r) => `${r.width}×${r.height}` },
+  { key: "size", label: t("classes.files.size"), sortable: true, render: (r) => kb(r.size) },
   {
     key: "created_at",
-    label: t("catalog.files.uploadedAt"),
+    label: t("classes.files.uploadedAt"),
     sortable: true,
     render: (r) => formatDateTime(r.created_at),
   },
@@ -70,12 +70,12 @@ function FileMenu({ row }: { row: Row }) {
   const { revalidate } = useRevalidator();
   const copy = async () => {
     await navigator.clipboard?.writeText(new URL(row.url, window.location.origin).toString()).catch(() => undefined);
-    notifications.show({ color: "teal", message: t("catalog.files.copied") });
+    notifications.show({ color: "teal", message: t("classes.files.copied") });
   };
   const remove = async () => {
     const ok = await confirmAction({
-      title: t("catalog.files.delete"),
-      message: t("catalog.files.confirmDelete", { name: row.name }),
+      title: t("classes.files.delete"),
+      message: t("classes.files.confirmDelete", { name: row.name }),
       danger: true,
     });
     if (!ok) return;
@@ -94,10 +94,10 @@ function FileMenu({ row }: { row: Row }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item onClick={copy} leftSection={<IconCopy size={16} aria-hidden />}>
-          {t("catalog.files.copyUrl")}
+          {t("classes.files.copyUrl")}
         </Menu.Item>
         <Menu.Item onClick={remove} color="red" leftSection={<IconTrash size={16} aria-hidden />}>
-          {t("catalog.files.delete")}
+          {t("classes.files.delete")}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -16,20 +16,20 @@ export const meta = ({ params }: Route.MetaArgs) => [
 export const ErrorBoundary = AdminErrorBoundary;
 
 const fields: FieldDef[] = [
-  { name: "name", label: t("catalog.common.name"), kind: "text", required: true },
-  { name: "slug", label: t("catalog.common.slug"), kind: "text", description: t("catalog.common.slugHelp") },
+  { name: "name", label: t("classes.common.name"), kind: "text", required: true },
+  { name: "slug", label: t("classes.common.slug"), kind: "text", description: t("classes.common.slugHelp") },
   {
     name: "color",
-    label: t("catalog.sessionTypes.color"),
+    label: t("classes.sessionTypes.color"),
     kind: "color",
     required: true,
-    description: t("catalog.sessionTypes.colorHelp"),
+    description: t("classes.sessionTypes.colorHelp"),
   },
-  { name: "image_url", label: t("catalog.common.image"), kind: "image", description: t("catalog.common.imageHelp") },
-  { name: "duration_minutes", label: t("catalog.sessionTypes.duration"), kind: "number", min: 10, max: 240 },
-  { name: "intensity", label: t("catalog.sessionTypes.intensity"), kind: "number", min: 1, max: 3 },
-  { name: "sort_order", label: t("catalog.common.sortOrder"), kind: "number", min: 0, max: 9999 },
-  { name: "description", label: t("catalog.common.description"), kind: "textarea", rows: 4 },
+  { name: "image_url", label: t("classes.common.image"), kind: "image", description: t("classes.common.imageHelp") },
+  { name: "duration_minutes", label: t("classes.sessionTypes.duration"), kind: "number", min: 10, max: 240 },
+  { name: "intensity", label: t("classes.sessionTypes.intensity"), kind: "number", min: 1, max: 3 },
+  { name: "sort_order", label: t("classes.common.sortOrder"), kind: "number", min: 0, max: 9999 },
+  { name: "description", label: t("classes.common.description"), kind: "textarea", rows: 4 },
 ];
 
 const defaults = { color: "#883943", duration_minutes: 50, intensity: 2, sort_order: 0 };

@@ -14,7 +14,7 @@ type Row = Route.ComponentProps["loaderData"]["data"][number];
 const columns: Column<Row>[] = [
   {
     key: "name",
-    label: t("catalog.common.name"),
+    label: t("classes.common.name"),
     sortable: true,
     render: (r) => (
       <span style={{ display: "inline-flex", alignItems: "center", gap: 8 }}>
@@ -31,12 +31,12 @@ const columns: Column<Row>[] = [
   },
   {
     key: "duration_minutes",
-    label: t("catalog.sessionTypes.duration"),
+    label: t("classes.sessionTypes.duration"),
     sortable: true,
     render: (r) => r.duration_minutes,
   },
-  { key: "intensity", label: t("catalog.sessionTypes.intensity"), render: (r) => r.intensity },
-  { key: "sort_order", label: t("catalog.common.sortOrder"), sortable: true, render: (r) => r.sort_order },
+  { key: "intensity", label: t("classes.sessionTypes.intensity"), render: (r) => r.intensity },
+  { key: "sort_order", label: t("classes.common.sortOrder"), sortable: true, render: (r) => r.sort_order },
 ];
 
 export default function SessionTypesList({ loaderData }: Route.ComponentProps) {

@@ -72,10 +72,10 @@ export function MediaUpload(props: { onUploaded: (item: MediaItem) => void }) {
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <FileInput
-        label={t("catalog.files.file")}
-        description={t("catalog.files.uploadHelp")}
+        label={t("classes.files.file")}
+        description={t("classes.files.uploadHelp")}
         accept="image/png,image/jpeg,image/webp"
-        placeholder={t("catalog.files.filePlaceholder")}
+        placeholder={t("classes.files.filePlaceholder")}
         value={file}
         onChange={(f) => {
           setFile(f);
@@ -87,15 +87,15 @@ export function MediaUpload(props: { onUploaded: (item: MediaItem) => void }) {
         style={{ flex: "1 1 220px" }}
       />
       <TextInput
-        label={t("catalog.files.alt")}
-        description={t("catalog.files.altHelp")}
+        label={t("classes.files.alt")}
+        description={t("classes.files.altHelp")}
         value={alt}
         onChange={(e) => setAlt(e.currentTarget.value)}
         maxLength={200}
         style={{ flex: "1 1 220px" }}
       />
       <Button onClick={send} loading={sending} leftSection={<IconUpload size={16} aria-hidden />}>
-        {t("catalog.files.upload")}
+        {t("classes.files.upload")}
       </Button>
     </Group>
   );
@@ -132,12 +132,12 @@ export function MediaLibraryDialog(props: { opened: boolean; onClose: () => void
 
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t("catalog.files.pickerTitle")} size="xl">
+    <Modal opened={props.opened} onClose={props.onClose} title={t("classes.files.pickerTitle")} size="xl">
       <Stack gap="md">
         <MediaUpload onUploaded={(item) => props.onPick(item)} />
         <TextInput
-          aria-label={t("catalog.files.searchPlaceholder")}
-          placeholder={t("catalog.files.searchPlaceholder")}
+          aria-label={t("classes.files.searchPlaceholder")}
+          placeholder={t("classes.files.searchPlaceholder")}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
           onChange={(e) => {
@@ -147,14 +147,14 @@ export function MediaLibraryDialog(props: { opened: boolean; onClose: () => void
         />
         {error && <Text c="red">{error}</Text>}
         {!loading && !error && items.length === 0 && (
-          <Text c="dimmed">{search ? t("catalog.files.noResults") : t("catalog.files.empty")}</Text>
+          <Text c="dimmed">{search ? t("classes.files.noResults") : t("classes.files.empty")}</Text>
         )}
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-busy={loading}>
           {items.map((m) => (
             <UnstyledButton
               key={m.id}
               onClick={() => props.onPick(m)}
-              aria-label={t("catalog.files.pick", { name: m.alt || m.name })}
+              aria-label={t("classes.files.pick", { name: m.alt || m.name })}
               style={{ borderRadius: 8, overflow: "hidden", border: "1px solid var(--mantine-color-gray-3)" }}
             >
               <Image src={thumbnailOf(m.url)} alt="" h={110} fit="cover" loading="lazy" />
@@ -167,13 +167,13 @@ export function MediaLibraryDialog(props: { opened: boolean; onClose: () => void
         {pages > 1 && (
           <Group justify="space-between">
             <Button variant="default" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              {t("catalog.files.previous")}
+              {t("classes.files.previous")}
             </Button>
             <Text size="sm" c="dimmed">
               {page} / {pages}
             </Text>
             <Button variant="default" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              {t("catalog.files.more")}
+              {t("classes.files.more")}
             </Button>
           </Group>
         )}
@@ -198,12 +198,12 @@ export function MediaPickerField(props: {
           <Image src={thumbnailOf(props.value)} alt="" w={96} h={64} radius="sm" fit="contain" bg="gray.0" />
         ) : (
           <Text size="sm" c="dimmed" w={96}>
-            {t("catalog.files.none")}
+            {t("classes.files.none")}
           </Text>
         )}
         <Stack gap={4}>
           <Button size="xs" variant="light" onClick={() => setOpened(true)}>
-            {props.value ? t("catalog.files.change") : t("catalog.files.choose")}
+            {props.value ? t("classes.files.change") : t("classes.files.choose")}
           </Button>
           {props.value && (
             <Button
@@ -213,7 +213,7 @@ export function MediaPickerField(props: {
               leftSection={<IconX size={14} aria-hidden />}
               onClick={() => props.onChange("")}
             >
-              {t("catalog.files.remove")}
+              {t("classes.files.remove")}
             </Button>
           )}
         </Stack>
@@ -253,9 +253,9 @@ export function MediaListField(props: {
               color="gray"
               leftSection={<IconX size={12} aria-hidden />}
               onClick={() => props.onChange(value.filter((_, j) => j !== i))}
-              aria-label={t("catalog.studioPhotos.remove", { n: i + 1 })}
+              aria-label={t("classes.studioPhotos.remove", { n: i + 1 })}
             >
-              {t("catalog.files.remove")}
+              {t("classes.files.remove")}
             </Button>
           </Stack>
         ))}
@@ -274,7 +274,7 @@ export function MediaListField(props: {
               label: { whiteSpace: "normal", textAlign: "center", lineHeight: 1.2, height: "auto" },
             }}
           >
-            {t("catalog.studioPhotos.add")}
+            {t("classes.studioPhotos.add")}
           </Button>
         )}
       </Group>

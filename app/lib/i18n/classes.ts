@@ -1,8 +1,9 @@
 /**
- * Texts of the back-office catalogue of the studio's content built with the kit: class types,
- * coaches, bazaar events and the files library picker.
+ * Area `classes`: the back-office texts of what the studio offers besides the shop, built with the
+ * kit: class types, coaches, bazaar events, and the files library picker they use. (The shop's
+ * packs, plans, products, certifications and shipping are the `catalogue` area.)
  */
-export const catalog = {
+export const classes = {
   common: {
     name: "Nombre",
     slug: "Identificador en la dirección",
