@@ -2,6 +2,7 @@
 export const cms = {
   errors: {
     slugInvalid: "La dirección solo puede tener minúsculas, números y guiones (por ejemplo, about-us)",
+    slugReserved: "Esa dirección ya es una página del sitio; elige otra",
     slugTaken: "Ya existe una página con esa dirección",
     titleRequired: "El título es requerido",
     iconInvalid: "Elige un ícono de la lista",

@@ -27,13 +27,28 @@ const blocksText = (required: boolean) =>
       .refine((s) => !required || textToBlocks(s).length > 0, t("cms.errors.blocksRequired")),
   );
 
+/**
+ * Addresses a CMS page may not take: the site's own one-segment pages (a route always wins over
+ * the `:slug` route of CMS pages, so such a page would be saved and never seen), the API, the
+ * built files and the locale prefix. `tests/unit/cms-reserved-slugs.test.ts` checks the list
+ * against the route table.
+ */
+export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
+  ...["addresses", "admin", "bazar-acapulco", "book-session", "buy-sessions", "calendar", "certification"],
+  ...["coaches", "facturacion", "instagram-auth-failure", "instagram-auth-success", "legals", "login"],
+  ...["my-account", "on-demand", "our-sessions", "profile", "register", "select-location"],
+  ...["select-studio", "shippings", "store", "studio-detail", "success-order"],
+  ...["api", "assets", "es-mx"],
+]);
+
 export const cmsPageSchema = z.object({
   slug: z.preprocess(
     (v) => (typeof v === "string" ? v.trim().toLowerCase() : ""),
     z
       .string()
       .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, t("cms.errors.slugInvalid"))
-      .max(80, t("cms.errors.slugInvalid")),
+      .max(80, t("cms.errors.slugInvalid"))
+      .refine((s) => !RESERVED_PAGE_SLUGS.has(s), t("cms.errors.slugReserved")),
   ),
   title: requiredText(t("cms.errors.titleRequired"), { max: 120 }),
   description: optionalText({ max: 300 }),
