@@ -23,6 +23,10 @@ describe("calendar feed address", () => {
     const first = (await (await app.request("/v2/customer/calendar-feed", { token: ana.token })).json()).data.url;
     // Stable until reset.
     expect((await (await app.request("/v2/customer/calendar-feed", { token: ana.token })).json()).data.url).toBe(first);
+    // A read never rotates it, whatever its query says (a link or a prefetch cannot).
+    const read = await app.request("/v2/customer/calendar-feed?reset=1", { token: ana.token });
+    expect(read.status).toBe(200);
+    expect((await read.json()).data.url).toBe(first);
     const before = await app.request(pathOf(first));
     expect(before.status).toBe(200);
     expect(await before.text()).toContain("BEGIN:VEVENT");

@@ -286,10 +286,11 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
       summary: "La dirección privada del calendario (ICS) del cliente",
       tags: ["Reservaciones"],
       guard: ["customer"],
-      query: z.object({ reset: z.enum(["1", "true"]).optional() }),
     },
-    async ({ deps, auth, query }) => {
-      const token = await feedToken(deps.db, auth.user!.id, !!query.reset);
+    // A read never changes the address: the reset is its own POST (a link or a prefetch cannot
+    // rotate it).
+    async ({ deps, auth }) => {
+      const token = await feedToken(deps.db, auth.user!.id, false);
       return { data: { url: `${deps.config.publicUrl}/api/v2/calendar/${token}.ics` } };
     },
   );
