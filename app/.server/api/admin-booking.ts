@@ -27,7 +27,8 @@ import {
 } from "../domain/booking/admin";
 import { policyOf, savePolicy } from "../domain/booking/policies";
 import { announceLocal } from "../domain/booking/live";
-import { ROLE } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { ROLE, studios } from "../db/schema";
 import { assertScanner } from "./booking";
 
 const id = (msg = t("validation.idNumeric")) =>
@@ -444,8 +445,6 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       body: policyBody,
     },
     async ({ deps, params, body }) => {
-      const { studios } = await import("../db/schema");
-      const { eq } = await import("drizzle-orm");
       const [s] = await deps.db.select({ id: studios.id }).from(studios).where(eq(studios.id, params.studio));
       if (!s) throw AppError.notFound(t("booking.errors.studioNotFound"));
       await savePolicy(

@@ -3,9 +3,9 @@ import { PriceCard } from "~/components/commerce/PriceCard";
 import { useBuy } from "~/components/commerce/useBuy";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/buy-plans";
+import { listPlans } from "~/.server/domain/commerce/catalogue";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { listPlans } = await import("~/.server/domain/commerce/catalogue");
   return { plans: await listPlans(context.deps.db) };
 }
 

@@ -7,10 +7,10 @@ import { useLocalePath } from "~/components/site/useLocalePath";
 import { useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/buy-sessions";
+import { listPacks, listPlans } from "~/.server/domain/commerce/catalogue";
 
 /** Packs per city, or the on-demand plans (`/buy-sessions/on-demand`). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { listPacks, listPlans } = await import("~/.server/domain/commerce/catalogue");
   const only = params.only ?? null;
   if (only !== null && only !== "on-demand" && !/^\d{1,9}$/.test(only)) throw data(null, { status: 404 });
   const tester = context.auth?.user?.isTester ?? false;

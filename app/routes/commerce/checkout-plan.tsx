@@ -4,9 +4,9 @@ import { PriceCard } from "~/components/commerce/PriceCard";
 import { useBuy } from "~/components/commerce/useBuy";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/checkout-plan";
+import { listPlans } from "~/.server/domain/commerce/catalogue";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { listPlans } = await import("~/.server/domain/commerce/catalogue");
   const plan = (await listPlans(context.deps.db)).find((p) => String(p.id) === params.id);
   if (!plan) throw data(null, { status: 404 });
   return { plan };

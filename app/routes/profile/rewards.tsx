@@ -3,19 +3,17 @@ import { IconGift } from "@tabler/icons-react";
 import { useFetcher } from "react-router";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/rewards";
+import { requireGuards } from "~/.server/pages/guard";
+import { customerGiftCards, redeemGiftCard } from "~/.server/domain/commerce/after-sale";
+import { AppError } from "~/.server/http/errors";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { requireGuards } = await import("~/.server/pages/guard");
   const auth = requireGuards(args, ["customer"]);
-  const { customerGiftCards } = await import("~/.server/domain/commerce/after-sale");
   return { cards: await customerGiftCards(args.context.deps.db, auth.user!.id) };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { requireGuards } = await import("~/.server/pages/guard");
   const auth = requireGuards(args, ["customer"]);
-  const { redeemGiftCard } = await import("~/.server/domain/commerce/after-sale");
-  const { AppError } = await import("~/.server/http/errors");
   const code = String((await args.request.formData()).get("code") ?? "");
   try {
     await redeemGiftCard(args.context.deps.db, auth.user!.id, code, args.context.deps.clock());

@@ -5,13 +5,13 @@ import { stripLocale } from "~/lib/routes";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/cms-page";
 import classes from "~/components/site/content/Content.module.css";
+import { getCmsPage } from "~/.server/domain/content/pages";
 
 /**
  * A CMS page of /admin/cms-pages, by its path: /about-us, /covid, /jobs, /foundation. The same
  * module serves each of those routes; the slug is the path without the locale prefix.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { getCmsPage } = await import("~/.server/domain/content/pages");
   const slug = stripLocale(new URL(request.url).pathname).replace(/^\/|\/$/g, "");
   const page = await context.deps.cache.get(`public:page:${slug}`, () => getCmsPage(context.deps.db, slug));
   if (!page) throw data(null, { status: 404 });
