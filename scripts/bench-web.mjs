@@ -248,20 +248,16 @@ async function audit(url) {
     lcpPhases: (lhr.audits["largest-contentful-paint-element"]?.details?.items?.[1]?.items ?? []).map(
       (i) => `${i.phase} ${Math.round(i.timing)} ms`,
     ),
-    longTasks: (lhr.audits["long-tasks"]?.details?.items ?? [])
-      .slice(0, 5)
-      .map((i) => ({
-        url: String(i.url).replace(baseUrl, ""),
-        start: Math.round(i.startTime),
-        ms: Math.round(i.duration),
-      })),
-    bootup: (lhr.audits["bootup-time"]?.details?.items ?? [])
-      .slice(0, 5)
-      .map((i) => ({
-        url: String(i.url).replace(baseUrl, ""),
-        scripting: Math.round(i.scripting),
-        total: Math.round(i.total),
-      })),
+    longTasks: (lhr.audits["long-tasks"]?.details?.items ?? []).slice(0, 5).map((i) => ({
+      url: String(i.url).replace(baseUrl, ""),
+      start: Math.round(i.startTime),
+      ms: Math.round(i.duration),
+    })),
+    bootup: (lhr.audits["bootup-time"]?.details?.items ?? []).slice(0, 5).map((i) => ({
+      url: String(i.url).replace(baseUrl, ""),
+      scripting: Math.round(i.scripting),
+      total: Math.round(i.total),
+    })),
     failedPerf: failed("performance"),
     failedA11y: failed("accessibility"),
   };
