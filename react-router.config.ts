@@ -1,4 +1,6 @@
+import path from "node:path";
 import type { Config } from "@react-router/dev/config";
+import { precompressDir } from "./tools/vite-precompress";
 
 export default {
   ssr: true,
@@ -11,4 +13,9 @@ export default {
   // a phone on mobile data pays for (issue 11: first-load JS <= 150 KB gzip).
   routeDiscovery: { mode: "lazy" },
   future: { v8_middleware: true },
+  // The route manifest (assets/manifest-*.js) is written after the client build's own precompress
+  // step: its .br/.gz copies are made here, so the server does not compress it at start.
+  async buildEnd({ viteConfig }) {
+    await precompressDir(path.join(viteConfig.root, "build/client"));
+  },
 } satisfies Config;

@@ -1,8 +1,9 @@
 // The production server's static files (build/client), indexed once at start: a request for a file
 // is answered from memory, and every other request goes on without touching the disk.
 //
-// - `<file>.br` / `<file>.gz` written by the build (tools/vite-precompress.ts) are sent to browsers
-//   that accept them, with `Content-Encoding` and `Vary: Accept-Encoding`.
+// - `<file>.br` / `<file>.gz` written by the build (tools/vite-precompress.ts, and React Router's
+//   `buildEnd` for the route manifest) are sent to browsers that accept them, with `Content-Encoding`
+//   and `Vary: Accept-Encoding`. Nothing is compressed here.
 // - Hashed files under /assets/ are cached for a year (immutable), the rest for an hour; ETag and
 //   If-None-Match give 304s.
 // - Every answer carries the same security headers as the pages (nosniff, frame and referrer
@@ -10,7 +11,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 
 const TYPES = {
   ".js": "text/javascript; charset=utf-8",
@@ -37,8 +37,6 @@ const TYPES = {
   ".webm": "video/webm",
   ".pdf": "application/pdf",
 };
-
-const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|xml|ico|webmanifest|map)$/;
 
 /** The security headers that matter for a script, style, font or image. */
 const SUBRESOURCE = new Set(["X-Content-Type-Options", "Referrer-Policy", "Strict-Transport-Security"]);
@@ -77,14 +75,6 @@ export function staticFiles(dir, securityHeaders) {
       ["gzip", ".gz"],
     ]) {
       if (fs.existsSync(file + ext)) variants[enc] = fs.readFileSync(file + ext);
-    }
-    // A text file the build did not precompress (React Router writes its manifest after the client
-    // build): compressed here, once.
-    if (!variants.br && COMPRESSIBLE.test(file) && body.length >= 1024) {
-      const br = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
-      const gz = zlib.gzipSync(body, { level: 9 });
-      if (br.length < body.length * 0.9) variants.br = br;
-      if (gz.length < body.length * 0.9) variants.gzip = gz;
     }
     const compressed = Object.keys(variants).length > 1;
     // Files a browser may open as a document (SVG, HTML, XML) get every header, the CSP and frame

@@ -27,33 +27,41 @@ export function precompress(): Plugin {
     },
     async closeBundle() {
       if (config.build.ssr) return;
-      const outDir = path.resolve(config.root, config.build.outDir);
-      const files: string[] = [];
-      const walk = (dir: string) => {
-        for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-          const p = path.join(dir, e.name);
-          if (e.isDirectory()) walk(p);
-          else if (COMPRESSIBLE.test(e.name)) files.push(p);
-        }
-      };
-      if (fs.existsSync(outDir)) walk(outDir);
-      await Promise.all(
-        files.map(async (file) => {
-          const raw = await fs.promises.readFile(file);
-          if (raw.length < 1024) return;
-          const [br, gz] = await Promise.all([
-            brotli(raw, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-              },
-            }),
-            gzip(raw, { level: 9 }),
-          ]);
-          if (br.length < raw.length * 0.9) await fs.promises.writeFile(`${file}.br`, br);
-          if (gz.length < raw.length * 0.9) await fs.promises.writeFile(`${file}.gz`, gz);
-        }),
-      );
+      await precompressDir(path.resolve(config.root, config.build.outDir));
     },
   };
+}
+
+/**
+ * Writes the `.br` and `.gz` copies of every compressible file of `dir` (1 KB or more, shrinking by
+ * at least 10 %) that has none yet. Also called from React Router's `buildEnd` (react-router.config.ts)
+ * for the route manifest, which React Router writes into build/client after the client build.
+ */
+export async function precompressDir(outDir: string) {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (COMPRESSIBLE.test(e.name) && !fs.existsSync(`${p}.br`) && !fs.existsSync(`${p}.gz`)) files.push(p);
+    }
+  };
+  if (fs.existsSync(outDir)) walk(outDir);
+  await Promise.all(
+    files.map(async (file) => {
+      const raw = await fs.promises.readFile(file);
+      if (raw.length < 1024) return;
+      const [br, gz] = await Promise.all([
+        brotli(raw, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          },
+        }),
+        gzip(raw, { level: 9 }),
+      ]);
+      if (br.length < raw.length * 0.9) await fs.promises.writeFile(`${file}.br`, br);
+      if (gz.length < raw.length * 0.9) await fs.promises.writeFile(`${file}.gz`, gz);
+    }),
+  );
 }

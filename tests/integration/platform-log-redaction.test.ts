@@ -110,4 +110,19 @@ describe("request logs", () => {
     expect(line).toContain("/verify/emails/[redacted]");
     expect(lines.join("\n")).not.toContain("ana.lopez");
   });
+
+  it("the access line (a logger without redaction) carries the request id and no token of the path", async () => {
+    const { log, lines } = memoryLogger();
+    const api = createApi({ ...app.deps, log });
+    const { token } = newToken();
+    const res = await api.request(`/auth/verify/${token}?email=ana.lopez@example.com`, {
+      headers: { "x-request-id": "req-access-1" },
+    });
+    expect(res.headers.get("x-request-id")).toBe("req-access-1");
+    const line = lines.find((l) => l.includes('"msg":"api"'));
+    expect(JSON.parse(line!)).toMatchObject({ requestId: "req-access-1", method: "GET" });
+    expect(lines.join("\n")).not.toContain(token);
+    expect(lines.join("\n")).not.toContain("ana.lopez");
+    expect(secretsIn(lines)).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityHeaderList } from "~/.server/http/security";
 import { staticFiles } from "../../server/static.mjs";
+import { precompressDir } from "../../tools/vite-precompress";
 
 let dir: string;
 let server: http.Server;
@@ -32,7 +33,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, "assets/app-abc123.js"), script);
   fs.writeFileSync(path.join(dir, "assets/app-abc123.js.br"), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(dir, "assets/app-abc123.js.gz"), zlib.gzipSync(script));
-  // Not precompressed by the build: compressed when indexed.
+  // Not precompressed: sent as it is (the build precompresses everything, the manifest included).
   fs.writeFileSync(path.join(dir, "assets/manifest-1.js"), script);
   fs.writeFileSync(path.join(dir, "images/logo.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   fs.writeFileSync(path.join(dir, "favicon.ico"), Buffer.alloc(100));
@@ -77,10 +78,22 @@ describe("server/static.mjs", () => {
     expect(refused.headers["content-encoding"]).toBeUndefined();
   });
 
-  it("compresses at start a text file the build left plain", async () => {
-    const br = await get("/assets/manifest-1.js", { "accept-encoding": "br" });
-    expect(br.headers["content-encoding"]).toBe("br");
-    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(script);
+  it("sends a file without precompressed copies as it is (nothing is compressed at start)", async () => {
+    const plain = await get("/assets/manifest-1.js", { "accept-encoding": "br" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+  });
+
+  it("the build's precompressDir writes the missing .br/.gz copies (the route manifest's) and keeps the others", async () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), "nb-precompress-"));
+    fs.writeFileSync(path.join(out, "manifest-2.js"), script);
+    fs.writeFileSync(path.join(out, "done.js"), script);
+    fs.writeFileSync(path.join(out, "done.js.br"), "kept");
+    await precompressDir(out);
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(out, "manifest-2.js.br"))).toString()).toBe(script);
+    expect(zlib.gunzipSync(fs.readFileSync(path.join(out, "manifest-2.js.gz"))).toString()).toBe(script);
+    expect(fs.readFileSync(path.join(out, "done.js.br"), "utf8")).toBe("kept");
+    fs.rmSync(out, { recursive: true, force: true });
   });
 
   it("gives SVG files the document headers (CSP, frame policy) and small files no encoding", async () => {

@@ -9,7 +9,7 @@ import type { Hono } from "hono";
 import { z, type ZodType } from "zod";
 import { auditExport } from "../domain/audit/exports";
 import { assertCan } from "../domain/people/access";
-import { defineRoute, idParam, type ApiEnv } from "../http/api";
+import { defineRoute, idParam, requestLog, type ApiEnv } from "../http/api";
 import { csvResponse, listQuery, pageOf, toCsv } from "../http/pagination";
 import {
   changeAnswer,
@@ -123,7 +123,7 @@ export function resourceRoutes(app: Hono<ApiEnv>, d: ResourceDescriptor<any, any
       const actor = backOfficeActor(c, auth);
       const created = await createResource(deps, d, actor, input as Record<string, unknown>);
       const message = d.api?.afterCreate
-        ? await d.api.afterCreate({ deps, actor, item: created, log: c.get("log") })
+        ? await d.api.afterCreate({ deps, actor, item: created, log: requestLog(c) })
         : messageOf(d, "created");
       return answerSaved(message, created);
     },

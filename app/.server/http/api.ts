@@ -9,7 +9,7 @@ import { resolveSession, type SessionRow, type UserRow } from "../domain/identit
 import { readBody } from "./body";
 import { parseCookies, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from "./cookies";
 import { AppError, errorBody, zodFields } from "./errors";
-import { redactPath, type Logger } from "./logger";
+import { accessLogger, redactPath, type Logger } from "./logger";
 import { isCrossSiteWrite } from "./origin";
 import { safeEqual } from "../domain/identity/tokens";
 import { findUnsafeText } from "~/shared/schemas/fields";
@@ -24,9 +24,15 @@ export interface AuthState {
 }
 
 export type ApiEnv = {
-  Variables: { deps: AppDeps; requestId: string; log: Logger; auth: AuthState; cookies: Record<string, string> };
+  Variables: { deps: AppDeps; requestId: string; auth: AuthState; cookies: Record<string, string> };
 };
 export type ApiContext = Context<ApiEnv>;
+
+/** The request's logger (its lines carry the request id): made on first use, which is rare (an
+ * error, a hook that logs), not for every request. */
+export function requestLog(c: ApiContext): Logger {
+  return c.get("deps").log.child({ requestId: c.get("requestId") });
+}
 
 export const anonymous: AuthState = {
   user: null,
@@ -285,11 +291,9 @@ export function createApiApp(deps: AppDeps) {
   const app = new Hono<ApiEnv>();
   app.use("*", async (c, next) => {
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || crypto.randomUUID();
-    const log = deps.log.child({ requestId });
     const cookies = parseCookies(c.req.header("cookie"));
     c.set("deps", deps);
     c.set("requestId", requestId);
-    c.set("log", log);
     c.set("cookies", cookies);
     c.set("auth", anonymous);
     const started = performance.now();
@@ -304,8 +308,11 @@ export function createApiApp(deps: AppDeps) {
       h.set("X-Request-Id", requestId);
       h.set("Content-Language", "es-MX");
       if (!h.has("Cache-Control")) h.set("Cache-Control", "no-store");
-      log.info(
+      // The access line: every field here is safe as it is (the path without its query and
+      // tokens, see redactPath), so it skips the logger's per-line redaction (logger.ts).
+      accessLogger(deps.log).info(
         {
+          requestId,
           method: c.req.method,
           path: redactPath(c.req.path),
           status: c.res.status,
@@ -321,7 +328,7 @@ export function createApiApp(deps: AppDeps) {
       if (retryAfter) c.header("Retry-After", String(retryAfter));
       return c.json(err.toBody(), err.status);
     }
-    (c.get("log") ?? deps.log).error({ err }, "unhandled api error");
+    (c.get("requestId") ? requestLog(c) : deps.log).error({ err }, "unhandled api error");
     return c.json(errorBody(t("errors.internal")), 500);
   });
   app.notFound((c) => c.json(errorBody(t("errors.routeNotFound")), 404));

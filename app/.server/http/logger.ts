@@ -80,6 +80,24 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   return destination ? pino(options, destination) : pino(options);
 }
 
+const access = new WeakMap<Logger, Logger>();
+
+/**
+ * The logger of the per-request access line (`api`: method, redacted path, status, time): the
+ * same level and output as `log`, without the redaction paths, serializers and message hook, which
+ * cost ~8–10% of a small API call when run for every request. Only for lines whose fields are safe
+ * as they are; everything else goes through `log`.
+ */
+export function accessLogger(log: Logger): Logger {
+  let out = access.get(log);
+  if (!out) {
+    const stream = (log as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym];
+    out = pino({ level: log.level, base: undefined }, stream);
+    access.set(log, out);
+  }
+  return out;
+}
+
 const SECRET_PATHS: [RegExp, string][] = [
   [/(\/reset\/password\/)[^/?#]+/, "$1[redacted]"],
   [/(\/auth\/verify\/)[^/?#]+/, "$1[redacted]"],

@@ -1,9 +1,8 @@
 import { Anchor, AppShell, Burger, Group, LoadingOverlay, ScrollArea, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { ModalsProvider } from "@mantine/modals";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
-import { AuthDialogs } from "~/components/auth/AuthDialogs";
 import { useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
@@ -11,6 +10,9 @@ import { loadNotifications } from "~/lib/toast";
 import { AdminNav } from "./AdminNav";
 import { adminMenu } from "./menu";
 import { UserMenu } from "./UserMenu";
+
+/** The login and expired-session dialogs (and their forms): a file of their own, loaded after the page. */
+const AuthDialogs = lazy(() => import("~/components/auth/AuthDialogs").then((m) => ({ default: m.AuthDialogs })));
 
 /** Shown while moving to another page (not for a table's own search/sort: the table shows that). */
 function useNavigatingAway() {
@@ -107,7 +109,9 @@ export function AdminShell({ children, withMenu = true }: { children: ReactNode;
           />
           <div style={{ maxWidth: 1320, margin: "0 auto" }}>{children}</div>
         </AppShell.Main>
-        <AuthDialogs />
+        <Suspense fallback={null}>
+          <AuthDialogs />
+        </Suspense>
       </AppShell>
     </ModalsProvider>
   );

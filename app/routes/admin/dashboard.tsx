@@ -3,7 +3,11 @@ import { IconBuilding, IconHistory, IconMapPin, IconShieldCheck, IconUsers, Icon
 import type { ComponentType } from "react";
 import { Link, useLocation } from "react-router";
 import { AuditList } from "~/components/admin/AuditList";
-import { AdminErrorBoundary, formatNumber, PageHeader } from "~/components/admin/kit";
+// From the modules, not the kit's index: the index would bring the whole kit (tables, forms, zod)
+// into the first page after login.
+import { AdminErrorBoundary } from "~/components/admin/kit/ErrorPage";
+import { formatNumber } from "~/components/admin/kit/format";
+import { PageHeader } from "~/components/admin/kit/PageHeader";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import type { Route } from "./+types/dashboard";

@@ -5,10 +5,10 @@ import { t } from "~/lib/messages";
 import { OnDemandComingSoon } from "~/components/site/content/OnDemandComingSoon";
 import { isOnDemandEnabled } from "~/shared/configuration";
 import type { Route } from "./+types/buy-plans";
+import { listPlans } from "~/.server/domain/commerce/catalogue";
+import { publicReads } from "~/.server/domain/content/public-reads";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { listPlans } = await import("~/.server/domain/commerce/catalogue");
-  const { publicReads } = await import("~/.server/domain/content/public-reads");
   if (!isOnDemandEnabled(await publicReads(context.deps).configurations())) return { enabled: false, plans: [] };
   return { enabled: true, plans: await listPlans(context.deps.db) };
 }

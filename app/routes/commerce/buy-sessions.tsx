@@ -9,13 +9,13 @@ import { t } from "~/lib/messages";
 import { OnDemandComingSoon } from "~/components/site/content/OnDemandComingSoon";
 import { isOnDemandEnabled } from "~/shared/configuration";
 import type { Route } from "./+types/buy-sessions";
+import { listPacks, listPlans } from "~/.server/domain/commerce/catalogue";
+import { publicReads } from "~/.server/domain/content/public-reads";
 
 /** Packs per city, or the on-demand plans (`/buy-sessions/on-demand`). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { listPacks, listPlans } = await import("~/.server/domain/commerce/catalogue");
   const only = params.only ?? null;
   if (only !== null && only !== "on-demand" && !/^\d{1,9}$/.test(only)) throw data(null, { status: 404 });
-  const { publicReads } = await import("~/.server/domain/content/public-reads");
   const tester = context.auth?.user?.isTester ?? false;
   const onDemand = isOnDemandEnabled(await publicReads(context.deps).configurations());
   const [packs, plans] = await Promise.all([

@@ -6,10 +6,10 @@ import { t } from "~/lib/messages";
 import { OnDemandComingSoon } from "~/components/site/content/OnDemandComingSoon";
 import { isOnDemandEnabled } from "~/shared/configuration";
 import type { Route } from "./+types/checkout-plan";
+import { listPlans } from "~/.server/domain/commerce/catalogue";
+import { publicReads } from "~/.server/domain/content/public-reads";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { listPlans } = await import("~/.server/domain/commerce/catalogue");
-  const { publicReads } = await import("~/.server/domain/content/public-reads");
   if (!isOnDemandEnabled(await publicReads(context.deps).configurations())) return { plan: null };
   const plan = (await listPlans(context.deps.db)).find((p) => String(p.id) === params.id);
   if (!plan) throw data(null, { status: 404 });

@@ -6,9 +6,9 @@ import { useBuy } from "~/components/commerce/useBuy";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/product";
+import { getProduct } from "~/.server/domain/commerce/catalogue";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { getProduct } = await import("~/.server/domain/commerce/catalogue");
   if (!params.id || !/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 });
   const product = await getProduct(context.deps.db, Number(params.id));
   if (!product) throw data(null, { status: 404 });

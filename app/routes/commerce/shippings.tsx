@@ -3,11 +3,11 @@ import { IconPackage } from "@tabler/icons-react";
 import { Form } from "react-router";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/shippings";
+import { findShipment } from "~/.server/domain/commerce/after-sale";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const code = params.tracking ?? new URL(request.url).searchParams.get("code") ?? "";
   if (!code) return { code, shipment: null };
-  const { findShipment } = await import("~/.server/domain/commerce/after-sale");
   const s = /^[A-Za-z0-9-]{4,40}$/.test(code) ? await findShipment(context.deps.db, code) : null;
   return {
     code,

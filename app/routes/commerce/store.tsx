@@ -4,11 +4,11 @@ import { ChoiceChips } from "~/components/commerce/ChoiceChips";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/store";
+import { listProducts } from "~/.server/domain/commerce/catalogue";
 
 const AREAS = ["juiceBar", "barreByNucleo", "certificate"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { listProducts } = await import("~/.server/domain/commerce/catalogue");
   const area = new URL(request.url).searchParams.get("area");
   const valid = AREAS.find((a) => a === area);
   return { area: valid ?? null, products: await listProducts(context.deps.db, valid) };

@@ -4,11 +4,11 @@ import { Link } from "react-router";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/success-order";
+import { requireGuards } from "~/.server/pages/guard";
+import { customerOrders } from "~/.server/domain/commerce/after-sale";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { requireGuards } = await import("~/.server/pages/guard");
   requireGuards(args, ["customer"]);
-  const { customerOrders } = await import("~/.server/domain/commerce/after-sale");
   const id = Number(new URL(args.request.url).searchParams.get("order"));
   const orders = await customerOrders(args.context.deps.db, args.context.auth!.user!.id);
   return { order: orders.find((o) => o.id === id) ?? orders[0] ?? null };

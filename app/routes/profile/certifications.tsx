@@ -4,11 +4,11 @@ import { ProfileEmptyState } from "~/components/profile/ProfileEmptyState";
 import { formatDate } from "~/lib/format";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/certifications";
+import { requireGuards } from "~/.server/pages/guard";
+import { customerCertifications } from "~/.server/domain/commerce/after-sale";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { requireGuards } = await import("~/.server/pages/guard");
   const auth = requireGuards(args, ["customer"]);
-  const { customerCertifications } = await import("~/.server/domain/commerce/after-sale");
   const rows = await customerCertifications(args.context.deps.db, auth.user!.id);
   return { items: rows.map((r) => ({ productId: r.productId, name: r.name, since: r.since.toISOString() })) };
 }

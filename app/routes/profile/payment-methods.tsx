@@ -4,18 +4,16 @@ import { useFetcher } from "react-router";
 import { ProfileEmptyState } from "~/components/profile/ProfileEmptyState";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/payment-methods";
+import { requireGuards } from "~/.server/pages/guard";
+import { customerCards, removeCard } from "~/.server/domain/commerce/after-sale";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { requireGuards } = await import("~/.server/pages/guard");
   const auth = requireGuards(args, ["customer"]);
-  const { customerCards } = await import("~/.server/domain/commerce/after-sale");
   return { cards: await customerCards(args.context.deps.db, auth.user!.id) };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { requireGuards } = await import("~/.server/pages/guard");
   const auth = requireGuards(args, ["customer"]);
-  const { removeCard } = await import("~/.server/domain/commerce/after-sale");
   const form = await args.request.formData();
   await removeCard(args.context.deps.db, auth.user!.id, Number(form.get("id")), args.context.deps.clock());
   return { ok: true };

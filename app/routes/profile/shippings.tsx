@@ -4,12 +4,12 @@ import { ProfileEmptyState } from "~/components/profile/ProfileEmptyState";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/shippings";
+import { requireGuards } from "~/.server/pages/guard";
+import { customerShipments, customerAddresses } from "~/.server/domain/commerce/after-sale";
+import { displayAddress } from "~/.server/domain/commerce/cart";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { requireGuards } = await import("~/.server/pages/guard");
   const auth = requireGuards(args, ["customer"]);
-  const { customerShipments, customerAddresses } = await import("~/.server/domain/commerce/after-sale");
-  const { displayAddress } = await import("~/.server/domain/commerce/cart");
   const db = args.context.deps.db;
   const [shipments, addresses] = await Promise.all([
     customerShipments(db, auth.user!.id),

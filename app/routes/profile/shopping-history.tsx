@@ -4,11 +4,11 @@ import { useSearchParams } from "react-router";
 import { ProfileEmptyState } from "~/components/profile/ProfileEmptyState";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/shopping-history";
+import { requireGuards } from "~/.server/pages/guard";
+import { customerOrders } from "~/.server/domain/commerce/after-sale";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { requireGuards } = await import("~/.server/pages/guard");
   const auth = requireGuards(args, ["customer"]);
-  const { customerOrders } = await import("~/.server/domain/commerce/after-sale");
   return { orders: await customerOrders(args.context.deps.db, auth.user!.id) };
 }
 

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/sitemap";
+import { sitemapEntries } from "~/.server/domain/content/pages";
 
 /** Static public pages with content (dynamic ones are added from the database). */
 const STATIC_PATHS = [
@@ -20,7 +21,6 @@ const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").rep
 
 /** `/sitemap.xml`: every public page with content, on the unprefixed path (es-MX is the only locale). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { sitemapEntries } = await import("~/.server/domain/content/pages");
   const base = context.deps.config.publicUrl;
   const e = await context.deps.cache.get("public:sitemap", () => sitemapEntries(context.deps.db));
   const urls: { loc: string; lastmod?: Date }[] = STATIC_PATHS.map((p) => ({ loc: p }));

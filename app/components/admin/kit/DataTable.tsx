@@ -6,9 +6,9 @@ import {
   EmptyState,
   Group,
   LoadingOverlay,
+  NativeSelect,
   Pagination,
   Paper,
-  Select,
   Text,
   TextInput,
 } from "@mantine/core";
@@ -187,30 +187,34 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 style={{ flex: "1 1 220px", maxWidth: 420 }}
               />
             )}
+            {/* The toolbar's selects are the browser's own: no dropdown, portal or option list to
+                render on the server for every list page. */}
             {filters.map((f) => (
-              <Select
+              <NativeSelect
                 key={f.name}
                 label={f.label}
                 data={[{ value: "", label: t("admin.kit.all") }, ...f.options]}
                 value={params.get(f.name) ?? ""}
-                onChange={(v) => update({ [f.name]: v || null })}
-                allowDeselect={false}
+                onChange={(e) => update({ [f.name]: e.currentTarget.value || null })}
                 w={{ base: "100%", xs: 180 }}
-                comboboxProps={{ withinPortal: true }}
               />
             ))}
           </Group>
           <Group gap="xs" wrap="wrap">
             {paged && sortable.length > 0 && (
               <Group gap={4} hiddenFrom="sm" wrap="nowrap">
-                <Select
+                <NativeSelect
                   aria-label={t("admin.kit.sortBy")}
-                  placeholder={t("admin.kit.sortBy")}
-                  data={sortable.map((c) => ({ value: c.key, label: c.label }))}
-                  value={sort}
-                  onChange={(v) => update({ sort: v, dir: v ? dir : null })}
+                  data={[
+                    { value: "", label: t("admin.kit.sortBy") },
+                    ...sortable.map((c) => ({ value: c.key, label: c.label })),
+                  ]}
+                  value={sort ?? ""}
+                  onChange={(e) => {
+                    const v = e.currentTarget.value || null;
+                    update({ sort: v, dir: v ? dir : null });
+                  }}
                   w={170}
-                  clearable
                 />
                 <ActionIcon
                   variant="default"
@@ -330,12 +334,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
               : t("admin.kit.range", { from, to, total: meta.total })}
           </Text>
           <Group gap="sm" wrap="wrap">
-            <Select
+            <NativeSelect
               aria-label={t("admin.kit.perPage")}
               data={PER_PAGE.map((v) => ({ value: v, label: `${v} / ${t("admin.kit.perPage").toLowerCase()}` }))}
               value={String(meta.per_page)}
-              onChange={(v) => v && update({ per_page: v })}
-              allowDeselect={false}
+              onChange={(e) => update({ per_page: e.currentTarget.value })}
               w={150}
               size="xs"
             />

@@ -13,7 +13,9 @@ export function NewsletterForm() {
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    // The form rules (zod) load with the first submit, not with every page's footer.
+    // The form rules (zod) load with the first submit, not with every page's footer. (A submit
+    // only happens in the browser: the server's build leaves the import out.)
+    if (import.meta.env.SSR) return;
     const { newsletterSchema } = await import("~/shared/schemas/content");
     const parsed = newsletterSchema.safeParse({ email });
     if (!parsed.success) {

@@ -14,13 +14,13 @@ import {
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/list";
+import { requireAdminPage } from "../.server/page";
+import { listQueryFromUrl, pageOf } from "~/.server/http/pagination";
+import { listFailedJobs } from "~/.server/domain/jobs/failed";
 
 /** /admin/jobs — background jobs that used up their retries, with a retry button (administrator-type 1). */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireAdminPage } = await import("../.server/page");
   requireAdminPage(args, { administratorOnly: true });
-  const { listQueryFromUrl, pageOf } = await import("~/.server/http/pagination");
-  const { listFailedJobs } = await import("~/.server/domain/jobs/failed");
   const q = listQueryFromUrl(args.request.url, {});
   const { rows, total } = await listFailedJobs(args.context.deps.jobs, q);
   return pageOf(rows, total, q);

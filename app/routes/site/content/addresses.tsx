@@ -6,10 +6,10 @@ import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/addresses";
 import classes from "~/components/site/content/Content.module.css";
+import { publicReads } from "~/.server/domain/content/public-reads";
 
 /** Every active studio, grouped by city, with a map link and a tap-to-call phone. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { publicReads } = await import("~/.server/domain/content/public-reads");
   const reads = publicReads(context.deps);
   const [cities, studios] = await Promise.all([reads.cities(), reads.allStudios()]);
   return {

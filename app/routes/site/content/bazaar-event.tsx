@@ -7,11 +7,11 @@ import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/bazaar-event";
 import classes from "~/components/site/content/Content.module.css";
+import { parseId } from "~/.server/http/cookies";
+import { getBazaarEvent } from "~/.server/domain/content/pages";
+import { publicReads } from "~/.server/domain/content/public-reads";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { parseId } = await import("~/.server/http/cookies");
-  const { getBazaarEvent } = await import("~/.server/domain/content/pages");
-  const { publicReads } = await import("~/.server/domain/content/public-reads");
   const id = parseId(params.id);
   const event = id ? await getBazaarEvent(context.deps.db, id) : null;
   if (!event) throw data(null, { status: 404 });

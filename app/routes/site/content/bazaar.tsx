@@ -7,11 +7,11 @@ import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/bazaar";
 import classes from "~/components/site/content/Content.module.css";
+import { listBazaarEvents } from "~/.server/domain/content/pages";
+import { publicReads } from "~/.server/domain/content/public-reads";
 
 /** The Acapulco marketplace: its events and the sponsors of studio 21 (spec §2, §7). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { listBazaarEvents } = await import("~/.server/domain/content/pages");
-  const { publicReads } = await import("~/.server/domain/content/public-reads");
   const now = context.deps.clock();
   const [events, sponsors] = await Promise.all([
     context.deps.cache.get("public:bazaar", () => listBazaarEvents(context.deps.db, now)),

@@ -4,10 +4,10 @@ import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/certification-detail";
 import classes from "~/components/site/content/Content.module.css";
+import { getCertification } from "~/.server/domain/content/pages";
 
 /** A certification programme's content. Buying belongs to the store: the button goes there. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { getCertification } = await import("~/.server/domain/content/pages");
   const slug = params.slug;
   const program = /^[a-z0-9-]{1,80}$/.test(slug)
     ? await context.deps.cache.get(`public:certification:${slug}`, () => getCertification(context.deps.db, slug))

@@ -4,9 +4,9 @@ import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/certification";
 import classes from "~/components/site/content/Content.module.css";
+import { listCertifications } from "~/.server/domain/content/pages";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { listCertifications } = await import("~/.server/domain/content/pages");
   const programs = await context.deps.cache.get("public:certifications", () => listCertifications(context.deps.db));
   return { programs };
 }

@@ -4,6 +4,7 @@ import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/cms-page";
 import classes from "~/components/site/content/Content.module.css";
+import { getCmsPage, publishedCmsSlugs } from "~/.server/domain/content/pages";
 
 /**
  * A published CMS page of /admin/cms-pages at its own path (/about-us, /covid, /jobs, /foundation
@@ -12,7 +13,6 @@ import classes from "~/components/site/content/Content.module.css";
  * costs no query and leaves nothing in the cache.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { getCmsPage, publishedCmsSlugs } = await import("~/.server/domain/content/pages");
   const { cache, db } = context.deps;
   const slug = params.slug;
   const published = await cache.get("public:page-slugs", () => publishedCmsSlugs(db));

@@ -5,9 +5,9 @@ import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/coach";
 import classes from "~/components/site/content/Content.module.css";
+import { getCoachBySlug } from "~/.server/domain/content/pages";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { getCoachBySlug } = await import("~/.server/domain/content/pages");
   const slug = params.slug;
   const coach = /^[a-z0-9-]{1,80}$/.test(slug)
     ? await context.deps.cache.get(`public:coach:${slug}`, () => getCoachBySlug(context.deps.db, slug))

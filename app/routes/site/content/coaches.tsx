@@ -4,9 +4,9 @@ import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/coaches";
 import classes from "~/components/site/content/Content.module.css";
+import { publicReads } from "~/.server/domain/content/public-reads";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { publicReads } = await import("~/.server/domain/content/public-reads");
   const home = await publicReads(context.deps).home();
   return { coaches: home.coaches };
 }

@@ -7,6 +7,8 @@ import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/legal-section";
 import classes from "~/components/site/content/Content.module.css";
+import { getLegalText } from "~/.server/domain/legal/service";
+import { getLegalSection } from "~/.server/domain/content/pages";
 
 /**
  * /legals/{section}. The Aviso de Privacidad and the Términos y Condiciones are the legal texts
@@ -18,14 +20,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^[a-z0-9-]{1,80}$/.test(slug)) throw data(null, { status: 404 });
   const textSlug = legalSlugOf(slug);
   if (textSlug) {
-    const { getLegalText } = await import("~/.server/domain/legal/service");
     const text = await getLegalText(context.deps.db, textSlug);
     return {
       section: { slug, title: text.title, summary: "", blocks: [], updated_at: text.updated_at },
       body: text.body,
     };
   }
-  const { getLegalSection } = await import("~/.server/domain/content/pages");
   const section = await context.deps.cache.get(`public:legal:${slug}`, () => getLegalSection(context.deps.db, slug));
   if (!section) throw data(null, { status: 404 });
   return { section, body: null };

@@ -4,11 +4,11 @@ import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/legals";
 import classes from "~/components/site/content/Content.module.css";
+import { listLegalSections } from "~/.server/domain/content/pages";
+import { listLegalTexts } from "~/.server/domain/legal/service";
 
 /** The legal texts edited in /admin/pages (privacy, terms), then the content sections (faq…). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { listLegalSections } = await import("~/.server/domain/content/pages");
-  const { listLegalTexts } = await import("~/.server/domain/legal/service");
   const [texts, sections] = await Promise.all([
     listLegalTexts(context.deps.db),
     context.deps.cache.get("public:legals", () => listLegalSections(context.deps.db)),

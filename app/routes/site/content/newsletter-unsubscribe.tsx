@@ -6,13 +6,13 @@ import { t } from "~/lib/messages";
 import { NOINDEX } from "~/lib/seo";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import classes from "~/components/site/content/Content.module.css";
+import { findSubscriptionByToken } from "~/.server/domain/content/pages";
 
 /**
  * The link of each newsletter mail (`?token=`). Opening it only asks for confirmation (mail
  * scanners open links): the button sends the token to `POST /api/v2/newsletter/unsubscribe`.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { findSubscriptionByToken } = await import("~/.server/domain/content/pages");
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const sub = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await findSubscriptionByToken(context.deps.db, token) : null;
   return { token: sub ? token : null, email: sub?.email ?? null };

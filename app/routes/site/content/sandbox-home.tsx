@@ -3,12 +3,12 @@ import { t } from "~/lib/messages";
 import { NOINDEX } from "~/lib/seo";
 import type { Route } from "./+types/sandbox-home";
 import classes from "~/components/site/content/Content.module.css";
+import { requireGuards } from "~/.server/pages/guard";
+import { homeData } from "~/.server/domain/content/service";
 
 /** The home page with its unpublished sections too (staff only), to review before publishing. */
 export async function loader(args: Route.LoaderArgs) {
-  const { requireGuards } = await import("~/.server/pages/guard");
   requireGuards(args, ["admin", "noCashiers"]);
-  const { homeData } = await import("~/.server/domain/content/service");
   const [base, drafts] = await Promise.all([
     homeLoader(args as never),
     homeData(args.context.deps.db, { drafts: true }),

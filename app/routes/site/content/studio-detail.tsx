@@ -7,11 +7,11 @@ import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/studio-detail";
 import classes from "~/components/site/content/Content.module.css";
+import { parseId } from "~/.server/http/cookies";
+import { getStudioDetail } from "~/.server/domain/content/pages";
 
 /** One studio: `?id=` or else the studio the visitor chose (cookie); none → the locations page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { parseId } = await import("~/.server/http/cookies");
-  const { getStudioDetail } = await import("~/.server/domain/content/pages");
   const url = new URL(request.url);
   const fromQuery = url.searchParams.get("id");
   const id = fromQuery ? parseId(fromQuery) : parseId(context.cookies.studio);
