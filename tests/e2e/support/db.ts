@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import pg from "pg";
 import { embeddedUrlOf } from "../../../app/.server/db/embedded";
+import { hashPassword } from "../../../app/.server/domain/identity/passwords";
+import { EMPLOYEE_TYPE, ROLE } from "../../../app/shared/roles";
 
 /**
  * Direct access to the e2e server's database, for arranging what the UI cannot (an account that
@@ -55,6 +57,31 @@ export async function ensureAdminCopy(email: string, like = "admin@example.com")
        on conflict do nothing`,
       [email, like],
     );
+  });
+}
+
+/** The password of every account `createStaffAccount` makes. */
+export const STAFF_PASSWORD = "Prueba-12345";
+
+/**
+ * A staff account of its own (no demo account needed), written straight into the e2e server's
+ * database: a full administrator by default (with its employee record), or a manager, a cashier or
+ * a coach. Log in with `loginAs(page, email, STAFF_PASSWORD)`. Returns its id and email.
+ */
+export async function createStaffAccount(kind: "administrator" | "manager" | "cashier" | "coach" = "administrator") {
+  const email = `e2e-${kind}-${crypto.randomBytes(5).toString("hex")}@prueba.mx`;
+  const passwordHash = await hashPassword(STAFF_PASSWORD);
+  return withDb(async (c) => {
+    const roleId = kind === "coach" ? ROLE.coach : ROLE.admin;
+    const employeeType = kind === "coach" ? null : EMPLOYEE_TYPE[kind];
+    const r = await c.query(
+      `insert into users (name, last_name, email, password_hash, role_id, employee_type, email_verified_at)
+       values ('Prueba', $1, $2, $3, $4, $5, now()) returning id`,
+      [`Staff ${kind}`, email, passwordHash, roleId, employeeType],
+    );
+    const id = r.rows[0].id as number;
+    if (roleId === ROLE.admin) await c.query("insert into employees (user_id) values ($1)", [id]);
+    return { id, email };
   });
 }
 
