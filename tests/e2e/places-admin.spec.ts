@@ -1,11 +1,11 @@
-import { createStaffAccount, STAFF_PASSWORD } from "./support/db";
+import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import { expect, loginAs, test } from "./support/fixtures";
 
 test("an administrator creates a studio and a room with its spot map, and the studio shows on /addresses", async ({
   page,
 }) => {
   test.setTimeout(90_000);
-  await loginAs(page, (await createStaffAccount()).email, STAFF_PASSWORD);
+  await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
   const name = `Nucleo Prueba ${Date.now().toString(36)}`;
 
   await page.goto("/admin/studios/add");

@@ -60,24 +60,26 @@ export async function ensureAdminCopy(email: string, like = "admin@example.com")
   });
 }
 
-/** The password of every account `createStaffAccount` makes. */
-export const STAFF_PASSWORD = "Prueba-12345";
+/** The password of every account `createAccount` makes. */
+export const ACCOUNT_PASSWORD = "Prueba-12345";
 
 /**
- * A staff account of its own (no demo account needed), written straight into the e2e server's
- * database: a full administrator by default (with its employee record), or a manager, a cashier or
- * a coach. Log in with `loginAs(page, email, STAFF_PASSWORD)`. Returns its id and email.
+ * An account of the spec's own (no demo account needed), written straight into the e2e server's
+ * database: a full administrator by default (with its employee record), a manager, a cashier, a
+ * coach or a customer. Log in with `loginAs(page, email, ACCOUNT_PASSWORD)`. Returns its id and email.
  */
-export async function createStaffAccount(kind: "administrator" | "manager" | "cashier" | "coach" = "administrator") {
+export async function createAccount(
+  kind: "administrator" | "manager" | "cashier" | "coach" | "customer" = "administrator",
+) {
   const email = `e2e-${kind}-${crypto.randomBytes(5).toString("hex")}@prueba.mx`;
-  const passwordHash = await hashPassword(STAFF_PASSWORD);
+  const passwordHash = await hashPassword(ACCOUNT_PASSWORD);
   return withDb(async (c) => {
-    const roleId = kind === "coach" ? ROLE.coach : ROLE.admin;
-    const employeeType = kind === "coach" ? null : EMPLOYEE_TYPE[kind];
+    const roleId = kind === "coach" ? ROLE.coach : kind === "customer" ? ROLE.customer : ROLE.admin;
+    const employeeType = roleId === ROLE.admin ? EMPLOYEE_TYPE[kind as keyof typeof EMPLOYEE_TYPE] : null;
     const r = await c.query(
       `insert into users (name, last_name, email, password_hash, role_id, employee_type, email_verified_at)
        values ('Prueba', $1, $2, $3, $4, $5, now()) returning id`,
-      [`Staff ${kind}`, email, passwordHash, roleId, employeeType],
+      [`Cuenta ${kind}`, email, passwordHash, roleId, employeeType],
     );
     const id = r.rows[0].id as number;
     if (roleId === ROLE.admin) await c.query("insert into employees (user_id) values ($1)", [id]);
