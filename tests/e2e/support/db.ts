@@ -45,18 +45,20 @@ export async function resetTwoFactor(email: string) {
 }
 
 /**
- * An administrator account of its own for a spec that changes account settings (two-factor), so
- * specs running in parallel with the shared demo accounts are not affected. Same password as the
- * demo accounts (its hash is copied from `like`).
+ * An administrator account of its own (type 1, with its employee record) at a fixed address, for a
+ * spec that changes account settings (two-factor), so specs running in parallel are not affected.
+ * Its password is the demo password (`demo1234`), hashed here: no demo account is needed.
  */
-export async function ensureAdminCopy(email: string, like = "admin@example.com") {
+export async function ensureAdminCopy(email: string) {
+  const passwordHash = await hashPassword("demo1234");
   await withDb(async (c) => {
-    await c.query(
+    const r = await c.query(
       `insert into users (name, last_name, email, password_hash, role_id, employee_type, email_verified_at)
-       select 'Dos', 'Factores', $1, password_hash, role_id, employee_type, now() from users where lower(email) = lower($2)
-       on conflict do nothing`,
-      [email, like],
+       values ('Dos', 'Factores', $1, $2, $3, $4, now())
+       on conflict do nothing returning id`,
+      [email, passwordHash, ROLE.admin, EMPLOYEE_TYPE.administrator],
     );
+    if (r.rows[0]) await c.query("insert into employees (user_id) values ($1)", [r.rows[0].id]);
   });
 }
 
