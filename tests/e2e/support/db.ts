@@ -68,7 +68,8 @@ export const ACCOUNT_PASSWORD = "Prueba-12345";
 /**
  * An account of the spec's own (no demo account needed), written straight into the e2e server's
  * database: a full administrator by default (with its employee record), a manager, a cashier, a
- * coach or a customer. Log in with `loginAs(page, email, ACCOUNT_PASSWORD)`. Returns its id and email.
+ * coach (with its coach profile) or a customer. Log in with `loginAs(page, email, ACCOUNT_PASSWORD)`.
+ * Returns its id, email and coach profile id (null unless a coach).
  */
 export async function createAccount(
   kind: "administrator" | "manager" | "cashier" | "coach" | "customer" = "administrator",
@@ -85,7 +86,15 @@ export async function createAccount(
     );
     const id = r.rows[0].id as number;
     if (roleId === ROLE.admin) await c.query("insert into employees (user_id) values ($1)", [id]);
-    return { id, email };
+    // A coach also gets a coach profile (classes are given to it; the scanner lists its own).
+    const coach =
+      kind === "coach"
+        ? await c.query(
+            "insert into coaches (user_id, name, last_name, slug) values ($1, 'Prueba', $2, $3) returning id",
+            [id, `Coach ${id}`, `e2e-coach-${id}`],
+          )
+        : null;
+    return { id, email, coachId: (coach?.rows[0]?.id as number | undefined) ?? null };
   });
 }
 
