@@ -64,20 +64,22 @@ export async function ensureAdminCopy(email: string) {
 
 /** The password of every account `createAccount` makes. */
 export const ACCOUNT_PASSWORD = "Prueba-12345";
+let accountHash: Promise<string> | null = null;
 
 /**
  * An account of the spec's own (no demo account needed), written straight into the e2e server's
  * database: a full administrator by default (with its employee record), a manager, a cashier, a
- * coach (with its coach profile) or a customer. Log in with `loginAs(page, email, ACCOUNT_PASSWORD)`.
- * Returns its id, email and coach profile id (null unless a coach).
+ * coach (with its coach profile), the front door or a customer. Log in with `loginAs(page, email, ACCOUNT_PASSWORD)`.
+ * Returns its id, email, full name and coach profile id (null unless a coach).
  */
 export async function createAccount(
-  kind: "administrator" | "manager" | "cashier" | "coach" | "customer" = "administrator",
+  kind: "administrator" | "manager" | "cashier" | "coach" | "door" | "customer" = "administrator",
 ) {
   const email = `e2e-${kind}-${crypto.randomBytes(5).toString("hex")}@prueba.mx`;
-  const passwordHash = await hashPassword(ACCOUNT_PASSWORD);
+  const passwordHash = await (accountHash ??= hashPassword(ACCOUNT_PASSWORD));
   return withDb(async (c) => {
-    const roleId = kind === "coach" ? ROLE.coach : kind === "customer" ? ROLE.customer : ROLE.admin;
+    const roleId =
+      kind === "coach" ? ROLE.coach : kind === "door" ? ROLE.door : kind === "customer" ? ROLE.customer : ROLE.admin;
     const employeeType = roleId === ROLE.admin ? EMPLOYEE_TYPE[kind as keyof typeof EMPLOYEE_TYPE] : null;
     const r = await c.query(
       `insert into users (name, last_name, email, password_hash, role_id, employee_type, email_verified_at)
@@ -94,7 +96,7 @@ export async function createAccount(
             [id, `Coach ${id}`, `e2e-coach-${id}`],
           )
         : null;
-    return { id, email, coachId: (coach?.rows[0]?.id as number | undefined) ?? null };
+    return { id, email, name: `Prueba Cuenta ${kind}`, coachId: (coach?.rows[0]?.id as number | undefined) ?? null };
   });
 }
 
