@@ -1,6 +1,6 @@
 import { request as playwrightRequest } from "@playwright/test";
 import { generate } from "otplib";
-import { ensureAdminCopy, hasE2eDatabase, resetTwoFactor } from "./support/db";
+import { ACCOUNT_PASSWORD, createAccount, ensureAdminCopy, hasE2eDatabase, resetTwoFactor } from "./support/db";
 import { e2eEnv, expect, loginAs, test } from "./support/fixtures";
 
 /**
@@ -29,7 +29,7 @@ test.describe("resetting another administrator's two-factor", () => {
     const code = await generate({ secret: setup.data.secret });
     expect((await other.post("/api/auth/2fa/verify", { headers: bearer, data: { code } })).status()).toBe(200);
 
-    await loginAs(page, "admin@example.com");
+    await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
     await page.goto(`/admin/administrators?search=${encodeURIComponent(EMAIL)}`);
     const row = page.getByRole("row").filter({ hasText: EMAIL });
     await expect(row.getByLabel("Verificación en dos pasos activa")).toBeVisible();

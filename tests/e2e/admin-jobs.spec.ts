@@ -1,4 +1,4 @@
-import { insertFailedJob, jobState } from "./support/db";
+import { ACCOUNT_PASSWORD, createAccount, insertFailedJob, jobState } from "./support/db";
 import { expect, loginAs, test } from "./support/fixtures";
 
 /**
@@ -8,7 +8,7 @@ import { expect, loginAs, test } from "./support/fixtures";
 test.describe("failed background jobs", () => {
   test("listed with their error, retried from the row, then run by the server", async ({ page }) => {
     const id = await insertFailedJob("housekeeping", "se agotó el tiempo de conexión", { prueba: "e2e" });
-    await loginAs(page, "admin@example.com");
+    await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
     await page.goto("/admin/jobs");
     await expect(page.getByRole("heading", { name: "Tareas fallidas", level: 1 })).toBeVisible();
     const row = page.getByRole("row").filter({ hasText: "se agotó el tiempo de conexión" });
@@ -25,7 +25,7 @@ test.describe("failed background jobs", () => {
   });
 
   test("is closed to administrators of type 2", async ({ page }) => {
-    await loginAs(page, "gerente@example.com");
+    await loginAs(page, (await createAccount("manager")).email, ACCOUNT_PASSWORD);
     const res = await page.goto("/admin/jobs");
     expect(res?.status()).toBe(403);
   });

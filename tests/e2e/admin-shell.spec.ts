@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import { expect, loginAs as login, test } from "./support/fixtures";
 
 /**
@@ -7,9 +8,12 @@ import { expect, loginAs as login, test } from "./support/fixtures";
  * Runs against a server with the demo data; the fixtures run axe on every page left open.
  */
 async function loginAs(page: Page, who: "admin" | "gerente" | "coach") {
-  await login(page, `${who}@example.com`);
+  const kind = ({ admin: "administrator", gerente: "manager", coach: "coach" } as const)[who];
+  const account = await createAccount(kind);
+  await login(page, account.email, ACCOUNT_PASSWORD);
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === "token")?.httpOnly).toBe(true);
+  return account;
 }
 
 const menu = (page: Page) => page.getByRole("navigation", { name: "Menú de administración" });
@@ -23,7 +27,7 @@ test.describe("admin shell", () => {
   });
 
   test("an administrator sees the dashboard, the full menu and the top bar", async ({ page }) => {
-    await loginAs(page, "admin");
+    const admin = await loginAs(page, "admin");
     await page.goto("/admin/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await expect(page.getByText("Clientes activos")).toBeVisible();
@@ -42,7 +46,7 @@ test.describe("admin shell", () => {
       await expect(nav.getByText(label, { exact: true }).first()).toBeVisible();
     await expect(nav.getByText("Nuevo")).toBeVisible();
     await expect(nav.getByText("On Demand", { exact: true })).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Opciones de la cuenta" })).toContainText("Ana Villarreal Soto");
+    await expect(page.getByRole("button", { name: "Opciones de la cuenta" })).toContainText(admin.name);
     // Breadcrumbs in Spanish.
     await expect(page.getByRole("navigation", { name: "Ruta de navegación" })).toContainText("Administración");
     // The user menu offers change password and logout; the password modal opens with its three fields.
@@ -101,7 +105,9 @@ test.describe("admin shell", () => {
     await page.goto("/admin/users/add");
     await page.getByRole("textbox", { name: "Nombre", exact: true }).fill("Otra");
     await page.getByRole("textbox", { name: "Apellido", exact: true }).fill("Persona");
-    await page.getByRole("textbox", { name: "Email", exact: true }).fill("CLIENTE@example.com");
+    await page
+      .getByRole("textbox", { name: "Email", exact: true })
+      .fill((await createAccount("customer")).email.toUpperCase());
     await page.getByRole("button", { name: "Guardar" }).click();
     await expect(page.getByText("Ya existe una cuenta con este email").first()).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/users\/add$/);

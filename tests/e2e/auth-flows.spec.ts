@@ -1,23 +1,25 @@
 import { expect, test } from "@playwright/test";
+import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 
 /**
  * Customer account flows (spec §4-5, §8) through the real pages and API.
- * Demo users share the password demo1234.
+ * Each test logs in with a customer of its own (createAccount).
  */
 
 test.describe("customer accounts", () => {
-  test("two-step login of cliente@example.com lands on /my-account", async ({ page }) => {
+  test("two-step login of a customer lands on /my-account", async ({ page }) => {
+    const { email } = await createAccount("customer");
     await page.goto("/login");
     const form = page.getByRole("form", { name: "Iniciar sesión" });
     await expect(form.locator("input[name=password]")).toHaveCount(0);
-    await form.getByLabel("Email").fill("cliente@example.com");
+    await form.getByLabel("Email").fill(email);
     await form.getByRole("button", { name: "Continuar" }).click();
 
     // Step two: the password field has the focus; the email stays in the form, read-only, as the
     // username password managers fill; remember me and the forgot link.
     await expect(form.locator("input[name=password]")).toBeFocused();
     const username = form.getByTestId("login-email");
-    await expect(username).toHaveValue("cliente@example.com");
+    await expect(username).toHaveValue(email);
     await expect(username).toHaveAttribute("autocomplete", "username");
     await expect(username).toHaveAttribute("readonly", "");
     await expect(form.getByLabel("Recordarme")).toBeVisible();
@@ -31,7 +33,7 @@ test.describe("customer accounts", () => {
     const errorId = await password.getAttribute("aria-describedby");
     await expect(page.locator(`[id="${errorId}"]`)).not.toBeEmpty();
 
-    await form.locator("input[name=password]").fill("demo1234");
+    await form.locator("input[name=password]").fill(ACCOUNT_PASSWORD);
     await form.getByLabel("Recordarme").check();
     await form.getByRole("button", { name: "Iniciar sesión" }).click();
     await page.waitForURL("**/my-account");
@@ -105,7 +107,7 @@ test.describe("customer accounts", () => {
   test("reset request shows the toast", async ({ page }) => {
     await page.goto("/auth/reset");
     const form = page.getByRole("form", { name: "Recuperar contraseña" });
-    await form.getByLabel("Email").fill("cliente@example.com");
+    await form.getByLabel("Email").fill((await createAccount("customer")).email);
     await form.getByRole("button", { name: "Enviar instrucciones" }).click();
     await expect(
       page.getByText("Le hemos enviado un correo electrónico con instrucciones para recuperar su contraseña.").first(),
@@ -116,9 +118,9 @@ test.describe("customer accounts", () => {
     await page.goto("/profile/settings");
     await page.waitForURL(/\/login\?back=/);
     const form = page.getByRole("form", { name: "Iniciar sesión" });
-    await form.getByLabel("Email").fill("cliente@example.com");
+    await form.getByLabel("Email").fill((await createAccount("customer")).email);
     await form.getByRole("button", { name: "Continuar" }).click();
-    await form.locator("input[name=password]").fill("demo1234");
+    await form.locator("input[name=password]").fill(ACCOUNT_PASSWORD);
     await form.getByRole("button", { name: "Iniciar sesión" }).click();
     await page.waitForURL("**/profile/settings");
     await expect(page.getByRole("heading", { name: "Mis Datos", level: 1 })).toBeVisible();

@@ -1,3 +1,4 @@
+import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import { request as pwRequest } from "@playwright/test";
 import { expect, loginAs, test } from "./support/fixtures";
 import { latestMailText } from "./support/mail";
@@ -33,7 +34,7 @@ test("reset through the link of the outbox mail", async ({ page, baseURL }) => {
   ).toBeVisible();
 
   const admin = await pwRequest.newContext({ baseURL });
-  const token = await loginAs(admin, "admin@example.com");
+  const token = await loginAs(admin, (await createAccount()).email, ACCOUNT_PASSWORD);
   const auth = { Authorization: `Bearer ${token}` };
   const list = await (
     await admin.get(`/api/admin/outbox?search=${encodeURIComponent(email)}`, { headers: auth })
@@ -48,7 +49,7 @@ test("reset through the link of the outbox mail", async ({ page, baseURL }) => {
   expect(detail.data.text).not.toMatch(/\/auth\/reset\/[\w-]{20,}/);
   await admin.dispose();
   // The outbox page says why the link is hidden.
-  await loginAs(page, "admin@example.com");
+  await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
   await page.goto(`/admin/outbox/${mail.id}`);
   await expect(page.getByText(/los enlaces de un solo uso .* se muestran ocultos/)).toBeVisible();
   await page.context().clearCookies();

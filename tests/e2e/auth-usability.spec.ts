@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import { expect, loginAs, test } from "./support/fixtures";
 
 /**
@@ -21,7 +22,7 @@ async function englishLabels(page: Page) {
 test("login step 2 and the register form have Spanish labels only (password toggles included)", async ({ page }) => {
   await page.goto("/login");
   const form = page.getByRole("form", { name: "Iniciar sesión" });
-  await form.getByLabel("Email").fill("cliente@example.com");
+  await form.getByLabel("Email").fill((await createAccount("customer")).email);
   await form.getByRole("button", { name: "Continuar" }).click();
   await expect(form.locator("input[name=password]")).toBeVisible();
   await expect(form.getByRole("button", { name: "Mostrar u ocultar la contraseña" })).toHaveCount(1);
@@ -33,7 +34,7 @@ test("login step 2 and the register form have Spanish labels only (password togg
 
 test("the back office has Spanish labels only", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await loginAs(page, "admin@example.com");
+  await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
   for (const path of ["/admin/dashboard", "/admin/users", "/admin/outbox", "/admin/cities/list"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -43,7 +44,7 @@ test("the back office has Spanish labels only", async ({ page }) => {
 
 test("logout goes to the home page", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await loginAs(page, "cliente@example.com");
+  await loginAs(page, (await createAccount("customer")).email, ACCOUNT_PASSWORD);
   await page.goto("/profile/settings");
   await expect(page.getByRole("heading", { name: "Mis Datos", level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "Cerrar sesión" }).first().click();

@@ -1,3 +1,4 @@
+import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import type { APIRequestContext } from "@playwright/test";
 import { customerWithCredits, freeClass } from "./support/booking";
 import { expect, loginAs, test } from "./support/fixtures";
@@ -15,7 +16,7 @@ const localDay = (d: Date) => cdmx(d, { dateStyle: "short" });
 const localTime = (d: Date) => cdmx(d, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 
 async function staffApi(request: APIRequestContext) {
-  const token = await loginAs(request, "admin@example.com");
+  const token = await loginAs(request, (await createAccount()).email, ACCOUNT_PASSWORD);
   return { Authorization: `Bearer ${token}` };
 }
 
@@ -45,7 +46,7 @@ test.describe("booking back office", () => {
       },
     );
 
-    await loginAs(page, "admin@example.com");
+    await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
 
     // The day view of the class's day shows it in its room's column.
     const day = localDay(cls.starts);

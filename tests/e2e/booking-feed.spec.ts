@@ -1,4 +1,5 @@
 import { customerWithCredits, freeClass } from "./support/booking";
+import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import { expect, loginAs, test } from "./support/fixtures";
 
 /**
@@ -12,7 +13,8 @@ test("a customer resets the calendar feed address from the reservations page", a
 }, testInfo) => {
   test.setTimeout(90_000);
   const staff = await playwright.request.newContext({ baseURL });
-  const headers = { Authorization: `Bearer ${await loginAs(staff, "admin@example.com")}` };
+  const admin = await createAccount();
+  const headers = { Authorization: `Bearer ${await loginAs(staff, admin.email, ACCOUNT_PASSWORD)}` };
   const cls = await freeClass(staff, headers, { days: 4, rooms: [2], tries: 48 });
   const classId = cls.id;
   const { userId, email } = await customerWithCredits(

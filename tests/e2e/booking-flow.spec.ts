@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Browser } from "@playwright/test";
-import { expect, loginAs, test } from "./support/fixtures";
+import { customerWithCredits } from "./support/booking";
+import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
+import { expect, loginAs, test, testAddress } from "./support/fixtures";
 
 /**
  * The heart of the business in a browser: a customer goes from the calendar to a booked spot on
@@ -18,12 +20,20 @@ async function adminApi(
   baseURL: string,
 ) {
   const ctx = await playwright.request.newContext({ baseURL });
-  const token = await loginAs(ctx, "admin@example.com");
-  return { ctx, headers: { Authorization: `Bearer ${token}` } };
+  const token = await loginAs(ctx, (await createAccount()).email, ACCOUNT_PASSWORD);
+  return {
+    ctx,
+    newContext: () => playwright.request.newContext({ baseURL }),
+    headers: { Authorization: `Bearer ${token}` },
+  };
 }
 
-/** A class starting about `minutes` from now in some free room of studio 1, coached by coach 1. */
-async function createClass(api: { ctx: APIRequestContext; headers: Record<string, string> }, minutes: number) {
+/** A class starting about `minutes` from now in some free room of studio 1, coached by `coachId` (coach 1 by default). */
+async function createClass(
+  api: { ctx: APIRequestContext; headers: Record<string, string> },
+  minutes: number,
+  coachId = 1,
+) {
   for (const room of [1, 2]) {
     for (let shift = 0; shift < 12; shift++) {
       const starts = new Date(Date.now() + (minutes + shift * 60) * MIN);
@@ -32,7 +42,7 @@ async function createClass(api: { ctx: APIRequestContext; headers: Record<string
         data: {
           studio_id: 1,
           room_id: room,
-          coach_id: 1,
+          coach_id: coachId,
           session_type_id: 1,
           starts_at: starts.toISOString(),
           duration_minutes: 30,
@@ -44,14 +54,14 @@ async function createClass(api: { ctx: APIRequestContext; headers: Record<string
   throw new Error("no free room for the test class");
 }
 
-async function customerPage(browser: Browser, baseURL: string, email?: string) {
+async function customerPage(browser: Browser, baseURL: string, email?: string, password?: string) {
   const context = await browser.newContext({ baseURL });
   await context.addCookies([
     { name: "city", value: "1", url: baseURL },
     { name: "studio", value: "1", url: baseURL },
   ]);
   const page = await context.newPage();
-  if (email) await loginAs(page, email);
+  if (email) await loginAs(page, email, password);
   return page;
 }
 
@@ -66,7 +76,8 @@ test.describe("booking", () => {
     test.skip(localDay(soon) !== localDay(new Date()), "the class would fall on tomorrow (run near midnight in CDMX)");
     const api = await adminApi(playwright, baseURL!);
     // Online booking closes 10 minutes before class by default: 20 minutes leaves time to book.
-    const cls = await createClass(api, 20);
+    const coachAccount = await createAccount("coach");
+    const cls = await createClass(api, 20, coachAccount.coachId!);
     test.skip(localDay(cls.starts) !== localDay(new Date()), "no free room today for the test class");
 
     // Someone else is looking at the same class's map.
@@ -74,7 +85,14 @@ test.describe("booking", () => {
     await watcher.goto(`/book-session/${cls.id}`);
     await expect(watcher.getByText("En vivo")).toBeVisible();
 
-    const page = await customerPage(browser, baseURL!, "cliente@example.com");
+    const customer = await customerWithCredits(api.ctx, api.newContext, api.headers, {
+      name: "Claudia",
+      label: "flujo",
+      classId: cls.id,
+      credits: 1,
+      address: testAddress(testInfo.testId),
+    });
+    const page = await customerPage(browser, baseURL!, customer.email, customer.password);
     await page.goto("/calendar");
     const card = page.locator(`[data-session="${cls.id}"]`);
     await expect(card).toBeVisible();
@@ -109,7 +127,7 @@ test.describe("booking", () => {
 
     // The coach opens today's classes, then the class's scanner, and reads the QR image.
     const coach = await customerPage(browser, baseURL!);
-    await loginAs(coach, "coach@example.com");
+    await loginAs(coach, coachAccount.email, ACCOUNT_PASSWORD);
     await coach.goto("/admin/qr-assistance/list");
     await coach.locator(`[data-class="${cls.id}"]`).getByRole("link").click();
     await expect(coach).toHaveURL(new RegExp(`/admin/qr-assistance/scan/${cls.id}$`));
@@ -131,11 +149,18 @@ test.describe("booking", () => {
     browser,
     playwright,
     baseURL,
-  }) => {
+  }, testInfo) => {
     const api = await adminApi(playwright, baseURL!);
     const early = await createClass(api, 3 * 24 * 60);
     const late = await createClass(api, 3 * 60);
-    const page = await customerPage(browser, baseURL!, "cliente@example.com");
+    const customer = await customerWithCredits(api.ctx, api.newContext, api.headers, {
+      name: "Claudia",
+      label: "cancela",
+      classId: early.id,
+      credits: 2,
+      address: testAddress(testInfo.testId),
+    });
+    const page = await customerPage(browser, baseURL!, customer.email, customer.password);
     const xsrf = async () =>
       decodeURIComponent((await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN")?.value ?? "");
     await page.goto("/profile/reservations");

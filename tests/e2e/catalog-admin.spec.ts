@@ -1,3 +1,4 @@
+import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import sharp from "sharp";
 import { expect, loginAs, test } from "./support/fixtures";
 
@@ -10,7 +11,7 @@ test("a class type is added with a library picture, edited and deactivated; a co
   page,
 }) => {
   test.setTimeout(180_000);
-  await loginAs(page, "admin@example.com");
+  await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
   const tag = Date.now().toString(36);
   const name = `Barre Aéreo ${tag}`;
   const alt = `Salón con barras ${tag}`;
@@ -88,7 +89,7 @@ test("a class type is added with a library picture, edited and deactivated; a co
 });
 
 test("the files library page uploads a picture and refuses a PDF renamed .jpg in Spanish", async ({ page }) => {
-  await loginAs(page, "admin@example.com");
+  await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
   const tag = Date.now().toString(36);
   await page.goto("/admin/files");
   const file = page.locator('input[type="file"]');

@@ -1,3 +1,4 @@
+import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import sharp from "sharp";
 import { expect, loginAs, test } from "./support/fixtures";
 
@@ -7,7 +8,7 @@ import { expect, loginAs, test } from "./support/fixtures";
  */
 test("an administrator adds and edits an on-demand plan, and /on-demand/buy-plans shows it", async ({ page }) => {
   test.setTimeout(90_000);
-  await loginAs(page, "admin@example.com");
+  await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
   const name = `Plan Prueba ${Date.now().toString(36)}`;
 
   await page.goto("/admin/plans/add");
@@ -45,7 +46,7 @@ test("an administrator adds a Juice Bar product with a photo, edits its price, a
   page,
 }) => {
   test.setTimeout(90_000);
-  await loginAs(page, "admin@example.com");
+  await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
   const name = `Jugo Prueba ${Date.now().toString(36)}`;
 
   await page.goto("/admin/products/list/juiceBar");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createGiftCard } from "./support/db";
+import { ACCOUNT_PASSWORD, createAccount, createGiftCard } from "./support/db";
 import { e2eEnv, expect, loginAs, test, testAddress } from "./support/fixtures";
 
 async function newCustomer(page: Page) {
@@ -102,7 +102,7 @@ test.describe("payment flows", () => {
       baseURL: e2eEnv.baseURL,
       extraHTTPHeaders: { "X-Forwarded-For": testAddress(`${testInfo.testId}:staff`) },
     });
-    await loginAs(staff, "admin@example.com");
+    await loginAs(staff, (await createAccount()).email, ACCOUNT_PASSWORD);
     await staff.goto("/admin/payments/list");
     const row = staff.getByRole("row").filter({ hasText: email });
     await row.getByRole("textbox", { name: "Monto a reembolsar (MXN)" }).fill("250");

@@ -1,3 +1,4 @@
+import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import type { Page } from "@playwright/test";
 import { e2eEnv, expect, expectNoA11yViolations, loginAs, test, testAddress } from "./support/fixtures";
 
@@ -69,7 +70,7 @@ test("staff create a voucher, issue a gift card and grant a reward the customer 
     extraHTTPHeaders: { "X-Forwarded-For": testAddress(`${testInfo.testId}:staff`) },
   });
   const staff = await staffContext.newPage();
-  await loginAs(staff, "admin@example.com");
+  await loginAs(staff, (await createAccount()).email, ACCOUNT_PASSWORD);
 
   // A voucher: a Spanish message for what is missing, then listed with its value.
   const code = `E2E-${Date.now().toString(36).toUpperCase()}`;

@@ -1,3 +1,4 @@
+import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import { expect, expectNoA11yViolations, loginAs, test } from "./support/fixtures";
 
 /** Public content pages (places issue), with the h1 each must show. */
@@ -157,7 +158,7 @@ test.describe("public content pages", () => {
   }) => {
     test.setTimeout(90_000);
     const ctx = await playwright.request.newContext({ baseURL });
-    const headers = { Authorization: `Bearer ${await loginAs(ctx, "admin@example.com")}` };
+    const headers = { Authorization: `Bearer ${await loginAs(ctx, (await createAccount()).email, ACCOUNT_PASSWORD)}` };
     const stamp = Date.now().toString(36);
     const slug = `temporada-${stamp}`;
     const created = await ctx.post("/api/admin/cms-pages", {
@@ -203,7 +204,7 @@ test.describe("public content pages", () => {
   test("sandbox home is for staff only", async ({ page }) => {
     await page.goto("/sandbox/home");
     await expect(page).toHaveURL(/\/admin\/auth\/login/);
-    await loginAs(page, "admin@example.com");
+    await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
     await page.goto("/sandbox/home");
     await expect(page.getByText("Vista previa: el inicio con los cambios sin publicar")).toBeVisible();
   });

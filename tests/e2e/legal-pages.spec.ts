@@ -1,3 +1,4 @@
+import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import { expect, expectNoA11yViolations, loginAs, test } from "./support/fixtures";
 
 /**
@@ -25,7 +26,7 @@ test("the footer and the profile link the privacy notice", async ({ page }) => {
     "href",
     "/legals/aviso-de-privacidad",
   );
-  await loginAs(page, "cliente@example.com");
+  await loginAs(page, (await createAccount("customer")).email, ACCOUNT_PASSWORD);
   await page.goto("/profile/settings");
   await expect(
     page.getByRole("navigation", { name: "Secciones" }).first().getByRole("link", { name: "Aviso de Privacidad" }),
@@ -34,7 +35,7 @@ test("the footer and the profile link the privacy notice", async ({ page }) => {
 
 test("an administrator edits the terms under Configuración › Legales and the site shows them", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await loginAs(page, "admin@example.com");
+  await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
   await page.goto("/admin/pages");
   await expect(page.getByRole("heading", { level: 1, name: "Textos legales" })).toBeVisible();
   await page.getByRole("link", { name: "Editar: Términos y Condiciones" }).click();

@@ -1,10 +1,11 @@
+import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import { expect, loginAs, test } from "./support/fixtures";
 
 test("an administrator creates a studio and a room with its spot map, and the studio shows on /addresses", async ({
   page,
 }) => {
   test.setTimeout(90_000);
-  await loginAs(page, "admin@example.com");
+  await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
   const name = `Nucleo Prueba ${Date.now().toString(36)}`;
 
   await page.goto("/admin/studios/add");

@@ -1,4 +1,5 @@
 import { request as pwRequest, type APIRequestContext } from "@playwright/test";
+import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import { expect, loginAs, test } from "./support/fixtures";
 
 /**
@@ -148,7 +149,17 @@ const WHO = Object.keys(EXPECTED) as Who[];
 
 async function contextFor(who: Who, baseURL: string): Promise<{ ctx: APIRequestContext; token: string | null }> {
   const ctx = await pwRequest.newContext({ baseURL, maxRedirects: 0 });
-  const token = who === "anonymous" ? null : await loginAs(ctx, `${who}@example.com`);
+  const kind = (
+    {
+      admin: "administrator",
+      gerente: "manager",
+      caja: "cashier",
+      coach: "coach",
+      puerta: "door",
+      cliente: "customer",
+    } as const
+  )[who as Exclude<Who, "anonymous">];
+  const token = who === "anonymous" ? null : await loginAs(ctx, (await createAccount(kind)).email, ACCOUNT_PASSWORD);
   return { ctx, token };
 }
 

@@ -1,5 +1,6 @@
 import http from "node:http";
 import zlib from "node:zlib";
+import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import { test, expect, loginAs, e2eEnv } from "./support/fixtures";
 
 /** A GET whose body is left as the server sent it (Playwright's request client decompresses). */
@@ -54,10 +55,10 @@ test.describe("delivery: CSP nonces, security headers on static files, compressi
     await page.getByRole("button", { name: "Abrir menú" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await page.goto("/login");
-    await page.getByRole("textbox", { name: "Email", exact: true }).fill("cliente@example.com");
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill((await createAccount("customer")).email);
     await page.getByRole("button", { name: "Continuar" }).click();
     await expect(page.getByLabel("Contraseña", { exact: false }).first()).toBeVisible();
-    await loginAs(page, "admin@example.com");
+    await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
     await page.goto("/admin/dashboard");
     await expect(page.getByRole("main")).toBeVisible();
     expect(refused).toEqual([]);
@@ -138,7 +139,7 @@ test.describe("delivery: CSP nonces, security headers on static files, compressi
 
     scripts = [];
     styles = [];
-    await loginAs(page, "admin@example.com");
+    await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
     await page.goto("/admin/users/list");
     await page.waitForLoadState("networkidle");
     expect(await all(scripts)).toContain("Exportar CSV");

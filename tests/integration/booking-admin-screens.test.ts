@@ -21,6 +21,7 @@ import { cancelSession, generateFromTemplates } from "../../app/.server/domain/b
 import { addDays, localDay, weekdayOf } from "../../app/.server/domain/booking/time";
 import { setupTestApp } from "../support/app";
 import { giveCredits, makeClass, makeCustomer, makeRoom } from "../support/booking";
+import { createStaff, staffToken } from "../support/factories";
 
 const app = setupTestApp();
 const MIN = 60_000;
@@ -37,7 +38,7 @@ const sessionBody = (place: Awaited<ReturnType<typeof makeRoom>>, startsAt: Date
 
 describe("back-office booking screens", () => {
   it("edits a class's time and room, never to a room without a booked spot", async () => {
-    const admin = await app.login("admin@example.com");
+    const admin = await staffToken(app.deps.db);
     const place = await makeRoom(app.deps.db, 10);
     const starts = new Date(Date.now() + 3 * DAY);
     const cls = await makeClass(app.deps.db, place, starts);
@@ -212,10 +213,12 @@ describe("back-office booking screens", () => {
     await app.deps.db.update(users).set({ name: "Begoña", lastName: "Ñúñez Prueba" }).where(eq(users.id, cus.id));
     const found = await searchCustomers(app.deps.db, "begona nunez");
     expect(found.map((f) => f.id)).toContain(cus.id);
-    expect(await searchCustomers(app.deps.db, "admin@example.com")).toEqual([]);
+    const admin = await createStaff(app.deps.db, "administrator");
+    // Found by email as a customer; staff are never found.
+    expect((await searchCustomers(app.deps.db, cus.email)).map((f) => f.id)).toEqual([cus.id]);
+    expect(await searchCustomers(app.deps.db, admin.email)).toEqual([]);
     expect(await customerBrief(app.deps.db, cus.id)).toMatchObject({ id: cus.id, name: "Begoña Ñúñez Prueba" });
-    const [admin] = await app.deps.db.select().from(users).where(eq(users.email, "admin@example.com"));
-    expect(await customerBrief(app.deps.db, admin!.id)).toBeNull();
+    expect(await customerBrief(app.deps.db, admin.id)).toBeNull();
 
     // Five minutes before class: online booking is closed (10 min by default), staff may still book.
     const cls = await makeClass(app.deps.db, place, new Date(Date.now() + 5 * MIN));
@@ -230,7 +233,7 @@ describe("back-office booking screens", () => {
       userId: cus.id,
       sessionId: cls.id,
       spot: 2,
-      actorUserId: admin!.id,
+      actorUserId: admin.id,
       staff: true,
       now: new Date(),
     });
@@ -240,10 +243,10 @@ describe("back-office booking screens", () => {
     // Staff cannot book a staff member as a customer.
     await expect(
       bookSpot(app.deps, {
-        userId: admin!.id,
+        userId: admin.id,
         sessionId: cls.id,
         spot: 3,
-        actorUserId: admin!.id,
+        actorUserId: admin.id,
         staff: true,
         now: new Date(),
       }),
@@ -255,7 +258,7 @@ describe("back-office booking screens", () => {
     const cls = await makeClass(app.deps.db, place, new Date(Date.now() + 2 * DAY));
     const people = await Promise.all(Array.from({ length: 16 }, (_, i) => makeCustomer(app.deps.db, `race${i}`)));
     await Promise.all(people.map((p) => giveCredits(app.deps.db, p.id, place.city.id, 1, new Date(Date.now() - DAY))));
-    const [admin] = await app.deps.db.select().from(users).where(eq(users.email, "admin@example.com"));
+    const admin = await createStaff(app.deps.db, "administrator");
     const attempts = people.map((p, i) =>
       bookSpot(app.deps, {
         userId: p.id,
@@ -269,7 +272,7 @@ describe("back-office booking screens", () => {
       ),
     );
     const cancel = new Promise((r) => setTimeout(r, 15)).then(() =>
-      cancelSession(app.deps, cls.id, admin!.id, "Prueba de carrera", new Date()),
+      cancelSession(app.deps, cls.id, admin.id, "Prueba de carrera", new Date()),
     );
     const results = await Promise.all(attempts);
     await cancel;

@@ -14,6 +14,7 @@ import {
 import { sessionBalances } from "../../app/.server/domain/identity/current-user";
 import { setupTestApp } from "../support/app";
 import { giveCredits, makeClass, makeCustomer, makeRoom } from "../support/booking";
+import { staffToken } from "../support/factories";
 
 const app = setupTestApp();
 const HOUR = 3_600_000;
@@ -126,7 +127,7 @@ describe("booking a spot", () => {
       "Esta clase ya comenzó; ya no se puede reservar.",
     );
     app.setNow(null);
-    const admin = await app.login("admin@example.com");
+    const admin = await staffToken(app.deps.db);
     const c = await app.request(`/admin/class-sessions/${cls.id}/cancel`, { method: "POST", token: admin, json: {} });
     expect(c.status).toBe(200);
     expect((await book(rich.token, cls.id, 1)).body.errorMessage).toBe("Esta clase fue cancelada.");
@@ -208,7 +209,7 @@ describe("cancelling", () => {
     expect((await app.request(`/v2/reservations/${b}`, { method: "DELETE", token: other.token })).status).toBe(404);
 
     // Staff waive the late cancel: the credit returns once.
-    const admin = await app.login("admin@example.com");
+    const admin = await staffToken(app.deps.db);
     expect((await app.request(`/admin/reservations/${b}/waive`, { method: "POST", token: admin })).status).toBe(200);
     expect(await balance(cus.id, place.city.id)).toBe(2);
     expect((await app.request(`/admin/reservations/${b}/waive`, { method: "POST", token: admin })).status).toBe(409);
@@ -287,7 +288,7 @@ describe("check-in by QR", () => {
     await giveCredits(app.deps.db, cus.id, place.city.id, 3, new Date(Date.now() - DAY));
     const q1 = (await book(cus.token, inTwoHours.id, 1)).body.data.qr_code;
     const q2 = (await book(cus.token, tomorrow.id, 2)).body.data.qr_code;
-    const coachTok = await app.login("coach@example.com");
+    const coachTok = await staffToken(app.deps.db, "coach", { now });
     const scan = (code: string, extra: Record<string, number> = {}) =>
       app.request("/admin/check-in", { method: "POST", token: coachTok, json: { code, ...extra } });
 
@@ -320,7 +321,7 @@ describe("check-in by QR", () => {
 
 describe("back office", () => {
   it("creates a class from the room's map, refuses bad input, cancels with refunds and grants courtesies", async () => {
-    const admin = await app.login("admin@example.com");
+    const admin = await staffToken(app.deps.db);
     const place = await makeRoom(app.deps.db, 8);
     const starts = new Date(Date.now() + 5 * DAY);
     const body = {
@@ -401,7 +402,7 @@ describe("back office", () => {
     expect(mails.map((m) => m.template)).toContain("booking-session-cancelled");
 
     // Customers and coaches cannot use the staff calls.
-    const coach = await app.login("coach@example.com");
+    const coach = await staffToken(app.deps.db, "coach");
     expect((await app.request("/admin/class-sessions", { method: "POST", token: coach, json: body })).status).toBe(403);
     expect((await app.request("/admin/courtesies", { method: "POST", token: cus.token, json: {} })).status).toBe(403);
   });

@@ -6,6 +6,7 @@ import { creditLots, creditMovements, mailOutbox, orders, products } from "../..
 import { signWebhook } from "../../app/.server/domain/commerce/gateways/sandbox";
 import { setupTestApp } from "../support/app";
 import { newCustomer } from "../support/commerce";
+import { staffToken } from "../support/factories";
 
 const logLines: string[] = [];
 const app = setupTestApp({
@@ -51,7 +52,7 @@ describe("refunds", () => {
     ).json();
     // Two of the five classes were used.
     await app.deps.db.update(creditLots).set({ remaining: 3 }).where(eq(creditLots.userId, c.id));
-    const admin = await app.login("admin@example.com");
+    const admin = await staffToken(app.deps.db);
     const list = await (await app.request("/admin/payments?method=card&status=succeeded", { token: admin })).json();
     const row = list.data.items.find((p: { order_id: number }) => p.order_id === paid.data.order_id);
     expect(row).toMatchObject({ amount_cents: 125000, card: "visa •••• 4242" });
@@ -108,7 +109,7 @@ describe("shipments", () => {
     });
     const history = (await (await app.request("/v2/customer/orders", { token: c.token })).json()).data;
     expect(history[0].shipment.status).toBe("pending");
-    const admin = await app.login("admin@example.com");
+    const admin = await staffToken(app.deps.db);
     const res = await app.request(`/admin/shipments/${history[0].shipment.id}`, {
       method: "POST",
       token: admin,

@@ -13,6 +13,7 @@ import {
 } from "../../app/.server/db/schema";
 import { setupTestApp } from "../support/app";
 import { newCustomer } from "../support/commerce";
+import { staffToken } from "../support/factories";
 
 const app = setupTestApp();
 let seq = 0;
@@ -62,7 +63,7 @@ describe("catalogue", () => {
 
 describe("cart rules", () => {
   it("is for customers only", async () => {
-    const admin = await app.login("admin@example.com");
+    const admin = await staffToken(app.deps.db);
     const res = await app.request("/v2/carts", { token: admin });
     expect(res.status).toBe(403);
     expect((await res.json()).errorMessage).toBe("Solo los clientes pueden utilizar el carrito");

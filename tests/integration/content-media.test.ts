@@ -1,31 +1,17 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mediaFiles, users } from "../../app/.server/db/schema";
-import { createSession } from "../../app/.server/domain/identity/sessions";
+import { mediaFiles } from "../../app/.server/db/schema";
 import { IMAGE_WIDTHS, responsiveSrc } from "../../app/lib/images";
 import { setupTestApp } from "../support/app";
+import { adminAndCustomer } from "../support/factories";
 
 const app = setupTestApp();
-
-async function tokenFor(email: string) {
-  const [u] = await app.deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email}`);
-  const { token } = await createSession(app.deps.db, u.id, {
-    remember: false,
-    now: new Date(),
-    policy: { sessionHours: 12, rememberDays: 30 },
-  });
-  return token;
-}
 
 let admin = "";
 let customer = "";
 beforeAll(async () => {
-  admin = await tokenFor("admin@example.com");
-  customer = await tokenFor("cliente@example.com");
+  ({ adminToken: admin, customerToken: customer } = await adminAndCustomer(app.deps.db));
 });
 
 const photo = (width: number, height: number) =>

@@ -1,8 +1,9 @@
-import { eq, like } from "drizzle-orm";
+import { like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { authTokens, oneTimeTokens, rateLimits, users } from "../../app/.server/db/schema";
+import { authTokens, oneTimeTokens, rateLimits } from "../../app/.server/db/schema";
 import { sweepExpired } from "../../app/.server/domain/maintenance/housekeeping";
 import { setupTestApp } from "../support/app";
+import { createCustomer } from "../support/factories";
 
 /** The hourly sweep deletes only what can no longer matter. */
 const app = setupTestApp();
@@ -12,7 +13,7 @@ const ago = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
 describe("sweepExpired", () => {
   it("deletes old rate-limit windows, long-ended sessions and spent tokens; keeps the rest", async () => {
     const db = app.deps.db;
-    const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, "cliente@example.com"));
+    const u = await createCustomer(db);
     await db.insert(rateLimits).values([
       { key: "sweep:old", windowStart: ago(2), count: 3 },
       { key: "sweep:new", windowStart: ago(0.01), count: 1 },

@@ -1,30 +1,16 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cities, studios, users } from "../../app/.server/db/schema";
-import { createSession } from "../../app/.server/domain/identity/sessions";
+import { cities, studios } from "../../app/.server/db/schema";
 import { setupTestApp } from "../support/app";
+import { adminAndCustomer } from "../support/factories";
 
 const app = setupTestApp();
-
-async function tokenFor(email: string) {
-  const [u] = await app.deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email}`);
-  const { token } = await createSession(app.deps.db, u.id, {
-    remember: false,
-    now: new Date(),
-    policy: { sessionHours: 12, rememberDays: 30 },
-  });
-  return token;
-}
 
 const json = async (res: Response) => (await res.json()) as any;
 let admin = "";
 let customer = "";
 beforeAll(async () => {
-  admin = await tokenFor("admin@example.com");
-  customer = await tokenFor("cliente@example.com");
+  ({ adminToken: admin, customerToken: customer } = await adminAndCustomer(app.deps.db));
 });
 
 const studio = (cityId: number) => ({

@@ -1,13 +1,11 @@
-import { eq } from "drizzle-orm";
 import type { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createApi } from "../../app/.server/api";
-import { users } from "../../app/.server/db/schema";
-import { createSession } from "../../app/.server/domain/identity/sessions";
 import { defineRoute, type ApiEnv } from "../../app/.server/http/api";
 import { t } from "../../app/lib/messages";
 import { setupTestApp } from "../support/app";
+import { createCustomer, sessionFor } from "../support/factories";
 
 /**
  * Cross-cutting behaviour of /api: body parsing, XSRF, headers. The POST calls go to a route
@@ -33,12 +31,7 @@ beforeAll(async () => {
     },
     ({ body, auth }) => ({ data: { Message: `hola ${body.name}`, via: auth.via } }),
   );
-  const [cliente] = await app.database.db.select().from(users).where(eq(users.email, "cliente@example.com"));
-  ({ token } = await createSession(app.database.db, cliente.id, {
-    remember: false,
-    now: new Date(),
-    policy: { sessionHours: 12, rememberDays: 30 },
-  }));
+  token = await sessionFor(app.deps.db, await createCustomer(app.deps.db));
 });
 
 const post = (headers: Record<string, string>, body: string) =>

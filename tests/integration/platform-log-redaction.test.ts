@@ -9,6 +9,7 @@ import { newToken } from "../../app/.server/domain/identity/tokens";
 import { defineRoute } from "../../app/.server/http/api";
 import { createLogger, redactPath } from "../../app/.server/http/logger";
 import { setupTestApp } from "../support/app";
+import { createCustomer } from "../support/factories";
 import { SECRET_PATTERNS } from "../support/logs";
 
 /**
@@ -37,11 +38,12 @@ function secretsIn(lines: string[]) {
 async function failingQuery() {
   const hash = await hashPassword("demo1234");
   const { token } = newToken();
+  const customer = await createCustomer(app.deps.db);
   try {
     await app.deps.db
       .update(users)
       .set({ name: `x\u0000${token}`, passwordHash: hash })
-      .where(eq(users.email, "cliente@example.com"));
+      .where(eq(users.id, customer.id));
   } catch (err) {
     return { err, hash, token };
   }

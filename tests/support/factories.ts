@@ -184,6 +184,18 @@ export async function sessionFor(
   return token;
 }
 
+/**
+ * A bearer token for a new staff member of `kind` (a full administrator by default); `now` is when
+ * the session starts (pass the test's moved clock, the session lasts 12 hours).
+ */
+export async function staffToken(
+  db: Db,
+  kind: StaffKind = "administrator",
+  o: { now?: Date; person?: PersonOverrides & { studioId?: number } } = {},
+) {
+  return sessionFor(db, await createStaff(db, kind, o.person), { now: o.now });
+}
+
 /** Scenario: a full administrator and a customer, each with a session. */
 export async function adminAndCustomer(db: Db, o: { customer?: PersonOverrides } = {}) {
   const admin = await createStaff(db, "administrator");

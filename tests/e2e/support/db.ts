@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import pg from "pg";
 import { embeddedUrlOf } from "../../../app/.server/db/embedded";
+import { hashPassword } from "../../../app/.server/domain/identity/passwords";
+import { EMPLOYEE_TYPE, ROLE } from "../../../app/shared/roles";
 
 /**
  * Direct access to the e2e server's database, for arranging what the UI cannot (an account that
@@ -43,18 +45,58 @@ export async function resetTwoFactor(email: string) {
 }
 
 /**
- * An administrator account of its own for a spec that changes account settings (two-factor), so
- * specs running in parallel with the shared demo accounts are not affected. Same password as the
- * demo accounts (its hash is copied from `like`).
+ * An administrator account of its own (type 1, with its employee record) at a fixed address, for a
+ * spec that changes account settings (two-factor), so specs running in parallel are not affected.
+ * Its password is the demo password (`demo1234`), hashed here: no demo account is needed.
  */
-export async function ensureAdminCopy(email: string, like = "admin@example.com") {
+export async function ensureAdminCopy(email: string) {
+  const passwordHash = await hashPassword("demo1234");
   await withDb(async (c) => {
-    await c.query(
+    const r = await c.query(
       `insert into users (name, last_name, email, password_hash, role_id, employee_type, email_verified_at)
-       select 'Dos', 'Factores', $1, password_hash, role_id, employee_type, now() from users where lower(email) = lower($2)
-       on conflict do nothing`,
-      [email, like],
+       values ('Dos', 'Factores', $1, $2, $3, $4, now())
+       on conflict do nothing returning id`,
+      [email, passwordHash, ROLE.admin, EMPLOYEE_TYPE.administrator],
     );
+    if (r.rows[0]) await c.query("insert into employees (user_id) values ($1)", [r.rows[0].id]);
+  });
+}
+
+/** The password of every account `createAccount` makes. */
+export const ACCOUNT_PASSWORD = "Prueba-12345";
+let accountHash: Promise<string> | null = null;
+
+/**
+ * An account of the spec's own (no demo account needed), written straight into the e2e server's
+ * database: a full administrator by default (with its employee record), a manager, a cashier, a
+ * coach (with its coach profile), the front door or a customer. Log in with `loginAs(page, email, ACCOUNT_PASSWORD)`.
+ * Returns its id, email, full name and coach profile id (null unless a coach).
+ */
+export async function createAccount(
+  kind: "administrator" | "manager" | "cashier" | "coach" | "door" | "customer" = "administrator",
+) {
+  const email = `e2e-${kind}-${crypto.randomBytes(5).toString("hex")}@prueba.mx`;
+  const passwordHash = await (accountHash ??= hashPassword(ACCOUNT_PASSWORD));
+  return withDb(async (c) => {
+    const roleId =
+      kind === "coach" ? ROLE.coach : kind === "door" ? ROLE.door : kind === "customer" ? ROLE.customer : ROLE.admin;
+    const employeeType = roleId === ROLE.admin ? EMPLOYEE_TYPE[kind as keyof typeof EMPLOYEE_TYPE] : null;
+    const r = await c.query(
+      `insert into users (name, last_name, email, password_hash, role_id, employee_type, email_verified_at)
+       values ('Prueba', $1, $2, $3, $4, $5, now()) returning id`,
+      [`Cuenta ${kind}`, email, passwordHash, roleId, employeeType],
+    );
+    const id = r.rows[0].id as number;
+    if (roleId === ROLE.admin) await c.query("insert into employees (user_id) values ($1)", [id]);
+    // A coach also gets a coach profile (classes are given to it; the scanner lists its own).
+    const coach =
+      kind === "coach"
+        ? await c.query(
+            "insert into coaches (user_id, name, last_name, slug) values ($1, 'Prueba', $2, $3) returning id",
+            [id, `Coach ${id}`, `e2e-coach-${id}`],
+          )
+        : null;
+    return { id, email, name: `Prueba Cuenta ${kind}`, coachId: (coach?.rows[0]?.id as number | undefined) ?? null };
   });
 }
 
