@@ -123,7 +123,8 @@ test("staff change an invoice request's status", async ({ page }) => {
   await row.getByRole("button", { name: "Cambiar estado: GOMR850315AB1" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("combobox", { name: "Estado" }).click();
-  await page.getByRole("option", { name: "Emitida" }).click();
+  // The list's status filter is a native select with the same option: pick the dialog's.
+  await page.getByRole("listbox", { name: "Estado" }).getByRole("option", { name: "Emitida" }).click();
   await dialog.getByRole("textbox", { name: "Nota" }).fill("Folio CFDI A-7781");
   await dialog.getByRole("button", { name: "Guardar" }).click();
   await expect(row.getByText("Folio CFDI A-7781")).toBeVisible();

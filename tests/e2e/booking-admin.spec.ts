@@ -60,20 +60,46 @@ test.describe("booking back office", () => {
     await card.click();
     const edit = page.getByRole("form", { name: "Editar clase" });
     const later = new Date(cls.starts.getTime() + 30 * MIN);
+    // Is [start, start + minutes) free in the class's room? (The seed's classes vary in length, so
+    // the check is an overlap, not "nothing starts in the window".)
+    const freeFor = async (start: Date, minutes: number) => {
+      const from = new Date(start.getTime() - 4 * 60 * MIN).toISOString();
+      const to = new Date(start.getTime() + minutes * MIN).toISOString();
+      const res = await api.get(`/api/admin/class-sessions?studio_id=1&room_id=${cls.room}&from=${from}&to=${to}`, {
+        headers,
+      });
+      const rows = (await res.json()).data as {
+        id: number;
+        starts_at: string;
+        duration_minutes: number;
+        status: string;
+      }[];
+      return rows.every((s) => {
+        const begins = new Date(s.starts_at).getTime();
+        const ends = begins + s.duration_minutes * MIN;
+        return (
+          s.id === cls.id ||
+          s.status === "cancelled" ||
+          begins >= start.getTime() + minutes * MIN ||
+          ends <= start.getTime()
+        );
+      });
+    };
+    // 30 minutes later and 40 long when that is free; else the same time, 40 long or, when the next
+    // class is close, 20 (shorter than the free half hour the class was made in).
     let newTime = localTime(later);
-    // If the 40 minutes from then are busy, keep the time and change only the duration.
-    const busy = await api.get(
-      `/api/admin/class-sessions?studio_id=1&from=${later.toISOString()}&to=${new Date(later.getTime() + 40 * MIN).toISOString()}`,
-      { headers },
-    );
-    if (((await busy.json()).data as unknown[]).length > 0) newTime = localTime(cls.starts);
+    let minutes = 40;
+    if (!(await freeFor(later, 40))) {
+      newTime = localTime(cls.starts);
+      minutes = (await freeFor(cls.starts, 40)) ? 40 : 20;
+    }
     await edit.getByLabel("Hora").fill(newTime);
-    await edit.getByRole("textbox", { name: "Duración (min)" }).fill("40");
+    await edit.getByRole("textbox", { name: "Duración (min)" }).fill(String(minutes));
     await edit.getByRole("button", { name: "Guardar cambios" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Clase actualizada." })).toBeVisible();
     await expect(card).toContainText(newTime);
     const detail = (await (await api.get(`/api/v2/sessions/${cls.id}`)).json()).data;
-    expect(detail.duration_minutes).toBe(40);
+    expect(detail.duration_minutes).toBe(minutes);
 
     // A weekly template: added, then paused.
     await page.getByRole("button", { name: "Horarios recurrentes" }).click();

@@ -101,9 +101,22 @@ test.describe("booking", () => {
     const spot = page.locator('button[data-spot="3"]');
     await expect(spot).toHaveAttribute("data-state", "free");
     await spot.click();
+    // The booking's answer is held until the live map has told every open page (the watcher) that
+    // spot 3 is taken: this page's own live "taken" must not read as someone else's.
+    let wrongNotice = -1;
+    await page.route("**/api/v2/reservations", async (route) => {
+      const answer = await route.fetch();
+      await expect(watcher.locator('button[data-spot="3"]')).toHaveAttribute("data-state", "taken");
+      await page.waitForTimeout(500);
+      wrongNotice = await page.getByText(/acaba de ser reservado por alguien más/).count();
+      await route.fulfill({ response: answer });
+    });
     await page.getByRole("button", { name: "Reservar lugar 3" }).click();
     await expect(page.getByText("¡Listo! Tu lugar 3 está reservado.")).toBeVisible();
     await expect(spot).toHaveAttribute("data-state", "mine");
+    expect(wrongNotice).toBe(0);
+    await expect(page.getByText(/acaba de ser reservado por alguien más/)).toHaveCount(0);
+    await page.unroute("**/api/v2/reservations");
 
     // The other browser sees spot 3 taken without reloading.
     await expect(watcher.locator('button[data-spot="3"]')).toHaveAttribute("data-state", "taken");

@@ -115,16 +115,18 @@ test.describe("public site frame and home", () => {
   test("the context menu and inspector shortcuts are blocked", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const prevented = await page.evaluate(() => {
-      const menu = new MouseEvent("contextmenu", { bubbles: true, cancelable: true });
-      document.body.dispatchEvent(menu);
-      const f12 = new KeyboardEvent("keydown", { key: "F12", bubbles: true, cancelable: true });
-      document.body.dispatchEvent(f12);
-      const copy = new KeyboardEvent("keydown", { key: "c", ctrlKey: true, bubbles: true, cancelable: true });
-      document.body.dispatchEvent(copy);
-      return [menu.defaultPrevented, f12.defaultPrevented, copy.defaultPrevented];
-    });
-    expect(prevented).toEqual([true, true, false]);
+    // The heading is painted by the server; the listeners come with hydration, so ask until then.
+    const dispatch = () =>
+      page.evaluate(() => {
+        const menu = new MouseEvent("contextmenu", { bubbles: true, cancelable: true });
+        document.body.dispatchEvent(menu);
+        const f12 = new KeyboardEvent("keydown", { key: "F12", bubbles: true, cancelable: true });
+        document.body.dispatchEvent(f12);
+        const copy = new KeyboardEvent("keydown", { key: "c", ctrlKey: true, bubbles: true, cancelable: true });
+        document.body.dispatchEvent(copy);
+        return [menu.defaultPrevented, f12.defaultPrevented, copy.defaultPrevented];
+      });
+    await expect.poll(dispatch, { timeout: 10_000 }).toEqual([true, true, false]);
   });
 });
 

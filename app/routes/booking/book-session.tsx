@@ -61,6 +61,9 @@ export default function BookSessionPage({ loaderData }: Route.ComponentProps) {
   const [live, setLive] = useState(false);
   const selectedRef = useRef<number | null>(null);
   selectedRef.current = selected;
+  // The spot this page is booking right now: its "taken" arriving live is ours, not someone else's
+  // (a ref of its own, because every render sets `selectedRef` back to the selection).
+  const bookingRef = useRef<number | null>(null);
 
   useEffect(() => setSpots(s.spots), [s.spots]);
 
@@ -75,7 +78,7 @@ export default function BookSessionPage({ loaderData }: Route.ComponentProps) {
       const next = JSON.parse((e as MessageEvent).data) as { number: number; taken: boolean }[];
       setSpots((prev) => next.map((n) => ({ ...n, mine: prev.find((p) => p.number === n.number)?.mine && n.taken })));
       const sel = selectedRef.current;
-      if (sel !== null && next.find((n) => n.number === sel)?.taken) {
+      if (sel !== null && sel !== bookingRef.current && next.find((n) => n.number === sel)?.taken) {
         setSelected(null);
         setFlash(sel);
         setNotice({ color: "orange", text: t("booking.pages.justTaken", { spot: sel }) });
@@ -94,10 +97,12 @@ export default function BookSessionPage({ loaderData }: Route.ComponentProps) {
     setNotice(null);
     const spot = selected;
     // This spot's own "taken" notice (ours, arriving live) must not read as someone else's.
-    selectedRef.current = null;
+    bookingRef.current = spot;
     const r = await api<{ Message: string; id: number }>("/v2/reservations", {
       json: { class_session_id: s.id, spot },
     });
+    // Booked: the spot stays ours, so a late live "taken" for it is ours too.
+    if (!r.ok) bookingRef.current = null;
     setBusy(false);
     if (r.ok) {
       setSpots((prev) => prev.map((p) => (p.number === spot ? { ...p, taken: true, mine: true } : p)));

@@ -28,7 +28,7 @@ export async function freeClass(
           duration_minutes: 25,
         },
       });
-      if (res.status() === 201) return { id: (await res.json()).data.id as number, starts };
+      if (res.status() === 201) return { id: (await res.json()).data.id as number, starts, room };
     }
   throw new Error("freeClass: no free half hour found");
 }
