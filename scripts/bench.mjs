@@ -93,11 +93,19 @@ const logFd = fs.openSync(logFile, "a");
 // The server runs with the Node flags of `npm start` (package.json), so the bench measures what
 // production runs (the heap limit, docs/decisions.md "Server memory").
 const startScript = JSON.parse(fs.readFileSync("package.json", "utf8")).scripts.start;
-const nodeFlags = /^node\s+(.*?)\s*server\.mjs/.exec(startScript)?.[1]?.split(/\s+/).filter(Boolean) ?? [];
+const startMatch = /^((?:[A-Z_]+=\S+\s+)*)node\s+(.*?)\s*server\.mjs/.exec(startScript);
+const startEnv = Object.fromEntries(
+  (startMatch?.[1] ?? "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pair) => pair.split("=")),
+);
+const nodeFlags = startMatch?.[2]?.split(/\s+/).filter(Boolean) ?? [];
 const server = spawn(process.execPath, [...nodeFlags, "server.mjs"], {
   stdio: ["ignore", logFd, logFd],
   env: {
     ...process.env,
+    ...startEnv,
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
