@@ -149,11 +149,17 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
                         {t("booking.pages.mine")}
                       </Badge>
                     ) : full ? (
-                      <Badge color="gray" variant="light" radius="sm">
+                      <Badge color="gray" variant="light" c="gray.8" radius="sm">
                         {t("booking.pages.fullWaitlist")}
                       </Badge>
                     ) : (
-                      <Badge color={s.available <= 3 ? "orange" : "grape"} variant="light" radius="sm">
+                      // The light orange's own text (#d9480f on #ffe8cc) is 3.6:1: a darker orange keeps 4.5:1.
+                      <Badge
+                        color={s.available <= 3 ? "orange" : "grape"}
+                        c={s.available <= 3 ? "#9a3b0c" : undefined}
+                        variant="light"
+                        radius="sm"
+                      >
                         {s.available <= 3
                           ? t("booking.pages.lastSpots", { count: s.available })
                           : t("booking.pages.spotsLeft", { count: s.available })}
