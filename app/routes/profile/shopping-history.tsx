@@ -1,5 +1,5 @@
 import { Accordion, Badge, Button, Divider, Group, Stack, Text, Title } from "@mantine/core";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ProfileEmptyState } from "~/components/profile/ProfileEmptyState";
 import { t } from "~/lib/messages";
@@ -27,9 +27,14 @@ export default function ProfileShoppingHistory({ loaderData }: Route.ComponentPr
   // `?pay={id}` (the success page's link after a deposit): that order open, its balance's payment started.
   const [params] = useSearchParams();
   const toPay = orders.find((o) => String(o.id) === params.get("pay") && o.display_balance_due);
-  const [paying, setPaying] = useState<{ id: number; display_balance_due: string } | null>(
-    toPay ? { id: toPay.id, display_balance_due: toPay.display_balance_due! } : null,
-  );
+  const [paying, setPaying] = useState<{ id: number; display_balance_due: string } | null>(null);
+  // Opened once the page is live, not in the server's HTML: a card number typed into a dialog
+  // painted before hydration was cleared when the client took over.
+  const toPayId = toPay?.id;
+  const toPayDue = toPay?.display_balance_due;
+  useEffect(() => {
+    if (toPayId !== undefined && toPayDue) setPaying({ id: toPayId, display_balance_due: toPayDue });
+  }, [toPayId, toPayDue]);
   if (orders.length === 0) return <ProfileEmptyState section="shoppingHistory" />;
   return (
     <Stack gap="md">
