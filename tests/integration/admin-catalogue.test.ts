@@ -5,13 +5,12 @@
  * (what /on-demand/buy-plans, /store and the checkout's shipping tab use) show each change at once.
  * Also the commerce permissions of the older admin calls (payments, refunds, shipments).
  */
-import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "../../app/.server/db/schema";
 import { ttlCache } from "../../app/.server/cache/ttl";
 import { createCustomer, createStaff, sessionFor, unique } from "../support/factories";
 import { setupTestApp } from "../support/app";
+import { auditActionsOf, fieldErrorsOf } from "../support/audit";
 
 const app = setupTestApp({ cache: ttlCache(60_000) });
 const json = async (res: Response) => (await res.json()) as any;
@@ -25,19 +24,9 @@ beforeAll(async () => {
   customer = await sessionFor(app.deps.db, await createCustomer(app.deps.db));
 });
 
-const actionsOf = async (entity: string, id: number) =>
-  (
-    await app.deps.db
-      .select({ action: auditLog.action })
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id))))
-      .orderBy(auditLog.id)
-  ).map((r) => r.action);
+const actionsOf = (entity: string, id: number) => auditActionsOf(app.deps.db, entity, id);
 
-const fieldErrors = async (res: Response) =>
-  Object.fromEntries(
-    ((await json(res)).error.messages as { field: string; message: string }[]).map((m) => [m.field, m.message]),
-  );
+const fieldErrors = fieldErrorsOf;
 
 describe("on-demand plans", () => {
   it("refuses bad input in Spanish and changes nothing", async () => {

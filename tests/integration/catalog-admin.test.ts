@@ -11,6 +11,7 @@ import { ttlCache } from "../../app/.server/cache/ttl";
 import { getBazaarEvent, getCoachBySlug } from "../../app/.server/domain/content/pages";
 import { createCustomer, createStaff, createStudio, sessionFor } from "../support/factories";
 import { setupTestApp } from "../support/app";
+import { auditActionsOf } from "../support/audit";
 
 const app = setupTestApp({ cache: ttlCache(60_000) });
 const json = async (res: Response) => (await res.json()) as any;
@@ -25,14 +26,7 @@ beforeAll(async () => {
   customer = await sessionFor(app.deps.db, c);
 });
 
-const actionsOf = async (entity: string, id: number) =>
-  (
-    await app.deps.db
-      .select({ action: auditLog.action })
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id))))
-      .orderBy(auditLog.id)
-  ).map((r) => r.action);
+const actionsOf = (entity: string, id: number) => auditActionsOf(app.deps.db, entity, id);
 
 const countOf = async (table: typeof sessionTypes | typeof coaches | typeof bazaarEvents) =>
   (await app.deps.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;

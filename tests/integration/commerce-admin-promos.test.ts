@@ -6,19 +6,13 @@
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  auditLog,
-  creditLots,
-  creditMovements,
-  giftCardMovements,
-  reservations,
-  vouchers,
-} from "../../app/.server/db/schema";
+import { creditLots, creditMovements, giftCardMovements, reservations, vouchers } from "../../app/.server/db/schema";
 import { customerCredits } from "../../app/.server/domain/credits/reader";
 import { customerRewards } from "../../app/.server/resources/rewards";
 import { createCustomer, createStaff, grantCredits, sessionFor, unique } from "../support/factories";
 import { scheduledTasks } from "../../app/.server/jobs/tasks";
 import { setupTestApp } from "../support/app";
+import { auditActionsOf, fieldErrorsOf } from "../support/audit";
 import { newCustomer } from "../support/commerce";
 import { makeClass, makeRoom } from "../support/booking";
 
@@ -34,19 +28,9 @@ beforeAll(async () => {
   customer = await sessionFor(app.deps.db, await createCustomer(app.deps.db));
 });
 
-const actionsOf = async (entity: string, id: number) =>
-  (
-    await app.deps.db
-      .select({ action: auditLog.action })
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id))))
-      .orderBy(auditLog.id)
-  ).map((r) => r.action);
+const actionsOf = (entity: string, id: number) => auditActionsOf(app.deps.db, entity, id);
 
-const fieldErrors = async (res: Response) =>
-  Object.fromEntries(
-    ((await json(res)).error.messages as { field: string; message: string }[]).map((m) => [m.field, m.message]),
-  );
+const fieldErrors = fieldErrorsOf;
 
 const post = (path: string, body: unknown, token = manager) => app.request(path, { method: "POST", token, json: body });
 
