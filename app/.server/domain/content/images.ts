@@ -4,9 +4,7 @@
  * `deps.storage`. Pages build `srcset` from those widths, so a phone never downloads a desktop picture.
  */
 import crypto from "node:crypto";
-import { createRequire } from "node:module";
 import { count, desc, eq, ilike, or } from "drizzle-orm";
-import type { Metadata, default as Sharp } from "sharp";
 import { t } from "~/lib/messages";
 import { IMAGE_WIDTHS, mediaUrl } from "~/lib/images";
 import type { Db } from "../../db/client";
@@ -15,24 +13,12 @@ import type { FileStorage } from "../../adapters/storage";
 import { AppError } from "../errors";
 import { likePattern, offsetOf, type ListQuery } from "../lists";
 import { detectImageType } from "../profile/service";
+import { encodeInChild } from "./image-encoder";
 
 /** Largest upload accepted (the multipart body limit of the API is a little above). */
 export const IMAGE_MAX_BYTES = 4 * 1024 * 1024;
 export const IMAGE_MIN_WIDTH = 320;
 const MAX_PIXELS = 40_000_000;
-
-// sharp (libvips) adds ~28 MB to the server's resident memory as soon as it is loaded: it is
-// loaded on the first upload instead of at start, and without libvips' operation cache (up to
-// 50 MB kept for operations an upload never repeats).
-const requireModule = createRequire(import.meta.url);
-let loadedSharp: typeof Sharp | null = null;
-const sharp = ((...args: Parameters<typeof Sharp>) => {
-  if (!loadedSharp) {
-    loadedSharp = requireModule("sharp") as typeof Sharp;
-    loadedSharp.cache(false);
-  }
-  return loadedSharp(...args);
-}) as typeof Sharp;
 
 const fileError = (message: string, status: 413 | 422 = 422) =>
   new AppError(status, message, [{ field: "file", message }], message);
@@ -80,33 +66,25 @@ export async function storeImage(
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!detectImageType(bytes)) throw fileError(t("media.notImage"));
 
-  let info: Metadata;
-  try {
-    info = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
-  } catch {
-    throw fileError(t("media.notImage"));
-  }
-  const width = info.autoOrient?.width ?? info.width ?? 0;
-  const height = info.autoOrient?.height ?? info.height ?? 0;
+  // sharp runs in a child process (image-encoder.ts): the server never loads libvips.
+  const result = await encodeInChild({
+    bytes,
+    widths: IMAGE_WIDTHS,
+    maxPixels: MAX_PIXELS,
+    minWidth: IMAGE_MIN_WIDTH,
+    quality: 78,
+    effort: 4,
+  });
+  if ("error" in result) throw fileError(t("media.notImage"));
+  const { width, height } = result;
   if (width * height > MAX_PIXELS) throw fileError(t("media.tooManyPixels"));
   if (width < IMAGE_MIN_WIDTH) {
     throw fileError(t("media.tooSmall", { width, height, min: IMAGE_MIN_WIDTH }));
   }
+  // One file per distinct width: the widths above the picture's own are the same file.
+  const encoded = new Map(result.variants);
 
   const key = crypto.randomBytes(10).toString("hex");
-  // One decode, and one encode per distinct width: the widths above the picture's own are the
-  // same file (never enlarged), encoded once.
-  const encoded = new Map<number, Buffer>();
-  try {
-    const base = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate();
-    const targets = [...new Set(IMAGE_WIDTHS.map((w) => Math.min(w, width)))];
-    const buffers = await Promise.all(
-      targets.map((w) => base.clone().resize({ width: w }).webp({ quality: 78, effort: 4 }).toBuffer()),
-    );
-    targets.forEach((w, i) => encoded.set(w, buffers[i]));
-  } catch {
-    throw fileError(t("media.notImage"));
-  }
   for (const w of IMAGE_WIDTHS) await storage.put(`content/${key}-${w}.webp`, encoded.get(Math.min(w, width))!);
 
   const name = file instanceof File && file.name ? file.name.slice(0, 200) : `${key}.webp`;
