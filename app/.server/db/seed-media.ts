@@ -1,7 +1,8 @@
 /**
  * Demo pictures (places issue): the studio rooms and class types drawn by `scripts/seed-images.mjs`
  * into `app/.server/db/seed-images/`, loaded through the files library like an upload (checked,
- * resized by sharp into the WebP widths of `IMAGE_WIDTHS`), so pages serve them with `srcset`.
+ * resized by sharp into the WebP widths of `IMAGE_WIDTHS`, in the child process of
+ * `domain/content/image-encoder.ts`, not in the server's), so pages serve them with `srcset`.
  * Idempotent: a picture already in the library (same name) is reused, and only a studio still showing
  * its bundled illustration, a studio without photos or a class type without a picture is changed, so
  * staff edits survive a re-seed. Without the folder (an installation without the sources) it does
