@@ -8,7 +8,7 @@ import { AppError } from "../domain/errors";
 import { DEFAULT_TZ, localDay, localTime, zonedToUtc } from "../domain/booking/time";
 import type { ResourceDescriptor } from "../kit/resource";
 
-export const bazaarEventDto = z.object({
+const bazaarEventDto = z.object({
   id: z.number(),
   title: z.string(),
   summary: z.string(),

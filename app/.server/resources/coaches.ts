@@ -13,7 +13,7 @@ import { AppError } from "../domain/errors";
 import type { ResourceDescriptor } from "../kit/resource";
 import { assertUnique, slugify } from "./catalog-common";
 
-export const coachDto = z.object({
+const coachDto = z.object({
   id: z.number(),
   name: z.string(),
   last_name: z.string(),
