@@ -1,6 +1,7 @@
 import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
 import { data, Form, useNavigation } from "react-router";
 import { DataTable, PageHeader, type Column } from "~/components/admin/kit";
+import { customerColumn } from "~/components/admin/booking/columns";
 import { formatDate } from "~/lib/format";
 import { t } from "~/lib/messages";
 import { requireAdminPage } from "../.server/page";
@@ -52,18 +53,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta = () => [{ title: `${t("booking.admin.courtesiesTitle")} · ${t("app.name")}` }];
 
 const columns: Column<Route.ComponentProps["loaderData"]["rows"][number]>[] = [
-  {
-    key: "customer",
-    label: t("booking.admin.colCustomer"),
-    render: (r) => (
-      <>
-        <Text size="sm">{r.customer}</Text>
-        <Text size="xs" c="dimmed">
-          {r.email}
-        </Text>
-      </>
-    ),
-  },
+  customerColumn(),
   { key: "city_name", label: t("booking.admin.city") },
   { key: "sessions", label: t("booking.admin.colSessions") },
   { key: "remaining", label: t("booking.admin.colRemaining") },

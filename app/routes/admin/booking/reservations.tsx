@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { DataTable, PageHeader, type Column } from "~/components/admin/kit";
+import { customerColumn } from "~/components/admin/booking/columns";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { requireAdminPage } from "../.server/page";
@@ -47,18 +48,7 @@ const columns: Column<Route.ComponentProps["loaderData"]["rows"][number]>[] = [
       </>
     ),
   },
-  {
-    key: "customer",
-    label: t("booking.admin.colCustomer"),
-    render: (r) => (
-      <>
-        <Text size="sm">{r.customer}</Text>
-        <Text size="xs" c="dimmed">
-          {r.email}
-        </Text>
-      </>
-    ),
-  },
+  customerColumn(),
   { key: "spot", label: t("booking.admin.colSpot") },
   {
     key: "status",
