@@ -6,5 +6,6 @@ export { AdminErrorBoundary } from "./ErrorPage";
 export { formatCalendarDate, formatDate, formatDateTime } from "./format";
 export { SoftBadge } from "~/components/SoftBadge";
 export { ResourceFormPage, ResourceListPage, type FieldDef, type ResourceView } from "./resource/ResourcePages";
-export { MediaUpload, thumbnailOf } from "./resource/MediaPicker";
+export { MediaUpload } from "./resource/MediaPicker";
+export { ThumbnailName } from "./resource/ThumbnailName";
 export { RowMenu } from "./RowMenu";
