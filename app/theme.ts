@@ -54,11 +54,8 @@ export const theme = createTheme({
   },
 });
 
-export const PRIMARY = "#883943";
-export const ACCENT = "#164E55";
-
 /** Error texts in a red that reads on white (WCAG AA 4.5:1); Mantine's default red.6 does not. */
-export const cssVariablesResolver = () => ({
+const cssVariablesResolver = () => ({
   variables: {},
   // Placeholders too: the date pickers draw theirs as text, which must read at 4.5:1.
   light: {

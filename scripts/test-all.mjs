@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order, going on after a failure.
-//   lint · format · typecheck · vitest (embedded PostgreSQL) · vitest (PostgreSQL, when TEST_DATABASE_URL is set)
+//   lint (eslint, then knip: no unused exports or files) · format · typecheck · vitest (embedded PostgreSQL) · vitest (PostgreSQL, when TEST_DATABASE_URL is set)
 //   · build · Playwright end to end
 // Test counts come from the runners' JSON reports; lint, format, typecheck and build count as one
 // check each. The last line printed is exactly `N passed, N failed` (CI reads it).
@@ -134,7 +134,7 @@ const e2e = {
 };
 
 const allSuites = [
-  { key: "lint", ...check("lint", ["eslint", ["."]]) },
+  { key: "lint", ...check("lint", ["eslint", ["."]], ["react-router", ["typegen"]], ["knip", []]) },
   { key: "format", ...check("format", ["prettier", ["--check", "."]]) },
   { key: "typecheck", ...check("typecheck", ["react-router", ["typegen"]], ["tsc", ["--noEmit"]]) },
   { key: "embedded", ...vitest("vitest (embedded)", "embedded") },

@@ -11,7 +11,7 @@ import { t } from "./messages";
  */
 export type ApiData<S extends z.ZodType> = z.output<S> extends { data: infer D } ? D : z.output<S>;
 
-export interface ApiFieldError {
+interface ApiFieldError {
   field: string;
   message: string;
 }

@@ -8,7 +8,7 @@ export interface CityOption {
   name: string;
   suffix: string;
 }
-export interface StudioOption {
+interface StudioOption {
   id: number;
   city_id: number;
   name: string;
@@ -35,8 +35,8 @@ export interface RootData {
   stripeKey: string | null;
 }
 
-export const CITY_COOKIE = "city";
-export const STUDIO_COOKIE = "studio";
+const CITY_COOKIE = "city";
+const STUDIO_COOKIE = "studio";
 const YEAR = 365 * 86_400;
 
 const EMPTY_ROOT: RootData = {

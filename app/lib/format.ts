@@ -3,8 +3,8 @@
  * ($1,500.00; prices hide ".00": $1,500). The currency record's comma decimal separator is kept in
  * the database as the spec describes, but display follows Mexican usage (see ARCHITECTURE).
  */
-export const TIME_ZONE = "America/Mexico_City";
-export const LOCALE = "es-MX";
+const TIME_ZONE = "America/Mexico_City";
+const LOCALE = "es-MX";
 
 const dateTime = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, dateStyle: "long", timeStyle: "short" });
 const dateOnly = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, dateStyle: "medium" });

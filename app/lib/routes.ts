@@ -25,10 +25,10 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
-export const LOCALE = "es-MX";
-export const LOCALE_PREFIX = `/${LOCALE}`;
+const LOCALE = "es-MX";
+const LOCALE_PREFIX = `/${LOCALE}`;
 
-export function hasLocalePrefix(pathname: string) {
+function hasLocalePrefix(pathname: string) {
   return pathname === LOCALE_PREFIX || pathname.startsWith(`${LOCALE_PREFIX}/`);
 }
 

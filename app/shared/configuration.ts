@@ -10,7 +10,7 @@ import { boolean, email, optionalUrl, requiredText } from "~/shared/schemas/fiel
 export const CONFIG_PAGES = ["general", "landing", "on-demand", "store"] as const;
 export type ConfigPage = (typeof CONFIG_PAGES)[number];
 
-export type ConfigFieldKind = "text" | "textarea" | "email" | "url" | "phone" | "switch";
+type ConfigFieldKind = "text" | "textarea" | "email" | "url" | "phone" | "switch";
 
 export interface ConfigField {
   key: string;

@@ -45,7 +45,7 @@ export function isBackOffice(w: Who) {
   return w.roleId === ROLE.admin && w.employeeType !== EMPLOYEE_TYPE.cashier && !w.canScanAttendance;
 }
 
-export function isFullAdministrator(w: Who) {
+function isFullAdministrator(w: Who) {
   return isBackOffice(w) && w.employeeType === EMPLOYEE_TYPE.administrator;
 }
 

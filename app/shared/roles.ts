@@ -7,7 +7,6 @@ export type RoleId = (typeof ROLE)[keyof typeof ROLE];
 
 /** Employee types of administrators: 1 full, 2 without turns/configuration, 3 cashier. */
 export const EMPLOYEE_TYPE = { administrator: 1, manager: 2, cashier: 3 } as const;
-export type EmployeeTypeId = (typeof EMPLOYEE_TYPE)[keyof typeof EMPLOYEE_TYPE];
 
 /** Roles of the staff (the back office). */
 export const STAFF_ROLES = [ROLE.admin, ROLE.coach, ROLE.door] as const;

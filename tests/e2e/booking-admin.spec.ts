@@ -6,7 +6,8 @@ import { expect, loginAs, test } from "./support/fixtures";
 /**
  * The back office's booking screens in a browser: the calendar's day view, editing a class's time,
  * a weekly template added then paused, booking a customer on their behalf (search, spot) and
- * moving them to another spot, then cancelling without penalty. Its own class and customer.
+ * moving them to another spot, then cancelling without penalty; the reservations list shows it and
+ * the courtesies screen grants the customer a class. Its own class and customer.
  */
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
@@ -33,7 +34,7 @@ test.describe("booking back office", () => {
     // A class three days ahead at a free half hour of studio 1 (room 1 or 2), and a customer of
     // our own with two credits in the studio's city.
     const cls = await freeClass(api, headers, { days: 3, rooms: [1, 2] });
-    const { userId, lastName } = await customerWithCredits(
+    const { userId, email, lastName } = await customerWithCredits(
       api,
       () => playwright.request.newContext({ baseURL }),
       headers,
@@ -147,6 +148,22 @@ test.describe("booking back office", () => {
       "Reservación cancelada; el crédito regresó a la cuenta del cliente.",
     );
     await expect(page.getByText("Cancelada", { exact: true })).toBeVisible();
+
+    // The reservations list finds it by the customer's name: one row, cancelled.
+    await page.goto(`/admin/reservations?q=${encodeURIComponent(lastName)}`);
+    const listed = page.getByRole("row").filter({ hasText: email });
+    await expect(listed).toHaveCount(1);
+    await expect(listed).toContainText(lastName);
+    await expect(listed).toContainText("Cancelada");
+
+    // A courtesy for the same customer: granted from the form, then listed with its reason.
+    await page.goto("/admin/courtesies/list");
+    await page.getByRole("textbox", { name: "Email del cliente" }).fill(email);
+    await page.getByRole("textbox", { name: "Motivo" }).fill(`Prueba ${lastName}`);
+    await page.getByRole("button", { name: "Otorgar cortesía" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Cortesía otorgada." })).toBeVisible();
+    // (Its credits came from an earlier courtesy, so the customer has two rows: ours by its reason.)
+    await expect(page.getByRole("row").filter({ hasText: `Cortesía: Prueba ${lastName}` })).toContainText(email);
 
     await api.post(`/api/admin/class-sessions/${cls.id}/cancel`, { headers, data: { reason: "Fin de prueba" } });
     await api.dispose();

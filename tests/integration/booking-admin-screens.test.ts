@@ -7,7 +7,7 @@
  */
 import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { classSessions, creditLots, reservations, rooms, users } from "../../app/.server/db/schema";
+import { classSessions, creditLots, reservations, users } from "../../app/.server/db/schema";
 import {
   adminReservation,
   createTemplate,
@@ -21,7 +21,7 @@ import { cancelSession, generateFromTemplates } from "../../app/.server/domain/b
 import { addDays, localDay, weekdayOf } from "../../app/.server/domain/booking/time";
 import { setupTestApp } from "../support/app";
 import { giveCredits, makeClass, makeCustomer, makeRoom } from "../support/booking";
-import { createStaff, staffToken } from "../support/factories";
+import { createRoom, createStaff, staffToken } from "../support/factories";
 
 const app = setupTestApp();
 const MIN = 60_000;
@@ -52,20 +52,17 @@ describe("back-office booking screens", () => {
     expect(booked.status).toBe(201);
 
     // A smaller room (6 spots) would lose spot 8: refused, nothing changes.
-    const [small] = await app.deps.db
-      .insert(rooms)
-      .values({
-        studioId: place.studio.id,
-        name: "Sala chica prueba",
-        capacity: 6,
-        layout: { rows: [[1, 2, 3, 4, 5, 6]] },
-      })
-      .returning();
+    const small = await createRoom(app.deps.db, {
+      studioId: place.studio.id,
+      name: "Sala chica prueba",
+      capacity: 6,
+      layout: { rows: [[1, 2, 3, 4, 5, 6]] },
+    });
     const later = new Date(starts.getTime() + 30 * MIN);
     const refused = await app.request(`/admin/class-sessions/${cls.id}`, {
       method: "PUT",
       token: admin,
-      json: sessionBody(place, later, small!.id),
+      json: sessionBody(place, later, small.id),
     });
     expect(refused.status).toBe(409);
     expect((await refused.json()).errorMessage).toBe(
@@ -76,28 +73,25 @@ describe("back-office booking screens", () => {
     expect(same!.startsAt.getTime()).toBe(starts.getTime());
 
     // A bigger room holds spot 8: the class moves, with the new room's map and capacity.
-    const [big] = await app.deps.db
-      .insert(rooms)
-      .values({
-        studioId: place.studio.id,
-        name: "Sala grande prueba",
-        capacity: 12,
-        layout: {
-          rows: [
-            [1, 2, 3, 4, 5, 6],
-            [7, 8, 9, 10, 11, 12],
-          ],
-        },
-      })
-      .returning();
+    const big = await createRoom(app.deps.db, {
+      studioId: place.studio.id,
+      name: "Sala grande prueba",
+      capacity: 12,
+      layout: {
+        rows: [
+          [1, 2, 3, 4, 5, 6],
+          [7, 8, 9, 10, 11, 12],
+        ],
+      },
+    });
     const moved = await app.request(`/admin/class-sessions/${cls.id}`, {
       method: "PUT",
       token: admin,
-      json: sessionBody(place, later, big!.id),
+      json: sessionBody(place, later, big.id),
     });
     expect(moved.status).toBe(200);
     const [after] = await app.deps.db.select().from(classSessions).where(eq(classSessions.id, cls.id));
-    expect(after).toMatchObject({ roomId: big!.id, capacity: 12, durationMinutes: 45 });
+    expect(after).toMatchObject({ roomId: big.id, capacity: 12, durationMinutes: 45 });
     expect(after!.startsAt.getTime()).toBe(later.getTime());
     const [r] = await app.deps.db.select().from(reservations).where(eq(reservations.classSessionId, cls.id));
     expect(r).toMatchObject({ spot: 8, status: "booked" });
@@ -157,10 +151,12 @@ describe("back-office booking screens", () => {
   it("a template and a class refuse the same bad room, coach, type and duration with the same message", async () => {
     const place = await makeRoom(app.deps.db, 6);
     const other = await makeRoom(app.deps.db, 6, 1);
-    const [closed] = await app.deps.db
-      .insert(rooms)
-      .values({ studioId: place.studio.id, name: "Sala cerrada prueba", capacity: 4, active: false })
-      .returning();
+    const closed = await createRoom(app.deps.db, {
+      studioId: place.studio.id,
+      name: "Sala cerrada prueba",
+      capacity: 4,
+      active: false,
+    });
     const starts = new Date(Date.now() + 5 * DAY);
     const tplInput = {
       studioId: place.studio.id,
@@ -175,7 +171,7 @@ describe("back-office booking screens", () => {
     };
     const bad: [Partial<typeof tplInput>, string, string][] = [
       [{ roomId: other.room.id }, "room_id", "El salón no pertenece al estudio elegido."],
-      [{ roomId: closed!.id }, "room_id", "El salón no existe o no está activo."],
+      [{ roomId: closed.id }, "room_id", "El salón no existe o no está activo."],
       [{ coachId: 999_999 }, "coach_id", "La coach no existe o no está activa."],
       [{ sessionTypeId: 999_999 }, "session_type_id", "El tipo de clase no existe o no está activo."],
       [{ durationMinutes: 5 }, "duration_minutes", "La duración debe ser de 10 a 240 minutos."],

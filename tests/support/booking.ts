@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../app/.server/db/client";
-import { cities, coaches, rooms, sessionTypes, studios, users } from "../../app/.server/db/schema";
+import { cities, coaches, sessionTypes, studios, users } from "../../app/.server/db/schema";
 import { createSession as createAuthSession } from "../../app/.server/domain/identity/sessions";
 import { grantLot } from "../../app/.server/domain/credits/ledger";
 import { createSession } from "../../app/.server/domain/booking/sessions";
+import { createRoom } from "./factories";
 
 /** A customer of its own (not a demo account) and a bearer token valid for a year of moved clock. */
 export async function makeCustomer(db: Db, label = "c") {
@@ -51,18 +52,15 @@ export async function makeRoom(db: Db, capacity: number, studioIndex = 0) {
   const rows: number[][] = [];
   for (let n = 1; n <= capacity; n += 5)
     rows.push(Array.from({ length: Math.min(5, capacity - n + 1) }, (_, i) => n + i));
-  const [room] = await db
-    .insert(rooms)
-    .values({
-      studioId: studio.id,
-      name: `Sala prueba ${crypto.randomBytes(3).toString("hex")}`,
-      capacity,
-      layout: { rows },
-    })
-    .returning();
+  const room = await createRoom(db, {
+    studioId: studio.id,
+    name: `Sala prueba ${crypto.randomBytes(3).toString("hex")}`,
+    capacity,
+    layout: { rows },
+  });
   const [coach] = await db.select().from(coaches).limit(1);
   const [type] = await db.select().from(sessionTypes).limit(1);
-  return { studio, city: city!, room: room!, coach: coach!, type: type! };
+  return { studio, city: city!, room, coach: coach!, type: type! };
 }
 
 export async function makeClass(

@@ -3,9 +3,6 @@ import { inject } from "vitest";
 import { openPostgres, type Database } from "../../app/.server/db/client";
 import { withDatabase } from "./global-setup";
 
-/** Which server the tests run on: the embedded cluster or TEST_DATABASE_URL. Both are PostgreSQL. */
-export const dbKind = () => inject("dbKind");
-
 /** A clean, migrated and seeded database of its own for one test file (created from the template). */
 export async function freshDatabase(): Promise<Database> {
   const template = inject("pgTemplate");

@@ -115,12 +115,21 @@ export async function createStudio(
   return row!;
 }
 
-/** A room of a studio (a new studio when none is given). */
-export async function createRoom(db: Db, o: { studioId?: number; name?: string; capacity?: number } = {}) {
+/** A room of a studio (a new studio when none is given), with no spot map unless one is given. */
+export async function createRoom(
+  db: Db,
+  o: Partial<Pick<typeof rooms.$inferInsert, "studioId" | "name" | "capacity" | "layout" | "active">> = {},
+) {
   const studioId = o.studioId ?? (await createStudio(db)).id;
   const [row] = await db
     .insert(rooms)
-    .values({ studioId, name: o.name ?? `Salón ${unique()}`, capacity: o.capacity ?? 12 })
+    .values({
+      studioId,
+      name: o.name ?? `Salón ${unique()}`,
+      capacity: o.capacity ?? 12,
+      layout: o.layout,
+      active: o.active ?? true,
+    })
     .returning();
   return row!;
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import pino from "pino";
 
 /** Where every Vitest app writes its logs (one file per worker process), read by the global teardown. */
-export const TEST_LOG_DIR = path.resolve(".tmp", "test-logs");
+const TEST_LOG_DIR = path.resolve(".tmp", "test-logs");
 
 let destination: pino.DestinationStream | null = null;
 

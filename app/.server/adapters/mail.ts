@@ -31,7 +31,7 @@ export const MAIL_JOB = "mail-deliver";
  * characters. In what administrators can read (the outbox) they are replaced by MASK.
  */
 const TOKEN_RE = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
-export const MASK = "••••••••";
+const MASK = "••••••••";
 
 /** The text with every token-shaped value masked (links stay readable, never usable). */
 export function maskTokens(s: string) {
@@ -49,7 +49,7 @@ export interface StoredContent {
  * How a message is stored: `html` and `text` masked (what administrators see in the outbox), and
  * the real content sealed with the application key when masking changed anything.
  */
-export function storedContent(msg: Pick<MailMessage, "html" | "text">, secrets?: SecretBox): StoredContent {
+function storedContent(msg: Pick<MailMessage, "html" | "text">, secrets?: SecretBox): StoredContent {
   const html = maskTokens(msg.html);
   const text = maskTokens(msg.text);
   const changed = html !== msg.html || text !== msg.text;

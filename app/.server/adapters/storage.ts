@@ -20,7 +20,7 @@ export interface FileStorage {
 
 const KEY = /^(avatars|sponsors|content)\/[a-z0-9][a-z0-9-]{0,80}\.(png|jpg|webp)$/;
 
-export function isValidKey(key: string) {
+function isValidKey(key: string) {
   return KEY.test(key);
 }
 
@@ -95,7 +95,7 @@ export function storageFor(config: { dataDir: string; FILE_STORAGE: "database" |
 }
 
 /** Content type by extension, for serving what was stored. */
-export const CONTENT_TYPES: Record<string, string> = {
+const CONTENT_TYPES: Record<string, string> = {
   png: "image/png",
   jpg: "image/jpeg",
   webp: "image/webp",

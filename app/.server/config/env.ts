@@ -82,7 +82,7 @@ const envSchema = z.object({
   BENCH_BASELINE: bool.default(false),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 export interface AppConfig extends Env {
   dataDir: string;

@@ -4,7 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { startEmbeddedPostgres, type EmbeddedCluster } from "./embedded";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The database or a transaction: services take this and never reach for a global. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -22,7 +22,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.resolve(process.cwd(), "drizzle");
+const MIGRATIONS_DIR = path.resolve(process.cwd(), "drizzle");
 
 /** Connects to PostgreSQL through a pool. Migrations run under an advisory lock so that
  * several servers starting together apply them once. */

@@ -30,7 +30,7 @@ export interface EmbeddedCluster {
   stop(): Promise<void>;
 }
 
-export class EmbeddedPostgresError extends Error {}
+class EmbeddedPostgresError extends Error {}
 
 interface Binaries {
   postgres: string;

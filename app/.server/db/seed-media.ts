@@ -18,7 +18,7 @@ import type { Db } from "./client";
 import * as s from "./schema";
 import { SESSION_TYPES, STUDIOS } from "./seed-data";
 
-export const SEED_IMAGES_DIR = path.resolve(process.cwd(), "app/.server/db/seed-images");
+const SEED_IMAGES_DIR = path.resolve(process.cwd(), "app/.server/db/seed-images");
 
 /** How many pictures of each studio the folder has (the first is its main picture). */
 const STUDIO_PHOTOS = 3;

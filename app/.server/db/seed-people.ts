@@ -69,7 +69,7 @@ const slug = (v: string) =>
     .toLowerCase()
     .replace(/[^a-z]/g, "");
 
-export function demoCustomerEmail(i: number) {
+function demoCustomerEmail(i: number) {
   const [name, lastName] = CUSTOMERS[i];
   return `${slug(name)}.${slug(lastName.split(" ")[0])}@${DOMAINS[i % DOMAINS.length]}`;
 }

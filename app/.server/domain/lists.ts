@@ -77,9 +77,6 @@ export function enumFilter<const V extends readonly [string, ...string[]]>(value
   return z.enum(values).optional().catch(undefined);
 }
 
-/** An integer id filter, or absent. */
-export const idFilter = z.coerce.number().int().positive().max(999_999_999).optional().catch(undefined);
-
 /** `search` as an ILIKE pattern: its own %, _ and \ are matched literally. */
 export function likePattern(search: string) {
   return `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;

@@ -120,7 +120,7 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
 }
 
 /** What a handler may return: its response schema's input (or a Response, e.g. CSV); anything without a schema. */
-export type HandlerResult<R extends ZodType> = ZodType extends R ? unknown : z.input<R> | Response;
+type HandlerResult<R extends ZodType> = ZodType extends R ? unknown : z.input<R> | Response;
 
 export interface Handler<B extends ZodType, Q extends ZodType, P extends ZodType, R extends ZodType = ZodType> {
   (input: {

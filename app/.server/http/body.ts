@@ -19,7 +19,7 @@ const tooLarge = () => new AppError(413, t("errors.bodyTooLarge"));
  * before anything is read; a chunked body (no length) is counted as it streams and the reading stops,
  * and the stream is cancelled, at the first chunk past the limit. Never buffers more than the limit.
  */
-export async function readLimitedBytes(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+async function readLimitedBytes(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = req.headers.get("content-length");
   if (declared !== null && declared.trim() !== "") {
     const n = Number(declared);
@@ -100,11 +100,6 @@ export async function readBody(req: Request, options: ReadBodyOptions = {}): Pro
     throw new AppError(415, t("errors.unsupportedMediaType"));
   }
   return qs.parse(raw, { depth: 5, arrayLimit: 100, parameterLimit: 200 }) as Record<string, unknown>;
-}
-
-/** Form values arrive as strings: "true"/"1"/"on" are true. */
-export function formBool(v: unknown) {
-  return v === true || v === "true" || v === "1" || v === "on" || v === 1;
 }
 
 /**

@@ -32,7 +32,7 @@ function compressBuffer(buf: Uint8Array, enc: Encoding) {
 
 /** Compresses a streamed body (server-rendered pages) without holding it back: what React has
  * written so far is flushed once the current burst of chunks is over. */
-export function compressStream(body: ReadableStream<Uint8Array>, enc: Encoding): ReadableStream<Uint8Array> {
+function compressStream(body: ReadableStream<Uint8Array>, enc: Encoding): ReadableStream<Uint8Array> {
   const z = enc === "br" ? zlib.createBrotliCompress(brotliOptions) : zlib.createGzip(gzipOptions);
   const flushKind = enc === "br" ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
   const reader = body.getReader();

@@ -4,8 +4,6 @@ export const SESSION_COOKIE = "token";
 export const XSRF_COOKIE = "XSRF-TOKEN";
 export const XSRF_HEADER = "x-xsrf-token";
 export const LOCALE_COOKIE = "i18n_redirected";
-export const CITY_COOKIE = "city";
-export const STUDIO_COOKIE = "studio";
 const YEAR = 365 * 86_400;
 
 export function parseCookies(header: string | null | undefined): Record<string, string> {
@@ -32,7 +30,7 @@ interface CookieOpts {
   expires?: Date;
 }
 
-export function serializeCookie(name: string, value: string, o: CookieOpts = {}) {
+function serializeCookie(name: string, value: string, o: CookieOpts = {}) {
   let s = `${name}=${encodeURIComponent(value)}; Path=/; SameSite=Lax`;
   if (o.maxAge !== undefined) s += `; Max-Age=${o.maxAge}`;
   if (o.expires) s += `; Expires=${o.expires.toUTCString()}`;

@@ -39,7 +39,7 @@ const SECRET_VALUES: [RegExp, string][] = [
 ];
 
 /** Cuts secret-looking values out of a string (see SECRET_VALUES). */
-export function scrub(text: string) {
+function scrub(text: string) {
   let out = text;
   for (const [re, by] of SECRET_VALUES) out = out.replace(re, by);
   return out;

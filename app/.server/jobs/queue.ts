@@ -13,8 +13,8 @@ import type PgBossType from "pg-boss";
 import type { Db } from "../db/client";
 import type { Logger } from "../http/logger";
 
-export const JOBS_TIME_ZONE = "America/Mexico_City";
-export const JOBS_SCHEMA = "pgboss";
+const JOBS_TIME_ZONE = "America/Mexico_City";
+const JOBS_SCHEMA = "pgboss";
 
 export interface JobDefinition {
   name: string;
@@ -28,7 +28,7 @@ export interface JobDefinition {
   expireInSeconds?: number;
 }
 
-export interface FailedJob {
+interface FailedJob {
   id: string;
   name: string;
   data: unknown;
@@ -59,7 +59,7 @@ export interface JobQueue {
 
 /** pg-boss's `db` option over a Drizzle connection or transaction: `$n` parameters become
  * Drizzle parameters of the same statement, so the insert joins the caller's transaction. */
-export function drizzleExecutor(db: Db) {
+function drizzleExecutor(db: Db) {
   return {
     async executeSql(text: string, values: unknown[] = []) {
       const parts = text.split(/\$(\d+)/);

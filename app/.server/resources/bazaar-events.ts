@@ -2,13 +2,13 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { bazaarEventSchema, type BazaarEventInput } from "~/shared/schemas/catalog";
+import { bazaarEventSchema, type BazaarEventInput } from "~/shared/schemas/classes";
 import { bazaarEvents, studios } from "../db/schema";
 import { AppError } from "../domain/errors";
 import { DEFAULT_TZ, localDay, localTime, zonedToUtc } from "../domain/booking/time";
 import type { ResourceDescriptor } from "../kit/resource";
 
-export const bazaarEventDto = z.object({
+const bazaarEventDto = z.object({
   id: z.number(),
   title: z.string(),
   summary: z.string(),

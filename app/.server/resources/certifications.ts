@@ -12,7 +12,7 @@ import { AppError } from "../domain/errors";
 import type { ResourceDescriptor } from "../kit/resource";
 import { CATALOGUE_TAG } from "./plans";
 
-export const certificationDto = z.object({
+const certificationDto = z.object({
   id: z.number(),
   name: z.string(),
   slug: z.string(),

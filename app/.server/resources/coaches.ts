@@ -6,14 +6,14 @@ import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { ROLE } from "~/shared/roles";
-import { coachSchema, type CoachInput } from "~/shared/schemas/catalog";
+import { coachSchema, type CoachInput } from "~/shared/schemas/classes";
 import type { Db } from "../db/client";
 import { coaches, users } from "../db/schema";
 import { AppError } from "../domain/errors";
 import type { ResourceDescriptor } from "../kit/resource";
-import { assertUnique, slugify } from "./catalog-common";
+import { assertUnique, slugify } from "./classes-common";
 
-export const coachDto = z.object({
+const coachDto = z.object({
   id: z.number(),
   name: z.string(),
   last_name: z.string(),

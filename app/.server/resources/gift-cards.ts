@@ -17,7 +17,7 @@ import { addDays, localDay, zonedToUtc } from "../domain/booking/time";
 import type { ResourceDescriptor } from "../kit/resource";
 import { PAYMENTS_TAG } from "./vouchers";
 
-export const giftCardDto = z.object({
+const giftCardDto = z.object({
   id: z.number(),
   code: z.string(),
   initial_cents: z.number(),

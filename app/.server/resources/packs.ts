@@ -10,7 +10,7 @@ import { AppError } from "../domain/errors";
 import type { ResourceDescriptor } from "../kit/resource";
 import { CATALOGUE_TAG } from "./plans";
 
-export const packDto = z.object({
+const packDto = z.object({
   id: z.number(),
   city_id: z.number(),
   name: z.string(),

@@ -38,7 +38,7 @@ import {
   type ResourceDescriptor,
 } from "../kit/resource";
 
-export const personDto = z.object({
+const personDto = z.object({
   id: z.number(),
   name: z.string(),
   last_name: z.string(),

@@ -37,8 +37,8 @@ const pageOrAll = (q: ResourceListQuery, all?: boolean) => (all ? { ...q, page: 
 
 // ─── Cities ───────────────────────────────────────────────────────────────────────────────────────
 
-export const cityDto = z.object({ id: z.number(), name: z.string(), suffix: z.string() });
-export const cityRowDto = cityDto.extend({ active: z.boolean(), studios: z.number() });
+const cityDto = z.object({ id: z.number(), name: z.string(), suffix: z.string() });
+const cityRowDto = cityDto.extend({ active: z.boolean(), studios: z.number() });
 export type CityDto = z.infer<typeof cityDto>;
 export type CityRow = z.infer<typeof cityRowDto>;
 
@@ -75,7 +75,7 @@ export const citiesResource: ResourceDescriptor<typeof cities, CityDto, CityInpu
 
 // ─── Studios ──────────────────────────────────────────────────────────────────────────────────────
 
-export const studioDto = z.object({
+const studioDto = z.object({
   id: z.number(),
   name: z.string(),
   city_id: z.number(),
@@ -89,7 +89,7 @@ export const studioDto = z.object({
   active: z.boolean(),
   is_external: z.boolean(),
 });
-export const studioRowDto = z.object({
+const studioRowDto = z.object({
   id: z.number(),
   name: z.string(),
   city: z.string(),
@@ -157,7 +157,7 @@ export const studiosResource: ResourceDescriptor<typeof studios, StudioAdminDto,
 // ─── Rooms ────────────────────────────────────────────────────────────────────────────────────────
 
 const side = z.enum(["top", "bottom", "left", "right"]);
-export const roomDto = z.object({
+const roomDto = z.object({
   id: z.number(),
   name: z.string(),
   studio_id: z.number(),
@@ -170,7 +170,7 @@ export const roomDto = z.object({
     barres: z.array(side).optional(),
   }),
 });
-export const roomRowDto = z.object({
+const roomRowDto = z.object({
   id: z.number(),
   name: z.string(),
   studio: z.string(),

@@ -8,7 +8,7 @@ import type { ResourceDescriptor } from "../kit/resource";
 
 export const CATALOGUE_TAG = "Back office: catálogo";
 
-export const planDto = z.object({
+const planDto = z.object({
   id: z.number(),
   name: z.string(),
   description: z.string(),

@@ -22,7 +22,7 @@ import type { AppDeps } from "../deps";
 import { getResource, notFoundOf, type ResourceDescriptor } from "../kit/resource";
 import { PAYMENTS_TAG } from "./vouchers";
 
-export const rewardDto = z.object({
+const rewardDto = z.object({
   id: z.number(),
   customer_id: z.number(),
   customer_name: z.string(),

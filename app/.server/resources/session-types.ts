@@ -1,12 +1,12 @@
 /** Class types (/admin/session/types) through the resource kit; /our-sessions and the home read them. */
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { sessionTypeSchema, type SessionTypeInput } from "~/shared/schemas/catalog";
+import { sessionTypeSchema, type SessionTypeInput } from "~/shared/schemas/classes";
 import { sessionTypes } from "../db/schema";
 import type { ResourceDescriptor } from "../kit/resource";
-import { assertUnique, slugify } from "./catalog-common";
+import { assertUnique, slugify } from "./classes-common";
 
-export const sessionTypeDto = z.object({
+const sessionTypeDto = z.object({
   id: z.number(),
   name: z.string(),
   slug: z.string(),

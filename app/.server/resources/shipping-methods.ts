@@ -7,7 +7,7 @@ import { shippingMethods } from "../db/schema";
 import type { ResourceDescriptor } from "../kit/resource";
 import { CATALOGUE_TAG } from "./plans";
 
-export const shippingMethodDto = z.object({
+const shippingMethodDto = z.object({
   id: z.number(),
   name: z.string(),
   description: z.string(),

@@ -16,7 +16,7 @@ import type { ResourceDescriptor } from "../kit/resource";
 
 export const PAYMENTS_TAG = "Back office: pagos, cupones y recompensas";
 
-export const voucherDto = z.object({
+const voucherDto = z.object({
   id: z.number(),
   code: z.string(),
   description: z.string(),

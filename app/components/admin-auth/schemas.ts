@@ -11,4 +11,3 @@ export const twoFactorCodeSchema = z.object({
       .regex(/^\d{6}$/, t("adminAuth.twoFactor.codeLength")),
   ),
 });
-export type TwoFactorCodeInput = z.infer<typeof twoFactorCodeSchema>;

@@ -20,7 +20,7 @@ export interface AuditEntryView {
 export { auditActionLabel, auditEntityLabel };
 
 /** Where the record of an entry is shown, when the back office has a page for it. */
-export function auditHref(e: Pick<AuditEntryView, "action" | "entity" | "entity_id">): string | null {
+function auditHref(e: Pick<AuditEntryView, "action" | "entity" | "entity_id">): string | null {
   if (e.entity === "user" && e.entity_id && e.action.startsWith("customer.")) return `/admin/users/${e.entity_id}`;
   return null;
 }

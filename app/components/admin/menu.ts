@@ -78,7 +78,7 @@ const group = (key: string, label: string, icon: MenuIcon, children: MenuLink[],
 });
 
 export const SCANNER_PATH = "/admin/qr-assistance/list";
-export const CLOSE_TURN_PATH = "/admin/close-turn";
+const CLOSE_TURN_PATH = "/admin/close-turn";
 
 const scannerOnly = (): MenuEntry[] => [link("scanner", t("admin.menu.scanner"), SCANNER_PATH, { icon: "scanner" })];
 

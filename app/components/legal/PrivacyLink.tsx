@@ -5,7 +5,7 @@ import { localePath } from "~/lib/routes";
 import { LEGAL_PATHS } from "./links";
 
 /** A link to the Aviso de Privacidad (LFPDPPP: wherever personal data is collected). */
-export function PrivacyLink({ size }: { size?: string }) {
+function PrivacyLink({ size }: { size?: string }) {
   const { pathname } = useLocation();
   return (
     <Anchor

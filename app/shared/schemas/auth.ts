@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { checkbox, email, password, requiredText } from "~/shared/schemas/fields";
+import { boolean, email, password, requiredText } from "~/shared/schemas/fields";
 
 /**
  * One zod schema per form of spec §5, shared by the dialogs (browser) and the API (server),
@@ -16,9 +16,8 @@ export const emailStepSchema = z.object({ email: emailField });
 export const loginSchema = z.object({
   email: emailField,
   password,
-  rememberMe: checkbox.optional().default(false),
+  rememberMe: boolean.optional().default(false),
 });
-export type LoginInput = z.infer<typeof loginSchema>;
 
 export const registerSchema = z
   .object({
@@ -27,13 +26,12 @@ export const registerSchema = z
     email: emailField,
     password,
     confirmPassword: requiredString(t("validation.confirmPasswordRequired")),
-    terms: checkbox.refine((v) => v, t("validation.termsRequired")),
+    terms: boolean.refine((v) => v, t("validation.termsRequired")),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ["confirmPassword"],
     message: t("validation.passwordsMustMatch"),
   });
-export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const forgotSchema = z.object({ email: emailField });
 

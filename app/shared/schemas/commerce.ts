@@ -35,7 +35,6 @@ export const addressSchema = z.object({
     .regex(/^\d*$/, t("validation.zipNumeric"))
     .length(5, t("validation.zipLength")),
 });
-export type AddressInput = z.infer<typeof addressSchema>;
 
 /** Card form masks (spec §5): number '#### #### #### ####', expiry '##/##', cvc up to 4 digits. */
 export function maskCardNumber(v: string) {

@@ -23,7 +23,7 @@ export const CFDI_USES = Object.keys(messages.content.cfdiUses) as (keyof typeof
 const MORAL_ONLY = new Set(["601", "603"]);
 const PERSON_ONLY = new Set(["605", "606", "612", "616", "621", "625"]);
 
-export const postalCodeField = z.preprocess(
+const postalCodeField = z.preprocess(
   (v) => (v === undefined || v === null ? "" : v),
   z
     .string()

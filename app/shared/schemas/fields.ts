@@ -146,8 +146,6 @@ export const boolean = z.preprocess(
   },
   z.boolean({ error: t("fields.booleanInvalid") }),
 );
-/** Same rule under the form's name. */
-export const checkbox = boolean;
 
 // ─── Mexican phone ───────────────────────────────────────────────────────────────────────────────
 
@@ -259,12 +257,6 @@ export const id = z.preprocess(
 );
 /** An optional id: blank or absent is null. */
 export const optionalId = z.preprocess(blankToNull, id.nullable());
-
-/** An id inside a path: `/users/{id}` (400 when malformed). */
-export const idString = z
-  .string()
-  .regex(/^\d{1,9}$/, t("validation.idNumeric"))
-  .transform((v) => Number.parseInt(v, 10));
 
 /** One of a closed list of numbers (a role, a type), from a number or a numeric string. */
 export function oneOfNumbers<const V extends readonly number[]>(values: V, message: string) {

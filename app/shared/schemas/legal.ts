@@ -14,7 +14,6 @@ export const legalTextSchema = z.object({
     .min(20, t("legal.errors.bodyTooShort"))
     .max(60_000, t("legal.errors.bodyTooLong")),
 });
-export type LegalTextInput = z.infer<typeof legalTextSchema>;
 
 /** A legal text as blocks: headings ("## "), list items ("- ") grouped in lists, paragraphs. */
 export type LegalBlock =

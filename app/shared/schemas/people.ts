@@ -8,7 +8,7 @@ import { EMPLOYEE_TYPES, ROLE, STAFF_ROLES } from "~/shared/roles";
 import {
   birthDate,
   blankToNull,
-  checkbox,
+  boolean,
   email as emailField,
   oneOfNumbers,
   optionalId,
@@ -34,7 +34,7 @@ export const customerSchema = z.object({
   email: emailField,
   phone,
   birth_date: birthDate,
-  is_tester: checkbox.optional().default(false),
+  is_tester: boolean.optional().default(false),
 });
 export type CustomerInput = z.output<typeof customerSchema>;
 
@@ -45,11 +45,11 @@ const staffFields = {
   phone,
   employee_type: employeeType.optional().default(null),
   /** Has an employee record (id_employee): needed for shifts and cash. */
-  employee: checkbox.optional().default(false),
+  employee: boolean.optional().default(false),
   studio_id: optionalId.optional().default(null),
-  is_tester: checkbox.optional().default(false),
-  require2fa: checkbox.optional().default(false),
-  can_scan_attendance: checkbox.optional().default(false),
+  is_tester: boolean.optional().default(false),
+  require2fa: boolean.optional().default(false),
+  can_scan_attendance: boolean.optional().default(false),
 };
 
 function employeeTypeRule(v: { role_id: number; employee_type: number | null }, ctx: z.RefinementCtx) {
@@ -69,4 +69,3 @@ export const administratorSchema = z
   .object(staffFields)
   .transform((v) => ({ ...v, role_id: ROLE.admin as number }))
   .superRefine(employeeTypeRule);
-export type AdministratorInput = z.output<typeof administratorSchema>;

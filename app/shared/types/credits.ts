@@ -1,8 +1,8 @@
 /** A customer's class credits as the back office reads them (`GET /api/admin/users/{id}/credits`). */
 export type LotState = "active" | "upcoming" | "expired" | "used";
-export type LotSource = "purchase" | "courtesy" | "gift" | "adjustment" | "reward";
+type LotSource = "purchase" | "courtesy" | "gift" | "adjustment" | "reward";
 
-export interface CreditLotDto {
+interface CreditLotDto {
   id: number;
   scope: "in_person" | "on_demand";
   city_id: number | null;

@@ -14,8 +14,8 @@ import { test as base, expect, type APIRequestContext, type Page } from "@playwr
  *   context, so the httpOnly `token` cookie is set for the pages that follow.
  */
 
-export const DEMO_PASSWORD = "demo1234";
-export const A11Y_TAGS = ["wcag2a", "wcag2aa"];
+const DEMO_PASSWORD = "demo1234";
+const A11Y_TAGS = ["wcag2a", "wcag2aa"];
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
 
 /** Where the server under test runs, and its database when it is PostgreSQL (E2E_DATABASE_URL). */

@@ -6,7 +6,7 @@ import path from "node:path";
  * `DATA_DIR/mail` (DATA_DIR is `.tmp/e2e-data`, see playwright.config.ts), real links included,
  * while the outbox that administrators read shows them masked. This reads that mailbox.
  */
-export const MAIL_DIR = path.resolve(".tmp/e2e-data/mail");
+const MAIL_DIR = path.resolve(".tmp/e2e-data/mail");
 
 /** The text part of the newest .eml for `to` whose name has `template` (waits up to 10 s). */
 export async function latestMailText(to: string, template: string): Promise<string> {

@@ -7,10 +7,10 @@ import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../lists";
 import { maskTokens } from "../../adapters/mail";
 
 /** stored (no SMTP) · queued → sending → sent, or failed (the mail job retries it). */
-export type MailStatus = "stored" | "queued" | "sending" | "sent" | "failed";
+type MailStatus = "stored" | "queued" | "sending" | "sent" | "failed";
 
 /** One row of the mail record (the outbox when no SMTP is set). */
-export interface OutboxItemDto {
+interface OutboxItemDto {
   id: number;
   to: string;
   subject: string;

@@ -21,7 +21,7 @@ import { AppError } from "../errors";
 import { grantLot } from "../credits/ledger";
 import { personSearch } from "../people/common";
 import { assertClassRefs } from "./sessions";
-import { addDays, humanDateTime, localDay, localTime, zonedToUtc } from "./time";
+import { humanDateTime, localDay, localTime } from "./time";
 
 const coach = alias(coaches, "coach");
 const grantor = alias(users, "grantor");
@@ -313,8 +313,6 @@ export async function listTemplates(db: Db, studioId?: number) {
 export async function setTemplateActive(db: Db, id: number, active: boolean) {
   await db.update(sessionTemplates).set({ active }).where(eq(sessionTemplates.id, id));
 }
-
-export { addDays, zonedToUtc };
 
 /** One reservation as the back office shows it; 404 when absent. */
 export async function adminReservation(db: Db, id: number) {

@@ -17,7 +17,7 @@ import { t } from "~/lib/messages";
 import { AppError } from "../errors";
 import { DEFAULT_POLICY, type BookingPolicy } from "./policies";
 
-export type ClassSessionRow = typeof classSessions.$inferSelect;
+type ClassSessionRow = typeof classSessions.$inferSelect;
 
 export interface SessionInfo {
   session: ClassSessionRow;

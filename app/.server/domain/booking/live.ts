@@ -12,7 +12,7 @@ import type { AppDeps } from "../../deps";
 
 type Logger = AppDeps["log"];
 
-export const CHANNEL = "booking_spots";
+const CHANNEL = "booking_spots";
 
 const bus = new EventEmitter();
 bus.setMaxListeners(0);

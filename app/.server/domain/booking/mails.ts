@@ -10,7 +10,7 @@ import type { SessionInfo } from "./context";
 import { icsAttachment } from "./ics";
 import { humanDateTime, localTime } from "./time";
 
-export type BookingMailKind =
+type BookingMailKind =
   | "booked"
   | "cancelled-refund"
   | "cancelled-late"

@@ -22,7 +22,7 @@ import { humanDate, humanDateTime, localDay, localTime } from "./time";
 
 type Deps = Pick<AppDeps, "db" | "config" | "mailer" | "log">;
 
-export const newQrToken = () => crypto.randomBytes(18).toString("base64url");
+const newQrToken = () => crypto.randomBytes(18).toString("base64url");
 
 async function lockUser(tx: Db, userId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(7420, ${userId})`);
@@ -311,7 +311,7 @@ export async function cancelReservation(deps: Deps, input: CancelInput): Promise
  * now); someone without one is skipped and told why. Runs inside the caller's transaction, which
  * holds the class lock. Returns how many were booked.
  */
-export async function promoteWaitlist(deps: Deps, tx: Db, info: SessionInfo, now: Date): Promise<number> {
+async function promoteWaitlist(deps: Deps, tx: Db, info: SessionInfo, now: Date): Promise<number> {
   const s = info.session;
   if (s.status !== "scheduled" || s.waitlistClosedAt) return 0;
   const d = deadlines(s.startsAt, info.policy);

@@ -217,8 +217,6 @@ export async function sessionDetail(db: Db, id: number, viewerId: number | null,
   };
 }
 
-export type SessionDetail = Awaited<ReturnType<typeof sessionDetail>>;
-
 /** Just the spot states, for the live map. */
 export async function spotStates(db: Db, id: number) {
   const [s] = await db.select({ layout: classSessions.layout }).from(classSessions).where(eq(classSessions.id, id));

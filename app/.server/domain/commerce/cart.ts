@@ -29,12 +29,12 @@ import { addressSchema } from "~/shared/schemas/commerce";
 import { applyQty, centsToAmount, computeTotals, discountCents, type PricedLine, type Totals } from "./pricing";
 
 export type CartRow = typeof carts.$inferSelect;
-export const PAYMENT_METHOD = { card: 4, paypal: 5 } as const;
+const PAYMENT_METHOD = { card: 4, paypal: 5 } as const;
 /** Packs and plans have no max_purchase of their own: a sane ceiling per order. */
 const DEFAULT_MAX = 10;
 
 /** The customer's open cart, locked for the rest of the transaction (created when missing). */
-export async function lockOpenCart(tx: Db, userId: number): Promise<CartRow> {
+async function lockOpenCart(tx: Db, userId: number): Promise<CartRow> {
   const find = () =>
     tx
       .select()
@@ -48,7 +48,7 @@ export async function lockOpenCart(tx: Db, userId: number): Promise<CartRow> {
   return cart!;
 }
 
-export interface CartLine extends PricedLine {
+interface CartLine extends PricedLine {
   id: number;
   name: string;
   image: string | null;
@@ -67,7 +67,7 @@ export interface CartLine extends PricedLine {
 }
 
 /** The cart's items joined to the catalogue, in the order they were added. */
-export async function cartLines(db: Db, cartId: number): Promise<CartLine[]> {
+async function cartLines(db: Db, cartId: number): Promise<CartLine[]> {
   const items = await db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.id));
   const ids = (s: CartScope) => items.filter((i) => i.scope === s).map((i) => i.refId);
   const [pk, pl, pr] = await Promise.all([
@@ -166,7 +166,7 @@ export async function cartLines(db: Db, cartId: number): Promise<CartLine[]> {
 type VoucherRow = typeof vouchers.$inferSelect;
 
 /** Whether a voucher may be used now by this customer on these lines; the Spanish reason if not. */
-export async function checkVoucher(
+async function checkVoucher(
   db: Db,
   voucher: VoucherRow | undefined,
   userId: number,
@@ -188,7 +188,7 @@ export async function checkVoucher(
   return null;
 }
 
-export async function findVoucher(db: Db, code: string) {
+async function findVoucher(db: Db, code: string) {
   const [v] = await db
     .select()
     .from(vouchers)
@@ -197,7 +197,7 @@ export async function findVoucher(db: Db, code: string) {
 }
 
 /** Has this customer already bought an introductory pack? (one per customer, ever) */
-export async function boughtIntroOffer(db: Db, userId: number) {
+async function boughtIntroOffer(db: Db, userId: number) {
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orderItems)
@@ -361,7 +361,6 @@ export function cartView(ctx: CartContext, stripePublicKey: string) {
     stripePublicKey,
   };
 }
-export type CartView = ReturnType<typeof cartView>;
 
 // ---------- actions (spec §7) ----------
 
@@ -530,7 +529,7 @@ export async function runCartAction(db: Db, userId: number, input: CartAction, n
 }
 
 /** A gift card is usable in a cart once redeemed into this customer's account, with balance. */
-export function giftCardProblem(g: typeof giftCards.$inferSelect | undefined, userId: number, now: Date) {
+function giftCardProblem(g: typeof giftCards.$inferSelect | undefined, userId: number, now: Date) {
   if (!g || !g.active) return t("commerce.giftCard.invalid");
   if (g.userId !== null && g.userId !== userId) return t("commerce.giftCard.used");
   if (g.expiresAt && g.expiresAt <= now) return t("commerce.giftCard.expired");

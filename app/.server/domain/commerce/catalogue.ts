@@ -7,7 +7,7 @@ import { cities, packs, plans, products, type ProductArea } from "../../db/schem
 
 export const PRODUCT_AREAS = ["juiceBar", "barreByNucleo", "certificate"] as const satisfies readonly ProductArea[];
 
-export function packView(p: typeof packs.$inferSelect, cityName?: string) {
+function packView(p: typeof packs.$inferSelect, cityName?: string) {
   return {
     id: p.id,
     name: p.name,
@@ -44,7 +44,7 @@ export async function listPacks(db: Db, opts: { cityId?: number; includeTesting?
   return rows.map((r) => packView(r.p, r.cityName));
 }
 
-export function planView(p: typeof plans.$inferSelect) {
+function planView(p: typeof plans.$inferSelect) {
   return {
     id: p.id,
     name: p.name,
@@ -66,7 +66,7 @@ export async function listPlans(db: Db) {
   return rows.map(planView);
 }
 
-export function productView(p: typeof products.$inferSelect) {
+function productView(p: typeof products.$inferSelect) {
   return {
     id: p.id,
     name: p.name,

@@ -42,7 +42,7 @@ import { GatewayError, type Intent, type PaymentMethodInfo, type WebhookEvent } 
 const DAY = 86_400_000;
 
 /** A rule broken while fulfilling: the transaction is rolled back and the charge refunded. */
-export class FulfilmentError extends Error {}
+class FulfilmentError extends Error {}
 
 function paymentError(message: string) {
   return new AppError(402, message, [], t("commerce.payment.providerContact"));
@@ -205,7 +205,7 @@ async function owedOrder(db: Db, userId: number, orderId: number) {
 // ---------- PayPal ----------
 
 /** Only our own pages may be PayPal's way back (no open redirect). */
-export function safeReturnPath(callbackUrl: string | undefined, publicUrl: string) {
+function safeReturnPath(callbackUrl: string | undefined, publicUrl: string) {
   const fallback = "/payment/process";
   if (!callbackUrl) return fallback;
   try {
@@ -281,7 +281,7 @@ type FulfilInput = {
  * Turns a succeeded charge into exactly one order. Safe to call any number of times, from the
  * page, a retry or a webhook: the cart row lock serialises them and the first one wins.
  */
-export function fulfilPaid(deps: AppDeps, input: FulfilInput): Promise<{ order: OrderRow; duplicate: boolean }> {
+function fulfilPaid(deps: AppDeps, input: FulfilInput): Promise<{ order: OrderRow; duplicate: boolean }> {
   // A double click or two tabs in this server share one fulfilment instead of queueing a second
   // transaction (and a pooled connection) behind the cart lock; other servers are still kept out
   // by that lock and the unique index.
@@ -688,7 +688,7 @@ async function failAndRefund(
 }
 
 /** Refunds a `failed` charge not yet refunded; a scheduled retry can call it again safely. */
-export async function refundFailedCharge(deps: AppDeps, providerPaymentId: string) {
+async function refundFailedCharge(deps: AppDeps, providerPaymentId: string) {
   const [p] = await deps.db
     .select()
     .from(payments)

@@ -28,10 +28,10 @@ export interface Totals {
   dueNowCents: number;
 }
 
-export const lineTotal = (l: PricedLine) => l.unitCents * l.qty;
+const lineTotal = (l: PricedLine) => l.unitCents * l.qty;
 
 /** The part of the subtotal a voucher may discount. */
-export function eligibleCents(lines: PricedLine[], voucher: VoucherRule) {
+function eligibleCents(lines: PricedLine[], voucher: VoucherRule) {
   return lines
     .filter((l) => voucher.scope === "all" || voucher.scope === l.scope)
     .reduce((s, l) => s + lineTotal(l), 0);

@@ -95,7 +95,7 @@ export async function saveConfigPage(
 // ---------- home sections and their drafts ----------
 
 /** Where the unpublished changes of the home live (a configuration group no visitor reads). */
-export const HOME_DRAFT_KEY = "home_draft";
+const HOME_DRAFT_KEY = "home_draft";
 const HOME_DRAFT_GROUP = "home-draft";
 
 export type HomeDrafts = Record<string, HomeSectionInput>;

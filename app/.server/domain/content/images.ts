@@ -17,13 +17,13 @@ import { encodeInChild } from "./image-encoder";
 
 /** Largest upload accepted (the multipart body limit of the API is a little above). */
 export const IMAGE_MAX_BYTES = 4 * 1024 * 1024;
-export const IMAGE_MIN_WIDTH = 320;
+const IMAGE_MIN_WIDTH = 320;
 const MAX_PIXELS = 40_000_000;
 
 const fileError = (message: string, status: 413 | 422 = 422) =>
   new AppError(status, message, [{ field: "file", message }], message);
 
-export const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "");
+const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "");
 
 /** The message for a file over the limit (also used before the body is read, from Content-Length). */
 export function tooLargeError(bytes: number) {

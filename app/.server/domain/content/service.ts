@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { HomeSection } from "~/components/site/home/types";
-import { configurations, currencies, homeSections } from "../../db/schema";
+import { configurations, homeSections } from "../../db/schema";
 import { listAllStudios, listCities, listCoaches, listSessionTypes, listSponsors } from "../places/service";
 import { fillFigures, minutesLabel } from "~/shared/home-figures";
 import { isOnDemandEnabled } from "~/shared/configuration";
@@ -26,11 +26,6 @@ export async function onDemandEnabled(db: Db) {
     .from(configurations)
     .where(eq(configurations.key, "on_demand_enabled"));
   return isOnDemandEnabled({ on_demand_enabled: row?.value });
-}
-
-export async function defaultCurrency(db: Db) {
-  const [row] = await db.select().from(currencies).where(eq(currencies.isDefault, true)).limit(1);
-  return row ?? null;
 }
 
 export type HomeSectionDto = HomeSection;

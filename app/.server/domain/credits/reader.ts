@@ -10,7 +10,7 @@ import { sessionBalances } from "../identity/current-user";
 import { listCities } from "../places/service";
 import type { CustomerCredits, LotState } from "~/shared/types/credits";
 
-export function lotState(
+function lotState(
   lot: { quantity: number | null; remaining: number; startsAt: Date; expiresAt: Date },
   now: Date,
 ): LotState {

@@ -7,14 +7,13 @@ import { AppError, uniqueViolationOf } from "../errors";
 import { audit } from "../audit/service";
 import { passwordChangedMail, resetMail, verificationMail } from "../../mail/templates";
 import { publicConfigurations } from "../content/service";
-import { fullName } from "./current-user";
 import { consumeOneTimeToken, issueOneTimeToken } from "./one-time";
 import { hashPassword, verifyPassword } from "./passwords";
 import { createSession, revokeAllSessions, type UserRow } from "./sessions";
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const [row] = await db
     .select()
     .from(users)
@@ -151,7 +150,7 @@ async function sendSafely(deps: AppDeps, make: () => Promise<import("../../adapt
   }
 }
 
-export function resetUrl(deps: AppDeps, user: Pick<UserRow, "roleId">, token: string) {
+function resetUrl(deps: AppDeps, user: Pick<UserRow, "roleId">, token: string) {
   return user.roleId === ROLE.customer
     ? `${deps.config.publicUrl}/auth/reset/${token}`
     : `${deps.config.publicUrl}/admin/auth/reset-password?token=${token}`;
@@ -240,5 +239,3 @@ export async function verifyEmail(deps: AppDeps, token: string) {
     return u;
   });
 }
-
-export { fullName };

@@ -48,11 +48,11 @@ export async function sessionBalances(
   return { perCity, onDemand };
 }
 
-export function fullName(u: Pick<UserRow, "name" | "lastName">) {
+function fullName(u: Pick<UserRow, "name" | "lastName">) {
   return [u.name, u.lastName].filter(Boolean).join(" ").trim();
 }
 
-export function toCurrentUser(u: UserRow, employeeId: number | null, balances: SessionBalances): CurrentUser {
+function toCurrentUser(u: UserRow, employeeId: number | null, balances: SessionBalances): CurrentUser {
   const perCity: Record<string, number> = {};
   const unlimited: Record<string, boolean> = {};
   let total = 0;

@@ -1,4 +1,4 @@
-import { ROUTES, type RouteName } from "~/lib/routes";
+import type { RouteName } from "~/lib/routes";
 import { EMPLOYEE_TYPE, landingRoute, ROLE } from "~/shared/roles";
 
 /** What guards need to know about the visitor. */
@@ -35,7 +35,7 @@ export const MIDDLEWARE_NAMES = [
 ] as const;
 export type MiddlewareName = (typeof MIDDLEWARE_NAMES)[number];
 
-export class UnknownMiddlewareError extends Error {
+class UnknownMiddlewareError extends Error {
   status = 500;
   constructor() {
     super("Unknown middleware");
@@ -51,7 +51,7 @@ const allow: GuardResult = { allow: true };
 const go = (redirect: RouteName, status: 401 | 403 = 403): GuardResult => ({ allow: false, redirect, status });
 
 /** Where a logged-in user belongs ("Other logged-in redirect" of spec §4): the one landing rule. */
-export function homeOf(user: GuardUser): RouteName {
+function homeOf(user: GuardUser): RouteName {
   return landingRoute(user);
 }
 
@@ -132,8 +132,4 @@ export function runGuards(names: readonly string[], ctx: GuardContext): GuardRes
     if (!r.allow) return r;
   }
   return allow;
-}
-
-export function redirectPath(r: GuardResult): string | null {
-  return r.allow ? null : ROUTES[r.redirect];
 }

@@ -19,14 +19,14 @@ import { AppError } from "../errors";
  * limit of all sign-ins (rate_limits) still applies on top.
  */
 export const SOURCE = { free: 3, baseMs: 1_000, maxMs: 15 * 60_000 };
-export const ACCOUNT = { free: 20, baseMs: 1_000, maxMs: 30_000 };
+const ACCOUNT = { free: 20, baseMs: 1_000, maxMs: 30_000 };
 const FORGET_MS = 60 * 60_000;
 
-export const sourceKey = (email: string, ip: string) => `acct-src:${email}:${ip}`;
-export const accountKey = (email: string) => `acct:${email}`;
+const sourceKey = (email: string, ip: string) => `acct-src:${email}:${ip}`;
+const accountKey = (email: string) => `acct:${email}`;
 
 /** The wait after `failures` failures (0 while they are free). */
-export function waitAfter(failures: number, rule: typeof SOURCE) {
+function waitAfter(failures: number, rule: typeof SOURCE) {
   if (failures < rule.free) return 0;
   return Math.min(rule.baseMs * 2 ** (failures - rule.free), rule.maxMs);
 }

@@ -4,7 +4,7 @@ import { oneTimeTokens } from "../../db/schema";
 import { hashToken, newToken } from "./tokens";
 
 export type OneTimePurpose = "reset" | "verify";
-export const ONE_TIME_TTL_MS: Record<OneTimePurpose, number> = { reset: 60 * 60_000, verify: 48 * 3_600_000 };
+const ONE_TIME_TTL_MS: Record<OneTimePurpose, number> = { reset: 60 * 60_000, verify: 48 * 3_600_000 };
 
 /** Issues a single-use token; earlier unused tokens of the same purpose stop working. */
 export async function issueOneTimeToken(db: Db, userId: number, purpose: OneTimePurpose, now: Date) {

@@ -1,2 +1,2 @@
 /** The password-reset entry point other areas call (back office "send reset email"). */
-export { requestPasswordReset, resetPassword } from "./accounts";
+export { requestPasswordReset } from "./accounts";

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rateLimits } from "../../db/schema";
 import { AppError } from "../errors";
@@ -17,16 +17,6 @@ export interface Limit {
 export async function hit(db: Db, limit: Limit, now: Date): Promise<void> {
   const count = await increment(db, limit, now);
   if (count > limit.max) throw AppError.tooMany();
-}
-
-/** Like hit, without refusing: returns whether the limit is already exceeded. */
-export async function isLimited(db: Db, limit: Limit, now: Date): Promise<boolean> {
-  const windowStart = windowOf(limit, now);
-  const [row] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, limit.key), eq(rateLimits.windowStart, windowStart)));
-  return (row?.count ?? 0) >= limit.max;
 }
 
 /**
@@ -50,10 +40,6 @@ export async function increment(db: Db, limit: Limit, now: Date): Promise<number
     rows: { count: number }[];
   };
   return Number(result.rows[0]!.count);
-}
-
-export async function reset(db: Db, key: string) {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
 function windowOf(limit: Limit, now: Date) {

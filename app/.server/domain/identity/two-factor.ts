@@ -14,11 +14,11 @@ import { markTwoFactorPassed, type SessionRow, type UserRow } from "./sessions";
  * `SecretBox`) that becomes active with the first valid code; each accepted code's time step is stored so a code cannot be used twice; wrong codes are
  * limited per user in fixed windows kept in the database (several servers share them).
  */
-export const TOTP_ISSUER = "Nucleo Barre";
-export const TOTP_PERIOD_SECONDS = 30;
+const TOTP_ISSUER = "Nucleo Barre";
+const TOTP_PERIOD_SECONDS = 30;
 /** Wrong codes allowed per user and window; the next attempt in the window is refused. */
-export const TWO_FACTOR_MAX_FAILURES = 5;
-export const TWO_FACTOR_WINDOW_MS = 10 * 60_000;
+const TWO_FACTOR_MAX_FAILURES = 5;
+const TWO_FACTOR_WINDOW_MS = 10 * 60_000;
 
 export interface TwoFactorStatus {
   /** A secret has been confirmed with a valid code. */

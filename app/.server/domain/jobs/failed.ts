@@ -6,7 +6,7 @@ import { AppError } from "../errors";
 import { likePattern, offsetOf, type ListQuery } from "../lists";
 import type { JobQueue } from "../../jobs/queue";
 
-export interface FailedJobDto {
+interface FailedJobDto {
   id: string;
   name: string;
   data: string;

@@ -15,7 +15,7 @@ export interface LegalTextDto {
   updated_at: string | null;
 }
 
-export const isLegalSlug = (s: string): s is LegalSlug => (LEGAL_SLUGS as readonly string[]).includes(s);
+const isLegalSlug = (s: string): s is LegalSlug => (LEGAL_SLUGS as readonly string[]).includes(s);
 
 function slugOrNotFound(slug: string): LegalSlug {
   if (!isLegalSlug(slug)) throw AppError.notFound(t("legal.notFound"));

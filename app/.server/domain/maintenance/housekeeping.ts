@@ -10,10 +10,10 @@ import { sweepLoginThrottle } from "../identity/login-throttle";
 
 const DAY = 86_400_000;
 /** Longer than the longest rate-limit window (one hour). */
-export const RATE_LIMIT_KEEP_MS = DAY;
+const RATE_LIMIT_KEEP_MS = DAY;
 /** Ended sessions are kept a month (who was logged in from where, next to the audit log). */
-export const SESSION_KEEP_MS = 30 * DAY;
-export const ONE_TIME_KEEP_MS = 7 * DAY;
+const SESSION_KEEP_MS = 30 * DAY;
+const ONE_TIME_KEEP_MS = 7 * DAY;
 
 export interface SweepResult {
   rateLimits: number;

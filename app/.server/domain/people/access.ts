@@ -1,4 +1,4 @@
-import { can, isBackOffice, isFullAdministrator, PERMISSIONS, type Permission } from "~/shared/permissions";
+import { can, isBackOffice, PERMISSIONS, type Permission } from "~/shared/permissions";
 import { t } from "~/lib/messages";
 import { AppError } from "../errors";
 import type { UserRow } from "../identity/sessions";
@@ -21,9 +21,6 @@ export function actorOf(user: UserRow, ip?: string | null): Actor {
     ip: ip ?? null,
   };
 }
-
-/** The levels live in app/shared/permissions.ts (the one table of who may do what). */
-export { isBackOffice, isFullAdministrator };
 
 export function assertBackOffice(a: Actor) {
   if (!isBackOffice(a)) throw AppError.forbidden();

@@ -35,7 +35,7 @@ export interface PersonDto {
 }
 
 /** Columns of a person, with the active employee record and its studio (left joins). */
-export const personColumns = {
+const personColumns = {
   id: users.id,
   name: users.name,
   lastName: users.lastName,
@@ -105,7 +105,7 @@ export function personSearch(search: string): SQL | undefined {
 }
 
 /** The words of a search, folded like `users.search_text`; digits with separators kept together. */
-export function searchTerms(search: string): string[] {
+function searchTerms(search: string): string[] {
   const folded = foldText(search.trim());
   if (!folded) return [];
   if (/^[\d\s\-().+]+$/.test(folded) && /\d/.test(folded)) return [folded.replace(/^\+52/, "").replace(/\D/g, "")];
@@ -126,7 +126,7 @@ export const PERSON_SORTS = {
   last_login_at: [users.lastLoginAt],
 } as const;
 
-export async function emailTaken(db: Db, email: string, exceptUserId?: number) {
+async function emailTaken(db: Db, email: string, exceptUserId?: number) {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -144,7 +144,7 @@ export const emailTakenError = () =>
   AppError.validation([{ field: "email", message: t("admin.people.errors.emailTaken") }]);
 
 /** A password nobody knows: new accounts get one and an email to choose their own. */
-export async function randomPasswordHash() {
+async function randomPasswordHash() {
   return hashPassword(crypto.randomBytes(32).toString("base64url"));
 }
 
@@ -155,7 +155,7 @@ export async function assertStudioExists(db: Db, studioId: number | null) {
 }
 
 /** Fields that changed between two plain records (for the audit log). */
-export function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
+function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
   const out: Record<string, { from: unknown; to: unknown }> = {};
   for (const [k, v] of Object.entries(after)) if (before[k] !== v) out[k] = { from: before[k] ?? null, to: v };
   return out;

@@ -68,7 +68,7 @@ export function detectImageType(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
-export const AVATAR_URL_PREFIX = "/api/files/avatars/";
+const AVATAR_URL_PREFIX = "/api/files/avatars/";
 
 const avatarError = (message: string) => AppError.validation([{ field: "avatar", message }]);
 

@@ -1,24 +1,11 @@
 export { DataTable, RowAction, type Column, type FilterDef, type PageMeta } from "./DataTable";
 export { EntityFormFrame, useEntityForm, useEntitySubmit } from "./EntityForm";
-export { confirmAction, type ConfirmOptions } from "./confirm";
+export { confirmAction } from "./confirm";
 export { PageHeader } from "./PageHeader";
 export { AdminErrorBoundary } from "./ErrorPage";
-export { formatCalendarDate, formatDate, formatDateTime, formatNumber } from "./format";
+export { formatCalendarDate, formatDate, formatDateTime } from "./format";
 export { SoftBadge } from "~/components/SoftBadge";
-export {
-  ResourceFormPage,
-  ResourceListPage,
-  ResourceRowMenu,
-  statusColumn,
-  type FieldDef,
-  type ResourceView,
-} from "./resource/ResourcePages";
-export {
-  MediaLibraryDialog,
-  MediaPickerField,
-  MediaUpload,
-  thumbnailOf,
-  uploadMedia,
-  type MediaItem,
-} from "./resource/MediaPicker";
+export { ResourceFormPage, ResourceListPage, type FieldDef, type ResourceView } from "./resource/ResourcePages";
+export { MediaUpload } from "./resource/MediaPicker";
+export { ThumbnailName } from "./resource/ThumbnailName";
 export { RowMenu } from "./RowMenu";

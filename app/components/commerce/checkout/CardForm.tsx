@@ -37,7 +37,7 @@ export const EMPTY_CARD: CardFormState = {
   stripeComplete: false,
 };
 
-export const newCardReady = (c: CardFormState) =>
+const newCardReady = (c: CardFormState) =>
   c.stripeElement
     ? c.stripeComplete && Boolean(c.name.trim())
     : c.number.replace(/\s/g, "").length >= 15 && Boolean(c.name.trim()) && c.expiry.length === 5 && c.cvc.length >= 3;

@@ -33,7 +33,7 @@ export interface HomeSessionType {
   intensity: number;
 }
 
-export interface HomeStudio {
+interface HomeStudio {
   id: number;
   name: string;
   address: string;

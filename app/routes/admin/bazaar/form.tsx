@@ -1,7 +1,7 @@
 import { AdminErrorBoundary, ResourceFormPage, type FieldDef } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
 import { MARKETPLACE_STUDIO_ID } from "~/components/site/navbar-logic";
-import { bazaarEventSchema } from "~/shared/schemas/catalog";
+import { bazaarEventSchema } from "~/shared/schemas/classes";
 import { studioOptions } from "~/.server/domain/people/common";
 import { bazaarEventsResource } from "~/.server/resources/bazaar-events";
 import { resourceFormLoader } from "../.server/resource";

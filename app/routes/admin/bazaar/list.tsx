@@ -1,4 +1,4 @@
-import { AdminErrorBoundary, ResourceListPage, thumbnailOf, type Column } from "~/components/admin/kit";
+import { AdminErrorBoundary, ResourceListPage, ThumbnailName, type Column } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
 import { bazaarEventsResource } from "~/.server/resources/bazaar-events";
 import { resourceListLoader } from "../.server/resource";
@@ -19,14 +19,7 @@ const columns: Column<Row>[] = [
     key: "title",
     label: t("classes.bazaar.title"),
     sortable: true,
-    render: (r) => (
-      <span style={{ display: "inline-flex", alignItems: "center", gap: 8 }}>
-        {r.image_url && (
-          <img src={thumbnailOf(r.image_url)} alt="" width={48} height={32} style={{ objectFit: "cover" }} />
-        )}
-        {r.title}
-      </span>
-    ),
+    render: (r) => <ThumbnailName url={r.image_url}>{r.title}</ThumbnailName>,
   },
   { key: "starts_at", label: t("classes.bazaar.when"), sortable: true, render: (r) => when(r.starts_at) },
   { key: "place", label: t("classes.bazaar.place"), render: (r) => r.place || "—" },

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
 import { data, Form, useNavigation } from "react-router";
-import { PageHeader } from "~/components/admin/kit";
+import { DataTable, PageHeader, type Column } from "~/components/admin/kit";
+import { customerColumn } from "~/components/admin/booking/columns";
 import { formatDate } from "~/lib/format";
 import { t } from "~/lib/messages";
 import { requireAdminPage } from "../.server/page";
@@ -51,6 +52,16 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta = () => [{ title: `${t("booking.admin.courtesiesTitle")} · ${t("app.name")}` }];
 
+const columns: Column<Route.ComponentProps["loaderData"]["rows"][number]>[] = [
+  customerColumn(),
+  { key: "city_name", label: t("booking.admin.city") },
+  { key: "sessions", label: t("booking.admin.colSessions") },
+  { key: "remaining", label: t("booking.admin.colRemaining") },
+  { key: "expires_at", label: t("booking.admin.colExpires"), render: (r) => formatDate(r.expires_at) },
+  { key: "granted_by", label: t("booking.admin.colGrantedBy") },
+  { key: "reason", label: t("booking.admin.colReason") },
+];
+
 export default function AdminCourtesies({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
@@ -98,48 +109,13 @@ export default function AdminCourtesies({ loaderData, actionData }: Route.Compon
           </Stack>
         </Form>
       </Paper>
-      <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("booking.admin.colCustomer")}</Table.Th>
-                <Table.Th>{t("booking.admin.city")}</Table.Th>
-                <Table.Th>{t("booking.admin.colSessions")}</Table.Th>
-                <Table.Th>{t("booking.admin.colRemaining")}</Table.Th>
-                <Table.Th>{t("booking.admin.colExpires")}</Table.Th>
-                <Table.Th>{t("booking.admin.colGrantedBy")}</Table.Th>
-                <Table.Th>{t("booking.admin.colReason")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {loaderData.rows.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>
-                    <Text c="dimmed">{t("booking.admin.noCourtesies")}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {loaderData.rows.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>
-                    <Text size="sm">{r.customer}</Text>
-                    <Text size="xs" c="dimmed">
-                      {r.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{r.city_name}</Table.Td>
-                  <Table.Td>{r.sessions}</Table.Td>
-                  <Table.Td>{r.remaining}</Table.Td>
-                  <Table.Td>{formatDate(r.expires_at)}</Table.Td>
-                  <Table.Td>{r.granted_by}</Table.Td>
-                  <Table.Td>{r.reason}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <DataTable
+        rows={loaderData.rows}
+        columns={columns}
+        rowKey={(r) => r.id}
+        minWidth={720}
+        emptyText={t("booking.admin.noCourtesies")}
+      />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Menu, Paper, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Group, Menu, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import { useLocalePath } from "~/components/site/useLocalePath";
-import { PageHeader } from "~/components/admin/kit";
+import { DataTable, PageHeader, type Column } from "~/components/admin/kit";
+import { customerColumn } from "~/components/admin/booking/columns";
 import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { requireAdminPage } from "../.server/page";
@@ -31,6 +32,36 @@ const STATUS: Record<string, [string, "statusBooked" | "statusAttended" | "statu
   no_show: ["red", "statusNoShow"],
   cancelled: ["gray", "statusCancelled"],
 };
+
+const columns: Column<Route.ComponentProps["loaderData"]["rows"][number]>[] = [
+  {
+    key: "class",
+    label: t("booking.admin.colClass"),
+    render: (r) => (
+      <>
+        <Text size="sm" fw={600}>
+          {r.session_type} · {r.studio_name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {r.when} · {r.coach_name}
+        </Text>
+      </>
+    ),
+  },
+  customerColumn(),
+  { key: "spot", label: t("booking.admin.colSpot") },
+  {
+    key: "status",
+    label: t("booking.admin.colStatus"),
+    render: (r) => (
+      <Badge color={STATUS[r.status]![0]} variant="light">
+        {r.late_cancel && r.status === "cancelled"
+          ? t("booking.profile.statusLateCancel")
+          : t(`booking.scanner.${STATUS[r.status]![1]}`)}
+      </Badge>
+    ),
+  },
+];
 
 export default function AdminReservations({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
@@ -89,104 +120,59 @@ export default function AdminReservations({ loaderData }: Route.ComponentProps) 
       <div role="status" aria-live="polite">
         {msg && <Text size="sm">{msg}</Text>}
       </div>
-      <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("booking.admin.colClass")}</Table.Th>
-                <Table.Th>{t("booking.admin.colCustomer")}</Table.Th>
-                <Table.Th>{t("booking.admin.colSpot")}</Table.Th>
-                <Table.Th>{t("booking.admin.colStatus")}</Table.Th>
-                <Table.Th>{t("booking.admin.colActions")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {loaderData.rows.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text c="dimmed">{t("booking.admin.empty")}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {loaderData.rows.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {r.session_type} · {r.studio_name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {r.when} · {r.coach_name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{r.customer}</Text>
-                    <Text size="xs" c="dimmed">
-                      {r.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{r.spot}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS[r.status]![0]} variant="light">
-                      {r.late_cancel && r.status === "cancelled"
-                        ? t("booking.profile.statusLateCancel")
-                        : t(`booking.scanner.${STATUS[r.status]![1]}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        component={Link}
-                        to={lp(`/admin/assistances/edit/${r.id}`)}
-                        aria-label={`${t("booking.admin.edit")}: ${r.customer}`}
+      <DataTable
+        rows={loaderData.rows}
+        columns={columns}
+        rowKey={(r) => r.id}
+        minWidth={760}
+        emptyText={t("booking.admin.empty")}
+        rowActions={(r) => (
+          <Group gap={4} wrap="nowrap">
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              component={Link}
+              to={lp(`/admin/assistances/edit/${r.id}`)}
+              aria-label={`${t("booking.admin.edit")}: ${r.customer}`}
+            >
+              {t("booking.admin.edit")}
+            </Button>
+            {(r.status === "booked" || r.can_waive) && (
+              <Menu position="bottom-end">
+                <Menu.Target>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    aria-label={`${t("booking.admin.colActions")}: ${r.customer}`}
+                  >
+                    {t("booking.admin.colActions")}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {r.status === "booked" && (
+                    <>
+                      <Menu.Item onClick={() => act(`/admin/reservations/${r.id}/cancel`, { penalty: false })}>
+                        {t("booking.admin.cancelNoPenalty")}
+                      </Menu.Item>
+                      <Menu.Item
+                        color="red"
+                        onClick={() => act(`/admin/reservations/${r.id}/cancel`, { penalty: true })}
                       >
-                        {t("booking.admin.edit")}
-                      </Button>
-                      {(r.status === "booked" || r.can_waive) && (
-                        <Menu position="bottom-end">
-                          <Menu.Target>
-                            <Button
-                              size="compact-sm"
-                              variant="light"
-                              aria-label={`${t("booking.admin.colActions")}: ${r.customer}`}
-                            >
-                              {t("booking.admin.colActions")}
-                            </Button>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            {r.status === "booked" && (
-                              <>
-                                <Menu.Item
-                                  onClick={() => act(`/admin/reservations/${r.id}/cancel`, { penalty: false })}
-                                >
-                                  {t("booking.admin.cancelNoPenalty")}
-                                </Menu.Item>
-                                <Menu.Item
-                                  color="red"
-                                  onClick={() => act(`/admin/reservations/${r.id}/cancel`, { penalty: true })}
-                                >
-                                  {t("booking.admin.cancelPenalty")}
-                                </Menu.Item>
-                              </>
-                            )}
-                            {r.can_waive && (
-                              <Menu.Item onClick={() => act(`/admin/reservations/${r.id}/waive`)}>
-                                {t("booking.admin.waive")}
-                              </Menu.Item>
-                            )}
-                          </Menu.Dropdown>
-                        </Menu>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+                        {t("booking.admin.cancelPenalty")}
+                      </Menu.Item>
+                    </>
+                  )}
+                  {r.can_waive && (
+                    <Menu.Item onClick={() => act(`/admin/reservations/${r.id}/waive`)}>
+                      {t("booking.admin.waive")}
+                    </Menu.Item>
+                  )}
+                </Menu.Dropdown>
+              </Menu>
+            )}
+          </Group>
+        )}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { AdminErrorBoundary, ResourceFormPage, type FieldDef } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
-import { coachSchema } from "~/shared/schemas/catalog";
+import { coachSchema } from "~/shared/schemas/classes";
 import { coachAccountOptions, coachesResource } from "~/.server/resources/coaches";
 import { resourceFormLoader } from "../.server/resource";
 import { coachesView } from "./view";

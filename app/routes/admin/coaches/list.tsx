@@ -1,5 +1,5 @@
 import { Anchor } from "@mantine/core";
-import { AdminErrorBoundary, ResourceListPage, SoftBadge, thumbnailOf, type Column } from "~/components/admin/kit";
+import { AdminErrorBoundary, ResourceListPage, SoftBadge, ThumbnailName, type Column } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
 import { coachesResource } from "~/.server/resources/coaches";
 import { resourceListLoader } from "../.server/resource";
@@ -18,18 +18,9 @@ const columns: Column<Row>[] = [
     label: t("classes.common.name"),
     sortable: true,
     render: (r) => (
-      <span style={{ display: "inline-flex", alignItems: "center", gap: 8 }}>
-        {r.image_url && (
-          <img
-            src={thumbnailOf(r.image_url)}
-            alt=""
-            width={32}
-            height={32}
-            style={{ objectFit: "cover", borderRadius: "50%" }}
-          />
-        )}
+      <ThumbnailName url={r.image_url} width={32} height={32} radius="50%">
         {`${r.name} ${r.last_name}`.trim()}
-      </span>
+      </ThumbnailName>
     ),
   },
   {

@@ -8,7 +8,7 @@ import {
   formatDateTime,
   MediaUpload,
   ResourceListPage,
-  thumbnailOf,
+  ThumbnailName,
   type Column,
   type ResourceView,
 } from "~/components/admin/kit";
@@ -42,17 +42,9 @@ const columns: Column<Row>[] = [
     label: t("classes.common.name"),
     sortable: true,
     render: (r) => (
-      <span style={{ display: "inline-flex", alignItems: "center", gap: 10 }}>
-        <img
-          src={thumbnailOf(r.url)}
-          alt={r.alt}
-          width={64}
-          height={44}
-          loading="lazy"
-          style={{ objectFit: "cover", borderRadius: 4 }}
-        />
+      <ThumbnailName url={r.url} alt={r.alt} width={64} height={44} radius={4} lazy gap={10}>
         <span style={{ wordBreak: "break-all" }}>{r.name}</span>
-      </span>
+      </ThumbnailName>
     ),
   },
   { key: "alt", label: t("classes.files.alt"), render: (r) => r.alt || "—" },

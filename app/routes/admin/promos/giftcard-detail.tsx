@@ -1,8 +1,16 @@
-import { Button, Paper, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { Box, Button, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { AdminErrorBoundary, formatCalendarDate, formatDateTime, PageHeader, SoftBadge } from "~/components/admin/kit";
+import {
+  AdminErrorBoundary,
+  DataTable,
+  formatCalendarDate,
+  formatDateTime,
+  PageHeader,
+  SoftBadge,
+  type Column,
+} from "~/components/admin/kit";
 import { t } from "~/lib/messages";
 import { getResource } from "~/.server/kit/resource";
 import { giftCardMovementsOf, giftCardsResource } from "~/.server/resources/gift-cards";
@@ -34,6 +42,18 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
     </div>
   );
 }
+
+const movementColumns: Column<Route.ComponentProps["loaderData"]["movements"][number]>[] = [
+  {
+    key: "created_at",
+    label: t("catalogue.giftCards.when"),
+    render: (m) => <span style={{ whiteSpace: "nowrap" }}>{formatDateTime(m.created_at)}</span>,
+  },
+  { key: "kind", label: t("catalogue.giftCards.movement"), render: (m) => t(`catalogue.giftCards.kinds.${m.kind}`) },
+  { key: "display_delta", label: t("catalogue.giftCards.amount") },
+  { key: "order_id", label: t("catalogue.giftCards.order"), render: (m) => (m.order_id ? `#${m.order_id}` : "—") },
+  { key: "actor_email", label: t("catalogue.giftCards.actor") },
+];
 
 export default function GiftCardDetail({ loaderData }: Route.ComponentProps) {
   const { card, movements } = loaderData;
@@ -72,39 +92,18 @@ export default function GiftCardDetail({ loaderData }: Route.ComponentProps) {
           />
         </SimpleGrid>
       </Paper>
-      <Paper withBorder radius="md" p="md">
-        <Text fw={600} mb="sm">
+      <Box>
+        <Title order={2} size="h4" mb="sm">
           {t("catalogue.giftCards.movements")}
-        </Text>
-        {movements.length === 0 ? (
-          <Text c="dimmed">{t("catalogue.giftCards.noMovements")}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("catalogue.giftCards.when")}</Table.Th>
-                  <Table.Th>{t("catalogue.giftCards.movement")}</Table.Th>
-                  <Table.Th>{t("catalogue.giftCards.amount")}</Table.Th>
-                  <Table.Th>{t("catalogue.giftCards.order")}</Table.Th>
-                  <Table.Th>{t("catalogue.giftCards.actor")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {movements.map((m) => (
-                  <Table.Tr key={m.id}>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(m.created_at)}</Table.Td>
-                    <Table.Td>{t(`catalogue.giftCards.kinds.${m.kind}`)}</Table.Td>
-                    <Table.Td>{m.display_delta}</Table.Td>
-                    <Table.Td>{m.order_id ? `#${m.order_id}` : "—"}</Table.Td>
-                    <Table.Td>{m.actor_email ?? "—"}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
+        </Title>
+        <DataTable
+          rows={movements}
+          columns={movementColumns}
+          rowKey={(m) => m.id}
+          minWidth={520}
+          emptyText={t("catalogue.giftCards.noMovements")}
+        />
+      </Box>
     </Stack>
   );
 }

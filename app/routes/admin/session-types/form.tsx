@@ -1,6 +1,6 @@
 import { AdminErrorBoundary, ResourceFormPage, type FieldDef } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
-import { sessionTypeSchema } from "~/shared/schemas/catalog";
+import { sessionTypeSchema } from "~/shared/schemas/classes";
 import { sessionTypesResource } from "~/.server/resources/session-types";
 import { resourceFormLoader } from "../.server/resource";
 import { sessionTypesView } from "./view";

@@ -1,4 +1,4 @@
-import { AdminErrorBoundary, ResourceListPage, thumbnailOf, type Column } from "~/components/admin/kit";
+import { AdminErrorBoundary, ResourceListPage, ThumbnailName, type Column } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
 import { sessionTypesResource } from "~/.server/resources/session-types";
 import { resourceListLoader } from "../.server/resource";
@@ -17,16 +17,24 @@ const columns: Column<Row>[] = [
     label: t("classes.common.name"),
     sortable: true,
     render: (r) => (
-      <span style={{ display: "inline-flex", alignItems: "center", gap: 8 }}>
-        <span
-          aria-hidden
-          style={{ width: 14, height: 14, borderRadius: 4, background: r.color, flex: "none", display: "inline-block" }}
-        />
-        {r.image_url && (
-          <img src={thumbnailOf(r.image_url)} alt="" width={48} height={32} style={{ objectFit: "cover" }} />
-        )}
+      <ThumbnailName
+        url={r.image_url}
+        mark={
+          <span
+            aria-hidden
+            style={{
+              width: 14,
+              height: 14,
+              borderRadius: 4,
+              background: r.color,
+              flex: "none",
+              display: "inline-block",
+            }}
+          />
+        }
+      >
         {r.name}
-      </span>
+      </ThumbnailName>
     ),
   },
   {

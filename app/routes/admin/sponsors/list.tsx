@@ -1,5 +1,5 @@
 import { Anchor } from "@mantine/core";
-import { AdminErrorBoundary, ResourceListPage, type Column } from "~/components/admin/kit";
+import { AdminErrorBoundary, ResourceListPage, ThumbnailName, type Column } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
 import { sponsorsResource } from "~/.server/resources/sponsors";
 import { resourceListLoader } from "../.server/resource";
@@ -18,10 +18,9 @@ const columns: Column<Row>[] = [
     label: t("resources.sponsors.name"),
     sortable: true,
     render: (r) => (
-      <span style={{ display: "inline-flex", alignItems: "center", gap: 8 }}>
-        <img src={r.image_url} alt="" width={48} height={24} style={{ objectFit: "contain" }} />
+      <ThumbnailName url={r.image_url} height={24} fit="contain">
         {r.name}
-      </span>
+      </ThumbnailName>
     ),
   },
   {

@@ -1,7 +1,8 @@
 import { Button, Drawer, Group, Stack, TextInput } from "@mantine/core";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { t } from "~/lib/messages";
 import { ClassFields } from "./ClassFields";
+import { IntentForm } from "./IntentForm";
 import type { ClassOptions } from "./types";
 
 /** A new class in the chosen studio. */
@@ -21,9 +22,7 @@ export function NewClassDrawer({
   const busy = useNavigation().state === "submitting";
   return (
     <Drawer opened={opened} onClose={onClose} position="right" title={t("booking.calendar.newClass")}>
-      <Form method="post" onSubmit={onClose}>
-        <input type="hidden" name="intent" value="create" />
-        <input type="hidden" name="studio_id" value={studioId} />
+      <IntentForm intent="create" hidden={{ studio_id: studioId }} onSubmit={onClose}>
         <Stack>
           <Group grow>
             <TextInput name="date" type="date" required label={t("booking.calendar.date")} defaultValue={today} />
@@ -34,7 +33,7 @@ export function NewClassDrawer({
             {t("booking.calendar.create")}
           </Button>
         </Stack>
-      </Form>
+      </IntentForm>
     </Drawer>
   );
 }

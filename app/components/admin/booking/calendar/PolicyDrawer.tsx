@@ -1,14 +1,26 @@
 import { Button, Drawer, NumberInput, Stack } from "@mantine/core";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import type { BookingPolicy } from "~/.server/domain/booking/policies";
-import { t } from "~/lib/messages";
+import { t, type MessageKey } from "~/lib/messages";
+import { IntentForm } from "./IntentForm";
+
+/** The policy's numbers, each a field of the form (names as the page's action reads them). */
+const POLICY_FIELDS: { name: string; label: MessageKey; value: keyof BookingPolicy; max?: number }[] = [
+  { name: "opens", label: "booking.calendar.opensDays", value: "bookingOpensDays", max: 90 },
+  { name: "cutoff", label: "booking.calendar.cutoff", value: "bookingCutoffMinutes" },
+  { name: "cancel", label: "booking.calendar.cancelCutoff", value: "cancelCutoffMinutes" },
+  { name: "noshow", label: "booking.calendar.noShow", value: "noShowWindowMinutes" },
+  { name: "wlmax", label: "booking.calendar.waitlistMax", value: "waitlistMax" },
+  { name: "wlcut", label: "booking.calendar.waitlistCutoff", value: "waitlistCutoffMinutes" },
+  { name: "reminder", label: "booking.calendar.reminder", value: "reminderMinutes" },
+];
 
 /** The studio's booking policies: when booking opens and closes, cancellation, no-show, waitlist, reminder. */
 export function PolicyDrawer({
   opened,
   onClose,
   studioId,
-  policy: P,
+  policy,
 }: {
   opened: boolean;
   onClose: () => void;
@@ -18,53 +30,23 @@ export function PolicyDrawer({
   const busy = useNavigation().state === "submitting";
   return (
     <Drawer opened={opened} onClose={onClose} position="right" title={t("booking.calendar.policies")}>
-      <Form method="post" onSubmit={onClose}>
-        <input type="hidden" name="intent" value="policy" />
-        <input type="hidden" name="studio_id" value={studioId} />
+      <IntentForm intent="policy" hidden={{ studio_id: studioId }} onSubmit={onClose}>
         <Stack>
-          <NumberInput
-            name="opens"
-            label={t("booking.calendar.opensDays")}
-            min={0}
-            max={90}
-            defaultValue={P.bookingOpensDays}
-          />
-          <NumberInput
-            name="cutoff"
-            label={t("booking.calendar.cutoff")}
-            min={0}
-            defaultValue={P.bookingCutoffMinutes}
-          />
-          <NumberInput
-            name="cancel"
-            label={t("booking.calendar.cancelCutoff")}
-            min={0}
-            defaultValue={P.cancelCutoffMinutes}
-          />
-          <NumberInput
-            name="noshow"
-            label={t("booking.calendar.noShow")}
-            min={0}
-            defaultValue={P.noShowWindowMinutes}
-          />
-          <NumberInput name="wlmax" label={t("booking.calendar.waitlistMax")} min={0} defaultValue={P.waitlistMax} />
-          <NumberInput
-            name="wlcut"
-            label={t("booking.calendar.waitlistCutoff")}
-            min={0}
-            defaultValue={P.waitlistCutoffMinutes}
-          />
-          <NumberInput
-            name="reminder"
-            label={t("booking.calendar.reminder")}
-            min={0}
-            defaultValue={P.reminderMinutes}
-          />
+          {POLICY_FIELDS.map((f) => (
+            <NumberInput
+              key={f.name}
+              name={f.name}
+              label={t(f.label)}
+              min={0}
+              max={f.max}
+              defaultValue={policy[f.value]}
+            />
+          ))}
           <Button type="submit" loading={busy}>
             {t("booking.calendar.savePolicies")}
           </Button>
         </Stack>
-      </Form>
+      </IntentForm>
     </Drawer>
   );
 }

@@ -3,7 +3,7 @@ import { t } from "~/lib/messages";
 import type { CalendarSession } from "./types";
 
 /** One class in the week or day view: time, type, coach, and how full it is. */
-export function SessionCard({ s, onOpen, wide }: { s: CalendarSession; onOpen: () => void; wide?: boolean }) {
+function SessionCard({ s, onOpen, wide }: { s: CalendarSession; onOpen: () => void; wide?: boolean }) {
   return (
     <UnstyledButton
       onClick={onOpen}

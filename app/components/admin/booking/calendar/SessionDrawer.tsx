@@ -1,8 +1,9 @@
 import { Button, Drawer, Group, Select, Stack, Text, TextInput } from "@mantine/core";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { t } from "~/lib/messages";
 import { ClassFields } from "./ClassFields";
+import { IntentForm } from "./IntentForm";
 import type { CalendarSession, ClassOptions } from "./types";
 
 /** One class: its roster, book on behalf, edit, substitute coach, duplicate and cancel. */
@@ -38,9 +39,12 @@ export function SessionDrawer({
               <Button component={Link} to={lp(`/admin/assistances/add?session=${open.id}`)} variant="light">
                 {t("booking.calendar.bookFor")}
               </Button>
-              <Form method="post" onSubmit={onClose} aria-label={t("booking.calendar.editClass")}>
-                <input type="hidden" name="intent" value="edit" />
-                <input type="hidden" name="id" value={open.id} />
+              <IntentForm
+                intent="edit"
+                hidden={{ id: open.id }}
+                onSubmit={onClose}
+                label={t("booking.calendar.editClass")}
+              >
                 <Stack gap="xs">
                   <Text fw={700} size="sm">
                     {t("booking.calendar.editClass")}
@@ -75,10 +79,8 @@ export function SessionDrawer({
                     {t("booking.calendar.saveClass")}
                   </Button>
                 </Stack>
-              </Form>
-              <Form method="post" onSubmit={onClose}>
-                <input type="hidden" name="intent" value="coach" />
-                <input type="hidden" name="id" value={open.id} />
+              </IntentForm>
+              <IntentForm intent="coach" hidden={{ id: open.id }} onSubmit={onClose}>
                 <Group align="flex-end" gap="xs">
                   <Select
                     name="coach_id"
@@ -92,10 +94,8 @@ export function SessionDrawer({
                     {t("booking.calendar.saveCoach")}
                   </Button>
                 </Group>
-              </Form>
-              <Form method="post" onSubmit={onClose}>
-                <input type="hidden" name="intent" value="duplicate" />
-                <input type="hidden" name="id" value={open.id} />
+              </IntentForm>
+              <IntentForm intent="duplicate" hidden={{ id: open.id }} onSubmit={onClose}>
                 <Group align="flex-end" gap="xs">
                   <TextInput
                     name="date"
@@ -108,17 +108,15 @@ export function SessionDrawer({
                     {t("booking.calendar.duplicate")}
                   </Button>
                 </Group>
-              </Form>
-              <Form method="post" onSubmit={onClose}>
-                <input type="hidden" name="intent" value="cancel" />
-                <input type="hidden" name="id" value={open.id} />
+              </IntentForm>
+              <IntentForm intent="cancel" hidden={{ id: open.id }} onSubmit={onClose}>
                 <Stack gap="xs">
                   <TextInput name="reason" label={t("booking.calendar.cancelReason")} maxLength={500} />
                   <Button type="submit" color="red" variant="light" loading={busy}>
                     {t("booking.calendar.cancelConfirm")}
                   </Button>
                 </Stack>
-              </Form>
+              </IntentForm>
             </>
           )}
         </Stack>

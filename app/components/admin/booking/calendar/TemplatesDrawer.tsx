@@ -1,9 +1,10 @@
 import { Badge, Button, Drawer, Group, Select, Stack, Table, Text, TextInput } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { t } from "~/lib/messages";
 import { ClassFields } from "./ClassFields";
+import { IntentForm } from "./IntentForm";
 import type { CalendarTemplate, ClassOptions } from "./types";
 
 /** "Horarios recurrentes": the studio's weekly templates (edit, pause, activate) and the form of one. */
@@ -66,14 +67,14 @@ export function TemplatesDrawer({
                       <Button size="xs" variant="subtle" onClick={() => setTplEdit(x.id)}>
                         {t("booking.calendar.edit")}
                       </Button>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="template-active" />
-                        <input type="hidden" name="template_id" value={x.id} />
-                        <input type="hidden" name="active" value={x.active ? "false" : "true"} />
+                      <IntentForm
+                        intent="template-active"
+                        hidden={{ template_id: x.id, active: x.active ? "false" : "true" }}
+                      >
                         <Button size="xs" variant="light" color={x.active ? "gray" : "teal"} type="submit">
                           {x.active ? t("booking.calendar.pause") : t("booking.calendar.activate")}
                         </Button>
-                      </Form>
+                      </IntentForm>
                     </Group>
                   </Table.Td>
                 </Table.Tr>
@@ -86,15 +87,13 @@ export function TemplatesDrawer({
             {t("booking.calendar.newTemplate")}
           </Button>
         ) : (
-          <Form
+          <IntentForm
             key={String(tplEdit)}
-            method="post"
+            intent="template-save"
+            hidden={{ template_id: tpl?.id ?? 0, studio_id: studioId }}
             onSubmit={() => setTplEdit(null)}
-            aria-label={tpl ? t("booking.calendar.editTemplate") : t("booking.calendar.newTemplate")}
+            label={tpl ? t("booking.calendar.editTemplate") : t("booking.calendar.newTemplate")}
           >
-            <input type="hidden" name="intent" value="template-save" />
-            <input type="hidden" name="template_id" value={tpl?.id ?? 0} />
-            <input type="hidden" name="studio_id" value={studioId} />
             <Stack gap="xs">
               <Text fw={700}>{tpl ? t("booking.calendar.editTemplate") : t("booking.calendar.newTemplate")}</Text>
               <Group grow>
@@ -132,7 +131,7 @@ export function TemplatesDrawer({
                 {t("booking.calendar.saveTemplate")}
               </Button>
             </Stack>
-          </Form>
+          </IntentForm>
         )}
       </Stack>
     </Drawer>

@@ -39,7 +39,7 @@ export function thumbnailOf(url: string) {
 }
 
 /** Uploads one picture to the library; answers the new item or the server's Spanish message. */
-export async function uploadMedia(
+async function uploadMedia(
   file: File,
   alt: string,
 ): Promise<{ ok: true; item: MediaItem } | { ok: false; message: string }> {
@@ -104,7 +104,7 @@ export function MediaUpload(props: { onUploaded: (item: MediaItem) => void }) {
 const PER_PAGE = 12;
 
 /** The library in a dialog: search, pages of thumbnails, and an upload box; picking closes it. */
-export function MediaLibraryDialog(props: { opened: boolean; onClose: () => void; onPick: (item: MediaItem) => void }) {
+function MediaLibraryDialog(props: { opened: boolean; onClose: () => void; onPick: (item: MediaItem) => void }) {
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
   const [items, setItems] = useState<MediaItem[]>([]);

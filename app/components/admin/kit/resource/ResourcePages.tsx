@@ -47,7 +47,7 @@ export interface ResourceView {
 }
 
 /** The generic row menu: edit, deactivate/reactivate (with confirmation), plus the resource's own items. */
-export function ResourceRowMenu(props: {
+function ResourceRowMenu(props: {
   view: ResourceView;
   row: { id: number; active?: boolean };
   canWrite: boolean;
@@ -109,7 +109,7 @@ export function ResourceRowMenu(props: {
 }
 
 /** The status column of an activatable resource. */
-export function statusColumn<T extends { active?: boolean }>(): Column<T> {
+function statusColumn<T extends { active?: boolean }>(): Column<T> {
   return {
     key: "status",
     label: t("kit.status"),
@@ -121,7 +121,7 @@ export function statusColumn<T extends { active?: boolean }>(): Column<T> {
   };
 }
 
-export const statusFilterDef: FilterDef = {
+const statusFilterDef: FilterDef = {
   name: "status",
   label: t("kit.status"),
   options: [

@@ -1,4 +1,4 @@
-/** Helpers shared by the catalogue descriptors (class types, coaches, bazaar events). */
+/** Helpers shared by the class-area descriptors (class types, coaches, bazaar events). */
 import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";

@@ -16,10 +16,10 @@ const wholeNumber = (min: number, max: number, message: string, fallback: number
     z.number({ error: message }).int(message).min(min, message).max(max, message),
   );
 
-export const sortOrder = wholeNumber(0, 9999, t("classes.common.sortOrderInvalid"), 0);
+const sortOrder = wholeNumber(0, 9999, t("classes.common.sortOrderInvalid"), 0);
 
 /** An optional slug: blank is null (the server derives it from the name). */
-export const optionalSlug = z.preprocess(
+const optionalSlug = z.preprocess(
   (v) => (blank(v) ? null : typeof v === "string" ? v.trim().toLowerCase() : v),
   safeString(t("classes.common.slugInvalid"))
     .max(80, t("classes.common.slugInvalid"))
@@ -31,7 +31,7 @@ export const optionalSlug = z.preprocess(
  * An optional picture: a file of the library (`/api/files/content/…`), a bundled picture
  * (`/images/…`) or an https address. Blank is null.
  */
-export const optionalImage = z.preprocess(
+const optionalImage = z.preprocess(
   (v) => (blank(v) ? null : trimmed(v)),
   safeString(t("classes.common.imageInvalid"))
     .max(500, t("classes.common.imageInvalid"))
