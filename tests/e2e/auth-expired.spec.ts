@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { ensureAdminCopy, expireSession, hasE2eDatabase } from "./support/db";
+import { ACCOUNT_PASSWORD, ensureAdminCopy, expireSession, hasE2eDatabase } from "./support/db";
 import { expect, test } from "./support/fixtures";
 
 /**
@@ -113,10 +113,10 @@ test.describe("expired session", () => {
   test("in the back office too: the login dialog opens over the page and the administrator comes back to it", async ({
     page,
   }) => {
-    // An administrator of its own: the demo admin's sessions are used by specs running in parallel.
+    // An administrator of its own: its session is made to expire.
     const email = "sesion-expirada@example.com";
     await ensureAdminCopy(email);
-    const login = await page.request.post("/api/login", { form: { email, password: "demo1234" } });
+    const login = await page.request.post("/api/login", { form: { email, password: ACCOUNT_PASSWORD } });
     expect(login.status()).toBe(200);
     await page.goto("/admin/users/add");
     await expect(page.getByRole("heading", { name: "Nuevo cliente" })).toBeVisible();
@@ -129,7 +129,7 @@ test.describe("expired session", () => {
     await page.getByRole("button", { name: "Guardar" }).click();
     const dialog = await expectLoginAsked(page);
 
-    await logInThroughDialog(dialog, email, "demo1234");
+    await logInThroughDialog(dialog, email, ACCOUNT_PASSWORD);
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/admin\/users\/add$/);
     await expect(page.getByRole("heading", { name: "Nuevo cliente" })).toBeVisible();

@@ -10,11 +10,11 @@ import { test as base, expect, type APIRequestContext, type Page } from "@playwr
  *   intermediate state (a dialog open, say) with `await expectNoA11yViolations(page)`.
  *   Opt out in a file or describe block with `test.use({ a11y: false })`, or leave regions out with
  *   `test.use({ a11yExclude: ["#third-party-widget"] })` (say why in a comment).
- * - `loginAs(page, email)` logs a demo user in through POST /api/login from the page's browser
- *   context, so the httpOnly `token` cookie is set for the pages that follow.
+ * - `loginAs(page, account)` (or `loginAs(page, email, password)`) logs an account in through
+ *   POST /api/login from the page's browser context, so the httpOnly `token` cookie is set for the
+ *   pages that follow. Specs make their own accounts (`createAccount` in ./db): no demo password.
  */
 
-export const DEMO_PASSWORD = "demo1234";
 export const A11Y_TAGS = ["wcag2a", "wcag2aa"];
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
 
@@ -110,12 +110,21 @@ function isPage(target: Page | APIRequestContext): target is Page {
   return typeof (target as Page).goto === "function";
 }
 
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
 /**
- * Logs in as a demo user (password demo1234) with POST /api/login as a form. With a Page, the call
- * goes through the page's browser context, whose cookie jar keeps the httpOnly `token` cookie the
- * answer sets; with an APIRequestContext, that context keeps it. Returns the bearer token.
+ * Logs an account in with POST /api/login as a form: `account` is what `createAccount` returns
+ * (or any email and password), or an email with the password as third argument. With a Page, the
+ * call goes through the page's browser context, whose cookie jar keeps the httpOnly `token` cookie
+ * the answer sets; with an APIRequestContext, that context keeps it. Returns the bearer token.
  */
-export async function loginAs(target: Page | APIRequestContext, email: string, password = DEMO_PASSWORD) {
+export async function loginAs(target: Page | APIRequestContext, account: Credentials): Promise<string>;
+export async function loginAs(target: Page | APIRequestContext, email: string, password: string): Promise<string>;
+export async function loginAs(target: Page | APIRequestContext, who: Credentials | string, secret?: string) {
+  const { email, password } = typeof who === "string" ? { email: who, password: secret! } : who;
   const request = isPage(target) ? target.request : target;
   const cookies = async () =>
     isPage(target) ? await target.context().cookies() : (await target.storageState()).cookies;

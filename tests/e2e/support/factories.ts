@@ -1,0 +1,134 @@
+import type { APIRequestContext } from "@playwright/test";
+import { drizzle } from "drizzle-orm/node-postgres";
+import type { Db } from "../../../app/.server/db/client";
+import * as schema from "../../../app/.server/db/schema";
+import {
+  createCity,
+  createCoach,
+  createRoom,
+  createSessionType,
+  createStudio,
+  gridLayout,
+  unique,
+} from "../../support/factories";
+import { withDb } from "./db";
+import { expect } from "./fixtures";
+
+/**
+ * What an end-to-end spec needs, made for it in the e2e server's database with the factories the
+ * integration tests use (tests/support/factories.ts): places, class types, coaches, packs and
+ * products. No spec reads the demo data's ids or names (only the seed's own specs do).
+ */
+export function withFactories<T>(fn: (db: Db) => Promise<T>) {
+  return withDb((client) => fn(drizzle(client, { schema }) as unknown as Db));
+}
+
+export interface Place {
+  cityId: number;
+  studioId: number;
+  studioName: string;
+  roomId: number;
+  sessionTypeId: number;
+  coachId: number;
+}
+
+/**
+ * A city of its own with a studio, a room whose map is `rows` × `columns` spots (3 × 6 unless
+ * said), a class type and a coach: classes made there never meet another spec's.
+ */
+export function createPlace(o: { rows?: number; columns?: number; coachUserId?: number } = {}): Promise<Place> {
+  const rows = o.rows ?? 3;
+  const columns = o.columns ?? 6;
+  return withFactories(async (db) => {
+    const city = await createCity(db);
+    const studio = await createStudio(db, { cityId: city.id });
+    const room = await createRoom(db, {
+      studioId: studio.id,
+      capacity: rows * columns,
+      layout: gridLayout(rows, columns),
+    });
+    const type = await createSessionType(db);
+    const coach = await createCoach(db, { userId: o.coachUserId ?? null });
+    return {
+      cityId: city.id,
+      studioId: studio.id,
+      studioName: studio.name,
+      roomId: room.id,
+      sessionTypeId: type.id,
+      coachId: coach.id,
+    };
+  });
+}
+
+/**
+ * A class in the place's room through the staff API (`headers` carry a staff bearer token),
+ * `minutes` from now rounded up to the half hour unless `starts` is given; 30 minutes long.
+ */
+export async function createClass(
+  api: APIRequestContext,
+  headers: Record<string, string>,
+  place: Place,
+  o: { minutes?: number; starts?: Date; duration?: number; coachId?: number },
+) {
+  const HALF = 30 * 60_000;
+  const starts = o.starts ?? new Date(Math.ceil((Date.now() + (o.minutes ?? 0) * 60_000) / HALF) * HALF);
+  const res = await api.post("/api/admin/class-sessions", {
+    headers,
+    data: {
+      studio_id: place.studioId,
+      room_id: place.roomId,
+      coach_id: o.coachId ?? place.coachId,
+      session_type_id: place.sessionTypeId,
+      starts_at: starts.toISOString(),
+      duration_minutes: o.duration ?? 30,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { id: (await res.json()).data.id as number, starts, room: place.roomId };
+}
+
+/** A city of its own. */
+export function newCity() {
+  return withFactories((db) => createCity(db));
+}
+
+/** A pack of classes on sale in a city (a new city unless `cityId`). */
+export function createPack(o: { cityId?: number; name?: string; sessions?: number; priceCents?: number } = {}) {
+  return withFactories(async (db) => {
+    const cityId = o.cityId ?? (await createCity(db)).id;
+    const [pack] = await db
+      .insert(schema.packs)
+      .values({
+        cityId,
+        name: o.name ?? `Paquete ${unique()}`,
+        sessions: o.sessions ?? 5,
+        validityDays: 60,
+        priceCents: o.priceCents ?? 1_250_00,
+      })
+      .returning();
+    return pack!;
+  });
+}
+
+/** A certification sold in the store, that may be paid with a deposit (two halves). */
+export function createCertificationProduct(o: { name?: string; priceCents?: number } = {}) {
+  return withFactories(async (db) => {
+    const n = unique();
+    const [cert] = await db
+      .insert(schema.certifications)
+      .values({ name: `Certificación ${n}`, slug: `certificacion-${n}`, allowsDeposit: true })
+      .returning();
+    const [product] = await db
+      .insert(schema.products)
+      .values({
+        area: "certificate",
+        name: o.name ?? `Certificación ${n}`,
+        priceCents: o.priceCents ?? 18_500_00,
+        stock: null,
+        maxPurchase: 1,
+        certificationId: cert!.id,
+      })
+      .returning();
+    return product!;
+  });
+}
