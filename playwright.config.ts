@@ -54,7 +54,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       NODE_ENV: "production",
       DATA_DIR: ".tmp/e2e-data",
-      SEED_DEMO: "true",
+      SEED_DEMO: process.env.E2E_SEED_DEMO ?? "true",
       BLOCK_INSPECTOR: "true",
       BENCH_BASELINE: "false",
       // Each test speaks from an address of its own (X-Forwarded-For, tests/e2e/support/fixtures.ts),

@@ -111,7 +111,7 @@ test.describe("admin shell", () => {
     await page.getByRole("tab", { name: "Créditos" }).click();
     // The live balance per city and on-demand.
     await expect(page.getByRole("heading", { name: "Saldo vigente" })).toBeVisible();
-    await expect(page.getByText("Nucleo Home (On Demand)")).toBeVisible();
+    await expect(page.getByText("Nucleo Home (On Demand)").first()).toBeVisible();
     await expect(page.getByText("Sin créditos todavía")).toHaveCount(0);
 
     await page.goto("/admin/users/add");

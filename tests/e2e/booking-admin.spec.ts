@@ -34,8 +34,8 @@ test.describe("booking back office", () => {
 
     // A class three days ahead in a place of our own, and a customer of our own with two credits
     // in the place's city.
-    const place = await createPlace();
-    const cls = await createClass(api, headers, place, { minutes: 3 * 24 * 60, duration: 25 });
+    const place = await createPlace({ api, headers });
+    const cls = await createClass({ api, headers }, place, { minutes: 3 * 24 * 60, duration: 25 });
     const { userId, lastName } = await customerWithCredits(
       api,
       () => playwright.request.newContext({ baseURL }),

@@ -15,8 +15,8 @@ test("a customer resets the calendar feed address from the reservations page", a
   test.setTimeout(90_000);
   const staff = await playwright.request.newContext({ baseURL });
   const headers = { Authorization: `Bearer ${await loginAs(staff, await createAccount())}` };
-  const place = await createPlace();
-  const cls = await createClass(staff, headers, place, { minutes: 4 * 24 * 60, duration: 25 });
+  const place = await createPlace({ api: staff, headers });
+  const cls = await createClass({ api: staff, headers }, place, { minutes: 4 * 24 * 60, duration: 25 });
   const classId = cls.id;
   const customer = await customerWithCredits(staff, () => playwright.request.newContext({ baseURL }), headers, {
     name: "Lucía",

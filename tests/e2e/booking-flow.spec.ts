@@ -3,7 +3,7 @@ import path from "node:path";
 import type { APIRequestContext, Browser } from "@playwright/test";
 import { customerWithCredits } from "./support/booking";
 import { createAccount } from "./support/db";
-import { createClass, createPlace, type Place } from "./support/factories";
+import { createClass, createPlace, staffApi, type Place } from "./support/factories";
 import { expect, loginAs, test, testAddress, type Credentials } from "./support/fixtures";
 
 /**
@@ -21,13 +21,8 @@ async function adminApi(
   playwright: { request: { newContext(o: object): Promise<APIRequestContext> } },
   baseURL: string,
 ) {
-  const ctx = await playwright.request.newContext({ baseURL });
-  const token = await loginAs(ctx, await createAccount());
-  return {
-    ctx,
-    newContext: () => playwright.request.newContext({ baseURL }),
-    headers: { Authorization: `Bearer ${token}` },
-  };
+  const staff = await staffApi(await playwright.request.newContext({ baseURL }));
+  return { ...staff, newContext: () => playwright.request.newContext({ baseURL }) };
 }
 
 /** A browser page with the place's city and studio chosen, logged in as `account` when given. */
@@ -54,15 +49,15 @@ test.describe("booking", () => {
     const api = await adminApi(playwright, baseURL!);
     // Online booking closes 10 minutes before class by default: 20 minutes leaves time to book.
     const coachAccount = await createAccount("coach");
-    const place = await createPlace();
-    const cls = await createClass(api.ctx, api.headers, place, { starts: soon, coachId: coachAccount.coachId! });
+    const place = await createPlace(api);
+    const cls = await createClass(api, place, { starts: soon, coachId: coachAccount.coachId! });
 
     // Someone else is looking at the same class's map.
     const watcher = await customerPage(browser, baseURL!, place);
     await watcher.goto(`/book-session/${cls.id}`);
     await expect(watcher.getByText("En vivo")).toBeVisible();
 
-    const customer = await customerWithCredits(api.ctx, api.newContext, api.headers, {
+    const customer = await customerWithCredits(api.api, api.newContext, api.headers, {
       name: "Claudia",
       label: "flujo",
       cityId: place.cityId,
@@ -131,7 +126,7 @@ test.describe("booking", () => {
     await coach.getByTestId("qr-photo").click();
     await (await again).setFiles(file);
     await expect(coach.locator('[data-checkin="error"]')).toContainText("ya había registrado su asistencia");
-    await api.ctx.dispose();
+    await api.api.dispose();
   });
 
   test("cancelling before the cut-off returns the credit; after it, it does not", async ({
@@ -140,10 +135,10 @@ test.describe("booking", () => {
     baseURL,
   }, testInfo) => {
     const api = await adminApi(playwright, baseURL!);
-    const place = await createPlace();
-    const early = await createClass(api.ctx, api.headers, place, { starts: new Date(Date.now() + 3 * 24 * 60 * MIN) });
-    const late = await createClass(api.ctx, api.headers, place, { starts: new Date(Date.now() + 3 * 60 * MIN) });
-    const customer = await customerWithCredits(api.ctx, api.newContext, api.headers, {
+    const place = await createPlace(api);
+    const early = await createClass(api, place, { starts: new Date(Date.now() + 3 * 24 * 60 * MIN) });
+    const late = await createClass(api, place, { starts: new Date(Date.now() + 3 * 60 * MIN) });
+    const customer = await customerWithCredits(api.api, api.newContext, api.headers, {
       name: "Claudia",
       label: "cancela",
       cityId: place.cityId,
@@ -194,6 +189,6 @@ test.describe("booking", () => {
       page.getByText("Reservación cancelada fuera de tiempo: la clase no regresa a tu cuenta."),
     ).toBeVisible();
     expect(await credits()).toBe(before + 1);
-    await api.ctx.dispose();
+    await api.api.dispose();
   });
 });

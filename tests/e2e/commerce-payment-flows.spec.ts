@@ -1,15 +1,15 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { fillCard as fillWith, me, newCustomer } from "./support/commerce";
 import { createAccount, createGiftCard } from "./support/db";
-import { createCertificationProduct, createPack } from "./support/factories";
+import { createCertificationProduct, createPack, staffApi } from "./support/factories";
 import { e2eEnv, expect, loginAs, test, testAddress } from "./support/fixtures";
 
 const customer = (page: Page) => newCustomer(page, { name: "Lucía", lastName: "Pagos", label: "flujo" });
 const fillCard = (scope: ReturnType<Page["getByRole"]>, number: string) => fillWith(scope, number, "Lucía Pagos");
 
 /** A pack of 5 classes at $1,250 in a city of its own: the page that sells it and its button. */
-async function fivePack() {
-  const pack = await createPack({
+async function fivePack(request: APIRequestContext) {
+  const pack = await createPack(await staffApi(request), {
     name: `Paquete 5 clases ${Date.now().toString(36)}`,
     sessions: 5,
     priceCents: 1_250_00,
@@ -21,11 +21,11 @@ test.describe("payment flows", () => {
   // Several pages and a payment each: slow on a loaded machine.
   test.describe.configure({ timeout: 90_000 });
 
-  test("a gift card that covers everything: the order is confirmed with no card", async ({ page }) => {
+  test("a gift card that covers everything: the order is confirmed with no card", async ({ page, request }) => {
     await customer(page);
     const code = `E2E-${Date.now()}`;
     await createGiftCard(code, 2_000_00);
-    const pack = await fivePack();
+    const pack = await fivePack(request);
     await page.goto(pack.url);
     await page.getByRole("button", { name: pack.button }).click();
     const panel = page.getByRole("dialog", { name: "Finalizar Pago" });
@@ -72,9 +72,9 @@ test.describe("payment flows", () => {
     await expect(page.getByText("Saldo pendiente (segunda parcialidad)")).toHaveCount(0);
   });
 
-  test("staff refund part of a payment: one class of five goes back", async ({ page, browser }, testInfo) => {
+  test("staff refund part of a payment: one class of five goes back", async ({ page, browser, request }, testInfo) => {
     const email = await customer(page);
-    const pack = await fivePack();
+    const pack = await fivePack(request);
     await page.goto(pack.url);
     await page.getByRole("button", { name: pack.button }).click();
     const panel = page.getByRole("dialog", { name: "Finalizar Pago" });

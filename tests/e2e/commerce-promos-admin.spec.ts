@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { fillCard as fillWith, newCustomer } from "./support/commerce";
 import { createAccount } from "./support/db";
-import { createCertificationProduct, newCity } from "./support/factories";
+import { createCertificationProduct, newCity, staffApi } from "./support/factories";
 import { e2eEnv, expect, expectNoA11yViolations, loginAs, test, testAddress } from "./support/fixtures";
 
 /**
@@ -43,10 +43,11 @@ test("a deposit order's success page shows the balance still owed and pays it fr
 test("staff create a voucher, issue a gift card and grant a reward the customer then sees", async ({
   page,
   browser,
+  request,
 }, testInfo) => {
   test.setTimeout(120_000);
   const email = await customer(page);
-  const city = await newCity();
+  const city = await newCity(await staffApi(request));
   // A context of its own (axe checks pages of a context made with browser.newContext()).
   const staffContext = await browser.newContext({
     baseURL: e2eEnv.baseURL,

@@ -93,14 +93,14 @@ export async function createStaff(
   return { ...user, employeeId };
 }
 
-/** A city of Mexico (reference data: country 1), active by default. */
+/** A city of Mexico (reference data: country 1), active by default; its suffix is letters, as the back office asks. */
 export async function createCity(db: Db, o: { name?: string; suffix?: string; active?: boolean } = {}) {
   const n = unique();
   const [row] = await db
     .insert(cities)
     .values({
       name: o.name ?? `Ciudad ${n}`,
-      suffix: o.suffix ?? `C${n.slice(-4)}`,
+      suffix: o.suffix ?? `Z${[...n.slice(-4)].map((d) => "ABCDEFGHIJ"[Number(d)]).join("")}`,
       countryId: 1,
       active: o.active ?? true,
     })

@@ -11,8 +11,8 @@ import {
   gridLayout,
   unique,
 } from "../../support/factories";
-import { withDb } from "./db";
-import { expect } from "./fixtures";
+import { createAccount, withDb } from "./db";
+import { expect, loginAs } from "./fixtures";
 
 /**
  * What an end-to-end spec needs, made for it in the e2e server's database with the factories the
@@ -21,6 +21,30 @@ import { expect } from "./fixtures";
  */
 export function withFactories<T>(fn: (db: Db) => Promise<T>) {
   return withDb((client) => fn(drizzle(client, { schema }) as unknown as Db));
+}
+
+/** A staff member's API: a request context and the bearer header of a new administrator. */
+export interface Staff {
+  api: APIRequestContext;
+  headers: Record<string, string>;
+}
+
+/** Logs a new administrator in on `api` (a request context of the test's own). */
+export async function staffApi(api: APIRequestContext): Promise<Staff> {
+  return { api, headers: { Authorization: `Bearer ${await loginAs(api, await createAccount())}` } };
+}
+
+/**
+ * The server keeps its public lists (cities, studios, packs) up to PUBLIC_CACHE_SECONDS: saving the
+ * city again through the staff API, as the back office would, clears them, so the pages and the
+ * customer's balances see what the factories wrote straight into the database.
+ */
+async function saveCity(staff: Staff, city: { id: number; name: string; suffix: string }) {
+  const res = await staff.api.put(`/api/admin/cities/${city.id}`, {
+    headers: staff.headers,
+    data: { name: city.name, suffix: city.suffix },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 export interface Place {
@@ -36,10 +60,10 @@ export interface Place {
  * A city of its own with a studio, a room whose map is `rows` × `columns` spots (3 × 6 unless
  * said), a class type and a coach: classes made there never meet another spec's.
  */
-export function createPlace(o: { rows?: number; columns?: number; coachUserId?: number } = {}): Promise<Place> {
+export async function createPlace(staff: Staff, o: { rows?: number; columns?: number } = {}): Promise<Place> {
   const rows = o.rows ?? 3;
   const columns = o.columns ?? 6;
-  return withFactories(async (db) => {
+  const place = await withFactories(async (db) => {
     const city = await createCity(db);
     const studio = await createStudio(db, { cityId: city.id });
     const room = await createRoom(db, {
@@ -48,8 +72,9 @@ export function createPlace(o: { rows?: number; columns?: number; coachUserId?: 
       layout: gridLayout(rows, columns),
     });
     const type = await createSessionType(db);
-    const coach = await createCoach(db, { userId: o.coachUserId ?? null });
+    const coach = await createCoach(db);
     return {
+      city,
       cityId: city.id,
       studioId: studio.id,
       studioName: studio.name,
@@ -58,6 +83,9 @@ export function createPlace(o: { rows?: number; columns?: number; coachUserId?: 
       coachId: coach.id,
     };
   });
+  await saveCity(staff, place.city);
+  const { city: _city, ...rest } = place;
+  return rest;
 }
 
 /**
@@ -65,15 +93,14 @@ export function createPlace(o: { rows?: number; columns?: number; coachUserId?: 
  * `minutes` from now rounded up to the half hour unless `starts` is given; 30 minutes long.
  */
 export async function createClass(
-  api: APIRequestContext,
-  headers: Record<string, string>,
+  staff: Staff,
   place: Place,
   o: { minutes?: number; starts?: Date; duration?: number; coachId?: number },
 ) {
   const HALF = 30 * 60_000;
   const starts = o.starts ?? new Date(Math.ceil((Date.now() + (o.minutes ?? 0) * 60_000) / HALF) * HALF);
-  const res = await api.post("/api/admin/class-sessions", {
-    headers,
+  const res = await staff.api.post("/api/admin/class-sessions", {
+    headers: staff.headers,
     data: {
       studio_id: place.studioId,
       room_id: place.roomId,
@@ -88,26 +115,30 @@ export async function createClass(
 }
 
 /** A city of its own. */
-export function newCity() {
-  return withFactories((db) => createCity(db));
+export async function newCity(staff: Staff) {
+  const city = await withFactories((db) => createCity(db));
+  await saveCity(staff, city);
+  return city;
 }
 
-/** A pack of classes on sale in a city (a new city unless `cityId`). */
-export function createPack(o: { cityId?: number; name?: string; sessions?: number; priceCents?: number } = {}) {
-  return withFactories(async (db) => {
-    const cityId = o.cityId ?? (await createCity(db)).id;
+/** A pack of classes on sale in a city of its own. */
+export async function createPack(staff: Staff, o: { name?: string; sessions?: number; priceCents?: number } = {}) {
+  const { city, pack } = await withFactories(async (db) => {
+    const city = await createCity(db);
     const [pack] = await db
       .insert(schema.packs)
       .values({
-        cityId,
+        cityId: city.id,
         name: o.name ?? `Paquete ${unique()}`,
         sessions: o.sessions ?? 5,
         validityDays: 60,
         priceCents: o.priceCents ?? 1_250_00,
       })
       .returning();
-    return pack!;
+    return { city, pack: pack! };
   });
+  await saveCity(staff, city);
+  return pack;
 }
 
 /** A certification sold in the store, that may be paid with a deposit (two halves). */
