@@ -1,18 +1,32 @@
 import crypto from "node:crypto";
+import { test } from "@playwright/test";
 import pg from "pg";
 import { embeddedUrlOf } from "../../../app/.server/db/embedded";
 import { hashPassword } from "../../../app/.server/domain/identity/passwords";
 import { EMPLOYEE_TYPE, ROLE } from "../../../app/shared/roles";
+import { DEMO_PROJECT, e2eServers } from "./servers";
 
 /**
  * Direct access to the e2e server's database, for arranging what the UI cannot (an account that
- * must use two-factor): E2E_DATABASE_URL, or the embedded PostgreSQL the e2e server runs in
- * .tmp/e2e-data (reached through its port and password in that folder). Always available.
+ * must use two-factor): the database of the running test's server (./servers.ts: the main one, or
+ * the demo one in the `demo-data` project), on E2E_DATABASE_URL or the embedded PostgreSQL in the
+ * server's data folder (reached through its port and password there). Always available.
  */
 export const hasE2eDatabase = true;
 
+/** The Playwright project of the running test (its server), or null outside a test. */
+function currentProject() {
+  try {
+    return test.info().project.name;
+  } catch {
+    return null;
+  }
+}
+
 export async function withDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const url = process.env.E2E_DATABASE_URL || embeddedUrlOf(process.env.E2E_DATA_DIR || ".tmp/e2e-data", "nucleo");
+  const servers = e2eServers();
+  const server = currentProject() === DEMO_PROJECT ? servers.demo : servers.main;
+  const url = server.databaseUrl || embeddedUrlOf(server.dataDir, "nucleo");
   if (!url) throw new Error("El servidor e2e no está corriendo (no hay PostgreSQL embebido en .tmp/e2e-data).");
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -163,3 +163,60 @@ export function createCertificationProduct(o: { name?: string; priceCents?: numb
     return product!;
   });
 }
+
+let refreshCity: Promise<{ id: number; name: string; suffix: string }> | null = null;
+
+/**
+ * Writes with the factories, then clears the server's public lists (re-saving a city of the
+ * worker's own through the staff API), so the pages see the new rows at once.
+ */
+async function published<T>(staff: Staff, fn: (db: Db) => Promise<T>): Promise<T> {
+  const made = await withFactories(fn);
+  await saveCity(staff, await (refreshCity ??= withFactories((db) => createCity(db))));
+  return made;
+}
+
+/** An on-demand plan (unlimited home classes for 30 days unless `sessions`). */
+export function createPlan(staff: Staff, o: { name?: string; sessions?: number | null; priceCents?: number } = {}) {
+  return published(staff, async (db) => {
+    const [plan] = await db
+      .insert(schema.plans)
+      .values({
+        name: o.name ?? `Plan ${unique()}`,
+        sessions: o.sessions ?? null,
+        durationDays: 30,
+        priceCents: o.priceCents ?? 490_00,
+      })
+      .returning();
+    return plan!;
+  });
+}
+
+/**
+ * What a shipped store order needs: a product sent by post (Barre by Nucleo, with stock), a
+ * shipping method and a voucher of $100 on products, all of their own (unique names and code).
+ */
+export function createShippedProduct(staff: Staff) {
+  return published(staff, async (db) => {
+    const n = unique();
+    const [product] = await db
+      .insert(schema.products)
+      .values({
+        area: "barreByNucleo",
+        name: `Botella ${n}`,
+        priceCents: 480_00,
+        stock: 10,
+        requireShipping: true,
+      })
+      .returning();
+    const [shipping] = await db
+      .insert(schema.shippingMethods)
+      .values({ name: `Envío estándar ${n}`, description: "3 a 5 días hábiles", priceCents: 149_00 })
+      .returning();
+    const [voucher] = await db
+      .insert(schema.vouchers)
+      .values({ code: `TIENDA${n}`, kind: "fixed", value: 100_00, scope: "product" })
+      .returning();
+    return { product: product!, shipping: shipping!, voucher: voucher! };
+  });
+}

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { e2eServers } from "./servers";
 
 /**
  * What every end-to-end spec imports: `import { test, expect, loginAs } from "./support/fixtures"`.
@@ -18,10 +19,10 @@ import { test as base, expect, type APIRequestContext, type Page } from "@playwr
 export const A11Y_TAGS = ["wcag2a", "wcag2aa"];
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
 
-/** Where the server under test runs, and its database when it is PostgreSQL (E2E_DATABASE_URL). */
+/** Where the main server under test runs (./servers.ts), and its database when it is PostgreSQL (E2E_DATABASE_URL). */
 export const e2eEnv = {
-  baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 3310}`,
-  databaseUrl: process.env.E2E_DATABASE_URL || null,
+  baseURL: e2eServers().main.baseURL,
+  databaseUrl: e2eServers().main.databaseUrl,
 };
 
 type A11yOptions = { a11y: boolean; a11yExclude: string[] };
