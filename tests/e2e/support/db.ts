@@ -23,10 +23,13 @@ function currentProject() {
   }
 }
 
-export async function withDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `fn` on the database of the running test's server, or of the server whose data folder is `dataDir` (a spec's own). */
+export async function withDb<T>(fn: (client: pg.Client) => Promise<T>, dataDir?: string): Promise<T> {
   const servers = e2eServers();
   const server = currentProject() === DEMO_PROJECT ? servers.demo : servers.main;
-  const url = server.databaseUrl || embeddedUrlOf(server.dataDir, "nucleo");
+  const url = dataDir
+    ? embeddedUrlOf(dataDir, "nucleo")
+    : server.databaseUrl || embeddedUrlOf(server.dataDir, "nucleo");
   if (!url) throw new Error("El servidor e2e no está corriendo (no hay PostgreSQL embebido en .tmp/e2e-data).");
   const client = new pg.Client({ connectionString: url });
   await client.connect();

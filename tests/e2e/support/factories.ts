@@ -19,8 +19,8 @@ import { expect, loginAs } from "./fixtures";
  * integration tests use (tests/support/factories.ts): places, class types, coaches, packs and
  * products. No spec reads the demo data's ids or names (only the seed's own specs do).
  */
-export function withFactories<T>(fn: (db: Db) => Promise<T>) {
-  return withDb((client) => fn(drizzle(client, { schema }) as unknown as Db));
+export function withFactories<T>(fn: (db: Db) => Promise<T>, dataDir?: string) {
+  return withDb((client) => fn(drizzle(client, { schema }) as unknown as Db), dataDir);
 }
 
 /** A staff member's API: a request context and the bearer header of a new administrator. */
