@@ -1,4 +1,5 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
+import { newCustomer as registerCustomer } from "./support/commerce";
 import { ACCOUNT_PASSWORD, ensureAdminCopy, expireSession, hasE2eDatabase } from "./support/db";
 import { expect, test } from "./support/fixtures";
 
@@ -11,21 +12,7 @@ test.describe("expired session", () => {
   test.skip(!hasE2eDatabase, "Necesita E2E_DATABASE_URL (servidor e2e sobre PostgreSQL).");
 
   /** A customer of its own, registered through the API: the browser context holds its session. */
-  async function newCustomer(page: Page) {
-    const email = `expira.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-    const res = await page.request.post("/api/user", {
-      form: {
-        name: "Elena",
-        last_name: "Expira",
-        email,
-        password: "secreto1",
-        confirmPassword: "secreto1",
-        terms: "true",
-      },
-    });
-    expect(res.status()).toBe(201);
-    return email;
-  }
+  const newCustomer = (page: Page) => registerCustomer(page, { name: "Elena", lastName: "Expira", label: "expira" });
 
   /** The expired answer's toast, with the login dialog open over the page. */
   async function expectLoginAsked(page: Page) {

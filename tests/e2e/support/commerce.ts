@@ -2,7 +2,8 @@ import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
 /**
- * What the commerce specs share: a customer of their own registered in the page's browser context,
+ * What the commerce specs share (and any spec that needs a customer logged in through the register
+ * API): a customer of their own registered in the page's browser context,
  * the card form of the checkout panel or the pay-the-balance dialog, and the customer's own record.
  */
 
