@@ -1,15 +1,51 @@
 import { defineConfig, devices } from "@playwright/test";
 
+import { DEMO_PROJECT, DEMO_SPECS, e2eServers, type E2eServer } from "./tests/e2e/support/servers";
+
 /**
  * End-to-end tests drive Debian's Chromium (nothing is downloaded) against the BUILT product
- * (`npm run build` first; `npm test` does it), started by `tests/e2e/support/server.mjs`:
- * a fresh embedded PostgreSQL in .tmp/e2e-data seeded with the demo data, or, with
- * E2E_DATABASE_URL, that PostgreSQL database dropped and created anew.
+ * (`npm run build` first; `npm test` does it), started by `tests/e2e/support/server.mjs` on fresh
+ * data: a new embedded PostgreSQL, or, with E2E_DATABASE_URL, that database dropped and created anew.
+ * Two servers (tests/e2e/support/servers.ts): the main one without the demo data, where the specs
+ * make their own; a demo-seeded one for the specs that test the demo data (DEMO_SPECS).
  */
-const port = Number(process.env.E2E_PORT ?? 3310);
-const baseURL = `http://127.0.0.1:${port}`;
+const servers = e2eServers();
+const baseURL = servers.main.baseURL;
 const ci = !!process.env.CI;
-process.env.E2E_BASE_URL = baseURL;
+
+function webServer(server: E2eServer) {
+  return {
+    command: "node tests/e2e/support/server.mjs",
+    url: `${server.baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
+    env: {
+      PORT: String(server.port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      DATA_DIR: server.dataDir,
+      SEED_DEMO: String(server.seedDemo),
+      BLOCK_INSPECTOR: "true",
+      BENCH_BASELINE: "false",
+      // Each test speaks from an address of its own (X-Forwarded-For, tests/e2e/support/fixtures.ts),
+      // so the per-address login limits hold as in production and parallel specs do not share them.
+      TRUST_PROXY: "true",
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+      PUBLIC_URL: server.baseURL,
+      ...(server.databaseUrl
+        ? // Production on PostgreSQL needs an application key: a fixed one for the test database.
+          {
+            DATABASE_URL: server.databaseUrl,
+            E2E_DATABASE_URL: server.databaseUrl,
+            APP_KEY: "ZTJlLW9ubHktYXBwLWtleS0zMi1ieXRlcy1sb25nISE=",
+          }
+        : { DATABASE_URL: "", APP_KEY: "" }),
+    },
+  };
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -40,32 +76,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    command: "node tests/e2e/support/server.mjs",
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      DATA_DIR: ".tmp/e2e-data",
-      SEED_DEMO: "true",
-      BLOCK_INSPECTOR: "true",
-      BENCH_BASELINE: "false",
-      // Each test speaks from an address of its own (X-Forwarded-For, tests/e2e/support/fixtures.ts),
-      // so the per-address login limits hold as in production and parallel specs do not share them.
-      TRUST_PROXY: "true",
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
-      PUBLIC_URL: baseURL,
-      ...(process.env.E2E_DATABASE_URL
-        ? // Production on PostgreSQL needs an application key: a fixed one for the test database.
-          { DATABASE_URL: process.env.E2E_DATABASE_URL, APP_KEY: "ZTJlLW9ubHktYXBwLWtleS0zMi1ieXRlcy1sb25nISE=" }
-        : { DATABASE_URL: "", APP_KEY: "" }),
+  projects: [
+    { name: "chromium", testIgnore: DEMO_SPECS.map((f) => `**/${f}`), use: { ...devices["Desktop Chrome"], baseURL } },
+    {
+      name: DEMO_PROJECT,
+      testMatch: DEMO_SPECS.map((f) => `**/${f}`),
+      use: { ...devices["Desktop Chrome"], baseURL: servers.demo.baseURL },
     },
-  },
+  ],
+  webServer: [webServer(servers.main), webServer(servers.demo)],
 });

@@ -113,9 +113,12 @@ const e2e = {
     fs.rmSync(out, { force: true });
     // Several checkouts may run their tests at once on one machine: unless told, take a free port.
     const port = process.env.E2E_PORT || String(await freePort());
+    // The demo-seeded server of the demo-data project (tests/e2e/support/servers.ts) needs a port too.
+    const demoPort = process.env.E2E_DEMO_PORT || String(await freePort());
     const code = await run(bin("playwright"), ["test", "--reporter=list,json"], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: out,
       E2E_PORT: port,
+      E2E_DEMO_PORT: demoPort,
     });
     const r = readJson(out);
     if (!r?.stats) return { passed: 0, failed: 1, skipped: 0, note: `no report (exit ${code})` };

@@ -1,7 +1,7 @@
 import { loadConfig, type AppConfig } from "./config/env";
 import path from "node:path";
 import { openEmbedded, openPostgres, type Database } from "./db/client";
-import { seedIsNeeded, seedDemo } from "./db/seed";
+import { seedIsNeeded, seedDemo, seedReference } from "./db/seed";
 import { createLogger } from "./http/logger";
 import { MAIL_JOB, outboxMailer, smtpMailer, type Mailer, type SmtpMailer } from "./adapters/mail";
 import { storageFor } from "./adapters/storage";
@@ -79,6 +79,8 @@ export async function startRuntime(config: AppConfig = loadConfig()): Promise<Ru
     throw err;
   }
   let seeded = false;
+  // Roles, the currency, Mexico and its states: without them no account can be made, demo or not.
+  if (!config.SEED_DEMO) await seedReference(database.db);
   if (config.SEED_DEMO && (await seedIsNeeded(database.db))) {
     await seedDemo(database.db, { storage: (db) => storageFor(config, db) });
     seeded = true;

@@ -23,7 +23,7 @@ test.describe("resetting another administrator's two-factor", () => {
   test("from the row menu, confirmed; the person's session ends", async ({ page }) => {
     // The other administrator enrols an app through the API (as the two-factor page does).
     const other = await playwrightRequest.newContext({ baseURL: e2eEnv.baseURL });
-    const token = await loginAs(other, EMAIL);
+    const token = await loginAs(other, EMAIL, ACCOUNT_PASSWORD);
     const bearer = { authorization: `Bearer ${token}` };
     const setup = await (await other.post("/api/auth/2fa/setup", { headers: bearer })).json();
     const code = await generate({ secret: setup.data.secret });

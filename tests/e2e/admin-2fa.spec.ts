@@ -1,14 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { generate } from "otplib";
-import { ensureAdminCopy, hasE2eDatabase, resetTwoFactor, setRequire2fa } from "./support/db";
+import { ACCOUNT_PASSWORD, ensureAdminCopy, hasE2eDatabase, resetTwoFactor, setRequire2fa } from "./support/db";
 
 /**
  * An administrator whose account requires two-factor: login, enrolment with an authenticator app
  * (QR code and key), the 6-digit code, and the guard that keeps the back office closed until then.
  */
-/** An administrator of its own: the demo admin is used by specs running in parallel. */
+/** An administrator of its own: it changes its own two-factor settings. */
 const EMAIL = "dos-factores@example.com";
-const PASSWORD = "demo1234";
+const PASSWORD = ACCOUNT_PASSWORD;
 
 test.describe("admin two-factor authentication", () => {
   test.skip(!hasE2eDatabase, "Necesita E2E_DATABASE_URL (servidor e2e sobre PostgreSQL).");

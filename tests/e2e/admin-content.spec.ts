@@ -1,4 +1,4 @@
-import { ensureAdminCopy } from "./support/db";
+import { ACCOUNT_PASSWORD, ensureAdminCopy } from "./support/db";
 import { expect, loginAs, test } from "./support/fixtures";
 
 /**
@@ -14,7 +14,7 @@ test.beforeAll(async () => {
 
 test("configuration and home edits reach the public home (draft → sandbox → publish)", async ({ page }) => {
   test.setTimeout(120_000);
-  await loginAs(page, ADMIN);
+  await loginAs(page, ADMIN, ACCOUNT_PASSWORD);
   const stamp = Date.now().toString(36);
   const email = `ayuda-${stamp}@nucleobarre.mx`;
 
@@ -116,7 +116,7 @@ test("staff change an invoice request's status", async ({ page }) => {
   await page.getByRole("button", { name: "Solicitar factura" }).click();
   await expect(page.getByText("Recibimos tu solicitud", { exact: false })).toBeVisible();
 
-  await loginAs(page, ADMIN);
+  await loginAs(page, ADMIN, ACCOUNT_PASSWORD);
   await page.goto(`/admin/invoice-requests?search=${reference}`);
   const row = page.getByRole("row", { name: new RegExp(reference) });
   await expect(row.getByText("Pendiente")).toBeVisible();
@@ -137,7 +137,7 @@ test("on-demand switched off in configuration: /on-demand and the plan pages are
   test.setTimeout(90_000);
   await page.goto("/on-demand");
   await expect(page.getByRole("heading", { level: 1, name: "Nucleo Home: barre en casa" })).toBeVisible();
-  await loginAs(page, ADMIN);
+  await loginAs(page, ADMIN, ACCOUNT_PASSWORD);
   await page.goto("/admin/configurations/general");
   await page.getByRole("tab", { name: "On demand" }).click();
   await expect(page).toHaveURL(/\/admin\/configurations\/general\/on-demand$/);

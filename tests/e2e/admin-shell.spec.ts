@@ -1,16 +1,19 @@
 import type { Page } from "@playwright/test";
-import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
+import crypto from "node:crypto";
+import { createCity, grantCredits } from "../support/factories";
+import { createAccount } from "./support/db";
+import { withFactories } from "./support/factories";
 import { expect, loginAs as login, test } from "./support/fixtures";
 
 /**
  * The back-office shell: login through the API (the httpOnly `token` cookie lands in the browser
  * context), the dashboard and its menu, what a coach and a manager see, the people lists.
- * Runs against a server with the demo data; the fixtures run axe on every page left open.
+ * Every test makes the accounts it reads; the fixtures run axe on every page left open.
  */
 async function loginAs(page: Page, who: "admin" | "gerente" | "coach") {
   const kind = ({ admin: "administrator", gerente: "manager", coach: "coach" } as const)[who];
   const account = await createAccount(kind);
-  await login(page, account.email, ACCOUNT_PASSWORD);
+  await login(page, account);
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === "token")?.httpOnly).toBe(true);
   return account;
@@ -72,10 +75,12 @@ test.describe("admin shell", () => {
   });
 
   test("a manager (type 2) reads administrators but cannot add them; no turns or configuration", async ({ page }) => {
+    const tag = crypto.randomBytes(4).toString("hex");
+    await createAccount("administrator", { name: "Ana", lastName: `Villarreal ${tag}` });
     await loginAs(page, "gerente");
-    await page.goto("/admin/administrators");
+    await page.goto(`/admin/administrators?search=${tag}`);
     await expect(page.getByRole("heading", { level: 1, name: "Administradores" })).toBeVisible();
-    await expect(page.getByRole("cell", { name: /Ana Villarreal Soto/ })).toBeVisible();
+    await expect(page.getByRole("cell", { name: `Ana Villarreal ${tag}` })).toBeVisible();
     await expect(page.getByRole("link", { name: "Agregar administrador" })).toHaveCount(0);
     await expect(menu(page).getByText("Turnos", { exact: true })).toHaveCount(0);
     await expect(menu(page).getByText("Configuración", { exact: true })).toHaveCount(0);
@@ -86,20 +91,27 @@ test.describe("admin shell", () => {
   test("customers: search lives in the URL, the detail shows credits, duplicates are field errors", async ({
     page,
   }) => {
+    // A customer of our own with credits in a city and on demand.
+    const tag = `duarte${crypto.randomBytes(4).toString("hex")}`;
+    const customer = await createAccount("customer", { name: "Claudia", lastName: `Ramírez ${tag}` });
+    await withFactories(async (db) => {
+      await grantCredits(db, customer.id, { quantity: 3, cityId: (await createCity(db)).id });
+      await grantCredits(db, customer.id, { quantity: 2, scope: "on_demand" });
+    });
     await loginAs(page, "admin");
     await page.goto("/admin/users/list");
     await expect(page.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
-    await page.getByRole("textbox", { name: "Buscar" }).fill("claudia");
-    await expect(page).toHaveURL(/search=claudia/);
-    const row = page.getByRole("row", { name: /Claudia Ramírez Duarte/ });
+    await page.getByRole("textbox", { name: "Buscar" }).fill(tag);
+    await expect(page).toHaveURL(new RegExp(`search=${tag}`));
+    const row = page.getByRole("row", { name: new RegExp(`Claudia Ramírez ${tag}`) });
     await expect(row).toBeVisible();
     await expect(page.getByText("1–1 de 1")).toBeVisible();
-    await row.getByRole("link", { name: "Claudia Ramírez Duarte" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Claudia Ramírez Duarte" })).toBeVisible();
+    await row.getByRole("link", { name: `Claudia Ramírez ${tag}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Claudia Ramírez ${tag}` })).toBeVisible();
     await page.getByRole("tab", { name: "Créditos" }).click();
-    // The live balance per city and on-demand (the booking demo gives this customer credit lots).
+    // The live balance per city and on-demand.
     await expect(page.getByRole("heading", { name: "Saldo vigente" })).toBeVisible();
-    await expect(page.getByText("Nucleo Home (On Demand)")).toBeVisible();
+    await expect(page.getByText("Nucleo Home (On Demand)").first()).toBeVisible();
     await expect(page.getByText("Sin créditos todavía")).toHaveCount(0);
 
     await page.goto("/admin/users/add");

@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { ensureAdminCopy, expireSession, hasE2eDatabase } from "./support/db";
+import { newCustomer as registerCustomer } from "./support/commerce";
+import { ACCOUNT_PASSWORD, ensureAdminCopy, expireSession, hasE2eDatabase } from "./support/db";
 import { expect, test } from "./support/fixtures";
 
 /**
@@ -11,21 +12,7 @@ test.describe("expired session", () => {
   test.skip(!hasE2eDatabase, "Necesita E2E_DATABASE_URL (servidor e2e sobre PostgreSQL).");
 
   /** A customer of its own, registered through the API: the browser context holds its session. */
-  async function newCustomer(page: Page) {
-    const email = `expira.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-    const res = await page.request.post("/api/user", {
-      form: {
-        name: "Elena",
-        last_name: "Expira",
-        email,
-        password: "secreto1",
-        confirmPassword: "secreto1",
-        terms: "true",
-      },
-    });
-    expect(res.status()).toBe(201);
-    return email;
-  }
+  const newCustomer = (page: Page) => registerCustomer(page, { name: "Elena", lastName: "Expira", label: "expira" });
 
   /** The expired answer's toast, with the login dialog open over the page. */
   async function expectLoginAsked(page: Page) {
@@ -113,10 +100,10 @@ test.describe("expired session", () => {
   test("in the back office too: the login dialog opens over the page and the administrator comes back to it", async ({
     page,
   }) => {
-    // An administrator of its own: the demo admin's sessions are used by specs running in parallel.
+    // An administrator of its own: its session is made to expire.
     const email = "sesion-expirada@example.com";
     await ensureAdminCopy(email);
-    const login = await page.request.post("/api/login", { form: { email, password: "demo1234" } });
+    const login = await page.request.post("/api/login", { form: { email, password: ACCOUNT_PASSWORD } });
     expect(login.status()).toBe(200);
     await page.goto("/admin/users/add");
     await expect(page.getByRole("heading", { name: "Nuevo cliente" })).toBeVisible();
@@ -129,7 +116,7 @@ test.describe("expired session", () => {
     await page.getByRole("button", { name: "Guardar" }).click();
     const dialog = await expectLoginAsked(page);
 
-    await logInThroughDialog(dialog, email, "demo1234");
+    await logInThroughDialog(dialog, email, ACCOUNT_PASSWORD);
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/admin\/users\/add$/);
     await expect(page.getByRole("heading", { name: "Nuevo cliente" })).toBeVisible();

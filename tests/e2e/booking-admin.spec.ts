@@ -1,13 +1,15 @@
-import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import type { APIRequestContext } from "@playwright/test";
-import { customerWithCredits, freeClass } from "./support/booking";
+import { customerWithCredits } from "./support/booking";
+import { createAccount } from "./support/db";
+import { createClass, createPlace } from "./support/factories";
 import { expect, loginAs, test } from "./support/fixtures";
 
 /**
  * The back office's booking screens in a browser: the calendar's day view, editing a class's time,
  * a weekly template added then paused, booking a customer on their behalf (search, spot) and
  * moving them to another spot, then cancelling without penalty; the reservations list shows it and
- * the courtesies screen grants the customer a class. Its own class and customer.
+ * the courtesies screen grants the customer a class. Its own place (city, studio, room with a map),
+ * class and customer.
  */
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
@@ -17,7 +19,7 @@ const localDay = (d: Date) => cdmx(d, { dateStyle: "short" });
 const localTime = (d: Date) => cdmx(d, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 
 async function staffApi(request: APIRequestContext) {
-  const token = await loginAs(request, (await createAccount()).email, ACCOUNT_PASSWORD);
+  const token = await loginAs(request, await createAccount());
   return { Authorization: `Bearer ${token}` };
 }
 
@@ -31,9 +33,10 @@ test.describe("booking back office", () => {
     const api = await playwright.request.newContext({ baseURL });
     const headers = await staffApi(api);
 
-    // A class three days ahead at a free half hour of studio 1 (room 1 or 2), and a customer of
-    // our own with two credits in the studio's city.
-    const cls = await freeClass(api, headers, { days: 3, rooms: [1, 2] });
+    // A class three days ahead in a place of our own, and a customer of our own with two credits
+    // in the place's city.
+    const place = await createPlace({ api, headers });
+    const cls = await createClass({ api, headers }, place, { minutes: 3 * 24 * 60, duration: 25 });
     const { userId, email, lastName } = await customerWithCredits(
       api,
       () => playwright.request.newContext({ baseURL }),
@@ -41,59 +44,29 @@ test.describe("booking back office", () => {
       {
         name: "Renata",
         label: "reserva",
-        classId: cls.id,
+        cityId: place.cityId,
         credits: 2,
         address: `10.9.${testInfo.workerIndex}.${Math.floor(Math.random() * 250) + 1}`,
       },
     );
 
-    await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
+    await loginAs(page, await createAccount());
 
     // The day view of the class's day shows it in its room's column.
     const day = localDay(cls.starts);
-    await page.goto(`/admin/calendar?studio=1&view=day&day=${day}`);
+    await page.goto(`/admin/calendar?studio=${place.studioId}&view=day&day=${day}`);
     await expect(page.getByRole("radio", { name: "Día" })).toBeChecked();
     const card = page.locator(`[data-admin-session="${cls.id}"]`);
     await expect(card).toBeVisible();
     await expect(card).toContainText(localTime(cls.starts));
 
-    // Edit its time: 30 minutes later (free: the loop above took the first free half hour).
+    // Edit its time: 30 minutes later.
     await card.click();
     const edit = page.getByRole("form", { name: "Editar clase" });
     const later = new Date(cls.starts.getTime() + 30 * MIN);
-    // Is [start, start + minutes) free in the class's room? (The seed's classes vary in length, so
-    // the check is an overlap, not "nothing starts in the window".)
-    const freeFor = async (start: Date, minutes: number) => {
-      const from = new Date(start.getTime() - 4 * 60 * MIN).toISOString();
-      const to = new Date(start.getTime() + minutes * MIN).toISOString();
-      const res = await api.get(`/api/admin/class-sessions?studio_id=1&room_id=${cls.room}&from=${from}&to=${to}`, {
-        headers,
-      });
-      const rows = (await res.json()).data as {
-        id: number;
-        starts_at: string;
-        duration_minutes: number;
-        status: string;
-      }[];
-      return rows.every((s) => {
-        const begins = new Date(s.starts_at).getTime();
-        const ends = begins + s.duration_minutes * MIN;
-        return (
-          s.id === cls.id ||
-          s.status === "cancelled" ||
-          begins >= start.getTime() + minutes * MIN ||
-          ends <= start.getTime()
-        );
-      });
-    };
-    // 30 minutes later and 40 long when that is free; else the same time, 40 long or, when the next
-    // class is close, 20 (shorter than the free half hour the class was made in).
-    let newTime = localTime(later);
-    let minutes = 40;
-    if (!(await freeFor(later, 40))) {
-      newTime = localTime(cls.starts);
-      minutes = (await freeFor(cls.starts, 40)) ? 40 : 20;
-    }
+    // The place is the test's own: 30 minutes later and 40 long is free.
+    const newTime = localTime(later);
+    const minutes = 40;
     await edit.getByLabel("Hora").fill(newTime);
     await edit.getByRole("textbox", { name: "Duración (min)" }).fill(String(minutes));
     await edit.getByRole("button", { name: "Guardar cambios" }).click();

@@ -1,10 +1,11 @@
-import { customerWithCredits, freeClass } from "./support/booking";
-import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
+import { customerWithCredits } from "./support/booking";
+import { createAccount } from "./support/db";
+import { createClass, createPlace } from "./support/factories";
 import { expect, loginAs, test } from "./support/fixtures";
 
 /**
  * The private calendar feed on "Mis Reservaciones": the customer changes its address from the page;
- * the old address then answers 404 and the page shows the new one. Its own customer and class.
+ * the old address then answers 404 and the page shows the new one. Its own place, class and customer.
  */
 test("a customer resets the calendar feed address from the reservations page", async ({
   page,
@@ -13,32 +14,27 @@ test("a customer resets the calendar feed address from the reservations page", a
 }, testInfo) => {
   test.setTimeout(90_000);
   const staff = await playwright.request.newContext({ baseURL });
-  const admin = await createAccount();
-  const headers = { Authorization: `Bearer ${await loginAs(staff, admin.email, ACCOUNT_PASSWORD)}` };
-  const cls = await freeClass(staff, headers, { days: 4, rooms: [2], tries: 48 });
+  const headers = { Authorization: `Bearer ${await loginAs(staff, await createAccount())}` };
+  const place = await createPlace({ api: staff, headers });
+  const cls = await createClass({ api: staff, headers }, place, { minutes: 4 * 24 * 60, duration: 25 });
   const classId = cls.id;
-  const { userId, email } = await customerWithCredits(
-    staff,
-    () => playwright.request.newContext({ baseURL }),
-    headers,
-    {
-      name: "Lucía",
-      label: "feed",
-      classId,
-      credits: 1,
-      address: `10.8.${testInfo.workerIndex}.${Math.floor(Math.random() * 250) + 1}`,
-    },
-  );
+  const customer = await customerWithCredits(staff, () => playwright.request.newContext({ baseURL }), headers, {
+    name: "Lucía",
+    label: "feed",
+    cityId: place.cityId,
+    credits: 1,
+    address: `10.8.${testInfo.workerIndex}.${Math.floor(Math.random() * 250) + 1}`,
+  });
   expect(
     (
       await staff.post("/api/admin/reservations", {
         headers,
-        data: { user_id: userId, class_session_id: classId, spot: 7 },
+        data: { user_id: customer.userId, class_session_id: classId, spot: 7 },
       })
     ).status(),
   ).toBe(201);
 
-  await loginAs(page, email, "Prueba-12345");
+  await loginAs(page, customer);
   await page.goto("/profile/reservations");
   const address = page.getByRole("textbox", { name: "Dirección privada del calendario" });
   const oldUrl = await address.inputValue();

@@ -2,14 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Browser } from "@playwright/test";
 import { customerWithCredits } from "./support/booking";
-import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
-import { expect, loginAs, test, testAddress } from "./support/fixtures";
+import { createAccount } from "./support/db";
+import { createClass, createPlace, staffApi, type Place } from "./support/factories";
+import { expect, loginAs, test, testAddress, type Credentials } from "./support/fixtures";
 
 /**
  * The heart of the business in a browser: a customer goes from the calendar to a booked spot on
  * the room map (a second browser sees it turn taken without reloading), shows the QR, and a coach's
  * scanner page reads it from an image; cancelling before and after the cut-off does what the policy
- * says. Classes are created for the test through the staff API.
+ * says. Each test has a place of its own (city, studio, room with a map, coach); its classes are
+ * created through the staff API.
  */
 const MIN = 60_000;
 const localDay = (d: Date) =>
@@ -19,49 +21,19 @@ async function adminApi(
   playwright: { request: { newContext(o: object): Promise<APIRequestContext> } },
   baseURL: string,
 ) {
-  const ctx = await playwright.request.newContext({ baseURL });
-  const token = await loginAs(ctx, (await createAccount()).email, ACCOUNT_PASSWORD);
-  return {
-    ctx,
-    newContext: () => playwright.request.newContext({ baseURL }),
-    headers: { Authorization: `Bearer ${token}` },
-  };
+  const staff = await staffApi(await playwright.request.newContext({ baseURL }));
+  return { ...staff, newContext: () => playwright.request.newContext({ baseURL }) };
 }
 
-/** A class starting about `minutes` from now in some free room of studio 1, coached by `coachId` (coach 1 by default). */
-async function createClass(
-  api: { ctx: APIRequestContext; headers: Record<string, string> },
-  minutes: number,
-  coachId = 1,
-) {
-  for (const room of [1, 2]) {
-    for (let shift = 0; shift < 12; shift++) {
-      const starts = new Date(Date.now() + (minutes + shift * 60) * MIN);
-      const res = await api.ctx.post("/api/admin/class-sessions", {
-        headers: api.headers,
-        data: {
-          studio_id: 1,
-          room_id: room,
-          coach_id: coachId,
-          session_type_id: 1,
-          starts_at: starts.toISOString(),
-          duration_minutes: 30,
-        },
-      });
-      if (res.status() === 201) return { id: (await res.json()).data.id as number, starts };
-    }
-  }
-  throw new Error("no free room for the test class");
-}
-
-async function customerPage(browser: Browser, baseURL: string, email?: string, password?: string) {
+/** A browser page with the place's city and studio chosen, logged in as `account` when given. */
+async function customerPage(browser: Browser, baseURL: string, place: Place, account?: Credentials) {
   const context = await browser.newContext({ baseURL });
   await context.addCookies([
-    { name: "city", value: "1", url: baseURL },
-    { name: "studio", value: "1", url: baseURL },
+    { name: "city", value: String(place.cityId), url: baseURL },
+    { name: "studio", value: String(place.studioId), url: baseURL },
   ]);
   const page = await context.newPage();
-  if (email) await loginAs(page, email, password);
+  if (account) await loginAs(page, account);
   return page;
 }
 
@@ -77,22 +49,22 @@ test.describe("booking", () => {
     const api = await adminApi(playwright, baseURL!);
     // Online booking closes 10 minutes before class by default: 20 minutes leaves time to book.
     const coachAccount = await createAccount("coach");
-    const cls = await createClass(api, 20, coachAccount.coachId!);
-    test.skip(localDay(cls.starts) !== localDay(new Date()), "no free room today for the test class");
+    const place = await createPlace(api);
+    const cls = await createClass(api, place, { starts: soon, coachId: coachAccount.coachId! });
 
     // Someone else is looking at the same class's map.
-    const watcher = await customerPage(browser, baseURL!);
+    const watcher = await customerPage(browser, baseURL!, place);
     await watcher.goto(`/book-session/${cls.id}`);
     await expect(watcher.getByText("En vivo")).toBeVisible();
 
-    const customer = await customerWithCredits(api.ctx, api.newContext, api.headers, {
+    const customer = await customerWithCredits(api.api, api.newContext, api.headers, {
       name: "Claudia",
       label: "flujo",
-      classId: cls.id,
+      cityId: place.cityId,
       credits: 1,
       address: testAddress(testInfo.testId),
     });
-    const page = await customerPage(browser, baseURL!, customer.email, customer.password);
+    const page = await customerPage(browser, baseURL!, place, customer);
     await page.goto("/calendar");
     const card = page.locator(`[data-session="${cls.id}"]`);
     await expect(card).toBeVisible();
@@ -139,8 +111,7 @@ test.describe("booking", () => {
     await page.keyboard.press("Escape");
 
     // The coach opens today's classes, then the class's scanner, and reads the QR image.
-    const coach = await customerPage(browser, baseURL!);
-    await loginAs(coach, coachAccount.email, ACCOUNT_PASSWORD);
+    const coach = await customerPage(browser, baseURL!, place, coachAccount);
     await coach.goto("/admin/qr-assistance/list");
     await coach.locator(`[data-class="${cls.id}"]`).getByRole("link").click();
     await expect(coach).toHaveURL(new RegExp(`/admin/qr-assistance/scan/${cls.id}$`));
@@ -155,7 +126,7 @@ test.describe("booking", () => {
     await coach.getByTestId("qr-photo").click();
     await (await again).setFiles(file);
     await expect(coach.locator('[data-checkin="error"]')).toContainText("ya había registrado su asistencia");
-    await api.ctx.dispose();
+    await api.api.dispose();
   });
 
   test("cancelling before the cut-off returns the credit; after it, it does not", async ({
@@ -164,16 +135,17 @@ test.describe("booking", () => {
     baseURL,
   }, testInfo) => {
     const api = await adminApi(playwright, baseURL!);
-    const early = await createClass(api, 3 * 24 * 60);
-    const late = await createClass(api, 3 * 60);
-    const customer = await customerWithCredits(api.ctx, api.newContext, api.headers, {
+    const place = await createPlace(api);
+    const early = await createClass(api, place, { starts: new Date(Date.now() + 3 * 24 * 60 * MIN) });
+    const late = await createClass(api, place, { starts: new Date(Date.now() + 3 * 60 * MIN) });
+    const customer = await customerWithCredits(api.api, api.newContext, api.headers, {
       name: "Claudia",
       label: "cancela",
-      classId: early.id,
+      cityId: place.cityId,
       credits: 2,
       address: testAddress(testInfo.testId),
     });
-    const page = await customerPage(browser, baseURL!, customer.email, customer.password);
+    const page = await customerPage(browser, baseURL!, place, customer);
     const xsrf = async () =>
       decodeURIComponent((await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN")?.value ?? "");
     await page.goto("/profile/reservations");
@@ -189,7 +161,7 @@ test.describe("booking", () => {
     }
     const credits = async () => {
       const me = await page.request.post("/api/auth/me", { headers: { "X-XSRF-TOKEN": await xsrf() } });
-      return (await me.json()).data.available_sessions_per_city.city_1 as number;
+      return (await me.json()).data.available_sessions_per_city[`city_${place.cityId}`] as number;
     };
     const before = await credits();
 
@@ -217,6 +189,6 @@ test.describe("booking", () => {
       page.getByText("Reservación cancelada fuera de tiempo: la clase no regresa a tu cuenta."),
     ).toBeVisible();
     expect(await credits()).toBe(before + 1);
-    await api.ctx.dispose();
+    await api.api.dispose();
   });
 });

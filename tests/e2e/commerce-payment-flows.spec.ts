@@ -1,48 +1,33 @@
-import type { Page } from "@playwright/test";
-import { ACCOUNT_PASSWORD, createAccount, createGiftCard } from "./support/db";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { fillCard as fillWith, me, newCustomer } from "./support/commerce";
+import { createAccount, createGiftCard } from "./support/db";
+import { createCertificationProduct, createPack, staffApi } from "./support/factories";
 import { e2eEnv, expect, loginAs, test, testAddress } from "./support/fixtures";
 
-async function newCustomer(page: Page) {
-  const email = `flujo.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-  const res = await page.request.post("/api/user", {
-    form: {
-      name: "Lucía",
-      last_name: "Pagos",
-      email,
-      password: "secreto1",
-      confirmPassword: "secreto1",
-      terms: "true",
-    },
+const customer = (page: Page) => newCustomer(page, { name: "Lucía", lastName: "Pagos", label: "flujo" });
+const fillCard = (scope: ReturnType<Page["getByRole"]>, number: string) => fillWith(scope, number, "Lucía Pagos");
+
+/** A pack of 5 classes at $1,250 in a city of its own: the page that sells it and its button. */
+async function fivePack(request: APIRequestContext) {
+  const pack = await createPack(await staffApi(request), {
+    name: `Paquete 5 clases ${Date.now().toString(36)}`,
+    sessions: 5,
+    priceCents: 1_250_00,
   });
-  expect(res.status()).toBe(201);
-  return email;
-}
-
-async function fillCard(scope: ReturnType<Page["getByRole"]>, number: string) {
-  await scope.getByLabel("Número de tarjeta").fill(number);
-  await scope.getByLabel("Nombre del titular").fill("Lucía Pagos");
-  await scope.getByLabel("Vencimiento (MM/AA)").fill("1231");
-  await scope.getByLabel("CVC").fill("123");
-}
-
-async function me(page: Page) {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
-  const r = await (
-    await page.request.post("/api/auth/me", { headers: { "X-XSRF-TOKEN": decodeURIComponent(xsrf) } })
-  ).json();
-  return JSON.stringify(r.data ?? r);
+  return { url: `/buy-sessions/${pack.cityId}`, button: `Comprar: ${pack.name}` };
 }
 
 test.describe("payment flows", () => {
   // Several pages and a payment each: slow on a loaded machine.
   test.describe.configure({ timeout: 90_000 });
 
-  test("a gift card that covers everything: the order is confirmed with no card", async ({ page }) => {
-    await newCustomer(page);
+  test("a gift card that covers everything: the order is confirmed with no card", async ({ page, request }) => {
+    await customer(page);
     const code = `E2E-${Date.now()}`;
     await createGiftCard(code, 2_000_00);
-    await page.goto("/buy-sessions/1");
-    await page.getByRole("button", { name: "Comprar: Paquete 5 clases" }).click();
+    const pack = await fivePack(request);
+    await page.goto(pack.url);
+    await page.getByRole("button", { name: pack.button }).click();
     const panel = page.getByRole("dialog", { name: "Finalizar Pago" });
     await panel.getByRole("textbox", { name: "Tarjeta de regalo", exact: true }).fill(code);
     await panel.getByRole("button", { name: "Aplicar" }).click();
@@ -56,8 +41,8 @@ test.describe("payment flows", () => {
   });
 
   test("a certification with a deposit: half now, the rest later from the shopping history", async ({ page }) => {
-    await newCustomer(page);
-    await page.goto("/store/product/6");
+    await customer(page);
+    await page.goto(`/store/product/${(await createCertificationProduct({ priceCents: 18_500_00 })).id}`);
     await page.getByRole("button", { name: "Agregar al carrito" }).click();
     const panel = page.getByRole("dialog", { name: "Finalizar Pago" });
     // Checked once the server has recalculated the cart (a controlled checkbox).
@@ -87,10 +72,11 @@ test.describe("payment flows", () => {
     await expect(page.getByText("Saldo pendiente (segunda parcialidad)")).toHaveCount(0);
   });
 
-  test("staff refund part of a payment: one class of five goes back", async ({ page, browser }, testInfo) => {
-    const email = await newCustomer(page);
-    await page.goto("/buy-sessions/1");
-    await page.getByRole("button", { name: "Comprar: Paquete 5 clases" }).click();
+  test("staff refund part of a payment: one class of five goes back", async ({ page, browser, request }, testInfo) => {
+    const email = await customer(page);
+    const pack = await fivePack(request);
+    await page.goto(pack.url);
+    await page.getByRole("button", { name: pack.button }).click();
     const panel = page.getByRole("dialog", { name: "Finalizar Pago" });
     await panel.getByRole("button", { name: "Tarjeta", exact: true }).click();
     await fillCard(panel, "4242 4242 4242 4242");
@@ -102,7 +88,7 @@ test.describe("payment flows", () => {
       baseURL: e2eEnv.baseURL,
       extraHTTPHeaders: { "X-Forwarded-For": testAddress(`${testInfo.testId}:staff`) },
     });
-    await loginAs(staff, (await createAccount()).email, ACCOUNT_PASSWORD);
+    await loginAs(staff, await createAccount());
     await staff.goto("/admin/payments/list");
     const row = staff.getByRole("row").filter({ hasText: email });
     await row.getByRole("textbox", { name: "Monto a reembolsar (MXN)" }).fill("250");

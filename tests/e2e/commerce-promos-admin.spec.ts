@@ -1,5 +1,7 @@
-import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import type { Page } from "@playwright/test";
+import { fillCard as fillWith, newCustomer } from "./support/commerce";
+import { createAccount } from "./support/db";
+import { createCertificationProduct, newCity, staffApi } from "./support/factories";
 import { e2eEnv, expect, expectNoA11yViolations, loginAs, test, testAddress } from "./support/fixtures";
 
 /**
@@ -7,35 +9,15 @@ import { e2eEnv, expect, expectNoA11yViolations, loginAs, test, testAddress } fr
  * customer's rewards page, and the success page of a deposit order (the balance still owed and the
  * way to pay it).
  */
-async function newCustomer(page: Page) {
-  const email = `promo.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-  const res = await page.request.post("/api/user", {
-    form: {
-      name: "Renata",
-      last_name: "Premios",
-      email,
-      password: "secreto1",
-      confirmPassword: "secreto1",
-      terms: "true",
-    },
-  });
-  expect(res.status()).toBe(201);
-  return email;
-}
-
-async function fillCard(scope: ReturnType<Page["getByRole"]>, number: string) {
-  await scope.getByLabel("Número de tarjeta").fill(number);
-  await scope.getByLabel("Nombre del titular").fill("Renata Premios");
-  await scope.getByLabel("Vencimiento (MM/AA)").fill("1231");
-  await scope.getByLabel("CVC").fill("123");
-}
+const customer = (page: Page) => newCustomer(page, { name: "Renata", lastName: "Premios", label: "promo" });
+const fillCard = (scope: ReturnType<Page["getByRole"]>, number: string) => fillWith(scope, number, "Renata Premios");
 
 test("a deposit order's success page shows the balance still owed and pays it from the shopping history", async ({
   page,
 }) => {
   test.setTimeout(90_000);
-  await newCustomer(page);
-  await page.goto("/store/product/6");
+  await customer(page);
+  await page.goto(`/store/product/${(await createCertificationProduct({ priceCents: 18_500_00 })).id}`);
   await page.getByRole("button", { name: "Agregar al carrito" }).click();
   const panel = page.getByRole("dialog", { name: "Finalizar Pago" });
   const deposit = panel.getByRole("checkbox", { name: "Pago con Deposito (2 Parcialidades)" });
@@ -61,16 +43,18 @@ test("a deposit order's success page shows the balance still owed and pays it fr
 test("staff create a voucher, issue a gift card and grant a reward the customer then sees", async ({
   page,
   browser,
+  request,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const email = await newCustomer(page);
+  const email = await customer(page);
+  const city = await newCity(await staffApi(request));
   // A context of its own (axe checks pages of a context made with browser.newContext()).
   const staffContext = await browser.newContext({
     baseURL: e2eEnv.baseURL,
     extraHTTPHeaders: { "X-Forwarded-For": testAddress(`${testInfo.testId}:staff`) },
   });
   const staff = await staffContext.newPage();
-  await loginAs(staff, (await createAccount()).email, ACCOUNT_PASSWORD);
+  await loginAs(staff, await createAccount());
 
   // A voucher: a Spanish message for what is missing, then listed with its value.
   const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
@@ -99,7 +83,7 @@ test("staff create a voucher, issue a gift card and grant a reward the customer 
   await staff.getByRole("link", { name: "Otorgar recompensa" }).click();
   await staff.getByRole("textbox", { name: "Email del cliente" }).fill(email);
   await staff.getByRole("combobox", { name: "Ciudad" }).click();
-  await staff.getByRole("option").first().click();
+  await staff.getByRole("option", { name: city.name }).click();
   await staff.getByRole("textbox", { name: "Clases" }).fill("2");
   await staff.getByRole("textbox", { name: "Nota (opcional)" }).fill("Feliz cumpleaños");
   await staff.getByRole("button", { name: "Guardar" }).click();

@@ -3,6 +3,9 @@ import net, { type AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { approveOnPaypal, CLIENT, ordersById, SECRET, startFakePaypal } from "../support/fake-paypal";
 import { authenticate, startFakeStripe } from "../support/fake-stripe";
+import { createCity } from "../support/factories";
+import { packs, plans } from "../../app/.server/db/schema";
+import { withFactories } from "./support/factories";
 import { expect, test } from "./support/fixtures";
 
 /**
@@ -15,8 +18,11 @@ import { expect, test } from "./support/fixtures";
  * side: the page asks for Stripe.js from Stripe's origin, the CSP allows exactly that, the card
  * number never reaches our server, 3-D Secure goes through handleNextAction, declines say
  * 'Tarjeta declinada'. PayPal's approval site is answered by a redirect back to our return page
- * (the order approved on the fake API), which captures it.
+ * (the order approved on the fake API), which captures it. The server starts without the demo
+ * data; the spec puts its own packs (in a city of its own) and plan in its database.
  */
+const DATA_DIR = ".tmp/e2e-stripe-data";
+let cityId = 0;
 // A free port of its own, found when the server starts (other checkouts may run servers nearby).
 let base = "";
 // eslint-disable-next-line no-empty-pattern -- Playwright's fixture signature
@@ -80,8 +86,8 @@ test.beforeAll(async () => {
     PORT: String(port),
     HOST: "127.0.0.1",
     NODE_ENV: "production",
-    DATA_DIR: ".tmp/e2e-stripe-data",
-    SEED_DEMO: "true",
+    DATA_DIR,
+    SEED_DEMO: "false",
     TRUST_PROXY: "true",
     LOG_LEVEL: "warn",
     PUBLIC_URL: base,
@@ -103,7 +109,29 @@ test.beforeAll(async () => {
       (r) => r.ok,
       () => false,
     );
-    if (ok) return;
+    if (ok) {
+      cityId = await withFactories(async (db) => {
+        const city = await createCity(db);
+        await db.insert(packs).values(
+          [
+            ["Clase individual", 1, 280_00],
+            ["Paquete 5 clases", 5, 1_250_00],
+            ["Paquete 10 clases", 10, 2_300_00],
+          ].map(([name, sessions, priceCents]) => ({
+            cityId: city.id,
+            name: name as string,
+            sessions: sessions as number,
+            validityDays: 60,
+            priceCents: priceCents as number,
+          })),
+        );
+        await db
+          .insert(plans)
+          .values({ name: "Nucleo Home mensual", sessions: null, durationDays: 30, priceCents: 490_00 });
+        return city.id;
+      }, DATA_DIR);
+      return;
+    }
     if (server.exitCode !== null) throw new Error(`the Stripe e2e server exited (${server.exitCode})`);
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -171,7 +199,7 @@ test.describe("checkout with Stripe and PayPal REST", () => {
   }) => {
     const asked = await fakeStripeOrigins(page);
     await newCustomer(page);
-    const doc = await page.goto("/buy-sessions/1");
+    const doc = await page.goto(`/buy-sessions/${cityId}`);
     const csp = doc!.headers()["content-security-policy"]!;
     expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/js\.stripe\.com/);
     expect(csp).toContain("frame-src 'self' https://js.stripe.com");
@@ -201,7 +229,7 @@ test.describe("checkout with Stripe and PayPal REST", () => {
   test("a declined card: 'Tarjeta declinada', nothing bought", async ({ page }) => {
     await fakeStripeOrigins(page);
     await newCustomer(page);
-    await page.goto("/buy-sessions/1");
+    await page.goto(`/buy-sessions/${cityId}`);
     await page.getByRole("button", { name: "Comprar: Clase individual" }).click();
     const { panel } = await payWithStripeCard(page, "4000 0000 0000 0002");
     await expect(panel.getByRole("alert")).toContainText("Tarjeta declinada");
@@ -218,7 +246,7 @@ test.describe("checkout with Stripe and PayPal REST", () => {
       await route.fulfill({ status: 302, headers: { location: ordersById.get(id)!.return_url } });
     });
     await newCustomer(page);
-    await page.goto("/buy-sessions/1");
+    await page.goto(`/buy-sessions/${cityId}`);
     await page.getByRole("button", { name: "Comprar: Paquete 10 clases" }).click();
     const panel = page.getByRole("dialog", { name: "Finalizar Pago" });
     await panel.getByRole("button", { name: "PayPal" }).click();

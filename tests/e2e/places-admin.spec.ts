@@ -1,17 +1,20 @@
-import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
+import { createAccount } from "./support/db";
+import { newCity, staffApi } from "./support/factories";
 import { expect, loginAs, test } from "./support/fixtures";
 
 test("an administrator creates a studio and a room with its spot map, and the studio shows on /addresses", async ({
   page,
+  request,
 }) => {
   test.setTimeout(90_000);
-  await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
+  const city = await newCity(await staffApi(request));
+  await loginAs(page, await createAccount());
   const name = `Nucleo Prueba ${Date.now().toString(36)}`;
 
   await page.goto("/admin/studios/add");
   await page.getByLabel("Nombre").fill(name);
   await page.getByRole("combobox", { name: "Ciudad" }).click();
-  await page.getByRole("option", { name: "Monterrey" }).click();
+  await page.getByRole("option", { name: city.name }).click();
   await page.getByLabel("Dirección").fill("Av. Constitución 2050, Centro, 64000 Monterrey, N.L.");
   await page.getByLabel("Teléfono").fill("81 8000 1234");
   await page.getByRole("button", { name: "Guardar" }).click();

@@ -6,7 +6,7 @@ import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
 import { creditLots, orders, payments, savedCards, webhookEvents } from "../../app/.server/db/schema";
 import { WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
 import { setupTestApp } from "../support/app";
-import { newCustomer } from "../support/commerce";
+import { checkoutAs, newCustomer } from "../support/commerce";
 import { createStaff, sessionFor } from "../support/factories";
 import { attachedTo, authenticate, calls, intents, refundsByKey, startFakeStripe } from "../support/fake-stripe";
 
@@ -34,16 +34,20 @@ const useStripe = () => {
     STRIPE_API_URL: stripeApi.url,
   });
 };
+/** A provider's webhook to our endpoint, with its signature header. */
+const webhook = (payload: string, signature: string) =>
+  app.request("/v2/webhooks/payments", {
+    method: "POST",
+    body: payload,
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+  });
 
 describe("stripe gateway (official SDK against a local provider)", () => {
   it("pays with a browser-made payment method, idempotently, and records one order", async () => {
     useStripe();
     const c = await newCustomer(app);
-    await app.request("/v2/carts", {
-      method: "POST",
-      token: c.token,
-      json: { action: "addPack", action_param: { pack_id: 2 } },
-    });
+    const checkout = checkoutAs(app, c.token);
+    await checkout.addPack(2);
     const cart = (await (await app.request("/v2/carts", { token: c.token })).json()).data;
     expect(cart.stripePublicKey).toBe("pk_test_local123");
     // No card numbers on our server with Stripe.
@@ -56,12 +60,7 @@ describe("stripe gateway (official SDK against a local provider)", () => {
       },
     });
     expect(pmRes.status).toBe(422);
-    const setup = () =>
-      app.request("/v2/checkout/setup-intent", {
-        method: "POST",
-        token: c.token,
-        json: { stripe_payment_method_id: "pm_card_visa" },
-      });
+    const setup = () => checkout.setupIntent({ stripe_payment_method_id: "pm_card_visa" });
     const a = await (await setup()).json();
     const b = await (await setup()).json();
     expect(a.payment_intent_id).toBe(b.payment_intent_id);
@@ -76,11 +75,7 @@ describe("stripe gateway (official SDK against a local provider)", () => {
       use_stripe_sdk: "true",
       "metadata[cart_id]": String(cart.id),
     });
-    const res = await app.request("/v2/checkout/make-payment", {
-      method: "POST",
-      token: c.token,
-      json: { payment_intent_id: a.payment_intent_id },
-    });
+    const res = await checkout.makePayment(a.payment_intent_id);
     expect(res.status).toBe(200);
     expect(await app.deps.db.select().from(orders).where(eq(orders.userId, c.id))).toHaveLength(1);
     const [lot] = await app.deps.db.select().from(creditLots).where(eq(creditLots.userId, c.id));
@@ -90,24 +85,13 @@ describe("stripe gateway (official SDK against a local provider)", () => {
   it("a decline is 'Tarjeta declinada'; authentication required is requires_action", async () => {
     useStripe();
     const c = await newCustomer(app);
-    await app.request("/v2/carts", {
-      method: "POST",
-      token: c.token,
-      json: { action: "addPack", action_param: { pack_id: 1 } },
-    });
-    const declined = await app.request("/v2/checkout/setup-intent", {
-      method: "POST",
-      token: c.token,
-      json: { stripe_payment_method_id: "pm_card_chargeDeclined" },
-    });
+    const checkout = checkoutAs(app, c.token);
+    await checkout.addPack(1);
+    const declined = await checkout.setupIntent({ stripe_payment_method_id: "pm_card_chargeDeclined" });
     expect(declined.status).toBe(402);
     expect((await declined.json()).errorMessage).toBe("Tarjeta declinada");
     const auth = await (
-      await app.request("/v2/checkout/setup-intent", {
-        method: "POST",
-        token: c.token,
-        json: { stripe_payment_method_id: "pm_card_authenticationRequired" },
-      })
+      await checkout.setupIntent({ stripe_payment_method_id: "pm_card_authenticationRequired" })
     ).json();
     expect(auth).toMatchObject({ requires_action: true });
     expect(auth.payment_intent_client_secret).toMatch(/_secret_/);
@@ -122,38 +106,22 @@ describe("stripe gateway (official SDK against a local provider)", () => {
       data: { object: { id: "ch_1" } },
     });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_local_secret" });
-    const ok = await app.request("/v2/webhooks/payments", {
-      method: "POST",
-      body: payload,
-      headers: { "content-type": "application/json", "stripe-signature": header },
-    });
+    const ok = await webhook(payload, header);
     expect(ok.status).toBe(200);
-    const bad = await app.request("/v2/webhooks/payments", {
-      method: "POST",
-      body: payload,
-      headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=deadbeef" },
-    });
+    const bad = await webhook(payload, "t=1,v1=deadbeef");
     expect(bad.status).toBe(400);
   });
 
   it("3-D Secure: the browser's next action, then our confirm; the page and the webhook record one order", async () => {
     useStripe();
     const c = await newCustomer(app);
-    await app.request("/v2/carts", {
-      method: "POST",
-      token: c.token,
-      json: { action: "addPack", action_param: { pack_id: 2 } },
-    });
-    const si = (json: Record<string, unknown>) =>
-      app.request("/v2/checkout/setup-intent", { method: "POST", token: c.token, json });
+    const checkout = checkoutAs(app, c.token);
+    await checkout.addPack(2);
+    const si = checkout.setupIntent;
     const first = await (await si({ stripe_payment_method_id: "pm_card_authenticationRequired" })).json();
     expect(first.requires_action).toBe(true);
     // Not yet authenticated: make-payment records nothing.
-    const early = await app.request("/v2/checkout/make-payment", {
-      method: "POST",
-      token: c.token,
-      json: { payment_intent_id: first.payment_intent_id },
-    });
+    const early = await checkout.makePayment(first.payment_intent_id);
     expect(early.status).toBe(409);
     // stripe.handleNextAction in the browser: the bank approved, the intent awaits our confirmation.
     expect(authenticate(first.payment_intent_id)).toBe(true);
@@ -163,10 +131,8 @@ describe("stripe gateway (official SDK against a local provider)", () => {
     expect(confirms.map((x) => x.key)).toEqual([`confirm:${first.payment_intent_id}`]);
     // Someone else's intent is not confirmed for this customer.
     const other = await newCustomer(app);
-    const stolen = await app.request("/v2/checkout/setup-intent", {
-      method: "POST",
-      token: other.token,
-      json: { stripe_payment_intent_id: first.payment_intent_id },
+    const stolen = await checkoutAs(app, other.token).setupIntent({
+      stripe_payment_intent_id: first.payment_intent_id,
     });
     expect(stolen.status).toBe(404);
 
@@ -179,12 +145,7 @@ describe("stripe gateway (official SDK against a local provider)", () => {
     });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_local_secret" });
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_otro_secreto" });
-    const post = (sig: string) =>
-      app.request("/v2/webhooks/payments", {
-        method: "POST",
-        body: payload,
-        headers: { "content-type": "application/json", "stripe-signature": sig },
-      });
+    const post = (sig: string) => webhook(payload, sig);
     expect((await post(forged)).status).toBe(400);
     expect(
       await app.deps.db
@@ -204,11 +165,7 @@ describe("stripe gateway (official SDK against a local provider)", () => {
     const os = await app.deps.db.select().from(orders).where(eq(orders.userId, c.id));
     expect(os).toHaveLength(1);
     // The page's make-payment comes after: the same order, one payment.
-    const late = await app.request("/v2/checkout/make-payment", {
-      method: "POST",
-      token: c.token,
-      json: { payment_intent_id: first.payment_intent_id },
-    });
+    const late = await checkout.makePayment(first.payment_intent_id);
     expect((await late.json()).data.order_id).toBe(os[0]!.id);
     const pays = await app.deps.db.select().from(payments).where(eq(payments.userId, c.id));
     expect(pays.map((p) => [p.gateway, p.providerPaymentId, p.amountCents])).toEqual([
@@ -221,24 +178,7 @@ describe("stripe gateway (official SDK against a local provider)", () => {
     const staff = await createStaff(app.deps.db, "administrator");
     const admin = await sessionFor(app.deps.db, staff);
     const c = await newCustomer(app);
-    await app.request("/v2/carts", {
-      method: "POST",
-      token: c.token,
-      json: { action: "addPack", action_param: { pack_id: 2 } },
-    });
-    const si = await (
-      await app.request("/v2/checkout/setup-intent", {
-        method: "POST",
-        token: c.token,
-        json: { stripe_payment_method_id: "pm_card_visa" },
-      })
-    ).json();
-    const paid = await app.request("/v2/checkout/make-payment", {
-      method: "POST",
-      token: c.token,
-      json: { payment_intent_id: si.payment_intent_id },
-    });
-    expect(paid.status).toBe(200);
+    const si = await checkoutAs(app, c.token).payPack(2, { stripe_payment_method_id: "pm_card_visa" });
     const [pay] = await app.deps.db.select().from(payments).where(eq(payments.userId, c.id));
     const refund = (json: Record<string, unknown>) =>
       app.request(`/admin/payments/${pay!.id}/refund`, { method: "POST", token: admin, json });
@@ -265,20 +205,7 @@ describe("stripe gateway (official SDK against a local provider)", () => {
     const c = await newCustomer(app);
     const pm = `pm_card_visa_saved${c.id}`;
     const buy = async (packId: number, json: Record<string, unknown>) => {
-      await app.request("/v2/carts", {
-        method: "POST",
-        token: c.token,
-        json: { action: "addPack", action_param: { pack_id: packId } },
-      });
-      const si = await (
-        await app.request("/v2/checkout/setup-intent", { method: "POST", token: c.token, json })
-      ).json();
-      const paid = await app.request("/v2/checkout/make-payment", {
-        method: "POST",
-        token: c.token,
-        json: { payment_intent_id: si.payment_intent_id },
-      });
-      expect(paid.status).toBe(200);
+      await checkoutAs(app, c.token).payPack(packId, json);
       return calls.filter((x) => x.path === "/v1/payment_intents" && x.body.payment_method === pm).at(-1)!;
     };
     const first = await buy(1, { stripe_payment_method_id: pm, save_payment_method: true });
@@ -310,34 +237,17 @@ describe("stripe gateway (official SDK against a local provider)", () => {
   it("20 tabs paying one cart at once: one PaymentIntent, one order, one payment", async () => {
     useStripe();
     const c = await newCustomer(app);
-    await app.request("/v2/carts", {
-      method: "POST",
-      token: c.token,
-      json: { action: "addPack", action_param: { pack_id: 2 } },
-    });
+    const checkout = checkoutAs(app, c.token);
+    await checkout.addPack(2);
     const before = intents.size;
     const setups = await Promise.all(
       Array.from({ length: 20 }, () =>
-        app
-          .request("/v2/checkout/setup-intent", {
-            method: "POST",
-            token: c.token,
-            json: { stripe_payment_method_id: "pm_card_visa" },
-          })
-          .then((r) => r.json()),
+        checkout.setupIntent({ stripe_payment_method_id: "pm_card_visa" }).then((r) => r.json()),
       ),
     );
     expect(new Set(setups.map((x) => x.payment_intent_id)).size).toBe(1);
     expect(intents.size).toBe(before + 1);
-    const paid = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        app.request("/v2/checkout/make-payment", {
-          method: "POST",
-          token: c.token,
-          json: { payment_intent_id: setups[0].payment_intent_id },
-        }),
-      ),
-    );
+    const paid = await Promise.all(Array.from({ length: 20 }, () => checkout.makePayment(setups[0].payment_intent_id)));
     expect(paid.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(new Set(await Promise.all(paid.map(async (r) => (await r.json()).data.order_id))).size).toBe(1);
     expect(await app.deps.db.select().from(orders).where(eq(orders.userId, c.id))).toHaveLength(1);

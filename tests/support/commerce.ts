@@ -1,4 +1,5 @@
 import { hash } from "@node-rs/argon2";
+import { expect } from "vitest";
 import { users } from "../../app/.server/db/schema";
 import { ARGON2_OPTIONS } from "../../app/.server/db/seed";
 import type { TestApp } from "./app";
@@ -19,4 +20,27 @@ export async function newCustomer(a: TestApp) {
     })
     .returning({ id: users.id });
   return { id: u!.id, email, token: await a.login(email) };
+}
+
+/**
+ * One customer's checkout calls as the store's pages make them: a pack into the cart, the payment
+ * intent asked for (`setup-intent`: a Stripe payment method, or an intent to confirm), and the
+ * payment recorded (`make-payment`). Each returns the raw Response; `payPack` does all three with a
+ * card that pays and checks the payment was recorded.
+ */
+export function checkoutAs(a: TestApp, token: string) {
+  const post = (path: string, json: unknown) => a.request(path, { method: "POST", token, json });
+  const calls = {
+    addPack: (packId: number) => post("/v2/carts", { action: "addPack", action_param: { pack_id: packId } }),
+    setupIntent: (json: Record<string, unknown>) => post("/v2/checkout/setup-intent", json),
+    makePayment: (paymentIntentId: string) => post("/v2/checkout/make-payment", { payment_intent_id: paymentIntentId }),
+    async payPack(packId: number, json: Record<string, unknown>) {
+      await calls.addPack(packId);
+      const intent = await (await calls.setupIntent(json)).json();
+      const paid = await calls.makePayment(intent.payment_intent_id);
+      expect(paid.status).toBe(200);
+      return intent as { payment_intent_id: string };
+    },
+  };
+  return calls;
 }

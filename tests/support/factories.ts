@@ -5,7 +5,8 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../app/.server/db/client";
-import { cities, employees, rooms, studios, users } from "../../app/.server/db/schema";
+import { cities, coaches, employees, rooms, sessionTypes, studios, users } from "../../app/.server/db/schema";
+import type { RoomLayout } from "../../app/.server/db/schema/places";
 import { grantLot } from "../../app/.server/domain/credits/ledger";
 import { hashPassword } from "../../app/.server/domain/identity/passwords";
 import { createSession } from "../../app/.server/domain/identity/sessions";
@@ -92,7 +93,22 @@ export async function createStaff(
   return { ...user, employeeId };
 }
 
-/** A studio in an existing city (the first active one unless `cityId` is given). */
+/** A city of Mexico (reference data: country 1), active by default; its suffix is letters, as the back office asks. */
+export async function createCity(db: Db, o: { name?: string; suffix?: string; active?: boolean } = {}) {
+  const n = unique();
+  const [row] = await db
+    .insert(cities)
+    .values({
+      name: o.name ?? `Ciudad ${n}`,
+      suffix: o.suffix ?? `Z${[...n.slice(-4)].map((d) => "ABCDEFGHIJ"[Number(d)]).join("")}`,
+      countryId: 1,
+      active: o.active ?? true,
+    })
+    .returning();
+  return row!;
+}
+
+/** A studio in an existing city (the first active one, or a new city when there is none, unless `cityId` is given). */
 export async function createStudio(
   db: Db,
   o: { cityId?: number; name?: string; phone?: string; active?: boolean } = {},
@@ -100,8 +116,9 @@ export async function createStudio(
   const n = unique();
   const cityId =
     o.cityId ??
-    (await db.select({ id: cities.id }).from(cities).where(eq(cities.active, true)).orderBy(cities.id).limit(1))[0]?.id;
-  if (cityId === undefined) throw new Error("createStudio: no city in the test database");
+    (await db.select({ id: cities.id }).from(cities).where(eq(cities.active, true)).orderBy(cities.id).limit(1))[0]
+      ?.id ??
+    (await createCity(db)).id;
   const [row] = await db
     .insert(studios)
     .values({
@@ -115,10 +132,16 @@ export async function createStudio(
   return row!;
 }
 
-/** A room of a studio (a new studio when none is given), with no spot map unless one is given. */
+/** The map of a room: `rows` × `columns` spots numbered 1, 2, ... row by row, the coach in front. */
+export const gridLayout = (rows: number, columns: number): RoomLayout => ({
+  rows: Array.from({ length: rows }, (_, r) => Array.from({ length: columns }, (_, c) => r * columns + c + 1)),
+  coachPosition: "top",
+});
+
+/** A room of a studio (a new studio when none is given); `layout` is its map of spots (none unless given). */
 export async function createRoom(
   db: Db,
-  o: Partial<Pick<typeof rooms.$inferInsert, "studioId" | "name" | "capacity" | "layout" | "active">> = {},
+  o: { studioId?: number; name?: string; capacity?: number; layout?: RoomLayout | null; active?: boolean } = {},
 ) {
   const studioId = o.studioId ?? (await createStudio(db)).id;
   const [row] = await db
@@ -127,8 +150,33 @@ export async function createRoom(
       studioId,
       name: o.name ?? `Salón ${unique()}`,
       capacity: o.capacity ?? 12,
-      layout: o.layout,
+      layout: o.layout ?? null,
       active: o.active ?? true,
+    })
+    .returning();
+  return row!;
+}
+
+/** A class type (50 minutes unless said). */
+export async function createSessionType(db: Db, o: { name?: string; durationMinutes?: number } = {}) {
+  const n = unique();
+  const [row] = await db
+    .insert(sessionTypes)
+    .values({ name: o.name ?? `Barre ${n}`, slug: `barre-${n}`, durationMinutes: o.durationMinutes ?? 50 })
+    .returning();
+  return row!;
+}
+
+/** A coach's public profile, given to `userId` (a coach's login) when one is given. */
+export async function createCoach(db: Db, o: { userId?: number | null; name?: string; lastName?: string } = {}) {
+  const n = unique();
+  const [row] = await db
+    .insert(coaches)
+    .values({
+      userId: o.userId ?? null,
+      name: o.name ?? "Coach",
+      lastName: o.lastName ?? `Prueba ${n}`,
+      slug: `coach-${n}`,
     })
     .returning();
   return row!;

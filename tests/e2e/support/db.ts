@@ -1,18 +1,35 @@
 import crypto from "node:crypto";
+import { test } from "@playwright/test";
 import pg from "pg";
 import { embeddedUrlOf } from "../../../app/.server/db/embedded";
 import { hashPassword } from "../../../app/.server/domain/identity/passwords";
 import { EMPLOYEE_TYPE, ROLE } from "../../../app/shared/roles";
+import { DEMO_PROJECT, e2eServers } from "./servers";
 
 /**
  * Direct access to the e2e server's database, for arranging what the UI cannot (an account that
- * must use two-factor): E2E_DATABASE_URL, or the embedded PostgreSQL the e2e server runs in
- * .tmp/e2e-data (reached through its port and password in that folder). Always available.
+ * must use two-factor): the database of the running test's server (./servers.ts: the main one, or
+ * the demo one in the `demo-data` project), on E2E_DATABASE_URL or the embedded PostgreSQL in the
+ * server's data folder (reached through its port and password there). Always available.
  */
 export const hasE2eDatabase = true;
 
-async function withDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const url = process.env.E2E_DATABASE_URL || embeddedUrlOf(process.env.E2E_DATA_DIR || ".tmp/e2e-data", "nucleo");
+/** The Playwright project of the running test (its server), or null outside a test. */
+function currentProject() {
+  try {
+    return test.info().project.name;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `fn` on the database of the running test's server, or of the server whose data folder is `dataDir` (a spec's own). */
+export async function withDb<T>(fn: (client: pg.Client) => Promise<T>, dataDir?: string): Promise<T> {
+  const servers = e2eServers();
+  const server = currentProject() === DEMO_PROJECT ? servers.demo : servers.main;
+  const url = dataDir
+    ? embeddedUrlOf(dataDir, "nucleo")
+    : server.databaseUrl || embeddedUrlOf(server.dataDir, "nucleo");
   if (!url) throw new Error("El servidor e2e no está corriendo (no hay PostgreSQL embebido en .tmp/e2e-data).");
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -44,13 +61,18 @@ export async function resetTwoFactor(email: string) {
   });
 }
 
+/** The password of every account `createAccount` and `ensureAdminCopy` make. */
+export const ACCOUNT_PASSWORD = "Prueba-12345";
+let accountHash: Promise<string> | null = null;
+const accountPasswordHash = () => (accountHash ??= hashPassword(ACCOUNT_PASSWORD));
+
 /**
  * An administrator account of its own (type 1, with its employee record) at a fixed address, for a
  * spec that changes account settings (two-factor), so specs running in parallel are not affected.
- * Its password is the demo password (`demo1234`), hashed here: no demo account is needed.
+ * Its password is `ACCOUNT_PASSWORD`. Returns what `loginAs` takes.
  */
 export async function ensureAdminCopy(email: string) {
-  const passwordHash = await hashPassword("demo1234");
+  const passwordHash = await accountPasswordHash();
   await withDb(async (c) => {
     const r = await c.query(
       `insert into users (name, last_name, email, password_hash, role_id, employee_type, email_verified_at)
@@ -60,31 +82,32 @@ export async function ensureAdminCopy(email: string) {
     );
     if (r.rows[0]) await c.query("insert into employees (user_id) values ($1)", [r.rows[0].id]);
   });
+  return { email, password: ACCOUNT_PASSWORD };
 }
-
-/** The password of every account `createAccount` makes. */
-export const ACCOUNT_PASSWORD = "Prueba-12345";
-let accountHash: Promise<string> | null = null;
 
 /**
  * An account of the spec's own (no demo account needed), written straight into the e2e server's
  * database: a full administrator by default (with its employee record), a manager, a cashier, a
- * coach (with its coach profile), the front door or a customer. Log in with `loginAs(page, email, ACCOUNT_PASSWORD)`.
- * Returns its id, email, full name and coach profile id (null unless a coach).
+ * coach (with its coach profile), the front door or a customer, named "Prueba Cuenta <kind>" unless
+ * said. Log in with `loginAs(page, account)`. Returns its id, email, password, full name and coach
+ * profile id (null unless a coach).
  */
 export async function createAccount(
   kind: "administrator" | "manager" | "cashier" | "coach" | "door" | "customer" = "administrator",
+  o: { name?: string; lastName?: string } = {},
 ) {
   const email = `e2e-${kind}-${crypto.randomBytes(5).toString("hex")}@prueba.mx`;
-  const passwordHash = await (accountHash ??= hashPassword(ACCOUNT_PASSWORD));
+  const name = o.name ?? "Prueba";
+  const lastName = o.lastName ?? `Cuenta ${kind}`;
+  const passwordHash = await accountPasswordHash();
   return withDb(async (c) => {
     const roleId =
       kind === "coach" ? ROLE.coach : kind === "door" ? ROLE.door : kind === "customer" ? ROLE.customer : ROLE.admin;
     const employeeType = roleId === ROLE.admin ? EMPLOYEE_TYPE[kind as keyof typeof EMPLOYEE_TYPE] : null;
     const r = await c.query(
       `insert into users (name, last_name, email, password_hash, role_id, employee_type, email_verified_at)
-       values ('Prueba', $1, $2, $3, $4, $5, now()) returning id`,
-      [`Cuenta ${kind}`, email, passwordHash, roleId, employeeType],
+       values ($1, $2, $3, $4, $5, $6, now()) returning id`,
+      [name, lastName, email, passwordHash, roleId, employeeType],
     );
     const id = r.rows[0].id as number;
     if (roleId === ROLE.admin) await c.query("insert into employees (user_id) values ($1)", [id]);
@@ -96,7 +119,13 @@ export async function createAccount(
             [id, `Coach ${id}`, `e2e-coach-${id}`],
           )
         : null;
-    return { id, email, name: `Prueba Cuenta ${kind}`, coachId: (coach?.rows[0]?.id as number | undefined) ?? null };
+    return {
+      id,
+      email,
+      password: ACCOUNT_PASSWORD,
+      name: `${name} ${lastName}`,
+      coachId: (coach?.rows[0]?.id as number | undefined) ?? null,
+    };
   });
 }
 

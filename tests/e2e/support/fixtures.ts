@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { e2eServers } from "./servers";
 
 /**
  * What every end-to-end spec imports: `import { test, expect, loginAs } from "./support/fixtures"`.
@@ -10,18 +11,18 @@ import { test as base, expect, type APIRequestContext, type Page } from "@playwr
  *   intermediate state (a dialog open, say) with `await expectNoA11yViolations(page)`.
  *   Opt out in a file or describe block with `test.use({ a11y: false })`, or leave regions out with
  *   `test.use({ a11yExclude: ["#third-party-widget"] })` (say why in a comment).
- * - `loginAs(page, email)` logs a demo user in through POST /api/login from the page's browser
- *   context, so the httpOnly `token` cookie is set for the pages that follow.
+ * - `loginAs(page, account)` (or `loginAs(page, email, password)`) logs an account in through
+ *   POST /api/login from the page's browser context, so the httpOnly `token` cookie is set for the
+ *   pages that follow. Specs make their own accounts (`createAccount` in ./db): no demo password.
  */
 
-const DEMO_PASSWORD = "demo1234";
-const A11Y_TAGS = ["wcag2a", "wcag2aa"];
+export const A11Y_TAGS = ["wcag2a", "wcag2aa"];
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
 
-/** Where the server under test runs, and its database when it is PostgreSQL (E2E_DATABASE_URL). */
+/** Where the main server under test runs (./servers.ts), and its database when it is PostgreSQL (E2E_DATABASE_URL). */
 export const e2eEnv = {
-  baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 3310}`,
-  databaseUrl: process.env.E2E_DATABASE_URL || null,
+  baseURL: e2eServers().main.baseURL,
+  databaseUrl: e2eServers().main.databaseUrl,
 };
 
 type A11yOptions = { a11y: boolean; a11yExclude: string[] };
@@ -110,12 +111,21 @@ function isPage(target: Page | APIRequestContext): target is Page {
   return typeof (target as Page).goto === "function";
 }
 
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
 /**
- * Logs in as a demo user (password demo1234) with POST /api/login as a form. With a Page, the call
- * goes through the page's browser context, whose cookie jar keeps the httpOnly `token` cookie the
- * answer sets; with an APIRequestContext, that context keeps it. Returns the bearer token.
+ * Logs an account in with POST /api/login as a form: `account` is what `createAccount` returns
+ * (or any email and password), or an email with the password as third argument. With a Page, the
+ * call goes through the page's browser context, whose cookie jar keeps the httpOnly `token` cookie
+ * the answer sets; with an APIRequestContext, that context keeps it. Returns the bearer token.
  */
-export async function loginAs(target: Page | APIRequestContext, email: string, password = DEMO_PASSWORD) {
+export async function loginAs(target: Page | APIRequestContext, account: Credentials): Promise<string>;
+export async function loginAs(target: Page | APIRequestContext, email: string, password: string): Promise<string>;
+export async function loginAs(target: Page | APIRequestContext, who: Credentials | string, secret?: string) {
+  const { email, password } = typeof who === "string" ? { email: who, password: secret! } : who;
   const request = isPage(target) ? target.request : target;
   const cookies = async () =>
     isPage(target) ? await target.context().cookies() : (await target.storageState()).cookies;
