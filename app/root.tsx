@@ -30,7 +30,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
   useLocation,
@@ -38,6 +37,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { LazyNotifications } from "./components/LazyNotifications";
+import { RouterScripts } from "./components/RouterScripts";
 import { TopProgress } from "./components/TopProgress";
 import { UiProvider } from "./lib/app-state";
 import { t } from "./lib/messages";
@@ -91,7 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <RouterScripts nonce={nonce} />
       </body>
     </html>
   );

@@ -6,6 +6,8 @@
 //   npm run bench -- --duration=5 --connections=10 --only=api-cities
 //   npm run bench -- --build              rebuild first even if the build looks current
 //   BENCH_DATABASE_URL=postgres://… npm run bench    on that PostgreSQL instead of a fresh embedded one
+//   BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=.tmp/prof" npm run bench -- --only=admin-users
+//                                         profile the server (node scripts/bench/profile-summary.mjs reads it)
 //
 // The server is the real one (`node server.mjs`, production build) on a free port of 127.0.0.1,
 // with BENCH_BASELINE=true for the two bare routes. Load comes from autocannon in this process:
@@ -100,7 +102,12 @@ const startEnv = Object.fromEntries(
     .filter(Boolean)
     .map((pair) => pair.split("=")),
 );
-const nodeFlags = startMatch?.[2]?.split(/\s+/).filter(Boolean) ?? [];
+// BENCH_NODE_FLAGS adds flags for this run, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof" to profile
+// the server under load (the profile is written when the bench stops it).
+const nodeFlags = [
+  ...(startMatch?.[2]?.split(/\s+/).filter(Boolean) ?? []),
+  ...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
+];
 const server = spawn(process.execPath, [...nodeFlags, "server.mjs"], {
   stdio: ["ignore", logFd, logFd],
   env: {
