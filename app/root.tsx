@@ -43,7 +43,7 @@ import { UiProvider } from "./lib/app-state";
 import { t } from "./lib/messages";
 import { localePath } from "./lib/routes";
 import { errorStatus, isChunkLoadError, reloadOnceAMinute } from "./lib/errors";
-import { theme, themeCssVariables } from "./theme";
+import { theme, themeCssVariables, themeGlobalClasses } from "./theme";
 import { useNonce } from "./lib/nonce";
 import { loadRootData } from "./.server/pages/root";
 
@@ -83,9 +83,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
         <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeCssVariables }} />
+        <style data-mantine-styles="classes" dangerouslySetInnerHTML={{ __html: themeGlobalClasses }} />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
+        <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false} withGlobalClasses={false}>
           <LazyNotifications position="top-center" limit={1} autoClose={5000} zIndex={4000} />
           <TopProgress />
           {children}
