@@ -63,11 +63,12 @@ function manifestOf(routes: RouteObject[], parentId?: string, out: Record<string
 const Empty = () => null;
 /** The root route draws the scripts component under test. */
 let Current: ComponentType = Empty;
-const withComponents = (r: RouteObject): RouteObject => ({
-  ...r,
-  Component: r.id === "root" ? () => h(Current) : Empty,
-  children: r.children?.map(withComponents),
-});
+const withComponents = (r: RouteObject): RouteObject =>
+  ({
+    ...r,
+    Component: r.id === "root" ? () => h(Current) : Empty,
+    children: r.children?.map(withComponents),
+  }) as RouteObject;
 const routes = table().map(withComponents);
 const manifest = {
   entry: { module: "/assets/entry.js", imports: [] },
