@@ -30,7 +30,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
   useLocation,
@@ -38,12 +37,13 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { LazyNotifications } from "./components/LazyNotifications";
+import { RouterScripts } from "./components/RouterScripts";
 import { TopProgress } from "./components/TopProgress";
 import { UiProvider } from "./lib/app-state";
 import { t } from "./lib/messages";
 import { localePath } from "./lib/routes";
 import { errorStatus, isChunkLoadError, reloadOnceAMinute } from "./lib/errors";
-import { theme, themeCssVariables } from "./theme";
+import { theme, themeCssVariables, themeGlobalClasses } from "./theme";
 import { useNonce } from "./lib/nonce";
 import { loadRootData } from "./.server/pages/root";
 
@@ -83,15 +83,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
         <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeCssVariables }} />
+        <style data-mantine-styles="classes" dangerouslySetInnerHTML={{ __html: themeGlobalClasses }} />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
+        <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false} withGlobalClasses={false}>
           <LazyNotifications position="top-center" limit={1} autoClose={5000} zIndex={4000} />
           <TopProgress />
           {children}
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <RouterScripts nonce={nonce} />
       </body>
     </html>
   );

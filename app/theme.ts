@@ -5,7 +5,10 @@ import {
   createTheme,
   deepMerge,
   defaultCssVariablesResolver,
+  em,
+  keys,
   mergeMantineTheme,
+  px,
   type ConvertCSSVariablesInput,
   type MantineColorsTuple,
 } from "@mantine/core";
@@ -90,3 +93,18 @@ function computeThemeCss() {
   );
 }
 export const themeCssVariables = computeThemeCss();
+
+/**
+ * Mantine's `hiddenFrom`/`visibleFrom` rules, once per process: the same text as MantineProvider's
+ * <MantineClasses>, which rebuilds it on every render unless `withGlobalClasses={false}` (~1 % of a
+ * back-office page's server time). root.tsx writes it in <head>.
+ */
+function computeGlobalClasses() {
+  const { breakpoints } = mergeMantineTheme(DEFAULT_THEME, theme);
+  return keys(breakpoints).reduce((acc, breakpoint) => {
+    const isPx = breakpoints[breakpoint].includes("px");
+    const value = px(breakpoints[breakpoint]) as number;
+    return `${acc}@media (max-width: ${isPx ? `${value - 0.1}px` : em(value - 0.1)}) {.mantine-visible-from-${breakpoint} {display: none !important;}}@media (min-width: ${isPx ? `${value}px` : em(value)}) {.mantine-hidden-from-${breakpoint} {display: none !important;}}`;
+  }, "");
+}
+export const themeGlobalClasses = computeGlobalClasses();

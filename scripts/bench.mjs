@@ -6,6 +6,8 @@
 //   npm run bench -- --duration=5 --connections=10 --only=api-cities
 //   npm run bench -- --build              rebuild first even if the build looks current
 //   BENCH_DATABASE_URL=postgres://… npm run bench    on that PostgreSQL instead of a fresh embedded one
+//   BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=.tmp/prof" npm run bench -- --only=admin-users
+//                                         profile the server (node scripts/bench/profile-summary.mjs reads it)
 //
 // The server is the real one (`node server.mjs`, production build) on a free port of 127.0.0.1,
 // with BENCH_BASELINE=true for the two bare routes. Load comes from autocannon in this process:
@@ -100,7 +102,12 @@ const startEnv = Object.fromEntries(
     .filter(Boolean)
     .map((pair) => pair.split("=")),
 );
-const nodeFlags = startMatch?.[2]?.split(/\s+/).filter(Boolean) ?? [];
+// BENCH_NODE_FLAGS adds flags for this run, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof" to profile
+// the server under load (the profile is written when the bench stops it).
+const nodeFlags = [
+  ...(startMatch?.[2]?.split(/\s+/).filter(Boolean) ?? []),
+  ...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
+];
 const server = spawn(process.execPath, [...nodeFlags, "server.mjs"], {
   stdio: ["ignore", logFd, logFd],
   env: {
@@ -205,6 +212,18 @@ async function login(email, password = "demo1234") {
   return body.access_token;
 }
 
+/** CPU time (user + system) the server process has used so far, in ms (its children not included). */
+const clockTick = 100; // USER_HZ on Linux
+function serverCpuMs() {
+  try {
+    const stat = fs.readFileSync(`/proc/${server.pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(f[11]) + Number(f[12])) * 1000) / clockTick;
+  } catch {
+    return NaN;
+  }
+}
+
 const cannon = (opts) =>
   new Promise((resolve, reject) => {
     autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
@@ -229,7 +248,9 @@ for (const s of scenarios) {
   }
   process.stdout.write(`${s.name.padEnd(14)} warming up ${warmup} s, measuring ${duration} s… `);
   if (warmup > 0) await cannon({ ...req, connections, duration: warmup });
+  const cpuBefore = serverCpuMs();
   const r = await cannon({ ...req, connections, duration });
+  const cpuMs = serverCpuMs() - cpuBefore;
   const badStatus = Object.entries(r.statusCodeStats ?? {})
     .filter(([code]) => Number(code) !== expected)
     .reduce((n, [, v]) => n + Number(v.count), 0);
@@ -244,6 +265,8 @@ for (const s of scenarios) {
     errors: r.errors,
     timeouts: r.timeouts,
     unexpectedStatus: badStatus,
+    // The server process's CPU time per answer: steadier than req/s when other work shares the cores.
+    cpuMsPerRequest: r.requests.total ? cpuMs / r.requests.total : null,
   };
   if (row.errors || row.unexpectedStatus) problems++;
   results.push(row);
@@ -260,7 +283,7 @@ fs.rmSync(tmp, { recursive: true, force: true });
 
 // ---- report ----
 const byName = new Map(results.map((r) => [r.name, r]));
-const head = ["scenario", "req/s", "p50 ms", "p99 ms", "vs baseline", "errors"];
+const head = ["scenario", "req/s", "p50 ms", "p99 ms", "CPU ms/req", "vs baseline", "errors"];
 const table = results.map((r) => {
   const base = r.baseline ? byName.get(r.baseline) : null;
   return [
@@ -268,12 +291,13 @@ const table = results.map((r) => {
     Math.round(r.rps).toString(),
     r.p50.toFixed(1),
     r.p99.toFixed(1),
+    r.cpuMsPerRequest?.toFixed(2) ?? "-",
     base ? `${(r.rps / base.rps).toFixed(2)}x ${base.name}` : "(baseline)",
     r.errors || r.unexpectedStatus ? `${r.errors} errors, ${r.unexpectedStatus} bad status` : "0",
   ];
 });
 const widths = head.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
-const fmt = (row) => row.map((c, i) => (i === 0 || i >= 4 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+const fmt = (row) => row.map((c, i) => (i === 0 || i >= 5 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
 console.log(
   `\nNode ${process.version}, ${os.cpus().length} cores, ${dbName}, ` +
     `${connections} connections, ${duration} s per scenario, load average ${loadBefore.toFixed(1)} at start` +

@@ -40,4 +40,22 @@ describe("document head order", () => {
     const html = await through(chunks);
     expect(html).toBe(reorderHead(HEAD) + body);
   });
+
+  it("hands on the chunks written in one turn as one buffer, and a later write on its own", async () => {
+    const stream = headOrderStream();
+    const out: string[] = [];
+    stream.on("data", (c: Buffer) => out.push(c.toString("utf8")));
+    const done = new Promise((resolve) => stream.on("end", resolve));
+    // React writes a page's shell in one go, a few KB at a time.
+    stream.write(Buffer.from(HEAD.slice(0, 40)));
+    stream.write(Buffer.from(HEAD.slice(40)));
+    for (let i = 0; i < 5; i++) stream.write(Buffer.from(`<p>${i}</p>`));
+    await new Promise((resolve) => setImmediate(resolve));
+    // A part resolved later (a Suspense boundary) leaves as soon as it is written.
+    stream.write(Buffer.from("<p>later</p>"));
+    await new Promise((resolve) => setImmediate(resolve));
+    stream.end(Buffer.from("</html>"));
+    await done;
+    expect(out).toEqual([reorderHead(HEAD) + "<p>0</p><p>1</p><p>2</p><p>3</p><p>4</p>", "<p>later</p>", "</html>"]);
+  });
 });

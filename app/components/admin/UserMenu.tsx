@@ -9,6 +9,7 @@ import type { SessionUser } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { ChangePasswordModal } from "./ChangePasswordModal";
+import { useMenuOnFirstUse } from "./kit/RowMenu";
 
 function roleCaption(u: Pick<SessionUser, "role_id" | "employee_type">) {
   if (u.role_id === ROLE.admin)
@@ -54,30 +55,35 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const { pathname } = useLocation();
   const [passwordOpen, password] = useDisclosure(false);
   const [leaving, setLeaving] = useState(false);
+  const menu = useMenuOnFirstUse();
   const logout = async () => {
     setLeaving(true);
     await api("/logout", { method: "POST" });
     window.location.assign(localePath("/admin/auth/login", pathname));
   };
+  // The account menu and its password dialog exist from the first click on the button
+  // (useMenuOnFirstUse): every back-office page shows the button, few open the menu.
+  const button = (props: Record<string, unknown>) => (
+    <UnstyledButton aria-label={t("admin.shell.userMenu")} data-testid="user-menu" {...props}>
+      <Group gap="sm" wrap="nowrap">
+        <StaffAvatar user={user} />
+        <Box visibleFrom="sm" style={{ lineHeight: 1.2, maxWidth: 220 }}>
+          <Text size="sm" fw={600} truncate>
+            {user.full_name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {roleCaption(user)}
+          </Text>
+        </Box>
+        <IconChevronDown size={14} aria-hidden />
+      </Group>
+    </UnstyledButton>
+  );
+  if (!menu.mounted) return button(menu.unmountedProps);
   return (
     <>
-      <Menu position="bottom-end" width={240} shadow="md" withinPortal>
-        <Menu.Target>
-          <UnstyledButton aria-label={t("admin.shell.userMenu")} data-testid="user-menu">
-            <Group gap="sm" wrap="nowrap">
-              <StaffAvatar user={user} />
-              <Box visibleFrom="sm" style={{ lineHeight: 1.2, maxWidth: 220 }}>
-                <Text size="sm" fw={600} truncate>
-                  {user.full_name}
-                </Text>
-                <Text size="xs" c="dimmed" truncate>
-                  {roleCaption(user)}
-                </Text>
-              </Box>
-              <IconChevronDown size={14} aria-hidden />
-            </Group>
-          </UnstyledButton>
-        </Menu.Target>
+      <Menu position="bottom-end" width={240} shadow="md" withinPortal opened={menu.opened} onChange={menu.setOpened}>
+        <Menu.Target>{button({ ref: menu.target })}</Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>
             <Text size="sm" fw={600} c="dark" truncate>

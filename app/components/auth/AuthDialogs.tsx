@@ -1,4 +1,5 @@
 import { Modal } from "@mantine/core";
+import { useMounted } from "@mantine/hooks";
 import { useCallback, useState } from "react";
 import { useLocation, useMatch, useNavigate, useRevalidator } from "react-router";
 import { useUi } from "~/lib/app-state";
@@ -25,6 +26,10 @@ export function AuthDialogs({ withWatcher = true }: { withWatcher?: boolean } = 
   const token = resetMatch?.params.token ?? resetMatchLocale?.params.token ?? null;
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  // The dialogs draw nothing before the page is live (their portal mounts in the browser only):
+  // they are not rendered on the server at all, where three closed Mantine Modals still cost a
+  // few percent of every page's time (docs/decisions.md, "SSR of the back-office lists").
+  const live = useMounted();
 
   /**
    * Closed by the visitor: nothing left to do after a login that will not happen. If the session
@@ -43,28 +48,32 @@ export function AuthDialogs({ withWatcher = true }: { withWatcher?: boolean } = 
 
   return (
     <>
-      <Modal opened={dialogs.login} onClose={dismiss} title={t("auth.login.title")} styles={modalStyles}>
-        <LoginForm initialEmail={email} onRegister={go("register")} onForgot={go("reset")} onSuccess={complete} />
-      </Modal>
-      <Modal opened={dialogs.register} onClose={dismiss} title={t("auth.register.title")} styles={modalStyles}>
-        <RegisterForm initialEmail={email} onLogin={go("login")} onSuccess={complete} />
-      </Modal>
-      {token ? (
-        <RestoreDialog
-          opened={dialogs.reset}
-          token={token}
-          onClose={dismiss}
-          onRestored={(restored) => {
-            if (restored) setEmail(restored);
-            openDialog("login");
-          }}
-          onRequestNew={() => {
-            dismiss();
-            void navigate(localePath("/auth/reset", pathname));
-          }}
-        />
-      ) : (
-        <ResetDialog opened={dialogs.reset} initialEmail={email} onClose={dismiss} onLogin={go("login")} />
+      {live && (
+        <>
+          <Modal opened={dialogs.login} onClose={dismiss} title={t("auth.login.title")} styles={modalStyles}>
+            <LoginForm initialEmail={email} onRegister={go("register")} onForgot={go("reset")} onSuccess={complete} />
+          </Modal>
+          <Modal opened={dialogs.register} onClose={dismiss} title={t("auth.register.title")} styles={modalStyles}>
+            <RegisterForm initialEmail={email} onLogin={go("login")} onSuccess={complete} />
+          </Modal>
+          {token ? (
+            <RestoreDialog
+              opened={dialogs.reset}
+              token={token}
+              onClose={dismiss}
+              onRestored={(restored) => {
+                if (restored) setEmail(restored);
+                openDialog("login");
+              }}
+              onRequestNew={() => {
+                dismiss();
+                void navigate(localePath("/auth/reset", pathname));
+              }}
+            />
+          ) : (
+            <ResetDialog opened={dialogs.reset} initialEmail={email} onClose={dismiss} onLogin={go("login")} />
+          )}
+        </>
       )}
       {withWatcher ? <ExpiredSessionWatcher /> : null}
     </>
