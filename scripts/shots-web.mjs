@@ -51,13 +51,11 @@ try {
       tab.on("pageerror", (e) => issues.push(`page error: ${e.message}`));
       tab.on("response", (r) => r.status() >= 400 && issues.push(`HTTP ${r.status()} ${r.url().replace(baseUrl, "")}`));
       const res = await tab.goto(baseUrl + page, { waitUntil: "networkidle" });
-      // Lazy images below the fold load as they scroll into view.
+      // A full-page capture grows the viewport at once: lazy pictures below the fold would be caught
+      // before they arrive, so every picture is asked for now and decoded before the capture.
       await tab.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
-          window.scrollTo(0, y);
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        window.scrollTo(0, 0);
+        for (const img of document.images) img.loading = "eager";
+        await Promise.all([...document.images].map((img) => img.decode().catch(() => {})));
       });
       await tab.waitForLoadState("networkidle");
       const file = path.join(out, name, `${page.replace(/^\//, "").replace(/[/?=&]/g, "_") || "home"}.png`);
