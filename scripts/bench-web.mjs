@@ -5,6 +5,11 @@
 //
 //   npm run bench:web                       /, /login, /buy-sessions, /addresses, /calendar, /admin/dashboard
 //   npm run bench:web -- --only=/,/login    some pages
+//   npm run bench:web -- --pages=public     every public page with content (issue 8, spec §2): the
+//                                           sitemap's pages (one of each kind: one coach, one legal
+//                                           section, one certification, one bazaar event) plus the
+//                                           pages it leaves out (pickers, studio, product, on-demand,
+//                                           login, register); ~15 min
 //   npm run bench:web -- --runs=3           median of three runs per page (default 1)
 //   npm run bench:web -- --build            rebuild first even if the build looks current
 //   BENCH_URL=http://127.0.0.1:3000 npm run bench:web    against a server already running
@@ -24,6 +29,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
+import { chooseStudio, needsChoice, publicPages } from "./lib/public-pages.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
@@ -35,9 +41,9 @@ const args = Object.fromEntries(
   }),
 );
 const runs = Math.max(1, Number(args.runs ?? 1));
-// /calendar needs a chosen city and studio (spec §4 guards): measured with the demo's first ones
-// (CHOSEN, set as cookies before it).
-const pages = (args.only ?? "/,/login,/buy-sessions,/addresses,/calendar,/admin/dashboard").split(",");
+const DEFAULT_PAGES = "/,/login,/buy-sessions,/addresses,/calendar,/admin/dashboard";
+if (args.pages && !["public", "default"].includes(args.pages)) die(`--pages=${args.pages}: public or default.`);
+if (args.pages && args.only) die("--pages and --only: one or the other.");
 const chromePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 function die(msg) {
@@ -155,9 +161,6 @@ async function setCookies(cookies) {
 
 const setSessionCookie = (token) => setCookies([{ name: "token", value: token, httpOnly: true }]);
 
-/** The visitor's chosen city and studio (the calendar's guards), as the site's pickers set them. */
-const CHOSEN = { city: "1", studio: "1" };
-
 async function adminToken() {
   const res = await fetch(`${baseUrl}/api/login`, {
     method: "POST",
@@ -271,7 +274,12 @@ try {
     chromePath,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"],
   });
+  const pages = args.pages === "public" ? await publicPages(baseUrl) : (args.only ?? DEFAULT_PAGES).split(",");
+  // /calendar and the studio pages are measured with the data's first city and studio (CHOSEN, set as
+  // cookies before the first of them and kept for every page after).
+  const CHOSEN = await chooseStudio(baseUrl);
   let token = null;
+  let chosenSet = false;
   for (const page of pages) {
     const url = `${baseUrl}${page}`;
     // Logged in for the back office: every page after the first admin one is measured with the
@@ -280,26 +288,27 @@ try {
       token = await adminToken();
       await setSessionCookie(token);
     }
-    if (page.startsWith("/calendar")) {
+    if (needsChoice(page) && !chosenSet) {
       await setCookies(Object.entries(CHOSEN).map(([name, value]) => ({ name, value })));
+      chosenSet = true;
     }
     const jar = [
       token ? `token=${token}` : null,
-      page.startsWith("/calendar") ? `city=${CHOSEN.city}; studio=${CHOSEN.studio}` : null,
+      chosenSet ? `city=${CHOSEN.city}; studio=${CHOSEN.studio}` : null,
     ].filter(Boolean);
     const headers = jar.length ? { cookie: jar.join("; ") } : undefined;
     const probe = await fetch(url, { headers, redirect: "manual" });
     await probe.arrayBuffer();
     if (probe.status === 404) {
-      console.log(`${page.padEnd(18)} skipped: 404 (not built yet)`);
+      console.log(`${page.padEnd(40)} skipped: 404 (not built yet)`);
       continue;
     }
     if (probe.status >= 300 && probe.status < 400) {
-      console.log(`${page.padEnd(18)} skipped: redirects to ${probe.headers.get("location")}`);
+      console.log(`${page.padEnd(40)} skipped: redirects to ${probe.headers.get("location")}`);
       continue;
     }
     if (probe.status !== 200) throw new Error(`${page} answered ${probe.status}`);
-    process.stdout.write(`${page.padEnd(18)} ${runs} run(s)… `);
+    process.stdout.write(`${page.padEnd(40)} ${runs} run(s)… `);
     const all = [];
     for (let i = 0; i < runs; i++) all.push(await audit(url));
     // The run with the median performance score stands for the page.

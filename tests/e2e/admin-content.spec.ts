@@ -166,3 +166,32 @@ test("on-demand switched off in configuration: /on-demand and the plan pages are
   await page.goto("/on-demand/buy-plans");
   await expect(page.getByRole("button", { name: "Comprar" }).first()).toBeVisible();
 });
+
+test("CMS page editor: an address the site already has is refused as it is typed, with the server's words", async ({
+  page,
+}) => {
+  const token = await loginAs(page, ADMIN);
+  // The server's message for a reserved address.
+  const res = await page.request.post("/api/admin/cms-pages", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { slug: "calendar", title: "Calendario de verano", body: "Texto", published: false },
+  });
+  expect(res.status()).toBe(422);
+  const fields = ((await res.json()) as { error: { messages: { field: string; message: string }[] } }).error.messages;
+  const serverMessage = fields.find((f) => f.field === "slug")?.message;
+  expect(serverMessage).toBe("Esa dirección ya es una página del sitio; elige otra");
+
+  await page.goto("/admin/cms-pages/add");
+  const slug = page.getByRole("textbox", { name: "Dirección" });
+  const warning = page.getByText(serverMessage!);
+  await slug.pressSequentially("Calenda");
+  await expect(slug).not.toHaveAttribute("aria-invalid", "true");
+  await expect(warning).toBeHidden();
+  // The last letter makes it /calendar: said at once, before any save.
+  await slug.press("r");
+  await expect(warning).toBeVisible();
+  await expect(slug).toHaveAttribute("aria-invalid", "true");
+  await slug.pressSequentially("-de-verano");
+  await expect(warning).toBeHidden();
+  await expect(slug).not.toHaveAttribute("aria-invalid", "true");
+});

@@ -140,6 +140,7 @@ test.describe("public content pages", () => {
     for (const p of [
       "/about-us",
       "/legals/faq",
+      "/legals/terms-and-conditions",
       "/certification/barre-prenatal",
       "/coaches/",
       "/bazar-acapulco/event/",

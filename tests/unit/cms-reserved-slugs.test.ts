@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
-import { RESERVED_PAGE_SLUGS, cmsPageSchema } from "../../app/shared/schemas/cms";
+import { RESERVED_PAGE_SLUGS, cmsPageSchema, reservedSlugMessage } from "../../app/shared/schemas/cms";
 
 /** Every full path of the table, with the locale prefix left out. */
 function paths(entries: RouteConfigEntry[], prefix: string[] = []): string[][] {
@@ -38,5 +38,13 @@ describe("CMS page addresses", () => {
     expect(taken.success).toBe(false);
     expect(taken.error?.issues[0]?.message).toMatch(/ya es una página del sitio/);
     expect(cmsPageSchema.safeParse({ ...base, slug: "nuestra-historia" }).success).toBe(true);
+  });
+
+  it("the editor's live check says what the server says, on the address as it is typed", () => {
+    const base = { title: "Página", body: "Texto", published: true };
+    const server = cmsPageSchema.safeParse({ ...base, slug: " Calendar " }).error?.issues[0]?.message;
+    expect(reservedSlugMessage(" Calendar ")).toBe(server);
+    expect(reservedSlugMessage("calendario")).toBeNull();
+    expect(reservedSlugMessage("")).toBeNull();
   });
 });

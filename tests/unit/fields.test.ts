@@ -7,18 +7,17 @@ import {
   findUnsafeText,
   foldText,
   formatMoney,
-  formatPhone,
   isSafeText,
   moneyCents,
   optionalText,
   pesosToCents,
   phone,
-  phoneHref,
   postalCode,
   requiredText,
   rfc,
   searchText,
 } from "~/shared/schemas/fields";
+import { formatPhone, phoneHref } from "~/shared/phone";
 
 const ok = <T extends z.ZodType>(s: T, v: unknown) => s.safeParse(v);
 

@@ -1,4 +1,4 @@
-import { normalizePhone } from "../../shared/schemas/fields";
+import { normalizePhone } from "../../shared/phone";
 import { hash } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "./client";

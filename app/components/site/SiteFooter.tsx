@@ -148,7 +148,7 @@ export function SiteFooter({
             </ul>
           </nav>
 
-          <div className={classes.column}>
+          <div className={`${classes.column} ${classes.contact}`}>
             <h2 className={classes.heading}>{t("site.footer.contact")}</h2>
             {helpEmail && (
               <p className={classes.help}>

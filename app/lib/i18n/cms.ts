@@ -136,7 +136,7 @@ export const cms = {
     many: "Páginas",
     subtitle: "Páginas de contenido del sitio: nosotros, protocolo de salud, empleos, fundación…",
     slug: "Dirección",
-    slugHelp: "La página se ve en /{slug}. El sitio muestra about-us, covid, jobs, foundation y studio-detail.",
+    slugHelp: "La página se ve en /{slug}. El sitio muestra about-us, covid, jobs y foundation.",
     title: "Título",
     description: "Descripción para buscadores",
     eyebrow: "Antetítulo",

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/sitemap";
+import { LEGAL_PATHS } from "~/components/legal/links";
 import { sitemapEntries } from "~/.server/domain/content/pages";
 
 /** Static public pages with content (dynamic ones are added from the database). */
@@ -26,6 +27,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const urls: { loc: string; lastmod?: Date }[] = STATIC_PATHS.map((p) => ({ loc: p }));
   for (const p of e.pages) urls.push({ loc: `/${p.slug}`, lastmod: p.updatedAt });
   for (const l of e.legals) urls.push({ loc: `/legals/${l.slug}`, lastmod: l.updatedAt });
+  // The privacy notice and the terms (legal texts edited in /admin/pages, always present).
+  for (const loc of Object.values(LEGAL_PATHS)) urls.push({ loc });
   for (const c of e.certs) urls.push({ loc: `/certification/${c.slug}`, lastmod: c.updatedAt });
   for (const c of e.coaches) urls.push({ loc: `/coaches/${c.slug}`, lastmod: c.updatedAt });
   for (const ev of e.events) urls.push({ loc: `/bazar-acapulco/event/${ev.id}`, lastmod: ev.updatedAt });

@@ -1,4 +1,4 @@
-import { formatPhone, phoneHref } from "~/shared/schemas/fields";
+import { formatPhone, phoneHref } from "~/shared/phone";
 import { Button, Loader, UnstyledButton } from "@mantine/core";
 import {
   IconArrowLeft,

@@ -41,6 +41,11 @@ export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
   ...["api", "assets", "es-mx"],
 ]);
 
+/** The server's message for a reserved address, or null: the editor shows it as the staff types. */
+export function reservedSlugMessage(slug: string): string | null {
+  return RESERVED_PAGE_SLUGS.has(slug.trim().toLowerCase()) ? t("cms.errors.slugReserved") : null;
+}
+
 export const cmsPageSchema = z.object({
   slug: z.preprocess(
     (v) => (typeof v === "string" ? v.trim().toLowerCase() : ""),
@@ -48,7 +53,7 @@ export const cmsPageSchema = z.object({
       .string()
       .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, t("cms.errors.slugInvalid"))
       .max(80, t("cms.errors.slugInvalid"))
-      .refine((s) => !RESERVED_PAGE_SLUGS.has(s), t("cms.errors.slugReserved")),
+      .refine((s) => !reservedSlugMessage(s), t("cms.errors.slugReserved")),
   ),
   title: requiredText(t("cms.errors.titleRequired"), { max: 120 }),
   description: optionalText({ max: 300 }),

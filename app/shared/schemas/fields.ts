@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { t } from "~/lib/messages";
+import { normalizePhone } from "~/shared/phone";
 
 /**
  * Spanish for every rule a schema did not word itself (zod's own texts are English): a missing
@@ -148,30 +149,6 @@ export const boolean = z.preprocess(
 );
 
 // ─── Mexican phone ───────────────────────────────────────────────────────────────────────────────
-
-/** The 10 digits of a Mexican phone number (spaces, dashes, dots, parentheses and +52 allowed), or null. */
-export function normalizePhone(v: string): string | null {
-  let digits = v.replace(/[\s\-().]/g, "");
-  if (digits.startsWith("+52")) digits = digits.slice(3);
-  else if (digits.startsWith("52") && digits.length === 12) digits = digits.slice(2);
-  return /^\d{10}$/.test(digits) ? digits : null;
-}
-
-/** A stored phone as people read it: `55 1234 5678` (area codes 55, 33, 81 take two digits, others three). */
-export function formatPhone(v: string | null | undefined): string {
-  if (!v) return "";
-  const d = normalizePhone(v);
-  if (!d) return v;
-  return /^(55|33|81)/.test(d)
-    ? `${d.slice(0, 2)} ${d.slice(2, 6)} ${d.slice(6)}`
-    : `${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}`;
-}
-
-/** `tel:` link of a stored phone (tap to call). */
-export function phoneHref(v: string | null | undefined): string | undefined {
-  const d = v ? normalizePhone(v) : null;
-  return d ? `tel:+52${d}` : undefined;
-}
 
 const phoneString = safeString(t("fields.phoneInvalid"))
   .refine((v) => normalizePhone(v) !== null, t("fields.phoneInvalid"))

@@ -7,7 +7,8 @@ import { birthDatePatch, phonePatch, requiredText } from "~/shared/schemas/field
  * `POST /api/profile/user` (server), so both show the same Spanish messages.
  */
 
-export { isCalendarDate, normalizePhone, todayInMexico } from "~/shared/schemas/fields";
+export { isCalendarDate, todayInMexico } from "~/shared/schemas/fields";
+export { normalizePhone } from "~/shared/phone";
 
 export const profileSchema = z.object({
   name: requiredText(t("validation.nameRequired"), { tooLong: t("auth.profile.errors.nameTooLong") }),

@@ -1,4 +1,4 @@
-import { formatPhone } from "~/shared/schemas/fields";
+import { formatPhone } from "~/shared/phone";
 import { Alert, Button } from "@mantine/core";
 import { IconInfoCircle, IconUsers } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";

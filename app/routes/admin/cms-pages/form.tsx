@@ -1,6 +1,6 @@
 import { AdminErrorBoundary, ResourceFormPage, type FieldDef } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
-import { cmsPageSchema } from "~/shared/schemas/cms";
+import { cmsPageSchema, reservedSlugMessage } from "~/shared/schemas/cms";
 import { cmsPagesResource } from "~/.server/resources/cms-pages";
 import { resourceFormLoader } from "../.server/resource";
 import { cmsPagesView } from "./view";
@@ -17,7 +17,15 @@ export const ErrorBoundary = AdminErrorBoundary;
 
 const fields: FieldDef[] = [
   { name: "title", label: t("cms.pages.title"), kind: "text", required: true },
-  { name: "slug", label: t("cms.pages.slug"), kind: "text", required: true, description: t("cms.pages.slugHelp") },
+  {
+    name: "slug",
+    label: t("cms.pages.slug"),
+    kind: "text",
+    required: true,
+    description: t("cms.pages.slugHelp"),
+    // An address the site already has: said as it is typed, not only on saving.
+    warn: reservedSlugMessage,
+  },
   { name: "eyebrow", label: t("cms.pages.eyebrow"), kind: "text" },
   { name: "description", label: t("cms.pages.description"), kind: "text" },
   { name: "image_url", label: t("cms.pages.image"), kind: "text", description: t("cms.home.help.image_url") },

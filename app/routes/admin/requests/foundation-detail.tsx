@@ -12,7 +12,7 @@ import { api } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { applicationStatusSchema } from "~/shared/schemas/cms";
-import { formatPhone, phoneHref } from "~/shared/schemas/fields";
+import { formatPhone, phoneHref } from "~/shared/phone";
 import { can } from "~/shared/permissions";
 import { getResource } from "~/.server/kit/resource";
 import { foundationApplicationsResource } from "~/.server/resources/requests";

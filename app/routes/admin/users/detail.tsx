@@ -1,4 +1,4 @@
-import { formatPhone, phoneHref } from "~/shared/schemas/fields";
+import { formatPhone, phoneHref } from "~/shared/phone";
 import { Anchor, Avatar, Badge, Button, EmptyState, Group, Paper, SimpleGrid, Stack, Tabs, Text } from "@mantine/core";
 import {
   IconCalendarEvent,

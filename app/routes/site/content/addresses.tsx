@@ -1,6 +1,7 @@
 import { IconMapPin, IconPhone } from "@tabler/icons-react";
 import { PageHeader, SmartLink } from "~/components/site/content/ContentBlocks";
-import { mapLinkOf, telLinkOf } from "~/components/site/content/links";
+import { mapLinkOf } from "~/components/site/content/links";
+import { formatPhone, phoneHref } from "~/shared/phone";
 import { Img } from "~/components/site/content/Img";
 import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
@@ -71,11 +72,11 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
                       {s.phone && (
                         <a
                           className={classes.metaItem}
-                          href={telLinkOf(s.phone)}
+                          href={phoneHref(s.phone)}
                           aria-label={t("content.common.callStudio", { studio: s.name })}
                         >
                           <IconPhone size={16} aria-hidden />
-                          {s.phone}
+                          {formatPhone(s.phone)}
                         </a>
                       )}
                       <a

@@ -2,7 +2,8 @@ import { IconMail, IconMapPin, IconPhone } from "@tabler/icons-react";
 import { data } from "react-router";
 import { PageHeader, SmartLink } from "~/components/site/content/ContentBlocks";
 import { Img } from "~/components/site/content/Img";
-import { mapLinkOf, telLinkOf } from "~/components/site/content/links";
+import { mapLinkOf } from "~/components/site/content/links";
+import { formatPhone, phoneHref } from "~/shared/phone";
 import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/studio-detail";
@@ -66,11 +67,11 @@ export default function StudioDetail({ loaderData }: Route.ComponentProps) {
           {studio.phone && (
             <a
               className={classes.metaItem}
-              href={telLinkOf(studio.phone)}
+              href={phoneHref(studio.phone)}
               aria-label={t("content.common.callStudio", { studio: studio.name })}
             >
               <IconPhone size={16} aria-hidden />
-              {studio.phone}
+              {formatPhone(studio.phone)}
             </a>
           )}
           {studio.email && (

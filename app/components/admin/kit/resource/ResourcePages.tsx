@@ -208,6 +208,9 @@ export type FieldDef =
       kind: "text" | "url" | "email" | "tel" | "date";
       required?: boolean;
       description?: string;
+      /** A check of what is typed, shown under the field as the person types (the message the
+       * server would give on saving), or null when the value is fine. */
+      warn?: (value: string) => string | null;
     }
   | {
       name: string;
@@ -251,6 +254,13 @@ export type FieldDef =
   | { name: string; label: string; kind: "image"; description?: string }
   /** A list of pictures from the files library (at most `max`), across the whole width. */
   | { name: string; label: string; kind: "images"; description?: string; max: number };
+
+/** The error of a field with a live check (`warn`): the form's own error first, else the check's. */
+function liveWarning(f: FieldDef, form: UseFormReturnType<Record<string, unknown>>) {
+  if (!("warn" in f) || !f.warn) return {};
+  const message = form.errors[f.name] ?? f.warn(String(form.getValues()[f.name] ?? ""));
+  return message ? { error: message } : {};
+}
 
 /** The add/edit page of a resource: its fields, validated with the API's schema, sent to the API. */
 export function ResourceFormPage(props: {
@@ -366,6 +376,7 @@ export function ResourceFormPage(props: {
                 type={f.kind === "datetime" ? "datetime-local" : f.kind}
                 autoComplete={f.kind === "date" || f.kind === "datetime" ? undefined : "off"}
                 {...form.getInputProps(f.name)}
+                {...liveWarning(f, form)}
               />
             ),
           )}
