@@ -170,7 +170,7 @@ test("on-demand switched off in configuration: /on-demand and the plan pages are
 test("CMS page editor: an address the site already has is refused as it is typed, with the server's words", async ({
   page,
 }) => {
-  const token = await loginAs(page, ADMIN);
+  const token = await loginAs(page, ADMIN, ACCOUNT_PASSWORD);
   // The server's message for a reserved address.
   const res = await page.request.post("/api/admin/cms-pages", {
     headers: { Authorization: `Bearer ${token}` },

@@ -20,7 +20,7 @@ export async function seedIsNeeded(db: Db) {
 }
 
 /** Reference data every installation needs: roles, the currency, Mexico and its 32 states. */
-async function seedReference(db: Db) {
+export async function seedReference(db: Db) {
   await db
     .insert(s.roles)
     .values([
