@@ -11,7 +11,7 @@
 // requests (a finished page has none).
 import fs from "node:fs";
 import path from "node:path";
-import { chromium } from "playwright";
+import { chromium } from "@playwright/test";
 import { chooseStudio, needsChoice, publicPages } from "./lib/public-pages.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");

@@ -16,7 +16,7 @@ import { e2eServers } from "./servers";
  *   pages that follow. Specs make their own accounts (`createAccount` in ./db): no demo password.
  */
 
-export const A11Y_TAGS = ["wcag2a", "wcag2aa"];
+const A11Y_TAGS = ["wcag2a", "wcag2aa"];
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
 
 /** Where the main server under test runs (./servers.ts), and its database when it is PostgreSQL (E2E_DATABASE_URL). */
