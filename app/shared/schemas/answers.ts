@@ -59,3 +59,24 @@ export const emailExistsAnswer = z.object({ data: z.object({ exist: z.boolean() 
 
 /** A password restored with the mail's token: the email comes back to fill the login in. */
 export const restoreAnswer = messageWith({ email: z.string() });
+
+/** "Mis Datos" as the form edits it. */
+export const profileDto = z.object({
+  name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  birth_date: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  email_verified: z.boolean(),
+});
+export const profileAnswer = z.object({ data: profileDto });
+/** The profile saved: the new data and the session's user (the header shows the new name). */
+export const profileSavedAnswer = messageWith({ profile: profileDto, user: currentUserSchema });
+/** The photo uploaded (its address) or removed (null). */
+export const avatarAnswer = messageWith({ avatar_url: z.string().nullable() });
+
+/** Two-factor enrolment: the pending secret, its otpauth URL and QR code. */
+export const twoFactorSetupAnswer = z.object({
+  data: z.object({ secret: z.string(), otpauth_url: z.string(), qr_data_url: z.string() }),
+});
