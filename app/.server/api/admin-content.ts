@@ -66,7 +66,6 @@ export const homeSectionSavedAnswer = z.object({ data: message.extend({ item: ho
 export const homeSectionsChangedAnswer = z.object({ data: message.extend({ count: z.number() }) });
 export const legalSectionSavedAnswer = z.object({ data: message.extend({ item: legalSection }) });
 
-
 export function adminContentRoutes(app: Hono<ApiEnv>) {
   resourceRoutes(app, cmsPagesResource);
 

@@ -49,7 +49,8 @@ export const mediaSchema = z.object({
   size: z.number(),
   url: z.string(),
   created_at: z.string(),
-});export const mediaAnswer = z.object({ data: mediaSchema });
+});
+export const mediaAnswer = z.object({ data: mediaSchema });
 export const mediaListAnswer = z.object({ data: z.array(mediaSchema), meta: metaSchema });
 const slugParam = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/, t("errors.notFound")) });
 

@@ -10,7 +10,6 @@ import { defineRoute, type ApiEnv } from "../http/api";
 import { UPLOAD_BODY_BYTES } from "../http/body";
 import { AppError } from "../http/errors";
 
-
 /** The customer's own data ("Mis Datos"): read, update, avatar; and the stored avatars. */
 export function profileRoutes(app: Hono<ApiEnv>) {
   defineRoute(

@@ -7,8 +7,6 @@ import { defineRoute, type ApiEnv, type AuthState } from "../http/api";
 import { AppError } from "../http/errors";
 import { beginEnrolment, twoFactorStatus, verifyCode, type TwoFactorRefusal } from "../domain/identity/two-factor";
 
-
-
 /** Staff two-factor authentication (spec §4 two-factor guard): enrol, verify, status. */
 export function twoFactorRoutes(app: Hono<ApiEnv>) {
   defineRoute(

@@ -5,7 +5,6 @@ import { useEntityForm, useFormSubmit } from "~/components/forms/useEntityForm";
 import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
 import type { emailExistsAnswer, sessionAnswer } from "~/shared/schemas/answers";
-import { emailStepSchema, loginSchema } from "~/shared/schemas/auth";
 import type { AuthSuccess } from "./types";
 
 export interface LoginFormProps {
@@ -16,6 +15,10 @@ export interface LoginFormProps {
   onForgot(email: string): void;
   onSuccess(done: AuthSuccess): void | Promise<void>;
 }
+
+// The form rules (zod) load with the first submit, not with the /auth/login page.
+const emailStepRules = () => import("~/shared/schemas/auth").then((m) => m.emailStepSchema);
+const loginRules = () => import("~/shared/schemas/auth").then((m) => m.loginSchema);
 
 /**
  * Two-step login (spec §4): the email first, which the server is asked about; a known email
@@ -32,15 +35,17 @@ export function LoginForm({ initialEmail = "", onRegister, onForgot, onSuccess }
     if (step === "password") passwordRef.current?.focus();
   }, [step]);
 
-  const emailForm = useEntityForm(emailStepSchema, { email: initialEmail });
+  /** The email as the server will read it (trimmed, lower case), kept from the last check. */
+  const checked = useRef("");
+  const emailForm = useEntityForm(emailStepRules, { email: initialEmail });
   const checkEmail = useFormSubmit(
     emailForm,
-    (values) =>
-      api<ApiData<typeof emailExistsAnswer>>(
-        `/user/verify/emails/${encodeURIComponent(emailStepSchema.parse(values).email)}`,
-      ),
+    async (values) => {
+      checked.current = (await emailStepRules()).parse(values).email;
+      return api<ApiData<typeof emailExistsAnswer>>(`/user/verify/emails/${encodeURIComponent(checked.current)}`);
+    },
     (data) => {
-      const email = emailStepSchema.parse(emailForm.getValues()).email;
+      const email = checked.current;
       if (data.exist) {
         emailForm.setFieldValue("email", email);
         loginForm.setValues({ email, password: "" });
@@ -54,11 +59,11 @@ export function LoginForm({ initialEmail = "", onRegister, onForgot, onSuccess }
     { messageAs: "toast" },
   );
 
-  const loginForm = useEntityForm(loginSchema, { email: initialEmail, password: "", rememberMe: false });
+  const loginForm = useEntityForm(loginRules, { email: initialEmail, password: "", rememberMe: false });
   const login = useFormSubmit(
     loginForm,
-    (values) => {
-      const v = loginSchema.parse(values);
+    async (values) => {
+      const v = (await loginRules()).parse(values);
       return api<ApiData<typeof sessionAnswer>>("/login", {
         form: { email: v.email, password: v.password, rememberMe: v.rememberMe ? 1 : 0 },
       });

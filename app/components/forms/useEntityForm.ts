@@ -1,5 +1,5 @@
 import { schemaResolver, useForm, type UseFormReturnType } from "@mantine/form";
-import { useRef, useState } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import type { ZodType } from "zod";
 import type { ApiResult } from "~/lib/api";
 import { notifications } from "~/lib/toast";
@@ -9,13 +9,26 @@ import { notifications } from "~/lib/toast";
  * schema the API uses (messages in Spanish word for word); field errors clear when the field is
  * edited. `null`: no rules in the browser (the server's answer alone, e.g. change password).
  */
-export function useEntityForm<V extends Record<string, unknown>>(schema: ZodType | null, initialValues: V) {
+export function useEntityForm<V extends Record<string, unknown>>(schema: FormSchema, initialValues: V) {
   return useForm<V>({
     mode: "controlled",
     initialValues,
-    validate: schema ? (schemaResolver(schema as never, { sync: true }) as never) : undefined,
+    validate: resolverOf(schema),
     clearInputErrorOnChange: true,
   });
+}
+
+/**
+ * The form's rules: a zod schema, `null` (none), or a loader of the schema, so a page that must
+ * stay light (the /auth/login page) fetches zod with the first submit, not with the page.
+ */
+export type FormSchema = ZodType | null | (() => Promise<ZodType>);
+
+function resolverOf(schema: FormSchema) {
+  if (!schema) return undefined;
+  if (typeof schema === "function")
+    return ((values: unknown) => schema().then((s) => schemaResolver(s as never)(values as never))) as never;
+  return schemaResolver(schema as never, { sync: true }) as never;
 }
 
 /** A failed answer of the API (what `api()` returns when `ok` is false). */
@@ -44,7 +57,7 @@ export interface EntitySubmitOptions<V extends Record<string, unknown>> {
 }
 
 /** Moves the focus to the form's first invalid field once its error is drawn. */
-function focusFirstInvalid(form: HTMLFormElement | null | undefined) {
+function focusFirstInvalid(form: HTMLFormElement | null) {
   if (!form) return;
   requestAnimationFrame(() => {
     const el = form.querySelector<HTMLElement>('[aria-invalid="true"]:not([readonly])');
@@ -67,13 +80,15 @@ export function useFormSubmit<V extends Record<string, unknown>, R>(
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const busy = useRef(false);
+  // The submitted <form> (React clears the event's currentTarget once the handler returns).
+  const element = useRef<HTMLFormElement | null>(null);
   const { invalidMessage = null, toastSuccess = true, messageAs = "alert" } = options;
   const showMessage = (message: string) => {
     if (messageAs === "toast") notifications.show({ color: "red", message });
     else setError(message);
   };
-  const onSubmit = form.onSubmit(
-    async (values, event) => {
+  const handle = form.onSubmit(
+    async (values) => {
       if (busy.current) return;
       busy.current = true;
       setSubmitting(true);
@@ -89,7 +104,7 @@ export function useFormSubmit<V extends Record<string, unknown>, R>(
           return;
         }
         if (options.onFailure?.(r, form)) {
-          focusFirstInvalid(event?.currentTarget as HTMLFormElement | undefined);
+          focusFirstInvalid(element.current);
           return;
         }
         // An expired session: the login dialog is already open; the values stay for a retry.
@@ -97,7 +112,7 @@ export function useFormSubmit<V extends Record<string, unknown>, R>(
         const known = Object.entries(r.fields).filter(([f]) => f in (form.getValues() as object));
         if (known.length) {
           form.setErrors(Object.fromEntries(known));
-          focusFirstInvalid(event?.currentTarget as HTMLFormElement | undefined);
+          focusFirstInvalid(element.current);
         }
         // A message not tied to a visible field is shown above the buttons.
         if (!known.length || known.length < Object.keys(r.fields).length) showMessage(r.message);
@@ -106,10 +121,14 @@ export function useFormSubmit<V extends Record<string, unknown>, R>(
         if (!leaving) setSubmitting(false);
       }
     },
-    (_errors, _values, event) => {
-      if (invalidMessage) setError(invalidMessage);
-      focusFirstInvalid(event?.currentTarget as HTMLFormElement | undefined);
+    () => {
+      setError(invalidMessage);
+      focusFirstInvalid(element.current);
     },
   );
+  const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
+    element.current = event?.currentTarget ?? null;
+    handle(event);
+  };
   return { onSubmit, submitting, error, setError, clearError: () => setError(null) };
 }

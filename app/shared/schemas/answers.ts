@@ -80,3 +80,9 @@ export const avatarAnswer = messageWith({ avatar_url: z.string().nullable() });
 export const twoFactorSetupAnswer = z.object({
   data: z.object({ secret: z.string(), otpauth_url: z.string(), qr_data_url: z.string() }),
 });
+
+/**
+ * What every back-office resource's create or update answers (resource-routes extends it with the
+ * saved row under the resource's key): the generic kit pages read this much.
+ */
+export const savedAnswer = messageWith({ id: z.number() });
