@@ -6,7 +6,6 @@
  */
 import type { Hono } from "hono";
 import { messageAnswer } from "~/shared/schemas/answers";
-import { z } from "zod";
 import { t } from "~/lib/messages";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { assertCan } from "../domain/people/access";
