@@ -36,22 +36,14 @@ import { foundationApplicationsResource, invoiceRequestsResource } from "../reso
 import { BACK_OFFICE, backOfficeActor, clientIp, metaSchema } from "./admin-people";
 import { resourceRoutes } from "./resource-routes";
 import { messageAnswer } from "~/shared/schemas/answers";
+import { mediaDto } from "../resources/media";
 
 const message = messageAnswer;
 
 /** A file of the media library (answers of /admin/files, read by the media picker). */
-export const mediaSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  alt: z.string(),
-  width: z.number(),
-  height: z.number(),
-  size: z.number(),
-  url: z.string(),
-  created_at: z.string(),
-});
-export const mediaAnswer = z.object({ data: mediaSchema });
-export const mediaListAnswer = z.object({ data: z.array(mediaSchema), meta: metaSchema });
+export const mediaAnswer = z.object({ data: mediaDto });
+export const mediaListAnswer = z.object({ data: z.array(mediaDto), meta: metaSchema });
+
 const slugParam = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/, t("errors.notFound")) });
 
 /** Public forms: a few per hour per IP, so a script cannot fill the staff lists. */
