@@ -50,4 +50,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Issue 7 "typed client": every browser call names its answer by the route's response schema,
+    // `api<ApiData<typeof someAnswer>>(...)` (a type-only import), never a hand-written type or none.
+    files: ["app/components/**/*.{ts,tsx}", "app/routes/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
+    ignores: ["app/**/.server/**", "app/lib/api.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.name='api']:not([typeArguments])",
+          message: "Name the answer's type from its route's response schema: api<ApiData<typeof someAnswer>>(...).",
+        },
+        {
+          selector:
+            "CallExpression[callee.name='api'] > TSTypeParameterInstantiation > :not(TSTypeReference[typeName.name='ApiData'])",
+          message:
+            "An answer's type comes from its route's response schema (api<ApiData<typeof someAnswer>>), not written by hand.",
+        },
+      ],
+    },
+  },
 );

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { bazaarEvents, foundationApplications, invoiceRequests, mailOutbox } from "../../app/.server/db/schema";
 import { grantLot } from "../../app/.server/domain/credits/ledger";
+import { issueOneTimeToken } from "../../app/.server/domain/identity/one-time";
 import { routeContracts, type RouteContract } from "../../app/.server/http/api";
 import { runGuards, type GuardUser } from "../../app/.server/domain/identity/guards";
 import { EMPLOYEE_TYPE, ROLE } from "../../app/shared/roles";
@@ -72,7 +73,10 @@ beforeAll(async () => {
     actorUserId: a.id,
     reason: "Recompensa: Cumpleaños",
   });
+  // The mailed verification link of a customer (GET /auth/verify/:token answers its message).
+  const verifyToken = await issueOneTimeToken(app.deps.db, c.id, "verify", new Date());
   Object.assign(ids, {
+    "/auth/verify/:token": verifyToken,
     // Payments group (commadmin): the seed's voucher and gift card, a reward of this test.
     "/admin/vouchers/:id": "1",
     "/admin/giftcards/:id": "1",

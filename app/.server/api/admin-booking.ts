@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { eq } from "drizzle-orm";
+import { messageAnswer } from "~/shared/schemas/answers";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import type { Permission } from "~/shared/permissions";
@@ -297,6 +298,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       guard: ["admin"],
       params: idParam("id"),
       body: z.object({ penalty: bool.optional() }),
+      response: messageAnswer,
     },
     async ({ c, deps, params, body, auth }) => {
       const actor = staffCan(c, auth, "booking.write");
@@ -329,6 +331,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       guard: ["admin"],
       params: idParam("id"),
       body: z.object({ spot: id() }),
+      response: messageAnswer,
     },
     async ({ c, auth, deps, params, body }) => {
       const actor = staffCan(c, auth, "booking.write");
@@ -353,6 +356,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       tags,
       guard: ["admin"],
       params: idParam("id"),
+      response: messageAnswer,
     },
     async ({ c, deps, params, auth }) => {
       const actor = staffCan(c, auth, "booking.write");
@@ -373,6 +377,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       tags,
       guard: "auth",
       params: idParam("id"),
+      response: messageAnswer,
     },
     async ({ deps, params, auth }) => {
       assertScanner(auth);
@@ -398,6 +403,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
         class_session_id: id().optional(),
         studio_id: id().optional(),
       }),
+      response: messageAnswer,
     },
     async ({ deps, body, auth }) => {
       assertScanner(auth);

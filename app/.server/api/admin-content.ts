@@ -60,6 +60,11 @@ const legalSection = z.object({
   published: z.boolean(),
   updated_at: z.string(),
 });
+/** What the back office's content pages read after a save. */
+export const configSavedAnswer = z.object({ data: message.extend({ values: configValues }) });
+export const homeSectionSavedAnswer = z.object({ data: message.extend({ item: homeSection }) });
+export const homeSectionsChangedAnswer = z.object({ data: message.extend({ count: z.number() }) });
+export const legalSectionSavedAnswer = z.object({ data: message.extend({ item: legalSection }) });
 
 export function adminContentRoutes(app: Hono<ApiEnv>) {
   resourceRoutes(app, cmsPagesResource);
@@ -91,7 +96,7 @@ export function adminContentRoutes(app: Hono<ApiEnv>) {
       guard: BACK_OFFICE,
       params: pageParam,
       body: z.record(z.string(), z.unknown()),
-      response: z.object({ data: message.extend({ values: configValues }) }),
+      response: configSavedAnswer,
     },
     async ({ c, auth, deps, params, body }) => {
       const actor = backOfficeActor(c, auth);
@@ -145,7 +150,7 @@ export function adminContentRoutes(app: Hono<ApiEnv>) {
       guard: BACK_OFFICE,
       params: keyParam,
       body: homeSectionSchema,
-      response: z.object({ data: message.extend({ item: homeSection }) }),
+      response: homeSectionSavedAnswer,
     },
     async ({ c, auth, deps, params, body }) => {
       const item = await saveHomeDraft(deps, backOfficeActor(c, auth), params.key, body);
@@ -165,7 +170,7 @@ export function adminContentRoutes(app: Hono<ApiEnv>) {
             : "Descarta todos los borradores del inicio (auditado)",
         tags: [TAG],
         guard: BACK_OFFICE,
-        response: z.object({ data: message.extend({ count: z.number() }) }),
+        response: homeSectionsChangedAnswer,
       },
       async ({ c, auth, deps }) => {
         const count = await publishHome(deps, backOfficeActor(c, auth), { discard: action === "discard" });
@@ -213,7 +218,7 @@ export function adminContentRoutes(app: Hono<ApiEnv>) {
       guard: BACK_OFFICE,
       params: slugParam,
       body: legalSectionSchema,
-      response: z.object({ data: message.extend({ item: legalSection }) }),
+      response: legalSectionSavedAnswer,
     },
     async ({ c, auth, deps, params, body }) => {
       const item = await saveLegalSection(deps, backOfficeActor(c, auth), params.slug, body);

@@ -2,6 +2,7 @@
  * Back-office API of the background jobs: failed jobs and retrying one (administrator-type 1).
  */
 import type { Hono } from "hono";
+import { messageAnswer } from "~/shared/schemas/answers";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { defineRoute, type ApiEnv } from "../http/api";
@@ -49,7 +50,7 @@ export function adminJobsRoutes(app: Hono<ApiEnv>) {
       tags: ["Back office: registros"],
       guard: BACK_OFFICE,
       params: z.object({ id: z.string().uuid(t("jobs.notFound")) }),
-      response: z.object({ data: z.object({ Message: z.string() }) }),
+      response: messageAnswer,
     },
     async ({ c, auth, deps, params }) => {
       assertFullAdministrator(backOfficeActor(c, auth));

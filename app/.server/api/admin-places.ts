@@ -5,7 +5,7 @@
  * cache (`public:`).
  */
 import type { Hono } from "hono";
-import { z } from "zod";
+import { messageAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { assertCan } from "../domain/people/access";
@@ -15,7 +15,7 @@ import { citiesResource, roomsResource, studiosResource } from "../resources/pla
 import { BACK_OFFICE, backOfficeActor } from "./admin-people";
 import { resourceRoutes } from "./resource-routes";
 
-const message = z.object({ data: z.object({ Message: z.string() }) });
+const message = messageAnswer;
 
 export function adminPlacesRoutes(app: Hono<ApiEnv>) {
   resourceRoutes(app, citiesResource);

@@ -9,6 +9,13 @@ import {
   registerSchema,
   restoreSchema,
 } from "~/shared/schemas/auth";
+import {
+  currentUserAnswer,
+  emailExistsAnswer,
+  messageAnswer,
+  restoreAnswer,
+  sessionAnswer,
+} from "~/shared/schemas/answers";
 import { defineRoute, type ApiContext, type ApiEnv } from "../http/api";
 import { clientInfo } from "../http/client";
 import { clearSessionCookie, sessionCookie } from "../http/cookies";
@@ -42,7 +49,7 @@ export function authRoutes(app: Hono<ApiEnv>) {
       summary: "¿Existe una cuenta con este email? (paso 1 del inicio de sesión)",
       tags: ["Cuenta"],
       params: z.object({ email: emailField }),
-      response: z.object({ data: z.object({ exist: z.boolean() }) }),
+      response: emailExistsAnswer,
     },
     async ({ c, deps, params }) => {
       await hit(deps.db, LIMITS.emailCheckIp(clientInfo(c).ip), deps.clock());
@@ -58,6 +65,7 @@ export function authRoutes(app: Hono<ApiEnv>) {
       summary: "Inicia sesión: devuelve access_token y fija la cookie de sesión",
       tags: ["Cuenta"],
       body: loginSchema,
+      response: sessionAnswer,
     },
     async ({ c, deps, body }) => {
       const client = clientInfo(c);
@@ -95,6 +103,7 @@ export function authRoutes(app: Hono<ApiEnv>) {
           tags: ["Cuenta"],
           guard: "auth",
           pendingTwoFactor: "allow",
+          response: currentUserAnswer,
         },
         async ({ deps, auth }) => ({
           data: await currentUserFor(deps, auth.user!, auth.employeeId),
@@ -106,7 +115,13 @@ export function authRoutes(app: Hono<ApiEnv>) {
   for (const path of ["/logout", "/auth/logout"]) {
     defineRoute(
       app,
-      { method: "post", path, summary: "Cierra la sesión (revoca el token y borra la cookie)", tags: ["Cuenta"] },
+      {
+        method: "post",
+        path,
+        summary: "Cierra la sesión (revoca el token y borra la cookie)",
+        tags: ["Cuenta"],
+        response: messageAnswer,
+      },
       async ({ c, deps, auth }) => {
         if (auth.token) await revokeSession(deps.db, auth.token, deps.clock());
         c.header("Set-Cookie", clearSessionCookie(secure(c)));
@@ -125,6 +140,7 @@ export function authRoutes(app: Hono<ApiEnv>) {
         tags: ["Cuenta"],
         body: registerSchema,
         status: 201,
+        response: sessionAnswer,
       },
       async ({ c, deps, body }) => {
         const client = clientInfo(c);
@@ -151,6 +167,7 @@ export function authRoutes(app: Hono<ApiEnv>) {
         summary: "Envía el enlace para restablecer la contraseña (misma respuesta exista o no la cuenta)",
         tags: ["Cuenta"],
         body: forgotSchema,
+        response: messageAnswer,
       },
       async ({ c, deps, body }) => {
         const now = deps.clock();
@@ -171,6 +188,7 @@ export function authRoutes(app: Hono<ApiEnv>) {
       tags: ["Cuenta"],
       params: tokenParam,
       body: restoreSchema,
+      response: restoreAnswer,
     },
     async ({ deps, params, body }) => {
       const user = await resetPassword(deps, params.token, body.newPassword);
@@ -187,6 +205,7 @@ export function authRoutes(app: Hono<ApiEnv>) {
       summary: "Restablece la contraseña (token en el cuerpo)",
       tags: ["Cuenta"],
       body: z.intersection(z.object({ token: tokenParam.shape.token }), restoreSchema),
+      response: messageAnswer,
     },
     async ({ deps, body }) => {
       await resetPassword(deps, body.token, body.newPassword);
@@ -204,6 +223,7 @@ export function authRoutes(app: Hono<ApiEnv>) {
         tags: ["Cuenta"],
         guard: "auth",
         body: changePasswordSchema,
+        response: messageAnswer,
       },
       async ({ deps, auth, body }) => {
         await changePassword(deps, auth.user!, auth.session?.id ?? null, body);
@@ -221,6 +241,7 @@ export function authRoutes(app: Hono<ApiEnv>) {
         summary: "Verifica el email con el token del correo",
         tags: ["Cuenta"],
         params: tokenParam,
+        response: messageAnswer,
       },
       async ({ deps, params }) => {
         await verifyEmail(deps, params.token);
@@ -237,6 +258,7 @@ export function authRoutes(app: Hono<ApiEnv>) {
       summary: "Reenvía el correo de verificación",
       tags: ["Cuenta"],
       guard: "auth",
+      response: messageAnswer,
     },
     async ({ deps, auth }) => {
       const user = auth.user!;

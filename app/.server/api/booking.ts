@@ -4,6 +4,8 @@ import { z } from "zod";
 import { t } from "~/lib/messages";
 import { defineRoute, idParam, type ApiEnv, type AuthState } from "../http/api";
 import { AppError } from "../http/errors";
+import { messageAnswer } from "~/shared/schemas/answers";
+import { bookedAnswer, cancelledAnswer, feedResetAnswer, waitlistJoinedAnswer } from "~/shared/schemas/booking-answers";
 import { hit } from "../domain/identity/rate-limit";
 import { ROLE } from "../db/schema";
 import { bookSpot, cancelReservation, joinWaitlist, leaveWaitlist } from "../domain/booking/reservations";
@@ -136,6 +138,7 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
         spot: intField("spot"),
         city_id: intField("city_id").optional(),
       }),
+      response: bookedAnswer,
     },
     async ({ deps, auth, body }) => {
       const now = deps.clock();
@@ -170,6 +173,7 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
       tags: ["Reservaciones"],
       guard: ["customer"],
       params: idParam("id"),
+      response: cancelledAnswer,
     },
     async ({ deps, auth, params }) => {
       const r = await cancelReservation(deps, {
@@ -202,6 +206,7 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
       guard: ["customer"],
       status: 201,
       body: z.object({ class_session_id: intField("class_session_id"), city_id: intField("city_id").optional() }),
+      response: waitlistJoinedAnswer,
     },
     async ({ deps, auth, body }) => {
       const now = deps.clock();
@@ -225,6 +230,7 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
       tags: ["Reservaciones"],
       guard: ["customer"],
       params: idParam("id"),
+      response: messageAnswer,
     },
     async ({ deps, auth, params }) => {
       await leaveWaitlist(deps, { entryId: params.id, userId: auth.user!.id, now: deps.clock() });
@@ -303,6 +309,7 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
       summary: "Cambia la dirección privada del calendario (la anterior deja de funcionar)",
       tags: ["Reservaciones"],
       guard: ["customer"],
+      response: feedResetAnswer,
     },
     async ({ deps, auth }) => {
       const token = await feedToken(deps.db, auth.user!.id, true);

@@ -35,8 +35,15 @@ import { assertCan } from "../domain/people/access";
 import { foundationApplicationsResource, invoiceRequestsResource } from "../resources/requests";
 import { BACK_OFFICE, backOfficeActor, clientIp, metaSchema } from "./admin-people";
 import { resourceRoutes } from "./resource-routes";
+import { messageAnswer } from "~/shared/schemas/answers";
+import { mediaDto } from "../resources/media";
 
-const message = z.object({ data: z.object({ Message: z.string() }) });
+const message = messageAnswer;
+
+/** A file of the media library (answers of /admin/files, read by the media picker). */
+export const mediaAnswer = z.object({ data: mediaDto });
+export const mediaListAnswer = z.object({ data: z.array(mediaDto), meta: metaSchema });
+
 const slugParam = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/, t("errors.notFound")) });
 
 /** Public forms: a few per hour per IP, so a script cannot fill the staff lists. */
@@ -227,17 +234,6 @@ export function contentRoutes(app: Hono<ApiEnv>) {
     await next();
   });
 
-  const mediaSchema = z.object({
-    id: z.number(),
-    name: z.string(),
-    alt: z.string(),
-    width: z.number(),
-    height: z.number(),
-    size: z.number(),
-    url: z.string(),
-    created_at: z.string(),
-  });
-
   defineRoute(
     app,
     {
@@ -251,7 +247,7 @@ export function contentRoutes(app: Hono<ApiEnv>) {
         file: z.any().optional(),
         alt: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(200, t("media.altTooLong"))),
       }),
-      response: z.object({ data: mediaSchema }),
+      response: mediaAnswer,
       status: 201,
     },
     async ({ deps, body, auth, c }) => {
@@ -278,7 +274,7 @@ export function contentRoutes(app: Hono<ApiEnv>) {
       tags: ["Back office: contenido"],
       guard: BACK_OFFICE,
       query: listQuery,
-      response: z.object({ data: z.array(mediaSchema), meta: metaSchema }),
+      response: mediaListAnswer,
     },
     async ({ deps, query, auth, c }) => {
       backOfficeActor(c, auth);

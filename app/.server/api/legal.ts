@@ -16,6 +16,9 @@ const legalText = z.object({
   body: z.string(),
   updated_at: z.string().nullable(),
 });
+/** A legal text saved in the back office. */
+export const legalTextSavedAnswer = z.object({ data: z.object({ Message: z.string(), text: legalText }) });
+
 const slugParam = z.object({ slug: z.string().max(40) });
 
 export function legalRoutes(app: Hono<ApiEnv>) {
@@ -58,7 +61,7 @@ export function legalRoutes(app: Hono<ApiEnv>) {
       guard: BACK_OFFICE,
       params: slugParam,
       body: legalTextSchema,
-      response: z.object({ data: z.object({ Message: z.string(), text: legalText }) }),
+      response: legalTextSavedAnswer,
     },
     async ({ c, auth, deps, params, body }) => {
       const text = await updateLegalText(deps.db, backOfficeActor(c, auth), params.slug, body, deps.clock());

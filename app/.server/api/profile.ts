@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { t } from "~/lib/messages";
+import { avatarAnswer, profileAnswer, profileSavedAnswer } from "~/shared/schemas/answers";
 import { profileSchema } from "~/shared/schemas/profile";
 import { contentTypeOf } from "../adapters/storage";
 import { currentUserFor } from "../domain/identity/current-user";
@@ -8,16 +9,6 @@ import { profileOf, removeAvatar, setAvatar, updateProfile } from "../domain/pro
 import { defineRoute, type ApiEnv } from "../http/api";
 import { UPLOAD_BODY_BYTES } from "../http/body";
 import { AppError } from "../http/errors";
-
-const profile = z.object({
-  name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  birth_date: z.string().nullable(),
-  avatar_url: z.string().nullable(),
-  email_verified: z.boolean(),
-});
 
 /** The customer's own data ("Mis Datos"): read, update, avatar; and the stored avatars. */
 export function profileRoutes(app: Hono<ApiEnv>) {
@@ -29,7 +20,7 @@ export function profileRoutes(app: Hono<ApiEnv>) {
       summary: "Datos del usuario en sesión para editarlos",
       tags: ["Perfil"],
       guard: "auth",
-      response: z.object({ data: profile }),
+      response: profileAnswer,
     },
     ({ auth }) => ({ data: profileOf(auth.user!) }),
   );
@@ -43,6 +34,7 @@ export function profileRoutes(app: Hono<ApiEnv>) {
       tags: ["Perfil"],
       guard: "auth",
       body: profileSchema,
+      response: profileSavedAnswer,
     },
     async ({ deps, auth, body }) => {
       const row = await updateProfile(deps.db, auth.user!.id, body, deps.clock());
@@ -66,6 +58,7 @@ export function profileRoutes(app: Hono<ApiEnv>) {
       guard: "auth",
       body: z.object({ avatar: z.any().optional() }),
       bodyLimit: UPLOAD_BODY_BYTES,
+      response: avatarAnswer,
     },
     async ({ deps, auth, body }) => {
       const url = await setAvatar(deps.db, deps.storage, auth.user!, body.avatar, deps.clock());
@@ -81,6 +74,7 @@ export function profileRoutes(app: Hono<ApiEnv>) {
       summary: "Quita la foto de perfil",
       tags: ["Perfil"],
       guard: "auth",
+      response: avatarAnswer,
     },
     async ({ deps, auth }) => {
       await removeAvatar(deps.db, deps.storage, auth.user!, deps.clock());

@@ -6,6 +6,7 @@
  * every other call. A change answers `{ data: { Message, item } }` (`api.itemKey` renames `item`).
  */
 import type { Hono } from "hono";
+import { savedAnswer } from "~/shared/schemas/answers";
 import { z, type ZodType } from "zod";
 import { auditExport } from "../domain/audit/exports";
 import { assertCan } from "../domain/people/access";
@@ -103,7 +104,7 @@ export function resourceRoutes(app: Hono<ApiEnv>, d: ResourceDescriptor<any, any
   const body = d.input;
   /** The answer of a create or update: the message, the saved row's id and the row. */
   const saved = z.object({
-    data: z.object({ Message: z.string(), id: z.number() }).extend({ [key]: d.dto } as Record<string, ZodType>),
+    data: savedAnswer.shape.data.extend({ [key]: d.dto } as Record<string, ZodType>),
   });
   const answerSaved = (Message: string, row: { id: number }) => ({ data: { Message, id: row.id, [key]: row } });
 

@@ -1,12 +1,11 @@
 import type { Hono } from "hono";
 import { z } from "zod";
+import { messageAnswer, twoFactorSetupAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
 import { twoFactorCodeSchema } from "~/components/admin-auth/schemas";
 import { defineRoute, type ApiEnv, type AuthState } from "../http/api";
 import { AppError } from "../http/errors";
 import { beginEnrolment, twoFactorStatus, verifyCode, type TwoFactorRefusal } from "../domain/identity/two-factor";
-
-const message = z.object({ data: z.object({ Message: z.string() }) });
 
 /** Staff two-factor authentication (spec §4 two-factor guard): enrol, verify, status. */
 export function twoFactorRoutes(app: Hono<ApiEnv>) {
@@ -20,7 +19,7 @@ export function twoFactorRoutes(app: Hono<ApiEnv>) {
       tags: ["Autenticación"],
       guard: "auth",
       pendingTwoFactor: "allow",
-      response: z.object({ data: z.object({ secret: z.string(), otpauth_url: z.string(), qr_data_url: z.string() }) }),
+      response: twoFactorSetupAnswer,
     },
     async ({ deps, auth }) => {
       const r = await beginEnrolment(deps.db, deps.secrets, user(auth).id);
@@ -42,7 +41,7 @@ export function twoFactorRoutes(app: Hono<ApiEnv>) {
       guard: "auth",
       pendingTwoFactor: "allow",
       body: twoFactorCodeSchema,
-      response: message,
+      response: messageAnswer,
     },
     async ({ deps, auth, body, c }) => {
       const session = auth.session;

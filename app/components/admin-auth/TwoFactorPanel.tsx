@@ -17,16 +17,13 @@ import {
 } from "@mantine/core";
 import { IconAlertCircle, IconCheck, IconCopy } from "@tabler/icons-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { api } from "~/lib/api";
+import { useEntityForm, useFormSubmit } from "~/components/forms/useEntityForm";
+import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
-import { validate } from "~/shared/schemas/auth";
+import type { messageAnswer, twoFactorSetupAnswer } from "~/shared/schemas/answers";
 import { twoFactorCodeSchema } from "./schemas";
 
-interface Setup {
-  secret: string;
-  otpauth_url: string;
-  qr_data_url: string;
-}
+type Setup = ApiData<typeof twoFactorSetupAnswer>;
 
 /** Enrolment (QR code and key for manual entry) when needed, then the 6-digit code. */
 export function TwoFactorPanel({ enrolled: enrolledAtLoad, onPassed }: { enrolled: boolean; onPassed(): void }) {
@@ -39,7 +36,7 @@ export function TwoFactorPanel({ enrolled: enrolledAtLoad, onPassed }: { enrolle
     if (enrolled) return;
     let cancelled = false;
     // The API keeps a pending secret, so asking again (reload, strict mode) shows the same QR.
-    api<Setup>("/auth/2fa/setup", { method: "POST" }).then((res) => {
+    api<ApiData<typeof twoFactorSetupAnswer>>("/auth/2fa/setup", { method: "POST" }).then((res) => {
       if (cancelled) return;
       if (res.ok) setSetup(res.data);
       else if (res.status === 409) setEnrolled(true);
@@ -131,40 +128,34 @@ export function TwoFactorPanel({ enrolled: enrolledAtLoad, onPassed }: { enrolle
 
 /** The 6-digit code: submits itself when the sixth digit is typed or pasted. */
 function CodeForm({ onPassed, disabled, autoFocus }: { onPassed(): void; disabled?: boolean; autoFocus?: boolean }) {
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useEntityForm(twoFactorCodeSchema, { code: "" });
   const firstInput = useRef<HTMLInputElement>(null);
   const labelId = useId();
   const errorId = useId();
-
-  async function submit(value: string) {
-    const checked = validate(twoFactorCodeSchema, { code: value });
-    if (!checked.ok) {
-      setError(checked.errors.code ?? null);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const res = await api("/auth/2fa/verify", { form: { code: checked.data.code } });
-    if (res.ok) {
-      onPassed();
-      return;
-    }
-    setBusy(false);
-    setCode("");
-    setError(res.fields.code ?? res.message);
-    requestAnimationFrame(() => firstInput.current?.focus());
-  }
+  const submit = useFormSubmit(
+    form,
+    (values) =>
+      api<ApiData<typeof messageAnswer>>("/auth/2fa/verify", {
+        form: { code: twoFactorCodeSchema.parse(values).code },
+      }),
+    () => onPassed(),
+    {
+      toastSuccess: false,
+      // Passed: the page moves on (the code stays, the button busy).
+      redirects: true,
+      onFailure(r) {
+        // A wrong code is cleared and the first box takes the focus for the next try.
+        form.setValues({ code: "" });
+        form.setErrors({ code: r.fields.code ?? r.message });
+        requestAnimationFrame(() => firstInput.current?.focus());
+        return true;
+      },
+    },
+  );
+  const error = form.errors.code;
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit(code);
-      }}
-    >
+    <form noValidate onSubmit={submit.onSubmit}>
       <Stack gap="sm">
         <Text id={labelId} size="sm" fw={500} className="visually-hidden">
           {t("adminAuth.twoFactor.codeLabel")}
@@ -179,14 +170,14 @@ function CodeForm({ onPassed, disabled, autoFocus }: { onPassed(): void; disable
             oneTimeCode
             size="md"
             gap={8}
-            value={code}
-            onChange={(v) => {
-              setCode(v);
-              if (error) setError(null);
+            value={form.getValues().code}
+            onChange={(v) => form.setFieldValue("code", v)}
+            onComplete={(v) => {
+              form.setFieldValue("code", v);
+              submit.onSubmit();
             }}
-            onComplete={(v) => void submit(v)}
             error={!!error}
-            disabled={disabled || busy}
+            disabled={disabled || submit.submitting}
             autoFocus={autoFocus}
             name="code"
             getInputProps={(i) => ({
@@ -200,7 +191,7 @@ function CodeForm({ onPassed, disabled, autoFocus }: { onPassed(): void; disable
             {error}
           </Text>
         ) : null}
-        <Button type="submit" fullWidth size="md" loading={busy} disabled={disabled}>
+        <Button type="submit" fullWidth size="md" loading={submit.submitting} disabled={disabled}>
           {t("adminAuth.twoFactor.submit")}
         </Button>
       </Stack>

@@ -4,7 +4,8 @@ import { useDisclosure } from "@mantine/hooks";
 import { IconBarbell, IconChevronDown, IconDoor, IconKey, IconLogout, IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { useLocation } from "react-router";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { messageAnswer } from "~/shared/schemas/answers";
 import type { SessionUser } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
@@ -58,7 +59,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const menu = useMenuOnFirstUse();
   const logout = async () => {
     setLeaving(true);
-    await api("/logout", { method: "POST" });
+    await api<ApiData<typeof messageAnswer>>("/logout", { method: "POST" });
     window.location.assign(localePath("/admin/auth/login", pathname));
   };
   // The account menu and its password dialog exist from the first click on the button

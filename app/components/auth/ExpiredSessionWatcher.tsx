@@ -1,7 +1,8 @@
 import { notifications } from "~/lib/toast";
 import { useEffect, useRef } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
-import { api, onTokenExpired } from "~/lib/api";
+import { api, onTokenExpired, type ApiData } from "~/lib/api";
+import type { messageAnswer } from "~/shared/schemas/answers";
 import { useUi, type RootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 
@@ -31,7 +32,7 @@ export function ExpiredSessionWatcher() {
       // Several calls may fail together: handle the first.
       if (handling.current) return;
       handling.current = true;
-      void api("/logout", { method: "POST" }).catch(() => undefined);
+      void api<ApiData<typeof messageAnswer>>("/logout", { method: "POST" }).catch(() => undefined);
       endSession(user.current);
       notifications.show({ color: "yellow", message: t("auth.expired.toast") });
       setAuthCallback(here.current);

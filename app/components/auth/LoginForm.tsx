@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { IconArrowRight, IconMail, IconUserQuestion } from "@tabler/icons-react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { api } from "~/lib/api";
+import { useEffect, useRef, useState } from "react";
+import { useEntityForm, useFormSubmit } from "~/components/forms/useEntityForm";
+import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
-import type { FieldErrors } from "~/shared/schemas/auth";
-import { notifyError } from "./notify";
-import type { AuthAnswer, AuthSuccess } from "./types";
+import type { emailExistsAnswer, sessionAnswer } from "~/shared/schemas/answers";
+import type { AuthSuccess } from "./types";
 
 export interface LoginFormProps {
   initialEmail?: string;
@@ -16,6 +16,10 @@ export interface LoginFormProps {
   onSuccess(done: AuthSuccess): void | Promise<void>;
 }
 
+// The form rules (zod) load with the first submit, not with the /auth/login page.
+const emailStepRules = () => import("~/shared/schemas/auth").then((m) => m.emailStepSchema);
+const loginRules = () => import("~/shared/schemas/auth").then((m) => m.loginSchema);
+
 /**
  * Two-step login (spec §4): the email first, which the server is asked about; a known email
  * goes on to the password, remember-me and the forgot link; an unknown one to register.
@@ -24,67 +28,54 @@ export function LoginForm({ initialEmail = "", onRegister, onForgot, onSuccess }
   const [step, setStep] = useState<"email" | "password">("email");
   /** The email the server did not know: said plainly before offering to register. */
   const [unknown, setUnknown] = useState<string | null>(null);
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState("");
-  const [rememberMe, setRememberMe] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [loading, setLoading] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
-
-  const clear = (field: string) => setErrors((e) => (field in e ? { ...e, [field]: "" } : e));
 
   // Step 2 takes the focus at once (on a phone the keyboard stays open).
   useEffect(() => {
     if (step === "password") passwordRef.current?.focus();
   }, [step]);
 
-  async function checkEmail(e: FormEvent) {
-    e.preventDefault();
-    // The form rules (zod) load with the first submit, not with the page.
-    const { validate, emailStepSchema } = await import("~/shared/schemas/auth");
-    const v = validate(emailStepSchema, { email });
-    if (!v.ok) return setErrors(v.errors);
-    setErrors({});
-    setLoading(true);
-    const r = await api<{ exist: boolean }>(`/user/verify/emails/${encodeURIComponent(v.data.email)}`);
-    setLoading(false);
-    if (!r.ok) {
-      if (Object.keys(r.fields).length) setErrors(r.fields);
-      else notifyError(r.message);
-      return;
-    }
-    if (r.data?.exist) {
-      setEmail(v.data.email);
-      setUnknown(null);
-      setStep("password");
-    } else {
-      setUnknown(v.data.email);
-    }
-  }
+  /** The email as the server will read it (trimmed, lower case), kept from the last check. */
+  const checked = useRef("");
+  const emailForm = useEntityForm(emailStepRules, { email: initialEmail });
+  const checkEmail = useFormSubmit(
+    emailForm,
+    async (values) => {
+      checked.current = (await emailStepRules()).parse(values).email;
+      return api<ApiData<typeof emailExistsAnswer>>(`/user/verify/emails/${encodeURIComponent(checked.current)}`);
+    },
+    (data) => {
+      const email = checked.current;
+      if (data.exist) {
+        emailForm.setFieldValue("email", email);
+        loginForm.setValues({ email, password: "" });
+        loginForm.clearErrors();
+        setUnknown(null);
+        setStep("password");
+      } else {
+        setUnknown(email);
+      }
+    },
+    { messageAs: "toast" },
+  );
 
-  async function login(e: FormEvent) {
-    e.preventDefault();
-    const { validate, loginSchema } = await import("~/shared/schemas/auth");
-    const v = validate(loginSchema, { email, password, rememberMe });
-    if (!v.ok) return setErrors(v.errors);
-    setErrors({});
-    setLoading(true);
-    const r = await api<AuthAnswer>("/login", {
-      form: { email: v.data.email, password: v.data.password, rememberMe: v.data.rememberMe ? 1 : 0 },
-    });
-    if (!r.ok) {
-      setLoading(false);
-      if (Object.keys(r.fields).length) setErrors(r.fields);
-      else notifyError(r.message);
-      return;
-    }
-    await onSuccess({ kind: "login", user: r.data?.user ?? null, message: r.data?.Message || t("auth.login.success") });
-    setLoading(false);
-  }
+  const loginForm = useEntityForm(loginRules, { email: initialEmail, password: "", rememberMe: false });
+  const login = useFormSubmit(
+    loginForm,
+    async (values) => {
+      const v = (await loginRules()).parse(values);
+      return api<ApiData<typeof sessionAnswer>>("/login", {
+        form: { email: v.email, password: v.password, rememberMe: v.rememberMe ? 1 : 0 },
+      });
+    },
+    (data) => onSuccess({ kind: "login", user: data.user, message: data.Message || t("auth.login.success") }),
+    { messageAs: "toast", toastSuccess: false },
+  );
+  const email = emailForm.getValues().email;
 
   if (step === "email") {
     return (
-      <form onSubmit={checkEmail} noValidate aria-label={t("auth.login.title")}>
+      <form onSubmit={checkEmail.onSubmit} noValidate aria-label={t("auth.login.title")}>
         <Stack gap="md">
           <Text c="dimmed" size="sm">
             {t("auth.login.subtitle")}
@@ -97,13 +88,11 @@ export function LoginForm({ initialEmail = "", onRegister, onForgot, onSuccess }
             inputMode="email"
             placeholder={t("auth.fields.emailPlaceholder")}
             leftSection={<IconMail size={18} aria-hidden />}
-            value={email}
+            {...emailForm.getInputProps("email")}
             onChange={(e) => {
-              setEmail(e.currentTarget.value);
+              emailForm.getInputProps("email").onChange(e);
               setUnknown(null);
-              clear("email");
             }}
-            error={errors.email || undefined}
             data-autofocus
             required
           />
@@ -126,7 +115,7 @@ export function LoginForm({ initialEmail = "", onRegister, onForgot, onSuccess }
           <Button
             type="submit"
             variant={unknown ? "light" : "filled"}
-            loading={loading}
+            loading={checkEmail.submitting}
             rightSection={<IconArrowRight size={18} aria-hidden />}
             fullWidth
           >
@@ -144,7 +133,7 @@ export function LoginForm({ initialEmail = "", onRegister, onForgot, onSuccess }
   }
 
   return (
-    <form onSubmit={login} noValidate aria-label={t("auth.login.title")}>
+    <form onSubmit={login.onSubmit} noValidate aria-label={t("auth.login.title")}>
       <Stack gap="md">
         <Text c="dimmed" size="sm">
           {t("auth.login.passwordSubtitle")}
@@ -156,10 +145,10 @@ export function LoginForm({ initialEmail = "", onRegister, onForgot, onSuccess }
           name="email"
           type="email"
           autoComplete="username"
-          value={email}
+          value={loginForm.getValues().email}
           readOnly
           data-testid="login-email"
-          error={errors.email || undefined}
+          error={loginForm.errors.email || undefined}
           rightSectionWidth={80}
           rightSection={
             <Anchor
@@ -168,8 +157,8 @@ export function LoginForm({ initialEmail = "", onRegister, onForgot, onSuccess }
               size="sm"
               onClick={() => {
                 setStep("email");
-                setPassword("");
-                setErrors({});
+                loginForm.setFieldValue("password", "");
+                loginForm.clearErrors();
               }}
             >
               {t("auth.login.changeEmail")}
@@ -181,13 +170,8 @@ export function LoginForm({ initialEmail = "", onRegister, onForgot, onSuccess }
           label={t("auth.fields.password")}
           name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => {
-            setPassword(e.currentTarget.value);
-            clear("password");
-          }}
-          error={errors.password || undefined}
-          aria-invalid={errors.password ? true : undefined}
+          {...loginForm.getInputProps("password")}
+          aria-invalid={loginForm.errors.password ? true : undefined}
           data-autofocus
           required
         />
@@ -195,14 +179,13 @@ export function LoginForm({ initialEmail = "", onRegister, onForgot, onSuccess }
           <Checkbox
             label={t("auth.fields.rememberMe")}
             name="rememberMe"
-            checked={rememberMe}
-            onChange={(e) => setRememberMe(e.currentTarget.checked)}
+            {...loginForm.getInputProps("rememberMe", { type: "checkbox" })}
           />
-          <Anchor component="button" type="button" size="sm" onClick={() => onForgot(email)}>
+          <Anchor component="button" type="button" size="sm" onClick={() => onForgot(loginForm.getValues().email)}>
             {t("auth.login.forgot")}
           </Anchor>
         </Group>
-        <Button type="submit" loading={loading} fullWidth>
+        <Button type="submit" loading={login.submitting} fullWidth>
           {t("auth.login.submit")}
         </Button>
       </Stack>

@@ -1,14 +1,16 @@
 import { Anchor, Button, Checkbox, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useLocation } from "react-router";
-import { api } from "~/lib/api";
+import { useEntityForm, useFormSubmit } from "~/components/forms/useEntityForm";
+import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
-import { registerSchema, validate, type FieldErrors } from "~/shared/schemas/auth";
+import type { sessionAnswer } from "~/shared/schemas/answers";
+import { registerSchema } from "~/shared/schemas/auth";
 import { LEGAL_PATHS } from "~/components/legal/links";
 import { PrivacyConsent } from "~/components/legal/PrivacyLink";
 import { notifyError } from "./notify";
-import type { AuthAnswer, AuthSuccess } from "./types";
+import type { AuthSuccess } from "./types";
 
 export interface RegisterFormProps {
   initialEmail?: string;
@@ -16,57 +18,50 @@ export interface RegisterFormProps {
   onSuccess(done: AuthSuccess): void | Promise<void>;
 }
 
-const EMPTY = { name: "", last_name: "", email: "", password: "", confirmPassword: "" };
-type Field = keyof typeof EMPTY;
-
 /**
  * Register (spec §3 register form, §5 rules): five fields and the terms checkbox. Submit looks
  * and reads as disabled until the terms are ticked; trying anyway says why in a toast.
  */
 export function RegisterForm({ initialEmail = "", onLogin, onSuccess }: RegisterFormProps) {
   const { pathname } = useLocation();
-  const [values, setValues] = useState({ ...EMPTY, email: initialEmail });
-  const [terms, setTerms] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [loading, setLoading] = useState(false);
-
-  const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((er) => (er[field] ? { ...er, [field]: "" } : er));
-  };
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (loading) return;
+  const form = useEntityForm(registerSchema, {
+    name: "",
+    last_name: "",
+    email: initialEmail,
+    password: "",
+    confirmPassword: "",
+    terms: false,
+  });
+  const terms = form.getValues().terms;
+  const submit = useFormSubmit(
+    form,
+    (values) => api<ApiData<typeof sessionAnswer>>("/user", { form: { ...registerSchema.parse(values), terms: 1 } }),
+    (data) => onSuccess({ kind: "register", user: data.user, message: data.Message || t("auth.register.success") }),
+    {
+      messageAs: "toast",
+      toastSuccess: false,
+      onFailure(r) {
+        if (r.fields.terms) notifyError(r.fields.terms);
+        return false;
+      },
+    },
+  );
+  // The terms come first: without them the form says why in a toast and checks nothing else.
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     if (!terms) {
-      notifyError(t("validation.termsRequired"));
+      e.preventDefault();
+      if (!submit.submitting) notifyError(t("validation.termsRequired"));
       return;
     }
-    const v = validate(registerSchema, { ...values, terms });
-    if (!v.ok) return setErrors(v.errors);
-    setErrors({});
-    setLoading(true);
-    const r = await api<AuthAnswer>("/user", { form: { ...v.data, terms: 1 } });
-    if (!r.ok) {
-      setLoading(false);
-      if (Object.keys(r.fields).length) setErrors(r.fields);
-      if (r.fields.terms) notifyError(r.fields.terms);
-      else if (!Object.keys(r.fields).length) notifyError(r.message);
-      return;
-    }
-    await onSuccess({
-      kind: "register",
-      user: r.data?.user ?? null,
-      message: r.data?.Message || t("auth.register.success"),
-    });
-    setLoading(false);
-  }
-
-  const err = (f: string) => errors[f] || undefined;
+    submit.onSubmit(e);
+  };
+  const input = (field: "name" | "last_name" | "email" | "password" | "confirmPassword") => ({
+    ...form.getInputProps(field),
+    error: form.errors[field] || undefined,
+  });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t("auth.register.title")}>
+    <form onSubmit={onSubmit} noValidate aria-label={t("auth.register.title")}>
       <Stack gap="sm">
         <Text c="dimmed" size="sm">
           {t("auth.register.subtitle")}
@@ -76,9 +71,7 @@ export function RegisterForm({ initialEmail = "", onLogin, onSuccess }: Register
             label={t("auth.fields.name")}
             name="name"
             autoComplete="given-name"
-            value={values.name}
-            onChange={set("name")}
-            error={err("name")}
+            {...input("name")}
             data-autofocus={initialEmail ? true : undefined}
             required
           />
@@ -86,9 +79,7 @@ export function RegisterForm({ initialEmail = "", onLogin, onSuccess }: Register
             label={t("auth.fields.lastName")}
             name="last_name"
             autoComplete="family-name"
-            value={values.last_name}
-            onChange={set("last_name")}
-            error={err("last_name")}
+            {...input("last_name")}
             required
           />
         </SimpleGrid>
@@ -99,9 +90,7 @@ export function RegisterForm({ initialEmail = "", onLogin, onSuccess }: Register
           inputMode="email"
           autoComplete="email"
           placeholder={t("auth.fields.emailPlaceholder")}
-          value={values.email}
-          onChange={set("email")}
-          error={err("email")}
+          {...input("email")}
           required
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -109,29 +98,23 @@ export function RegisterForm({ initialEmail = "", onLogin, onSuccess }: Register
             label={t("auth.fields.password")}
             name="password"
             autoComplete="new-password"
-            value={values.password}
-            onChange={set("password")}
-            error={err("password")}
-            aria-invalid={err("password") ? true : undefined}
+            {...input("password")}
+            aria-invalid={form.errors.password ? true : undefined}
             required
           />
           <PasswordInput
             label={t("auth.fields.confirmPassword")}
             name="confirmPassword"
             autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={set("confirmPassword")}
-            error={err("confirmPassword")}
-            aria-invalid={err("confirmPassword") ? true : undefined}
+            {...input("confirmPassword")}
+            aria-invalid={form.errors.confirmPassword ? true : undefined}
             required
           />
         </SimpleGrid>
         <Checkbox
           name="terms"
           mt="xs"
-          checked={terms}
-          onChange={(e) => setTerms(e.currentTarget.checked)}
-          error={err("terms")}
+          {...form.getInputProps("terms", { type: "checkbox" })}
           label={
             <>
               {t("auth.register.termsPrefix")}
@@ -147,7 +130,7 @@ export function RegisterForm({ initialEmail = "", onLogin, onSuccess }: Register
         <Button
           type="submit"
           mt="xs"
-          loading={loading}
+          loading={submit.submitting}
           fullWidth
           data-disabled={!terms || undefined}
           aria-disabled={!terms}
@@ -156,7 +139,7 @@ export function RegisterForm({ initialEmail = "", onLogin, onSuccess }: Register
         </Button>
         <Text size="sm" ta="center">
           {t("auth.register.haveAccount")}{" "}
-          <Anchor component="button" type="button" fw={600} onClick={() => onLogin(values.email.trim())}>
+          <Anchor component="button" type="button" fw={600} onClick={() => onLogin(form.getValues().email.trim())}>
             {t("auth.register.login")}
           </Anchor>
         </Text>

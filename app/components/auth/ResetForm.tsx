@@ -1,159 +1,224 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertCircle, IconMail } from "@tabler/icons-react";
-import { useState, type FormEvent } from "react";
-import { api } from "~/lib/api";
+import type { ReactNode } from "react";
+import { useEntityForm, useFormSubmit } from "~/components/forms/useEntityForm";
+import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
-import { forgotSchema, restoreSchema, validate, type FieldErrors } from "~/shared/schemas/auth";
+import type { messageAnswer, restoreAnswer } from "~/shared/schemas/answers";
+import { forgotSchema, restoreSchema } from "~/shared/schemas/auth";
 import { notifyError, notifySuccess } from "./notify";
+
+/**
+ * The site's account screens (dialogs and /auth pages: "tú", toasts) or the back office's auth
+ * pages ("usted", alerts in the card): the same two forms, each screen's own words.
+ */
+export type ResetVariant = "site" | "admin";
+
+/** The words of the fields and buttons (the back office passes its own: `adminResetTexts`). */
+export interface ResetTexts {
+  email: string;
+  emailPlaceholder: string;
+  send: string;
+  newPassword: string;
+  confirmNewPassword: string;
+  save: string;
+  saved: string;
+}
+
+const siteTexts = (): ResetTexts => ({
+  email: t("auth.fields.email"),
+  emailPlaceholder: t("auth.fields.emailPlaceholder"),
+  send: t("auth.reset.submit"),
+  newPassword: t("auth.fields.newPassword"),
+  confirmNewPassword: t("auth.fields.confirmNewPassword"),
+  save: t("auth.reset.restoreSubmit"),
+  saved: t("auth.reset.restoreSuccess"),
+});
 
 export interface ResetFormProps {
   /** With a token: choose a new password. Without: ask for the email. */
   token?: string | null;
   initialEmail?: string;
-  /** The request was sent (with the email), or the new password saved. */
-  onDone(email?: string): void;
-  onLogin(email: string): void;
-  /** The token was refused: offer to ask for a new link. */
+  /** The request was sent (with the email), or the new password saved (with the server's message). */
+  onDone(email?: string, message?: string): void;
+  /** The site's "Volver a iniciar sesión" (a button under the form). */
+  onLogin?(email: string): void;
+  /** The site's "Solicitar un enlace nuevo" when the token was refused. */
   onRequestNew?(): void;
+  /** Default "site"; "admin" needs its `texts`. */
+  variant?: ResetVariant;
+  texts?: ResetTexts;
+  /** Under the submit button (the back office's link back to the login). */
+  footer?: ReactNode;
+  /** In the alert of a refused token (the back office's link to ask for a new one). */
+  requestNewLink?: ReactNode;
 }
 
-/** Reset (spec §2-4): the email, or the new password and its confirmation when a token is present. */
+/**
+ * Reset (spec §2-4): the email, or the new password and its confirmation when a token is present;
+ * one component for the site's dialog and page and the back office's pages.
+ */
 export function ResetForm(props: ResetFormProps) {
   return props.token ? <RestoreStep {...props} token={props.token} /> : <ForgotStep {...props} />;
 }
 
-function ForgotStep({ initialEmail = "", onDone, onLogin }: ResetFormProps) {
-  const [email, setEmail] = useState(initialEmail);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [loading, setLoading] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const v = validate(forgotSchema, { email });
-    if (!v.ok) return setErrors(v.errors);
-    setErrors({});
-    setLoading(true);
-    const r = await api("/guest/forgot/password", { form: { email: v.data.email } });
-    setLoading(false);
-    if (!r.ok) {
-      // Spec §8: a failed reset only stops loading; field errors still go under the field.
-      if (Object.keys(r.fields).length) setErrors(r.fields);
-      else if (r.status === 429) notifyError(r.message);
-      return;
-    }
-    notifySuccess(t("success.resetSent"));
-    onDone(v.data.email);
-  }
+function ForgotStep({ initialEmail = "", onDone, onLogin, variant = "site", texts, footer }: ResetFormProps) {
+  const site = variant === "site";
+  const text = texts ?? siteTexts();
+  const form = useEntityForm(forgotSchema, { email: initialEmail });
+  const submit = useFormSubmit(
+    form,
+    (values) =>
+      api<ApiData<typeof messageAnswer>>("/guest/forgot/password", {
+        form: { email: forgotSchema.parse(values).email },
+      }),
+    () => {
+      if (site) notifySuccess(t("success.resetSent"));
+      onDone(forgotSchema.parse(form.getValues()).email);
+    },
+    {
+      toastSuccess: false,
+      onFailure(r) {
+        // Spec §8: a failed reset on the site only stops loading (a rate limit says so in a toast);
+        // field errors still go under the field.
+        if (!site || Object.keys(r.fields).length) return false;
+        if (r.status === 429) notifyError(r.message);
+        return true;
+      },
+    },
+  );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t("auth.reset.title")}>
+    <form onSubmit={submit.onSubmit} noValidate aria-label={site ? t("auth.reset.title") : undefined}>
       <Stack gap="md">
-        <Text c="dimmed" size="sm">
-          {t("auth.reset.subtitle")}
-        </Text>
+        {site ? (
+          <Text c="dimmed" size="sm">
+            {t("auth.reset.subtitle")}
+          </Text>
+        ) : null}
+        <ErrorAlert message={submit.error} />
         <TextInput
-          label={t("auth.fields.email")}
+          label={text.email}
           name="email"
           type="email"
           inputMode="email"
           autoComplete="email"
-          placeholder={t("auth.fields.emailPlaceholder")}
-          leftSection={<IconMail size={18} aria-hidden />}
-          value={email}
-          onChange={(e) => {
-            setEmail(e.currentTarget.value);
-            setErrors({});
-          }}
-          error={errors.email || undefined}
-          data-autofocus
+          placeholder={text.emailPlaceholder}
+          leftSection={site ? <IconMail size={18} aria-hidden /> : undefined}
+          {...form.getInputProps("email")}
+          data-autofocus={site || undefined}
+          autoFocus={!site}
           required
         />
-        <Button type="submit" loading={loading} fullWidth>
-          {t("auth.reset.submit")}
+        <Button type="submit" loading={submit.submitting} fullWidth size={site ? undefined : "md"}>
+          {text.send}
         </Button>
-        <Anchor component="button" type="button" size="sm" ta="center" onClick={() => onLogin(email.trim())}>
-          {t("auth.reset.backToLogin")}
-        </Anchor>
+        {onLogin ? (
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            ta="center"
+            onClick={() => onLogin(form.getValues().email.trim())}
+          >
+            {t("auth.reset.backToLogin")}
+          </Anchor>
+        ) : null}
+        {footer}
       </Stack>
     </form>
   );
 }
 
-function RestoreStep({ token, onDone, onRequestNew }: ResetFormProps & { token: string }) {
-  const [values, setValues] = useState({ newPassword: "", confirmNewPassword: "" });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const set = (field: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((er) => (er[field] ? { ...er, [field]: "" } : er));
-  };
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const v = validate(restoreSchema, values);
-    if (!v.ok) return setErrors(v.errors);
-    setErrors({});
-    setFailure(null);
-    setLoading(true);
-    const r = await api<{ Message?: string; email?: string }>(`/reset/password/${encodeURIComponent(token)}`, {
-      form: v.data,
-    });
-    setLoading(false);
-    if (!r.ok) {
-      if (Object.keys(r.fields).some((f) => f in values)) setErrors(r.fields);
-      else setFailure(r.message || t("auth.reset.invalidToken"));
-      return;
-    }
-    notifySuccess(r.data?.Message || t("auth.reset.restoreSuccess"));
-    onDone(r.data?.email);
-  }
+function RestoreStep({
+  token,
+  onDone,
+  onRequestNew,
+  variant = "site",
+  texts,
+  footer,
+  requestNewLink,
+}: ResetFormProps & { token: string }) {
+  const site = variant === "site";
+  const text = texts ?? siteTexts();
+  const form = useEntityForm(restoreSchema, { newPassword: "", confirmNewPassword: "" });
+  const submit = useFormSubmit(
+    form,
+    (values) => api<ApiData<typeof restoreAnswer>>(`/reset/password/${encodeURIComponent(token)}`, { form: values }),
+    (data) => {
+      const message = data.Message || text.saved;
+      if (site) notifySuccess(message);
+      onDone(data.email, message);
+    },
+    {
+      toastSuccess: false,
+      onFailure(r) {
+        // A refused token (or any message not under a field) shows above the fields, with the way
+        // to ask for a new link.
+        if (Object.keys(r.fields).some((f) => f in form.getValues())) {
+          form.setErrors(r.fields);
+          return true;
+        }
+        submit.setError(r.message || t("auth.reset.invalidToken"));
+        return true;
+      },
+    },
+  );
+  const requestNew =
+    requestNewLink ??
+    (onRequestNew ? (
+      <Anchor component="button" type="button" size="sm" fw={600} ta="left" onClick={onRequestNew}>
+        {t("auth.reset.requestNew")}
+      </Anchor>
+    ) : null);
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t("auth.reset.restoreTitle")}>
+    <form onSubmit={submit.onSubmit} noValidate aria-label={site ? t("auth.reset.restoreTitle") : undefined}>
       <Stack gap="md">
-        <Text c="dimmed" size="sm">
-          {t("auth.reset.restoreSubtitle")}
-        </Text>
-        {failure ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            <Stack gap={6}>
-              <Text size="sm">{failure}</Text>
-              {onRequestNew ? (
-                <Anchor component="button" type="button" size="sm" fw={600} ta="left" onClick={onRequestNew}>
-                  {t("auth.reset.requestNew")}
-                </Anchor>
-              ) : null}
-            </Stack>
-          </Alert>
+        {site ? (
+          <Text c="dimmed" size="sm">
+            {t("auth.reset.restoreSubtitle")}
+          </Text>
         ) : null}
+        <ErrorAlert message={submit.error} site={site}>
+          {requestNew}
+        </ErrorAlert>
         <PasswordInput
-          label={t("auth.fields.newPassword")}
+          label={text.newPassword}
           name="newPassword"
           autoComplete="new-password"
-          value={values.newPassword}
-          onChange={set("newPassword")}
-          error={errors.newPassword || undefined}
-          aria-invalid={errors.newPassword ? true : undefined}
-          data-autofocus
+          {...form.getInputProps("newPassword")}
+          aria-invalid={form.errors.newPassword ? true : undefined}
+          data-autofocus={site || undefined}
+          autoFocus={!site}
           required
         />
         <PasswordInput
-          label={t("auth.fields.confirmNewPassword")}
+          label={text.confirmNewPassword}
           name="confirmNewPassword"
           autoComplete="new-password"
-          value={values.confirmNewPassword}
-          onChange={set("confirmNewPassword")}
-          error={errors.confirmNewPassword || undefined}
-          aria-invalid={errors.confirmNewPassword ? true : undefined}
+          {...form.getInputProps("confirmNewPassword")}
+          aria-invalid={form.errors.confirmNewPassword ? true : undefined}
           required
         />
-        <Button type="submit" loading={loading} fullWidth>
-          {t("auth.reset.restoreSubmit")}
+        <Button type="submit" loading={submit.submitting} fullWidth size={site ? undefined : "md"}>
+          {text.save}
         </Button>
+        {footer}
       </Stack>
     </form>
+  );
+}
+
+/** A failure's message above the fields, with an action under it when there is one. */
+function ErrorAlert({ message, site, children }: { message: string | null; site?: boolean; children?: ReactNode }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" icon={<IconAlertCircle size={18} />} variant={site ? undefined : "light"} role="alert">
+      <Stack gap={6} align={site ? undefined : "flex-start"}>
+        {site ? <Text size="sm">{message}</Text> : <span>{message}</span>}
+        {children}
+      </Stack>
+    </Alert>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useState } from "react";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { messageAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
 
 export type ResendState =
@@ -13,7 +14,7 @@ export function useResendVerification() {
   const [state, setState] = useState<ResendState>({ status: "idle" });
   const send = useCallback(async () => {
     setState({ status: "sending" });
-    const r = await api<{ Message?: string }>("/my-account/resend", { method: "POST" });
+    const r = await api<ApiData<typeof messageAnswer>>("/my-account/resend", { method: "POST" });
     const next: ResendState = r.ok
       ? { status: "sent", message: r.data?.Message ?? "" }
       : { status: "failed", message: r.expired ? t("auth.login.expired") : r.message };

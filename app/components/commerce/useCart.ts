@@ -45,6 +45,7 @@ export const toastSuccess = (message: string) =>
 
 /** Adds an item to the cart (spec §7 `add{Scope}`). */
 export async function addToCart(scope: "pack" | "plan" | "product", id: number, qty = 1) {
+  // eslint-disable-next-line no-restricted-syntax -- commerce answers have no response schema yet (issue 7)
   const r = await api<CartData>("/v2/carts", {
     json: { action: `add${scope[0]!.toUpperCase()}${scope.slice(1)}`, action_param: { [`${scope}_id`]: id, qty } },
   });
@@ -61,6 +62,7 @@ export function useCart() {
   const [busy, setBusy] = useState(false);
   const load = useCallback(async () => {
     setBusy(true);
+    // eslint-disable-next-line no-restricted-syntax -- commerce answers have no response schema yet (issue 7)
     const r = await api<CartData>("/v2/carts");
     setBusy(false);
     setCart(r.ok ? r.data : null);
@@ -68,6 +70,7 @@ export function useCart() {
   }, []);
   const act = useCallback(async (action: string, action_param: Record<string, unknown> = {}, quiet = false) => {
     setBusy(true);
+    // eslint-disable-next-line no-restricted-syntax -- commerce answers have no response schema yet (issue 7)
     const r = await api<CartData>("/v2/carts", { json: { action, action_param } });
     setBusy(false);
     if (r.ok) {

@@ -3,7 +3,8 @@ import { IconTrash, IconUpload } from "@tabler/icons-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { notifyApiError, notifyError, notifySuccess } from "~/components/auth/notify";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { avatarAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "~/shared/schemas/profile";
 import { initialOf } from "./sections";
@@ -21,7 +22,7 @@ export function AvatarUpload({ avatarUrl, name }: { avatarUrl: string | null; na
     const body = new FormData();
     body.append("avatar", file);
     setBusy("upload");
-    const r = await api<{ Message: string; avatar_url: string }>("/profile/user/avatar", { body });
+    const r = await api<ApiData<typeof avatarAnswer>>("/profile/user/avatar", { body });
     if (r.ok) {
       await revalidate();
       notifySuccess(r.data.Message);
@@ -32,7 +33,7 @@ export function AvatarUpload({ avatarUrl, name }: { avatarUrl: string | null; na
 
   async function remove() {
     setBusy("remove");
-    const r = await api<{ Message: string }>("/profile/user/avatar", { method: "DELETE" });
+    const r = await api<ApiData<typeof avatarAnswer>>("/profile/user/avatar", { method: "DELETE" });
     if (r.ok) {
       await revalidate();
       notifySuccess(r.data.Message);

@@ -1,8 +1,9 @@
 import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { useState, type FormEvent } from "react";
+import type { messageAnswer } from "~/shared/schemas/answers";
+import { useEntityForm, useFormSubmit } from "~/components/forms/useEntityForm";
 import { notifySuccess } from "~/components/auth/notify";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmNewPassword: "" };
@@ -33,62 +34,48 @@ export function ChangePasswordForm({
   wide = false,
   autoFocus = false,
 }: ChangePasswordFormProps) {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((er) => (er[field] ? { ...er, [field]: "" } : er));
-  };
-
-  const reset = () => {
-    setValues(EMPTY);
-    setErrors({});
-    setAlert(null);
-  };
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setLoading(true);
-    setAlert(null);
-    const r = await api<{ Message?: string }>("/profile/user/password", { form: values });
-    setLoading(false);
-    if (!r.ok) {
-      setErrors(r.fields);
-      if (r.expired) {
-        reset();
-        onExpired?.();
-        return;
-      }
-      // The alert carries the server's debugMessage, unless it only repeats a field's message.
-      const shown = Object.values(r.fields);
-      const detail = r.debugMessage ?? (shown.length ? null : r.message);
-      setAlert(detail && !shown.includes(detail) ? detail : null);
-      return;
-    }
-    reset();
-    notifySuccess(r.data?.Message ?? t("auth.password.saved"));
-    onSuccess?.();
-  }
+  const form = useEntityForm(null, EMPTY);
+  const submit = useFormSubmit(
+    form,
+    (values) => api<ApiData<typeof messageAnswer>>("/profile/user/password", { form: values }),
+    (data) => {
+      form.reset();
+      notifySuccess(data.Message || t("auth.password.saved"));
+      onSuccess?.();
+    },
+    {
+      toastSuccess: false,
+      onFailure(r) {
+        form.setErrors(r.fields);
+        if (r.expired) {
+          form.reset();
+          onExpired?.();
+          return true;
+        }
+        // The alert carries the server's debugMessage, unless it only repeats a field's message.
+        const shown = Object.values(r.fields);
+        const detail = r.debugMessage ?? (shown.length ? null : r.message);
+        submit.setError(detail && !shown.includes(detail) ? detail : null);
+        return true;
+      },
+    },
+  );
+  const loading = submit.submitting;
+  const alert = submit.error;
 
   const input = (field: Field, label: string, autoComplete: string) => (
     <PasswordInput
       label={label}
       name={field}
       autoComplete={autoComplete}
-      value={values[field]}
-      onChange={set(field)}
-      error={errors[field] || undefined}
-      aria-invalid={errors[field] ? true : undefined}
+      {...form.getInputProps(field)}
+      aria-invalid={form.errors[field] ? true : undefined}
       data-autofocus={autoFocus && field === "currentPassword" ? true : undefined}
     />
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t("auth.password.title")}>
+    <form onSubmit={submit.onSubmit} noValidate aria-label={t("auth.password.title")}>
       <Stack gap="md">
         {alert ? (
           <Alert
@@ -97,7 +84,7 @@ export function ChangePasswordForm({
             icon={<IconAlertCircle size={18} />}
             withCloseButton
             closeButtonLabel={t("auth.password.dismiss")}
-            onClose={() => setAlert(null)}
+            onClose={submit.clearError}
             role="alert"
           >
             {alert}
@@ -113,7 +100,8 @@ export function ChangePasswordForm({
             type="button"
             variant="default"
             onClick={() => {
-              reset();
+              form.reset();
+              submit.clearError();
               onCancel?.();
             }}
             disabled={loading}

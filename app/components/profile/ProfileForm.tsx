@@ -5,7 +5,8 @@ import "dayjs/locale/es-mx";
 import { useRevalidator } from "react-router";
 import { SoftBadge } from "~/components/SoftBadge";
 import { useEntityForm, useEntitySubmit } from "~/components/admin/kit/EntityForm";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { profileSavedAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
 import { profileSchema, todayInMexico } from "~/shared/schemas/profile";
 
@@ -33,7 +34,7 @@ export function ProfileForm({ initial }: { initial: ProfileValues }) {
   });
   const submit = useEntitySubmit(
     form,
-    (values) => api<{ Message: string }>("/profile/user", { form: values }),
+    (values) => api<ApiData<typeof profileSavedAnswer>>("/profile/user", { form: values }),
     () => void revalidate(),
   );
   const birthDate = form.getValues().birth_date;

@@ -4,7 +4,8 @@ import { notifications } from "~/lib/toast";
 import { IconLogout, IconShoppingBag } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { messageAnswer } from "~/shared/schemas/answers";
 import { config, useRootData, useUi } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { cartAction, counterScopeFor, LOGO_HIDE_SCROLL, sessionCounters } from "./navbar-logic";
@@ -48,7 +49,7 @@ export function SiteNavbar({ logoTo = "/" }: { logoTo?: string }) {
 
   const onLogout = async () => {
     setLoggingOut(true);
-    await api("/logout", { method: "POST" });
+    await api<ApiData<typeof messageAnswer>>("/logout", { method: "POST" });
     // Spec §4: logout goes to / (a full load: every part of the page forgets the user).
     window.location.assign(lp("/"));
   };

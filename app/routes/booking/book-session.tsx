@@ -4,7 +4,9 @@ import { useEffect, useRef, useState } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { SpotMap, type SpotState } from "~/components/booking/SpotMap";
 import { useLocalePath } from "~/components/site/useLocalePath";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { bookedAnswer, waitlistJoinedAnswer } from "~/shared/schemas/booking-answers";
+import type { messageAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
 import classes from "~/components/booking/booking.module.css";
 import { sessionDetail } from "~/.server/domain/booking/sessions";
@@ -98,7 +100,7 @@ export default function BookSessionPage({ loaderData }: Route.ComponentProps) {
     const spot = selected;
     // This spot's own "taken" notice (ours, arriving live) must not read as someone else's.
     bookingRef.current = spot;
-    const r = await api<{ Message: string; id: number }>("/v2/reservations", {
+    const r = await api<ApiData<typeof bookedAnswer>>("/v2/reservations", {
       json: { class_session_id: s.id, spot },
     });
     // Booked: the spot stays ours, so a late live "taken" for it is ours too.
@@ -122,7 +124,7 @@ export default function BookSessionPage({ loaderData }: Route.ComponentProps) {
 
   const joinWaitlist = async () => {
     setBusy(true);
-    const r = await api<{ Message: string }>("/v2/waitlist", { json: { class_session_id: s.id } });
+    const r = await api<ApiData<typeof waitlistJoinedAnswer>>("/v2/waitlist", { json: { class_session_id: s.id } });
     setBusy(false);
     if (r.ok) {
       setNotice({ color: "green", text: r.data.Message });
@@ -133,7 +135,7 @@ export default function BookSessionPage({ loaderData }: Route.ComponentProps) {
   const leaveWaitlist = async () => {
     if (!s.my_waitlist) return;
     setBusy(true);
-    const r = await api<{ Message: string }>(`/v2/waitlist/${s.my_waitlist.id}`, { method: "DELETE" });
+    const r = await api<ApiData<typeof messageAnswer>>(`/v2/waitlist/${s.my_waitlist.id}`, { method: "DELETE" });
     setBusy(false);
     if (r.ok) {
       setNotice({ color: "blue", text: r.data.Message });

@@ -16,7 +16,8 @@ import { IconCalendarPlus, IconCheck, IconCopy, IconQrcode, IconRefresh, IconX }
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { ProfileEmptyState } from "~/components/profile/ProfileEmptyState";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { cancelledAnswer, feedResetAnswer } from "~/shared/schemas/booking-answers";
 import { t } from "~/lib/messages";
 import classes from "~/components/booking/booking.module.css";
 import { customerReservations, feedToken } from "~/.server/domain/booking/customer";
@@ -64,7 +65,7 @@ export default function ProfileReservations({ loaderData }: Route.ComponentProps
   const cancel = async () => {
     if (!cancelling) return;
     setBusy(true);
-    const r = await api<{ Message: string }>(`/v2/reservations/${cancelling.id}`, { method: "DELETE" });
+    const r = await api<ApiData<typeof cancelledAnswer>>(`/v2/reservations/${cancelling.id}`, { method: "DELETE" });
     setBusy(false);
     setCancelling(null);
     if (r.ok) setNotice({ ok: true, text: r.data.Message });
@@ -74,7 +75,7 @@ export default function ProfileReservations({ loaderData }: Route.ComponentProps
 
   const resetFeed = async () => {
     setBusy(true);
-    const r = await api<{ Message: string }>("/v2/customer/calendar-feed/reset", { method: "POST" });
+    const r = await api<ApiData<typeof feedResetAnswer>>("/v2/customer/calendar-feed/reset", { method: "POST" });
     setBusy(false);
     setResetting(false);
     if (r.ok) setNotice({ ok: true, text: r.data.Message });

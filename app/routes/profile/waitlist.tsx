@@ -3,7 +3,8 @@ import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { ProfileEmptyState } from "~/components/profile/ProfileEmptyState";
 import { useLocalePath } from "~/components/site/useLocalePath";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { messageAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
 import { customerWaitlist } from "~/.server/domain/booking/customer";
 import type { Route } from "./+types/waitlist";
@@ -26,7 +27,7 @@ export default function ProfileWaitlist({ loaderData }: Route.ComponentProps) {
 
   const leave = async (id: number) => {
     setBusy(id);
-    const r = await api<{ Message: string }>(`/v2/waitlist/${id}`, { method: "DELETE" });
+    const r = await api<ApiData<typeof messageAnswer>>(`/v2/waitlist/${id}`, { method: "DELETE" });
     setBusy(null);
     if (r.ok) setNotice(r.data.Message);
     else if (!r.expired) setNotice(r.message);

@@ -1,64 +1,23 @@
 import { Alert, Button, Group, Paper, Stack } from "@mantine/core";
-import { schemaResolver, useForm, type UseFormReturnType } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
+import type { UseFormReturnType } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import type { ZodType } from "zod";
+import { useFormSubmit, type EntitySubmitOptions } from "~/components/forms/useEntityForm";
 import type { ApiResult } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 
-/**
- * A Mantine form validated by the same zod schema the API uses (messages in Spanish word for
- * word); field errors clear when the field is edited.
- */
-export function useEntityForm<V extends Record<string, unknown>>(schema: ZodType, initialValues: V) {
-  return useForm<V>({
-    mode: "controlled",
-    initialValues,
-    validate: schemaResolver(schema as never, { sync: true }) as never,
-    clearInputErrorOnChange: true,
-  });
-}
+export { useEntityForm } from "~/components/forms/useEntityForm";
 
-/**
- * Sends a form to the API: server field errors (`error.messages`) land under their fields,
- * other failures become an alert message; success shows the server's `Message` as a toast.
- */
+/** The kit's submit: the house one, saying "Revise los campos marcados." when the browser's check fails. */
 export function useEntitySubmit<V extends Record<string, unknown>, R>(
   form: UseFormReturnType<V>,
   send: (values: V) => Promise<ApiResult<R>>,
-  onSuccess: (data: R) => void,
+  onSuccess: (data: R) => void | Promise<void>,
+  options: EntitySubmitOptions<V> = {},
 ) {
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const onSubmit = form.onSubmit(
-    async (values) => {
-      setSubmitting(true);
-      setError(null);
-      try {
-        const r = await send(values);
-        if (r.ok) {
-          const message = (r.data as { Message?: string } | null)?.Message;
-          if (message) notifications.show({ color: "teal", message });
-          onSuccess(r.data);
-          return;
-        }
-        // An expired session: the login dialog is already open; the values stay for a retry.
-        if (r.expired) return;
-        const known = Object.entries(r.fields).filter(([f]) => f in (form.getValues() as object));
-        if (known.length) form.setErrors(Object.fromEntries(known));
-        // A message not tied to a visible field is shown above the buttons.
-        if (!known.length || known.length < Object.keys(r.fields).length) setError(r.message);
-        else setError(null);
-      } finally {
-        setSubmitting(false);
-      }
-    },
-    () => setError(t("admin.kit.formErrors")),
-  );
-  return { onSubmit, submitting, error, clearError: () => setError(null) };
+  return useFormSubmit(form, send, onSuccess, { invalidMessage: t("admin.kit.formErrors"), ...options });
 }
 
 /** The frame of an entity form: fields, an error alert and Cancel/Save buttons. */

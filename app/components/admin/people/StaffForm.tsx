@@ -15,7 +15,8 @@ import {
 import { IconShieldOff } from "@tabler/icons-react";
 import { useNavigate, useLocation } from "react-router";
 import { SoftBadge } from "~/components/SoftBadge";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { savedAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import type { ReactNode } from "react";
@@ -93,7 +94,9 @@ function StaffForm(props: {
     form,
     (v) => {
       const body = { ...v, ...(scope === "administrators" ? { role_id: undefined } : {}) };
-      return person ? api(`${apiBase}/${person.id}`, { method: "PUT", json: body }) : api(apiBase, { json: body });
+      return person
+        ? api<ApiData<typeof savedAnswer>>(`${apiBase}/${person.id}`, { method: "PUT", json: body })
+        : api<ApiData<typeof savedAnswer>>(apiBase, { json: body });
     },
     () => navigate(localePath(props.listHref, pathname)),
   );

@@ -22,6 +22,7 @@ export function AddressStep({ cart, act, onDone }: { cart: CartData; act: Act; o
   const [form, setForm] = useState(EMPTY_ADDRESS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
+    // eslint-disable-next-line no-restricted-syntax -- commerce answers have no response schema yet (issue 7)
     void api<SavedAddress[]>("/v2/customer/addresses").then((r) => {
       const items = r.ok ? r.data : [];
       setSaved(items);

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { messageAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
 import classes from "./Newsletter.module.css";
 
@@ -23,9 +24,9 @@ export function NewsletterForm() {
       return;
     }
     setSending(true);
-    const r = await api<{ Message?: string }>("/v2/newsletter", { form: { email } });
+    const r = await api<ApiData<typeof messageAnswer>>("/v2/newsletter", { form: { email } });
     setSending(false);
-    if (r.ok) setDone(r.data?.Message ?? t("content.newsletter.subscribed"));
+    if (r.ok) setDone(r.data.Message || t("content.newsletter.subscribed"));
     else if (!r.expired) setError(r.fields.email ?? r.message);
   };
 

@@ -1,54 +1,41 @@
 import { useState } from "react";
 import type { ZodType } from "zod";
-import { api } from "~/lib/api";
+import { useEntityForm, useFormSubmit } from "~/components/forms/useEntityForm";
+import { api, type ApiData } from "~/lib/api";
+import type { messageAnswer } from "~/shared/schemas/answers";
 
 /**
- * State of a public form: values, field errors from the shared zod schema (checked in the browser
- * first), then the API's own field errors; `done` holds the success message.
+ * A public form of the content pages on the house form hooks: field errors from the shared zod
+ * schema (checked in the browser first), then the API's own field errors; `done` holds the
+ * success message that replaces the form.
  */
 export function useContentForm<V extends Record<string, string>>(schema: ZodType, path: string, initial: V) {
-  const [values, setValues] = useState<V>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
+  const form = useEntityForm(schema, initial);
   const [done, setDone] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const submit = useFormSubmit(
+    form,
+    (values) => api<ApiData<typeof messageAnswer>>(path, { form: values }),
+    (data) => setDone(data.Message),
+    {
+      toastSuccess: false,
+      onFailure(r) {
+        if (r.expired) return true;
+        form.setErrors(r.fields);
+        if (Object.keys(r.fields).length === 0) submit.setError(r.message);
+        return true;
+      },
+    },
+  );
+  const set = (name: keyof V & string) => (value: string | null) => form.setFieldValue(name, (value ?? "") as never);
+  const errors = form.errors as Record<string, string | undefined>;
 
-  const set = (name: keyof V & string) => (value: string | null) => {
-    setValues((v) => ({ ...v, [name]: value ?? "" }));
-    setErrors((e) => {
-      if (!e[name]) return e;
-      const next = { ...e };
-      delete next[name];
-      return next;
-    });
+  return {
+    values: form.getValues(),
+    set,
+    errors,
+    error: submit.error,
+    done,
+    sending: submit.submitting,
+    submit: submit.onSubmit,
   };
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    const parsed = schema.safeParse(values);
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? "");
-        fields[key] ??= issue.message;
-      }
-      setErrors(fields);
-      const first = Object.keys(fields)[0];
-      if (first) document.getElementsByName(first)[0]?.focus();
-      return;
-    }
-    setSending(true);
-    const r = await api<{ Message?: string }>(path, { form: values });
-    setSending(false);
-    if (r.ok) {
-      setDone(r.data?.Message ?? "");
-      return;
-    }
-    if (r.expired) return;
-    setErrors(r.fields);
-    if (Object.keys(r.fields).length === 0) setError(r.message);
-  };
-
-  return { values, set, errors, error, done, sending, submit };
 }

@@ -1,14 +1,14 @@
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { IconAlertCircle, IconClock } from "@tabler/icons-react";
-import { useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { AuthHeading } from "~/components/admin-auth/AuthHeading";
-import { afterLoginTarget, type LoginUser } from "~/components/admin-auth/targets";
-import { api } from "~/lib/api";
+import { afterLoginTarget } from "~/components/admin-auth/targets";
+import { useEntityForm, useFormSubmit } from "~/components/forms/useEntityForm";
+import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
-import { localePath, ROUTES } from "~/lib/routes";
-import { loginSchema, validate } from "~/shared/schemas/auth";
+import { localePath } from "~/lib/routes";
+import type { sessionAnswer } from "~/shared/schemas/answers";
+import { loginSchema } from "~/shared/schemas/auth";
 import type { Route } from "./+types/login";
 import { requireGuards } from "~/.server/pages/guard";
 
@@ -19,53 +19,45 @@ export async function loader(args: Route.LoaderArgs) {
   return null;
 }
 
-interface LoginValues {
-  email: string;
-  password: string;
-  rememberMe: boolean;
-}
-
 export default function AdminLogin() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useForm<LoginValues>({
-    // ?email= (after a password reset) fills the email in.
-    initialValues: { email: params.get("email")?.slice(0, 200) ?? "", password: "", rememberMe: false },
-    validate: (values) => {
-      const r = validate(loginSchema, values);
-      return r.ok ? {} : r.errors;
+  // ?email= (after a password reset) fills the email in.
+  const form = useEntityForm(loginSchema, {
+    email: params.get("email")?.slice(0, 200) ?? "",
+    password: "",
+    rememberMe: false,
+  });
+  const submit = useFormSubmit(
+    form,
+    (values) =>
+      api<ApiData<typeof sessionAnswer>>("/login", {
+        form: { email: values.email.trim(), password: values.password, rememberMe: String(values.rememberMe) },
+      }),
+    (data) => {
+      // The login answers with its user (sessionAnswer), so the landing page is known at once.
+      const target = afterLoginTarget(data.user, params.get("back"));
+      // A full load: every loader, the root's user included, runs with the new session cookie.
+      window.location.assign(localePath(target, pathname));
     },
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    setAlert(null);
-    setBusy(true);
-    const res = await api<{ Message?: string; user?: LoginUser }>("/login", {
-      form: { email: values.email.trim(), password: values.password, rememberMe: String(values.rememberMe) },
-    });
-    if (!res.ok) {
-      setBusy(false);
-      const known = Object.entries(res.fields).filter(([field]) => field === "email" || field === "password");
-      if (res.status === 422 && known.length > 0) form.setErrors(Object.fromEntries(known));
-      else setAlert(res.message);
-      return;
-    }
-    let user = res.data?.user ?? null;
-    if (!user) {
-      const me = await api<LoginUser>("/auth/me", { method: "POST" });
-      user = me.ok ? me.data : null;
-    }
-    const target = user ? afterLoginTarget(user, params.get("back")) : ROUTES.adminLogin;
-    // A full load: every loader, the root's user included, runs with the new session cookie.
-    window.location.assign(localePath(target, pathname));
-  });
+    {
+      toastSuccess: false,
+      redirects: true,
+      onFailure(r) {
+        // Only the email and password have a place on the form; anything else is the card's alert.
+        const known = Object.entries(r.fields).filter(([field]) => field === "email" || field === "password");
+        if (r.status === 422 && known.length > 0) form.setErrors(Object.fromEntries(known));
+        else submit.setError(r.message);
+        return true;
+      },
+    },
+  );
+  const alert = submit.error;
 
   return (
     <>
       <AuthHeading title={t("adminAuth.login.title")}>{t("adminAuth.login.subtitle")}</AuthHeading>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit.onSubmit} noValidate>
         <Stack gap="md">
           {params.get("expired") ? (
             <Alert color="accent" icon={<IconClock size={18} />} variant="light">
@@ -102,7 +94,7 @@ export default function AdminLogin() {
               {t("adminAuth.login.forgot")}
             </Anchor>
           </Group>
-          <Button type="submit" fullWidth size="md" loading={busy} mt="xs">
+          <Button type="submit" fullWidth size="md" loading={submit.submitting} mt="xs">
             {t("adminAuth.login.submit")}
           </Button>
         </Stack>

@@ -1,13 +1,12 @@
-import { Alert, Anchor, Button, PasswordInput, Stack } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconAlertCircle, IconCircleCheck, IconLinkOff } from "@tabler/icons-react";
+import { Alert, Anchor, Button, Stack } from "@mantine/core";
+import { IconCircleCheck, IconLinkOff } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { AuthHeading } from "~/components/admin-auth/AuthHeading";
-import { api } from "~/lib/api";
+import { adminResetTexts } from "~/components/admin-auth/reset-texts";
+import { ResetForm } from "~/components/auth/ResetForm";
 import { t } from "~/lib/messages";
 import { localePath, ROUTES } from "~/lib/routes";
-import { restoreSchema, validate } from "~/shared/schemas/auth";
 import type { Route } from "./+types/reset-password";
 import { requireGuards } from "~/.server/pages/guard";
 
@@ -26,16 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
 export default function AdminResetPassword({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const { token } = loaderData;
-  const [alert, setAlert] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useForm({
-    initialValues: { newPassword: "", confirmNewPassword: "" },
-    validate: (values) => {
-      const r = validate(restoreSchema, values);
-      return r.ok ? {} : r.errors;
-    },
-  });
   const forgotPath = localePath("/admin/auth/forgot-password", pathname);
   // After a reset the login form opens with the account's email filled in.
   const [resetEmail, setResetEmail] = useState<string | null>(null);
@@ -77,59 +67,28 @@ export default function AdminResetPassword({ loaderData }: Route.ComponentProps)
       </>
     );
 
-  const submit = form.onSubmit(async (values) => {
-    setAlert(null);
-    setBusy(true);
-    const res = await api<{ Message?: string; email?: string }>(`/reset/password/${encodeURIComponent(token)}`, {
-      form: values,
-    });
-    setBusy(false);
-    if (res.ok) {
-      setResetEmail(res.data?.email ?? null);
-      setDone(res.data?.Message || t("adminAuth.reset.done"));
-      return;
-    }
-    const known = Object.entries(res.fields).filter(([f]) => f === "newPassword" || f === "confirmNewPassword");
-    if (res.status === 422 && known.length > 0) form.setErrors(Object.fromEntries(known));
-    else setAlert(res.message);
-  });
-
   return (
     <>
       <AuthHeading title={t("adminAuth.reset.title")}>{t("adminAuth.reset.intro")}</AuthHeading>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {alert ? (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} variant="light" role="alert">
-              <Stack gap={6} align="flex-start">
-                <span>{alert}</span>
-                <Anchor component={Link} to={forgotPath} size="sm">
-                  {t("adminAuth.reset.requestNew")}
-                </Anchor>
-              </Stack>
-            </Alert>
-          ) : null}
-          <PasswordInput
-            label={t("adminAuth.reset.newPassword")}
-            autoComplete="new-password"
-            required
-            autoFocus
-            {...form.getInputProps("newPassword")}
-          />
-          <PasswordInput
-            label={t("adminAuth.reset.confirmNewPassword")}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps("confirmNewPassword")}
-          />
-          <Button type="submit" fullWidth size="md" loading={busy}>
-            {t("adminAuth.reset.submit")}
-          </Button>
+      <ResetForm
+        variant="admin"
+        texts={adminResetTexts()}
+        token={token}
+        onDone={(email, message) => {
+          setResetEmail(email ?? null);
+          setDone(message || t("adminAuth.reset.done"));
+        }}
+        requestNewLink={
+          <Anchor component={Link} to={forgotPath} size="sm">
+            {t("adminAuth.reset.requestNew")}
+          </Anchor>
+        }
+        footer={
           <Anchor component={Link} to={loginPath} size="sm" ta="center">
             {t("adminAuth.forgot.backToLogin")}
           </Anchor>
-        </Stack>
-      </form>
+        }
+      />
     </>
   );
 }

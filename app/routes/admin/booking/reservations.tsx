@@ -4,7 +4,8 @@ import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { DataTable, PageHeader, type Column } from "~/components/admin/kit";
 import { customerColumn } from "~/components/admin/booking/columns";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { messageAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
 import { requireAdminPage } from "../.server/page";
 import { adminReservations } from "~/.server/domain/booking/admin";
@@ -69,7 +70,7 @@ export default function AdminReservations({ loaderData }: Route.ComponentProps) 
   const revalidator = useRevalidator();
   const [msg, setMsg] = useState<string | null>(null);
   const act = async (path: string, json?: unknown) => {
-    const r = await api<{ Message: string }>(path, { method: "POST", json: json ?? {} });
+    const r = await api<ApiData<typeof messageAnswer>>(path, { method: "POST", json: json ?? {} });
     setMsg(r.ok ? r.data.Message : r.message);
     revalidator.revalidate();
   };

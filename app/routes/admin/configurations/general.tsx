@@ -7,7 +7,8 @@ import {
   useEntityForm,
   useEntitySubmit,
 } from "~/components/admin/kit";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { configSavedAnswer } from "~/.server/api/admin-content";
 import { t } from "~/lib/messages";
 import { localePath, stripLocale } from "~/lib/routes";
 import { CONFIG_FIELDS, CONFIG_PAGES, configSchema, isConfigPage, type ConfigPage } from "~/shared/configuration";
@@ -68,7 +69,7 @@ function ConfigForm({ page, values }: { page: ConfigPage; values: Record<string,
   const form = useEntityForm(configSchema(page), values);
   const submit = useEntitySubmit(
     form,
-    (v) => api(`/admin/configurations/${page}`, { method: "PUT", json: v }),
+    (v) => api<ApiData<typeof configSavedAnswer>>(`/admin/configurations/${page}`, { method: "PUT", json: v }),
     () => void revalidate(),
   );
   const fields = CONFIG_FIELDS[page];

@@ -8,7 +8,8 @@ import {
   useEntityForm,
   useEntitySubmit,
 } from "~/components/admin/kit";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { homeSectionSavedAnswer } from "~/.server/api/admin-content";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { homeSectionSchema } from "~/shared/schemas/cms";
@@ -54,7 +55,11 @@ export default function HomeSectionEdit({ loaderData }: Route.ComponentProps) {
   });
   const submit = useEntitySubmit(
     form,
-    (values) => api(`/admin/home-sections/${section.key}`, { method: "PUT", json: values }),
+    (values) =>
+      api<ApiData<typeof homeSectionSavedAnswer>>(`/admin/home-sections/${section.key}`, {
+        method: "PUT",
+        json: values,
+      }),
     () => navigate(localePath("/admin/configurations/home", pathname)),
   );
   // The preview follows the form as it is typed (unsaved values go to the iframe, same origin only).

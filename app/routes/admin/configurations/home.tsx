@@ -4,7 +4,8 @@ import { IconEdit, IconExternalLink, IconEye, IconUpload } from "@tabler/icons-r
 import { Link, useLocation, useRevalidator } from "react-router";
 import { useState } from "react";
 import { AdminErrorBoundary, confirmAction, PageHeader, SoftBadge } from "~/components/admin/kit";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { homeSectionsChangedAnswer } from "~/.server/api/admin-content";
 import { t, type MessageKey } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { listHomeSectionsAdmin } from "~/.server/domain/content/admin";
@@ -40,7 +41,9 @@ export default function HomeConfiguration({ loaderData }: Route.ComponentProps) 
     });
     if (!ok) return;
     setBusy(action);
-    const r = await api<{ Message: string }>(`/admin/home-sections/${action}`, { method: "POST" });
+    const r = await api<ApiData<typeof homeSectionsChangedAnswer>>(`/admin/home-sections/${action}`, {
+      method: "POST",
+    });
     setBusy(null);
     if (r.ok) notifications.show({ color: "teal", message: r.data.Message });
     else if (!r.expired) notifications.show({ color: "red", message: r.message });

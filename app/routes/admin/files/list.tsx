@@ -12,7 +12,8 @@ import {
   type Column,
   type ResourceView,
 } from "~/components/admin/kit";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { messageAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
 import { mediaResource } from "~/.server/resources/media";
 import { resourceListLoader } from "../.server/resource";
@@ -71,7 +72,7 @@ function FileMenu({ row }: { row: Row }) {
       danger: true,
     });
     if (!ok) return;
-    const r = await api<{ Message: string }>(`/admin/files/${row.id}`, { method: "DELETE" });
+    const r = await api<ApiData<typeof messageAnswer>>(`/admin/files/${row.id}`, { method: "DELETE" });
     if (r.ok) {
       notifications.show({ color: "teal", message: r.data.Message });
       await revalidate();

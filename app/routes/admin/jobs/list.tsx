@@ -11,7 +11,8 @@ import {
   RowAction,
   type Column,
 } from "~/components/admin/kit";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { messageAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/list";
 import { requireAdminPage } from "../.server/page";
@@ -41,7 +42,7 @@ export default function FailedJobs({ loaderData }: Route.ComponentProps) {
       confirmLabel: t("jobs.retry"),
     });
     if (!ok) return;
-    const r = await api<{ Message?: string }>(`/admin/jobs/${job.id}/retry`, { method: "POST" });
+    const r = await api<ApiData<typeof messageAnswer>>(`/admin/jobs/${job.id}/retry`, { method: "POST" });
     if (r.ok) notifications.show({ color: "teal", message: r.data?.Message ?? t("jobs.retried") });
     else if (!r.expired) notifications.show({ color: "red", message: r.message });
     await revalidate();

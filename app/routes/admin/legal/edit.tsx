@@ -8,7 +8,8 @@ import {
   useEntitySubmit,
 } from "~/components/admin/kit";
 import { LegalText } from "~/components/legal/LegalText";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { legalTextSavedAnswer } from "~/.server/api/legal";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { legalTextSchema } from "~/shared/schemas/legal";
@@ -34,7 +35,7 @@ export default function LegalTextEdit({ loaderData }: Route.ComponentProps) {
   const form = useEntityForm(legalTextSchema, { title: text.title, body: text.body });
   const submit = useEntitySubmit(
     form,
-    (v) => api(`/admin/legal/${text.slug}`, { method: "PUT", json: v }),
+    (v) => api<ApiData<typeof legalTextSavedAnswer>>(`/admin/legal/${text.slug}`, { method: "PUT", json: v }),
     () => navigate(localePath("/admin/pages", pathname)),
   );
   return (

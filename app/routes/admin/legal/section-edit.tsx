@@ -7,7 +7,8 @@ import {
   useEntityForm,
   useEntitySubmit,
 } from "~/components/admin/kit";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { legalSectionSavedAnswer } from "~/.server/api/admin-content";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { legalSectionSchema } from "~/shared/schemas/cms";
@@ -38,7 +39,8 @@ export default function LegalSectionEdit({ loaderData }: Route.ComponentProps) {
   });
   const submit = useEntitySubmit(
     form,
-    (v) => api(`/admin/legal-sections/${section.slug}`, { method: "PUT", json: v }),
+    (v) =>
+      api<ApiData<typeof legalSectionSavedAnswer>>(`/admin/legal-sections/${section.slug}`, { method: "PUT", json: v }),
     () => navigate(localePath("/admin/pages", pathname)),
   );
   return (

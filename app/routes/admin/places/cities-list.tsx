@@ -3,7 +3,8 @@ import { notifications } from "@mantine/notifications";
 import { IconTrash } from "@tabler/icons-react";
 import { useRevalidator } from "react-router";
 import { AdminErrorBoundary, confirmAction, ResourceListPage, type Column } from "~/components/admin/kit";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { messageAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
 import { citiesResource, type CityRow } from "~/.server/resources/places";
 import { resourceListLoader } from "../.server/resource";
@@ -36,7 +37,7 @@ function DeleteCity({ row }: { row: Row }) {
       danger: true,
     });
     if (!ok) return;
-    const res = await api(`/admin/cities/${row.id}`, { method: "DELETE" });
+    const res = await api<ApiData<typeof messageAnswer>>(`/admin/cities/${row.id}`, { method: "DELETE" });
     if (res.ok) notifications.show({ color: "teal", message: t("places.cities.deleted") });
     else if (!res.expired) notifications.show({ color: "red", message: res.message });
     await revalidate();

@@ -2,7 +2,8 @@ import { Menu, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconArrowBackUp } from "@tabler/icons-react";
 import { useRevalidator } from "react-router";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { messageAnswer } from "~/shared/schemas/answers";
 import { AdminErrorBoundary, confirmAction, formatDate, ResourceListPage, type Column } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
 import { REWARD_KINDS } from "~/shared/schemas/catalogue";
@@ -75,7 +76,7 @@ function RevokeItem({ row }: { row: Row }) {
       danger: true,
     });
     if (!ok) return;
-    const r = await api<{ Message: string }>(`/admin/rewards/${row.id}/revoke`, { method: "POST" });
+    const r = await api<ApiData<typeof messageAnswer>>(`/admin/rewards/${row.id}/revoke`, { method: "POST" });
     if (r.ok) notifications.show({ color: "teal", message: r.data.Message });
     else if (!r.expired) notifications.show({ color: "red", message: r.message });
     if (r.ok) await revalidate();

@@ -8,7 +8,8 @@ import {
   useEntityForm,
   useEntitySubmit,
 } from "~/components/admin/kit";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { messageAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { applicationStatusSchema } from "~/shared/schemas/cms";
@@ -54,7 +55,8 @@ export default function FoundationApplication({ loaderData }: Route.ComponentPro
   const form = useEntityForm(applicationStatusSchema, { status: item.status as string });
   const submit = useEntitySubmit(
     form,
-    (v) => api<{ Message: string }>(`/admin/foundation-applications/${item.id}`, { method: "PATCH", json: v }),
+    (v) =>
+      api<ApiData<typeof messageAnswer>>(`/admin/foundation-applications/${item.id}`, { method: "PATCH", json: v }),
     () => void revalidate(),
   );
   return (

@@ -12,7 +12,8 @@ import {
   useEntitySubmit,
   type Column,
 } from "~/components/admin/kit";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { messageAnswer } from "~/shared/schemas/answers";
 import { t, type MessageKey } from "~/lib/messages";
 import { can } from "~/shared/permissions";
 import { invoiceStatusSchema } from "~/shared/schemas/cms";
@@ -117,7 +118,7 @@ function StatusForm({ row, onDone }: { row: Row; onDone: () => void }) {
   const form = useEntityForm(invoiceStatusSchema, { status: row.status as string, note: row.note });
   const submit = useEntitySubmit(
     form,
-    (v) => api(`/admin/invoice-requests/${row.id}`, { method: "PATCH", json: v }),
+    (v) => api<ApiData<typeof messageAnswer>>(`/admin/invoice-requests/${row.id}`, { method: "PATCH", json: v }),
     () => {
       onDone();
       void revalidate();

@@ -1,7 +1,8 @@
 import { Button } from "@mantine/core";
 import { useState } from "react";
 import { PageHeader } from "~/components/site/content/ContentBlocks";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { messageAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
 import { NOINDEX } from "~/lib/seo";
 import type { Route } from "./+types/newsletter-unsubscribe";
@@ -27,7 +28,7 @@ export default function NewsletterUnsubscribe({ loaderData }: Route.ComponentPro
   const [state, setState] = useState<"idle" | "sending" | "done" | "failed">("idle");
   const confirm = async () => {
     setState("sending");
-    const r = await api("/v2/newsletter/unsubscribe", { form: { token } });
+    const r = await api<ApiData<typeof messageAnswer>>("/v2/newsletter/unsubscribe", { form: { token } });
     setState(r.ok ? "done" : "failed");
   };
   const intro =

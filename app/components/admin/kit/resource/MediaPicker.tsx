@@ -19,19 +19,12 @@ import {
 import { notifications } from "@mantine/notifications";
 import { IconPhoto, IconSearch, IconUpload, IconX } from "@tabler/icons-react";
 import { useCallback, useEffect, useState } from "react";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { mediaAnswer, mediaListAnswer } from "~/.server/api/content";
 import { t } from "~/lib/messages";
 
-export interface MediaItem {
-  id: number;
-  name: string;
-  alt: string;
-  width: number;
-  height: number;
-  size: number;
-  url: string;
-  created_at: string;
-}
+/** A file of the media library, as /admin/files answers it. */
+export type MediaItem = ApiData<typeof mediaAnswer>;
 
 /** The smallest stored width of a library picture (its thumbnail); any other address as it is. */
 export function thumbnailOf(url: string) {
@@ -46,7 +39,7 @@ async function uploadMedia(
   const body = new FormData();
   body.set("file", file);
   body.set("alt", alt);
-  const r = await api<MediaItem>("/admin/files", { method: "POST", body });
+  const r = await api<ApiData<typeof mediaAnswer>>("/admin/files", { method: "POST", body });
   if (r.ok) return { ok: true, item: r.data };
   return { ok: false, message: r.fields.file ?? r.fields.alt ?? r.message };
 }
@@ -116,7 +109,7 @@ function MediaLibraryDialog(props: { opened: boolean; onClose: () => void; onPic
     setLoading(true);
     const params = new URLSearchParams({ page: String(p), per_page: String(PER_PAGE) });
     if (q.trim()) params.set("search", q.trim());
-    const r = await api<MediaItem[]>(`/admin/files?${params}`);
+    const r = await api<ApiData<typeof mediaListAnswer>>(`/admin/files?${params}`);
     setLoading(false);
     if (!r.ok) return setError(r.message);
     setError(null);

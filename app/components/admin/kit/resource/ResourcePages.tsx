@@ -9,7 +9,8 @@ import { IconPencil, IconPlus, IconPlayerPause, IconPlayerPlay } from "@tabler/i
 import { useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import type { ZodType } from "zod";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { messageAnswer, savedAnswer } from "~/shared/schemas/answers";
 import { pesosToCents } from "~/shared/schemas/fields";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
@@ -65,9 +66,12 @@ function ResourceRowMenu(props: {
       danger: deactivate,
     });
     if (!ok) return;
-    const r = await api<{ Message: string }>(`${view.apiPath}/${row.id}/${deactivate ? "deactivate" : "reactivate"}`, {
-      method: "POST",
-    });
+    const r = await api<ApiData<typeof messageAnswer>>(
+      `${view.apiPath}/${row.id}/${deactivate ? "deactivate" : "reactivate"}`,
+      {
+        method: "POST",
+      },
+    );
     if (r.ok) notifications.show({ color: "teal", message: r.data.Message });
     else if (!r.expired) notifications.show({ color: "red", message: r.message });
     if (r.ok) await revalidate();
@@ -309,7 +313,10 @@ export function ResourceFormPage(props: {
   const list = `${view.base}/list`;
   const submit = useEntitySubmit(
     form,
-    (v) => (item ? api(`${view.apiPath}/${item.id}`, { method: "PUT", json: v }) : api(view.apiPath, { json: v })),
+    (v) =>
+      item
+        ? api<ApiData<typeof savedAnswer>>(`${view.apiPath}/${item.id}`, { method: "PUT", json: v })
+        : api<ApiData<typeof savedAnswer>>(view.apiPath, { json: v }),
     (data) => navigate(localePath(props.savedHref ? props.savedHref(data as never) : list, pathname)),
   );
   return (

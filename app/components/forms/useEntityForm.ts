@@ -1,0 +1,134 @@
+import { schemaResolver, useForm, type UseFormReturnType } from "@mantine/form";
+import { useRef, useState, type FormEvent } from "react";
+import type { ZodType } from "zod";
+import type { ApiResult } from "~/lib/api";
+import { notifications } from "~/lib/toast";
+
+/**
+ * The house way to write a form (docs/decisions.md): a Mantine form validated by the same zod
+ * schema the API uses (messages in Spanish word for word); field errors clear when the field is
+ * edited. `null`: no rules in the browser (the server's answer alone, e.g. change password).
+ */
+export function useEntityForm<V extends Record<string, unknown>>(schema: FormSchema, initialValues: V) {
+  return useForm<V>({
+    mode: "controlled",
+    initialValues,
+    validate: resolverOf(schema),
+    clearInputErrorOnChange: true,
+  });
+}
+
+/**
+ * The form's rules: a zod schema, `null` (none), or a loader of the schema, so a page that must
+ * stay light (the /auth/login page) fetches zod with the first submit, not with the page.
+ */
+export type FormSchema = ZodType | null | (() => Promise<ZodType>);
+
+function resolverOf(schema: FormSchema) {
+  if (!schema) return undefined;
+  if (typeof schema === "function")
+    return ((values: unknown) => schema().then((s) => schemaResolver(s as never)(values as never))) as never;
+  return schemaResolver(schema as never, { sync: true }) as never;
+}
+
+/** A failed answer of the API (what `api()` returns when `ok` is false). */
+export type ApiFailure = Extract<ApiResult<unknown>, { ok: false }>;
+
+export interface EntitySubmitOptions<V extends Record<string, unknown>> {
+  /**
+   * The message when the browser's check fails, shown like a server message; `null` (default):
+   * the messages under the fields are enough (the back office's kit says "Revise los campos marcados.").
+   */
+  invalidMessage?: string | null;
+  /** Toast the server's `Message` on success (default), or not (the screen says it itself). */
+  toastSuccess?: boolean;
+  /**
+   * A failure the screen answers itself: return true and nothing else happens. Called first for
+   * every failure (an expired session included); otherwise the default below applies.
+   */
+  onFailure?: (failure: ApiFailure, form: UseFormReturnType<V>) => boolean | void;
+  /**
+   * Where a message not tied to a visible field goes: the form's alert (`error`, default) or an
+   * error toast (the account dialogs).
+   */
+  messageAs?: "alert" | "toast";
+  /** Success leaves the page (a full load): the button stays busy until it does. */
+  redirects?: boolean;
+}
+
+/** Moves the focus to the form's first invalid field once its error is drawn. */
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  if (!form) return;
+  requestAnimationFrame(() => {
+    const el = form.querySelector<HTMLElement>('[aria-invalid="true"]:not([readonly])');
+    el?.focus();
+  });
+}
+
+/**
+ * Sends a form to the API: server field errors (`error.messages`) land under their fields,
+ * other failures become an alert message (or a toast); success shows the server's `Message` as
+ * a toast. The first invalid field takes the focus (the browser's check or the server's); a
+ * second submit while one is sending is ignored (`submitting` disables the button).
+ */
+export function useFormSubmit<V extends Record<string, unknown>, R>(
+  form: UseFormReturnType<V>,
+  send: (values: V) => Promise<ApiResult<R>>,
+  onSuccess: (data: R) => void | Promise<void>,
+  options: EntitySubmitOptions<V> = {},
+) {
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const busy = useRef(false);
+  // The submitted <form> (React clears the event's currentTarget once the handler returns).
+  const element = useRef<HTMLFormElement | null>(null);
+  const { invalidMessage = null, toastSuccess = true, messageAs = "alert" } = options;
+  const showMessage = (message: string) => {
+    if (messageAs === "toast") notifications.show({ color: "red", message });
+    else setError(message);
+  };
+  const handle = form.onSubmit(
+    async (values) => {
+      if (busy.current) return;
+      busy.current = true;
+      setSubmitting(true);
+      setError(null);
+      let leaving = false;
+      try {
+        const r = await send(values);
+        if (r.ok) {
+          const message = (r.data as { Message?: string } | null)?.Message;
+          if (message && toastSuccess) notifications.show({ color: "teal", message });
+          leaving = Boolean(options.redirects);
+          await onSuccess(r.data);
+          return;
+        }
+        if (options.onFailure?.(r, form)) {
+          focusFirstInvalid(element.current);
+          return;
+        }
+        // An expired session: the login dialog is already open; the values stay for a retry.
+        if (r.expired) return;
+        const known = Object.entries(r.fields).filter(([f]) => f in (form.getValues() as object));
+        if (known.length) {
+          form.setErrors(Object.fromEntries(known));
+          focusFirstInvalid(element.current);
+        }
+        // A message not tied to a visible field is shown above the buttons.
+        if (!known.length || known.length < Object.keys(r.fields).length) showMessage(r.message);
+      } finally {
+        busy.current = false;
+        if (!leaving) setSubmitting(false);
+      }
+    },
+    () => {
+      setError(invalidMessage);
+      focusFirstInvalid(element.current);
+    },
+  );
+  const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
+    element.current = event?.currentTarget ?? null;
+    handle(event);
+  };
+  return { onSubmit, submitting, error, setError, clearError: () => setError(null) };
+}
