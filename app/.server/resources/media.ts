@@ -10,7 +10,7 @@ import { mediaUrl } from "~/lib/images";
 import { mediaFiles } from "../db/schema";
 import type { ResourceDescriptor } from "../kit/resource";
 
-const mediaDto = z.object({
+export const mediaDto = z.object({
   id: z.number(),
   name: z.string(),
   alt: z.string(),

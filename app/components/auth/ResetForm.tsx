@@ -12,7 +12,7 @@ import { notifyError, notifySuccess } from "./notify";
  * The site's account screens (dialogs and /auth pages: "tú", toasts) or the back office's auth
  * pages ("usted", alerts in the card): the same two forms, each screen's own words.
  */
-export type ResetVariant = "site" | "admin";
+type ResetVariant = "site" | "admin";
 
 /** The words of the fields and buttons (the back office passes its own: `adminResetTexts`). */
 export interface ResetTexts {

@@ -32,7 +32,7 @@ function resolverOf(schema: FormSchema) {
 }
 
 /** A failed answer of the API (what `api()` returns when `ok` is false). */
-export type ApiFailure = Extract<ApiResult<unknown>, { ok: false }>;
+type ApiFailure = Extract<ApiResult<unknown>, { ok: false }>;
 
 export interface EntitySubmitOptions<V extends Record<string, unknown>> {
   /**

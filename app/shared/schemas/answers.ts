@@ -16,7 +16,7 @@ export function messageWith<S extends z.ZodRawShape>(shape: S) {
 }
 
 /** The logged-in user of spec §3 (the fields the client reads). */
-export const currentUserSchema = z.object({
+const currentUserSchema = z.object({
   id: z.number(),
   name: z.string(),
   last_name: z.string(),
@@ -61,7 +61,7 @@ export const emailExistsAnswer = z.object({ data: z.object({ exist: z.boolean() 
 export const restoreAnswer = messageWith({ email: z.string() });
 
 /** "Mis Datos" as the form edits it. */
-export const profileDto = z.object({
+const profileDto = z.object({
   name: z.string(),
   last_name: z.string(),
   email: z.string(),
