@@ -209,7 +209,10 @@ async function audit(url) {
     },
     undefined,
   );
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    throw Object.assign(new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`), {
+      retry: true,
+    });
   // A redirect (to a login page, say) would measure another page.
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
     throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}: not measured`);
@@ -266,6 +269,19 @@ async function audit(url) {
   };
 }
 
+/** A page's audit, run again (up to twice) when Lighthouse itself failed to record the load (on a
+ * busy machine it now and then reports NO_NAVSTART or NO_FCP and asks to be run again). */
+async function auditAgain(url) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url);
+    } catch (err) {
+      if (!err?.retry || attempt === 3) throw err;
+      process.stdout.write(`(${err.message.split(": ")[1]?.split(" ")[0]}, again) `);
+    }
+  }
+}
+
 const results = [];
 const loadBefore = os.loadavg()[0];
 try {
@@ -310,7 +326,7 @@ try {
     if (probe.status !== 200) throw new Error(`${page} answered ${probe.status}`);
     process.stdout.write(`${page.padEnd(40)} ${runs} run(s)… `);
     const all = [];
-    for (let i = 0; i < runs; i++) all.push(await audit(url));
+    for (let i = 0; i < runs; i++) all.push(await auditAgain(url));
     // The run with the median performance score stands for the page.
     const mid = median(all.map((r) => r.performance));
     const pick = all.find((r) => r.performance === mid);
