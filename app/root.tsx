@@ -83,7 +83,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
         <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeCssVariables }} />
-        <style data-mantine-styles="classes" dangerouslySetInnerHTML={{ __html: themeGlobalClasses }} />
+        <style
+          data-mantine-styles="classes"
+          dangerouslySetInnerHTML={{ __html: themeGlobalClasses }}
+          suppressHydrationWarning
+        />
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false} withGlobalClasses={false}>

@@ -107,4 +107,5 @@ function computeGlobalClasses() {
     return `${acc}@media (max-width: ${isPx ? `${value - 0.1}px` : em(value - 0.1)}) {.mantine-visible-from-${breakpoint} {display: none !important;}}@media (min-width: ${isPx ? `${value}px` : em(value)}) {.mantine-hidden-from-${breakpoint} {display: none !important;}}`;
   }, "");
 }
-export const themeGlobalClasses = computeGlobalClasses();
+// Server only: the browser keeps the server's <style> (the code stays out of its bundle).
+export const themeGlobalClasses = import.meta.env.SSR ? computeGlobalClasses() : "";

@@ -1,4 +1,4 @@
-import { useContext, useMemo } from "react";
+import { useContext } from "react";
 import { Scripts, UNSAFE_DataRouterContext as DataRouterContext } from "react-router";
 
 /**
@@ -23,51 +23,19 @@ type Branches = readonly unknown[];
 type Recording = { stops: Set<number>; scanMax: number; done: boolean };
 
 const byBranches = new WeakMap<Branches, Map<string, number[]>>();
-/** Parent paths remembered per route table (most recent first out when full). */
+/** Parent paths remembered per route table (the oldest one goes when full). */
 const MAX_PATHS = 2000;
 
 export function RouterScripts(props: { nonce?: string }) {
-  const ctx = useContext(DataRouterContext);
-  const router = ctx?.static ? ctx.router : undefined;
-  // Not in React Router's public types: the ranked branches the static router matches with.
-  const branches = (router as { branches?: Branches } | undefined)?.branches;
-  const pathname = router?.state.location.pathname;
-  const plan = useMemo(() => {
-    if (!ctx || !router || !Array.isArray(branches) || pathname === undefined) return null;
-    // The parent paths React Router looks up: everything but the last segment.
-    const key = pathname.split("/").filter(Boolean).slice(0, -1).join("/");
-    let paths = byBranches.get(branches);
-    if (!paths) byBranches.set(branches, (paths = new Map()));
-    const known = paths.get(key);
-    if (known) {
-      const few = known.map((i) => branches[i]);
-      return { value: { ...ctx, router: withBranches(router, few) }, commit: null };
-    }
-    const rec: Recording = { stops: new Set(), scanMax: -1, done: false };
-    const recorder = new Proxy(branches, {
-      get(target, prop, receiver) {
-        if (typeof prop === "string" && /^\d+$/.test(prop)) {
-          const i = Number(prop);
-          // A scan starts at 0: the previous one stopped at its highest index.
-          if (i === 0 && rec.scanMax >= 0) rec.stops.add(rec.scanMax);
-          rec.scanMax = i === 0 ? 0 : Math.max(rec.scanMax, i);
-        }
-        return Reflect.get(target, prop, receiver);
-      },
-    });
-    const commit = () => {
-      if (rec.done) return;
-      rec.done = true;
-      if (rec.scanMax >= 0) rec.stops.add(rec.scanMax);
-      if (paths.size >= MAX_PATHS) paths.delete(paths.keys().next().value!);
-      paths.set(
-        key,
-        [...rec.stops].sort((a, b) => a - b),
-      );
-    };
-    return { value: { ...ctx, router: withBranches(router, recorder) }, commit };
-  }, [ctx, router, branches, pathname]);
+  // The browser renders <Scripts> once, at hydration, and draws nothing with it (no DOM of these
+  // wrappers to match): the server's part stays out of its bundle.
+  if (!import.meta.env.SSR) return <Scripts nonce={props.nonce} />;
+  return <ServerScripts nonce={props.nonce} />;
+}
 
+function ServerScripts(props: { nonce?: string }) {
+  const ctx = useContext(DataRouterContext);
+  const plan = serverPlan(ctx);
   return (
     <>
       <DataRouterContext.Provider value={plan?.value ?? ctx}>
@@ -76,6 +44,48 @@ export function RouterScripts(props: { nonce?: string }) {
       <AfterScripts commit={plan?.commit ?? null} />
     </>
   );
+}
+
+type Context = React.ContextType<typeof DataRouterContext>;
+
+function serverPlan(ctx: Context) {
+  const router = ctx?.static ? ctx.router : undefined;
+  // Not in React Router's public types: the ranked branches the static router matches with.
+  const branches = (router as { branches?: Branches } | undefined)?.branches;
+  const pathname = router?.state.location.pathname;
+  if (!ctx || !router || !Array.isArray(branches) || pathname === undefined) return null;
+  // The parent paths React Router looks up: everything but the last segment.
+  const key = pathname.split("/").filter(Boolean).slice(0, -1).join("/");
+  let paths = byBranches.get(branches);
+  if (!paths) byBranches.set(branches, (paths = new Map()));
+  const known = paths.get(key);
+  if (known) {
+    const few = known.map((i) => branches[i]);
+    return { value: { ...ctx, router: withBranches(router, few) }, commit: null };
+  }
+  const rec: Recording = { stops: new Set(), scanMax: -1, done: false };
+  const recorder = new Proxy(branches, {
+    get(target, prop, receiver) {
+      if (typeof prop === "string" && /^\d+$/.test(prop)) {
+        const i = Number(prop);
+        // A scan starts at 0: the previous one stopped at its highest index.
+        if (i === 0 && rec.scanMax >= 0) rec.stops.add(rec.scanMax);
+        rec.scanMax = i === 0 ? 0 : Math.max(rec.scanMax, i);
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+  const commit = () => {
+    if (rec.done) return;
+    rec.done = true;
+    if (rec.scanMax >= 0) rec.stops.add(rec.scanMax);
+    if (paths.size >= MAX_PATHS) paths.delete(paths.keys().next().value!);
+    paths.set(
+      key,
+      [...rec.stops].sort((a, b) => a - b),
+    );
+  };
+  return { value: { ...ctx, router: withBranches(router, recorder) }, commit };
 }
 
 /** The same router, with another branch list (its other members are read through the prototype). */

@@ -122,6 +122,8 @@ describe("RouterScripts", () => {
   ];
 
   it("writes the same scripts as <Scripts>, on the first render of a path and on the later ones", async () => {
+    // The server build's branch (the browser's is <Scripts> alone).
+    expect(import.meta.env.SSR).toBe(true);
     for (const url of urls) {
       const own = await render(url, () => h(Scripts));
       const fast = await render(url, () => h(RouterScripts));

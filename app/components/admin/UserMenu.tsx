@@ -1,4 +1,5 @@
 import { ROLE, EMPLOYEE_TYPE } from "~/shared/roles";
+<<<<<<< HEAD
 import { Avatar, Box, Group, Indicator, Menu, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconBarbell, IconChevronDown, IconDoor, IconKey, IconLogout, IconShieldCheck } from "@tabler/icons-react";
@@ -6,11 +7,16 @@ import { useState } from "react";
 import { useLocation } from "react-router";
 import { api, type ApiData } from "~/lib/api";
 import type { messageAnswer } from "~/shared/schemas/answers";
+=======
+import { Avatar, Box, Group, Indicator, Text, UnstyledButton } from "@mantine/core";
+import { IconBarbell, IconChevronDown, IconDoor, IconShieldCheck } from "@tabler/icons-react";
+import { lazy, Suspense, useState } from "react";
+>>>>>>> s16-ssr
 import type { SessionUser } from "~/lib/app-state";
 import { t } from "~/lib/messages";
-import { localePath } from "~/lib/routes";
-import { ChangePasswordModal } from "./ChangePasswordModal";
-import { useMenuOnFirstUse } from "./kit/RowMenu";
+
+/** The menu itself and its password dialog: a file of their own, loaded on the first click. */
+const UserMenuOpen = lazy(() => import("./UserMenuOpen").then((m) => ({ default: m.UserMenuOpen })));
 
 function roleCaption(u: Pick<SessionUser, "role_id" | "employee_type">) {
   if (u.role_id === ROLE.admin)
@@ -51,8 +57,14 @@ function StaffAvatar({ user, size = 36 }: { user: SessionUser; size?: number }) 
   );
 }
 
-/** Top bar account menu: full name, avatar, change password and log out. */
+/**
+ * Top bar account menu: full name, avatar, change password and log out. Until the first click the
+ * top bar has only the button: the Mantine Menu (popover, floating position, focus trap) and the
+ * password dialog are built then, from their own file (UserMenuOpen), which keeps them out of every
+ * back-office page's server render and first load.
+ */
 export function UserMenu({ user }: { user: SessionUser }) {
+<<<<<<< HEAD
   const { pathname } = useLocation();
   const [passwordOpen, password] = useDisclosure(false);
   const [leaving, setLeaving] = useState(false);
@@ -64,6 +76,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
   };
   // The account menu and its password dialog exist from the first click on the button
   // (useMenuOnFirstUse): every back-office page shows the button, few open the menu.
+=======
+  const [mounted, setMounted] = useState(false);
+>>>>>>> s16-ssr
   const button = (props: Record<string, unknown>) => (
     <UnstyledButton aria-label={t("admin.shell.userMenu")} data-testid="user-menu" {...props}>
       <Group gap="sm" wrap="nowrap">
@@ -80,36 +95,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
       </Group>
     </UnstyledButton>
   );
-  if (!menu.mounted) return button(menu.unmountedProps);
+  const closed = { "aria-haspopup": "menu", "aria-expanded": false };
+  if (!mounted) return button({ ...closed, onClick: () => setMounted(true) });
   return (
-    <>
-      <Menu position="bottom-end" width={240} shadow="md" withinPortal opened={menu.opened} onChange={menu.setOpened}>
-        <Menu.Target>{button({ ref: menu.target })}</Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>
-            <Text size="sm" fw={600} c="dark" truncate>
-              {user.full_name}
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {user.email}
-            </Text>
-          </Menu.Label>
-          <Menu.Divider />
-          <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={password.open}>
-            {t("admin.shell.changePassword")}
-          </Menu.Item>
-          <Menu.Item
-            leftSection={<IconLogout size={16} aria-hidden />}
-            color="red"
-            onClick={logout}
-            disabled={leaving}
-            closeMenuOnClick={false}
-          >
-            {t("admin.shell.logout")}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      <ChangePasswordModal opened={passwordOpen} onClose={password.close} />
-    </>
+    <Suspense fallback={button(closed)}>
+      <UserMenuOpen user={user} button={button} />
+    </Suspense>
   );
 }

@@ -10,7 +10,7 @@ import classes from "./DataTable.module.css";
  * button and opens it, so the keyboard, Escape and the focus given back on close behave as a Menu
  * always does. Spread `unmountedProps` on the button while `mounted` is false.
  */
-export function useMenuOnFirstUse<T extends HTMLElement = HTMLButtonElement>() {
+function useMenuOnFirstUse<T extends HTMLElement = HTMLButtonElement>() {
   const [mounted, setMounted] = useState(false);
   const [opened, setOpened] = useState(false);
   const target = useRef<T>(null);
