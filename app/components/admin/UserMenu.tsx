@@ -1,17 +1,7 @@
 import { ROLE, EMPLOYEE_TYPE } from "~/shared/roles";
-<<<<<<< HEAD
-import { Avatar, Box, Group, Indicator, Menu, Text, UnstyledButton } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
-import { IconBarbell, IconChevronDown, IconDoor, IconKey, IconLogout, IconShieldCheck } from "@tabler/icons-react";
-import { useState } from "react";
-import { useLocation } from "react-router";
-import { api, type ApiData } from "~/lib/api";
-import type { messageAnswer } from "~/shared/schemas/answers";
-=======
 import { Avatar, Box, Group, Indicator, Text, UnstyledButton } from "@mantine/core";
 import { IconBarbell, IconChevronDown, IconDoor, IconShieldCheck } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
->>>>>>> s16-ssr
 import type { SessionUser } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 
@@ -64,21 +54,7 @@ function StaffAvatar({ user, size = 36 }: { user: SessionUser; size?: number }) 
  * back-office page's server render and first load.
  */
 export function UserMenu({ user }: { user: SessionUser }) {
-<<<<<<< HEAD
-  const { pathname } = useLocation();
-  const [passwordOpen, password] = useDisclosure(false);
-  const [leaving, setLeaving] = useState(false);
-  const menu = useMenuOnFirstUse();
-  const logout = async () => {
-    setLeaving(true);
-    await api<ApiData<typeof messageAnswer>>("/logout", { method: "POST" });
-    window.location.assign(localePath("/admin/auth/login", pathname));
-  };
-  // The account menu and its password dialog exist from the first click on the button
-  // (useMenuOnFirstUse): every back-office page shows the button, few open the menu.
-=======
   const [mounted, setMounted] = useState(false);
->>>>>>> s16-ssr
   const button = (props: Record<string, unknown>) => (
     <UnstyledButton aria-label={t("admin.shell.userMenu")} data-testid="user-menu" {...props}>
       <Group gap="sm" wrap="nowrap">

@@ -3,9 +3,10 @@ import { useDisclosure } from "@mantine/hooks";
 import { IconKey, IconLogout } from "@tabler/icons-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
 import type { SessionUser } from "~/lib/app-state";
 import { t } from "~/lib/messages";
+import type { messageAnswer } from "~/shared/schemas/answers";
 import { localePath } from "~/lib/routes";
 import { ChangePasswordModal } from "./ChangePasswordModal";
 
@@ -27,7 +28,7 @@ export function UserMenuOpen(props: { user: SessionUser; button: (props: Record<
   }, []);
   const logout = async () => {
     setLeaving(true);
-    await api("/logout", { method: "POST" });
+    await api<ApiData<typeof messageAnswer>>("/logout", { method: "POST" });
     window.location.assign(localePath("/admin/auth/login", pathname));
   };
   return (
