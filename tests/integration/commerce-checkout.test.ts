@@ -362,7 +362,7 @@ describe("card checkout (sandbox gateway)", () => {
     let pay = await app.request("/v2/checkout/paypal-payment", {
       method: "POST",
       token: c.token,
-      json: { cart_id: added.data.id },
+      json: { cart_id: added.id },
     });
     expect(pay.status).toBe(402);
     const page = await app.request(redirect_url.replace(/^\/api/, ""));
@@ -373,13 +373,13 @@ describe("card checkout (sandbox gateway)", () => {
     pay = await app.request("/v2/checkout/paypal-payment", {
       method: "POST",
       token: c.token,
-      json: { cart_id: added.data.id },
+      json: { cart_id: added.id },
     });
     expect(pay.status).toBe(200);
     pay = await app.request("/v2/checkout/paypal-payment", {
       method: "POST",
       token: c.token,
-      json: { cart_id: added.data.id },
+      json: { cart_id: added.id },
     });
     expect(pay.status).toBe(200);
     const lots = await app.deps.db.select().from(creditLots).where(eq(creditLots.userId, c.id));
