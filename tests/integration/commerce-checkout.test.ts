@@ -37,6 +37,16 @@ let seq = 0;
 const cart = (token: string, action: string, action_param: Record<string, unknown> = {}) =>
   app.request("/v2/carts", { method: "POST", token, json: { action, action_param } });
 
+/** A valid shipping address (spec §5). */
+const GUADALAJARA = {
+  name: "Casa",
+  line_1: "Av. Vallarta 100",
+  country_id: 1,
+  custom_state: "Jalisco",
+  custom_city: "Guadalajara",
+  zip: "44100",
+};
+
 async function payWithCard(token: string, number: string, cartId?: number) {
   const pm = await app.request("/v2/stripe/create-payment-method", {
     method: "POST",
@@ -287,14 +297,7 @@ describe("card checkout (sandbox gateway)", () => {
       expect.arrayContaining(["El Alias de la dirección es requerido", "El código postal debe ser numérico"]),
     );
     res = await cart(c.token, "setAddress", {
-      address: {
-        name: "Casa",
-        line_1: "Av. Vallarta 100",
-        country_id: 1,
-        custom_state: "Jalisco",
-        custom_city: "Guadalajara",
-        zip: "44100",
-      },
+      address: GUADALAJARA,
     });
     expect((await res.json()).data.reason).toBe("Seleccione una dirección y un método de envío");
     const methods = await (
@@ -450,14 +453,7 @@ describe("typed answers (issue 7)", () => {
   it("every call the checkout pages make answers exactly its route's response schema", async () => {
     const c = await newCustomer(app);
     const post = (path: string, json: unknown) => app.request(path, { method: "POST", token: c.token, json });
-    const address = {
-      name: "Casa",
-      line_1: "Av. Vallarta 100",
-      country_id: 1,
-      custom_state: "Jalisco",
-      custom_city: "Guadalajara",
-      zip: "44100",
-    };
+    const address = GUADALAJARA;
     await expectAnswer(cartAnswer, await app.request("/v2/carts", { token: c.token }));
     await expectAnswer(cartAnswer, await cart(c.token, "addProduct", { product_id: 3, qty: 1 }));
     const withPack = await expectAnswer(cartAnswer, await cart(c.token, "addPack", { pack_id: 2 }));

@@ -84,7 +84,7 @@ const savedAddress = z.object({
   display_address: z.string(),
 });
 export type SavedAddress = z.output<typeof savedAddress>;
-/** The saved addresses (`items` too, for older clients). */
+/** The saved addresses, listed under both `items` and `data`. */
 export const addressesAnswer = z.object({ items: z.array(savedAddress), data: z.array(savedAddress) });
 /** An address saved. */
 export const addressSavedAnswer = z.object({ data: savedAddress });
