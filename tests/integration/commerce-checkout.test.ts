@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   certificateEntitlements,
   creditLots,
+  giftCards,
   orders,
   payments,
   products,
@@ -11,6 +12,21 @@ import {
   voucherRedemptions,
   vouchers,
 } from "../../app/.server/db/schema";
+import {
+  addressesAnswer,
+  addressSavedAnswer,
+  cartAnswer,
+  giftCardRedeemedAnswer,
+  orderPaidAnswer,
+  paymentMethodAnswer,
+  paypalRedirectAnswer,
+  sandboxAuthAnswer,
+  savedCardsAnswer,
+  setupIntentAnswer,
+  shippingMethodsAnswer,
+  successUrlAnswer,
+} from "../../app/shared/schemas/commerce-answers";
+import { expectAnswer } from "../support/answers";
 import { setupTestApp } from "../support/app";
 import { newCustomer } from "../support/commerce";
 import { staffToken } from "../support/factories";
@@ -20,6 +36,16 @@ let seq = 0;
 
 const cart = (token: string, action: string, action_param: Record<string, unknown> = {}) =>
   app.request("/v2/carts", { method: "POST", token, json: { action, action_param } });
+
+/** A valid shipping address (spec §5). */
+const GUADALAJARA = {
+  name: "Casa",
+  line_1: "Av. Vallarta 100",
+  country_id: 1,
+  custom_state: "Jalisco",
+  custom_city: "Guadalajara",
+  zip: "44100",
+};
 
 async function payWithCard(token: string, number: string, cartId?: number) {
   const pm = await app.request("/v2/stripe/create-payment-method", {
@@ -271,14 +297,7 @@ describe("card checkout (sandbox gateway)", () => {
       expect.arrayContaining(["El Alias de la dirección es requerido", "El código postal debe ser numérico"]),
     );
     res = await cart(c.token, "setAddress", {
-      address: {
-        name: "Casa",
-        line_1: "Av. Vallarta 100",
-        country_id: 1,
-        custom_state: "Jalisco",
-        custom_city: "Guadalajara",
-        zip: "44100",
-      },
+      address: GUADALAJARA,
     });
     expect((await res.json()).data.reason).toBe("Seleccione una dirección y un método de envío");
     const methods = await (
@@ -427,5 +446,77 @@ describe("card checkout (sandbox gateway)", () => {
       .from(voucherRedemptions)
       .where(and(eq(voucherRedemptions.voucherId, v!.id)));
     expect(n[0]!.n).toBe(0);
+  });
+});
+
+describe("typed answers (issue 7)", () => {
+  it("every call the checkout pages make answers exactly its route's response schema", async () => {
+    const c = await newCustomer(app);
+    const post = (path: string, json: unknown) => app.request(path, { method: "POST", token: c.token, json });
+    const address = GUADALAJARA;
+    await expectAnswer(cartAnswer, await app.request("/v2/carts", { token: c.token }));
+    await expectAnswer(cartAnswer, await cart(c.token, "addProduct", { product_id: 3, qty: 1 }));
+    const withPack = await expectAnswer(cartAnswer, await cart(c.token, "addPack", { pack_id: 2 }));
+    expect(withPack.data.items.map((i) => i.scope).sort()).toEqual(["pack", "product"]);
+    const saved = await expectAnswer(addressSavedAnswer, await post("/v2/customer/addresses", address));
+    const listed = await expectAnswer(addressesAnswer, await app.request("/v2/customer/addresses", { token: c.token }));
+    expect(listed.data.map((a) => a.id)).toEqual([saved.data.id]);
+    await expectAnswer(cartAnswer, await cart(c.token, "setAddress", { address }));
+    const methods = await expectAnswer(shippingMethodsAnswer, await post("/v2/store/shipping/methods", {}));
+    const shipped = await expectAnswer(
+      cartAnswer,
+      await cart(c.token, "setShippingMethod", { shipping_method_id: methods.data[0]!.id }),
+    );
+    expect(shipped.data.totals.length).toBeGreaterThan(2);
+
+    const code = `GC-T${Date.now()}`;
+    await app.deps.db.insert(giftCards).values({ code, initialCents: 5000, balanceCents: 5000 });
+    await expectAnswer(giftCardRedeemedAnswer, await post("/v2/customer/giftcards/redeem", { code }));
+    const withGift = await expectAnswer(cartAnswer, await cart(c.token, "setGiftCard", { code }));
+    expect(withGift.data.gift_card).toMatchObject({ code, balance_cents: 5000 });
+
+    const pm = await expectAnswer(
+      paymentMethodAnswer,
+      await post("/v2/stripe/create-payment-method", {
+        type: "card",
+        card: { number: "4000 0025 0000 3155", exp_month: 12, exp_year: 30, cvc: "987" },
+        billing_details: { name: "Ana Compras" },
+      }),
+    );
+    const asked = await expectAnswer(
+      setupIntentAnswer,
+      await post("/v2/checkout/setup-intent", {
+        stripe_payment_method_id: pm.payment_method.id,
+        save_payment_method: true,
+      }),
+    );
+    expect(asked.requires_action).toBe(true);
+    await expectAnswer(
+      sandboxAuthAnswer,
+      await post(`/v2/sandbox/intents/${asked.payment_intent_id}/authenticate`, { approve: true }),
+    );
+    await expectAnswer(
+      setupIntentAnswer,
+      await post("/v2/checkout/setup-intent", { stripe_payment_intent_id: asked.payment_intent_id }),
+    );
+    const paid = await expectAnswer(
+      orderPaidAnswer,
+      await post("/v2/checkout/make-payment", { payment_intent_id: asked.payment_intent_id }),
+    );
+    const next = await expectAnswer(
+      successUrlAnswer,
+      await app.request("/v2/checkout/success-url", { token: c.token }),
+    );
+    expect(next.url).toBe(paid.data.url);
+    const cards = await expectAnswer(savedCardsAnswer, await app.request("/v2/customer/cards", { token: c.token }));
+    expect(cards.data.cards).toHaveLength(1);
+
+    const added = await expectAnswer(cartAnswer, await cart(c.token, "addPack", { pack_id: 3 }));
+    const { redirect_url } = await expectAnswer(
+      paypalRedirectAnswer,
+      await post("/v2/checkout/pay-with-paypal", { cart_id: added.data.id }),
+    );
+    await app.request(`${redirect_url.replace(/^\/api/, "")}/decide?decision=approve`);
+    await expectAnswer(orderPaidAnswer, await post("/v2/checkout/paypal-payment", { cart_id: added.data.id }));
   });
 });

@@ -40,6 +40,20 @@ import {
   updateShipment,
 } from "../domain/commerce/after-sale";
 import { refundAmount } from "~/shared/schemas/commerce";
+import {
+  addressesAnswer,
+  addressSavedAnswer,
+  cartAnswer,
+  giftCardRedeemedAnswer,
+  orderPaidAnswer,
+  paymentMethodAnswer,
+  paypalRedirectAnswer,
+  sandboxAuthAnswer,
+  savedCardsAnswer,
+  setupIntentAnswer,
+  shippingMethodsAnswer,
+  successUrlAnswer,
+} from "~/shared/schemas/commerce-answers";
 import { isOnDemandEnabled } from "~/shared/configuration";
 import { publicReads } from "../domain/content/public-reads";
 import { defineRoute, idParam, type ApiEnv, type AuthState } from "../http/api";
@@ -73,7 +87,7 @@ const boolish = z
   .optional()
   .transform((v) => v === true || v === "true" || v === "1" || v === 1);
 
-async function cartAnswer(deps: AppDeps, ctx: Awaited<ReturnType<typeof readCart>>) {
+async function cartReply(deps: AppDeps, ctx: Awaited<ReturnType<typeof readCart>>) {
   return { data: cartView(ctx, gatewaysFor(deps.config).card.publicKey) };
 }
 
@@ -159,8 +173,15 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
   // ---------- cart ----------
   defineRoute(
     app,
-    { method: "get", path: "/v2/carts", summary: "El carrito abierto del cliente", tags: ["Carrito"], guard: "auth" },
-    async ({ deps, auth }) => cartAnswer(deps, await readCart(deps.db, customerId(auth), deps.clock())),
+    {
+      method: "get",
+      path: "/v2/carts",
+      summary: "El carrito abierto del cliente",
+      tags: ["Carrito"],
+      guard: "auth",
+      response: cartAnswer,
+    },
+    async ({ deps, auth }) => cartReply(deps, await readCart(deps.db, customerId(auth), deps.clock())),
   );
   defineRoute(
     app,
@@ -171,6 +192,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
         "Cambia el carrito: addPack/addPlan/addProduct (qty, update_qty, {scope}_id), setVoucher (code), setPaymentMethod (payment_method_id 4 tarjeta, 5 PayPal), setAddress (address), setShippingMethod (shipping_method_id), setGiftCard (code), setDeposit (deposit), clear",
       tags: ["Carrito"],
       guard: "auth",
+      response: cartAnswer,
       body: z.object({
         action: z.enum(CART_ACTIONS, { error: () => t("commerce.cart.unknownAction") }),
         action_param: z.record(z.string(), z.unknown()).optional(),
@@ -184,7 +206,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
         { action: body.action, params: body.action_param ?? {} } as CartAction,
         deps.clock(),
       );
-      return cartAnswer(deps, ctx);
+      return cartReply(deps, ctx);
     },
   );
 
@@ -197,6 +219,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       summary: "Tarjetas guardadas (marca y últimos 4)",
       tags: ["Checkout"],
       guard: "auth",
+      response: savedCardsAnswer,
     },
     async ({ deps, auth }) => {
       // Only the cards of the gateway in use (a sandbox card means nothing to Stripe, and back).
@@ -266,6 +289,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       summary: "Direcciones de envío guardadas",
       tags: ["Checkout"],
       guard: "auth",
+      response: addressesAnswer,
     },
     async ({ deps, auth }) => {
       const rows = await deps.db
@@ -285,6 +309,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       summary: "Guarda una dirección de envío (solo México)",
       tags: ["Checkout"],
       guard: "auth",
+      response: addressSavedAnswer,
       body: addressInput,
     },
     async ({ deps, auth, body }) => {
@@ -301,6 +326,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       summary: "Métodos de envío para una dirección",
       tags: ["Checkout"],
       guard: "auth",
+      response: shippingMethodsAnswer,
       body: z.object({ address: z.unknown().optional() }).passthrough(),
     },
     async ({ deps, auth }) => {
@@ -330,6 +356,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       summary: "Crea el método de pago de una tarjeta (gateway sandbox; con Stripe lo hace el navegador)",
       tags: ["Checkout"],
       guard: "auth",
+      response: paymentMethodAnswer,
       body: cardBody,
     },
     async ({ deps, auth, body }) => {
@@ -365,6 +392,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
         "requires_action si el banco pide autenticación",
       tags: ["Checkout"],
       guard: "auth",
+      response: setupIntentAnswer,
       body: z
         .object({
           cart_id: optInt,
@@ -387,6 +415,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
         "confirma un carrito cuyo total cubre la tarjeta de regalo o el cupón (monto 0, sin tarjeta)",
       tags: ["Checkout"],
       guard: "auth",
+      response: orderPaidAnswer,
       body: z.object({
         payment_intent_id: z
           .string({ error: () => t("commerce.payment.intentNotFound") })
@@ -415,6 +444,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       summary: "A dónde ir después de pagar",
       tags: ["Checkout"],
       guard: "auth",
+      response: successUrlAnswer,
     },
     async ({ deps, auth }) => successUrl(deps.db, auth.user!.id, deps.clock()),
   );
@@ -426,6 +456,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       summary: "Crea la orden de PayPal y devuelve la página de aprobación",
       tags: ["Checkout"],
       guard: "auth",
+      response: paypalRedirectAnswer,
       body: z.object({ cart_id: optInt, callback_url: z.string().max(500).optional() }),
     },
     async ({ deps, auth, body }) => payWithPaypal(deps, customerId(auth), body),
@@ -438,6 +469,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       summary: "Captura el pago aprobado en PayPal y registra la orden",
       tags: ["Checkout"],
       guard: "auth",
+      response: orderPaidAnswer,
       body: z.object({
         cart_id: z.coerce
           .number({ error: () => t("validation.idNumeric") })
@@ -486,6 +518,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       summary: "Gateway sandbox: el paso de autenticación de la tarjeta (aprobar o rechazar)",
       tags: ["Checkout"],
       guard: "auth",
+      response: sandboxAuthAnswer,
       params: z.object({ id: z.string().regex(/^pi_sbx_[a-f0-9]{24}$/) }),
       body: z.object({ approve: boolish }),
     },
@@ -566,6 +599,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       summary: "Canjea una tarjeta de regalo en la cuenta del cliente",
       tags: ["Perfil"],
       guard: "auth",
+      response: giftCardRedeemedAnswer,
       body: z.object({ code: z.string().trim().min(1, t("commerce.giftCard.invalid")).max(60) }),
     },
     async ({ deps, auth, body }) => ({

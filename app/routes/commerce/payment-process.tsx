@@ -3,7 +3,9 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { toastError, toastSuccess } from "~/components/commerce/useCart";
 import { useLocalePath } from "~/components/site/useLocalePath";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { orderPaidAnswer } from "~/shared/schemas/commerce-answers";
+
 import { t } from "~/lib/messages";
 
 export const meta = () => [
@@ -24,17 +26,18 @@ export default function PaymentProcess() {
   useEffect(() => {
     if (cancelled || !cartId || started.current) return;
     started.current = true;
-    // eslint-disable-next-line no-restricted-syntax -- commerce answers have no response schema yet (issue 7)
-    void api<{ url: string }>("/v2/checkout/paypal-payment", { json: { cart_id: cartId } }).then(async (r) => {
-      if (!r.ok) {
-        setError(r.message);
-        toastError(r.message);
-        return;
-      }
-      toastSuccess(t("success.payment"));
-      await revalidate();
-      navigate(lp(r.data.url), { replace: true });
-    });
+    void api<ApiData<typeof orderPaidAnswer>>("/v2/checkout/paypal-payment", { json: { cart_id: cartId } }).then(
+      async (r) => {
+        if (!r.ok) {
+          setError(r.message);
+          toastError(r.message);
+          return;
+        }
+        toastSuccess(t("success.payment"));
+        await revalidate();
+        navigate(lp(r.data.url), { replace: true });
+      },
+    );
   }, [cancelled, cartId, navigate, lp, revalidate]);
   return (
     <Container size="xs" py={64}>

@@ -1,17 +1,13 @@
 import { Button, Group, Radio, Select, Stack, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { addressesAnswer, SavedAddress } from "~/shared/schemas/commerce-answers";
+
 import { t } from "~/lib/messages";
 import { addressSchema } from "~/shared/schemas/commerce";
 import { MEXICO_STATE_NAMES } from "../states";
 import { toastError, type CartData } from "../useCart";
 import type { Act } from "./types";
-
-interface SavedAddress {
-  id: number;
-  name: string;
-  display_address: string;
-}
 
 const EMPTY_ADDRESS = { name: "", line_1: "", line_2: "", country_id: "1", custom_state: "", custom_city: "", zip: "" };
 
@@ -22,8 +18,7 @@ export function AddressStep({ cart, act, onDone }: { cart: CartData; act: Act; o
   const [form, setForm] = useState(EMPTY_ADDRESS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
-    // eslint-disable-next-line no-restricted-syntax -- commerce answers have no response schema yet (issue 7)
-    void api<SavedAddress[]>("/v2/customer/addresses").then((r) => {
+    void api<ApiData<typeof addressesAnswer>>("/v2/customer/addresses").then((r) => {
       const items = r.ok ? r.data : [];
       setSaved(items);
       if (!choice && items.length === 0) setChoice("new");

@@ -4,13 +4,8 @@ import { t } from "~/lib/messages";
 import { maskCardNumber, maskCvc, maskExpiry } from "~/shared/schemas/commerce";
 import type { StripeCardElement } from "./stripe-js";
 import { StripeCardField } from "./StripeCardField";
+import type { SavedCard } from "~/shared/schemas/commerce-answers";
 import type { CardDetails } from "./types";
-
-export interface SavedCard {
-  id: string;
-  brand: string;
-  last4: string;
-}
 
 export interface CardFormState {
   mode: "saved" | "new";

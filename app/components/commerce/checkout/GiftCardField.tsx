@@ -1,6 +1,8 @@
 import { Anchor, Button, Group, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { giftCardRedeemedAnswer } from "~/shared/schemas/commerce-answers";
+
 import { t } from "~/lib/messages";
 import type { CartData } from "../useCart";
 import type { Act } from "./types";
@@ -32,8 +34,9 @@ export function GiftCardField({ cart, act, disabled }: { cart: CartData; act: Ac
     const value = code.trim();
     if (!value) return;
     setBusy(true);
-    // eslint-disable-next-line no-restricted-syntax -- commerce answers have no response schema yet (issue 7)
-    const redeemed = await api("/v2/customer/giftcards/redeem", { json: { code: value } });
+    const redeemed = await api<ApiData<typeof giftCardRedeemedAnswer>>("/v2/customer/giftcards/redeem", {
+      json: { code: value },
+    });
     const r = redeemed.ok ? await act("setGiftCard", { code: value }, true) : null;
     setBusy(false);
     if (!redeemed.ok) return setError(redeemed.fields.code ?? redeemed.message);

@@ -2,11 +2,13 @@ import { Button, Modal, Stack, Text } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { orderPaidAnswer, SavedCard, savedCardsAnswer } from "~/shared/schemas/commerce-answers";
+
 import { useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { toastError, toastSuccess } from "../useCart";
-import { CardForm, cardDetails, EMPTY_CARD, type CardFormState, type SavedCard } from "./CardForm";
+import { CardForm, cardDetails, EMPTY_CARD, type CardFormState } from "./CardForm";
 import { chargeCard } from "./card-payment";
 import { HelpCard } from "./HelpCard";
 import { SandboxAuthModal, useCardAction } from "./SandboxAuthModal";
@@ -29,8 +31,7 @@ export function PayBalanceModal({
   useEffect(() => {
     if (!order) return;
     setFailed(null);
-    // eslint-disable-next-line no-restricted-syntax -- commerce answers have no response schema yet (issue 7)
-    void api<{ cards: SavedCard[] }>("/v2/customer/cards").then((r) => {
+    void api<ApiData<typeof savedCardsAnswer>>("/v2/customer/cards").then((r) => {
       const list = r.ok ? r.data.cards : [];
       setCards(list);
       // A Stripe card Element already mounted stays (it hands itself up once).
@@ -56,8 +57,7 @@ export function PayBalanceModal({
     setFailed(null);
     const charged = await chargeCard(details, { order_id: order.id }, cardAction.authenticate, stripeKey);
     if (!charged.ok) return fail(charged.message);
-    // eslint-disable-next-line no-restricted-syntax -- commerce answers have no response schema yet (issue 7)
-    const paid = await api("/v2/checkout/make-payment", {
+    const paid = await api<ApiData<typeof orderPaidAnswer>>("/v2/checkout/make-payment", {
       json: { payment_intent_id: charged.intentId, payment_method: 4 },
     });
     if (!paid.ok) return fail(paid.message);

@@ -3,10 +3,12 @@ import { IconBrandPaypal, IconCreditCard, IconLock } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useLocalePath } from "~/components/site/useLocalePath";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { SavedCard, savedCardsAnswer } from "~/shared/schemas/commerce-answers";
+
 import { t } from "~/lib/messages";
 import { toastError, type CartData } from "../useCart";
-import { CardForm, cardDetails, EMPTY_CARD, type CardFormState, type SavedCard } from "./CardForm";
+import { CardForm, cardDetails, EMPTY_CARD, type CardFormState } from "./CardForm";
 import type { Act, CardDetails, PayMethod } from "./types";
 
 /**
@@ -31,8 +33,7 @@ export function PaymentStep(props: {
   const [cards, setCards] = useState<SavedCard[]>([]);
   const [card, setCard] = useState<CardFormState>(EMPTY_CARD);
   useEffect(() => {
-    // eslint-disable-next-line no-restricted-syntax -- commerce answers have no response schema yet (issue 7)
-    void api<{ cards: SavedCard[] }>("/v2/customer/cards").then((r) => {
+    void api<ApiData<typeof savedCardsAnswer>>("/v2/customer/cards").then((r) => {
       const list = r.ok ? r.data.cards : [];
       setCards(list);
       setCard((c) => ({ ...c, mode: list.length ? "saved" : "new", savedId: list[0]?.id ?? null }));

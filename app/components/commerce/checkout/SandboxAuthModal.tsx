@@ -1,6 +1,8 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useRef, useState } from "react";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { sandboxAuthAnswer } from "~/shared/schemas/commerce-answers";
+
 import { t } from "~/lib/messages";
 
 /** The sandbox gateway's card-action step: the bank asks to authorise the payment. */
@@ -14,8 +16,11 @@ export function SandboxAuthModal({
   onResult: (ok: boolean) => void;
 }) {
   const answer = async (approve: boolean) => {
-    // eslint-disable-next-line no-restricted-syntax -- commerce answers have no response schema yet (issue 7)
-    const r = intentId ? await api(`/v2/sandbox/intents/${intentId}/authenticate`, { json: { approve } }) : null;
+    const r = intentId
+      ? await api<ApiData<typeof sandboxAuthAnswer>>(`/v2/sandbox/intents/${intentId}/authenticate`, {
+          json: { approve },
+        })
+      : null;
     onResult(approve && Boolean(r?.ok));
   };
   return (

@@ -1,16 +1,11 @@
 import { Button, Group, Radio, Stack } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { ShippingMethod, shippingMethodsAnswer } from "~/shared/schemas/commerce-answers";
+
 import { t } from "~/lib/messages";
 import type { CartData } from "../useCart";
 import type { Act } from "./types";
-
-interface ShippingMethod {
-  id: number;
-  name: string;
-  description: string;
-  display_price: string;
-}
 
 /** Envío: the shipping methods for the chosen address, with back-office prices. */
 export function ShippingStep({
@@ -29,10 +24,9 @@ export function ShippingStep({
     cart.shipping_method_id ? String(cart.shipping_method_id) : null,
   );
   useEffect(() => {
-    // eslint-disable-next-line no-restricted-syntax -- commerce answers have no response schema yet (issue 7)
-    void api<ShippingMethod[]>("/v2/store/shipping/methods", { json: { address: { id: cart.address_id } } }).then((r) =>
-      setMethods(r.ok ? r.data : []),
-    );
+    void api<ApiData<typeof shippingMethodsAnswer>>("/v2/store/shipping/methods", {
+      json: { address: { id: cart.address_id } },
+    }).then((r) => setMethods(r.ok ? r.data : []));
   }, [cart.address_id]);
   return (
     <Stack gap="sm">

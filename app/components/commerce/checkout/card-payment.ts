@@ -1,4 +1,6 @@
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { paymentMethodAnswer, setupIntentAnswer } from "~/shared/schemas/commerce-answers";
+
 import { t } from "~/lib/messages";
 import { parseExpiry } from "~/shared/schemas/commerce";
 import { loadStripe, stripeErrorMessage } from "./stripe-js";
@@ -35,8 +37,7 @@ export async function chargeCard(
   } else if (!pmId) {
     const exp = parseExpiry(card.expiry ?? "");
     const digits = (card.number ?? "").replace(/\s/g, "");
-    // eslint-disable-next-line no-restricted-syntax -- commerce answers have no response schema yet (issue 7)
-    const pm = await api<{ payment_method: { id: string } }>("/v2/stripe/create-payment-method", {
+    const pm = await api<ApiData<typeof paymentMethodAnswer>>("/v2/stripe/create-payment-method", {
       json: {
         type: "card",
         card: { number: digits, exp_month: exp.month, exp_year: exp.year, cvc: card.cvc },
@@ -47,9 +48,7 @@ export async function chargeCard(
     if (!pm.ok) return { ok: false, message: pm.message };
     pmId = pm.data.payment_method.id;
   }
-  type Answer = { requires_action: boolean; payment_intent_id: string; payment_intent_client_secret: string | null };
-  // eslint-disable-next-line no-restricted-syntax -- commerce answers have no response schema yet (issue 7)
-  let si = await api<Answer>("/v2/checkout/setup-intent", {
+  let si = await api<ApiData<typeof setupIntentAnswer>>("/v2/checkout/setup-intent", {
     json: { ...target, stripe_payment_method_id: pmId, save_payment_method: card.save },
   });
   if (!si.ok) return { ok: false, message: si.message };
@@ -60,8 +59,9 @@ export async function chargeCard(
         ? !(await stripe.handleNextAction({ clientSecret: secret })).error
         : await authenticate(si.data.payment_intent_id);
     if (!passed) return { ok: false, message: t("errors.paymentDeclined") };
-    // eslint-disable-next-line no-restricted-syntax -- commerce answers have no response schema yet (issue 7)
-    si = await api("/v2/checkout/setup-intent", { json: { stripe_payment_intent_id: si.data.payment_intent_id } });
+    si = await api<ApiData<typeof setupIntentAnswer>>("/v2/checkout/setup-intent", {
+      json: { stripe_payment_intent_id: si.data.payment_intent_id },
+    });
     if (!si.ok) return { ok: false, message: si.message };
     if (si.data.requires_action) return { ok: false, message: t("errors.paymentDeclined") };
   }

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { useLocalePath } from "~/components/site/useLocalePath";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { orderPaidAnswer, paypalRedirectAnswer, successUrlAnswer } from "~/shared/schemas/commerce-answers";
+
 import { useRootData, useUi } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { toastError, toastSuccess, type CartData } from "../useCart";
@@ -32,8 +34,8 @@ export function usePayFlow(cart: CartData | null, setCart: (c: CartData | null) 
     setPaying(false);
     closeDialogs();
     const target =
-      // eslint-disable-next-line no-restricted-syntax -- commerce answers have no response schema yet (issue 7)
-      url ?? (await api<{ url: string | null }>("/v2/checkout/success-url").then((r) => (r.ok ? r.data.url : null)));
+      url ??
+      (await api<ApiData<typeof successUrlAnswer>>("/v2/checkout/success-url").then((r) => (r.ok ? r.data.url : null)));
     if (target) navigate(lp(target));
   };
 
@@ -49,8 +51,7 @@ export function usePayFlow(cart: CartData | null, setCart: (c: CartData | null) 
   };
 
   const makePayment = async (paymentIntentId: string | undefined) => {
-    // eslint-disable-next-line no-restricted-syntax -- commerce answers have no response schema yet (issue 7)
-    const paid = await api<{ url: string }>("/v2/checkout/make-payment", {
+    const paid = await api<ApiData<typeof orderPaidAnswer>>("/v2/checkout/make-payment", {
       json: { payment_intent_id: paymentIntentId, payment_method: 4, studio_id: root.studio, cart_id: cart!.id },
     });
     if (!paid.ok) return fail(paid.message);
@@ -68,8 +69,7 @@ export function usePayFlow(cart: CartData | null, setCart: (c: CartData | null) 
   const payByPaypal = async () => {
     if (!cart) return;
     start();
-    // eslint-disable-next-line no-restricted-syntax -- commerce answers have no response schema yet (issue 7)
-    const r = await api<{ redirect_url: string }>("/v2/checkout/pay-with-paypal", {
+    const r = await api<ApiData<typeof paypalRedirectAnswer>>("/v2/checkout/pay-with-paypal", {
       json: { cart_id: cart.id, callback_url: lp("/payment/process") },
     });
     if (!r.ok) return fail(r.message);

@@ -1,0 +1,136 @@
+import { z } from "zod";
+import { messageWith } from "./answers";
+
+/** Answers of the cart and checkout calls the browser makes (route response schemas; see answers.ts). */
+
+/** One line of the cart; `{scope}_id` names what it sells, `product` only on products. */
+const cartItem = z.object({
+  instance_id: z.number(),
+  scope: z.enum(["pack", "plan", "product"]),
+  qty: z.number(),
+  min_purchase: z.number(),
+  max_purchase: z.number(),
+  reason: z.string().nullable(),
+  name: z.string(),
+  image: z.string().nullable(),
+  price_cents: z.number(),
+  display_price: z.string(),
+  display_total: z.string(),
+  pack_id: z.number().optional(),
+  plan_id: z.number().optional(),
+  product_id: z.number().optional(),
+  product: z
+    .object({
+      id: z.number(),
+      name: z.string(),
+      store_area: z.string().nullable(),
+      require_shipping: z.boolean(),
+      certification_id: z.number().nullable(),
+    })
+    .optional(),
+});
+
+/** The customer's open cart with its totals and checkout choices (`GET`/`POST /v2/carts`). */
+export const cartAnswer = z.object({
+  data: z.object({
+    id: z.number(),
+    version: z.number(),
+    items: z.array(cartItem),
+    totals: z.array(z.object({ label: z.string(), display_value: z.string(), value_cents: z.number() })),
+    products: z.array(z.record(z.string(), z.number())),
+    plans: z.array(z.record(z.string(), z.number())),
+    packs: z.array(z.record(z.string(), z.number())),
+    promos: z.array(z.unknown()),
+    voucher: z.object({ code: z.string(), applied: z.boolean(), reason: z.string().nullable() }).nullable(),
+    gift_card: z.object({ code: z.string(), balance_cents: z.number() }).nullable(),
+    amount: z.number(),
+    amount_cents: z.number(),
+    display_amount: z.string(),
+    reason: z.string().nullable(),
+    requires_shipping: z.boolean(),
+    payment_method_id: z.number().nullable(),
+    address_id: z.number().nullable(),
+    shipping_method_id: z.number().nullable(),
+    deposit: z.boolean(),
+    has_certification: z.boolean(),
+    stripePublicKey: z.string(),
+  }),
+});
+export type CartData = z.output<typeof cartAnswer>["data"];
+export type CartItem = CartData["items"][number];
+
+/** A saved card of the gateway in use: `id` is the provider's payment method, `card_id` ours. */
+const savedCard = z.object({
+  id: z.string(),
+  card_id: z.number(),
+  brand: z.string(),
+  last4: z.string(),
+  exp_month: z.number(),
+  exp_year: z.number(),
+});
+export const savedCardsAnswer = z.object({ data: z.object({ cards: z.array(savedCard) }) });
+export type SavedCard = z.output<typeof savedCard>;
+
+/** A shipping address as the checkout lists it. */
+const savedAddress = z.object({
+  id: z.number(),
+  name: z.string(),
+  line_1: z.string(),
+  line_2: z.string().nullable(),
+  country_id: z.number(),
+  custom_state: z.string(),
+  custom_city: z.string(),
+  zip: z.string(),
+  display_address: z.string(),
+});
+export type SavedAddress = z.output<typeof savedAddress>;
+/** The saved addresses, listed under both `items` and `data`. */
+export const addressesAnswer = z.object({ items: z.array(savedAddress), data: z.array(savedAddress) });
+/** An address saved. */
+export const addressSavedAnswer = z.object({ data: savedAddress });
+
+/** An active shipping method with its back-office price. */
+const shippingMethod = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  price_cents: z.number(),
+  display_price: z.string(),
+});
+export type ShippingMethod = z.output<typeof shippingMethod>;
+export const shippingMethodsAnswer = z.object({ items: z.array(shippingMethod), data: z.array(shippingMethod) });
+
+/** A card made into the gateway's payment method (sandbox; Stripe does it in the browser). No `data` wrapper. */
+export const paymentMethodAnswer = z.object({
+  payment_method: z.object({
+    id: z.string(),
+    card: z.object({ brand: z.string(), last4: z.string(), exp_month: z.number(), exp_year: z.number() }),
+  }),
+});
+
+/** The card charge created or confirmed: `requires_action` when the bank asks to authenticate. No `data` wrapper. */
+export const setupIntentAnswer = z.object({
+  error: z.null(),
+  requires_action: z.boolean(),
+  payment_intent_client_secret: z.string().nullable(),
+  payment_intent_id: z.string(),
+});
+
+/** The order of a paid cart (card, balance or PayPal) and its confirmation page. */
+export const orderPaidAnswer = messageWith({ order_id: z.number(), url: z.string() });
+
+/** Where to go after paying: the last order's page if it is recent. No `data` wrapper. */
+export const successUrlAnswer = z.object({ url: z.string().nullable() });
+
+/** PayPal's approval page for this cart. No `data` wrapper. */
+export const paypalRedirectAnswer = z.object({ redirect_url: z.string() });
+
+/** The sandbox card authentication answered: the charge's state now. */
+export const sandboxAuthAnswer = z.object({ data: z.object({ status: z.string() }) });
+
+/** A gift card redeemed into the account, with its balance. */
+export const giftCardRedeemedAnswer = messageWith({
+  code: z.string(),
+  balance_cents: z.number(),
+  display_balance: z.string(),
+});
