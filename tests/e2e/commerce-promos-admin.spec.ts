@@ -32,10 +32,19 @@ test("a deposit order's success page shows the balance still owed and pays it fr
   const owed = page.getByRole("alert").filter({ hasText: "Saldo pendiente (segunda parcialidad)" });
   await expect(owed).toContainText("$9,250.00");
   await expectNoA11yViolations(page);
+  // The saved cards answer late (as on a slow phone): the card form waits for it, so what is typed
+  // is never cleared by its arrival (it once was: a flaky run caught it).
+  await page.route("**/api/v2/customer/cards", async (route) => {
+    await new Promise((r) => setTimeout(r, 3000));
+    await route.continue();
+  });
+  const cardsAnswered = page.waitForResponse("**/api/v2/customer/cards");
   await owed.getByRole("link", { name: "Pagar saldo pendiente $9,250.00" }).click();
   await expect(page).toHaveURL(/\/profile\/shopping-history\?pay=\d+/);
   const modal = page.getByRole("dialog", { name: /Segunda parcialidad de la orden/ });
   await fillCard(modal, "4242 4242 4242 4242");
+  await cardsAnswered;
+  await expect(modal.getByLabel("Número de tarjeta")).toHaveValue("4242 4242 4242 4242");
   await modal.getByRole("button", { name: /^Pagar saldo pendiente/ }).click();
   await expect(page.getByText("Segunda parcialidad pagada")).toBeVisible();
 });

@@ -1,17 +1,18 @@
-import { Button, Modal, Stack, Text } from "@mantine/core";
+import { Button, Loader, Modal, Stack, Text } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { api, type ApiData } from "~/lib/api";
-import type { orderPaidAnswer, SavedCard, savedCardsAnswer } from "~/shared/schemas/commerce-answers";
+import type { orderPaidAnswer } from "~/shared/schemas/commerce-answers";
 
 import { useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { toastError, toastSuccess } from "../useCart";
-import { CardForm, cardDetails, EMPTY_CARD, type CardFormState } from "./CardForm";
+import { CardForm, cardDetails } from "./CardForm";
 import { chargeCard } from "./card-payment";
 import { HelpCard } from "./HelpCard";
 import { SandboxAuthModal, useCardAction } from "./SandboxAuthModal";
+import { useSavedCards } from "./useSavedCards";
 
 /** A deposit's second instalment, paid from the profile with a saved or new card. */
 export function PayBalanceModal({
@@ -24,25 +25,11 @@ export function PayBalanceModal({
   const { revalidate } = useRevalidator();
   const { stripeKey } = useRootData();
   const cardAction = useCardAction();
-  const [cards, setCards] = useState<SavedCard[]>([]);
-  const [card, setCard] = useState<CardFormState>(EMPTY_CARD);
+  const { cards, card, setCard } = useSavedCards(order);
   const [paying, setPaying] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
-    if (!order) return;
-    setFailed(null);
-    void api<ApiData<typeof savedCardsAnswer>>("/v2/customer/cards").then((r) => {
-      const list = r.ok ? r.data.cards : [];
-      setCards(list);
-      // A Stripe card Element already mounted stays (it hands itself up once).
-      setCard((c) => ({
-        ...EMPTY_CARD,
-        stripeElement: c.stripeElement,
-        stripeComplete: c.stripeComplete,
-        mode: list.length ? "saved" : "new",
-        savedId: list[0]?.id ?? null,
-      }));
-    });
+    if (order) setFailed(null);
   }, [order]);
   if (!order) return null;
   const fail = (message: string) => {
@@ -79,8 +66,12 @@ export function PayBalanceModal({
     >
       <Stack gap="sm">
         <Text size="sm">{t("commerce.deposit.payBalanceIntro", { amount: order.display_balance_due })}</Text>
-        <CardForm cards={cards} value={card} onChange={(patch) => setCard((c) => ({ ...c, ...patch }))} />
-        <Button leftSection={<IconLock size={18} />} onClick={() => void pay()} loading={paying}>
+        {cards ? (
+          <CardForm cards={cards} value={card} onChange={(patch) => setCard((c) => ({ ...c, ...patch }))} />
+        ) : (
+          <Loader size="sm" aria-label={t("app.loading")} />
+        )}
+        <Button leftSection={<IconLock size={18} />} onClick={() => void pay()} loading={paying} disabled={!cards}>
           {t("commerce.deposit.payBalance", { amount: order.display_balance_due })}
         </Button>
         {failed && <HelpCard message={failed} />}

@@ -1,14 +1,12 @@
-import { Alert, Anchor, Button, Checkbox, Divider, Group, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Checkbox, Divider, Group, Loader, Stack, Text } from "@mantine/core";
 import { IconBrandPaypal, IconCreditCard, IconLock } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useLocalePath } from "~/components/site/useLocalePath";
-import { api, type ApiData } from "~/lib/api";
-import type { SavedCard, savedCardsAnswer } from "~/shared/schemas/commerce-answers";
 
 import { t } from "~/lib/messages";
 import { toastError, type CartData } from "../useCart";
-import { CardForm, cardDetails, EMPTY_CARD, type CardFormState } from "./CardForm";
+import { CardForm, cardDetails } from "./CardForm";
+import { useSavedCards } from "./useSavedCards";
 import type { Act, CardDetails, PayMethod } from "./types";
 
 /**
@@ -30,15 +28,7 @@ export function PaymentStep(props: {
 }) {
   const { cart, terms, setTerms, method, setMethod, act, paying } = props;
   const { lp } = useLocalePath();
-  const [cards, setCards] = useState<SavedCard[]>([]);
-  const [card, setCard] = useState<CardFormState>(EMPTY_CARD);
-  useEffect(() => {
-    void api<ApiData<typeof savedCardsAnswer>>("/v2/customer/cards").then((r) => {
-      const list = r.ok ? r.data.cards : [];
-      setCards(list);
-      setCard((c) => ({ ...c, mode: list.length ? "saved" : "new", savedId: list[0]?.id ?? null }));
-    });
-  }, []);
+  const { cards, card, setCard } = useSavedCards(true);
   const covered = cart.amount_cents === 0 && cart.items.length > 0;
   const choose = (m: PayMethod) => {
     // The selector toggles: choosing the selected method again leaves none selected (spec §4).
@@ -88,9 +78,12 @@ export function PaymentStep(props: {
               PayPal
             </Button>
           </Group>
-          {method === "card" && (
-            <CardForm cards={cards} value={card} onChange={(patch) => setCard((c) => ({ ...c, ...patch }))} />
-          )}
+          {method === "card" &&
+            (cards ? (
+              <CardForm cards={cards} value={card} onChange={(patch) => setCard((c) => ({ ...c, ...patch }))} />
+            ) : (
+              <Loader size="sm" aria-label={t("app.loading")} />
+            ))}
         </>
       )}
       <Checkbox
