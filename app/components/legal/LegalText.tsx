@@ -1,5 +1,5 @@
 import { List, Stack, Text, Title } from "@mantine/core";
-import { parseLegalText } from "~/shared/schemas/legal";
+import { parseLegalText } from "~/shared/legal-text";
 
 /** A legal text drawn from its plain-text form (never HTML: administrators' text is shown as text). */
 export function LegalText({ body }: { body: string }) {
