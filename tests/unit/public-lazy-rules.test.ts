@@ -14,8 +14,10 @@ const FOLDERS = ["app/routes/site", "app/components/site", "app/components/legal
 const FILES = [
   "app/routes/auth/login.tsx",
   "app/routes/auth/register.tsx",
+  "app/routes/auth/reset.tsx",
   "app/components/auth/LoginForm.tsx",
   "app/components/auth/RegisterForm.tsx",
+  "app/components/auth/ResetForm.tsx",
 ];
 
 const walk = (dir: string): string[] =>
