@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseLegalText } from "../../app/shared/schemas/legal";
+import { parseLegalText } from "../../app/shared/legal-text";
 import { setupTestApp } from "../support/app";
 import { createCast, FACTORY_PASSWORD, type Cast } from "../support/factories";
 

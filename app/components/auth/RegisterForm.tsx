@@ -6,7 +6,6 @@ import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import type { sessionAnswer } from "~/shared/schemas/answers";
-import { registerSchema } from "~/shared/schemas/auth";
 import { LEGAL_PATHS } from "~/components/legal/links";
 import { PrivacyConsent } from "~/components/legal/PrivacyLink";
 import { notifyError } from "./notify";
@@ -18,13 +17,16 @@ export interface RegisterFormProps {
   onSuccess(done: AuthSuccess): void | Promise<void>;
 }
 
+// The form rules (zod) load with the first submit, not with the /register page.
+const registerRules = () => import("~/shared/schemas/auth").then((m) => m.registerSchema);
+
 /**
  * Register (spec §3 register form, §5 rules): five fields and the terms checkbox. Submit looks
  * and reads as disabled until the terms are ticked; trying anyway says why in a toast.
  */
 export function RegisterForm({ initialEmail = "", onLogin, onSuccess }: RegisterFormProps) {
   const { pathname } = useLocation();
-  const form = useEntityForm(registerSchema, {
+  const form = useEntityForm(registerRules, {
     name: "",
     last_name: "",
     email: initialEmail,
@@ -35,7 +37,8 @@ export function RegisterForm({ initialEmail = "", onLogin, onSuccess }: Register
   const terms = form.getValues().terms;
   const submit = useFormSubmit(
     form,
-    (values) => api<ApiData<typeof sessionAnswer>>("/user", { form: { ...registerSchema.parse(values), terms: 1 } }),
+    async (values) =>
+      api<ApiData<typeof sessionAnswer>>("/user", { form: { ...(await registerRules()).parse(values), terms: 1 } }),
     (data) => onSuccess({ kind: "register", user: data.user, message: data.Message || t("auth.register.success") }),
     {
       messageAs: "toast",

@@ -5,7 +5,6 @@ import { useEntityForm, useFormSubmit } from "~/components/forms/useEntityForm";
 import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
 import type { messageAnswer, restoreAnswer } from "~/shared/schemas/answers";
-import { forgotSchema, restoreSchema } from "~/shared/schemas/auth";
 import { notifyError, notifySuccess } from "./notify";
 
 /**
@@ -54,6 +53,10 @@ export interface ResetFormProps {
   requestNewLink?: ReactNode;
 }
 
+// The form rules (zod) load with the first submit, not with the page or dialog.
+const forgotRules = () => import("~/shared/schemas/auth").then((m) => m.forgotSchema);
+const restoreRules = () => import("~/shared/schemas/auth").then((m) => m.restoreSchema);
+
 /**
  * Reset (spec §2-4): the email, or the new password and its confirmation when a token is present;
  * one component for the site's dialog and page and the back office's pages.
@@ -65,16 +68,16 @@ export function ResetForm(props: ResetFormProps) {
 function ForgotStep({ initialEmail = "", onDone, onLogin, variant = "site", texts, footer }: ResetFormProps) {
   const site = variant === "site";
   const text = texts ?? siteTexts();
-  const form = useEntityForm(forgotSchema, { email: initialEmail });
+  const form = useEntityForm(forgotRules, { email: initialEmail });
   const submit = useFormSubmit(
     form,
-    (values) =>
+    async (values) =>
       api<ApiData<typeof messageAnswer>>("/guest/forgot/password", {
-        form: { email: forgotSchema.parse(values).email },
+        form: { email: (await forgotRules()).parse(values).email },
       }),
-    () => {
+    async () => {
       if (site) notifySuccess(t("success.resetSent"));
-      onDone(forgotSchema.parse(form.getValues()).email);
+      onDone((await forgotRules()).parse(form.getValues()).email);
     },
     {
       toastSuccess: false,
@@ -141,7 +144,7 @@ function RestoreStep({
 }: ResetFormProps & { token: string }) {
   const site = variant === "site";
   const text = texts ?? siteTexts();
-  const form = useEntityForm(restoreSchema, { newPassword: "", confirmNewPassword: "" });
+  const form = useEntityForm(restoreRules, { newPassword: "", confirmNewPassword: "" });
   const submit = useFormSubmit(
     form,
     (values) => api<ApiData<typeof restoreAnswer>>(`/reset/password/${encodeURIComponent(token)}`, { form: values }),

@@ -1,5 +1,6 @@
-import { List, Stack, Text, Title } from "@mantine/core";
-import { parseLegalText } from "~/shared/schemas/legal";
+import { Stack, Text, Title } from "@mantine/core";
+import { parseLegalText } from "~/shared/legal-text";
+import classes from "./LegalText.module.css";
 
 /** A legal text drawn from its plain-text form (never HTML: administrators' text is shown as text). */
 export function LegalText({ body }: { body: string }) {
@@ -12,11 +13,11 @@ export function LegalText({ body }: { body: string }) {
             {b.text}
           </Title>
         ) : b.kind === "list" ? (
-          <List key={i} spacing={6} size="sm" withPadding>
+          <ul key={i} className={classes.list}>
             {b.items.map((item, j) => (
-              <List.Item key={j}>{item}</List.Item>
+              <li key={j}>{item}</li>
             ))}
-          </List>
+          </ul>
         ) : (
           <Text key={i} size="sm" lh={1.7}>
             {b.text}

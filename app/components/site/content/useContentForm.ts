@@ -1,15 +1,15 @@
 import { useState } from "react";
-import type { ZodType } from "zod";
-import { useEntityForm, useFormSubmit } from "~/components/forms/useEntityForm";
+import { useEntityForm, useFormSubmit, type FormSchema } from "~/components/forms/useEntityForm";
 import { api, type ApiData } from "~/lib/api";
 import type { messageAnswer } from "~/shared/schemas/answers";
 
 /**
  * A public form of the content pages on the house form hooks: field errors from the shared zod
  * schema (checked in the browser first), then the API's own field errors; `done` holds the
- * success message that replaces the form.
+ * success message that replaces the form. The pages pass a loader of the schema, so zod loads
+ * with the first submit, not with the page (as the /auth/login page does).
  */
-export function useContentForm<V extends Record<string, string>>(schema: ZodType, path: string, initial: V) {
+export function useContentForm<V extends Record<string, string>>(schema: FormSchema, path: string, initial: V) {
   const form = useEntityForm(schema, initial);
   const [done, setDone] = useState<string | null>(null);
   const submit = useFormSubmit(

@@ -3,19 +3,22 @@ import { PageHeader } from "~/components/site/content/ContentBlocks";
 import { useContentForm } from "~/components/site/content/useContentForm";
 import { messages, t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
-import { CFDI_USES, TAX_REGIMES, invoiceRequestSchema } from "~/shared/schemas/content";
 import classes from "~/components/site/content/Content.module.css";
 
 export function meta() {
   return pageMeta({ title: t("content.meta.invoiceTitle"), description: t("content.meta.invoiceDescription") });
 }
 
-const regimeOptions = TAX_REGIMES.map((v) => ({ value: v, label: messages.content.taxRegimes[v] }));
-const useOptions = CFDI_USES.map((v) => ({ value: v, label: messages.content.cfdiUses[v] }));
+// The choices are the catalogue's (the schema's TAX_REGIMES and CFDI_USES are its keys); the form
+// rules (zod) load with the first submit, not with the page.
+const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+const regimeOptions = options(messages.content.taxRegimes);
+const useOptions = options(messages.content.cfdiUses);
+const rules = () => import("~/shared/schemas/content").then((m) => m.invoiceRequestSchema);
 
 /** Invoice request (CFDI 4.0): stored, then processed by staff in the back office. */
 export default function Facturacion() {
-  const f = useContentForm(invoiceRequestSchema, "/v2/invoice-requests", {
+  const f = useContentForm(rules, "/v2/invoice-requests", {
     rfc: "",
     business_name: "",
     tax_regime: "",

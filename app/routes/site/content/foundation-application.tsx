@@ -3,16 +3,18 @@ import { PageHeader } from "~/components/site/content/ContentBlocks";
 import { useContentForm } from "~/components/site/content/useContentForm";
 import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
-import { foundationApplicationSchema } from "~/shared/schemas/content";
 import classes from "~/components/site/content/Content.module.css";
 
 export function meta() {
   return pageMeta({ title: t("content.meta.applicationTitle"), description: t("content.meta.applicationDescription") });
 }
 
+// The form rules (zod) load with the first submit, not with the page.
+const rules = () => import("~/shared/schemas/content").then((m) => m.foundationApplicationSchema);
+
 /** Scholarship application: stored and listed for staff. */
 export default function FoundationApplication() {
-  const f = useContentForm(foundationApplicationSchema, "/v2/foundation/applications", {
+  const f = useContentForm(rules, "/v2/foundation/applications", {
     name: "",
     email: "",
     phone: "",
