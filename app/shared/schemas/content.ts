@@ -17,8 +17,8 @@ const required = (message: string, max = 200) =>
  */
 export const RFC_PATTERN = /^([A-ZÑ&]{3,4})(\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])([A-Z\d]{2})([A\d])$/;
 
-export const TAX_REGIMES = Object.keys(messages.content.taxRegimes) as (keyof typeof messages.content.taxRegimes)[];
-export const CFDI_USES = Object.keys(messages.content.cfdiUses) as (keyof typeof messages.content.cfdiUses)[];
+const TAX_REGIMES = Object.keys(messages.content.taxRegimes) as (keyof typeof messages.content.taxRegimes)[];
+const CFDI_USES = Object.keys(messages.content.cfdiUses) as (keyof typeof messages.content.cfdiUses)[];
 /** Regimes only for moral persons (12-character RFC) and only for natural persons (13). */
 const MORAL_ONLY = new Set(["601", "603"]);
 const PERSON_ONLY = new Set(["605", "606", "612", "616", "621", "625"]);
