@@ -2,7 +2,7 @@ import { Badge, Button, Group, Menu, Select, Stack, Text, TextInput } from "@man
 import { useState } from "react";
 import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import { useLocalePath } from "~/components/site/useLocalePath";
-import { DataTable, PageHeader, type Column } from "~/components/admin/kit";
+import { DataTable, PageHeader, RowMenu, type Column } from "~/components/admin/kit";
 import { customerColumn } from "~/components/admin/booking/columns";
 import { api, type ApiData } from "~/lib/api";
 import type { messageAnswer } from "~/shared/schemas/answers";
@@ -139,37 +139,31 @@ export default function AdminReservations({ loaderData }: Route.ComponentProps) 
               {t("booking.admin.edit")}
             </Button>
             {(r.status === "booked" || r.can_waive) && (
-              <Menu position="bottom-end">
-                <Menu.Target>
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    aria-label={`${t("booking.admin.colActions")}: ${r.customer}`}
-                  >
-                    {t("booking.admin.colActions")}
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {r.status === "booked" && (
-                    <>
-                      <Menu.Item onClick={() => act(`/admin/reservations/${r.id}/cancel`, { penalty: false })}>
-                        {t("booking.admin.cancelNoPenalty")}
+              <RowMenu
+                label={`${t("booking.admin.colActions")}: ${r.customer}`}
+                items={() => (
+                  <>
+                    {r.status === "booked" && (
+                      <>
+                        <Menu.Item onClick={() => act(`/admin/reservations/${r.id}/cancel`, { penalty: false })}>
+                          {t("booking.admin.cancelNoPenalty")}
+                        </Menu.Item>
+                        <Menu.Item
+                          color="red"
+                          onClick={() => act(`/admin/reservations/${r.id}/cancel`, { penalty: true })}
+                        >
+                          {t("booking.admin.cancelPenalty")}
+                        </Menu.Item>
+                      </>
+                    )}
+                    {r.can_waive && (
+                      <Menu.Item onClick={() => act(`/admin/reservations/${r.id}/waive`)}>
+                        {t("booking.admin.waive")}
                       </Menu.Item>
-                      <Menu.Item
-                        color="red"
-                        onClick={() => act(`/admin/reservations/${r.id}/cancel`, { penalty: true })}
-                      >
-                        {t("booking.admin.cancelPenalty")}
-                      </Menu.Item>
-                    </>
-                  )}
-                  {r.can_waive && (
-                    <Menu.Item onClick={() => act(`/admin/reservations/${r.id}/waive`)}>
-                      {t("booking.admin.waive")}
-                    </Menu.Item>
-                  )}
-                </Menu.Dropdown>
-              </Menu>
+                    )}
+                  </>
+                )}
+              />
             )}
           </Group>
         )}
