@@ -73,6 +73,11 @@ export function shouldRevalidate({
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // The page is live (hydrated): its scripts start after the first paint (app/.server/http/head-order.ts),
+  // so the browser's load event can come first; the end-to-end tests wait for this mark.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="es-MX" {...mantineHtmlProps}>
       <head>

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { headOrderStream, reorderHead } from "../../app/.server/http/head-order";
+import { headOrderStream, INERT_MODULE, reorderHead } from "../../app/.server/http/head-order";
 
 const HEAD =
   '<!DOCTYPE html><html lang="es-MX"><head><meta charSet="utf-8"/>' +
@@ -15,30 +15,80 @@ async function through(chunks: Buffer[]) {
   return Buffer.concat(out).toString("utf8");
 }
 
-/** The page's scripts are fetched after its styles, fonts and images (Lighthouse FCP/LCP, issue 11). */
+const LOADER = '<script nonce="n" type="module" async="">import * as route0 from "/assets/root-4.js";</script>';
+
+/** The page's scripts start after its first paint (Lighthouse FCP/LCP, issues 8 and 11). */
 describe("document head order", () => {
-  it("moves the module preloads after the stylesheets, at low priority", () => {
+  it("takes the module preloads out of the head and lists them in an inline script with the nonce", () => {
     const head = reorderHead(HEAD);
-    expect(head.indexOf("shell-3.css")).toBeLessThan(head.indexOf("manifest-1.js"));
-    expect(head.match(/<link rel="modulepreload" href="[^"]+" nonce="n" fetchpriority="low"\/>/g)).toHaveLength(2);
-    expect(head.indexOf("framework-2.js")).toBeGreaterThan(head.indexOf("manifest-1.js"));
-    expect(head.endsWith("</head>")).toBe(true);
+    expect(head).not.toContain('rel="modulepreload"');
+    const script = /<script nonce="n">(.*)<\/script><\/head>$/.exec(head)?.[1] ?? "";
+    expect(script).toContain('["/assets/manifest-1.js","/assets/framework-2.js"]');
+    expect(script).toContain(`script[type="${INERT_MODULE}"]`);
+    expect(head.indexOf("shell-3.css")).toBeLessThan(head.indexOf("<script"));
     expect(head).toContain("<title>Núcleo Barre · Inicio</title>");
   });
 
-  it("leaves a head without preloads as it is", () => {
+  it("leaves a head without preloads as it is, and its module loader too", async () => {
     const plain = "<html><head><title>x</title></head>";
     expect(reorderHead(plain)).toBe(plain);
+    expect(await through([Buffer.from(plain + "<body>" + LOADER + "</body>")])).toContain('type="module"');
   });
 
-  it("rewrites the head even when it arrives in pieces, and passes the body's bytes through", async () => {
-    const body = "<body><p>Más clases: ñandú 💃</p></body></html>";
+  it("makes the module loader inert, even when a chunk ends inside its tag", async () => {
+    const body = "<body><p>Más clases: ñandú 💃</p>" + LOADER + "<p>después</p></body></html>";
     const bytes = Buffer.from(HEAD + body, "utf8");
-    // Cut inside a tag, inside "</head>" and inside multi-byte characters.
-    const cuts = [10, 80, HEAD.length + 2, bytes.indexOf(Buffer.from("ñ")) + 1, bytes.length - 20];
+    // Cut inside a tag, inside "</head>", inside multi-byte characters and inside the loader's tag.
+    const cuts = [
+      10,
+      80,
+      HEAD.length + 2,
+      bytes.indexOf(Buffer.from("ñ")) + 1,
+      bytes.indexOf(Buffer.from("💃")) + 2,
+      bytes.indexOf(Buffer.from('type="module"')) + 4,
+      bytes.length - 20,
+    ];
     const chunks = [0, ...cuts].map((at, i, all) => bytes.subarray(at, all[i + 1] ?? bytes.length));
     const html = await through(chunks);
-    expect(html).toBe(reorderHead(HEAD) + body);
+    expect(html).toBe(reorderHead(HEAD) + body.replace('type="module"', `type="${INERT_MODULE}"`));
+  });
+
+  it("runs the loader after the first contentful paint, with the preloads, in a browser-like page", () => {
+    const script = /<script nonce="n">(.*)<\/script>/.exec(reorderHead(HEAD))?.[1] ?? "";
+    const added: { tag: string; rel?: string; href?: string; type?: string; text?: string; nonce?: string }[] = [];
+    let observer: ((list: { getEntriesByName(n: string): unknown[] }, o: { disconnect(): void }) => void) | null = null;
+    const timers: (() => void)[] = [];
+    const inert = { nonce: "n", textContent: "import x;", replaceWith: (el: object) => added.push(el as never) };
+    const document = {
+      readyState: "interactive",
+      currentScript: { nonce: "n" },
+      head: { appendChild: (el: object) => added.push(el as never) },
+      querySelector: () => inert,
+      createElement: (tag: string) => ({ tag }),
+      addEventListener: () => {},
+    };
+    const window = {
+      PerformanceObserver: Object.assign(
+        function (this: object, cb: typeof observer) {
+          observer = cb;
+          return { observe: () => {} };
+        },
+        { supportedEntryTypes: ["paint"] },
+      ),
+      requestAnimationFrame: () => {},
+    };
+    const run = new Function("document", "window", "setTimeout", script);
+    run(document, window, (fn: () => void) => timers.push(fn));
+    expect(added).toEqual([]);
+    // A first paint without content does not start it; the first contentful one does, a task later.
+    observer!({ getEntriesByName: () => [] }, { disconnect: () => {} });
+    timers.slice(1).forEach((fn) => fn());
+    expect(added).toEqual([]);
+    observer!({ getEntriesByName: () => [{}] }, { disconnect: () => {} });
+    timers.at(-1)!();
+    expect(added.map((e) => e.rel ?? e.type)).toEqual(["modulepreload", "modulepreload", "module"]);
+    expect(added.map((e) => e.href ?? e.text ?? "")).toEqual(["/assets/manifest-1.js", "/assets/framework-2.js", ""]);
+    expect(added.every((e) => e.nonce === "n")).toBe(true);
   });
 
   it("hands on the chunks written in one turn as one buffer, and a later write on its own", async () => {

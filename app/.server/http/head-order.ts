@@ -1,29 +1,82 @@
 import { Transform } from "node:stream";
 
 /**
- * The document's `<head>` as a phone on a slow network needs it.
+ * The document as a phone on a slow network needs it: what paints the page first, its scripts after.
  *
- * React puts the page's module preloads (`<link rel="modulepreload">`, one per script file of the
- * page) before the stylesheets in `<head>`, and the browser fetches them at high priority, in
- * competition with the render-blocking stylesheets, the fonts and the hero image. None of that
- * script is needed to paint a server-rendered page: it only makes the page interactive. So the
- * preloads move to the end of `<head>`, after the stylesheets, with `fetchpriority="low"`: the
- * browser still fetches them at once (no extra round trip), but the styles, fonts and images first.
+ * A server-rendered page paints with its HTML, stylesheets, fonts and pictures; its scripts only make
+ * it interactive (hydration). React puts one `<link rel="modulepreload">` per script file of the page
+ * at the top of `<head>` and React Router's module loader (`<script type="module">`) at the end of
+ * `<body>`: the browser fetches the ~20 files at once, in competition with what paints. Lighthouse's
+ * mobile simulation (slow 4G) counts every file that finished before the largest paint as needed for
+ * it, and on a real slow network they share its bandwidth, so the page's script starts after its first
+ * paint:
+ * - the preloads leave the head; in their place an inline script (`afterPaint`) waits for the first
+ *   contentful paint (as the browser's paint timing reports it; where there is none, a task after
+ *   the first animation frame; 3 s at the latest, e.g. in a hidden tab) and
+ *   for the module loader to be in the document, then adds the preloads (fetched at once, flat, no
+ *   extra round trip) and runs the loader;
+ * - the module loader is written inert (`type="x-module"`, see `deferModuleLoader`) and is replaced
+ *   by the same script as `type="module"`, so the document React hydrates is the one it rendered.
+ * Every inline script keeps the page's CSP nonce.
  */
+export const INERT_MODULE = "x-module";
+
 export function reorderHead(head: string): string {
-  const preloads: string[] = [];
+  const hrefs: string[] = [];
+  let nonce = "";
   const rest = head.replace(/<link rel="modulepreload"[^>]*\/?>/g, (tag) => {
-    preloads.push(tag.replace(/\s*\/?>$/, ' fetchpriority="low"/>'));
+    const href = /\shref="([^"]+)"/.exec(tag)?.[1];
+    if (href) hrefs.push(href);
+    nonce ||= /\snonce="([^"]+)"/.exec(tag)?.[1] ?? "";
     return "";
   });
-  if (!preloads.length) return head;
+  if (!hrefs.length) return head;
   const end = rest.lastIndexOf("</head>");
-  return end < 0 ? head : rest.slice(0, end) + preloads.join("") + rest.slice(end);
+  if (end < 0) return head;
+  const attr = nonce ? ` nonce="${nonce}"` : "";
+  const script = `<script${attr}>${afterPaint(hrefs)}</script>`;
+  return rest.slice(0, end) + script + rest.slice(end);
+}
+
+/** The inline script of `reorderHead` (ES5, no dependencies: it runs before anything else). */
+function afterPaint(hrefs: string[]): string {
+  // The list is JSON in a script: "</" must not end the element early.
+  const list = JSON.stringify(hrefs).replace(/</g, "\\u003c");
+  return (
+    "(function(d,w,h){var p=0,o=0;function go(){if(o||!p)return;" +
+    `var s=d.querySelector('script[type="${INERT_MODULE}"]');if(!s&&d.readyState==="loading")return;o=1;` +
+    "var n=(s&&s.nonce)||(d.currentScript&&d.currentScript.nonce)||'';" +
+    "h.forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.href=u;if(n)l.nonce=n;d.head.appendChild(l)});" +
+    "if(s){var m=d.createElement('script');m.type='module';m.async=true;if(n)m.nonce=n;m.textContent=s.textContent;s.replaceWith(m)}}" +
+    "function paint(){p=1;go()}" +
+    "var P=w.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){" +
+    "new P(function(l,b){if(l.getEntriesByName('first-contentful-paint').length){b.disconnect();setTimeout(paint,0)}})" +
+    ".observe({type:'paint',buffered:true})}else w.requestAnimationFrame(function(){setTimeout(paint,0)});" +
+    "setTimeout(paint,3000);" +
+    `d.addEventListener("DOMContentLoaded",go)})(document,window,${list});`
+  );
+}
+
+/** React Router's module loader, written inert: `afterPaint` runs it (see `reorderHead`). */
+const MODULE_LOADER = /<script( nonce="[^"]*")? type="module"( async="")?>/;
+
+export function deferModuleLoader(html: string): { html: string; found: boolean } {
+  const m = MODULE_LOADER.exec(html);
+  if (!m) return { html, found: false };
+  return {
+    html:
+      html.slice(0, m.index) +
+      m[0].replace('type="module"', `type="${INERT_MODULE}"`) +
+      html.slice(m.index + m[0].length),
+    found: true,
+  };
 }
 
 /**
  * A stream that applies `reorderHead` to the document's head (held until `</head>` has passed, which
- * React writes in its first flush), and passes every byte after it through untouched.
+ * React writes in its first flush) and, when the head now runs the page's script after its first
+ * paint, `deferModuleLoader` to the body until the loader has passed; every other byte passes through
+ * untouched. A piece of a tag cut at the end of a chunk waits for the next one.
  *
  * It also hands its bytes on in batches: React writes a page as many small chunks (a few KB each)
  * in one go, and each chunk crossing the streams after this one (the response body, the web stream
@@ -34,6 +87,8 @@ export function reorderHead(head: string): string {
  */
 export function headOrderStream(): Transform {
   let pending: Buffer | null = Buffer.alloc(0);
+  /** Body bytes held back while the module loader is still to come (a tag may be cut in two). */
+  let seeking: string | null = null;
   let batch: Buffer[] = [];
   let scheduled: ReturnType<typeof setImmediate> | null = null;
   const stream = new Transform({
@@ -42,17 +97,22 @@ export function headOrderStream(): Transform {
         pending = Buffer.concat([pending, chunk]);
         const end = pending.indexOf(HEAD_END);
         if (end < 0) return callback();
-        const head = reorderHead(pending.subarray(0, end + HEAD_END.length).toString("utf8"));
-        chunk = Buffer.concat([Buffer.from(head, "utf8"), pending.subarray(end + HEAD_END.length)]);
+        const original = pending.subarray(0, end + HEAD_END.length).toString("utf8");
+        const head = reorderHead(original);
+        chunk = pending.subarray(end + HEAD_END.length);
         pending = null;
+        batch.push(Buffer.from(head, "utf8"));
+        if (head !== original) seeking = "";
       }
-      batch.push(chunk);
+      if (seeking !== null) chunk = seek(chunk);
+      if (chunk.length) batch.push(chunk);
       scheduled ??= setImmediate(sendBatch);
       callback();
     },
     flush(callback) {
       if (pending?.length) batch.push(pending);
-      pending = null;
+      if (seeking) batch.push(Buffer.from(seeking, "latin1"));
+      pending = seeking = null;
       sendBatch();
       callback();
     },
@@ -63,6 +123,24 @@ export function headOrderStream(): Transform {
       callback(err);
     },
   });
+  /** The body so far with the loader made inert once it has come; a cut tag at the end is held. */
+  function seek(chunk: Buffer): Buffer {
+    // One character per byte (the tag is ASCII): a multi-byte character cut at the end of a chunk
+    // leaves as the same bytes.
+    const text = seeking + chunk.toString("latin1");
+    const { html, found } = deferModuleLoader(text);
+    if (found) {
+      seeking = null;
+      return Buffer.from(html, "latin1");
+    }
+    // Hold from the last "<" that has no ">" after it (at most a tag's length).
+    const lt = text.lastIndexOf("<");
+    const cut = lt >= 0 && text.indexOf(">", lt) < 0 && text.length - lt < 200 ? lt : text.length;
+    const held = text.slice(cut);
+    const out = Buffer.from(text.slice(0, cut), "latin1");
+    seeking = held;
+    return out;
+  }
   function sendBatch() {
     if (scheduled) clearImmediate(scheduled);
     scheduled = null;

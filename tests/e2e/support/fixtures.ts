@@ -79,7 +79,50 @@ export function testAddress(testId: string) {
   return `10.${h[0]}.${h[1]}.${(h[2]! % 254) + 1}`;
 }
 
+/**
+ * A page's scripts start after its first paint (app/.server/http/head-order.ts), which may come
+ * after the browser's load event, where Playwright's navigations resolve: `goto`, `reload`,
+ * `goBack` and `waitForURL` also wait until an HTML page of the app is live (root.tsx marks
+ * `<html data-hydrated>`), so a test never clicks a button whose handler is not there yet.
+ */
+async function untilLive(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document.contentType !== "text/html" ||
+        !document.querySelector('script[type="x-module"], script[type="module"]') ||
+        document.documentElement.hasAttribute("data-hydrated"),
+      null,
+      { timeout: 15_000 },
+    )
+    .catch(() => {
+      // A page that never hydrates (a failed chunk) is for the test's own checks to report.
+    });
+}
+
+const live = new WeakSet<Page>();
+
+export function waitingForLive(page: Page) {
+  if (live.has(page)) return page;
+  live.add(page);
+  for (const name of ["goto", "reload", "goBack", "goForward", "waitForURL"] as const) {
+    const original = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const result = await original(...args);
+      const waitUntil = (args.find((a) => a && typeof a === "object") as { waitUntil?: string } | undefined)?.waitUntil;
+      if (waitUntil !== "commit" && !page.isClosed()) await untilLive(page);
+      return result;
+    };
+  }
+  return page;
+}
+
 export const test = base.extend<A11yOptions & { _a11yAfterEach: void }>({
+  context: async ({ context }, provide) => {
+    // Pages a test opens itself (context.newPage(), a popup).
+    context.on("page", (page) => void waitingForLive(page));
+    await provide(context);
+  },
   extraHTTPHeaders: async ({ extraHTTPHeaders }, provide, testInfo) => {
     await provide({ "X-Forwarded-For": testAddress(testInfo.testId), ...extraHTTPHeaders });
   },
