@@ -590,21 +590,40 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     },
   );
 
-  /** A template's fields as the domain reads them; no first day is today (the studio's day). */
-  const templateInput = (b: z.output<typeof sessionTemplateSchema>, now: Date) => ({
-    studioId: b.studio_id,
-    roomId: b.room_id,
-    coachId: b.coach_id,
-    sessionTypeId: b.session_type_id,
-    weekday: b.weekday,
-    localTime: b.local_time,
-    durationMinutes: b.duration_minutes,
-    startsOn: b.starts_on ?? localDay(now),
-    endsOn: b.ends_on ?? null,
-  });
-  /** Saved, and the classes of the next two weeks generated: "Horario recurrente guardado. Se generaron N clases." */
-  const templateSaved = (created: number) =>
-    `${t("booking.messages.templateSaved")} ${t("booking.messages.generated", { count: created })}`;
+  /**
+   * Saves a weekly template, new (`id` null) or edited, with its audit entry, then generates the
+   * classes of the next two weeks: "Horario recurrente guardado. Se generaron N clases.". No first
+   * day is the studio's today.
+   */
+  async function saveTemplate(
+    c: ApiContext,
+    auth: AuthState,
+    deps: ApiEnv["Variables"]["deps"],
+    b: z.output<typeof sessionTemplateSchema>,
+    id: number | null,
+  ) {
+    const actor = staffCan(c, auth, "booking.write");
+    const now = deps.clock();
+    const input = {
+      studioId: b.studio_id,
+      roomId: b.room_id,
+      coachId: b.coach_id,
+      sessionTypeId: b.session_type_id,
+      weekday: b.weekday,
+      localTime: b.local_time,
+      durationMinutes: b.duration_minutes,
+      startsOn: b.starts_on ?? localDay(now),
+      endsOn: b.ends_on ?? null,
+    };
+    const tpl = await deps.db.transaction(async (tx) => {
+      const row = id ? await updateTemplate(tx, id, input, now) : await createTemplate(tx, input);
+      await logBy(tx, actor, id ? "update" : "create", "session_template", row.id, { ...input });
+      return row;
+    });
+    const created = await generateFromTemplates(deps.db, now);
+    const Message = `${t("booking.messages.templateSaved")} ${t("booking.messages.generated", { count: created })}`;
+    return { data: { Message, id: tpl.id, created } };
+  }
 
   defineRoute(
     app,
@@ -618,18 +637,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       body: sessionTemplateSchema,
       response: templateSavedAnswer,
     },
-    async ({ c, auth, deps, body }) => {
-      const actor = staffCan(c, auth, "booking.write");
-      const now = deps.clock();
-      const input = templateInput(body, now);
-      const tpl = await deps.db.transaction(async (tx) => {
-        const row = await createTemplate(tx, input);
-        await logBy(tx, actor, "create", "session_template", row.id, { ...input });
-        return row;
-      });
-      const created = await generateFromTemplates(deps.db, now);
-      return { data: { Message: templateSaved(created), id: tpl.id, created } };
-    },
+    async ({ c, auth, deps, body }) => saveTemplate(c, auth, deps, body, null),
   );
 
   defineRoute(
@@ -644,17 +652,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       body: sessionTemplateSchema,
       response: templateSavedAnswer,
     },
-    async ({ c, auth, deps, params, body }) => {
-      const actor = staffCan(c, auth, "booking.write");
-      const now = deps.clock();
-      const input = templateInput(body, now);
-      await deps.db.transaction(async (tx) => {
-        await updateTemplate(tx, params.id, input, now);
-        await logBy(tx, actor, "update", "session_template", params.id, { ...input });
-      });
-      const created = await generateFromTemplates(deps.db, now);
-      return { data: { Message: templateSaved(created), id: params.id, created } };
-    },
+    async ({ c, auth, deps, params, body }) => saveTemplate(c, auth, deps, body, params.id),
   );
 
   defineRoute(
