@@ -6,7 +6,8 @@ import { expect, loginAs, test } from "./support/fixtures";
 
 /**
  * The back office's booking screens in a browser: the calendar's day view, editing a class's time,
- * a weekly template added then paused, booking a customer on their behalf (search, spot) and
+ * a weekly template added then paused, a class in the past and a policy out of range refused under
+ * their fields, a class duplicated a week later and that copy cancelled, booking a customer on their behalf (search, spot) and
  * moving them to another spot, then cancelling without penalty; the reservations list shows it and
  * the courtesies screen grants the customer a class. Its own place (city, studio, room with a map),
  * class and customer.
@@ -70,7 +71,7 @@ test.describe("booking back office", () => {
     await edit.getByLabel("Hora").fill(newTime);
     await edit.getByRole("textbox", { name: "Duración (min)" }).fill(String(minutes));
     await edit.getByRole("button", { name: "Guardar cambios" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Clase actualizada." })).toBeVisible();
+    await expect(page.getByText("Clase actualizada.")).toBeVisible();
     await expect(card).toContainText(newTime);
     const detail = (await (await api.get(`/api/v2/sessions/${cls.id}`)).json()).data;
     expect(detail.duration_minutes).toBe(minutes);
@@ -82,14 +83,53 @@ test.describe("booking back office", () => {
     await tpl.getByLabel("Hora").fill("05:05");
     await tpl.getByLabel("Hasta (opcional)").fill(localDay(new Date(Date.now() + 10 * DAY)));
     await tpl.getByRole("button", { name: "Guardar horario" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Horario recurrente guardado." })).toBeVisible();
+    await expect(page.getByText(/^Horario recurrente guardado\. Se generaron \d+ clases\.$/)).toBeVisible();
     // The drawer stays open with the new row.
     const row = page.locator("[data-template]").filter({ hasText: "05:05" }).first();
     await expect(row).toContainText("Activo");
     await row.getByRole("button", { name: "Pausar" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "pausado" })).toBeVisible();
+    await expect(page.getByText("Horario recurrente pausado: ya no crea clases nuevas.")).toBeVisible();
     await expect(page.locator("[data-template]").filter({ hasText: "05:05" }).first()).toContainText("Pausado");
     await page.keyboard.press("Escape");
+
+    // Bad values are refused under their field and change nothing: a class in the past (the
+    // server's answer, under the day), a policy out of range (the browser's check, same message).
+    await page.getByRole("button", { name: "Nueva clase" }).click();
+    const create = page.getByRole("dialog", { name: "Nueva clase" });
+    await create.getByLabel("Fecha").fill("2020-01-06");
+    await create.getByRole("button", { name: "Crear clase" }).click();
+    await expect(create.getByLabel("Fecha")).toHaveAttribute("aria-invalid", "true");
+    await expect(create.getByText("La clase debe empezar en el futuro.")).toBeVisible();
+    const thatDay = `/api/admin/class-sessions?studio_id=${place.studioId}&from=2020-01-06T00:00:00Z&to=2020-01-08T00:00:00Z`;
+    expect((await (await api.get(thatDay, { headers })).json()).data).toEqual([]);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Políticas de reservación" }).click();
+    const policies = page.getByRole("dialog", { name: "Políticas de reservación" });
+    const cutoff = policies.getByLabel("Cierre de reservación en línea (min antes)");
+    const policy = async () =>
+      (await (await api.get(`/api/admin/booking-policies/${place.studioId}`, { headers })).json()).data;
+    const saved = await policy();
+    await cutoff.fill("5000");
+    await policies.getByRole("button", { name: "Guardar políticas" }).click();
+    await expect(cutoff).toHaveAttribute("aria-invalid", "true");
+    await expect(cutoff).toBeFocused();
+    await expect(policies.getByText("Revisa los valores: deben ser números enteros no negativos.")).toBeVisible();
+    expect(await policy()).toEqual(saved);
+    await page.keyboard.press("Escape");
+
+    // Duplicated a week later at the same time, then that copy cancelled from its drawer.
+    await card.click();
+    const copyDay = localDay(new Date(cls.starts.getTime() + 7 * DAY));
+    await page.getByLabel("Duplicar en la fecha").fill(copyDay);
+    await page.getByRole("button", { name: "Duplicar", exact: true }).click();
+    await expect(page.getByText("Clase creada.")).toBeVisible();
+    await page.goto(`/admin/calendar?studio=${place.studioId}&view=day&day=${copyDay}`);
+    const copy = page.locator("[data-admin-session]").filter({ hasText: newTime });
+    await expect(copy).toHaveCount(1);
+    await copy.click();
+    await page.getByRole("button", { name: "Cancelar la clase y regresar las clases" }).click();
+    await expect(page.getByText(/^Clase cancelada\. Avisamos a 0 personas/)).toBeVisible();
+    await expect(copy).toContainText("Cancelada");
 
     // Book the customer on their behalf: search, choose, pick spot 3.
     await page.goto(`/admin/assistances/add?session=${cls.id}`);

@@ -5,9 +5,9 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, reservations } from "../../app/.server/db/schema";
+import { auditLog, classSessions, reservations } from "../../app/.server/db/schema";
 import { bookSpot } from "../../app/.server/domain/booking/reservations";
-import { localDay } from "../../app/.server/domain/booking/time";
+import { localDay, localTime } from "../../app/.server/domain/booking/time";
 import { setupTestApp } from "../support/app";
 import { giveCredits, makeClass, makeCustomer, makeRoom } from "../support/booking";
 import { createStaff, sessionFor } from "../support/factories";
@@ -90,12 +90,27 @@ describe("staff booking API: permissions and audit", () => {
           duration_minutes: 45,
         },
       ],
+      ["PUT", "/admin/session-templates/1", { ...session, weekday: 2, local_time: "06:00" }],
       ["POST", "/admin/session-templates/1/active", { active: false }],
       ["GET", `/admin/class-sessions?studio_id=${place.studio.id}`],
       ["POST", "/admin/class-sessions", session],
       ["PUT", `/admin/class-sessions/${cls.id}`, session],
+      ["POST", `/admin/class-sessions/${cls.id}/duplicate`, { date: localDay(new Date(Date.now() + 9 * DAY)) }],
       ["POST", `/admin/class-sessions/${cls.id}/cancel`, { reason: "No" }],
       ["GET", `/admin/booking-policies/${place.studio.id}`],
+      [
+        "PUT",
+        `/admin/booking-policies/${place.studio.id}`,
+        {
+          booking_opens_days: 1,
+          booking_cutoff_minutes: 0,
+          cancel_cutoff_minutes: 0,
+          no_show_window_minutes: 0,
+          waitlist_max: 0,
+          waitlist_cutoff_minutes: 0,
+          reminder_minutes: 0,
+        },
+      ],
       ["GET", "/admin/courtesies"],
       ["POST", "/admin/courtesies", { user_id: ana.id, city_id: place.city.id, sessions: 1, reason: "No" }],
     ];
@@ -191,11 +206,47 @@ describe("staff booking API: permissions and audit", () => {
         data: expect.objectContaining({ weekday: 3, localTime: "05:10" }),
       }),
     ]);
+    // The calendar's message: saved, and how many classes it made.
+    expect(tpl.body.data.Message).toBe(`Horario recurrente guardado. Se generaron ${tpl.body.data.created} clases.`);
+    const tplBody = {
+      studio_id: place.studio.id,
+      room_id: place.room.id,
+      coach_id: place.coach.id,
+      session_type_id: place.type.id,
+      weekday: 3,
+      local_time: "05:20",
+      duration_minutes: 30,
+      ends_on: "",
+    };
+    const edited0 = await audited("PUT", `/admin/session-templates/${tplId}`, tplBody);
+    expect(edited0.status).toBe(200);
+    expect(edited0.body.data.Message).toMatch(/^Horario recurrente guardado\. Se generaron \d+ clases\.$/);
+    expect(edited0.entries).toEqual([
+      expect.objectContaining({
+        action: "update",
+        entity: "session_template",
+        entityId: String(tplId),
+        // No first day: the studio's today; a blank last day: none.
+        data: expect.objectContaining({ localTime: "05:20", startsOn: localDay(new Date()), endsOn: null }),
+      }),
+    ]);
+    const missing = await audited("PUT", "/admin/session-templates/999999", tplBody);
+    expect(missing.status).toBe(404);
+    expect(missing.entries).toEqual([]);
     const paused = await audited("POST", `/admin/session-templates/${tplId}/active`, { active: false });
     expect(paused.status).toBe(200);
+    expect(paused.body.data.Message).toBe("Horario recurrente pausado: ya no crea clases nuevas.");
     expect(paused.entries).toEqual([
       expect.objectContaining({ action: "pause", entity: "session_template", data: { active: false } }),
     ]);
+    // Activated again: it makes its classes of the next two weeks at once.
+    await app.deps.db.delete(classSessions).where(eq(classSessions.templateId, tplId));
+    const active = await audited("POST", `/admin/session-templates/${tplId}/active`, { active: true });
+    expect(active.body.data.Message).toBe("Horario recurrente guardado.");
+    expect(active.entries).toEqual([expect.objectContaining({ action: "activate", data: { active: true } })]);
+    expect(
+      (await app.deps.db.select().from(classSessions).where(eq(classSessions.templateId, tplId))).length,
+    ).toBeGreaterThan(0);
 
     const session = {
       studio_id: place.studio.id,
@@ -216,6 +267,38 @@ describe("staff booking API: permissions and audit", () => {
     expect(edited.entries).toEqual([
       expect.objectContaining({ action: "update", entity: "class_session", entityId: String(sid) }),
     ]);
+    // A copy on another day at the same local time, audited as a duplicate of the first.
+    const copyDay = localDay(new Date(Date.now() + 13 * DAY));
+    const copy = await audited("POST", `/admin/class-sessions/${sid}/duplicate`, { date: copyDay });
+    expect(copy.status).toBe(201);
+    expect(copy.body.data.Message).toBe("Clase creada.");
+    const copyId = copy.body.data.id as number;
+    expect(copy.entries).toEqual([
+      expect.objectContaining({
+        action: "duplicate",
+        entity: "class_session",
+        entityId: String(copyId),
+        data: { from: sid },
+      }),
+    ]);
+    const [orig, dup] = await Promise.all(
+      [sid, copyId].map(
+        async (i) => (await app.deps.db.select().from(classSessions).where(eq(classSessions.id, i)))[0]!,
+      ),
+    );
+    expect(localDay(dup!.startsAt)).toBe(copyDay);
+    expect(localTime(dup!.startsAt)).toBe(localTime(orig!.startsAt));
+    expect(dup).toMatchObject({ roomId: orig!.roomId, coachId: orig!.coachId, durationMinutes: 50 });
+    // A day in the past: refused under its field, nothing made.
+    const past = await audited("POST", `/admin/class-sessions/${sid}/duplicate`, { date: "2020-01-06" });
+    expect(past.status).toBe(422);
+    expect(past.body.error.messages).toEqual([{ field: "starts_at", message: "La clase debe empezar en el futuro." }]);
+    expect(past.entries).toEqual([]);
+    const bad = await audited("POST", `/admin/class-sessions/${sid}/duplicate`, { date: "mañana" });
+    expect(bad.status).toBe(422);
+    expect(bad.entries).toEqual([]);
+    await audited("POST", `/admin/class-sessions/${copyId}/cancel`, {});
+
     const gone = await audited("POST", `/admin/class-sessions/${sid}/cancel`, { reason: "Prueba" });
     expect(gone.status).toBe(200);
     expect(gone.entries).toEqual([
@@ -231,6 +314,17 @@ describe("staff booking API: permissions and audit", () => {
       expect.objectContaining({ action: "update", entity: "booking_policy", entityId: String(place.studio.id) }),
     ]);
 
-    expect(await auditCount()).toBe(start + 12);
+    // A bad value: refused with its message under the field, nothing saved.
+    const refusedPolicy = await audited("PUT", `/admin/booking-policies/${place.studio.id}`, {
+      ...policy,
+      booking_cutoff_minutes: 5000,
+    });
+    expect(refusedPolicy.status).toBe(422);
+    expect(refusedPolicy.body.error.messages).toEqual([
+      { field: "booking_cutoff_minutes", message: "Revisa los valores: deben ser números enteros no negativos." },
+    ]);
+    expect(refusedPolicy.entries).toEqual([]);
+
+    expect(await auditCount()).toBe(start + 16);
   });
 });

@@ -1,6 +1,16 @@
 import type { Hono } from "hono";
 import { eq } from "drizzle-orm";
-import { messageAnswer } from "~/shared/schemas/answers";
+import { messageAnswer, savedAnswer } from "~/shared/schemas/answers";
+import { templateSavedAnswer } from "~/shared/schemas/booking-answers";
+import {
+  bookingPolicySchema,
+  cancelSessionSchema,
+  classSessionSchema,
+  duplicateSchema,
+  idField as id,
+  isoDate,
+  sessionTemplateSchema,
+} from "~/shared/schemas/booking-admin";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import type { Permission } from "~/shared/permissions";
@@ -34,7 +44,10 @@ import {
   listCourtesies,
   listTemplates,
   setTemplateActive,
+  updateTemplate,
 } from "../domain/booking/admin";
+import { loadSession } from "../domain/booking/context";
+import { localDay, localTime, zonedToUtc } from "../domain/booking/time";
 import { policyOf, savePolicy } from "../domain/booking/policies";
 import { announceLocal } from "../domain/booking/live";
 import type { Db } from "../db/client";
@@ -44,36 +57,11 @@ import { assertCan, type Actor } from "../domain/people/access";
 import { backOfficeActor } from "./back-office";
 import { assertScanner } from "./booking";
 
-const id = (msg = t("validation.idNumeric")) =>
-  z.coerce.number({ error: msg }).int(msg).positive(msg).max(2_000_000_000, msg);
-const isoDate = (msg = t("booking.errors.startsAtInvalid")) =>
-  z
-    .string({ error: msg })
-    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), { message: msg })
-    .transform((v) => new Date(v));
 const bool = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0", "on", "off"])])
   .transform((v) => v === true || v === "true" || v === "1" || v === "on");
-const minutes = (max: number) =>
-  z.coerce
-    .number({ error: t("booking.errors.policyInvalid") })
-    .int(t("booking.errors.policyInvalid"))
-    .min(0, t("booking.errors.policyInvalid"))
-    .max(max, t("booking.errors.policyInvalid"));
 
-const sessionBody = z.object({
-  studio_id: id(),
-  room_id: id(),
-  coach_id: id(),
-  session_type_id: id(),
-  starts_at: isoDate(),
-  duration_minutes: z.coerce
-    .number({ error: t("booking.errors.durationInvalid") })
-    .int(t("booking.errors.durationInvalid"))
-    .min(10, t("booking.errors.durationInvalid"))
-    .max(240, t("booking.errors.durationInvalid")),
-});
-const toInput = (b: z.output<typeof sessionBody>) => ({
+const toInput = (b: z.output<typeof classSessionSchema>) => ({
   studioId: b.studio_id,
   roomId: b.room_id,
   coachId: b.coach_id,
@@ -157,7 +145,8 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       tags,
       guard: ["admin", "noCashiers"],
       status: 201,
-      body: sessionBody,
+      body: classSessionSchema,
+      response: savedAnswer,
     },
     async ({ c, auth, deps, body }) => {
       const actor = staffCan(c, auth, "booking.write");
@@ -180,7 +169,8 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       tags,
       guard: ["admin", "noCashiers"],
       params: idParam("id"),
-      body: sessionBody,
+      body: classSessionSchema,
+      response: savedAnswer,
     },
     async ({ c, auth, deps, params, body }) => {
       const actor = staffCan(c, auth, "booking.write");
@@ -206,7 +196,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       tags,
       guard: ["admin", "noCashiers"],
       params: idParam("id"),
-      body: z.object({ reason: z.string().max(500).optional() }),
+      body: cancelSessionSchema,
     },
     async ({ c, deps, params, body, auth }) => {
       const actor = staffCan(c, auth, "booking.write");
@@ -218,6 +208,42 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       });
       announceLocal(params.id);
       return { data: { Message: t("booking.messages.sessionCancelled", { count: r.notified }), ...r } };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/admin/class-sessions/:id/duplicate",
+      summary: "Copia una clase (salón, coach, tipo, duración) a otro día, a la misma hora local",
+      tags,
+      guard: ["admin", "noCashiers"],
+      status: 201,
+      params: idParam("id"),
+      body: duplicateSchema,
+      response: savedAnswer,
+    },
+    async ({ c, auth, deps, params, body }) => {
+      const actor = staffCan(c, auth, "booking.write");
+      const { session: s, tz } = await loadSession(deps.db, params.id);
+      const row = await deps.db.transaction(async (tx) => {
+        const made = await createSession(
+          tx,
+          {
+            studioId: s.studioId,
+            roomId: s.roomId,
+            coachId: s.coachId,
+            sessionTypeId: s.sessionTypeId,
+            startsAt: zonedToUtc(body.date, localTime(s.startsAt, tz), tz),
+            durationMinutes: s.durationMinutes,
+          },
+          deps.clock(),
+        );
+        await logBy(tx, actor, "duplicate", "class_session", made.id, { from: params.id });
+        return made;
+      });
+      return { data: { Message: t("booking.messages.sessionCreated"), id: row.id } };
     },
   );
 
@@ -484,16 +510,6 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     },
   );
 
-  const policyBody = z.object({
-    booking_opens_days: minutes(90),
-    booking_cutoff_minutes: minutes(1440),
-    cancel_cutoff_minutes: minutes(10080),
-    no_show_window_minutes: minutes(1440),
-    waitlist_max: minutes(200),
-    waitlist_cutoff_minutes: minutes(1440),
-    reminder_minutes: minutes(2880),
-  });
-
   defineRoute(
     app,
     {
@@ -530,7 +546,8 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       tags,
       guard: ["admin", "noCashiers"],
       params: idParam("studio"),
-      body: policyBody,
+      body: bookingPolicySchema,
+      response: messageAnswer,
     },
     async ({ c, auth, deps, params, body }) => {
       const actor = staffCan(c, auth, "booking.write");
@@ -573,6 +590,41 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     },
   );
 
+  /**
+   * Saves a weekly template, new (`id` null) or edited, with its audit entry, then generates the
+   * classes of the next two weeks: "Horario recurrente guardado. Se generaron N clases.". No first
+   * day is the studio's today.
+   */
+  async function saveTemplate(
+    c: ApiContext,
+    auth: AuthState,
+    deps: ApiEnv["Variables"]["deps"],
+    b: z.output<typeof sessionTemplateSchema>,
+    id: number | null,
+  ) {
+    const actor = staffCan(c, auth, "booking.write");
+    const now = deps.clock();
+    const input = {
+      studioId: b.studio_id,
+      roomId: b.room_id,
+      coachId: b.coach_id,
+      sessionTypeId: b.session_type_id,
+      weekday: b.weekday,
+      localTime: b.local_time,
+      durationMinutes: b.duration_minutes,
+      startsOn: b.starts_on ?? localDay(now),
+      endsOn: b.ends_on ?? null,
+    };
+    const tpl = await deps.db.transaction(async (tx) => {
+      const row = id ? await updateTemplate(tx, id, input, now) : await createTemplate(tx, input);
+      await logBy(tx, actor, id ? "update" : "create", "session_template", row.id, { ...input });
+      return row;
+    });
+    const created = await generateFromTemplates(deps.db, now);
+    const Message = `${t("booking.messages.templateSaved")} ${t("booking.messages.generated", { count: created })}`;
+    return { data: { Message, id: tpl.id, created } };
+  }
+
   defineRoute(
     app,
     {
@@ -582,54 +634,25 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       tags,
       guard: ["admin", "noCashiers"],
       status: 201,
-      body: z.object({
-        studio_id: id(),
-        room_id: id(),
-        coach_id: id(),
-        session_type_id: id(),
-        weekday: z.coerce
-          .number({ error: t("booking.errors.weekdayInvalid") })
-          .int()
-          .min(0, t("booking.errors.weekdayInvalid"))
-          .max(6, t("booking.errors.weekdayInvalid")),
-        local_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, t("booking.errors.templateTimeInvalid")),
-        duration_minutes: z.coerce
-          .number()
-          .int()
-          .min(10, t("booking.errors.durationInvalid"))
-          .max(240, t("booking.errors.durationInvalid")),
-        starts_on: z
-          .string()
-          .regex(/^\d{4}-\d{2}-\d{2}$/, t("booking.errors.startsAtInvalid"))
-          .optional(),
-        ends_on: z
-          .string()
-          .regex(/^\d{4}-\d{2}-\d{2}$/, t("booking.errors.startsAtInvalid"))
-          .optional(),
-      }),
+      body: sessionTemplateSchema,
+      response: templateSavedAnswer,
     },
-    async ({ c, auth, deps, body }) => {
-      const actor = staffCan(c, auth, "booking.write");
-      const now = deps.clock();
-      const input = {
-        studioId: body.studio_id,
-        roomId: body.room_id,
-        coachId: body.coach_id,
-        sessionTypeId: body.session_type_id,
-        weekday: body.weekday,
-        localTime: body.local_time,
-        durationMinutes: body.duration_minutes,
-        startsOn: body.starts_on ?? now.toISOString().slice(0, 10),
-        endsOn: body.ends_on ?? null,
-      };
-      const tpl = await deps.db.transaction(async (tx) => {
-        const row = await createTemplate(tx, input);
-        await logBy(tx, actor, "create", "session_template", row.id, { ...input });
-        return row;
-      });
-      const created = await generateFromTemplates(deps.db, now);
-      return { data: { Message: t("booking.messages.generated", { count: created }), id: tpl.id, created } };
+    async ({ c, auth, deps, body }) => saveTemplate(c, auth, deps, body, null),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "put",
+      path: "/admin/session-templates/:id",
+      summary: "Edita un horario recurrente: las clases que cree desde ahora lo siguen (las ya creadas no cambian)",
+      tags,
+      guard: ["admin", "noCashiers"],
+      params: idParam("id"),
+      body: sessionTemplateSchema,
+      response: templateSavedAnswer,
     },
+    async ({ c, auth, deps, params, body }) => saveTemplate(c, auth, deps, body, params.id),
   );
 
   defineRoute(
@@ -637,20 +660,24 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     {
       method: "post",
       path: "/admin/session-templates/:id/active",
-      summary: "Activa o pausa un horario recurrente",
+      summary: "Activa o pausa un horario recurrente (activado, genera sus clases de las próximas dos semanas)",
       tags,
       guard: ["admin", "noCashiers"],
       params: idParam("id"),
       body: z.object({ active: bool }),
+      response: messageAnswer,
     },
     async ({ c, auth, deps, params, body }) => {
       const actor = staffCan(c, auth, "booking.write");
+      const now = deps.clock();
       await deps.db.transaction(async (tx) => {
         await setTemplateActive(tx, params.id, body.active);
         await logBy(tx, actor, body.active ? "activate" : "pause", "session_template", params.id, {
           active: body.active,
         });
       });
+      if (!body.active) return { data: { Message: t("booking.messages.templatePaused") } };
+      await generateFromTemplates(deps.db, now);
       return { data: { Message: t("booking.messages.templateSaved") } };
     },
   );

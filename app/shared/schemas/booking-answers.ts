@@ -19,3 +19,6 @@ export const waitlistJoinedAnswer = messageWith({ id: z.number(), position: z.nu
 
 /** The private calendar address made anew. */
 export const feedResetAnswer = messageWith({ url: z.string() });
+
+/** A weekly template saved, and how many classes it generated. */
+export const templateSavedAnswer = messageWith({ id: z.number(), created: z.number() });

@@ -1,17 +1,7 @@
 /** Dates of the schedule: stored in UTC, shown and entered in the studio's time zone. */
-import dayjs from "dayjs";
-import utc from "dayjs/plugin/utc.js";
-import timezone from "dayjs/plugin/timezone.js";
+import { DEFAULT_TZ } from "~/shared/zoned-time";
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
-export const DEFAULT_TZ = "America/Mexico_City";
-
-/** `2026-05-10` and `07:30` in `tz` → the UTC instant. */
-export function zonedToUtc(dateStr: string, timeStr: string, tz = DEFAULT_TZ): Date {
-  return dayjs.tz(`${dateStr} ${timeStr}`, "YYYY-MM-DD HH:mm", tz).toDate();
-}
+export { DEFAULT_TZ, zonedToUtc } from "~/shared/zoned-time";
 
 /** The calendar day (`YYYY-MM-DD`) of an instant in `tz`. */
 export function localDay(d: Date, tz = DEFAULT_TZ): string {

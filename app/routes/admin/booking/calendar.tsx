@@ -1,8 +1,8 @@
-import { Alert, Button, Group, SegmentedControl, Select, Stack } from "@mantine/core";
+import { Button, Group, SegmentedControl, Select, Stack } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconChevronLeft, IconChevronRight, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
-import { data, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { PageHeader } from "~/components/admin/kit";
 import { DayView } from "~/components/admin/booking/calendar/DayView";
 import { NewClassDrawer } from "~/components/admin/booking/calendar/NewClassDrawer";
@@ -15,28 +15,18 @@ import { requireAdminPage } from "../.server/page";
 import { listAllStudios } from "~/.server/domain/places/service";
 import { coaches, rooms, sessionTypes } from "~/.server/db/schema";
 import { asc, eq } from "drizzle-orm";
-import {
-  cancelSession,
-  generateFromTemplates,
-  createSession,
-  listSessions,
-  sessionDto,
-  updateSession,
-} from "~/.server/domain/booking/sessions";
-import { addDays, localDay, localTime, weekdayOf, zonedToUtc } from "~/.server/domain/booking/time";
-import { policyOf, savePolicy } from "~/.server/domain/booking/policies";
-import { loadSession } from "~/.server/domain/booking/context";
-import { announceLocal } from "~/.server/domain/booking/live";
-import { AppError } from "~/.server/http/errors";
-import { createTemplate, listTemplates, setTemplateActive, updateTemplate } from "~/.server/domain/booking/admin";
-import { audit } from "~/.server/domain/audit/service";
+import { listSessions, sessionDto } from "~/.server/domain/booking/sessions";
+import { addDays, localDay, weekdayOf, zonedToUtc } from "~/.server/domain/booking/time";
+import { policyOf } from "~/.server/domain/booking/policies";
+import { listTemplates } from "~/.server/domain/booking/admin";
 import type { Route } from "./+types/calendar";
 
 /**
  * `/admin/calendar`: one studio's week (a day column each; on phones a list per day), a drawer per
  * class (coach substitute, duplicate, cancel with refunds), a form for a new class and the studio's
  * booking policies. A hand-built grid: no calendar package fitted React 19 and Mantine 9 lightly.
- * The views and drawers are in `components/admin/booking/calendar/`; this file loads and saves.
+ * The views and drawers are in `components/admin/booking/calendar/`; this file loads, and the
+ * drawers' forms save through `/api/admin/...` (class-sessions, session-templates, booking-policies).
  */
 export async function loader(args: Route.LoaderArgs) {
   requireAdminPage(args, { permission: "booking.read" });
@@ -89,159 +79,9 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const actor = requireAdminPage(args, { permission: "booking.write" });
-  const { deps } = args.context;
-  const form = await args.request.formData();
-  const intent = String(form.get("intent"));
-  const num = (k: string) => Number(form.get(k));
-  const now = deps.clock();
-  const local = (d: string, tm: string) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(d) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(tm))
-      throw AppError.validation([{ field: "starts_at", message: t("booking.errors.startsAtInvalid") }]);
-    return zonedToUtc(d, tm);
-  };
-  try {
-    const log = (tx: typeof deps.db, action: string, entity: string, entityId: number, d: object) =>
-      audit(tx, { actorUserId: actor.id, action, entity, entityId, data: { ...d }, ip: actor.ip });
-    if (intent === "create") {
-      await deps.db.transaction(async (tx) => {
-        const row = await createSession(
-          tx,
-          {
-            studioId: num("studio_id"),
-            roomId: num("room_id"),
-            coachId: num("coach_id"),
-            sessionTypeId: num("session_type_id"),
-            startsAt: local(String(form.get("date")), String(form.get("time"))),
-            durationMinutes: num("duration_minutes"),
-          },
-          now,
-        );
-        await log(tx, "create", "class_session", row.id, { starts_at: row.startsAt.toISOString() });
-      });
-      return { ok: true, message: t("booking.messages.sessionCreated") };
-    }
-    if (intent === "template-save" || intent === "template-active") {
-      const tplId = num("template_id");
-      if (intent === "template-active") {
-        const active = form.get("active") === "true";
-        await deps.db.transaction(async (tx) => {
-          await setTemplateActive(tx, tplId, active);
-          await log(tx, active ? "activate" : "pause", "session_template", tplId, { active });
-        });
-        if (active) await generateFromTemplates(deps.db, now);
-        return {
-          ok: true,
-          message: active ? t("booking.messages.templateSaved") : t("booking.messages.templatePaused"),
-        };
-      }
-      const input = {
-        studioId: num("studio_id"),
-        roomId: num("room_id"),
-        coachId: num("coach_id"),
-        sessionTypeId: num("session_type_id"),
-        weekday: num("weekday"),
-        localTime: String(form.get("time") ?? ""),
-        durationMinutes: num("duration_minutes"),
-        startsOn: String(form.get("starts_on") || localDay(now)),
-        endsOn: String(form.get("ends_on") ?? "") || null,
-      };
-      await deps.db.transaction(async (tx) => {
-        const row = tplId ? await updateTemplate(tx, tplId, input, now) : await createTemplate(tx, input);
-        await log(tx, tplId ? "update" : "create", "session_template", row.id, input);
-      });
-      const created = await generateFromTemplates(deps.db, now);
-      return {
-        ok: true,
-        message: `${t("booking.messages.templateSaved")} ${t("booking.messages.generated", { count: created })}`,
-      };
-    }
-    const id = num("id");
-    const info = await loadSession(deps.db, id);
-    const s = info.session;
-    const base = {
-      studioId: s.studioId,
-      roomId: s.roomId,
-      coachId: s.coachId,
-      sessionTypeId: s.sessionTypeId,
-      startsAt: s.startsAt,
-      durationMinutes: s.durationMinutes,
-    };
-    if (intent === "coach" || intent === "edit") {
-      const input =
-        intent === "coach"
-          ? { ...base, coachId: num("coach_id") }
-          : {
-              ...base,
-              roomId: num("room_id"),
-              coachId: num("coach_id"),
-              sessionTypeId: num("session_type_id"),
-              startsAt: local(String(form.get("date")), String(form.get("time"))),
-              durationMinutes: num("duration_minutes"),
-            };
-      await deps.db.transaction(async (tx) => {
-        await updateSession(tx, id, input, now);
-        await log(tx, "update", "class_session", id, { ...input, startsAt: input.startsAt.toISOString() });
-      });
-      announceLocal(id);
-      return { ok: true, message: t("booking.messages.sessionUpdated") };
-    }
-    if (intent === "duplicate") {
-      await deps.db.transaction(async (tx) => {
-        const row = await createSession(
-          tx,
-          { ...base, startsAt: local(String(form.get("date")), localTime(s.startsAt, info.tz)) },
-          now,
-        );
-        await log(tx, "duplicate", "class_session", row.id, { from: id });
-      });
-      return { ok: true, message: t("booking.messages.sessionCreated") };
-    }
-    if (intent === "cancel") {
-      const reason = String(form.get("reason") ?? "").slice(0, 500) || null;
-      const r = await deps.db.transaction(async (tx) => {
-        const done = await cancelSession({ ...deps, db: tx }, id, actor.id, reason, now);
-        await log(tx, "cancel", "class_session", id, { reason, notified: done.notified });
-        return done;
-      });
-      announceLocal(id);
-      return { ok: true, message: t("booking.messages.sessionCancelled", { count: r.notified }) };
-    }
-    if (intent === "policy") {
-      const keys = ["opens", "cutoff", "cancel", "noshow", "wlmax", "wlcut", "reminder"] as const;
-      const v = Object.fromEntries(keys.map((k) => [k, num(k)])) as Record<(typeof keys)[number], number>;
-      if (Object.values(v).some((n) => !Number.isInteger(n) || n < 0 || n > 10080))
-        throw AppError.validation([{ field: "policy", message: t("booking.errors.policyInvalid") }]);
-      await deps.db.transaction(async (tx) => {
-        await savePolicy(
-          tx,
-          num("studio_id"),
-          {
-            bookingOpensDays: v.opens,
-            bookingCutoffMinutes: v.cutoff,
-            cancelCutoffMinutes: v.cancel,
-            noShowWindowMinutes: v.noshow,
-            waitlistMax: v.wlmax,
-            waitlistCutoffMinutes: v.wlcut,
-            reminderMinutes: v.reminder,
-          },
-          now,
-        );
-        await log(tx, "update", "booking_policy", num("studio_id"), v);
-      });
-      return { ok: true, message: t("booking.messages.policySaved") };
-    }
-  } catch (err) {
-    if (err instanceof AppError) return data({ ok: false, message: err.message }, { status: err.status });
-    throw err;
-  }
-  return data({ ok: false, message: t("errors.validation") }, { status: 400 });
-}
-
 export const meta = () => [{ title: `${t("booking.calendar.title")} · ${t("app.name")}` }];
 
-export default function AdminCalendar({ loaderData: L, actionData }: Route.ComponentProps) {
+export default function AdminCalendar({ loaderData: L }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const [createOpen, create] = useDisclosure(false);
   const [policyOpen, policyD] = useDisclosure(false);
@@ -323,11 +163,6 @@ export default function AdminCalendar({ loaderData: L, actionData }: Route.Compo
           </Button>
         </Group>
       </Group>
-      {actionData && (
-        <Alert color={actionData.ok ? "teal" : "red"} role="status">
-          {actionData.message}
-        </Alert>
-      )}
       {L.view === "day" ? (
         <DayView day={L.anchor} rooms={dayRooms} sessions={L.sessions} onOpen={setOpenId} />
       ) : (

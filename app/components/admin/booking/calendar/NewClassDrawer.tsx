@@ -1,39 +1,54 @@
 import { Button, Drawer, Group, Stack, TextInput } from "@mantine/core";
-import { useNavigation } from "react-router";
+import { useEntityForm } from "~/components/admin/kit";
+import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
-import { ClassFields } from "./ClassFields";
-import { IntentForm } from "./IntentForm";
+import type { savedAnswer } from "~/shared/schemas/answers";
+import { classFormSchema } from "~/shared/schemas/booking-admin";
+import { zonedToUtc } from "~/shared/zoned-time";
+import { CalendarForm, startsAtOnDate, useCalendarSubmit } from "./CalendarForm";
+import { ClassFields, classValues } from "./ClassFields";
 import type { ClassOptions } from "./types";
 
-/** A new class in the chosen studio. */
-export function NewClassDrawer({
-  opened,
-  onClose,
-  studioId,
-  today,
-  options,
-}: {
-  opened: boolean;
-  onClose: () => void;
+interface Props {
   studioId: number;
   today: string;
   options: ClassOptions;
-}) {
-  const busy = useNavigation().state === "submitting";
+  onClose: () => void;
+}
+
+/** A new class in the chosen studio. */
+export function NewClassDrawer({ opened, ...props }: Props & { opened: boolean }) {
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" title={t("booking.calendar.newClass")}>
-      <IntentForm intent="create" hidden={{ studio_id: studioId }} onSubmit={onClose}>
-        <Stack>
-          <Group grow>
-            <TextInput name="date" type="date" required label={t("booking.calendar.date")} defaultValue={today} />
-            <TextInput name="time" type="time" required label={t("booking.calendar.time")} defaultValue="07:00" />
-          </Group>
-          <ClassFields options={options} required />
-          <Button type="submit" loading={busy}>
-            {t("booking.calendar.create")}
-          </Button>
-        </Stack>
-      </IntentForm>
+    <Drawer opened={opened} onClose={props.onClose} position="right" title={t("booking.calendar.newClass")}>
+      <NewClassForm {...props} />
     </Drawer>
+  );
+}
+
+function NewClassForm({ studioId, today, options, onClose }: Props) {
+  const form = useEntityForm(classFormSchema, { date: today, time: "07:00", ...classValues(options) });
+  const submit = useCalendarSubmit(
+    form,
+    ({ date, time, ...v }) =>
+      startsAtOnDate(
+        api<ApiData<typeof savedAnswer>>("/admin/class-sessions", {
+          json: { ...v, studio_id: studioId, starts_at: zonedToUtc(date, time).toISOString() },
+        }),
+      ),
+    onClose,
+  );
+  return (
+    <CalendarForm submit={submit}>
+      <Stack>
+        <Group grow>
+          <TextInput type="date" required label={t("booking.calendar.date")} {...form.getInputProps("date")} />
+          <TextInput type="time" required label={t("booking.calendar.time")} {...form.getInputProps("time")} />
+        </Group>
+        <ClassFields options={options} inputProps={form.getInputProps} required />
+        <Button type="submit" loading={submit.submitting}>
+          {t("booking.calendar.create")}
+        </Button>
+      </Stack>
+    </CalendarForm>
   );
 }

@@ -1,52 +1,63 @@
 import { Button, Drawer, NumberInput, Stack } from "@mantine/core";
-import { useNavigation } from "react-router";
 import type { BookingPolicy } from "~/.server/domain/booking/policies";
+import { useEntityForm } from "~/components/admin/kit";
+import { api, type ApiData } from "~/lib/api";
 import { t, type MessageKey } from "~/lib/messages";
-import { IntentForm } from "./IntentForm";
+import type { messageAnswer } from "~/shared/schemas/answers";
+import { bookingPolicySchema } from "~/shared/schemas/booking-admin";
+import { CalendarForm, useCalendarSubmit } from "./CalendarForm";
 
-/** The policy's numbers, each a field of the form (names as the page's action reads them). */
-const POLICY_FIELDS: { name: string; label: MessageKey; value: keyof BookingPolicy; max?: number }[] = [
-  { name: "opens", label: "booking.calendar.opensDays", value: "bookingOpensDays", max: 90 },
-  { name: "cutoff", label: "booking.calendar.cutoff", value: "bookingCutoffMinutes" },
-  { name: "cancel", label: "booking.calendar.cancelCutoff", value: "cancelCutoffMinutes" },
-  { name: "noshow", label: "booking.calendar.noShow", value: "noShowWindowMinutes" },
-  { name: "wlmax", label: "booking.calendar.waitlistMax", value: "waitlistMax" },
-  { name: "wlcut", label: "booking.calendar.waitlistCutoff", value: "waitlistCutoffMinutes" },
-  { name: "reminder", label: "booking.calendar.reminder", value: "reminderMinutes" },
+type PolicyField = keyof typeof bookingPolicySchema.shape;
+
+/** The policy's numbers, each a field of the form (names as the API reads them). */
+const POLICY_FIELDS: { name: PolicyField; label: MessageKey; value: keyof BookingPolicy; max?: number }[] = [
+  { name: "booking_opens_days", label: "booking.calendar.opensDays", value: "bookingOpensDays", max: 90 },
+  { name: "booking_cutoff_minutes", label: "booking.calendar.cutoff", value: "bookingCutoffMinutes" },
+  { name: "cancel_cutoff_minutes", label: "booking.calendar.cancelCutoff", value: "cancelCutoffMinutes" },
+  { name: "no_show_window_minutes", label: "booking.calendar.noShow", value: "noShowWindowMinutes" },
+  { name: "waitlist_max", label: "booking.calendar.waitlistMax", value: "waitlistMax" },
+  { name: "waitlist_cutoff_minutes", label: "booking.calendar.waitlistCutoff", value: "waitlistCutoffMinutes" },
+  { name: "reminder_minutes", label: "booking.calendar.reminder", value: "reminderMinutes" },
 ];
 
-/** The studio's booking policies: when booking opens and closes, cancellation, no-show, waitlist, reminder. */
-export function PolicyDrawer({
-  opened,
-  onClose,
-  studioId,
-  policy,
-}: {
-  opened: boolean;
+interface Props {
   onClose: () => void;
   studioId: number;
   policy: BookingPolicy;
-}) {
-  const busy = useNavigation().state === "submitting";
+}
+
+/** The studio's booking policies: when booking opens and closes, cancellation, no-show, waitlist, reminder. */
+export function PolicyDrawer({ opened, ...props }: Props & { opened: boolean }) {
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" title={t("booking.calendar.policies")}>
-      <IntentForm intent="policy" hidden={{ studio_id: studioId }} onSubmit={onClose}>
-        <Stack>
-          {POLICY_FIELDS.map((f) => (
-            <NumberInput
-              key={f.name}
-              name={f.name}
-              label={t(f.label)}
-              min={0}
-              max={f.max}
-              defaultValue={policy[f.value]}
-            />
-          ))}
-          <Button type="submit" loading={busy}>
-            {t("booking.calendar.savePolicies")}
-          </Button>
-        </Stack>
-      </IntentForm>
+    <Drawer opened={opened} onClose={props.onClose} position="right" title={t("booking.calendar.policies")}>
+      <PolicyForm {...props} />
     </Drawer>
+  );
+}
+
+function PolicyForm({ onClose, studioId, policy }: Props) {
+  const form = useEntityForm(
+    bookingPolicySchema,
+    Object.fromEntries(POLICY_FIELDS.map((f) => [f.name, policy[f.value] as number | string])) as Record<
+      PolicyField,
+      number | string
+    >,
+  );
+  const submit = useCalendarSubmit(
+    form,
+    (v) => api<ApiData<typeof messageAnswer>>(`/admin/booking-policies/${studioId}`, { method: "PUT", json: v }),
+    onClose,
+  );
+  return (
+    <CalendarForm submit={submit}>
+      <Stack>
+        {POLICY_FIELDS.map((f) => (
+          <NumberInput key={f.name} label={t(f.label)} min={0} max={f.max} {...form.getInputProps(f.name)} />
+        ))}
+        <Button type="submit" loading={submit.submitting}>
+          {t("booking.calendar.savePolicies")}
+        </Button>
+      </Stack>
+    </CalendarForm>
   );
 }

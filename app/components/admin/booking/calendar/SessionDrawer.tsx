@@ -1,9 +1,15 @@
 import { Button, Drawer, Group, Select, Stack, Text, TextInput } from "@mantine/core";
-import { Link, useNavigation } from "react-router";
+import { Link } from "react-router";
+import { z } from "zod";
+import { useEntityForm } from "~/components/admin/kit";
 import { useLocalePath } from "~/components/site/useLocalePath";
+import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
-import { ClassFields } from "./ClassFields";
-import { IntentForm } from "./IntentForm";
+import type { messageAnswer, savedAnswer } from "~/shared/schemas/answers";
+import { cancelSessionSchema, classFormSchema, duplicateSchema, idField } from "~/shared/schemas/booking-admin";
+import { zonedToUtc } from "~/shared/zoned-time";
+import { CalendarForm, startsAtOnDate, useCalendarSubmit } from "./CalendarForm";
+import { ClassFields, classValues, type ClassValues } from "./ClassFields";
 import type { CalendarSession, ClassOptions } from "./types";
 
 /** One class: its roster, book on behalf, edit, substitute coach, duplicate and cancel. */
@@ -17,11 +23,10 @@ export function SessionDrawer({
   options: ClassOptions;
 }) {
   const { lp } = useLocalePath();
-  const busy = useNavigation().state === "submitting";
   return (
     <Drawer opened={!!open} onClose={onClose} position="right" title={t("booking.calendar.details")}>
       {open && (
-        <Stack>
+        <Stack key={open.id}>
           <div>
             <Text fw={700}>
               {open.local_date} · {open.local_time} · {open.session_type}
@@ -39,88 +44,142 @@ export function SessionDrawer({
               <Button component={Link} to={lp(`/admin/assistances/add?session=${open.id}`)} variant="light">
                 {t("booking.calendar.bookFor")}
               </Button>
-              <IntentForm
-                intent="edit"
-                hidden={{ id: open.id }}
-                onSubmit={onClose}
-                label={t("booking.calendar.editClass")}
-              >
-                <Stack gap="xs">
-                  <Text fw={700} size="sm">
-                    {t("booking.calendar.editClass")}
-                  </Text>
-                  <Group grow>
-                    <TextInput
-                      name="date"
-                      type="date"
-                      required
-                      label={t("booking.calendar.date")}
-                      defaultValue={open.local_date}
-                    />
-                    <TextInput
-                      name="time"
-                      type="time"
-                      required
-                      label={t("booking.calendar.time")}
-                      defaultValue={open.local_time}
-                    />
-                  </Group>
-                  <ClassFields
-                    options={options}
-                    roomHint={t("booking.calendar.editHint")}
-                    value={{
-                      sessionTypeId: open.session_type_id,
-                      coachId: open.coach_id,
-                      roomId: open.room_id,
-                      durationMinutes: open.duration_minutes,
-                    }}
-                  />
-                  <Button type="submit" loading={busy}>
-                    {t("booking.calendar.saveClass")}
-                  </Button>
-                </Stack>
-              </IntentForm>
-              <IntentForm intent="coach" hidden={{ id: open.id }} onSubmit={onClose}>
-                <Group align="flex-end" gap="xs">
-                  <Select
-                    name="coach_id"
-                    label={t("booking.calendar.substitute")}
-                    data={options.coaches}
-                    defaultValue={String(open.coach_id)}
-                    allowDeselect={false}
-                    style={{ flex: 1 }}
-                  />
-                  <Button type="submit" loading={busy}>
-                    {t("booking.calendar.saveCoach")}
-                  </Button>
-                </Group>
-              </IntentForm>
-              <IntentForm intent="duplicate" hidden={{ id: open.id }} onSubmit={onClose}>
-                <Group align="flex-end" gap="xs">
-                  <TextInput
-                    name="date"
-                    type="date"
-                    required
-                    label={t("booking.calendar.duplicateAt")}
-                    style={{ flex: 1 }}
-                  />
-                  <Button type="submit" variant="default" loading={busy}>
-                    {t("booking.calendar.duplicate")}
-                  </Button>
-                </Group>
-              </IntentForm>
-              <IntentForm intent="cancel" hidden={{ id: open.id }} onSubmit={onClose}>
-                <Stack gap="xs">
-                  <TextInput name="reason" label={t("booking.calendar.cancelReason")} maxLength={500} />
-                  <Button type="submit" color="red" variant="light" loading={busy}>
-                    {t("booking.calendar.cancelConfirm")}
-                  </Button>
-                </Stack>
-              </IntentForm>
+              <EditForm session={open} options={options} onDone={onClose} />
+              <CoachForm session={open} options={options} onDone={onClose} />
+              <DuplicateForm session={open} onDone={onClose} />
+              <CancelForm session={open} onDone={onClose} />
             </>
           )}
         </Stack>
       )}
     </Drawer>
+  );
+}
+
+interface FormProps {
+  session: CalendarSession;
+  onDone: () => void;
+}
+
+/** The class as `PUT /admin/class-sessions/:id` takes it, with `changes` (the form's values). */
+function saveClass(s: CalendarSession, changes: Partial<ClassValues> & { starts_at?: string }) {
+  return startsAtOnDate(
+    api<ApiData<typeof savedAnswer>>(`/admin/class-sessions/${s.id}`, {
+      method: "PUT",
+      json: {
+        studio_id: s.studio_id,
+        room_id: s.room_id,
+        coach_id: s.coach_id,
+        session_type_id: s.session_type_id,
+        duration_minutes: s.duration_minutes,
+        starts_at: s.starts_at,
+        ...changes,
+      },
+    }),
+  );
+}
+
+function EditForm({ session: s, options, onDone }: FormProps & { options: ClassOptions }) {
+  const form = useEntityForm(classFormSchema, {
+    date: s.local_date,
+    time: s.local_time,
+    ...classValues(options, {
+      sessionTypeId: s.session_type_id,
+      coachId: s.coach_id,
+      roomId: s.room_id,
+      durationMinutes: s.duration_minutes,
+    }),
+  });
+  const submit = useCalendarSubmit(
+    form,
+    ({ date, time, ...v }) => saveClass(s, { ...v, starts_at: zonedToUtc(date, time, s.timezone).toISOString() }),
+    onDone,
+  );
+  return (
+    <CalendarForm submit={submit} label={t("booking.calendar.editClass")}>
+      <Stack gap="xs">
+        <Text fw={700} size="sm">
+          {t("booking.calendar.editClass")}
+        </Text>
+        <Group grow>
+          <TextInput type="date" required label={t("booking.calendar.date")} {...form.getInputProps("date")} />
+          <TextInput type="time" required label={t("booking.calendar.time")} {...form.getInputProps("time")} />
+        </Group>
+        <ClassFields options={options} inputProps={form.getInputProps} roomHint={t("booking.calendar.editHint")} />
+        <Button type="submit" loading={submit.submitting}>
+          {t("booking.calendar.saveClass")}
+        </Button>
+      </Stack>
+    </CalendarForm>
+  );
+}
+
+const coachSchema = z.object({ coach_id: idField() });
+
+/** A substitute coach: the same class with another coach. */
+function CoachForm({ session: s, options, onDone }: FormProps & { options: ClassOptions }) {
+  const form = useEntityForm(coachSchema, { coach_id: String(s.coach_id) });
+  const submit = useCalendarSubmit(form, (v) => saveClass(s, v), onDone);
+  return (
+    <CalendarForm submit={submit}>
+      <Group align="flex-end" gap="xs">
+        <Select
+          label={t("booking.calendar.substitute")}
+          data={options.coaches}
+          allowDeselect={false}
+          style={{ flex: 1 }}
+          {...form.getInputProps("coach_id")}
+        />
+        <Button type="submit" loading={submit.submitting}>
+          {t("booking.calendar.saveCoach")}
+        </Button>
+      </Group>
+    </CalendarForm>
+  );
+}
+
+/** The same class on another day, at the same time. */
+function DuplicateForm({ session: s, onDone }: FormProps) {
+  const form = useEntityForm(duplicateSchema, { date: "" });
+  const submit = useCalendarSubmit(
+    form,
+    (v) => startsAtOnDate(api<ApiData<typeof savedAnswer>>(`/admin/class-sessions/${s.id}/duplicate`, { json: v })),
+    onDone,
+  );
+  return (
+    <CalendarForm submit={submit}>
+      <Group align="flex-end" gap="xs">
+        <TextInput
+          type="date"
+          required
+          label={t("booking.calendar.duplicateAt")}
+          style={{ flex: 1 }}
+          {...form.getInputProps("date")}
+        />
+        <Button type="submit" variant="default" loading={submit.submitting}>
+          {t("booking.calendar.duplicate")}
+        </Button>
+      </Group>
+    </CalendarForm>
+  );
+}
+
+/** Cancels the class: everybody booked is told and gets their class back. */
+function CancelForm({ session: s, onDone }: FormProps) {
+  const form = useEntityForm(cancelSessionSchema, { reason: "" });
+  const submit = useCalendarSubmit(
+    form,
+    (v) => api<ApiData<typeof messageAnswer>>(`/admin/class-sessions/${s.id}/cancel`, { json: v }),
+    onDone,
+  );
+  return (
+    <CalendarForm submit={submit}>
+      <Stack gap="xs">
+        <TextInput label={t("booking.calendar.cancelReason")} maxLength={500} {...form.getInputProps("reason")} />
+        <Button type="submit" color="red" variant="light" loading={submit.submitting}>
+          {t("booking.calendar.cancelConfirm")}
+        </Button>
+      </Stack>
+    </CalendarForm>
   );
 }

@@ -1,10 +1,14 @@
 import { Badge, Button, Drawer, Group, Select, Stack, Table, Text, TextInput } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
-import { useNavigation } from "react-router";
+import { useEntityForm } from "~/components/admin/kit";
+import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
-import { ClassFields } from "./ClassFields";
-import { IntentForm } from "./IntentForm";
+import type { messageAnswer } from "~/shared/schemas/answers";
+import { sessionTemplateSchema } from "~/shared/schemas/booking-admin";
+import type { templateSavedAnswer } from "~/shared/schemas/booking-answers";
+import { CalendarForm, useCalendarSubmit } from "./CalendarForm";
+import { ClassFields, classValues } from "./ClassFields";
 import type { CalendarTemplate, ClassOptions } from "./types";
 
 /** "Horarios recurrentes": the studio's weekly templates (edit, pause, activate) and the form of one. */
@@ -23,7 +27,6 @@ export function TemplatesDrawer({
   templates: CalendarTemplate[];
   options: ClassOptions;
 }) {
-  const busy = useNavigation().state === "submitting";
   const [tplEdit, setTplEdit] = useState<number | "new" | null>(null);
   const tpl = typeof tplEdit === "number" ? templates.find((x) => x.id === tplEdit) : null;
   const weekdays = t("booking.calendar.weekdays").split(",");
@@ -67,14 +70,7 @@ export function TemplatesDrawer({
                       <Button size="xs" variant="subtle" onClick={() => setTplEdit(x.id)}>
                         {t("booking.calendar.edit")}
                       </Button>
-                      <IntentForm
-                        intent="template-active"
-                        hidden={{ template_id: x.id, active: x.active ? "false" : "true" }}
-                      >
-                        <Button size="xs" variant="light" color={x.active ? "gray" : "teal"} type="submit">
-                          {x.active ? t("booking.calendar.pause") : t("booking.calendar.activate")}
-                        </Button>
-                      </IntentForm>
+                      <ActiveButton template={x} />
                     </Group>
                   </Table.Td>
                 </Table.Tr>
@@ -87,53 +83,96 @@ export function TemplatesDrawer({
             {t("booking.calendar.newTemplate")}
           </Button>
         ) : (
-          <IntentForm
+          <TemplateForm
             key={String(tplEdit)}
-            intent="template-save"
-            hidden={{ template_id: tpl?.id ?? 0, studio_id: studioId }}
-            onSubmit={() => setTplEdit(null)}
-            label={tpl ? t("booking.calendar.editTemplate") : t("booking.calendar.newTemplate")}
-          >
-            <Stack gap="xs">
-              <Text fw={700}>{tpl ? t("booking.calendar.editTemplate") : t("booking.calendar.newTemplate")}</Text>
-              <Group grow>
-                <Select
-                  name="weekday"
-                  label={t("booking.calendar.weekday")}
-                  data={weekdays.map((w, i) => ({ value: String(i), label: w }))}
-                  defaultValue={String(tpl?.weekday ?? 1)}
-                  allowDeselect={false}
-                />
-                <TextInput
-                  name="time"
-                  type="time"
-                  required
-                  label={t("booking.calendar.time")}
-                  defaultValue={tpl?.localTime ?? "07:00"}
-                />
-              </Group>
-              <ClassFields options={options} value={tpl ?? undefined} />
-              <Group grow>
-                <TextInput
-                  name="starts_on"
-                  type="date"
-                  label={t("booking.calendar.startsOn")}
-                  defaultValue={tpl?.startsOn ?? today}
-                />
-                <TextInput
-                  name="ends_on"
-                  type="date"
-                  label={t("booking.calendar.endsOn")}
-                  defaultValue={tpl?.endsOn ?? ""}
-                />
-              </Group>
-              <Button type="submit" loading={busy}>
-                {t("booking.calendar.saveTemplate")}
-              </Button>
-            </Stack>
-          </IntentForm>
+            template={tpl ?? null}
+            studioId={studioId}
+            today={today}
+            options={options}
+            weekdays={weekdays}
+            onDone={() => setTplEdit(null)}
+          />
         )}
       </Stack>
     </Drawer>
+  );
+}
+
+/** Pauses or activates a template (activated, it creates its classes of the next two weeks). */
+function ActiveButton({ template: x }: { template: CalendarTemplate }) {
+  const form = useEntityForm(null, {});
+  const submit = useCalendarSubmit(form, () =>
+    api<ApiData<typeof messageAnswer>>(`/admin/session-templates/${x.id}/active`, { json: { active: !x.active } }),
+  );
+  return (
+    <CalendarForm submit={submit}>
+      <Button size="xs" variant="light" color={x.active ? "gray" : "teal"} type="submit" loading={submit.submitting}>
+        {x.active ? t("booking.calendar.pause") : t("booking.calendar.activate")}
+      </Button>
+    </CalendarForm>
+  );
+}
+
+const templateFormSchema = sessionTemplateSchema.omit({ studio_id: true });
+
+/** A new weekly template, or one edited: its day, time, class, and the days it runs. */
+function TemplateForm({
+  template: tpl,
+  studioId,
+  today,
+  options,
+  weekdays,
+  onDone,
+}: {
+  template: CalendarTemplate | null;
+  studioId: number;
+  today: string;
+  options: ClassOptions;
+  weekdays: string[];
+  onDone: () => void;
+}) {
+  const form = useEntityForm(templateFormSchema, {
+    weekday: String(tpl?.weekday ?? 1),
+    local_time: tpl?.localTime ?? "07:00",
+    ...classValues(options, tpl ?? undefined),
+    starts_on: tpl?.startsOn ?? today,
+    ends_on: tpl?.endsOn ?? "",
+  });
+  const submit = useCalendarSubmit(
+    form,
+    (v) =>
+      api<ApiData<typeof templateSavedAnswer>>(
+        tpl ? `/admin/session-templates/${tpl.id}` : "/admin/session-templates",
+        {
+          method: tpl ? "PUT" : "POST",
+          json: { ...v, studio_id: studioId },
+        },
+      ),
+    onDone,
+  );
+  const title = tpl ? t("booking.calendar.editTemplate") : t("booking.calendar.newTemplate");
+  return (
+    <CalendarForm submit={submit} label={title}>
+      <Stack gap="xs">
+        <Text fw={700}>{title}</Text>
+        <Group grow>
+          <Select
+            label={t("booking.calendar.weekday")}
+            data={weekdays.map((w, i) => ({ value: String(i), label: w }))}
+            allowDeselect={false}
+            {...form.getInputProps("weekday")}
+          />
+          <TextInput type="time" required label={t("booking.calendar.time")} {...form.getInputProps("local_time")} />
+        </Group>
+        <ClassFields options={options} inputProps={form.getInputProps} />
+        <Group grow>
+          <TextInput type="date" label={t("booking.calendar.startsOn")} {...form.getInputProps("starts_on")} />
+          <TextInput type="date" label={t("booking.calendar.endsOn")} {...form.getInputProps("ends_on")} />
+        </Group>
+        <Button type="submit" loading={submit.submitting}>
+          {t("booking.calendar.saveTemplate")}
+        </Button>
+      </Stack>
+    </CalendarForm>
   );
 }

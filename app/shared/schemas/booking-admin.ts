@@ -1,0 +1,89 @@
+/**
+ * The back office's schedule: a class, a weekly template, a studio's booking policies. Browser-safe:
+ * the calendar's drawers check their fields with the same rules (and messages) as the API
+ * (`app/.server/api/admin-booking.ts`).
+ */
+import { z } from "zod";
+import { t } from "~/lib/messages";
+
+export const idField = (msg = t("validation.idNumeric")) =>
+  z.coerce.number({ error: msg }).int(msg).positive(msg).max(2_000_000_000, msg);
+
+/** An instant written ISO 8601 (`2026-05-10T07:00:00-06:00`). */
+export const isoDate = (msg = t("booking.errors.startsAtInvalid")) =>
+  z
+    .string({ error: msg })
+    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), { message: msg })
+    .transform((v) => new Date(v));
+
+const duration = z.coerce
+  .number({ error: t("booking.errors.durationInvalid") })
+  .int(t("booking.errors.durationInvalid"))
+  .min(10, t("booking.errors.durationInvalid"))
+  .max(240, t("booking.errors.durationInvalid"));
+
+/** A local calendar day `YYYY-MM-DD` and a local time `HH:MM` (the class's start in its studio). */
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, t("booking.errors.startsAtInvalid"));
+const localTime = (msg: string) => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg);
+
+/** Which class, coach and room, and how long: a class and a weekly template share them. */
+const classFields = {
+  room_id: idField(),
+  coach_id: idField(),
+  session_type_id: idField(),
+  duration_minutes: duration,
+};
+
+/** A class (`POST /admin/class-sessions`, `PUT /admin/class-sessions/:id`). */
+export const classSessionSchema = z.object({ studio_id: idField(), ...classFields, starts_at: isoDate() });
+
+/** The class form of the calendar: its day and time as the studio reads them (sent as `starts_at`). */
+export const classFormSchema = z.object({
+  date: localDate,
+  time: localTime(t("booking.errors.startsAtInvalid")),
+  ...classFields,
+});
+
+/** A copy of a class on another day, at the same local time (`POST /admin/class-sessions/:id/duplicate`). */
+export const duplicateSchema = z.object({ date: localDate });
+
+/** A blank optional day is absent. */
+const optionalDay = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  localDate.optional(),
+);
+
+/** A weekly template (`POST /admin/session-templates`, `PUT /admin/session-templates/:id`). */
+export const sessionTemplateSchema = z.object({
+  studio_id: idField(),
+  ...classFields,
+  weekday: z.coerce
+    .number({ error: t("booking.errors.weekdayInvalid") })
+    .int(t("booking.errors.weekdayInvalid"))
+    .min(0, t("booking.errors.weekdayInvalid"))
+    .max(6, t("booking.errors.weekdayInvalid")),
+  local_time: localTime(t("booking.errors.templateTimeInvalid")),
+  starts_on: optionalDay,
+  ends_on: optionalDay,
+});
+
+const minutes = (max: number) =>
+  z.coerce
+    .number({ error: t("booking.errors.policyInvalid") })
+    .int(t("booking.errors.policyInvalid"))
+    .min(0, t("booking.errors.policyInvalid"))
+    .max(max, t("booking.errors.policyInvalid"));
+
+/** A studio's booking policies (`PUT /admin/booking-policies/:studio`). */
+export const bookingPolicySchema = z.object({
+  booking_opens_days: minutes(90),
+  booking_cutoff_minutes: minutes(1440),
+  cancel_cutoff_minutes: minutes(10080),
+  no_show_window_minutes: minutes(1440),
+  waitlist_max: minutes(200),
+  waitlist_cutoff_minutes: minutes(1440),
+  reminder_minutes: minutes(2880),
+});
+
+/** Cancelling a class: the reason the people booked are told (optional). */
+export const cancelSessionSchema = z.object({ reason: z.string().max(500).optional() });
