@@ -1,4 +1,4 @@
-import { Badge, Button, type ButtonProps, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, type ButtonProps, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { data, Link } from "react-router";
 import { PageHeader, useApiCommand } from "~/components/admin/kit";
 import { SpotForm } from "~/components/admin/booking/SpotForm";
