@@ -117,6 +117,19 @@ test.describe("booking back office", () => {
     }[];
     expect(spots.filter((s) => s.taken).map((s) => s.number)).toContain(5);
     expect(spots.find((s) => s.number === 3)!.taken).toBe(false);
+
+    // Spot 6 picked, but the front desk books another customer there first: the message under the
+    // map, which now shows 6 taken; the reservation stays on 5.
+    const other = await createAccount("customer");
+    const gift = { email: other.email, city_id: place.cityId, sessions: 1, reason: "Prueba e2e" };
+    expect((await api.post("/api/admin/courtesies", { headers, data: gift })).status()).toBe(201);
+    await page.locator('[data-spot="6"]').click();
+    const first = { user_id: other.id, class_session_id: cls.id, spot: 6 };
+    expect((await api.post("/api/admin/reservations", { headers, data: first })).status()).toBe(201);
+    await page.getByRole("button", { name: "Mover al lugar 6" }).click();
+    await expect(page.getByText("El lugar 6 acaba de ser reservado por alguien más. Elige otro lugar.")).toBeVisible();
+    await expect(page.locator('[data-spot="6"]')).toHaveAttribute("data-state", "taken");
+    await expect(page.locator("[data-reservation-spot]")).toHaveText("5");
     await page.getByRole("button", { name: "Cancelar (regresa la clase)" }).click();
     await expect(
       page.getByRole("alert").filter({ hasText: "Reservación cancelada; el crédito regresó a la cuenta del cliente." }),
