@@ -9,7 +9,7 @@ import { expect, loginAs, test } from "./support/fixtures";
  * a weekly template added then paused, a class in the past and a policy out of range refused under
  * their fields, a class duplicated a week later and that copy cancelled, booking a customer on their behalf (search, spot) and
  * moving them to another spot, then cancelling without penalty; the reservations list shows it and
- * the courtesies screen grants the customer a class. Its own place (city, studio, room with a map),
+ * the courtesies screen refuses an unknown email under its field, then grants the customer a class. Its own place (city, studio, room with a map),
  * class and customer.
  */
 const MIN = 60_000;
@@ -148,7 +148,8 @@ test.describe("booking back office", () => {
     await expect(page.locator("[data-reservation-spot]")).toHaveText("3");
     await page.locator('[data-spot="5"]').click();
     await page.getByRole("button", { name: "Mover al lugar 5" }).click();
-    await expect(page.getByRole("status")).toContainText("Reservación movida al lugar 5.");
+    // The API's message as a toast; the page's data reloads.
+    await expect(page.getByRole("alert").filter({ hasText: "Reservación movida al lugar 5." })).toBeVisible();
     await expect(page.locator("[data-reservation-spot]")).toHaveText("5");
     const spots = (await (await api.get(`/api/v2/sessions/${cls.id}`)).json()).data.spots as {
       number: number;
@@ -156,10 +157,23 @@ test.describe("booking back office", () => {
     }[];
     expect(spots.filter((s) => s.taken).map((s) => s.number)).toContain(5);
     expect(spots.find((s) => s.number === 3)!.taken).toBe(false);
+
+    // Spot 6 picked, but the front desk books another customer there first: the message under the
+    // map, which now shows 6 taken; the reservation stays on 5.
+    const other = await createAccount("customer");
+    const gift = { email: other.email, city_id: place.cityId, sessions: 1, reason: "Prueba e2e" };
+    expect((await api.post("/api/admin/courtesies", { headers, data: gift })).status()).toBe(201);
+    await page.locator('[data-spot="6"]').click();
+    const first = { user_id: other.id, class_session_id: cls.id, spot: 6 };
+    expect((await api.post("/api/admin/reservations", { headers, data: first })).status()).toBe(201);
+    await page.getByRole("button", { name: "Mover al lugar 6" }).click();
+    await expect(page.getByText("El lugar 6 acaba de ser reservado por alguien más. Elige otro lugar.")).toBeVisible();
+    await expect(page.locator('[data-spot="6"]')).toHaveAttribute("data-state", "taken");
+    await expect(page.locator("[data-reservation-spot]")).toHaveText("5");
     await page.getByRole("button", { name: "Cancelar (regresa la clase)" }).click();
-    await expect(page.getByRole("status")).toHaveText(
-      "Reservación cancelada; el crédito regresó a la cuenta del cliente.",
-    );
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Reservación cancelada; el crédito regresó a la cuenta del cliente." }),
+    ).toBeVisible();
     await expect(page.getByText("Cancelada", { exact: true })).toBeVisible();
 
     // The reservations list finds it by the customer's name: one row, cancelled.
@@ -170,11 +184,26 @@ test.describe("booking back office", () => {
     await expect(listed).toContainText("Cancelada");
 
     // A courtesy for the same customer: granted from the form, then listed with its reason.
+    // An email nobody has: the message under the email field, which takes the focus; nothing granted.
     await page.goto("/admin/courtesies/list");
-    await page.getByRole("textbox", { name: "Email del cliente" }).fill(email);
-    await page.getByRole("textbox", { name: "Motivo" }).fill(`Prueba ${lastName}`);
-    await page.getByRole("button", { name: "Otorgar cortesía" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Cortesía otorgada." })).toBeVisible();
+    const grant = page.getByRole("form", { name: "Otorgar cortesía" });
+    const emailField = grant.getByRole("textbox", { name: "Email del cliente" });
+    await emailField.fill(`nadie-${lastName.toLowerCase()}@prueba.mx`);
+    await grant.getByRole("textbox", { name: "Motivo" }).fill(`Prueba ${lastName}`);
+    await grant.getByRole("button", { name: "Otorgar cortesía" }).click();
+    await expect(emailField).toHaveAttribute("aria-invalid", "true");
+    await expect(emailField).toBeFocused();
+    const notFound = grant.getByText("No hay un cliente con ese email.");
+    await expect(notFound).toBeVisible();
+    // Under its field: Mantine ties the error to the input.
+    await expect(emailField).toHaveAttribute("aria-describedby", new RegExp(`${await notFound.getAttribute("id")}`));
+    await expect(page.getByRole("row").filter({ hasText: `Cortesía: Prueba ${lastName}` })).toHaveCount(0);
+    // The right email: granted, the form empties.
+    await emailField.fill(email);
+    await expect(grant.getByText("No hay un cliente con ese email.")).toHaveCount(0);
+    await grant.getByRole("button", { name: "Otorgar cortesía" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Cortesía otorgada." })).toBeVisible();
+    await expect(emailField).toHaveValue("");
     // (Its credits came from an earlier courtesy, so the customer has two rows: ours by its reason.)
     await expect(page.getByRole("row").filter({ hasText: `Cortesía: Prueba ${lastName}` })).toContainText(email);
 

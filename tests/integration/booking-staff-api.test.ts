@@ -5,9 +5,10 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, classSessions, reservations } from "../../app/.server/db/schema";
+import { auditLog, classSessions, creditLots, reservations } from "../../app/.server/db/schema";
+import { onSpots } from "../../app/.server/domain/booking/live";
 import { bookSpot } from "../../app/.server/domain/booking/reservations";
-import { localDay, localTime } from "../../app/.server/domain/booking/time";
+import { localDay, localTime, zonedToUtc } from "../../app/.server/domain/booking/time";
 import { setupTestApp } from "../support/app";
 import { giveCredits, makeClass, makeCustomer, makeRoom } from "../support/booking";
 import { createStaff, sessionFor } from "../support/factories";
@@ -37,13 +38,13 @@ const auditCount = async () =>
   )[0]!.n;
 
 /** Runs one admin call and returns its answer and the audit entries it left. */
-async function audited(method: string, path: string, json?: object) {
+async function audited(method: string, path: string, json?: object, token = admin.token) {
   const before = await app.deps.db
     .select({ id: auditLog.id })
     .from(auditLog)
     .orderBy(sql`${auditLog.id} desc`)
     .limit(1);
-  const res = await app.request(path, { method, token: admin.token, json });
+  const res = await app.request(path, { method, token, json });
   const body = await res.json();
   const entries = await app.deps.db
     .select()
@@ -113,6 +114,7 @@ describe("staff booking API: permissions and audit", () => {
       ],
       ["GET", "/admin/courtesies"],
       ["POST", "/admin/courtesies", { user_id: ana.id, city_id: place.city.id, sessions: 1, reason: "No" }],
+      ["POST", "/admin/courtesies", { email: ana.email, city_id: place.city.id, sessions: 1, reason: "No" }],
     ];
     const audits = await app.deps.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
     for (const [method, path, json] of calls)
@@ -326,5 +328,74 @@ describe("staff booking API: permissions and audit", () => {
     expect(refusedPolicy.entries).toEqual([]);
 
     expect(await auditCount()).toBe(start + 16);
+  });
+
+  it("the assistance pages' calls: a move reaches the open maps, a check-in from the reservation is audited", async () => {
+    // 09:00 tomorrow in the studio's zone, so the class is today's whatever the hour of the run.
+    const tz = place.city.timezone;
+    const now = zonedToUtc(localDay(new Date(Date.now() + DAY), tz), "09:00", tz);
+    app.setNow(now);
+    // The administrator's session of that morning.
+    const token = await sessionFor(app.deps.db, admin.id, { now });
+    const call = (path: string, json?: object) => audited("POST", path, json, token);
+    try {
+      const cls = await makeClass(app.deps.db, place, new Date(now.getTime() + DAY / 24), now);
+      const ana = await makeCustomer(app.deps.db, "asistencia");
+      await giveCredits(app.deps.db, ana.id, place.city.id, 1, new Date(now.getTime() - DAY));
+      const booked = await call("/admin/reservations", {
+        user_id: ana.id,
+        class_session_id: cls.id,
+        spot: 2,
+      });
+      expect(booked.body.data).toEqual({ Message: expect.stringContaining("lugar 2"), id: expect.any(Number) });
+      const rid = booked.body.data.id as number;
+
+      // A spot the room lacks: refused under the spot field, nothing moves and nothing is announced.
+      const heard: number[] = [];
+      const off = onSpots((id) => heard.push(id));
+      const bad = await call(`/admin/reservations/${rid}/move`, { spot: 99 });
+      expect(bad.status).toBe(422);
+      expect(bad.body.error.messages).toEqual([{ field: "spot", message: "El lugar 99 no existe en este salón." }]);
+      expect(heard).toEqual([]);
+      expect((await call(`/admin/reservations/${rid}/move`, { spot: 4 })).status).toBe(200);
+      off();
+      expect(heard).toContain(cls.id);
+
+      const checked = await call(`/admin/reservations/${rid}/check-in`);
+      expect(checked.status).toBe(200);
+      expect(checked.entries).toEqual([
+        expect.objectContaining({ action: "check_in", entity: "reservation", entityId: String(rid) }),
+      ]);
+      // Checked in twice: refused, no second entry.
+      const twice = await call(`/admin/reservations/${rid}/check-in`);
+      expect(twice.status).toBe(409);
+      expect(twice.entries).toEqual([]);
+    } finally {
+      app.setNow(null);
+    }
+  });
+
+  it("grants a courtesy by the customer's email (any case); an unknown email or a bad date changes nothing", async () => {
+    const ana = await makeCustomer(app.deps.db, "cortesia");
+    const lots = () => app.deps.db.select().from(creditLots).where(eq(creditLots.userId, ana.id));
+    const grant = (json: object) =>
+      audited("POST", "/admin/courtesies", { city_id: place.city.id, sessions: 2, reason: "Cumpleaños", ...json });
+
+    const unknown = await grant({ email: "nadie-aqui@prueba.mx" });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.messages).toEqual([{ field: "email", message: "No hay un cliente con ese email." }]);
+    const badDate = await grant({ email: ana.email, expires_at: "2031-02-30" });
+    expect(badDate.body.error.messages).toEqual([
+      { field: "expires_at", message: "La vigencia debe terminar en el futuro." },
+    ]);
+    expect(await lots()).toEqual([]);
+
+    // The form's date is the last day, in Mexico City.
+    const ok = await grant({ email: ana.email.toUpperCase(), expires_at: "2031-01-15" });
+    expect(ok.status).toBe(201);
+    expect(ok.body.data).toEqual({ Message: "Cortesía otorgada.", id: expect.any(Number) });
+    const [lot] = await lots();
+    expect(lot).toMatchObject({ quantity: 2, source: "courtesy" });
+    expect(lot!.expiresAt.toISOString()).toBe("2031-01-16T05:59:59.000Z");
   });
 });

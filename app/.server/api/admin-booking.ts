@@ -1,6 +1,4 @@
 import type { Hono } from "hono";
-import { eq } from "drizzle-orm";
-import { messageAnswer, savedAnswer } from "~/shared/schemas/answers";
 import { templateSavedAnswer } from "~/shared/schemas/booking-answers";
 import {
   bookingPolicySchema,
@@ -11,6 +9,9 @@ import {
   isoDate,
   sessionTemplateSchema,
 } from "~/shared/schemas/booking-admin";
+import { eq, sql } from "drizzle-orm";
+import { messageAnswer, savedAnswer } from "~/shared/schemas/answers";
+import { courtesyBody } from "~/shared/schemas/courtesies";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import type { Permission } from "~/shared/permissions";
@@ -51,10 +52,10 @@ import { localDay, localTime, zonedToUtc } from "../domain/booking/time";
 import { policyOf, savePolicy } from "../domain/booking/policies";
 import { announceLocal } from "../domain/booking/live";
 import type { Db } from "../db/client";
-import { ROLE, studios } from "../db/schema";
+import { ROLE, studios, users } from "../db/schema";
 import { audit } from "../domain/audit/service";
-import { assertCan, type Actor } from "../domain/people/access";
-import { backOfficeActor } from "./back-office";
+import { actorOf, assertCan, type Actor } from "../domain/people/access";
+import { backOfficeActor, clientIp } from "./back-office";
 import { assertScanner } from "./booking";
 
 const bool = z
@@ -83,6 +84,17 @@ const logBy = (
   entityId: number,
   data: Record<string, unknown> = {},
 ) => audit(tx, { actorUserId: actor.id, action, entity, entityId, data, ip: actor.ip });
+
+/** The account of `email` (any case) for a courtesy; none: "customer not found" under the email field. */
+async function customerByEmail(db: Db, email: string | undefined) {
+  if (!email) throw AppError.validation([{ field: "email", message: t("validation.emailRequired") }]);
+  const [u] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  if (!u) throw AppError.validation([{ field: "email", message: t("booking.admin.customerNotFound") }]);
+  return u.id;
+}
 
 /** Back office: schedule, reservations on behalf of customers, attendance, courtesies, policies. */
 export function adminBookingRoutes(app: Hono<ApiEnv>) {
@@ -287,6 +299,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       guard: ["admin"],
       status: 201,
       body: z.object({ user_id: id(), class_session_id: id(), spot: id() }),
+      response: savedAnswer,
     },
     async ({ c, deps, body, auth }) => {
       const actor = staffCan(c, auth, "booking.write");
@@ -369,6 +382,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
         await logBy(tx, actor, "move", "reservation", params.id, { spot: moved.spot });
         return moved;
       });
+      announceLocal(r.sessionId);
       return { data: { Message: t("booking.messages.moved", { spot: r.spot }) } };
     },
   );
@@ -405,9 +419,17 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       params: idParam("id"),
       response: messageAnswer,
     },
-    async ({ deps, params, auth }) => {
+    async ({ c, deps, params, auth }) => {
       assertScanner(auth);
-      const r = await checkIn(deps, { reservationId: params.id, actorUserId: auth.user!.id, now: deps.clock() });
+      const actor = actorOf(auth.user!, clientIp(c));
+      const r = await deps.db.transaction(async (tx) => {
+        const done = await checkIn(
+          { ...deps, db: tx },
+          { reservationId: params.id, actorUserId: actor.id, now: deps.clock() },
+        );
+        await logBy(tx, actor, "check_in", "reservation", params.id);
+        return done;
+      });
       return { data: { Message: r.message, ...r } };
     },
   );
@@ -466,30 +488,17 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     {
       method: "post",
       path: "/admin/courtesies",
-      summary: "Otorga clases de cortesía a un cliente en una ciudad",
+      summary: "Otorga clases de cortesía a un cliente (por id o por email) en una ciudad",
       tags,
       guard: ["admin", "noCashiers"],
       status: 201,
-      body: z.object({
-        user_id: id(),
-        city_id: id(),
-        sessions: z.coerce
-          .number({ error: t("booking.errors.sessionsInvalid") })
-          .int(t("booking.errors.sessionsInvalid"))
-          .min(1, t("booking.errors.sessionsInvalid"))
-          .max(100, t("booking.errors.sessionsInvalid")),
-        expires_at: isoDate(t("booking.errors.expiresInvalid")).optional(),
-        reason: z
-          .string({ error: t("booking.errors.reasonRequired") })
-          .trim()
-          .min(1, t("booking.errors.reasonRequired"))
-          .max(300),
-      }),
+      body: courtesyBody,
+      response: savedAnswer,
     },
     async ({ c, deps, body, auth }) => {
       staffCan(c, auth, "booking.write");
       const r = await grantCourtesy(deps.db, {
-        userId: body.user_id,
+        userId: body.user_id ?? (await customerByEmail(deps.db, body.email)),
         cityId: body.city_id,
         sessions: body.sessions,
         expiresAt: body.expires_at ?? null,

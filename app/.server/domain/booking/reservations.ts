@@ -490,7 +490,7 @@ export async function moveReservation(deps: Deps, input: { reservationId: number
       throw AppError.conflict(t("booking.errors.spotTaken", { spot: input.spot }));
     await tx.update(reservations).set({ spot: input.spot, updatedAt: input.now }).where(eq(reservations.id, r!.id));
     await announce(tx, info.session.id);
-    return { spot: input.spot };
+    return { spot: input.spot, sessionId: info.session.id };
   });
 }
 

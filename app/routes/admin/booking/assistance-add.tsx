@@ -1,24 +1,23 @@
 import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import { PageHeader } from "~/components/admin/kit";
-import { SpotMap } from "~/components/booking/SpotMap";
+import { SpotForm } from "~/components/admin/booking/SpotForm";
 import { useLocalePath } from "~/components/site/useLocalePath";
+import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
+import type { savedAnswer } from "~/shared/schemas/answers";
 import { pageData, requireAdminPage } from "../.server/page";
 import { listAllStudios } from "~/.server/domain/places/service";
 import { listSessions, sessionDetail, sessionDto } from "~/.server/domain/booking/sessions";
 import { customerBrief, searchCustomers } from "~/.server/domain/booking/admin";
-import { bookSpot } from "~/.server/domain/booking/reservations";
-import { announceLocal } from "~/.server/domain/booking/live";
-import { audit } from "~/.server/domain/audit/service";
-import { AppError } from "~/.server/http/errors";
 import type { Route } from "./+types/assistance-add";
 
 /**
  * `/admin/assistances/add`: staff book a spot on behalf of a customer: the class (`?session=`),
- * the customer (searched as typed, `?q=` then `?user=`) and a free spot on the room's map. Staff may
- * book after the online cut-off; the customer's credit of that city is spent as online.
+ * the customer (searched as typed, `?q=` then `?user=`) and a free spot on the room's map, booked with
+ * `POST /api/admin/reservations`. Staff may book after the online cut-off; the customer's credit of
+ * that city is spent as online.
  */
 const shortDay = (d: string) =>
   new Date(`${d}T12:00:00Z`).toLocaleDateString("es-MX", {
@@ -62,67 +61,33 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const actor = requireAdminPage(args, { permission: "booking.write" });
-  const { deps } = args.context;
-  const form = await args.request.formData();
-  const num = (k: string) => Number(form.get(k));
-  const now = deps.clock();
-  try {
-    const sessionId = num("class_session_id");
-    const r = await deps.db.transaction(async (tx) => {
-      const booked = await bookSpot(
-        { ...deps, db: tx },
-        { userId: num("user_id"), sessionId, spot: num("spot"), actorUserId: actor.id, staff: true, now },
-      );
-      await audit(tx, {
-        actorUserId: actor.id,
-        action: "book_on_behalf",
-        entity: "reservation",
-        entityId: booked.reservationId,
-        data: { user_id: num("user_id"), class_session_id: sessionId, spot: booked.spot },
-        ip: actor.ip,
-      });
-      return booked;
-    });
-    announceLocal(sessionId);
-    return { ok: true, message: t("booking.messages.booked", { spot: r.spot }), reservationId: r.reservationId };
-  } catch (err) {
-    if (err instanceof AppError)
-      return data({ ok: false, message: err.message, reservationId: null }, { status: err.status });
-    throw err;
-  }
-}
-
 export const meta = () => [{ title: `${t("booking.admin.addTitle")} · ${t("app.name")}` }];
 
-export default function AssistanceAdd({ loaderData: L, actionData }: Route.ComponentProps) {
+export default function AssistanceAdd({ loaderData: L }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const { lp } = useLocalePath();
-  const busy = useNavigation().state === "submitting";
-  const [spot, setSpot] = useState<number | null>(null);
+  // The last booking made here: its message and a link to it.
+  const [booked, setBooked] = useState<{ message: string; id: number } | null>(null);
   const set = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(changes)) {
       if (v) next.set(k, v);
       else next.delete(k);
     }
-    setSpot(null);
+    setBooked(null);
     setParams(next);
   };
   const s = L.session;
   return (
     <Stack maw={900}>
       <PageHeader title={t("booking.admin.addTitle")} description={t("booking.admin.addIntro")} />
-      {actionData && (
-        <Alert color={actionData.ok ? "teal" : "red"} role="status">
+      {booked && (
+        <Alert color="teal" role="status">
           <Group gap="sm">
-            <Text size="sm">{actionData.message}</Text>
-            {actionData.reservationId && (
-              <Anchor component={Link} to={lp(`/admin/assistances/edit/${actionData.reservationId}`)} size="sm">
-                {t("booking.admin.openReservation")}
-              </Anchor>
-            )}
+            <Text size="sm">{booked.message}</Text>
+            <Anchor component={Link} to={lp(`/admin/assistances/edit/${booked.id}`)} size="sm">
+              {t("booking.admin.openReservation")}
+            </Anchor>
           </Group>
         </Alert>
       )}
@@ -217,22 +182,21 @@ export default function AssistanceAdd({ loaderData: L, actionData }: Route.Compo
       </Paper>
 
       {s && L.customer && (
-        <Paper withBorder radius="md" p="md">
-          <Title order={2} size="h4" mb="sm">
-            {t("booking.admin.stepSpot")}
-          </Title>
-          <SpotMap layout={s.layout} spots={s.spots} selected={spot} onPick={setSpot} />
-          <Form method="post">
-            <input type="hidden" name="class_session_id" value={s.id} />
-            <input type="hidden" name="user_id" value={L.customer.id} />
-            <input type="hidden" name="spot" value={spot ?? ""} />
-            <Group mt="md">
-              <Button type="submit" disabled={!spot} loading={busy}>
-                {spot ? t("booking.admin.bookButton", { spot }) : t("booking.admin.pickSpotFirst")}
-              </Button>
-            </Group>
-          </Form>
-        </Paper>
+        <SpotForm
+          key={`${s.id}:${L.customer.id}`}
+          title={t("booking.admin.stepSpot")}
+          layout={s.layout}
+          spots={s.spots}
+          buttonLabel={(spot) => t("booking.admin.bookButton", { spot })}
+          send={(spot) =>
+            api<ApiData<typeof savedAnswer>>("/admin/reservations", {
+              json: { user_id: L.customer!.id, class_session_id: s.id, spot },
+            })
+          }
+          // The message shows above with the link to the reservation.
+          toastSuccess={false}
+          onDone={(d) => setBooked({ message: d.Message, id: d.id })}
+        />
       )}
     </Stack>
   );

@@ -1,29 +1,20 @@
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
-import { PageHeader } from "~/components/admin/kit";
-import { SpotMap } from "~/components/booking/SpotMap";
+import { Badge, Button, type ButtonProps, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { data, Link } from "react-router";
+import { PageHeader, useApiCommand } from "~/components/admin/kit";
+import { SpotForm } from "~/components/admin/booking/SpotForm";
 import { useLocalePath } from "~/components/site/useLocalePath";
+import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
+import type { messageAnswer } from "~/shared/schemas/answers";
 import { pageData, requireAdminPage } from "../.server/page";
 import { adminReservation } from "~/.server/domain/booking/admin";
 import { sessionDetail } from "~/.server/domain/booking/sessions";
-import {
-  cancelReservation,
-  checkIn,
-  moveReservation,
-  staffCancelMessage,
-  waivePenalty,
-} from "~/.server/domain/booking/reservations";
-import { announceLocal } from "~/.server/domain/booking/live";
-import { audit } from "~/.server/domain/audit/service";
-import { AppError } from "~/.server/http/errors";
 import type { Route } from "./+types/assistance-edit";
 
 /**
  * `/admin/assistances/edit/{id}`: one reservation: move the person to another free spot, check them
- * in, cancel with or without penalty, or waive a late cancel or a no-show. Each change is one
- * transaction with its audit entry.
+ * in, cancel with or without penalty, or waive a late cancel or a no-show. Each change is a call to
+ * `/api/admin/reservations/{id}/...` (one transaction with its audit entry); the page then reloads.
  */
 function idOf(params: { id?: string }) {
   const id = Number(params.id);
@@ -40,50 +31,6 @@ export async function loader(args: Route.LoaderArgs) {
   return { reservation, session };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const actor = requireAdminPage(args, { permission: "booking.write" });
-  const { deps } = args.context;
-  const id = idOf(args.params);
-  const form = await args.request.formData();
-  const intent = String(form.get("intent"));
-  const now = deps.clock();
-  try {
-    const message = await deps.db.transaction(async (tx) => {
-      const d = { ...deps, db: tx };
-      const log = (action: string, extra: Record<string, unknown> = {}) =>
-        audit(tx, { actorUserId: actor.id, action, entity: "reservation", entityId: id, data: extra, ip: actor.ip });
-      if (intent === "move") {
-        const r = await moveReservation(d, { reservationId: id, spot: Number(form.get("spot")), now });
-        await log("move", { spot: r.spot });
-        return t("booking.messages.moved", { spot: r.spot });
-      }
-      if (intent === "check-in") {
-        const r = await checkIn(d, { reservationId: id, actorUserId: actor.id, now });
-        await log("check_in");
-        return r.message;
-      }
-      if (intent === "cancel") {
-        const penalty = form.get("penalty") === "true";
-        const r = await cancelReservation(d, { reservationId: id, actorUserId: actor.id, staff: { penalty }, now });
-        await log("cancel", { penalty, refunded: r.refunded });
-        return staffCancelMessage(r);
-      }
-      if (intent === "waive") {
-        await waivePenalty(d, { reservationId: id, actorUserId: actor.id, now });
-        await log("waive");
-        return t("booking.messages.waived");
-      }
-      throw AppError.validation([{ field: "intent", message: t("errors.validation") }]);
-    });
-    const [row] = await Promise.all([adminReservation(deps.db, id)]);
-    announceLocal(row.class_session_id);
-    return { ok: true, message };
-  } catch (err) {
-    if (err instanceof AppError) return data({ ok: false, message: err.message }, { status: err.status });
-    throw err;
-  }
-}
-
 export const meta = ({ params }: Route.MetaArgs) => [
   { title: `${t("booking.admin.editTitle", { id: params.id ?? "" })} · ${t("app.name")}` },
 ];
@@ -96,23 +43,27 @@ const STATUS = {
 } as const;
 const SOURCE = { online: "sourceOnline", staff: "sourceStaff", waitlist: "sourceWaitlist" } as const;
 
-export default function AssistanceEdit({ loaderData: L, actionData }: Route.ComponentProps) {
+export default function AssistanceEdit({ loaderData: L }: Route.ComponentProps) {
   const { lp } = useLocalePath();
-  const busy = useNavigation().state === "submitting";
-  const [spot, setSpot] = useState<number | null>(null);
+  const command = useApiCommand();
   const r = L.reservation;
   const s = L.session;
   const status = STATUS[r.status as keyof typeof STATUS] ?? STATUS.booked;
   const live = r.status === "booked" && s.status !== "cancelled";
   // The person's own spot shows as theirs; the rest as the class has them.
   const spots = s.spots.map((x) => (x.number === r.spot && r.status !== "cancelled" ? { ...x, mine: true } : x));
-  const intent = (name: string, extra?: Record<string, string>) => (
-    <>
-      <input type="hidden" name="intent" value={name} />
-      {Object.entries(extra ?? {}).map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
-    </>
+  const path = (name: string) => `/admin/reservations/${r.id}/${name}`;
+  // One button a command: `name` tells which one is running (two cancel buttons share a call).
+  const button = (name: string, call: string, label: string, json?: Record<string, unknown>, props?: ButtonProps) => (
+    <Button
+      variant="default"
+      {...props}
+      loading={command.busy === name}
+      disabled={command.busy !== null && command.busy !== name}
+      onClick={() => void command.run(name, path(call), json)}
+    >
+      {label}
+    </Button>
   );
   return (
     <Stack maw={900}>
@@ -125,11 +76,6 @@ export default function AssistanceEdit({ loaderData: L, actionData }: Route.Comp
           </Button>
         }
       />
-      {actionData && (
-        <Alert color={actionData.ok ? "teal" : "red"} role="status">
-          {actionData.message}
-        </Alert>
-      )}
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <div>
@@ -179,51 +125,31 @@ export default function AssistanceEdit({ loaderData: L, actionData }: Route.Comp
         <Group mt="md" gap="xs">
           {live && (
             <>
-              <Form method="post">
-                {intent("check-in")}
-                <Button type="submit" loading={busy}>
-                  {t("booking.admin.checkInButton")}
-                </Button>
-              </Form>
-              <Form method="post">
-                {intent("cancel", { penalty: "false" })}
-                <Button type="submit" variant="default" loading={busy}>
-                  {t("booking.admin.cancelNoPenalty")}
-                </Button>
-              </Form>
-              <Form method="post">
-                {intent("cancel", { penalty: "true" })}
-                <Button type="submit" color="red" variant="light" loading={busy}>
-                  {t("booking.admin.cancelPenalty")}
-                </Button>
-              </Form>
+              {button("check-in", "check-in", t("booking.admin.checkInButton"), undefined, { variant: "filled" })}
+              {button("cancel", "cancel", t("booking.admin.cancelNoPenalty"), { penalty: false })}
+              {button(
+                "cancel-penalty",
+                "cancel",
+                t("booking.admin.cancelPenalty"),
+                { penalty: true },
+                {
+                  color: "red",
+                  variant: "light",
+                },
+              )}
             </>
           )}
-          {r.can_waive && (
-            <Form method="post">
-              {intent("waive")}
-              <Button type="submit" variant="light" loading={busy}>
-                {t("booking.admin.waive")}
-              </Button>
-            </Form>
-          )}
+          {r.can_waive && button("waive", "waive", t("booking.admin.waive"), undefined, { variant: "light" })}
         </Group>
       </Paper>
       {live && (
-        <Paper withBorder radius="md" p="md">
-          <Title order={2} size="h4" mb="sm">
-            {t("booking.admin.moveTitle")}
-          </Title>
-          <SpotMap layout={s.layout} spots={spots} selected={spot} onPick={setSpot} />
-          <Form method="post" onSubmit={() => setSpot(null)}>
-            {intent("move", { spot: spot ? String(spot) : "" })}
-            <Group mt="md">
-              <Button type="submit" disabled={!spot} loading={busy}>
-                {spot ? t("booking.admin.moveButton", { spot }) : t("booking.admin.pickSpotFirst")}
-              </Button>
-            </Group>
-          </Form>
-        </Paper>
+        <SpotForm
+          title={t("booking.admin.moveTitle")}
+          layout={s.layout}
+          spots={spots}
+          buttonLabel={(spot) => t("booking.admin.moveButton", { spot })}
+          send={(spot) => api<ApiData<typeof messageAnswer>>(path("move"), { json: { spot } })}
+        />
       )}
     </Stack>
   );
