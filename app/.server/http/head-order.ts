@@ -60,7 +60,7 @@ function afterPaint(hrefs: string[]): string {
 /** React Router's module loader, written inert: `afterPaint` runs it (see `reorderHead`). */
 const MODULE_LOADER = /<script( nonce="[^"]*")? type="module"( async="")?>/;
 
-export function deferModuleLoader(html: string): { html: string; found: boolean } {
+function deferModuleLoader(html: string): { html: string; found: boolean } {
   const m = MODULE_LOADER.exec(html);
   if (!m) return { html, found: false };
   return {
