@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { generate } from "otplib";
 import { ACCOUNT_PASSWORD, ensureAdminCopy, hasE2eDatabase, resetTwoFactor, setRequire2fa } from "./support/db";
 
