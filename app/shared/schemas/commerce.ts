@@ -57,7 +57,7 @@ export function parseExpiry(v: string) {
 }
 
 /** A refund amount in pesos with at most two decimals ("150", "150.5", 150.25), as integer cents. */
-export const refundAmount = z
+const refundAmount = z
   .union([z.string(), z.number()], { error: () => t("commerce.refund.amountInvalid") })
   .optional()
   .transform((v, ctx) => {

@@ -276,7 +276,7 @@ export async function customerOrders(db: Db, userId: number) {
   });
 }
 
-export function shipmentView(s: typeof shipments.$inferSelect) {
+function shipmentView(s: typeof shipments.$inferSelect) {
   return {
     id: s.id,
     order_id: s.orderId,
