@@ -147,15 +147,15 @@ const sold = {
   display_price: z.string(),
   active: z.boolean(),
 };
+/** How many classes packs and plans give: `sessions` null is unlimited. */
+const classes = { sessions: z.number().nullable(), unlimited: z.boolean(), sessions_label: z.string() };
 
-/** A class pack of a city; `sessions` null is an unlimited pass. */
+/** A class pack of a city (an unlimited one is a pass for its validity). */
 const pack = z.object({
   ...sold,
+  ...classes,
   city_id: z.number(),
   city_name: z.string().nullable(),
-  sessions: z.number().nullable(),
-  unlimited: z.boolean(),
-  sessions_label: z.string(),
   validity_days: z.number(),
   is_intro_offer: z.boolean(),
 });
@@ -164,18 +164,17 @@ export const packsAnswer = z.object({ data: z.array(pack) });
 /** An on-demand (Nucleo Home) plan. */
 const plan = z.object({
   ...sold,
-  sessions: z.number().nullable(),
-  unlimited: z.boolean(),
-  sessions_label: z.string(),
+  ...classes,
   duration_days: z.number(),
 });
 export const plansAnswer = z.object({ data: z.array(plan) });
 
+const productArea = z.enum(["juiceBar", "barreByNucleo", "certificate"]);
 /** A store product; `stock` null is not counted. */
 const product = z.object({
   ...sold,
-  store_area: z.enum(["juiceBar", "barreByNucleo", "certificate"]),
-  area: z.enum(["juiceBar", "barreByNucleo", "certificate"]),
+  store_area: productArea,
+  area: productArea,
   images: z.array(z.string()),
   image: z.string().nullable(),
   stock: z.number().nullable(),
