@@ -124,6 +124,8 @@ beforeAll(async () => {
     "/admin/invoice-requests/:id": String(invoice!.id),
     "/reset/password/:token": "a".repeat(64),
     "/v2/sandbox/intents/:id/authenticate": `pi_sbx_${"0".repeat(24)}`,
+    "/v2/pages/:slug": "about-us",
+    "/v2/legals/:slug": "faq",
     "/v2/products/:id": "3",
     "/v2/shippings/:code": shipment.publicCode,
   });

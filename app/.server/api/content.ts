@@ -44,6 +44,36 @@ const message = messageAnswer;
 export const mediaAnswer = z.object({ data: mediaDto });
 export const mediaListAnswer = z.object({ data: z.array(mediaDto), meta: metaSchema });
 
+/** One block of a content page (db/schema/content.ts `ContentBlock`). */
+const contentBlock = z.object({
+  heading: z.string().optional(),
+  text: z.string().optional(),
+  items: z.array(z.object({ title: z.string(), text: z.string().optional() })).optional(),
+  image: z.string().nullable().optional(),
+  imageAlt: z.string().optional(),
+  ctaLabel: z.string().optional(),
+  ctaLink: z.string().optional(),
+});
+/** A published CMS page (`/v2/pages/:slug`). */
+const cmsPageAnswer = z.object({
+  data: z.object({
+    slug: z.string(),
+    title: z.string(),
+    description: z.string(),
+    eyebrow: z.string(),
+    intro: z.string(),
+    image_url: z.string().nullable(),
+    image_alt: z.string(),
+    blocks: z.array(contentBlock),
+    published: z.boolean(),
+    updated_at: z.string(),
+  }),
+});
+/** A published legal section, listed without its blocks. */
+const legalSection = z.object({ slug: z.string(), title: z.string(), summary: z.string(), updated_at: z.string() });
+const legalSectionsAnswer = z.object({ data: z.array(legalSection) });
+const legalSectionAnswer = z.object({ data: legalSection.extend({ blocks: z.array(contentBlock) }) });
+
 const slugParam = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/, t("errors.notFound")) });
 
 /** Public forms: a few per hour per IP, so a script cannot fill the staff lists. */
@@ -58,6 +88,7 @@ export function contentRoutes(app: Hono<ApiEnv>) {
       summary: "Página de contenido publicada (nosotros, covid, empleos, fundación…)",
       tags: ["Contenido"],
       params: slugParam,
+      response: cmsPageAnswer,
     },
     async ({ deps, params }) => {
       const page = await getCmsPage(deps.db, params.slug);
@@ -68,7 +99,13 @@ export function contentRoutes(app: Hono<ApiEnv>) {
 
   defineRoute(
     app,
-    { method: "get", path: "/v2/legals", summary: "Secciones legales publicadas", tags: ["Contenido"] },
+    {
+      method: "get",
+      path: "/v2/legals",
+      summary: "Secciones legales publicadas",
+      tags: ["Contenido"],
+      response: legalSectionsAnswer,
+    },
     async ({ deps }) => ({ data: await listLegalSections(deps.db) }),
   );
 
@@ -80,6 +117,7 @@ export function contentRoutes(app: Hono<ApiEnv>) {
       summary: "Una sección legal (terms-and-conditions, faq)",
       tags: ["Contenido"],
       params: slugParam,
+      response: legalSectionAnswer,
     },
     async ({ deps, params }) => {
       const section = await getLegalSection(deps.db, params.slug);

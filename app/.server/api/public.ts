@@ -28,7 +28,13 @@ const sponsor = z.object({ id: z.number(), name: z.string(), link: z.string(), i
 export function publicRoutes(app: Hono<ApiEnv>) {
   defineRoute(
     app,
-    { method: "get", path: "/health", summary: "Estado del servicio y de la base de datos", tags: ["Sistema"] },
+    {
+      method: "get",
+      path: "/health",
+      summary: "Estado del servicio y de la base de datos",
+      tags: ["Sistema"],
+      response: z.object({ data: z.object({ status: z.string(), database: z.string(), time: z.string() }) }),
+    },
     async ({ deps }) => {
       await deps.db.execute(sql`select 1`);
       return { data: { status: "ok", database: "ok", time: deps.clock().toISOString() } };
