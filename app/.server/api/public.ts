@@ -6,6 +6,7 @@ import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { AppError } from "../http/errors";
 import { publicReads } from "../domain/content/public-reads";
 import { findCity } from "../domain/places/service";
+import type { HomeCoach, HomeSection, HomeSessionType } from "~/components/site/home/types";
 
 const city = z.object({ id: z.number(), name: z.string(), suffix: z.string(), timezone: z.string() });
 const studio = z.object({
@@ -24,6 +25,50 @@ const studio = z.object({
   is_marketplace: z.boolean(),
 });
 const sponsor = z.object({ id: z.number(), name: z.string(), link: z.string(), image: z.string(), class: z.string() });
+
+/** The home page's sections (each kind's `data` is its own), coaches, class types and sponsors. */
+const homeDataAnswer = z.object({
+  data: z.object({
+    sections: z.array(
+      z.object({
+        key: z.string(),
+        kind: z.string(),
+        title: z.string(),
+        subtitle: z.string(),
+        body: z.string(),
+        image_url: z.string().nullable(),
+        cta_label: z.string().nullable(),
+        cta_link: z.string().nullable(),
+        data: z.record(z.string(), z.unknown()),
+      }) satisfies z.ZodType<HomeSection>,
+    ),
+    coaches: z.array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        last_name: z.string(),
+        slug: z.string(),
+        bio: z.string(),
+        quote: z.string().nullable(),
+        instagram: z.string().nullable(),
+        image_url: z.string().nullable(),
+      }) satisfies z.ZodType<HomeCoach>,
+    ),
+    session_types: z.array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        slug: z.string(),
+        description: z.string(),
+        color: z.string(),
+        image_url: z.string().nullable(),
+        duration_minutes: z.number(),
+        intensity: z.number(),
+      }) satisfies z.ZodType<HomeSessionType>,
+    ),
+    sponsors: z.array(sponsor),
+  }),
+});
 
 export function publicRoutes(app: Hono<ApiEnv>) {
   defineRoute(
@@ -74,7 +119,13 @@ export function publicRoutes(app: Hono<ApiEnv>) {
 
   defineRoute(
     app,
-    { method: "get", path: "/v2/home-data", summary: "Contenido de la página de inicio", tags: ["Contenido"] },
+    {
+      method: "get",
+      path: "/v2/home-data",
+      summary: "Contenido de la página de inicio",
+      tags: ["Contenido"],
+      response: homeDataAnswer,
+    },
     async ({ deps }) => ({ data: await publicReads(deps).home() }),
   );
 
