@@ -23,6 +23,7 @@ import { runGuards, type GuardUser } from "../../app/.server/domain/identity/gua
 import { EMPLOYEE_TYPE, ROLE } from "../../app/shared/roles";
 import { createCustomer, createStaff, sessionFor } from "../support/factories";
 import { setupTestApp } from "../support/app";
+import { giveCredits, makeClass, makeCustomer, makeRoom } from "../support/booking";
 import { undeclared } from "../support/answers";
 
 const app = setupTestApp();
@@ -83,6 +84,7 @@ beforeAll(async () => {
     reason: "Recompensa: Cumpleaños",
   });
   const shipment = await customerPurchase(c.id, tokens.customer);
+  const booked = await customerBookings(c.id, tokens.customer);
   // The mailed verification link of a customer (GET /auth/verify/:token answers its message).
   const verifyToken = await issueOneTimeToken(app.deps.db, c.id, "verify", new Date());
   Object.assign(ids, {
@@ -127,9 +129,35 @@ beforeAll(async () => {
     "/v2/pages/:slug": "about-us",
     "/v2/legals/:slug": "faq",
     "/v2/products/:id": "3",
+    "/v2/sessions/:id": String(booked),
     "/v2/shippings/:code": shipment.publicCode,
   });
 });
+
+/**
+ * Data for the booking answers' rows: two classes of a one-spot room two days ahead; the customer
+ * books the first, another customer takes the second and the customer waits for it. Returns the
+ * booked class (read with the customer's session, so its reservation shows).
+ */
+async function customerBookings(userId: number, token: string) {
+  const db = app.deps.db;
+  const place = await makeRoom(db, 1);
+  const soon = Date.now() + 2 * 86_400_000;
+  const [mine, full] = [
+    await makeClass(db, place, new Date(soon)),
+    await makeClass(db, place, new Date(soon + 3_600_000)),
+  ];
+  const other = await makeCustomer(db, "otra");
+  for (const id of [userId, other.id]) await giveCredits(db, id, place.city.id, 2, new Date(Date.now() - 86_400_000));
+  const post = async (path: string, as: string, json: unknown) => {
+    const res = await app.request(path, { method: "POST", token: as, json });
+    expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300);
+  };
+  await post("/v2/reservations", token, { class_session_id: mine.id, spot: 1 });
+  await post("/v2/reservations", other.token, { class_session_id: full.id, spot: 1 });
+  await post("/v2/waitlist", token, { class_session_id: full.id });
+  return mine.id;
+}
 
 /**
  * Data for the commerce answers' rows: the customer buys a product that is shipped (card, sandbox
@@ -164,12 +192,16 @@ async function customerPurchase(userId: number, token: string) {
  * Read as the customer: the calls only a customer may make (the cart and its checkout refuse
  * staff), and the customer's own history (the test's purchase and gift card are theirs).
  */
-const customerOnly = new Set([
+const asCustomer = new Set([
   "/v2/carts",
   "/v2/customer/cards",
   "/v2/customer/addresses",
   "/v2/customer/orders",
   "/v2/customer/giftcards",
+  "/v2/customer/reservations",
+  "/v2/customer/waitlist",
+  "/v2/customer/calendar-feed",
+  "/v2/sessions/:id",
 ]);
 
 /** Lists whose rows the walk must see (an empty list checks no row's shape): the commerce answers. */
@@ -181,6 +213,9 @@ const withRows = new Set([
   "/v2/customer/giftcards",
   "/admin/payments",
   "/admin/shipments",
+  "/v2/sessions",
+  "/v2/customer/reservations",
+  "/v2/customer/waitlist",
 ]);
 
 describe("API contracts", () => {
@@ -198,13 +233,13 @@ describe("API contracts", () => {
         }
         path = path.replace(/:\w+/, id);
       }
-      const res = await app.request(path, { token: customerOnly.has(r.path) ? tokens.customer : admin });
+      const res = await app.request(path, { token: asCustomer.has(r.path) ? tokens.customer : admin });
       if (res.status !== r.status) {
         problems.push(`${r.path}: status ${res.status}`);
         continue;
       }
       const body = await res.json();
-      const rows = Array.isArray(body.data) ? body.data : body.data?.items;
+      const rows = Array.isArray(body.data) ? body.data : (body.data?.items ?? body.data?.upcoming);
       if (withRows.has(r.path) && !rows?.length) problems.push(`${r.path}: no rows to check (add data)`);
       const parsed = r.response.safeParse(body);
       if (!parsed.success)
