@@ -33,6 +33,7 @@ import { deleteImage, IMAGE_MAX_BYTES, listImages, storeImage, tooLargeError } f
 import { contentTypeOf } from "../adapters/storage";
 import { assertCan } from "../domain/people/access";
 import { foundationApplicationsResource, invoiceRequestsResource } from "../resources/requests";
+import { cmsPageDto } from "../resources/cms-pages";
 import { BACK_OFFICE, backOfficeActor, clientIp, metaSchema } from "./admin-people";
 import { resourceRoutes } from "./resource-routes";
 import { messageAnswer } from "~/shared/schemas/answers";
@@ -56,18 +57,7 @@ const contentBlock = z.object({
 });
 /** A published CMS page (`/v2/pages/:slug`). */
 const cmsPageAnswer = z.object({
-  data: z.object({
-    slug: z.string(),
-    title: z.string(),
-    description: z.string(),
-    eyebrow: z.string(),
-    intro: z.string(),
-    image_url: z.string().nullable(),
-    image_alt: z.string(),
-    blocks: z.array(contentBlock),
-    published: z.boolean(),
-    updated_at: z.string(),
-  }),
+  data: cmsPageDto.omit({ id: true, body: true }).extend({ blocks: z.array(contentBlock) }),
 });
 /** A published legal section, listed without its blocks. */
 const legalSection = z.object({ slug: z.string(), title: z.string(), summary: z.string(), updated_at: z.string() });

@@ -6,6 +6,8 @@ import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { AppError } from "../http/errors";
 import { publicReads } from "../domain/content/public-reads";
 import { findCity } from "../domain/places/service";
+import { coachDto } from "../resources/coaches";
+import { sessionTypeDto } from "../resources/session-types";
 import type { HomeCoach, HomeSection, HomeSessionType } from "~/components/site/home/types";
 
 const city = z.object({ id: z.number(), name: z.string(), suffix: z.string(), timezone: z.string() });
@@ -43,28 +45,16 @@ const homeDataAnswer = z.object({
       }) satisfies z.ZodType<HomeSection>,
     ),
     coaches: z.array(
-      z.object({
-        id: z.number(),
-        name: z.string(),
-        last_name: z.string(),
-        slug: z.string(),
-        bio: z.string(),
-        quote: z.string().nullable(),
-        instagram: z.string().nullable(),
-        image_url: z.string().nullable(),
+      coachDto.omit({
+        facebook: true,
+        tiktok: true,
+        user_id: true,
+        sort_order: true,
+        active: true,
       }) satisfies z.ZodType<HomeCoach>,
     ),
     session_types: z.array(
-      z.object({
-        id: z.number(),
-        name: z.string(),
-        slug: z.string(),
-        description: z.string(),
-        color: z.string(),
-        image_url: z.string().nullable(),
-        duration_minutes: z.number(),
-        intensity: z.number(),
-      }) satisfies z.ZodType<HomeSessionType>,
+      sessionTypeDto.omit({ sort_order: true, active: true }) satisfies z.ZodType<HomeSessionType>,
     ),
     sponsors: z.array(sponsor),
   }),
