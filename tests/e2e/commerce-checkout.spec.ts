@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { fillCard, me, newCustomer } from "./support/commerce";
 import { createPack, createPlan, createShippedProduct, staffApi } from "./support/factories";
-import { expect, test } from "./support/fixtures";
+import { createAccount } from "./support/db";
+import { e2eEnv, expect, loginAs, test, testAddress } from "./support/fixtures";
 
 /**
  * The checkout panel with the sandbox gateway: packs, an on-demand plan and a shipped product of the
@@ -81,7 +82,13 @@ test.describe("checkout", () => {
     expect(await me(page)).toContain('"available_sessions":0');
   });
 
-  test("a store product shipped to a new address, with a voucher", async ({ page, request }) => {
+  test("a store product shipped to a new address, with a voucher; staff mark it shipped", async ({
+    page,
+    request,
+    browser,
+  }, testInfo) => {
+    // A purchase, then the back office in a second browser: slow on a loaded machine.
+    test.setTimeout(90_000);
     await customer(page);
     const { product, shipping, voucher } = await createShippedProduct(await staffApi(request));
     await page.goto(`/store/product/${product.id}`);
@@ -101,9 +108,40 @@ test.describe("checkout", () => {
     await panel.getByRole("button", { name: "Continuar" }).click();
     await payWithNewCard(page, "4242424242424242");
     await expect(page).toHaveURL(/\/success-order/);
+    const order = new URL(page.url()).searchParams.get("order");
     await page.goto("/profile/shippings");
     await expect(page.getByText("Pendiente")).toBeVisible();
     await expect(page.getByText(/Av\. Juárez 50/).first()).toBeVisible();
+
+    const staff = await browser.newPage({
+      baseURL: e2eEnv.baseURL,
+      extraHTTPHeaders: { "X-Forwarded-For": testAddress(`${testInfo.testId}:staff`) },
+    });
+    await loginAs(staff, await createAccount());
+    await staff.goto("/admin/shippings/list");
+    const row = staff.getByRole("row").filter({ has: staff.getByText(`#${order}`, { exact: true }) });
+    const tracking = row.getByRole("textbox", { name: "Número de guía" });
+    // A tracking number of the wrong shape: said under its field, the shipment stays pending.
+    await tracking.fill("no vale");
+    await row.getByRole("button", { name: "Guardar" }).click();
+    await expect(
+      row.getByText("Revise el estado y el número de guía (4 a 40 letras, números o guiones)"),
+    ).toBeVisible();
+    await expect(tracking).toHaveAttribute("aria-invalid", "true");
+    await expect(tracking).toBeFocused();
+    await staff.reload();
+    await expect(row).toContainText("Pendiente");
+    await expect(tracking).toHaveValue("");
+    // Shipped with DHL and a good number: saved, the list shows it.
+    await row.getByRole("textbox", { name: "Paquetería" }).fill("DHL");
+    await tracking.fill(`DHL-${order}77`);
+    await row.getByRole("combobox", { name: "Estado" }).click();
+    await staff.getByRole("option", { name: "Enviado" }).click();
+    await row.getByRole("button", { name: "Guardar" }).click();
+    await expect(staff.getByText("Envío actualizado")).toBeVisible();
+    await expect(row).toContainText("Enviado");
+    await expect(row).toContainText(`DHL-${order}77`);
+    await staff.close();
   });
 
   test("PayPal through the sandbox approval page", async ({ page, request }) => {

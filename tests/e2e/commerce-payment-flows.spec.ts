@@ -91,8 +91,28 @@ test.describe("payment flows", () => {
     await loginAs(staff, await createAccount());
     await staff.goto("/admin/payments/list");
     const row = staff.getByRole("row").filter({ hasText: email });
-    await row.getByRole("textbox", { name: "Monto a reembolsar (MXN)" }).fill("250");
-    staff.once("dialog", (d) => void d.accept());
+    const amount = row.getByRole("textbox", { name: "Monto a reembolsar (MXN)" });
+    // Every confirmation is accepted and counted.
+    let confirmations = 0;
+    staff.on("dialog", (d) => {
+      confirmations++;
+      void d.accept();
+    });
+    // Not an amount in pesos: said under the field before any confirmation, nothing refunded.
+    await amount.fill("12,34.5");
+    await row.getByRole("button", { name: "Reembolsar" }).click();
+    await expect(row.getByText("Escriba un monto en pesos, con hasta dos decimales")).toBeVisible();
+    await expect(amount).toHaveAttribute("aria-invalid", "true");
+    await expect(amount).toBeFocused();
+    expect(confirmations).toBe(0);
+    // More than what was paid: the server says so under the same field.
+    await amount.fill("5000");
+    await row.getByRole("button", { name: "Reembolsar" }).click();
+    await expect(row.getByText("El monto debe ser mayor que cero y no pasar de $1,250.00")).toBeVisible();
+    await expect(amount).toHaveAttribute("aria-invalid", "true");
+    await expect(row).toContainText("Pagado");
+    expect(confirmations).toBe(1);
+    await amount.fill("250");
     await row.getByRole("button", { name: "Reembolsar" }).click();
     await expect(staff.getByText("Reembolso parcial realizado; se retiraron 1 clases sin usar")).toBeVisible();
     await staff.reload();

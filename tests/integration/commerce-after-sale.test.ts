@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { creditLots, creditMovements, mailOutbox, orders, products } from "../../app/.server/db/schema";
 import { signWebhook } from "../../app/.server/domain/commerce/gateways/sandbox";
 import { setupTestApp } from "../support/app";
+import { fieldErrorsOf } from "../support/audit";
 import { newCustomer } from "../support/commerce";
 import { staffToken } from "../support/factories";
 
@@ -57,6 +58,20 @@ describe("refunds", () => {
     const row = list.data.items.find((p: { order_id: number }) => p.order_id === paid.data.order_id);
     expect(row).toMatchObject({ amount_cents: 125000, card: "visa •••• 4242" });
     expect(list.data.totals.gross_cents).toBeGreaterThanOrEqual(125000);
+    // An amount that is not pesos, or more than what is left: said under the field, nothing refunded.
+    for (const [amount, message] of [
+      ["12,345.6", "Escriba un monto en pesos, con hasta dos decimales"],
+      ["1300", "El monto debe ser mayor que cero y no pasar de $1,250.00"],
+    ]) {
+      const refused = await app.request(`/admin/payments/${row.id}/refund`, {
+        method: "POST",
+        token: admin,
+        json: { amount },
+      });
+      expect(refused.status).toBe(422);
+      expect(await fieldErrorsOf(refused)).toEqual({ amount: message });
+    }
+    expect((await app.deps.db.select().from(creditLots).where(eq(creditLots.userId, c.id)))[0]!.remaining).toBe(3);
     const res = await app.request(`/admin/payments/${row.id}/refund`, { method: "POST", token: admin });
     expect(res.status).toBe(200);
     expect((await res.json()).data.Message).toBe("Reembolso realizado; se retiraron 3 clases sin usar");
@@ -120,6 +135,33 @@ describe("shipments", () => {
     expect(mail.some((m) => m.to === c.email && m.text.includes("DHL-998877"))).toBe(true);
     const pub = await (await app.request("/v2/shippings/DHL-998877")).json();
     expect(pub.data).toMatchObject({ status: "shipped", status_label: "Enviado", carrier: "DHL" });
+    // A tracking number of the wrong shape: said under its field, nothing changes, nobody is mailed.
+    const id = history[0].shipment.id;
+    const refused = await app.request(`/admin/shipments/${id}`, {
+      method: "POST",
+      token: admin,
+      json: { status: "delivered", carrier: "DHL", tracking_number: "no vale" },
+    });
+    expect(refused.status).toBe(422);
+    expect(await fieldErrorsOf(refused)).toEqual({
+      tracking_number: "Revise el estado y el número de guía (4 a 40 letras, números o guiones)",
+    });
+    const shipped = (await (await app.request("/admin/shipments", { token: admin })).json()).data;
+    expect(shipped.find((s: { id: number }) => s.id === id)).toMatchObject({ status: "shipped" });
+    // Blank carrier and tracking number (as the back office's form sends them): the saved ones stay.
+    const mailed = mail.length;
+    const kept = await app.request(`/admin/shipments/${id}`, {
+      method: "POST",
+      token: admin,
+      json: { status: "delivered", carrier: "", tracking_number: " " },
+    });
+    expect(kept.status).toBe(200);
+    expect((await kept.json()).data).toMatchObject({
+      Message: "Envío actualizado",
+      shipment: { status: "delivered", carrier: "DHL", tracking_number: "DHL-998877" },
+    });
+    const mails = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.template, "shipment-status"));
+    expect(mails.length).toBe(mailed + 1);
     expect((await app.request("/v2/shippings/NOEXISTE1")).status).toBe(404);
   });
 });

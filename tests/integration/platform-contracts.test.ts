@@ -7,7 +7,15 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { bazaarEvents, foundationApplications, invoiceRequests, mailOutbox } from "../../app/.server/db/schema";
+import { eq } from "drizzle-orm";
+import {
+  bazaarEvents,
+  foundationApplications,
+  giftCards,
+  invoiceRequests,
+  mailOutbox,
+  shipments,
+} from "../../app/.server/db/schema";
 import { grantLot } from "../../app/.server/domain/credits/ledger";
 import { issueOneTimeToken } from "../../app/.server/domain/identity/one-time";
 import { routeContracts, type RouteContract } from "../../app/.server/http/api";
@@ -15,6 +23,7 @@ import { runGuards, type GuardUser } from "../../app/.server/domain/identity/gua
 import { EMPLOYEE_TYPE, ROLE } from "../../app/shared/roles";
 import { createCustomer, createStaff, sessionFor } from "../support/factories";
 import { setupTestApp } from "../support/app";
+import { giveCredits, makeClass, makeCustomer, makeRoom } from "../support/booking";
 import { undeclared } from "../support/answers";
 
 const app = setupTestApp();
@@ -74,6 +83,8 @@ beforeAll(async () => {
     actorUserId: a.id,
     reason: "Recompensa: Cumpleaños",
   });
+  const shipment = await customerPurchase(c.id, tokens.customer);
+  const booked = await customerBookings(c.id, tokens.customer);
   // The mailed verification link of a customer (GET /auth/verify/:token answers its message).
   const verifyToken = await issueOneTimeToken(app.deps.db, c.id, "verify", new Date());
   Object.assign(ids, {
@@ -115,11 +126,97 @@ beforeAll(async () => {
     "/admin/invoice-requests/:id": String(invoice!.id),
     "/reset/password/:token": "a".repeat(64),
     "/v2/sandbox/intents/:id/authenticate": `pi_sbx_${"0".repeat(24)}`,
+    "/v2/pages/:slug": "about-us",
+    "/v2/legals/:slug": "faq",
+    "/v2/products/:id": "3",
+    "/v2/sessions/:id": String(booked),
+    "/v2/shippings/:code": shipment.publicCode,
   });
 });
 
-/** The calls only a customer may make (the cart and its checkout refuse staff): read as the customer. */
-const customerOnly = new Set(["/v2/carts", "/v2/customer/cards", "/v2/customer/addresses"]);
+/**
+ * Data for the booking answers' rows: two classes of a one-spot room two days ahead; the customer
+ * books the first, another customer takes the second and the customer waits for it. Returns the
+ * booked class (read with the customer's session, so its reservation shows).
+ */
+async function customerBookings(userId: number, token: string) {
+  const db = app.deps.db;
+  const place = await makeRoom(db, 1);
+  const soon = Date.now() + 2 * 86_400_000;
+  const [mine, full] = [
+    await makeClass(db, place, new Date(soon)),
+    await makeClass(db, place, new Date(soon + 3_600_000)),
+  ];
+  const other = await makeCustomer(db, "otra");
+  for (const id of [userId, other.id]) await giveCredits(db, id, place.city.id, 2, new Date(Date.now() - 86_400_000));
+  const post = async (path: string, as: string, json: unknown) => {
+    const res = await app.request(path, { method: "POST", token: as, json });
+    expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300);
+  };
+  await post("/v2/reservations", token, { class_session_id: mine.id, spot: 1 });
+  await post("/v2/reservations", other.token, { class_session_id: full.id, spot: 1 });
+  await post("/v2/waitlist", token, { class_session_id: full.id });
+  return mine.id;
+}
+
+/**
+ * Data for the commerce answers' rows: the customer buys a product that is shipped (card, sandbox
+ * gateway), staff refund part of it, and a gift card is in the customer's account.
+ */
+async function customerPurchase(userId: number, token: string) {
+  const post = async (path: string, json: unknown, as = token) => {
+    const res = await app.request(path, { method: "POST", token: as, json });
+    expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
+    return res.json();
+  };
+  const address = { name: "Ofi", line_1: "Reforma 1", country_id: 1, custom_state: "CDMX", custom_city: "Centro" };
+  await post("/v2/carts", { action: "setAddress", action_param: { address: { ...address, zip: "06600" } } });
+  await post("/v2/carts", { action: "addProduct", action_param: { product_id: 3 } });
+  await post("/v2/carts", { action: "setShippingMethod", action_param: { shipping_method_id: 1 } });
+  const card = { number: "4242424242424242", exp_month: 4, exp_year: 2031, cvc: "8642" };
+  const pm = (await post("/v2/stripe/create-payment-method", { card, billing_details: { name: "Ana" } }))
+    .payment_method;
+  const si = await post("/v2/checkout/setup-intent", { stripe_payment_method_id: pm.id });
+  const paid = await post("/v2/checkout/make-payment", { payment_intent_id: si.payment_intent_id });
+  const list = await (await app.request("/admin/payments", { token: admin })).json();
+  const payment = list.data.items.find((p: { order_id: number }) => p.order_id === paid.data.order_id);
+  await post(`/admin/payments/${payment.id}/refund`, { amount: "10" }, admin);
+  await app.deps.db
+    .insert(giftCards)
+    .values({ code: `GC-CONTRATO-${userId}`, initialCents: 500, balanceCents: 500, userId });
+  const [s] = await app.deps.db.select().from(shipments).where(eq(shipments.orderId, paid.data.order_id));
+  return s!;
+}
+
+/**
+ * Read as the customer: the calls only a customer may make (the cart and its checkout refuse
+ * staff), and the customer's own history (the test's purchase and gift card are theirs).
+ */
+const asCustomer = new Set([
+  "/v2/carts",
+  "/v2/customer/cards",
+  "/v2/customer/addresses",
+  "/v2/customer/orders",
+  "/v2/customer/giftcards",
+  "/v2/customer/reservations",
+  "/v2/customer/waitlist",
+  "/v2/customer/calendar-feed",
+  "/v2/sessions/:id",
+]);
+
+/** Lists whose rows the walk must see (an empty list checks no row's shape): the commerce answers. */
+const withRows = new Set([
+  "/v2/packs",
+  "/v2/plans",
+  "/v2/products",
+  "/v2/customer/orders",
+  "/v2/customer/giftcards",
+  "/admin/payments",
+  "/admin/shipments",
+  "/v2/sessions",
+  "/v2/customer/reservations",
+  "/v2/customer/waitlist",
+]);
 
 describe("API contracts", () => {
   it("every GET with a response schema answers it exactly", async () => {
@@ -136,12 +233,14 @@ describe("API contracts", () => {
         }
         path = path.replace(/:\w+/, id);
       }
-      const res = await app.request(path, { token: customerOnly.has(r.path) ? tokens.customer : admin });
+      const res = await app.request(path, { token: asCustomer.has(r.path) ? tokens.customer : admin });
       if (res.status !== r.status) {
         problems.push(`${r.path}: status ${res.status}`);
         continue;
       }
       const body = await res.json();
+      const rows = Array.isArray(body.data) ? body.data : (body.data?.items ?? body.data?.upcoming);
+      if (withRows.has(r.path) && !rows?.length) problems.push(`${r.path}: no rows to check (add data)`);
       const parsed = r.response.safeParse(body);
       if (!parsed.success)
         problems.push(`${r.path}: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);

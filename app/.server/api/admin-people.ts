@@ -6,6 +6,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { ROLE } from "~/shared/roles";
+import type { CustomerCredits } from "~/shared/types/credits";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { AppError } from "../http/errors";
 import { customerCredits } from "../domain/credits/reader";
@@ -18,6 +19,33 @@ import { resourceRoutes } from "./resource-routes";
 
 // Shared by every back-office router (kept here too for existing imports).
 export { BACK_OFFICE, backOfficeActor, clientIp, metaSchema } from "./back-office";
+
+/** A customer's credits (the detail's tab): balances per city and On Demand, and every lot. */
+const creditsAnswer = z.object({
+  data: z.object({
+    balances: z.object({
+      in_person: z.array(
+        z.object({ city_id: z.number(), city_name: z.string(), available: z.number(), unlimited: z.boolean() }),
+      ),
+      on_demand: z.union([z.number(), z.literal("UNLIMITED")]),
+    }),
+    lots: z.array(
+      z.object({
+        id: z.number(),
+        scope: z.enum(["in_person", "on_demand"]),
+        city_id: z.number().nullable(),
+        city_name: z.string().nullable(),
+        quantity: z.number().nullable(),
+        remaining: z.number(),
+        starts_at: z.string(),
+        expires_at: z.string(),
+        source: z.enum(["purchase", "courtesy", "gift", "adjustment", "reward"]),
+        state: z.enum(["active", "upcoming", "expired", "used"]),
+        created_at: z.string(),
+      }),
+    ),
+  }) satisfies z.ZodType<CustomerCredits>,
+});
 
 export function adminPeopleRoutes(app: Hono<ApiEnv>) {
   // ---------------------------------------------------------------- customers (/admin/users)
@@ -33,6 +61,7 @@ export function adminPeopleRoutes(app: Hono<ApiEnv>) {
       tags: [customersResource.tag],
       guard: BACK_OFFICE,
       params: idParam("id"),
+      response: creditsAnswer,
     },
     async ({ c, auth, deps, params }) => {
       assertCan(backOfficeActor(c, auth), customersResource.permissions.read);

@@ -7,6 +7,7 @@ import { AppError } from "../http/errors";
 import { messageAnswer } from "~/shared/schemas/answers";
 import { bookedAnswer, cancelledAnswer, feedResetAnswer, waitlistJoinedAnswer } from "~/shared/schemas/booking-answers";
 import { hit } from "../domain/identity/rate-limit";
+import { roomLayoutDto } from "../resources/places";
 import { ROLE } from "../db/schema";
 import { bookSpot, cancelReservation, joinWaitlist, leaveWaitlist } from "../domain/booking/reservations";
 import { listSessions, sessionDetail, sessionDto, spotStates } from "../domain/booking/sessions";
@@ -47,6 +48,97 @@ export function assertScanner(auth: AuthState) {
 }
 
 /** Classes, spots, reservations and waitlist for customers (spec v2 style). */
+// ---------- answers of the reads (the customer's calendar, class page and profile) ----------
+
+/** What a class shows wherever it is listed: where, who, what and when (local day and time). */
+const classFields = {
+  id: z.number(),
+  studio_id: z.number(),
+  studio_name: z.string(),
+  city_id: z.number(),
+  room_id: z.number(),
+  room_name: z.string(),
+  coach_id: z.number(),
+  coach_name: z.string(),
+  session_type_id: z.number(),
+  session_type: z.string(),
+  color: z.string(),
+  starts_at: z.string(),
+  local_date: z.string(),
+  local_time: z.string(),
+  timezone: z.string(),
+  duration_minutes: z.number(),
+  capacity: z.number(),
+  available: z.number(),
+  waiting: z.number(),
+  status: z.enum(["scheduled", "cancelled"]),
+};
+const sessionsAnswer = z.object({
+  data: z.array(z.object({ ...classFields, coach_image: z.string().nullable(), booked: z.number() })),
+});
+/** One class with its spot map and the viewer's reservation or waiting-list place. */
+const sessionAnswer = z.object({
+  data: z.object({
+    ...classFields,
+    city_name: z.string(),
+    when: z.string(),
+    state: z.enum(["cancelled", "past", "not_open", "closed", "full", "open"]),
+    layout: roomLayoutDto,
+    spots: z.array(z.object({ number: z.number(), taken: z.boolean(), mine: z.boolean() })),
+    my_reservation: z.object({ id: z.number(), spot: z.number() }).nullable(),
+    my_waitlist: z.object({ id: z.number(), position: z.number().nullable() }).nullable(),
+    opens_at: z.string(),
+    cancel_until: z.string(),
+  }),
+});
+const reservation = z.object({
+  id: z.number(),
+  class_session_id: z.number(),
+  spot: z.number(),
+  status: z.enum(["booked", "attended", "no_show", "cancelled"]),
+  session_status: z.enum(["scheduled", "cancelled"]),
+  session_type: z.string(),
+  color: z.string(),
+  coach_name: z.string(),
+  studio_name: z.string(),
+  room_name: z.string(),
+  starts_at: z.string(),
+  local_date: z.string(),
+  local_time: z.string(),
+  when: z.string(),
+  duration_minutes: z.number(),
+  upcoming: z.boolean(),
+  can_cancel: z.boolean(),
+  refund_on_cancel: z.boolean(),
+  cancel_until: z.string(),
+  cancel_until_text: z.string(),
+  late_cancel: z.boolean(),
+  checked_in_at: z.string().nullable(),
+  qr_code: z.string().nullable(),
+});
+/** The customer's reservations: upcoming (soonest first) and past. */
+const reservationsAnswer = z.object({
+  data: z.object({ upcoming: z.array(reservation), past: z.array(reservation) }),
+});
+/** The customer's places on waiting lists of classes ahead. */
+const waitlistAnswer = z.object({
+  data: z.array(
+    z.object({
+      id: z.number(),
+      class_session_id: z.number(),
+      session_type: z.string(),
+      coach_name: z.string(),
+      studio_name: z.string(),
+      starts_at: z.string(),
+      when: z.string(),
+      position: z.number(),
+    }),
+  ),
+});
+
+/** The customer's private calendar address. */
+const feedAnswer = z.object({ data: z.object({ url: z.string() }) });
+
 export function bookingRoutes(app: Hono<ApiEnv>) {
   defineRoute(
     app,
@@ -61,6 +153,7 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
         from: isoDate.optional(),
         to: isoDate.optional(),
       }),
+      response: sessionsAnswer,
     },
     async ({ deps, query }) => {
       const from = query.from ?? deps.clock();
@@ -79,6 +172,7 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
       summary: "Una clase con su mapa de lugares (spots: number, taken)",
       tags: ["Reservaciones"],
       params: idParam("id"),
+      response: sessionAnswer,
     },
     async ({ deps, params, auth }) => ({
       data: await sessionDetail(deps.db, params.id, auth.user?.id ?? null, deps.clock()),
@@ -246,6 +340,7 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
       summary: "Mis reservaciones: próximas y pasadas",
       tags: ["Reservaciones"],
       guard: ["customer"],
+      response: reservationsAnswer,
     },
     async ({ deps, auth }) => ({ data: await customerReservations(deps.db, auth.user!.id, deps.clock()) }),
   );
@@ -258,6 +353,7 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
       summary: "Mis listas de espera",
       tags: ["Reservaciones"],
       guard: ["customer"],
+      response: waitlistAnswer,
     },
     async ({ deps, auth }) => ({ data: await customerWaitlist(deps.db, auth.user!.id, deps.clock()) }),
   );
@@ -292,6 +388,7 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
       summary: "La dirección privada del calendario (ICS) del cliente",
       tags: ["Reservaciones"],
       guard: ["customer"],
+      response: feedAnswer,
     },
     // A read never changes the address: the reset is its own POST (a link or a prefetch cannot
     // rotate it).

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/lib/format";
-import { addresses, savedCards, sandboxIntents, shipments, shippingMethods } from "../db/schema";
+import { addresses, savedCards, sandboxIntents, shippingMethods } from "../db/schema";
 import {
   CART_ACTIONS,
   addressInput,
@@ -34,23 +34,34 @@ import {
   customerOrders,
   findShipment,
   listPayments,
+  listShipments,
   redeemGiftCard,
   refundPayment,
-  shipmentView,
   updateShipment,
 } from "../domain/commerce/after-sale";
-import { refundAmount } from "~/shared/schemas/commerce";
+import { refundSchema, shipmentUpdateSchema } from "~/shared/schemas/commerce";
 import {
   addressesAnswer,
   addressSavedAnswer,
+  adminPaymentsAnswer,
+  adminShipmentsAnswer,
   cartAnswer,
+  customerGiftCardsAnswer,
+  customerOrdersAnswer,
   giftCardRedeemedAnswer,
   orderPaidAnswer,
+  packsAnswer,
   paymentMethodAnswer,
   paypalRedirectAnswer,
+  plansAnswer,
+  productAnswer,
+  productsAnswer,
+  refundAnswer,
   sandboxAuthAnswer,
   savedCardsAnswer,
   setupIntentAnswer,
+  shipmentTrackingAnswer,
+  shipmentUpdatedAnswer,
   shippingMethodsAnswer,
   successUrlAnswer,
 } from "~/shared/schemas/commerce-answers";
@@ -130,6 +141,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       summary: "Paquetes de clases presenciales (opcional: city_id)",
       tags: ["Tienda"],
       query: z.object({ city_id: optInt }),
+      response: packsAnswer,
     },
     async ({ deps, query, auth }) => ({
       data: await listPacks(deps.db, { cityId: query.city_id, includeTesting: auth.user?.isTester ?? false }),
@@ -137,7 +149,13 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
   );
   defineRoute(
     app,
-    { method: "get", path: "/v2/plans", summary: "Planes Nucleo Home (on-demand)", tags: ["Tienda"] },
+    {
+      method: "get",
+      path: "/v2/plans",
+      summary: "Planes Nucleo Home (on-demand)",
+      tags: ["Tienda"],
+      response: plansAnswer,
+    },
     // Nothing to sell while Nucleo Home is switched off (the site shows the coming-soon page).
     async ({ deps }) => ({
       data: isOnDemandEnabled(await publicReads(deps).configurations()) ? await listPlans(deps.db) : [],
@@ -151,6 +169,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       summary: "Productos de la tienda (opcional: area juiceBar, barreByNucleo o certificate)",
       tags: ["Tienda"],
       query: z.object({ area: z.enum(PRODUCT_AREAS).optional() }),
+      response: productsAnswer,
     },
     async ({ deps, query }) => ({ data: await listProducts(deps.db, query.area) }),
   );
@@ -162,6 +181,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       summary: "Un producto de la tienda",
       tags: ["Tienda"],
       params: idParam("id"),
+      response: productAnswer,
     },
     async ({ deps, params }) => {
       const p = await getProduct(deps.db, params.id as number);
@@ -577,6 +597,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       summary: "Historial de compras del cliente",
       tags: ["Perfil"],
       guard: "auth",
+      response: customerOrdersAnswer,
     },
     async ({ deps, auth }) => ({ data: await customerOrders(deps.db, auth.user!.id) }),
   );
@@ -588,6 +609,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       summary: "Tarjetas de regalo del cliente",
       tags: ["Perfil"],
       guard: "auth",
+      response: customerGiftCardsAnswer,
     },
     async ({ deps, auth }) => ({ data: await customerGiftCards(deps.db, auth.user!.id) }),
   );
@@ -617,6 +639,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       summary: "Seguimiento público de un envío por su código o número de guía",
       tags: ["Tienda"],
       params: z.object({ code: z.string().regex(/^[A-Za-z0-9-]{4,40}$/) }),
+      response: shipmentTrackingAnswer,
     },
     async ({ deps, params }) => {
       const s = await findShipment(deps.db, params.code);
@@ -647,6 +670,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
         method: z.enum(["card", "paypal", "gift_card"]).optional(),
         status: z.enum(["succeeded", "refunded", "partially_refunded", "failed"]).optional(),
       }),
+      response: adminPaymentsAnswer,
     },
     async ({ c, auth, deps, query }) => {
       assertCan(backOfficeActor(c, auth), "commerce.read");
@@ -671,7 +695,8 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       tags: ["Admin: pagos"],
       guard: BACK_OFFICE,
       params: idParam("id"),
-      body: z.object({ amount: refundAmount }).partial(),
+      body: refundSchema,
+      response: refundAnswer,
     },
     async ({ c, deps, auth, params, body }) => {
       const actor = assertCan(backOfficeActor(c, auth), "commerce.write");
@@ -682,14 +707,17 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
   );
   defineRoute(
     app,
-    { method: "get", path: "/admin/shipments", summary: "Envíos", tags: ["Admin: envíos"], guard: BACK_OFFICE },
+    {
+      method: "get",
+      path: "/admin/shipments",
+      summary: "Envíos: primero los pendientes, luego los enviados, los más nuevos primero",
+      tags: ["Admin: envíos"],
+      guard: BACK_OFFICE,
+      response: adminShipmentsAnswer,
+    },
     async ({ c, auth, deps }) => {
       assertCan(backOfficeActor(c, auth), "commerce.read");
-      return {
-        data: (await deps.db.select().from(shipments).orderBy(shipments.status, shipments.createdAt).limit(500)).map(
-          shipmentView,
-        ),
-      };
+      return { data: await listShipments(deps.db) };
     },
   );
   defineRoute(
@@ -701,16 +729,8 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       tags: ["Admin: envíos"],
       guard: BACK_OFFICE,
       params: idParam("id"),
-      body: z.object({
-        status: z.enum(["pending", "shipped", "delivered", "cancelled"]),
-        carrier: z.string().trim().max(60).optional().nullable(),
-        tracking_number: z
-          .string()
-          .trim()
-          .regex(/^[A-Za-z0-9-]{4,40}$/)
-          .optional()
-          .nullable(),
-      }),
+      body: shipmentUpdateSchema,
+      response: shipmentUpdatedAnswer,
     },
     async ({ c, auth, deps, params, body }) => {
       assertCan(backOfficeActor(c, auth), "commerce.write");

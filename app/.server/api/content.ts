@@ -33,6 +33,7 @@ import { deleteImage, IMAGE_MAX_BYTES, listImages, storeImage, tooLargeError } f
 import { contentTypeOf } from "../adapters/storage";
 import { assertCan } from "../domain/people/access";
 import { foundationApplicationsResource, invoiceRequestsResource } from "../resources/requests";
+import { cmsPageDto } from "../resources/cms-pages";
 import { BACK_OFFICE, backOfficeActor, clientIp, metaSchema } from "./admin-people";
 import { resourceRoutes } from "./resource-routes";
 import { messageAnswer } from "~/shared/schemas/answers";
@@ -43,6 +44,25 @@ const message = messageAnswer;
 /** A file of the media library (answers of /admin/files, read by the media picker). */
 export const mediaAnswer = z.object({ data: mediaDto });
 export const mediaListAnswer = z.object({ data: z.array(mediaDto), meta: metaSchema });
+
+/** One block of a content page (db/schema/content.ts `ContentBlock`). */
+const contentBlock = z.object({
+  heading: z.string().optional(),
+  text: z.string().optional(),
+  items: z.array(z.object({ title: z.string(), text: z.string().optional() })).optional(),
+  image: z.string().nullable().optional(),
+  imageAlt: z.string().optional(),
+  ctaLabel: z.string().optional(),
+  ctaLink: z.string().optional(),
+});
+/** A published CMS page (`/v2/pages/:slug`). */
+const cmsPageAnswer = z.object({
+  data: cmsPageDto.omit({ id: true, body: true }).extend({ blocks: z.array(contentBlock) }),
+});
+/** A published legal section, listed without its blocks. */
+const legalSection = z.object({ slug: z.string(), title: z.string(), summary: z.string(), updated_at: z.string() });
+const legalSectionsAnswer = z.object({ data: z.array(legalSection) });
+const legalSectionAnswer = z.object({ data: legalSection.extend({ blocks: z.array(contentBlock) }) });
 
 const slugParam = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/, t("errors.notFound")) });
 
@@ -58,6 +78,7 @@ export function contentRoutes(app: Hono<ApiEnv>) {
       summary: "Página de contenido publicada (nosotros, covid, empleos, fundación…)",
       tags: ["Contenido"],
       params: slugParam,
+      response: cmsPageAnswer,
     },
     async ({ deps, params }) => {
       const page = await getCmsPage(deps.db, params.slug);
@@ -68,7 +89,13 @@ export function contentRoutes(app: Hono<ApiEnv>) {
 
   defineRoute(
     app,
-    { method: "get", path: "/v2/legals", summary: "Secciones legales publicadas", tags: ["Contenido"] },
+    {
+      method: "get",
+      path: "/v2/legals",
+      summary: "Secciones legales publicadas",
+      tags: ["Contenido"],
+      response: legalSectionsAnswer,
+    },
     async ({ deps }) => ({ data: await listLegalSections(deps.db) }),
   );
 
@@ -80,6 +107,7 @@ export function contentRoutes(app: Hono<ApiEnv>) {
       summary: "Una sección legal (terms-and-conditions, faq)",
       tags: ["Contenido"],
       params: slugParam,
+      response: legalSectionAnswer,
     },
     async ({ deps, params }) => {
       const section = await getLegalSection(deps.db, params.slug);

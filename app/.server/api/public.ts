@@ -6,6 +6,9 @@ import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { AppError } from "../http/errors";
 import { publicReads } from "../domain/content/public-reads";
 import { findCity } from "../domain/places/service";
+import { coachDto } from "../resources/coaches";
+import { sessionTypeDto } from "../resources/session-types";
+import type { HomeCoach, HomeSection, HomeSessionType } from "~/components/site/home/types";
 
 const city = z.object({ id: z.number(), name: z.string(), suffix: z.string(), timezone: z.string() });
 const studio = z.object({
@@ -25,10 +28,48 @@ const studio = z.object({
 });
 const sponsor = z.object({ id: z.number(), name: z.string(), link: z.string(), image: z.string(), class: z.string() });
 
+/** The home page's sections (each kind's `data` is its own), coaches, class types and sponsors. */
+const homeDataAnswer = z.object({
+  data: z.object({
+    sections: z.array(
+      z.object({
+        key: z.string(),
+        kind: z.string(),
+        title: z.string(),
+        subtitle: z.string(),
+        body: z.string(),
+        image_url: z.string().nullable(),
+        cta_label: z.string().nullable(),
+        cta_link: z.string().nullable(),
+        data: z.record(z.string(), z.unknown()),
+      }) satisfies z.ZodType<HomeSection>,
+    ),
+    coaches: z.array(
+      coachDto.omit({
+        facebook: true,
+        tiktok: true,
+        user_id: true,
+        sort_order: true,
+        active: true,
+      }) satisfies z.ZodType<HomeCoach>,
+    ),
+    session_types: z.array(
+      sessionTypeDto.omit({ sort_order: true, active: true }) satisfies z.ZodType<HomeSessionType>,
+    ),
+    sponsors: z.array(sponsor),
+  }),
+});
+
 export function publicRoutes(app: Hono<ApiEnv>) {
   defineRoute(
     app,
-    { method: "get", path: "/health", summary: "Estado del servicio y de la base de datos", tags: ["Sistema"] },
+    {
+      method: "get",
+      path: "/health",
+      summary: "Estado del servicio y de la base de datos",
+      tags: ["Sistema"],
+      response: z.object({ data: z.object({ status: z.string(), database: z.string(), time: z.string() }) }),
+    },
     async ({ deps }) => {
       await deps.db.execute(sql`select 1`);
       return { data: { status: "ok", database: "ok", time: deps.clock().toISOString() } };
@@ -68,7 +109,13 @@ export function publicRoutes(app: Hono<ApiEnv>) {
 
   defineRoute(
     app,
-    { method: "get", path: "/v2/home-data", summary: "Contenido de la página de inicio", tags: ["Contenido"] },
+    {
+      method: "get",
+      path: "/v2/home-data",
+      summary: "Contenido de la página de inicio",
+      tags: ["Contenido"],
+      response: homeDataAnswer,
+    },
     async ({ deps }) => ({ data: await publicReads(deps).home() }),
   );
 

@@ -8,7 +8,7 @@ import { cmsPages } from "../db/schema";
 import { AppError } from "../domain/errors";
 import type { ResourceDescriptor } from "../kit/resource";
 
-const cmsPageDto = z.object({
+export const cmsPageDto = z.object({
   id: z.number(),
   slug: z.string(),
   title: z.string(),

@@ -13,7 +13,7 @@ import { AppError } from "../domain/errors";
 import type { ResourceDescriptor } from "../kit/resource";
 import { assertUnique, slugify } from "./classes-common";
 
-const coachDto = z.object({
+export const coachDto = z.object({
   id: z.number(),
   name: z.string(),
   last_name: z.string(),

@@ -157,18 +157,20 @@ export const studiosResource: ResourceDescriptor<typeof studios, StudioAdminDto,
 // ─── Rooms ────────────────────────────────────────────────────────────────────────────────────────
 
 const side = z.enum(["top", "bottom", "left", "right"]);
+/** A room's spot map as answers show it (a room, a class's map). */
+export const roomLayoutDto = z.object({
+  rows: z.array(z.array(z.number().nullable())),
+  coachPosition: z.enum(["top", "bottom"]).optional(),
+  mirror: z.enum(["top", "bottom", "left", "right", "none"]).optional(),
+  barres: z.array(side).optional(),
+});
 const roomDto = z.object({
   id: z.number(),
   name: z.string(),
   studio_id: z.number(),
   capacity: z.number(),
   active: z.boolean(),
-  layout: z.object({
-    rows: z.array(z.array(z.number().nullable())),
-    coachPosition: z.enum(["top", "bottom"]).optional(),
-    mirror: z.enum(["top", "bottom", "left", "right", "none"]).optional(),
-    barres: z.array(side).optional(),
-  }),
+  layout: roomLayoutDto,
 });
 const roomRowDto = z.object({
   id: z.number(),

@@ -6,7 +6,7 @@ import { sessionTypes } from "../db/schema";
 import type { ResourceDescriptor } from "../kit/resource";
 import { assertUnique, slugify } from "./classes-common";
 
-const sessionTypeDto = z.object({
+export const sessionTypeDto = z.object({
   id: z.number(),
   name: z.string(),
   slug: z.string(),

@@ -134,3 +134,172 @@ export const giftCardRedeemedAnswer = messageWith({
   balance_cents: z.number(),
   display_balance: z.string(),
 });
+
+// ---------- catalogue (GET /v2/packs, /v2/plans, /v2/products) ----------
+
+/** What packs, plans and products share: name, price in cents, pesos and as shown. */
+const sold = {
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  price_cents: z.number(),
+  price: z.number(),
+  display_price: z.string(),
+  active: z.boolean(),
+};
+/** How many classes packs and plans give: `sessions` null is unlimited. */
+const classes = { sessions: z.number().nullable(), unlimited: z.boolean(), sessions_label: z.string() };
+
+/** A class pack of a city (an unlimited one is a pass for its validity). */
+const pack = z.object({
+  ...sold,
+  ...classes,
+  city_id: z.number(),
+  city_name: z.string().nullable(),
+  validity_days: z.number(),
+  is_intro_offer: z.boolean(),
+});
+export const packsAnswer = z.object({ data: z.array(pack) });
+
+/** An on-demand (Nucleo Home) plan. */
+const plan = z.object({
+  ...sold,
+  ...classes,
+  duration_days: z.number(),
+});
+export const plansAnswer = z.object({ data: z.array(plan) });
+
+const productArea = z.enum(["juiceBar", "barreByNucleo", "certificate"]);
+/** A store product; `stock` null is not counted. */
+const product = z.object({
+  ...sold,
+  store_area: productArea,
+  area: productArea,
+  images: z.array(z.string()),
+  image: z.string().nullable(),
+  stock: z.number().nullable(),
+  in_stock: z.boolean(),
+  require_shipping: z.boolean(),
+  min_purchase: z.number(),
+  max_purchase: z.number(),
+  certification_id: z.number().nullable(),
+});
+export const productsAnswer = z.object({ data: z.array(product) });
+export const productAnswer = z.object({ data: product });
+
+// ---------- after the sale ----------
+
+const SHIPMENT_STATUS = z.enum(["pending", "shipped", "delivered", "cancelled"]);
+
+/** A shipment as staff and its customer see it; `code` is the tracking number or the public code. */
+const shipment = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  code: z.string(),
+  public_code: z.string(),
+  status: SHIPMENT_STATUS,
+  status_label: z.string(),
+  carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  address: z.string(),
+  updated_at: z.string(),
+  display_updated: z.string(),
+});
+
+/** A customer's order with its lines, card and shipment (shopping history). */
+const customerOrder = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  display_date: z.string(),
+  status: z.enum(["paid", "refunded", "partially_refunded"]),
+  status_label: z.string(),
+  display_total: z.string(),
+  display_subtotal: z.string(),
+  display_discount: z.string().nullable(),
+  display_shipping: z.string().nullable(),
+  display_gift_card: z.string().nullable(),
+  payment_method: z.enum(["card", "paypal", "gift_card", "cash"]),
+  deposit: z.boolean(),
+  balance_due_cents: z.number(),
+  display_balance_due: z.string().nullable(),
+  card: z.object({ brand: z.string().nullable(), last4: z.string() }).nullable(),
+  items: z.array(
+    z.object({
+      name: z.string(),
+      scope: z.enum(["pack", "plan", "product"]),
+      ref_id: z.number(),
+      qty: z.number(),
+      display_total: z.string(),
+    }),
+  ),
+  shipment: shipment.nullable(),
+});
+export const customerOrdersAnswer = z.object({ data: z.array(customerOrder) });
+
+/** The gift cards redeemed into the customer's account. */
+export const customerGiftCardsAnswer = z.object({
+  data: z.array(
+    z.object({
+      id: z.number(),
+      code: z.string(),
+      balance_cents: z.number(),
+      display_balance: z.string(),
+      display_initial: z.string(),
+      expires_at: z.string().nullable(),
+    }),
+  ),
+});
+
+/** The public tracking of a shipment (`/v2/shippings/:code`). */
+export const shipmentTrackingAnswer = z.object({
+  data: shipment.pick({ code: true, status: true, status_label: true, carrier: true, display_updated: true }),
+});
+
+/** The back office's payments list with its totals (`GET /admin/payments`). */
+export const adminPaymentsAnswer = z.object({
+  data: z.object({
+    items: z.array(
+      z.object({
+        id: z.number(),
+        order_id: z.number().nullable(),
+        customer: z.string(),
+        email: z.string(),
+        studio: z.string().nullable(),
+        method: z.enum(["card", "paypal", "gift_card"]),
+        gateway: z.enum(["sandbox", "stripe", "paypal", "none"]),
+        status: z.enum(["succeeded", "refunded", "partially_refunded", "failed"]),
+        card: z.string().nullable(),
+        amount_cents: z.number(),
+        display_amount: z.string(),
+        refunded_cents: z.number(),
+        display_refunded: z.string(),
+        display_left: z.string(),
+        failure: z.string().nullable(),
+        created_at: z.string(),
+        display_date: z.string(),
+      }),
+    ),
+    totals: z.object({
+      count: z.number(),
+      gross_cents: z.number(),
+      refunded_cents: z.number(),
+      net_cents: z.number(),
+      display_gross: z.string(),
+      display_refunded: z.string(),
+      display_net: z.string(),
+    }),
+  }),
+});
+
+/** A payment refunded (in full or in part) and the unused classes taken back. */
+export const refundAnswer = messageWith({
+  revoked: z.number(),
+  amountCents: z.number(),
+  status: z.enum(["refunded", "partially_refunded"]),
+});
+
+/** The back office's shipments (`GET /admin/shipments`). */
+export const adminShipmentsAnswer = z.object({ data: z.array(shipment) });
+
+/** A shipment's status changed (the customer is mailed). */
+export const shipmentUpdatedAnswer = messageWith({ shipment });

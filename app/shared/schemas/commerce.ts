@@ -57,7 +57,7 @@ export function parseExpiry(v: string) {
 }
 
 /** A refund amount in pesos with at most two decimals ("150", "150.5", 150.25), as integer cents. */
-export const refundAmount = z
+const refundAmount = z
   .union([z.string(), z.number()], { error: () => t("commerce.refund.amountInvalid") })
   .optional()
   .transform((v, ctx) => {
@@ -70,3 +70,26 @@ export const refundAmount = z
     const [pesos, dec = ""] = text.split(".");
     return Number(pesos) * 100 + Number(dec.padEnd(2, "0"));
   });
+
+/** A refund from the payments list: `amount` empty or absent refunds all that is left. Browser and API share it. */
+export const refundSchema = z.object({ amount: refundAmount }).partial();
+
+export const SHIPMENT_STATUSES = ["pending", "shipped", "delivered", "cancelled"] as const;
+
+/** A blank text is "not given": null (the shipment keeps what it had). */
+const blankAsNull = (v: string | null | undefined) => v || null;
+
+/**
+ * Staff change a shipment (status, carrier, tracking number of 4 to 40 letters, digits or
+ * hyphens); a blank carrier or tracking number leaves the saved one. Browser and API share it.
+ */
+export const shipmentUpdateSchema = z.object({
+  status: z.enum(SHIPMENT_STATUSES, { error: () => t("commerce.admin.trackingInvalid") }),
+  carrier: z.string().trim().max(60).nullish().transform(blankAsNull),
+  tracking_number: z
+    .string({ error: () => t("commerce.admin.trackingInvalid") })
+    .trim()
+    .regex(/^([A-Za-z0-9-]{4,40})?$/, t("commerce.admin.trackingInvalid"))
+    .nullish()
+    .transform(blankAsNull),
+});

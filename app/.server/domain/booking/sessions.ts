@@ -172,7 +172,7 @@ export async function sessionDetail(db: Db, id: number, viewerId: number | null,
     mine: !!mine && mine.spot === number,
   }));
   const full = spots.every((x) => x.taken);
-  const state =
+  const state: "cancelled" | "past" | "not_open" | "closed" | "full" | "open" =
     s.status === "cancelled"
       ? "cancelled"
       : s.startsAt <= now

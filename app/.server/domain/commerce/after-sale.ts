@@ -64,7 +64,7 @@ export async function refundPayment(deps: AppDeps, paymentId: number, actorUserI
       }
     }
     const full = p.refundedCents + amount >= p.amountCents;
-    const status = full ? "refunded" : "partially_refunded";
+    const status: "refunded" | "partially_refunded" = full ? "refunded" : "partially_refunded";
     await tx
       .update(payments)
       .set({ status, refundedCents: p.refundedCents + amount, updatedAt: now })
@@ -276,7 +276,7 @@ export async function customerOrders(db: Db, userId: number) {
   });
 }
 
-export function shipmentView(s: typeof shipments.$inferSelect) {
+function shipmentView(s: typeof shipments.$inferSelect) {
   return {
     id: s.id,
     order_id: s.orderId,

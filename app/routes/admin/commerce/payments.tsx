@@ -1,14 +1,13 @@
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { useEffect } from "react";
-import { Form, useFetcher } from "react-router";
-import { AdminErrorBoundary, SoftBadge } from "~/components/admin/kit";
+import { Form, useRevalidator } from "react-router";
+import { AdminErrorBoundary, SoftBadge, useEntityForm, useEntitySubmit } from "~/components/admin/kit";
+import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { requireAdminPage } from "../.server/page";
-import { listPayments, refundPayment } from "~/.server/domain/commerce/after-sale";
+import { listPayments } from "~/.server/domain/commerce/after-sale";
 import { publicReads } from "~/.server/domain/content/public-reads";
-import { AppError } from "~/.server/http/errors";
-import { refundAmount } from "~/shared/schemas/commerce";
+import { refundSchema } from "~/shared/schemas/commerce";
+import type { refundAnswer } from "~/shared/schemas/commerce-answers";
 import type { Route } from "./+types/payments";
 
 const METHODS = ["card", "paypal", "gift_card"] as const;
@@ -43,22 +42,6 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const actor = requireAdminPage(args, { permission: "commerce.write" });
-  const form = await args.request.formData();
-  const id = Number(form.get("id"));
-  const amount = refundAmount.safeParse(form.get("amount") ?? undefined);
-  if (!amount.success) return { ok: false, message: amount.error.issues[0]!.message };
-  try {
-    const r = await refundPayment(args.context.deps, id, actor.id, amount.data);
-    const key = r.status === "refunded" ? "commerce.admin.refundDone" : "commerce.refund.partialDone";
-    return { ok: true, message: t(key, { n: r.revoked }) };
-  } catch (e) {
-    if (e instanceof AppError) return { ok: false, message: e.message };
-    throw e;
-  }
-}
-
 export const meta = () => [{ title: `${t("commerce.admin.paymentsTitle")} · ${t("app.name")}` }];
 export const ErrorBoundary = AdminErrorBoundary;
 
@@ -66,10 +49,6 @@ const STATUS_COLOR = { succeeded: "teal", refunded: "gray", partially_refunded: 
 
 export default function AdminPayments({ loaderData }: Route.ComponentProps) {
   const { items, totals, filters, studios } = loaderData;
-  const fetcher = useFetcher<typeof action>();
-  useEffect(() => {
-    if (fetcher.data) notifications.show({ color: fetcher.data.ok ? "teal" : "red", message: fetcher.data.message });
-  }, [fetcher.data]);
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
@@ -153,7 +132,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
                 </Table.Td>
                 <Table.Td>
                   {(p.status === "succeeded" || p.status === "partially_refunded") && p.order_id && (
-                    <RefundForm fetcher={fetcher} payment={p} />
+                    <RefundForm key={`${p.id}:${p.refunded_cents}`} payment={p} />
                   )}
                 </Table.Td>
               </Table.Tr>
@@ -168,42 +147,54 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
 
 type Payment = Route.ComponentProps["loaderData"]["items"][number];
 
-/** Refund all that is left (amount empty) or part of it; confirmed before it goes. */
-function RefundForm({
-  fetcher,
-  payment: p,
-}: {
-  fetcher: ReturnType<typeof useFetcher<typeof action>>;
-  payment: Payment;
-}) {
+/**
+ * Refund all that is left (amount empty) or part of it, through the API; confirmed before it goes
+ * (once the amount passes the browser's check). A wrong amount is said under the field, any other
+ * refusal in a toast.
+ */
+function RefundForm({ payment: p }: { payment: Payment }) {
+  const { revalidate } = useRevalidator();
+  const form = useEntityForm(refundSchema, { amount: "" });
+  const submit = useEntitySubmit(
+    form,
+    (v) =>
+      api<ApiData<typeof refundAnswer>>(`/admin/payments/${p.id}/refund`, {
+        json: { amount: v.amount.trim() || undefined },
+      }),
+    () => void revalidate(),
+    // A row has no room for an alert: what is not tied to the amount is a toast, as before.
+    { invalidMessage: null, messageAs: "toast" },
+  );
   const left = p.amount_cents - p.refunded_cents;
   return (
-    <fetcher.Form
-      method="post"
+    <form
+      noValidate
       onSubmit={(e) => {
-        const typed = String(new FormData(e.currentTarget).get("amount") ?? "").trim();
-        const amount = typed ? `$${typed}` : p.display_left;
-        if (!window.confirm(t("commerce.admin.refundConfirm", { amount }))) e.preventDefault();
+        if (!form.validate().hasErrors) {
+          const typed = form.getValues().amount.trim();
+          const amount = typed ? `$${typed}` : p.display_left;
+          if (!window.confirm(t("commerce.admin.refundConfirm", { amount }))) return e.preventDefault();
+        }
+        submit.onSubmit(e);
       }}
     >
-      <input type="hidden" name="id" value={p.id} />
-      <Group gap={6} wrap="nowrap" align="flex-end">
+      <Group gap={6} wrap="nowrap" align="flex-start">
         {left > 0 && (
           <TextInput
-            name="amount"
             size="xs"
             w={110}
             inputMode="decimal"
             aria-label={t("commerce.refund.amountLabel")}
             placeholder={p.display_left}
             title={t("commerce.refund.amountHint", { amount: p.display_left })}
+            {...form.getInputProps("amount")}
           />
         )}
-        <Button type="submit" size="xs" variant="light" color="red" loading={fetcher.state !== "idle"}>
+        <Button type="submit" size="xs" variant="light" color="red" loading={submit.submitting}>
           {t("commerce.admin.refund")}
         </Button>
       </Group>
-    </fetcher.Form>
+    </form>
   );
 }
 

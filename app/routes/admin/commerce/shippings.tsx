@@ -1,42 +1,21 @@
 import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { useEffect } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Link, useLocation, useRevalidator } from "react-router";
 import { localePath } from "~/lib/routes";
-import { AdminErrorBoundary, SoftBadge } from "~/components/admin/kit";
+import { AdminErrorBoundary, SoftBadge, useEntityForm, useEntitySubmit } from "~/components/admin/kit";
+import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { requireAdminPage } from "../.server/page";
-import { listShipments, updateShipment } from "~/.server/domain/commerce/after-sale";
-import { AppError } from "~/.server/http/errors";
+import { listShipments } from "~/.server/domain/commerce/after-sale";
+import { SHIPMENT_STATUSES, shipmentUpdateSchema } from "~/shared/schemas/commerce";
+import type { shipmentUpdatedAnswer } from "~/shared/schemas/commerce-answers";
 import type { Route } from "./+types/shippings";
 
-const STATUSES = ["pending", "shipped", "delivered", "cancelled"] as const;
 const COLOR = { pending: "yellow", shipped: "blue", delivered: "teal", cancelled: "gray" } as const;
 
 /** /admin/shippings/list: status changes with tracking numbers; the customer is mailed. */
 export async function loader(args: Route.LoaderArgs) {
   requireAdminPage(args, { permission: "commerce.read" });
   return { items: await listShipments(args.context.deps.db) };
-}
-
-export async function action(args: Route.ActionArgs) {
-  requireAdminPage(args, { permission: "commerce.write" });
-  const f = await args.request.formData();
-  const status = STATUSES.find((s) => s === f.get("status"));
-  const tracking = String(f.get("tracking_number") ?? "").trim();
-  if (!status || (tracking && !/^[A-Za-z0-9-]{4,40}$/.test(tracking)))
-    return { ok: false, message: t("commerce.admin.trackingInvalid") };
-  try {
-    await updateShipment(args.context.deps, Number(f.get("id")), {
-      status,
-      carrier: String(f.get("carrier") ?? "").trim() || null,
-      tracking_number: tracking || null,
-    });
-    return { ok: true, message: t("commerce.admin.shipmentUpdated") };
-  } catch (e) {
-    if (e instanceof AppError) return { ok: false, message: e.message };
-    throw e;
-  }
 }
 
 export const meta = () => [{ title: `${t("commerce.admin.shippingsTitle")} · ${t("app.name")}` }];
@@ -66,7 +45,7 @@ export default function AdminShippings({ loaderData }: Route.ComponentProps) {
           </Table.Thead>
           <Table.Tbody>
             {loaderData.items.map((s) => (
-              <ShipmentRow key={s.id} s={s} />
+              <ShipmentRow key={`${s.id}:${s.updated_at}`} s={s} />
             ))}
           </Table.Tbody>
         </Table>
@@ -76,11 +55,23 @@ export default function AdminShippings({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ShipmentRow({ s }: { s: Route.ComponentProps["loaderData"]["items"][number] }) {
-  const fetcher = useFetcher<typeof action>();
-  useEffect(() => {
-    if (fetcher.data) notifications.show({ color: fetcher.data.ok ? "teal" : "red", message: fetcher.data.message });
-  }, [fetcher.data]);
+type Shipment = Route.ComponentProps["loaderData"]["items"][number];
+
+/** One shipment's status, carrier and tracking number, saved through the API; a wrong value is said under its field. */
+function ShipmentRow({ s }: { s: Shipment }) {
+  const { revalidate } = useRevalidator();
+  const form = useEntityForm(shipmentUpdateSchema, {
+    status: s.status as string,
+    carrier: s.carrier ?? "",
+    tracking_number: s.tracking_number ?? "",
+  });
+  const submit = useEntitySubmit(
+    form,
+    (v) => api<ApiData<typeof shipmentUpdatedAnswer>>(`/admin/shipments/${s.id}`, { json: v }),
+    () => void revalidate(),
+    // A row has no room for an alert: what is not tied to a field is a toast, as before.
+    { invalidMessage: null, messageAs: "toast" },
+  );
   return (
     <Table.Tr>
       <Table.Td>
@@ -98,36 +89,32 @@ function ShipmentRow({ s }: { s: Route.ComponentProps["loaderData"]["items"][num
         <SoftBadge color={COLOR[s.status]}>{s.status_label}</SoftBadge>
       </Table.Td>
       <Table.Td>
-        <fetcher.Form method="post">
-          <input type="hidden" name="id" value={s.id} />
-          <Group gap="xs" wrap="nowrap" align="flex-end">
+        <form onSubmit={submit.onSubmit} noValidate>
+          <Group gap="xs" wrap="nowrap" align="flex-start">
             <Select
-              name="status"
               aria-label={t("commerce.admin.status")}
-              defaultValue={s.status}
-              data={STATUSES.map((v) => ({ value: v, label: t(`commerce.shipping.statuses.${v}`) }))}
+              data={SHIPMENT_STATUSES.map((v) => ({ value: v, label: t(`commerce.shipping.statuses.${v}`) }))}
               w={140}
               allowDeselect={false}
+              {...form.getInputProps("status")}
             />
             <TextInput
-              name="carrier"
               aria-label={t("commerce.ui.carrier")}
               placeholder={t("commerce.ui.carrier")}
-              defaultValue={s.carrier ?? ""}
               w={120}
+              {...form.getInputProps("carrier")}
             />
             <TextInput
-              name="tracking_number"
               aria-label={t("commerce.admin.tracking")}
               placeholder={t("commerce.admin.tracking")}
-              defaultValue={s.tracking_number ?? ""}
               w={160}
+              {...form.getInputProps("tracking_number")}
             />
-            <Button type="submit" size="sm" loading={fetcher.state !== "idle"}>
+            <Button type="submit" size="sm" loading={submit.submitting}>
               {t("commerce.admin.save")}
             </Button>
           </Group>
-        </fetcher.Form>
+        </form>
       </Table.Td>
     </Table.Tr>
   );
