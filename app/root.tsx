@@ -10,6 +10,8 @@ import "@fontsource/montserrat/latin-600.css";
 import "@fontsource/montserrat/latin-700.css";
 import "@fontsource/playfair-display/latin-500.css";
 import "@fontsource/playfair-display/latin-600.css";
+// Local fallbacks sized like them: no shift when they arrive.
+import "./styles/font-fallbacks.css";
 import "./styles/global.css";
 import montserrat400 from "@fontsource/montserrat/files/montserrat-latin-400-normal.woff2?url";
 import playfair600 from "@fontsource/playfair-display/files/playfair-display-latin-600-normal.woff2?url";

@@ -39,12 +39,21 @@ const accent: MantineColorsTuple = [
   "#0a2b30",
 ];
 
+/**
+ * The font stacks: the web font, then local fonts resized to its metrics (app/styles/font-fallbacks.css),
+ * so text painted before the web font arrives takes the same room.
+ */
+export const BODY_FONT =
+  "Montserrat, 'Montserrat Fallback: Arial', 'Montserrat Fallback: Roboto', system-ui, -apple-system, 'Segoe UI', sans-serif";
+export const HEADING_FONT =
+  "'Playfair Display', 'Playfair Display Fallback: Georgia', 'Playfair Display Fallback: Times New Roman', 'Playfair Display Fallback: Noto Serif', Georgia, serif";
+
 export const theme = createTheme({
   primaryColor: "brand",
   primaryShade: 6,
   colors: { brand, accent },
-  fontFamily: "Montserrat, system-ui, -apple-system, 'Segoe UI', sans-serif",
-  headings: { fontFamily: "'Playfair Display', Georgia, serif", fontWeight: "600" },
+  fontFamily: BODY_FONT,
+  headings: { fontFamily: HEADING_FONT, fontWeight: "600" },
   defaultRadius: "md",
   black: "#2b1d20",
   components: {

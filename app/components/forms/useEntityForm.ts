@@ -56,12 +56,17 @@ export interface EntitySubmitOptions<V extends Record<string, unknown>> {
   redirects?: boolean;
 }
 
-/** Moves the focus to the form's first invalid field once its error is drawn. */
-function focusFirstInvalid(form: HTMLFormElement | null) {
+/**
+ * Moves the focus to the form's first invalid field once its error is drawn. React may commit the
+ * errors after the next frame (an update after an `await` is scheduled, not immediate), so it looks
+ * again on the following frames, for about a fifth of a second.
+ */
+function focusFirstInvalid(form: HTMLFormElement | null, framesLeft = 12) {
   if (!form) return;
   requestAnimationFrame(() => {
     const el = form.querySelector<HTMLElement>('[aria-invalid="true"]:not([readonly])');
-    el?.focus();
+    if (el) el.focus();
+    else if (framesLeft > 1) focusFirstInvalid(form, framesLeft - 1);
   });
 }
 
