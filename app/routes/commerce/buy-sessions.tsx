@@ -1,5 +1,6 @@
-import { Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Container, SimpleGrid, Stack, Text } from "@mantine/core";
 import { data, useNavigate } from "react-router";
+import { BuyHeading, PlanCards } from "~/components/commerce/BuyPage";
 import { ChoiceChips } from "~/components/commerce/ChoiceChips";
 import { PriceCard } from "~/components/commerce/PriceCard";
 import { useBuy } from "~/components/commerce/useBuy";
@@ -33,7 +34,8 @@ export const meta: Route.MetaFunction = () => [
 export default function BuySessions({ loaderData }: Route.ComponentProps) {
   const { only, packs, plans, onDemand } = loaderData;
   const root = useRootData();
-  const { buy, pending } = useBuy();
+  const buying = useBuy();
+  const { buy, pending } = buying;
   const navigate = useNavigate();
   const { lp } = useLocalePath();
   const cityIds = [...new Set(packs.map((p) => p.city_id))];
@@ -49,12 +51,7 @@ export default function BuySessions({ loaderData }: Route.ComponentProps) {
   return (
     <Container size="lg" py={{ base: 32, sm: 56 }}>
       <Stack gap="lg">
-        <Stack gap={4} ta="center" align="center">
-          <Title order={1}>{t("commerce.ui.buyTitle")}</Title>
-          <Text c="dimmed" maw={560}>
-            {t("commerce.ui.buyIntro")}
-          </Text>
-        </Stack>
+        <BuyHeading title={t("commerce.ui.buyTitle")} intro={t("commerce.ui.buyIntro")} />
         <ChoiceChips
           label={t("commerce.ui.chooseCity")}
           options={tabs}
@@ -77,21 +74,7 @@ export default function BuySessions({ loaderData }: Route.ComponentProps) {
             ))}
           </SimpleGrid>
         )}
-        {current === "on-demand" && (
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
-            {plans.map((p) => (
-              <PriceCard
-                key={p.id}
-                name={p.name}
-                badge={p.unlimited ? t("commerce.ui.unlimited") : null}
-                lines={[p.sessions_label, t("commerce.plans.duration", { n: p.duration_days }), p.description]}
-                price={p.display_price}
-                loading={pending === `plan:${p.id}`}
-                onBuy={() => buy("plan", p.id)}
-              />
-            ))}
-          </SimpleGrid>
-        )}
+        {current === "on-demand" && <PlanCards plans={plans} {...buying} />}
         <Text size="xs" c="dimmed" ta="center">
           {t("commerce.ui.pricesNote")}
         </Text>
