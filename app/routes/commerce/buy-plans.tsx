@@ -1,5 +1,5 @@
-import { Container, Stack } from "@mantine/core";
-import { BuyHeading, PlanCards } from "~/components/commerce/BuyPage";
+import { Container, Stack, Text, Title } from "@mantine/core";
+import { PlanCards } from "~/components/commerce/PlanCards";
 import { useBuy } from "~/components/commerce/useBuy";
 import { t } from "~/lib/messages";
 import { OnDemandComingSoon } from "~/components/site/content/OnDemandComingSoon";
@@ -26,7 +26,12 @@ export default function BuyPlans({ loaderData }: Route.ComponentProps) {
   return (
     <Container size="lg" py={{ base: 32, sm: 56 }}>
       <Stack gap="lg">
-        <BuyHeading title={t("commerce.ui.plansTitle")} intro={t("commerce.ui.plansIntro")} />
+        <Stack gap={4} ta="center" align="center">
+          <Title order={1}>{t("commerce.ui.plansTitle")}</Title>
+          <Text c="dimmed" maw={560}>
+            {t("commerce.ui.plansIntro")}
+          </Text>
+        </Stack>
         <PlanCards plans={loaderData.plans} {...buying} />
       </Stack>
     </Container>

@@ -1,6 +1,6 @@
-import { Container, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { data, useNavigate } from "react-router";
-import { BuyHeading, PlanCards } from "~/components/commerce/BuyPage";
+import { PlanCards } from "~/components/commerce/PlanCards";
 import { ChoiceChips } from "~/components/commerce/ChoiceChips";
 import { PriceCard } from "~/components/commerce/PriceCard";
 import { useBuy } from "~/components/commerce/useBuy";
@@ -51,7 +51,12 @@ export default function BuySessions({ loaderData }: Route.ComponentProps) {
   return (
     <Container size="lg" py={{ base: 32, sm: 56 }}>
       <Stack gap="lg">
-        <BuyHeading title={t("commerce.ui.buyTitle")} intro={t("commerce.ui.buyIntro")} />
+        <Stack gap={4} ta="center" align="center">
+          <Title order={1}>{t("commerce.ui.buyTitle")}</Title>
+          <Text c="dimmed" maw={560}>
+            {t("commerce.ui.buyIntro")}
+          </Text>
+        </Stack>
         <ChoiceChips
           label={t("commerce.ui.chooseCity")}
           options={tabs}

@@ -1,11 +1,5 @@
 import { IconMapPin, IconMapPinOff } from "@tabler/icons-react";
-import {
-  PickCard,
-  PickerEmpty,
-  PickerPage,
-  useLocationPick,
-  withBack,
-} from "~/components/site/location/LocationPicker";
+import { PickCard, useLocationPick, withBack } from "~/components/site/location/LocationPicker";
 import { useLocationChoice, useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/select-location";
@@ -45,40 +39,49 @@ export default function SelectLocation({ loaderData }: Route.ComponentProps) {
   const picker = useLocationPick(chooseCity, (back, lp) => withBack(lp("/select-studio"), back));
 
   return (
-    <PickerPage
-      step={t("site.location.stepCity")}
-      title={t("location.selectCityTitle")}
-      subtitle={t("location.selectCitySubtitle")}
-    >
-      {cities.length === 0 ? (
-        <PickerEmpty icon={<IconMapPinOff size={28} stroke={1.5} />}>
-          <p className={classes.emptyText}>{t("site.location.noCities")}</p>
-        </PickerEmpty>
-      ) : (
-        <ul className={classes.grid} aria-label={t("site.location.cityList")}>
-          {cities.map((c, i) => (
-            <PickCard
-              key={c.id}
-              id={c.id}
-              name={c.name}
-              index={i}
-              image={c.image}
-              imageAlt=""
-              selected={c.id === chosen}
-              picker={picker}
-            >
-              <div className={classes.nameRow}>
-                <h2 className={classes.name}>{c.name}</h2>
-                {c.suffix && <span className={classes.suffix}>{c.suffix}</span>}
-              </div>
-              <p className={classes.meta}>
-                <IconMapPin size={16} stroke={1.6} aria-hidden />
-                {c.studioCount === 1 ? t("location.studioCount") : t("location.studiosCount", { count: c.studioCount })}
-              </p>
-            </PickCard>
-          ))}
-        </ul>
-      )}
-    </PickerPage>
+    <div className={classes.page}>
+      <div className={classes.inner}>
+        <header className={classes.header}>
+          <p className={classes.step}>{t("site.location.stepCity")}</p>
+          <h1 className={classes.title}>{t("location.selectCityTitle")}</h1>
+          <p className={classes.subtitle}>{t("location.selectCitySubtitle")}</p>
+        </header>
+
+        {cities.length === 0 ? (
+          <div className={classes.empty}>
+            <span className={classes.emptyIcon} aria-hidden>
+              <IconMapPinOff size={28} stroke={1.5} />
+            </span>
+            <p className={classes.emptyText}>{t("site.location.noCities")}</p>
+          </div>
+        ) : (
+          <ul className={classes.grid} aria-label={t("site.location.cityList")}>
+            {cities.map((c, i) => (
+              <PickCard
+                key={c.id}
+                id={c.id}
+                name={c.name}
+                index={i}
+                image={c.image}
+                imageAlt=""
+                selected={c.id === chosen}
+                picker={picker}
+              >
+                <div className={classes.nameRow}>
+                  <h2 className={classes.name}>{c.name}</h2>
+                  {c.suffix && <span className={classes.suffix}>{c.suffix}</span>}
+                </div>
+                <p className={classes.meta}>
+                  <IconMapPin size={16} stroke={1.6} aria-hidden />
+                  {c.studioCount === 1
+                    ? t("location.studioCount")
+                    : t("location.studiosCount", { count: c.studioCount })}
+                </p>
+              </PickCard>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
   );
 }

@@ -2,13 +2,7 @@ import { formatPhone, phoneHref } from "~/shared/phone";
 import { Button } from "@mantine/core";
 import { IconArrowLeft, IconBuildingStore, IconMapPin, IconPhone } from "@tabler/icons-react";
 import { Link, redirect } from "react-router";
-import {
-  PickCard,
-  PickerEmpty,
-  PickerPage,
-  useLocationPick,
-  withBack,
-} from "~/components/site/location/LocationPicker";
+import { PickCard, useLocationPick, withBack } from "~/components/site/location/LocationPicker";
 import { useLocationChoice, useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
@@ -63,70 +57,75 @@ export default function SelectStudio({ loaderData }: Route.ComponentProps) {
   const changeCity = withBack(lp("/select-location"), picker.back);
 
   return (
-    <PickerPage
-      step={t("site.location.stepStudio")}
-      title={t("location.selectStudioTitle")}
-      subtitle={t("location.selectStudioSubtitle", { city: city.name })}
-      header={
-        <Link to={changeCity} className={classes.back}>
-          <IconArrowLeft size={14} stroke={1.8} aria-hidden />
-          {t("location.changeCity")}
-        </Link>
-      }
-    >
-      {studios.length === 0 ? (
-        <PickerEmpty icon={<IconBuildingStore size={28} stroke={1.5} />}>
-          <h2 className={classes.emptyTitle}>{t("location.noStudios")}</h2>
-          <p className={classes.emptyText}>{t("site.location.noStudiosHint")}</p>
-          <div className={classes.emptyActions}>
-            <Button component={Link} to={changeCity} variant="outline">
-              {t("location.changeCity")}
-            </Button>
-            <Button component={Link} to={lp("/on-demand")}>
-              {t("nav.nucleoHome")}
-            </Button>
+    <div className={classes.page}>
+      <div className={classes.inner}>
+        <header className={classes.header}>
+          <p className={classes.step}>{t("site.location.stepStudio")}</p>
+          <h1 className={classes.title}>{t("location.selectStudioTitle")}</h1>
+          <p className={classes.subtitle}>{t("location.selectStudioSubtitle", { city: city.name })}</p>
+          <Link to={changeCity} className={classes.back}>
+            <IconArrowLeft size={14} stroke={1.8} aria-hidden />
+            {t("location.changeCity")}
+          </Link>
+        </header>
+
+        {studios.length === 0 ? (
+          <div className={classes.empty}>
+            <span className={classes.emptyIcon} aria-hidden>
+              <IconBuildingStore size={28} stroke={1.5} />
+            </span>
+            <h2 className={classes.emptyTitle}>{t("location.noStudios")}</h2>
+            <p className={classes.emptyText}>{t("site.location.noStudiosHint")}</p>
+            <div className={classes.emptyActions}>
+              <Button component={Link} to={changeCity} variant="outline">
+                {t("location.changeCity")}
+              </Button>
+              <Button component={Link} to={lp("/on-demand")}>
+                {t("nav.nucleoHome")}
+              </Button>
+            </div>
           </div>
-        </PickerEmpty>
-      ) : (
-        <ul className={classes.grid} aria-label={t("site.location.studioList", { city: city.name })}>
-          {studios.map((s, i) => (
-            <PickCard
-              key={s.id}
-              id={s.id}
-              name={s.name}
-              index={i}
-              image={s.image_url}
-              imageAlt={t("site.location.studioImageAlt", { studio: s.name })}
-              selected={s.id === chosen}
-              badges={
-                s.is_marketplace && (
-                  <span className={classes.badge} data-tone="accent">
-                    {t("site.location.marketplace")}
-                  </span>
-                )
-              }
-              picker={picker}
-            >
-              <h2 className={classes.name}>{s.name}</h2>
-              <p className={classes.meta}>
-                <IconMapPin size={16} stroke={1.6} aria-hidden />
-                {s.address}
-              </p>
-              {s.phone && (
+        ) : (
+          <ul className={classes.grid} aria-label={t("site.location.studioList", { city: city.name })}>
+            {studios.map((s, i) => (
+              <PickCard
+                key={s.id}
+                id={s.id}
+                name={s.name}
+                index={i}
+                image={s.image_url}
+                imageAlt={t("site.location.studioImageAlt", { studio: s.name })}
+                selected={s.id === chosen}
+                badges={
+                  s.is_marketplace && (
+                    <span className={classes.badge} data-tone="accent">
+                      {t("site.location.marketplace")}
+                    </span>
+                  )
+                }
+                picker={picker}
+              >
+                <h2 className={classes.name}>{s.name}</h2>
                 <p className={classes.meta}>
-                  <IconPhone size={16} stroke={1.6} aria-hidden />
-                  <span>
-                    <span className="visually-hidden">{t("site.location.phone")}: </span>
-                    <a href={phoneHref(s.phone)} className={classes.phone}>
-                      {formatPhone(s.phone)}
-                    </a>
-                  </span>
+                  <IconMapPin size={16} stroke={1.6} aria-hidden />
+                  {s.address}
                 </p>
-              )}
-            </PickCard>
-          ))}
-        </ul>
-      )}
-    </PickerPage>
+                {s.phone && (
+                  <p className={classes.meta}>
+                    <IconPhone size={16} stroke={1.6} aria-hidden />
+                    <span>
+                      <span className="visually-hidden">{t("site.location.phone")}: </span>
+                      <a href={phoneHref(s.phone)} className={classes.phone}>
+                        {formatPhone(s.phone)}
+                      </a>
+                    </span>
+                  </p>
+                )}
+              </PickCard>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
   );
 }

@@ -35,42 +35,6 @@ export function useLocationPick(
   return { lp, back, pending, pick };
 }
 
-/** A picker's page: its step, title and subtitle (and what `header` adds), then the list or its empty state. */
-export function PickerPage(props: {
-  step: string;
-  title: string;
-  subtitle: string;
-  header?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div className={classes.page}>
-      <div className={classes.inner}>
-        <header className={classes.header}>
-          <p className={classes.step}>{props.step}</p>
-          <h1 className={classes.title}>{props.title}</h1>
-          <p className={classes.subtitle}>{props.subtitle}</p>
-          {props.header}
-        </header>
-
-        {props.children}
-      </div>
-    </div>
-  );
-}
-
-/** A picker with nothing to choose: an icon, then what `children` says. */
-export function PickerEmpty({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <div className={classes.empty}>
-      <span className={classes.emptyIcon} aria-hidden>
-        {icon}
-      </span>
-      {children}
-    </div>
-  );
-}
-
 /**
  * One card of a picker: its picture (only the first card's loads before scrolling, as on a phone
  * only it shows), the "chosen" badge, what `children` says, and the Continue button.

@@ -1,19 +1,7 @@
-import { SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { SimpleGrid } from "@mantine/core";
 import { t } from "~/lib/messages";
 import { PriceCard } from "./PriceCard";
 import type { useBuy } from "./useBuy";
-
-/** The centred title and intro of a buying page (/buy-plans, /buy-sessions). */
-export function BuyHeading({ title, intro }: { title: string; intro: string }) {
-  return (
-    <Stack gap={4} ta="center" align="center">
-      <Title order={1}>{title}</Title>
-      <Text c="dimmed" maw={560}>
-        {intro}
-      </Text>
-    </Stack>
-  );
-}
 
 interface Plan {
   id: number;
