@@ -1,5 +1,5 @@
-import { Container, Stack, Text, Title } from "@mantine/core";
-import { PlanCards } from "~/components/commerce/PlanCards";
+import { Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { PriceCard } from "~/components/commerce/PriceCard";
 import { useBuy } from "~/components/commerce/useBuy";
 import { t } from "~/lib/messages";
 import { OnDemandComingSoon } from "~/components/site/content/OnDemandComingSoon";
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 
 /** Nucleo Home (on-demand) plans, or the coming-soon page while on-demand is off. */
 export default function BuyPlans({ loaderData }: Route.ComponentProps) {
-  const buying = useBuy();
+  const { buy, pending } = useBuy();
   if (!loaderData.enabled) return <OnDemandComingSoon />;
   return (
     <Container size="lg" py={{ base: 32, sm: 56 }}>
@@ -32,7 +32,19 @@ export default function BuyPlans({ loaderData }: Route.ComponentProps) {
             {t("commerce.ui.plansIntro")}
           </Text>
         </Stack>
-        <PlanCards plans={loaderData.plans} {...buying} />
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+          {loaderData.plans.map((p) => (
+            <PriceCard
+              key={p.id}
+              name={p.name}
+              badge={p.unlimited ? t("commerce.ui.unlimited") : null}
+              lines={[p.sessions_label, t("commerce.plans.duration", { n: p.duration_days }), p.description]}
+              price={p.display_price}
+              loading={pending === `plan:${p.id}`}
+              onBuy={() => buy("plan", p.id)}
+            />
+          ))}
+        </SimpleGrid>
       </Stack>
     </Container>
   );

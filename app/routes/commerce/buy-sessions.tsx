@@ -1,6 +1,5 @@
 import { Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { data, useNavigate } from "react-router";
-import { PlanCards } from "~/components/commerce/PlanCards";
 import { ChoiceChips } from "~/components/commerce/ChoiceChips";
 import { PriceCard } from "~/components/commerce/PriceCard";
 import { useBuy } from "~/components/commerce/useBuy";
@@ -34,8 +33,7 @@ export const meta: Route.MetaFunction = () => [
 export default function BuySessions({ loaderData }: Route.ComponentProps) {
   const { only, packs, plans, onDemand } = loaderData;
   const root = useRootData();
-  const buying = useBuy();
-  const { buy, pending } = buying;
+  const { buy, pending } = useBuy();
   const navigate = useNavigate();
   const { lp } = useLocalePath();
   const cityIds = [...new Set(packs.map((p) => p.city_id))];
@@ -79,7 +77,21 @@ export default function BuySessions({ loaderData }: Route.ComponentProps) {
             ))}
           </SimpleGrid>
         )}
-        {current === "on-demand" && <PlanCards plans={plans} {...buying} />}
+        {current === "on-demand" && (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+            {plans.map((p) => (
+              <PriceCard
+                key={p.id}
+                name={p.name}
+                badge={p.unlimited ? t("commerce.ui.unlimited") : null}
+                lines={[p.sessions_label, t("commerce.plans.duration", { n: p.duration_days }), p.description]}
+                price={p.display_price}
+                loading={pending === `plan:${p.id}`}
+                onBuy={() => buy("plan", p.id)}
+              />
+            ))}
+          </SimpleGrid>
+        )}
         <Text size="xs" c="dimmed" ta="center">
           {t("commerce.ui.pricesNote")}
         </Text>

@@ -8,7 +8,7 @@ import {
   IconSparkles,
   IconTarget,
 } from "@tabler/icons-react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useLocationChoice } from "~/lib/app-state";
 import { t } from "~/lib/messages";
@@ -46,32 +46,6 @@ function SectionLink({
       {label}
       <IconArrowRight size={16} stroke={1.8} aria-hidden />
     </Link>
-  );
-}
-
-/**
- * A home section that lists things (classes, locations, coaches): the heading with its link,
- * then the list, or `empty` when there is nothing to list.
- */
-function ListSection(props: {
-  section: HomeSection;
-  bg: "white" | "sand" | "cream";
-  eyebrow: string;
-  empty: string | null;
-  children: ReactNode;
-}) {
-  const { section } = props;
-  const id = `sec-${section.key}`;
-  return (
-    <section className={classes.section} data-bg={props.bg} aria-labelledby={id}>
-      <div className={classes.container}>
-        <div className={classes.headingRow}>
-          <SectionHeading id={id} eyebrow={props.eyebrow} title={section.title} subtitle={section.subtitle} />
-          <SectionLink href={section.cta_link} label={section.cta_label} />
-        </div>
-        {props.empty ? <p className={classes.empty}>{props.empty}</p> : props.children}
-      </div>
-    </section>
   );
 }
 
@@ -195,46 +169,62 @@ function Intensity({ level }: { level: number }) {
 }
 
 export function SessionTypesSection({ section, types }: { section: HomeSection; types: HomeSessionType[] }) {
+  const id = `sec-${section.key}`;
   return (
-    <ListSection
-      section={section}
-      bg="white"
-      eyebrow={t("site.home.classesEyebrow")}
-      empty={types.length === 0 ? t("site.home.emptyClasses") : null}
-    >
-      <ul className={classes.classGrid}>
-        {types.map((type) => (
-          <li key={type.id} className={classes.classCard} style={{ "--type-color": type.color } as React.CSSProperties}>
-            {type.image_url ? (
-              <Img
-                className={classes.classPhoto}
-                src={type.image_url}
-                sizes="(min-width: 576px) 96px, 64px"
-                alt=""
-                width={96}
-                height={96}
-                lazy
-              />
-            ) : (
-              <span className={classes.classSwatch} aria-hidden />
-            )}
-            <h3 className={classes.classTitle}>{type.name}</h3>
-            <div className={classes.classMeta}>
-              <span>
-                <IconClock size={15} stroke={1.6} aria-hidden />
-                {t("site.home.minutes", { n: type.duration_minutes })}
-              </span>
-              <Intensity level={type.intensity} />
-            </div>
-            <p className={classes.classText}>{type.description}</p>
-          </li>
-        ))}
-      </ul>
-    </ListSection>
+    <section className={classes.section} data-bg="white" aria-labelledby={id}>
+      <div className={classes.container}>
+        <div className={classes.headingRow}>
+          <SectionHeading
+            id={id}
+            eyebrow={t("site.home.classesEyebrow")}
+            title={section.title}
+            subtitle={section.subtitle}
+          />
+          <SectionLink href={section.cta_link} label={section.cta_label} />
+        </div>
+        {types.length === 0 ? (
+          <p className={classes.empty}>{t("site.home.emptyClasses")}</p>
+        ) : (
+          <ul className={classes.classGrid}>
+            {types.map((type) => (
+              <li
+                key={type.id}
+                className={classes.classCard}
+                style={{ "--type-color": type.color } as React.CSSProperties}
+              >
+                {type.image_url ? (
+                  <Img
+                    className={classes.classPhoto}
+                    src={type.image_url}
+                    sizes="(min-width: 576px) 96px, 64px"
+                    alt=""
+                    width={96}
+                    height={96}
+                    lazy
+                  />
+                ) : (
+                  <span className={classes.classSwatch} aria-hidden />
+                )}
+                <h3 className={classes.classTitle}>{type.name}</h3>
+                <div className={classes.classMeta}>
+                  <span>
+                    <IconClock size={15} stroke={1.6} aria-hidden />
+                    {t("site.home.minutes", { n: type.duration_minutes })}
+                  </span>
+                  <Intensity level={type.intensity} />
+                </div>
+                <p className={classes.classText}>{type.description}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
   );
 }
 
 export function LocationsSection({ section, locations }: { section: HomeSection; locations: HomeLocation[] }) {
+  const id = `sec-${section.key}`;
   const { lp } = useLocalePath();
   const navigate = useNavigate();
   const { chooseCity } = useLocationChoice();
@@ -249,99 +239,120 @@ export function LocationsSection({ section, locations }: { section: HomeSection;
     }
   };
   return (
-    <ListSection
-      section={section}
-      bg="sand"
-      eyebrow={t("site.home.locationsEyebrow")}
-      empty={locations.length === 0 ? t("site.home.emptyLocations") : null}
-    >
-      <div className={classes.cities}>
-        {locations.map((city) => (
-          <div key={city.id} className={classes.city}>
-            <div className={classes.cityHead}>
-              <h3 className={classes.cityName}>{city.name}</h3>
-              <span className={classes.cityCount}>
-                {city.studios.length === 1
-                  ? t("site.home.studioInCity")
-                  : t("site.home.studiosInCity", { count: city.studios.length })}
-              </span>
-              <button
-                type="button"
-                className={`${classes.textLink} ${classes.cityBook}`}
-                onClick={() => bookIn(city.id)}
-                disabled={pending !== null}
-              >
-                {t("site.home.bookInCity", { city: city.name })}
-                <IconArrowRight size={16} stroke={1.8} aria-hidden />
-              </button>
-            </div>
-            <ul className={classes.studioGrid}>
-              {city.studios.map((s) => (
-                <li key={s.id} className={classes.studioCard}>
-                  <div className={classes.studioImage}>
-                    {s.image_url && (
-                      <Img
-                        src={s.image_url}
-                        sizes="(min-width: 992px) 380px, (min-width: 576px) 50vw, 112px"
-                        alt=""
-                        width={800}
-                        height={500}
-                        lazy
-                      />
-                    )}
-                  </div>
-                  <div className={classes.studioBody}>
-                    <h4 className={classes.studioName}>{s.name}</h4>
-                    <p className={classes.studioAddress}>
-                      <IconMapPin size={15} stroke={1.6} aria-hidden />
-                      {s.address}
-                    </p>
-                  </div>
-                </li>
-              ))}
-            </ul>
+    <section className={classes.section} data-bg="sand" aria-labelledby={id}>
+      <div className={classes.container}>
+        <div className={classes.headingRow}>
+          <SectionHeading
+            id={id}
+            eyebrow={t("site.home.locationsEyebrow")}
+            title={section.title}
+            subtitle={section.subtitle}
+          />
+          <SectionLink href={section.cta_link} label={section.cta_label} />
+        </div>
+        {locations.length === 0 ? (
+          <p className={classes.empty}>{t("site.home.emptyLocations")}</p>
+        ) : (
+          <div className={classes.cities}>
+            {locations.map((city) => (
+              <div key={city.id} className={classes.city}>
+                <div className={classes.cityHead}>
+                  <h3 className={classes.cityName}>{city.name}</h3>
+                  <span className={classes.cityCount}>
+                    {city.studios.length === 1
+                      ? t("site.home.studioInCity")
+                      : t("site.home.studiosInCity", { count: city.studios.length })}
+                  </span>
+                  <button
+                    type="button"
+                    className={`${classes.textLink} ${classes.cityBook}`}
+                    onClick={() => bookIn(city.id)}
+                    disabled={pending !== null}
+                  >
+                    {t("site.home.bookInCity", { city: city.name })}
+                    <IconArrowRight size={16} stroke={1.8} aria-hidden />
+                  </button>
+                </div>
+                <ul className={classes.studioGrid}>
+                  {city.studios.map((s) => (
+                    <li key={s.id} className={classes.studioCard}>
+                      <div className={classes.studioImage}>
+                        {s.image_url && (
+                          <Img
+                            src={s.image_url}
+                            sizes="(min-width: 992px) 380px, (min-width: 576px) 50vw, 112px"
+                            alt=""
+                            width={800}
+                            height={500}
+                            lazy
+                          />
+                        )}
+                      </div>
+                      <div className={classes.studioBody}>
+                        <h4 className={classes.studioName}>{s.name}</h4>
+                        <p className={classes.studioAddress}>
+                          <IconMapPin size={15} stroke={1.6} aria-hidden />
+                          {s.address}
+                        </p>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
           </div>
-        ))}
+        )}
       </div>
-    </ListSection>
+    </section>
   );
 }
 
 export function CoachesSection({ section, coaches }: { section: HomeSection; coaches: HomeCoach[] }) {
+  const id = `sec-${section.key}`;
   return (
-    <ListSection
-      section={section}
-      bg="cream"
-      eyebrow={t("site.home.coachesEyebrow")}
-      empty={coaches.length === 0 ? t("site.home.emptyCoaches") : null}
-    >
-      <ul className={classes.coachGrid}>
-        {coaches.map((c) => {
-          const name = `${c.name} ${c.last_name}`.trim();
-          return (
-            <li key={c.id} className={classes.coach}>
-              <div className={classes.coachPhoto}>
-                {c.image_url && (
-                  <img
-                    src={c.image_url}
-                    alt={t("site.home.coachPhotoAlt", { name })}
-                    loading="lazy"
-                    width={400}
-                    height={500}
-                  />
-                )}
-              </div>
-              <h3 className={classes.coachName}>{name}</h3>
-              {c.quote && (
-                <blockquote className={classes.coachQuote}>
-                  <p>“{c.quote}”</p>
-                </blockquote>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </ListSection>
+    <section className={classes.section} data-bg="cream" aria-labelledby={id}>
+      <div className={classes.container}>
+        <div className={classes.headingRow}>
+          <SectionHeading
+            id={id}
+            eyebrow={t("site.home.coachesEyebrow")}
+            title={section.title}
+            subtitle={section.subtitle}
+          />
+          <SectionLink href={section.cta_link} label={section.cta_label} />
+        </div>
+        {coaches.length === 0 ? (
+          <p className={classes.empty}>{t("site.home.emptyCoaches")}</p>
+        ) : (
+          <ul className={classes.coachGrid}>
+            {coaches.map((c) => {
+              const name = `${c.name} ${c.last_name}`.trim();
+              return (
+                <li key={c.id} className={classes.coach}>
+                  <div className={classes.coachPhoto}>
+                    {c.image_url && (
+                      <img
+                        src={c.image_url}
+                        alt={t("site.home.coachPhotoAlt", { name })}
+                        loading="lazy"
+                        width={400}
+                        height={500}
+                      />
+                    )}
+                  </div>
+                  <h3 className={classes.coachName}>{name}</h3>
+                  {c.quote && (
+                    <blockquote className={classes.coachQuote}>
+                      <p>“{c.quote}”</p>
+                    </blockquote>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </section>
   );
 }
 
