@@ -22,7 +22,7 @@ import { addProductPhoto, productDto, productsResource, removeProductPhoto } fro
 import { vouchersResource } from "../resources/vouchers";
 import { giftCardMovementDto, giftCardMovementsOf, giftCardsResource } from "../resources/gift-cards";
 import { rewardsResource } from "../resources/rewards";
-import { IMAGE_MAX_BYTES, tooLargeError } from "../domain/content/images";
+import { imageUploadLimit } from "../http/body";
 
 export function adminResourceRoutes(app: Hono<ApiEnv>) {
   resourceRoutes(app, countriesResource);
@@ -117,11 +117,7 @@ export function adminResourceRoutes(app: Hono<ApiEnv>) {
   resourceRoutes(app, rewardsResource);
   resourceRoutes(app, productsResource);
   // Before the body is read: a picture over the limit gets the files library's own message.
-  app.use("/admin/products/:id/photos", async (c, next) => {
-    const length = Number(c.req.header("content-length") ?? "0");
-    if (c.req.method === "POST" && length > IMAGE_MAX_BYTES + 64 * 1024) throw tooLargeError(length);
-    await next();
-  });
+  app.use("/admin/products/:id/photos", imageUploadLimit);
   defineRoute(
     app,
     {

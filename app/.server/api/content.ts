@@ -29,7 +29,8 @@ import {
   subscribeNewsletter,
   unsubscribeNewsletter,
 } from "../domain/content/pages";
-import { deleteImage, IMAGE_MAX_BYTES, listImages, storeImage, tooLargeError } from "../domain/content/images";
+import { deleteImage, listImages, storeImage } from "../domain/content/images";
+import { imageUploadLimit } from "../http/body";
 import { contentTypeOf } from "../adapters/storage";
 import { assertCan } from "../domain/people/access";
 import { foundationApplicationsResource, invoiceRequestsResource } from "../resources/requests";
@@ -256,11 +257,7 @@ export function contentRoutes(app: Hono<ApiEnv>) {
   // ---------- files library ----------
 
   // Before the body is read: a 50 MB picture gets the library's own message, not a generic one.
-  app.use("/admin/files", async (c, next) => {
-    const length = Number(c.req.header("content-length") ?? "0");
-    if (c.req.method === "POST" && length > IMAGE_MAX_BYTES + 64 * 1024) throw tooLargeError(length);
-    await next();
-  });
+  app.use("/admin/files", imageUploadLimit);
 
   defineRoute(
     app,

@@ -1,11 +1,23 @@
+import type { MiddlewareHandler } from "hono";
 import qs from "qs";
 import { t } from "~/lib/messages";
+import { IMAGE_MAX_BYTES, tooLargeError } from "../domain/content/images";
 import { AppError } from "./errors";
 
 /** Every body (JSON, form, multipart) is refused past this size unless its route declares more. */
 export const MAX_BODY_BYTES = 1_000_000;
 /** Routes that take uploads declare their own larger limit (`bodyLimit` in defineRoute). */
 export const UPLOAD_BODY_BYTES = 3_000_000;
+
+/**
+ * Before the body of a picture upload (POST) is read: a declared Content-Length over the picture
+ * limit (plus 64 KB for the form's other parts) gets the files library's own message, not a generic one.
+ */
+export const imageUploadLimit: MiddlewareHandler = async (c, next) => {
+  const length = Number(c.req.header("content-length") ?? "0");
+  if (c.req.method === "POST" && length > IMAGE_MAX_BYTES + 64 * 1024) throw tooLargeError(length);
+  await next();
+};
 
 export interface ReadBodyOptions {
   /** Largest accepted body in bytes (default MAX_BODY_BYTES). */

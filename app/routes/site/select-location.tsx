@@ -1,9 +1,5 @@
-import { Loader, UnstyledButton } from "@mantine/core";
-import { IconArrowRight, IconCheck, IconMapPin, IconMapPinOff } from "@tabler/icons-react";
-import { useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
-import { safeBackPath } from "~/components/site/navbar-logic";
-import { useLocalePath } from "~/components/site/useLocalePath";
+import { IconMapPin, IconMapPinOff } from "@tabler/icons-react";
+import { PickCard, useLocationPick, withBack } from "~/components/site/location/LocationPicker";
 import { useLocationChoice, useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/select-location";
@@ -40,21 +36,7 @@ export default function SelectLocation({ loaderData }: Route.ComponentProps) {
   const { cities } = loaderData;
   const { city: chosen } = useRootData();
   const { chooseCity } = useLocationChoice();
-  const navigate = useNavigate();
-  const { lp } = useLocalePath();
-  const [params] = useSearchParams();
-  const back = safeBackPath(params.get("back"));
-  const [pending, setPending] = useState<number | null>(null);
-
-  const pick = async (id: number) => {
-    setPending(id);
-    try {
-      await chooseCity(id);
-      navigate(lp("/select-studio") + (back ? `?back=${encodeURIComponent(back)}` : ""));
-    } finally {
-      setPending(null);
-    }
-  };
+  const picker = useLocationPick(chooseCity, (back, lp) => withBack(lp("/select-studio"), back));
 
   return (
     <div className={classes.page}>
@@ -74,48 +56,29 @@ export default function SelectLocation({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <ul className={classes.grid} aria-label={t("site.location.cityList")}>
-            {cities.map((c, i) => {
-              const selected = c.id === chosen;
-              return (
-                <li key={c.id}>
-                  <div className={classes.card} data-selected={selected || undefined}>
-                    <div className={classes.image}>
-                      {c.image && (
-                        // On a phone only the first card shows before scrolling: the others load lazily.
-                        <img src={c.image} alt="" width={800} height={500} loading={i > 0 ? "lazy" : undefined} />
-                      )}
-                      {selected && (
-                        <span className={classes.badge}>
-                          <IconCheck size={14} stroke={2.2} aria-hidden />
-                          {t("location.chosen")}
-                        </span>
-                      )}
-                    </div>
-                    <div className={classes.body}>
-                      <div className={classes.nameRow}>
-                        <h2 className={classes.name}>{c.name}</h2>
-                        {c.suffix && <span className={classes.suffix}>{c.suffix}</span>}
-                      </div>
-                      <p className={classes.meta}>
-                        <IconMapPin size={16} stroke={1.6} aria-hidden />
-                        {c.studioCount === 1
-                          ? t("location.studioCount")
-                          : t("location.studiosCount", { count: c.studioCount })}
-                      </p>
-                      <UnstyledButton className={classes.action} onClick={() => pick(c.id)} disabled={pending !== null}>
-                        {t("location.continue")}
-                        <span className="visually-hidden"> · {c.name}</span>
-                        {pending === c.id ? (
-                          <Loader size={14} color="brand" />
-                        ) : (
-                          <IconArrowRight size={16} stroke={1.8} aria-hidden />
-                        )}
-                      </UnstyledButton>
-                    </div>
-                  </div>
-                </li>
-              );
-            })}
+            {cities.map((c, i) => (
+              <PickCard
+                key={c.id}
+                id={c.id}
+                name={c.name}
+                index={i}
+                image={c.image}
+                imageAlt=""
+                selected={c.id === chosen}
+                picker={picker}
+              >
+                <div className={classes.nameRow}>
+                  <h2 className={classes.name}>{c.name}</h2>
+                  {c.suffix && <span className={classes.suffix}>{c.suffix}</span>}
+                </div>
+                <p className={classes.meta}>
+                  <IconMapPin size={16} stroke={1.6} aria-hidden />
+                  {c.studioCount === 1
+                    ? t("location.studioCount")
+                    : t("location.studiosCount", { count: c.studioCount })}
+                </p>
+              </PickCard>
+            ))}
           </ul>
         )}
       </div>

@@ -1,17 +1,8 @@
 import { formatPhone, phoneHref } from "~/shared/phone";
-import { Button, Loader, UnstyledButton } from "@mantine/core";
-import {
-  IconArrowLeft,
-  IconArrowRight,
-  IconBuildingStore,
-  IconCheck,
-  IconMapPin,
-  IconPhone,
-} from "@tabler/icons-react";
-import { useState } from "react";
-import { Link, redirect, useNavigate, useSearchParams } from "react-router";
-import { safeBackPath } from "~/components/site/navbar-logic";
-import { useLocalePath } from "~/components/site/useLocalePath";
+import { Button } from "@mantine/core";
+import { IconArrowLeft, IconBuildingStore, IconMapPin, IconPhone } from "@tabler/icons-react";
+import { Link, redirect } from "react-router";
+import { PickCard, useLocationPick, withBack } from "~/components/site/location/LocationPicker";
 import { useLocationChoice, useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
@@ -61,22 +52,9 @@ export default function SelectStudio({ loaderData }: Route.ComponentProps) {
   const { city, studios } = loaderData;
   const { studio: chosen } = useRootData();
   const { chooseStudio } = useLocationChoice();
-  const navigate = useNavigate();
-  const { lp } = useLocalePath();
-  const [params] = useSearchParams();
-  const back = safeBackPath(params.get("back"));
-  const [pending, setPending] = useState<number | null>(null);
-  const changeCity = lp("/select-location") + (back ? `?back=${encodeURIComponent(back)}` : "");
-
-  const pick = async (id: number) => {
-    setPending(id);
-    try {
-      await chooseStudio(id);
-      navigate(back ? lp(back) : lp("/calendar"));
-    } finally {
-      setPending(null);
-    }
-  };
+  const picker = useLocationPick(chooseStudio, (back, lp) => (back ? lp(back) : lp("/calendar")));
+  const { lp } = picker;
+  const changeCity = withBack(lp("/select-location"), picker.back);
 
   return (
     <div className={classes.page}>
@@ -109,64 +87,42 @@ export default function SelectStudio({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <ul className={classes.grid} aria-label={t("site.location.studioList", { city: city.name })}>
-            {studios.map((s, i) => {
-              const selected = s.id === chosen;
-              return (
-                <li key={s.id}>
-                  <div className={classes.card} data-selected={selected || undefined}>
-                    <div className={classes.image}>
-                      {s.image_url && (
-                        <img
-                          src={s.image_url}
-                          alt={t("site.location.studioImageAlt", { studio: s.name })}
-                          width={800}
-                          height={500}
-                          loading={i > 0 ? "lazy" : undefined}
-                        />
-                      )}
-                      {selected && (
-                        <span className={classes.badge}>
-                          <IconCheck size={14} stroke={2.2} aria-hidden />
-                          {t("location.chosen")}
-                        </span>
-                      )}
-                      {s.is_marketplace && (
-                        <span className={classes.badge} data-tone="accent">
-                          {t("site.location.marketplace")}
-                        </span>
-                      )}
-                    </div>
-                    <div className={classes.body}>
-                      <h2 className={classes.name}>{s.name}</h2>
-                      <p className={classes.meta}>
-                        <IconMapPin size={16} stroke={1.6} aria-hidden />
-                        {s.address}
-                      </p>
-                      {s.phone && (
-                        <p className={classes.meta}>
-                          <IconPhone size={16} stroke={1.6} aria-hidden />
-                          <span>
-                            <span className="visually-hidden">{t("site.location.phone")}: </span>
-                            <a href={phoneHref(s.phone)} className={classes.phone}>
-                              {formatPhone(s.phone)}
-                            </a>
-                          </span>
-                        </p>
-                      )}
-                      <UnstyledButton className={classes.action} onClick={() => pick(s.id)} disabled={pending !== null}>
-                        {t("location.continue")}
-                        <span className="visually-hidden"> · {s.name}</span>
-                        {pending === s.id ? (
-                          <Loader size={14} color="brand" />
-                        ) : (
-                          <IconArrowRight size={16} stroke={1.8} aria-hidden />
-                        )}
-                      </UnstyledButton>
-                    </div>
-                  </div>
-                </li>
-              );
-            })}
+            {studios.map((s, i) => (
+              <PickCard
+                key={s.id}
+                id={s.id}
+                name={s.name}
+                index={i}
+                image={s.image_url}
+                imageAlt={t("site.location.studioImageAlt", { studio: s.name })}
+                selected={s.id === chosen}
+                badges={
+                  s.is_marketplace && (
+                    <span className={classes.badge} data-tone="accent">
+                      {t("site.location.marketplace")}
+                    </span>
+                  )
+                }
+                picker={picker}
+              >
+                <h2 className={classes.name}>{s.name}</h2>
+                <p className={classes.meta}>
+                  <IconMapPin size={16} stroke={1.6} aria-hidden />
+                  {s.address}
+                </p>
+                {s.phone && (
+                  <p className={classes.meta}>
+                    <IconPhone size={16} stroke={1.6} aria-hidden />
+                    <span>
+                      <span className="visually-hidden">{t("site.location.phone")}: </span>
+                      <a href={phoneHref(s.phone)} className={classes.phone}>
+                        {formatPhone(s.phone)}
+                      </a>
+                    </span>
+                  </p>
+                )}
+              </PickCard>
+            ))}
           </ul>
         )}
       </div>

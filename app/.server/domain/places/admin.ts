@@ -117,9 +117,8 @@ export async function listStudiosAdmin(db: Db, q: ListQuery & { city?: number } 
   return { rows, total };
 }
 
-export async function getStudioAdmin(db: Db, id: number) {
-  const [r] = await db.select().from(studios).where(eq(studios.id, id));
-  if (!r) throw AppError.notFound(t("places.studios.notFound"));
+/** A studio as the back office edits it (blank links as ""). */
+export function studioAdminView(r: typeof studios.$inferSelect) {
   return {
     id: r.id,
     name: r.name,
@@ -134,6 +133,12 @@ export async function getStudioAdmin(db: Db, id: number) {
     active: r.active,
     is_external: r.isExternal,
   };
+}
+
+export async function getStudioAdmin(db: Db, id: number) {
+  const [r] = await db.select().from(studios).where(eq(studios.id, id));
+  if (!r) throw AppError.notFound(t("places.studios.notFound"));
+  return studioAdminView(r);
 }
 
 export async function saveStudio(db: Db, input: StudioInput, id?: number) {

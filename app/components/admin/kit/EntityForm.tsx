@@ -2,13 +2,18 @@ import { Alert, Button, Group, Paper, Stack } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
-import { useFormSubmit, type EntitySubmitOptions } from "~/components/forms/useEntityForm";
+import { Link, useLocation, useNavigate } from "react-router";
+import {
+  useEntityForm,
+  useFormSubmit,
+  type EntitySubmitOptions,
+  type FormSchema,
+} from "~/components/forms/useEntityForm";
 import type { ApiResult } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 
-export { useEntityForm } from "~/components/forms/useEntityForm";
+export { useEntityForm };
 
 /** The kit's submit: the house one, saying "Revise los campos marcados." when the browser's check fails. */
 export function useEntitySubmit<V extends Record<string, unknown>, R>(
@@ -18,6 +23,30 @@ export function useEntitySubmit<V extends Record<string, unknown>, R>(
   options: EntitySubmitOptions<V> = {},
 ) {
   return useFormSubmit(form, send, onSuccess, { invalidMessage: t("admin.kit.formErrors"), ...options });
+}
+
+/**
+ * An edit page's form: checked by `schema`, sent by `save`, then back to `listHref` (where Cancel
+ * goes too). `frame` is what `EntityFormFrame` takes of it: `<EntityFormFrame {...frame}>`.
+ */
+export function useEntityEdit<V extends Record<string, unknown>, R>(
+  schema: FormSchema,
+  initialValues: V,
+  save: (values: V) => Promise<ApiResult<R>>,
+  listHref: string,
+) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const form = useEntityForm(schema, initialValues);
+  const submit = useEntitySubmit(form, save, () => navigate(localePath(listHref, pathname)));
+  const frame = {
+    onSubmit: submit.onSubmit,
+    submitting: submit.submitting,
+    error: submit.error,
+    onCloseError: submit.clearError,
+    cancelHref: listHref,
+  };
+  return { form, frame };
 }
 
 /** The frame of an entity form: fields, an error alert and Cancel/Save buttons. */

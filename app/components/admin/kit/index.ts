@@ -1,5 +1,5 @@
 export { DataTable, RowAction, type Column, type FilterDef, type PageMeta } from "./DataTable";
-export { EntityFormFrame, useEntityForm, useEntitySubmit } from "./EntityForm";
+export { EntityFormFrame, useEntityEdit, useEntityForm, useEntitySubmit } from "./EntityForm";
 export { confirmAction } from "./confirm";
 export { PageHeader } from "./PageHeader";
 export { AdminErrorBoundary } from "./ErrorPage";

@@ -13,14 +13,12 @@ import {
   Title,
 } from "@mantine/core";
 import { IconShieldOff } from "@tabler/icons-react";
-import { useNavigate, useLocation } from "react-router";
 import { SoftBadge } from "~/components/SoftBadge";
 import { api, type ApiData } from "~/lib/api";
 import type { savedAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
-import { localePath } from "~/lib/routes";
 import type { ReactNode } from "react";
-import { EntityFormFrame, useEntityForm, useEntitySubmit } from "../kit/EntityForm";
+import { EntityFormFrame, useEntityEdit } from "../kit/EntityForm";
 import { PageHeader } from "../kit/PageHeader";
 import { employeeTypeHelp, employeeTypeLabel, roleLabel } from "./labels";
 import { usePersonCommands } from "./PersonActions";
@@ -71,10 +69,9 @@ function StaffForm(props: {
   listHref: string;
 }) {
   const { person, scope } = props;
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
   const self = person?.id === props.me;
-  const form = useEntityForm<Values>(scope === "administrators" ? administratorSchema : staffSchema, {
+  const apiBase = scope === "administrators" ? "/admin/administrators" : "/admin/employees";
+  const initial: Values = {
     name: person?.name ?? "",
     last_name: person?.last_name ?? "",
     email: person?.email ?? "",
@@ -87,30 +84,24 @@ function StaffForm(props: {
     is_tester: person?.is_tester ?? false,
     require2fa: person?.require2fa ?? false,
     can_scan_attendance: person?.can_scan_attendance ?? false,
-  });
-  const apiBase = scope === "administrators" ? "/admin/administrators" : "/admin/employees";
-  const commands = usePersonCommands(apiBase);
-  const submit = useEntitySubmit(
-    form,
+  };
+  const { form, frame } = useEntityEdit(
+    scope === "administrators" ? administratorSchema : staffSchema,
+    initial,
     (v) => {
       const body = { ...v, ...(scope === "administrators" ? { role_id: undefined } : {}) };
       return person
         ? api<ApiData<typeof savedAnswer>>(`${apiBase}/${person.id}`, { method: "PUT", json: body })
         : api<ApiData<typeof savedAnswer>>(apiBase, { json: body });
     },
-    () => navigate(localePath(props.listHref, pathname)),
+    props.listHref,
   );
+  const commands = usePersonCommands(apiBase);
   const v = form.getValues();
   const isAdmin = scope === "administrators" || v.role_id === "1";
 
   return (
-    <EntityFormFrame
-      onSubmit={submit.onSubmit}
-      submitting={submit.submitting}
-      error={submit.error}
-      onCloseError={submit.clearError}
-      cancelHref={props.listHref}
-    >
+    <EntityFormFrame {...frame}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput label={t("admin.people.name")} required {...form.getInputProps("name")} autoComplete="off" />
         <TextInput

@@ -3,7 +3,7 @@ import { t } from "~/lib/messages";
 import { certificationSchema } from "~/shared/schemas/catalogue";
 import { certificationsResource } from "~/.server/resources/certifications";
 import { resourceFormLoader } from "../.server/resource";
-import { certificationsView } from "./views";
+import { certificationsView, nameField } from "./views";
 import type { Route } from "./+types/certification-form";
 
 /** /admin/certifications/add and /admin/certifications/edit/:id */
@@ -16,7 +16,7 @@ export const meta = ({ params }: Route.MetaArgs) => [
 export const ErrorBoundary = AdminErrorBoundary;
 
 const fields: FieldDef[] = [
-  { name: "name", label: t("catalogue.common.name"), kind: "text", required: true },
+  nameField,
   {
     name: "slug",
     label: t("catalogue.certifications.slug"),

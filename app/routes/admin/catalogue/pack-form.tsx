@@ -3,7 +3,7 @@ import { t } from "~/lib/messages";
 import { packSchema } from "~/shared/schemas/catalogue";
 import { cityOptions, packsResource } from "~/.server/resources/packs";
 import { resourceFormLoader } from "../.server/resource";
-import { packsView } from "./views";
+import { packsView, nameField, priceField, sortOrderField, sessionsField } from "./views";
 import type { Route } from "./+types/pack-form";
 
 /** /admin/packs/add, /admin/packs/edit/:id and /admin/packs/p/:id (the same pack's page). */
@@ -19,25 +19,11 @@ export const ErrorBoundary = AdminErrorBoundary;
 export default function PackForm({ loaderData }: Route.ComponentProps) {
   const fields: FieldDef[] = [
     { name: "city_id", label: t("catalogue.packs.city"), kind: "select", options: loaderData.cities },
-    { name: "name", label: t("catalogue.common.name"), kind: "text", required: true },
-    {
-      name: "price_cents",
-      label: t("catalogue.common.price"),
-      kind: "money",
-      required: true,
-      description: t("catalogue.common.priceHelp"),
-    },
-    {
-      name: "sessions",
-      label: t("catalogue.packs.sessions"),
-      kind: "number",
-      min: 1,
-      max: 1000,
-      nullable: true,
-      description: t("catalogue.packs.sessionsHelp"),
-    },
+    nameField,
+    priceField,
+    sessionsField(t("catalogue.packs.sessions"), t("catalogue.packs.sessionsHelp")),
     { name: "validity_days", label: t("catalogue.packs.validity"), kind: "number", min: 1, max: 3650 },
-    { name: "sort_order", label: t("catalogue.common.sortOrder"), kind: "number", min: 0, max: 9999 },
+    sortOrderField,
     { name: "description", label: t("catalogue.common.description"), kind: "textarea", maxLength: 500 },
     {
       name: "unlimited",

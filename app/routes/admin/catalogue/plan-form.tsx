@@ -3,7 +3,7 @@ import { t } from "~/lib/messages";
 import { planSchema } from "~/shared/schemas/catalogue";
 import { plansResource } from "~/.server/resources/plans";
 import { resourceFormLoader } from "../.server/resource";
-import { plansView } from "./views";
+import { plansView, nameField, priceField, sortOrderField, sessionsField } from "./views";
 import type { Route } from "./+types/plan-form";
 
 /** /admin/plans/add and /admin/plans/edit/:id */
@@ -14,25 +14,11 @@ export const meta = ({ params }: Route.MetaArgs) => [
 export const ErrorBoundary = AdminErrorBoundary;
 
 const fields: FieldDef[] = [
-  { name: "name", label: t("catalogue.common.name"), kind: "text", required: true },
-  {
-    name: "price_cents",
-    label: t("catalogue.common.price"),
-    kind: "money",
-    required: true,
-    description: t("catalogue.common.priceHelp"),
-  },
-  {
-    name: "sessions",
-    label: t("catalogue.plans.sessions"),
-    kind: "number",
-    min: 1,
-    max: 1000,
-    nullable: true,
-    description: t("catalogue.plans.sessionsHelp"),
-  },
+  nameField,
+  priceField,
+  sessionsField(t("catalogue.plans.sessions"), t("catalogue.plans.sessionsHelp")),
   { name: "duration_days", label: t("catalogue.plans.duration"), kind: "number", min: 1, max: 3650 },
-  { name: "sort_order", label: t("catalogue.common.sortOrder"), kind: "number", min: 0, max: 9999 },
+  sortOrderField,
   { name: "description", label: t("catalogue.common.description"), kind: "textarea", maxLength: 1000 },
   {
     name: "unlimited",

@@ -9,7 +9,7 @@ import {
 import { certificationOptions } from "~/.server/resources/certifications";
 import { productsResource } from "~/.server/resources/products";
 import { resourceFormLoader } from "../.server/resource";
-import { areaLabel, productsView } from "./views";
+import { areaLabel, productsView, nameField, priceField, sortOrderField } from "./views";
 import type { Route } from "./+types/product-form";
 
 /**
@@ -39,14 +39,8 @@ export default function ProductForm({ loaderData }: Route.ComponentProps) {
       kind: "select",
       options: PRODUCT_AREA_VALUES.map((a) => ({ value: a, label: areaLabel(a) })),
     },
-    { name: "name", label: t("catalogue.common.name"), kind: "text", required: true },
-    {
-      name: "price_cents",
-      label: t("catalogue.common.price"),
-      kind: "money",
-      required: true,
-      description: t("catalogue.common.priceHelp"),
-    },
+    nameField,
+    priceField,
     {
       name: "stock",
       label: t("catalogue.products.stock"),
@@ -72,7 +66,7 @@ export default function ProductForm({ loaderData }: Route.ComponentProps) {
       options: certifications,
       description: t("catalogue.products.certificationHelp"),
     },
-    { name: "sort_order", label: t("catalogue.common.sortOrder"), kind: "number", min: 0, max: 9999 },
+    sortOrderField,
     { name: "description", label: t("catalogue.common.description"), kind: "textarea", maxLength: 2000 },
     {
       name: "images",

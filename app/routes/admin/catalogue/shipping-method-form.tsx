@@ -3,7 +3,7 @@ import { t } from "~/lib/messages";
 import { shippingMethodSchema } from "~/shared/schemas/catalogue";
 import { shippingMethodsResource } from "~/.server/resources/shipping-methods";
 import { resourceFormLoader } from "../.server/resource";
-import { shippingMethodsView } from "./views";
+import { shippingMethodsView, nameField, priceField, sortOrderField } from "./views";
 import type { Route } from "./+types/shipping-method-form";
 
 /** /admin/shippings/methods/add and /admin/shippings/methods/edit/:id */
@@ -16,16 +16,10 @@ export const meta = ({ params }: Route.MetaArgs) => [
 export const ErrorBoundary = AdminErrorBoundary;
 
 const fields: FieldDef[] = [
-  { name: "name", label: t("catalogue.common.name"), kind: "text", required: true },
-  {
-    name: "price_cents",
-    label: t("catalogue.common.price"),
-    kind: "money",
-    required: true,
-    description: t("catalogue.common.priceHelp"),
-  },
+  nameField,
+  priceField,
   { name: "description", label: t("catalogue.common.description"), kind: "text" },
-  { name: "sort_order", label: t("catalogue.common.sortOrder"), kind: "number", min: 0, max: 9999 },
+  sortOrderField,
 ];
 
 export default function ShippingMethodForm({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 /** Page bases of the catalogue resources (plans, products, certifications, shipping methods). */
 import { t } from "~/lib/messages";
-import type { ResourceView } from "~/components/admin/kit";
+import type { FieldDef, ResourceView } from "~/components/admin/kit";
 
 export const packsView: ResourceView = {
   one: t("catalogue.packs.one"),
@@ -60,3 +60,31 @@ export const areaLabel = (area: string) =>
       certificate: t("catalogue.products.areas.certificate"),
     }) as Record<string, string>
   )[area] ?? area;
+
+/** The fields the catalogue forms share: the name (all), the price and the order (the priced ones). */
+export const nameField: FieldDef = { name: "name", label: t("catalogue.common.name"), kind: "text", required: true };
+export const priceField: FieldDef = {
+  name: "price_cents",
+  label: t("catalogue.common.price"),
+  kind: "money",
+  required: true,
+  description: t("catalogue.common.priceHelp"),
+};
+export const sortOrderField: FieldDef = {
+  name: "sort_order",
+  label: t("catalogue.common.sortOrder"),
+  kind: "number",
+  min: 0,
+  max: 9999,
+};
+
+/** How many sessions a pack or a plan gives (blank: no limit), with its own label and help. */
+export const sessionsField = (label: string, description: string): FieldDef => ({
+  name: "sessions",
+  label,
+  kind: "number",
+  min: 1,
+  max: 1000,
+  nullable: true,
+  description,
+});

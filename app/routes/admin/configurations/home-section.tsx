@@ -1,13 +1,7 @@
 import { NumberInput, Paper, SimpleGrid, Switch, Text, Textarea, TextInput } from "@mantine/core";
 import { useEffect, useRef } from "react";
-import { useLocation, useNavigate } from "react-router";
-import {
-  AdminErrorBoundary,
-  EntityFormFrame,
-  PageHeader,
-  useEntityForm,
-  useEntitySubmit,
-} from "~/components/admin/kit";
+import { useLocation } from "react-router";
+import { AdminErrorBoundary, EntityFormFrame, PageHeader, useEntityEdit } from "~/components/admin/kit";
 import { api, type ApiData } from "~/lib/api";
 import type { homeSectionSavedAnswer } from "~/.server/api/admin-content";
 import { t } from "~/lib/messages";
@@ -36,38 +30,37 @@ const blankToEmpty = (v: string | null) => v ?? "";
 
 export default function HomeSectionEdit({ loaderData }: Route.ComponentProps) {
   const { section } = loaderData;
-  const navigate = useNavigate();
   const { pathname } = useLocation();
-  const frame = useRef<HTMLIFrameElement>(null);
+  const iframe = useRef<HTMLIFrameElement>(null);
   const v = section.draft ?? section.published;
   const list = listKindOf(section.kind);
-  const form = useEntityForm(homeSectionSchema, {
-    title: blankToEmpty(v.title),
-    subtitle: blankToEmpty(v.subtitle),
-    body: blankToEmpty(v.body),
-    image_url: blankToEmpty(v.image_url),
-    cta_label: blankToEmpty(v.cta_label),
-    cta_link: blankToEmpty(v.cta_link),
-    sort_order: v.sort_order,
-    active: v.active,
-    ...(list === "items" ? { items: v.items ?? section.published.items ?? [] } : {}),
-    ...(list === "points" ? { points: v.points ?? section.published.points ?? [] } : {}),
-  });
-  const submit = useEntitySubmit(
-    form,
+  const { form, frame } = useEntityEdit(
+    homeSectionSchema,
+    {
+      title: blankToEmpty(v.title),
+      subtitle: blankToEmpty(v.subtitle),
+      body: blankToEmpty(v.body),
+      image_url: blankToEmpty(v.image_url),
+      cta_label: blankToEmpty(v.cta_label),
+      cta_link: blankToEmpty(v.cta_link),
+      sort_order: v.sort_order,
+      active: v.active,
+      ...(list === "items" ? { items: v.items ?? section.published.items ?? [] } : {}),
+      ...(list === "points" ? { points: v.points ?? section.published.points ?? [] } : {}),
+    },
     (values) =>
       api<ApiData<typeof homeSectionSavedAnswer>>(`/admin/home-sections/${section.key}`, {
         method: "PUT",
         json: values,
       }),
-    () => navigate(localePath("/admin/configurations/home", pathname)),
+    "/admin/configurations/home",
   );
   // The preview follows the form as it is typed (unsaved values go to the iframe, same origin only).
   const current = JSON.stringify(form.getValues());
   const latest = useRef(current);
   latest.current = current;
   const post = () =>
-    frame.current?.contentWindow?.postMessage(
+    iframe.current?.contentWindow?.postMessage(
       { type: PREVIEW_MESSAGE, values: JSON.parse(latest.current) },
       window.location.origin,
     );
@@ -88,14 +81,7 @@ export default function HomeSectionEdit({ loaderData }: Route.ComponentProps) {
         title={t("cms.home.editTitle", { name })}
         description={`${kindLabel(section.kind)} · ${t("cms.home.subtitle")}`}
       />
-      <EntityFormFrame
-        onSubmit={submit.onSubmit}
-        submitting={submit.submitting}
-        error={submit.error}
-        onCloseError={submit.clearError}
-        cancelHref="/admin/configurations/home"
-        submitLabel={t("cms.home.saveDraft")}
-      >
+      <EntityFormFrame {...frame} submitLabel={t("cms.home.saveDraft")}>
         <TextInput
           label={t("cms.home.fields.title")}
           description={t("cms.home.help.title")}
@@ -126,7 +112,7 @@ export default function HomeSectionEdit({ loaderData }: Route.ComponentProps) {
           {t("cms.home.preview")}
         </Text>
         <iframe
-          ref={frame}
+          ref={iframe}
           src={previewSrc}
           title={t("cms.home.iframeTitle", { name })}
           style={{ width: "100%", height: 560, border: 0, borderRadius: 8 }}

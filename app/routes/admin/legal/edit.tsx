@@ -1,17 +1,9 @@
 import { Paper, Tabs, Textarea, TextInput } from "@mantine/core";
-import { useNavigate, useLocation } from "react-router";
-import {
-  AdminErrorBoundary,
-  EntityFormFrame,
-  PageHeader,
-  useEntityForm,
-  useEntitySubmit,
-} from "~/components/admin/kit";
+import { AdminErrorBoundary, EntityFormFrame, PageHeader, useEntityEdit } from "~/components/admin/kit";
 import { LegalText } from "~/components/legal/LegalText";
 import { api, type ApiData } from "~/lib/api";
 import type { legalTextSavedAnswer } from "~/.server/api/legal";
 import { t } from "~/lib/messages";
-import { localePath } from "~/lib/routes";
 import { legalTextSchema } from "~/shared/schemas/legal";
 import type { Route } from "./+types/edit";
 import { getLegalText } from "~/.server/domain/legal/service";
@@ -30,24 +22,16 @@ export const ErrorBoundary = AdminErrorBoundary;
 
 export default function LegalTextEdit({ loaderData }: Route.ComponentProps) {
   const { text } = loaderData;
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const form = useEntityForm(legalTextSchema, { title: text.title, body: text.body });
-  const submit = useEntitySubmit(
-    form,
+  const { form, frame } = useEntityEdit(
+    legalTextSchema,
+    { title: text.title, body: text.body },
     (v) => api<ApiData<typeof legalTextSavedAnswer>>(`/admin/legal/${text.slug}`, { method: "PUT", json: v }),
-    () => navigate(localePath("/admin/pages", pathname)),
+    "/admin/pages",
   );
   return (
     <>
       <PageHeader title={t("legal.admin.editTitle", { title: text.title })} />
-      <EntityFormFrame
-        onSubmit={submit.onSubmit}
-        submitting={submit.submitting}
-        error={submit.error}
-        onCloseError={submit.clearError}
-        cancelHref="/admin/pages"
-      >
+      <EntityFormFrame {...frame}>
         <TextInput label={t("legal.admin.fieldTitle")} required {...form.getInputProps("title")} />
         <Tabs defaultValue="edit" keepMounted={false}>
           <Tabs.List>

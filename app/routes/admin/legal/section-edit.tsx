@@ -1,16 +1,8 @@
 import { Switch, Textarea, TextInput } from "@mantine/core";
-import { useLocation, useNavigate } from "react-router";
-import {
-  AdminErrorBoundary,
-  EntityFormFrame,
-  PageHeader,
-  useEntityForm,
-  useEntitySubmit,
-} from "~/components/admin/kit";
+import { AdminErrorBoundary, EntityFormFrame, PageHeader, useEntityEdit } from "~/components/admin/kit";
 import { api, type ApiData } from "~/lib/api";
 import type { legalSectionSavedAnswer } from "~/.server/api/admin-content";
 import { t } from "~/lib/messages";
-import { localePath } from "~/lib/routes";
 import { legalSectionSchema } from "~/shared/schemas/cms";
 import { getLegalSectionAdmin } from "~/.server/domain/content/admin";
 import { pageData, requireAdminPage } from "../.server/page";
@@ -29,30 +21,17 @@ export const ErrorBoundary = AdminErrorBoundary;
 
 export default function LegalSectionEdit({ loaderData }: Route.ComponentProps) {
   const { section } = loaderData;
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const form = useEntityForm(legalSectionSchema, {
-    title: section.title,
-    summary: section.summary,
-    body: section.body,
-    published: section.published,
-  });
-  const submit = useEntitySubmit(
-    form,
+  const { form, frame } = useEntityEdit(
+    legalSectionSchema,
+    { title: section.title, summary: section.summary, body: section.body, published: section.published },
     (v) =>
       api<ApiData<typeof legalSectionSavedAnswer>>(`/admin/legal-sections/${section.slug}`, { method: "PUT", json: v }),
-    () => navigate(localePath("/admin/pages", pathname)),
+    "/admin/pages",
   );
   return (
     <>
       <PageHeader title={t("cms.legals.editTitle", { title: section.title })} />
-      <EntityFormFrame
-        onSubmit={submit.onSubmit}
-        submitting={submit.submitting}
-        error={submit.error}
-        onCloseError={submit.clearError}
-        cancelHref="/admin/pages"
-      >
+      <EntityFormFrame {...frame}>
         <TextInput label={t("legal.admin.fieldTitle")} required {...form.getInputProps("title")} />
         <TextInput label={t("cms.legals.summary")} {...form.getInputProps("summary")} />
         <Textarea

@@ -1,5 +1,5 @@
-import { Alert, Button, Select, TextInput } from "@mantine/core";
-import { PageHeader } from "~/components/site/content/ContentBlocks";
+import { Select, TextInput } from "@mantine/core";
+import { ContentFormPage } from "~/components/site/content/ContentFormPage";
 import { useContentForm } from "~/components/site/content/useContentForm";
 import { messages, t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
@@ -27,104 +27,79 @@ export default function Facturacion() {
     purchase_reference: "",
     email: "",
   });
-  const input = (name: keyof typeof f.values) => ({
-    name,
-    value: f.values[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => f.set(name)(e.currentTarget.value),
-    error: f.errors[name],
-  });
   return (
-    <>
-      <PageHeader
-        eyebrow={t("content.invoice.eyebrow")}
-        title={t("content.invoice.title")}
-        intro={t("content.invoice.intro")}
+    <ContentFormPage
+      eyebrow={t("content.invoice.eyebrow")}
+      title={t("content.invoice.title")}
+      intro={t("content.invoice.intro")}
+      form={f}
+      submitLabel={t("content.invoice.submit")}
+    >
+      <div className={classes.formRow}>
+        <TextInput
+          label={t("content.invoice.rfc")}
+          description={t("content.invoice.rfcHint")}
+          required
+          maxLength={13}
+          autoComplete="off"
+          styles={{ input: { textTransform: "uppercase" } }}
+          {...f.input("rfc")}
+        />
+        <TextInput
+          label={t("content.invoice.postalCode")}
+          required
+          inputMode="numeric"
+          maxLength={5}
+          autoComplete="postal-code"
+          {...f.input("postal_code")}
+        />
+      </div>
+      <TextInput
+        label={t("content.invoice.businessName")}
+        description={t("content.invoice.businessNameHint")}
+        required
+        autoComplete="organization"
+        {...f.input("business_name")}
       />
-      <section className={classes.section}>
-        <div className={classes.narrow}>
-          {f.done ? (
-            <p className={classes.notice} role="status">
-              {f.done}
-            </p>
-          ) : (
-            <form className={classes.form} onSubmit={f.submit} noValidate>
-              {f.error && (
-                <Alert color="red" role="alert">
-                  {f.error}
-                </Alert>
-              )}
-              <div className={classes.formRow}>
-                <TextInput
-                  label={t("content.invoice.rfc")}
-                  description={t("content.invoice.rfcHint")}
-                  required
-                  maxLength={13}
-                  autoComplete="off"
-                  styles={{ input: { textTransform: "uppercase" } }}
-                  {...input("rfc")}
-                />
-                <TextInput
-                  label={t("content.invoice.postalCode")}
-                  required
-                  inputMode="numeric"
-                  maxLength={5}
-                  autoComplete="postal-code"
-                  {...input("postal_code")}
-                />
-              </div>
-              <TextInput
-                label={t("content.invoice.businessName")}
-                description={t("content.invoice.businessNameHint")}
-                required
-                autoComplete="organization"
-                {...input("business_name")}
-              />
-              <div className={classes.formRow}>
-                <Select
-                  label={t("content.invoice.taxRegime")}
-                  placeholder={t("content.invoice.choose")}
-                  required
-                  name="tax_regime"
-                  data={regimeOptions}
-                  value={f.values.tax_regime || null}
-                  onChange={f.set("tax_regime")}
-                  error={f.errors.tax_regime}
-                  comboboxProps={{ withinPortal: false }}
-                />
-                <Select
-                  label={t("content.invoice.cfdiUse")}
-                  placeholder={t("content.invoice.choose")}
-                  required
-                  name="cfdi_use"
-                  data={useOptions}
-                  value={f.values.cfdi_use || null}
-                  onChange={f.set("cfdi_use")}
-                  error={f.errors.cfdi_use}
-                  comboboxProps={{ withinPortal: false }}
-                />
-              </div>
-              <div className={classes.formRow}>
-                <TextInput
-                  label={t("content.invoice.purchaseReference")}
-                  description={t("content.invoice.purchaseReferenceHint")}
-                  required
-                  {...input("purchase_reference")}
-                />
-                <TextInput
-                  label={t("content.invoice.email")}
-                  required
-                  type="email"
-                  autoComplete="email"
-                  {...input("email")}
-                />
-              </div>
-              <Button type="submit" size="md" radius="xl" loading={f.sending}>
-                {t("content.invoice.submit")}
-              </Button>
-            </form>
-          )}
-        </div>
-      </section>
-    </>
+      <div className={classes.formRow}>
+        <Select
+          label={t("content.invoice.taxRegime")}
+          placeholder={t("content.invoice.choose")}
+          required
+          name="tax_regime"
+          data={regimeOptions}
+          value={f.values.tax_regime || null}
+          onChange={f.set("tax_regime")}
+          error={f.errors.tax_regime}
+          comboboxProps={{ withinPortal: false }}
+        />
+        <Select
+          label={t("content.invoice.cfdiUse")}
+          placeholder={t("content.invoice.choose")}
+          required
+          name="cfdi_use"
+          data={useOptions}
+          value={f.values.cfdi_use || null}
+          onChange={f.set("cfdi_use")}
+          error={f.errors.cfdi_use}
+          comboboxProps={{ withinPortal: false }}
+        />
+      </div>
+      <div className={classes.formRow}>
+        <TextInput
+          label={t("content.invoice.purchaseReference")}
+          description={t("content.invoice.purchaseReferenceHint")}
+          required
+          {...f.input("purchase_reference")}
+        />
+        <TextInput
+          label={t("content.invoice.email")}
+          required
+          type="email"
+          autoComplete="email"
+          {...f.input("email")}
+        />
+      </div>
+    </ContentFormPage>
   );
 }

@@ -1,5 +1,5 @@
-import { Alert, Button, Radio, Group, TextInput, Textarea } from "@mantine/core";
-import { PageHeader } from "~/components/site/content/ContentBlocks";
+import { Radio, Group, TextInput, Textarea } from "@mantine/core";
+import { ContentFormPage } from "~/components/site/content/ContentFormPage";
 import { useContentForm } from "~/components/site/content/useContentForm";
 import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
@@ -23,77 +23,36 @@ export default function FoundationApplication() {
     organization: "",
     message: "",
   });
-  const input = (name: keyof typeof f.values) => ({
-    name,
-    value: f.values[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => f.set(name)(e.currentTarget.value),
-    error: f.errors[name],
-  });
   return (
-    <>
-      <PageHeader
-        eyebrow={t("content.foundation.applicationEyebrow")}
-        title={t("content.foundation.applicationTitle")}
-        intro={t("content.foundation.applicationIntro")}
-      />
-      <section className={classes.section}>
-        <div className={classes.narrow}>
-          {f.done ? (
-            <p className={classes.notice} role="status">
-              {f.done}
-            </p>
-          ) : (
-            <form className={classes.form} onSubmit={f.submit} noValidate>
-              {f.error && (
-                <Alert color="red" role="alert">
-                  {f.error}
-                </Alert>
-              )}
-              <TextInput label={t("content.foundation.name")} required autoComplete="name" {...input("name")} />
-              <div className={classes.formRow}>
-                <TextInput
-                  label={t("content.foundation.email")}
-                  required
-                  type="email"
-                  autoComplete="email"
-                  {...input("email")}
-                />
-                <TextInput
-                  label={t("content.foundation.phone")}
-                  required
-                  type="tel"
-                  autoComplete="tel"
-                  {...input("phone")}
-                />
-              </div>
-              <TextInput
-                label={t("content.foundation.city")}
-                required
-                autoComplete="address-level2"
-                {...input("city")}
-              />
-              <Radio.Group
-                label={t("content.foundation.kind")}
-                name="kind"
-                value={f.values.kind}
-                onChange={f.set("kind")}
-              >
-                <Group mt="xs">
-                  <Radio value="person" label={t("content.foundation.kindPerson")} />
-                  <Radio value="organization" label={t("content.foundation.kindOrganization")} />
-                </Group>
-              </Radio.Group>
-              {f.values.kind === "organization" && (
-                <TextInput label={t("content.foundation.organization")} required {...input("organization")} />
-              )}
-              <Textarea label={t("content.foundation.message")} required minRows={5} autosize {...input("message")} />
-              <Button type="submit" size="md" radius="xl" loading={f.sending}>
-                {t("content.foundation.submit")}
-              </Button>
-            </form>
-          )}
-        </div>
-      </section>
-    </>
+    <ContentFormPage
+      eyebrow={t("content.foundation.applicationEyebrow")}
+      title={t("content.foundation.applicationTitle")}
+      intro={t("content.foundation.applicationIntro")}
+      form={f}
+      submitLabel={t("content.foundation.submit")}
+    >
+      <TextInput label={t("content.foundation.name")} required autoComplete="name" {...f.input("name")} />
+      <div className={classes.formRow}>
+        <TextInput
+          label={t("content.foundation.email")}
+          required
+          type="email"
+          autoComplete="email"
+          {...f.input("email")}
+        />
+        <TextInput label={t("content.foundation.phone")} required type="tel" autoComplete="tel" {...f.input("phone")} />
+      </div>
+      <TextInput label={t("content.foundation.city")} required autoComplete="address-level2" {...f.input("city")} />
+      <Radio.Group label={t("content.foundation.kind")} name="kind" value={f.values.kind} onChange={f.set("kind")}>
+        <Group mt="xs">
+          <Radio value="person" label={t("content.foundation.kindPerson")} />
+          <Radio value="organization" label={t("content.foundation.kindOrganization")} />
+        </Group>
+      </Radio.Group>
+      {f.values.kind === "organization" && (
+        <TextInput label={t("content.foundation.organization")} required {...f.input("organization")} />
+      )}
+      <Textarea label={t("content.foundation.message")} required minRows={5} autosize {...f.input("message")} />
+    </ContentFormPage>
   );
 }
