@@ -43,9 +43,9 @@ const accent: MantineColorsTuple = [
  * The font stacks: the web font, then local fonts resized to its metrics (app/styles/font-fallbacks.css),
  * so text painted before the web font arrives takes the same room.
  */
-export const BODY_FONT =
+const BODY_FONT =
   "Montserrat, 'Montserrat Fallback: Arial', 'Montserrat Fallback: Roboto', system-ui, -apple-system, 'Segoe UI', sans-serif";
-export const HEADING_FONT =
+const HEADING_FONT =
   "'Playfair Display', 'Playfair Display Fallback: Georgia', 'Playfair Display Fallback: Times New Roman', 'Playfair Display Fallback: Noto Serif', Georgia, serif";
 
 export const theme = createTheme({
