@@ -17,6 +17,7 @@ import {
   shipments,
 } from "../../app/.server/db/schema";
 import { grantLot } from "../../app/.server/domain/credits/ledger";
+import { bookSpot } from "../../app/.server/domain/booking/reservations";
 import { issueOneTimeToken } from "../../app/.server/domain/identity/one-time";
 import { routeContracts, type RouteContract } from "../../app/.server/http/api";
 import { runGuards, type GuardUser } from "../../app/.server/domain/identity/guards";
@@ -85,6 +86,7 @@ beforeAll(async () => {
   });
   const shipment = await customerPurchase(c.id, tokens.customer);
   const booked = await customerBookings(c.id, tokens.customer);
+  const desk = await staffBookings(c.id, a.id);
   // The mailed verification link of a customer (GET /auth/verify/:token answers its message).
   const verifyToken = await issueOneTimeToken(app.deps.db, c.id, "verify", new Date());
   Object.assign(ids, {
@@ -129,7 +131,10 @@ beforeAll(async () => {
     "/v2/pages/:slug": "about-us",
     "/v2/legals/:slug": "faq",
     "/v2/products/:id": "3",
-    "/v2/sessions/:id": String(booked),
+    "/v2/sessions/:id": String(booked.mine),
+    // Back office's booking reads (schemas2): the full class has a roster and a waiting list.
+    "/admin/class-sessions/:id": String(booked.full),
+    "/admin/booking-policies/:studio": String(desk.studio),
     "/v2/shippings/:code": shipment.publicCode,
   });
 });
@@ -156,7 +161,46 @@ async function customerBookings(userId: number, token: string) {
   await post("/v2/reservations", token, { class_session_id: mine.id, spot: 1 });
   await post("/v2/reservations", other.token, { class_session_id: full.id, spot: 1 });
   await post("/v2/waitlist", token, { class_session_id: full.id });
-  return mine.id;
+  return { mine: mine.id, full: full.id };
+}
+
+/**
+ * Data for the back office's booking answers: a class of today the customer was booked into by
+ * staff and checked in at (the door's list counts them), a weekly template and a courtesy granted
+ * by the administrator. Returns the studio of the class (for its policies).
+ */
+async function staffBookings(userId: number, staffId: number) {
+  const db = app.deps.db;
+  const place = await makeRoom(db, 2);
+  const now = new Date();
+  const today = await makeClass(db, place, now, new Date(now.getTime() - 3_600_000));
+  await giveCredits(db, userId, place.city.id, 1, new Date(now.getTime() - 86_400_000));
+  // Booked an hour before it started (staff book up to the start), checked in now.
+  const { reservationId } = await bookSpot(app.deps, {
+    userId,
+    sessionId: today.id,
+    spot: 1,
+    actorUserId: staffId,
+    staff: true,
+    now: new Date(now.getTime() - 3_600_000),
+  });
+  const post = async (path: string, json?: unknown) => {
+    const res = await app.request(path, { method: "POST", token: admin, json });
+    expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300);
+  };
+  await post(`/admin/reservations/${reservationId}/check-in`);
+  const other = await makeRoom(db, 3);
+  await post("/admin/session-templates", {
+    studio_id: other.studio.id,
+    room_id: other.room.id,
+    coach_id: other.coach.id,
+    session_type_id: other.type.id,
+    duration_minutes: 30,
+    weekday: 3,
+    local_time: "05:10",
+  });
+  await post("/admin/courtesies", { user_id: userId, city_id: place.city.id, sessions: 2, reason: "Contrato" });
+  return { studio: place.studio.id };
 }
 
 /**
@@ -216,7 +260,15 @@ const withRows = new Set([
   "/v2/sessions",
   "/v2/customer/reservations",
   "/v2/customer/waitlist",
+  "/admin/class-sessions",
+  "/admin/reservations",
+  "/admin/qr-assistance/today",
+  "/admin/courtesies",
+  "/admin/session-templates",
 ]);
+
+/** Answers with lists inside one object whose rows the walk must see: a class's people and waiting list. */
+const withNestedRows: Record<string, string[]> = { "/admin/class-sessions/:id": ["roster", "waitlist"] };
 
 describe("API contracts", () => {
   it("every GET with a response schema answers it exactly", async () => {
@@ -241,9 +293,16 @@ describe("API contracts", () => {
       const body = await res.json();
       const rows = Array.isArray(body.data) ? body.data : (body.data?.items ?? body.data?.upcoming);
       if (withRows.has(r.path) && !rows?.length) problems.push(`${r.path}: no rows to check (add data)`);
+      for (const key of withNestedRows[r.path] ?? [])
+        if (!body.data?.[key]?.length) problems.push(`${r.path}: no ${key} rows to check (add data)`);
       const parsed = r.response.safeParse(body);
       if (!parsed.success)
-        problems.push(`${r.path}: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+        problems.push(
+          `${r.path}: ${parsed.error.issues
+            .slice(0, 5)
+            .map((i) => `${i.path.join(".")} ${i.message}`)
+            .join("; ")}`,
+        );
       else {
         const extra = undeclared(body, parsed.data);
         if (extra.length) problems.push(`${r.path}: undeclared ${extra.slice(0, 5).join(", ")}`);
