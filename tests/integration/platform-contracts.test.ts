@@ -1,9 +1,10 @@
 /**
  * Issue 7 "typed contracts": every GET call of the API answers what its declared response schema
  * (the one the OpenAPI document shows) says: the right status, every declared field with its
- * type, and no field the schema does not declare. Every call, whatever its method, also keeps its
- * refusals: a guarded call without a session is a 401 and, to a role its guard refuses, a 403; a
- * call with a body answers an empty or invalid one with a 422 in Spanish and the spec's error shape.
+ * type, and no field the schema does not declare; every call that answers JSON has one. Every
+ * call, whatever its method, also keeps its refusals: a guarded call without a session is a 401
+ * and, to a role its guard refuses, a 403; a call with a body answers an empty or invalid one with
+ * a 422 in Spanish and the spec's error shape.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -270,7 +271,31 @@ const withRows = new Set([
 /** Answers with lists inside one object whose rows the walk must see: a class's people and waiting list. */
 const withNestedRows: Record<string, string[]> = { "/admin/class-sessions/:id": ["roster", "waitlist"] };
 
+/**
+ * The calls whose answer is not JSON, so have no response schema: files, the certification's PDF,
+ * calendar files and feed, the live map's event stream. Any other call without one fails the test.
+ */
+const notJson = new Set([
+  "get /files/avatars/:name",
+  "get /files/content/:name",
+  "get /files/sponsors/:name",
+  "get /pdf-content/:productId",
+  "get /v2/sessions/:id/live",
+  "get /v2/customer/reservations/:id/ics",
+  "get /v2/calendar/:file",
+]);
+
 describe("API contracts", () => {
+  it("every call that answers JSON declares its response schema (OpenAPI shows it)", () => {
+    const routes = routeContracts(app.api as never).map((r) => ({
+      key: `${r.method} ${r.path}`,
+      response: r.response,
+    }));
+    expect(routes.filter((r) => !r.response && !notJson.has(r.key)).map((r) => r.key)).toEqual([]);
+    // The list names only calls that exist and still have no schema (one that gets one leaves it).
+    expect([...notJson].filter((k) => !routes.some((r) => r.key === k && !r.response))).toEqual([]);
+  });
+
   it("every GET with a response schema answers it exactly", async () => {
     const checked: string[] = [];
     const problems: string[] = [];

@@ -1,9 +1,12 @@
 import type { Hono } from "hono";
 import {
   bookingPolicyAnswer,
+  checkedInAnswer,
   classesTodayAnswer,
   classListAnswer,
   courtesiesAnswer,
+  sessionCancelledAnswer,
+  staffCancelledAnswer,
   staffClassAnswer,
   staffReservationsAnswer,
   templateSavedAnswer,
@@ -232,6 +235,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       guard: ["admin", "noCashiers"],
       params: idParam("id"),
       body: cancelSessionSchema,
+      response: sessionCancelledAnswer,
     },
     async ({ c, deps, params, body, auth }) => {
       const actor = staffCan(c, auth, "booking.write");
@@ -361,7 +365,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       guard: ["admin"],
       params: idParam("id"),
       body: z.object({ penalty: bool.optional() }),
-      response: messageAnswer,
+      response: staffCancelledAnswer,
     },
     async ({ c, deps, params, body, auth }) => {
       const actor = staffCan(c, auth, "booking.write");
@@ -441,7 +445,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       tags,
       guard: "auth",
       params: idParam("id"),
-      response: messageAnswer,
+      response: checkedInAnswer,
     },
     async ({ c, deps, params, auth }) => {
       assertScanner(auth);
@@ -475,7 +479,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
         class_session_id: id().optional(),
         studio_id: id().optional(),
       }),
-      response: messageAnswer,
+      response: checkedInAnswer,
     },
     async ({ deps, body, auth }) => {
       assertScanner(auth);

@@ -21,6 +21,21 @@ export const waitlistJoinedAnswer = messageWith({ id: z.number(), position: z.nu
 /** The private calendar address made anew. */
 export const feedResetAnswer = messageWith({ url: z.string() });
 
+/** A class cancelled by staff: how many booked people were told (`POST /admin/class-sessions/:id/cancel`). */
+export const sessionCancelledAnswer = messageWith({ notified: z.number() });
+
+/** A reservation cancelled by staff: whether the class came back to the customer's account. */
+export const staffCancelledAnswer = messageWith({ refunded: z.boolean() });
+
+/** Someone checked in (by QR code or from the class's list): who, on which spot of which class. */
+export const checkedInAnswer = messageWith({
+  reservationId: z.number(),
+  name: z.string(),
+  spot: z.number(),
+  sessionId: z.number(),
+  message: z.string(),
+});
+
 /** A weekly template saved, and how many classes it generated. */
 export const templateSavedAnswer = messageWith({ id: z.number(), created: z.number() });
 
