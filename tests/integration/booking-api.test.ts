@@ -15,6 +15,7 @@ import { sessionBalances } from "../../app/.server/domain/identity/current-user"
 import { setupTestApp } from "../support/app";
 import { giveCredits, makeClass, makeCustomer, makeRoom } from "../support/booking";
 import { staffToken } from "../support/factories";
+import { checkedInAnswer, sessionCancelledAnswer } from "../../app/shared/schemas/booking-answers";
 
 const app = setupTestApp();
 const HOUR = 3_600_000;
@@ -307,7 +308,9 @@ describe("check-in by QR", () => {
 
     const ok = await scan(q1, { studio_id: place.studio.id, class_session_id: inTwoHours.id });
     expect(ok.status).toBe(200);
-    expect((await ok.json()).data.Message).toMatch(/Asistencia registrada: Prueba qr, lugar 1/);
+    const okBody = await ok.json();
+    expect(okBody.data.Message).toMatch(/Asistencia registrada: Prueba qr, lugar 1/);
+    expect(checkedInAnswer.parse(okBody)).toEqual(okBody);
     const again = await scan(q1);
     expect((await again.json()).errorMessage).toMatch(/ya había registrado su asistencia/);
     const [row] = await app.deps.db.select().from(reservations).where(eq(reservations.qrToken, q1));
@@ -395,6 +398,7 @@ describe("back office", () => {
       })
     ).json();
     expect(cancelled.data.notified).toBe(1);
+    expect(sessionCancelledAnswer.parse(cancelled)).toEqual(cancelled);
     expect(await balance(cus.id, place.city.id)).toBe(2);
     const [r] = await app.deps.db.select().from(reservations).where(eq(reservations.id, rid));
     expect(r).toMatchObject({ status: "cancelled", spot: 7 });

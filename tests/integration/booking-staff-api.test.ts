@@ -12,6 +12,7 @@ import { localDay, localTime, zonedToUtc } from "../../app/.server/domain/bookin
 import { setupTestApp } from "../support/app";
 import { giveCredits, makeClass, makeCustomer, makeRoom } from "../support/booking";
 import { createStaff, sessionFor } from "../support/factories";
+import { checkedInAnswer } from "../../app/shared/schemas/booking-answers";
 
 const app = setupTestApp();
 const DAY = 86_400_000;
@@ -363,6 +364,8 @@ describe("staff booking API: permissions and audit", () => {
 
       const checked = await call(`/admin/reservations/${rid}/check-in`);
       expect(checked.status).toBe(200);
+      // The answer is the route's schema exactly (parsing drops undeclared fields).
+      expect(checkedInAnswer.parse(checked.body)).toEqual(checked.body);
       expect(checked.entries).toEqual([
         expect.objectContaining({ action: "check_in", entity: "reservation", entityId: String(rid) }),
       ]);

@@ -5,7 +5,9 @@ import { loadConfig } from "../../app/.server/config/env";
 import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
 import { creditLots, orders, payments, savedCards, webhookEvents } from "../../app/.server/db/schema";
 import { WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
+import { messageAnswer } from "../../app/shared/schemas/answers";
 import { setupTestApp } from "../support/app";
+import { expectAnswer } from "../support/answers";
 import { checkoutAs, newCustomer } from "../support/commerce";
 import { createStaff, sessionFor } from "../support/factories";
 import { attachedTo, authenticate, calls, intents, refundsByKey, startFakeStripe } from "../support/fake-stripe";
@@ -229,7 +231,7 @@ describe("stripe gateway (official SDK against a local provider)", () => {
     expect(second.body.setup_future_usage).toBeUndefined();
 
     const removed = await app.request(`/v2/customer/cards/${list[0].card_id}`, { method: "DELETE", token: c.token });
-    expect(removed.status).toBe(200);
+    await expectAnswer(messageAnswer, removed);
     expect(attachedTo.has(pm)).toBe(false);
     expect((await (await app.request("/v2/customer/cards", { token: c.token })).json()).data.cards).toEqual([]);
   });

@@ -1,5 +1,17 @@
 import type { Hono } from "hono";
-import { templateSavedAnswer } from "~/shared/schemas/booking-answers";
+import {
+  bookingPolicyAnswer,
+  checkedInAnswer,
+  classesTodayAnswer,
+  classListAnswer,
+  courtesiesAnswer,
+  sessionCancelledAnswer,
+  staffCancelledAnswer,
+  staffClassAnswer,
+  staffReservationsAnswer,
+  templateSavedAnswer,
+  templatesAnswer,
+} from "~/shared/schemas/booking-answers";
 import {
   bookingPolicySchema,
   cancelSessionSchema,
@@ -71,6 +83,9 @@ const toInput = (b: z.output<typeof classSessionSchema>) => ({
   durationMinutes: b.duration_minutes,
 });
 
+/** A moment as the answers write it (what JSON makes of a Date), or null. */
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
 /** The staff member, refused (403) without `permission`: the check the booking pages make. */
 const staffCan = (c: ApiContext, auth: AuthState, permission: Permission) =>
   assertCan(backOfficeActor(c, auth), permission);
@@ -114,6 +129,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
         from: isoDate().optional(),
         to: isoDate().optional(),
       }),
+      response: classListAnswer,
     },
     async ({ c, auth, deps, query }) => {
       staffCan(c, auth, "booking.read");
@@ -139,12 +155,22 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       tags,
       guard: ["adminAndCoach"],
       params: idParam("id"),
+      response: staffClassAnswer,
     },
     async ({ deps, params }) => {
       const detail = await sessionDetail(deps.db, params.id, null, deps.clock());
-      return {
-        data: { ...detail, roster: await roster(deps.db, params.id), waitlist: await waitlistOf(deps.db, params.id) },
-      };
+      const people = (await roster(deps.db, params.id)).map((r) => ({
+        ...r,
+        checkedInAt: iso(r.checkedInAt),
+        penaltyWaivedAt: iso(r.penaltyWaivedAt),
+        cancelledAt: iso(r.cancelledAt),
+        createdAt: r.createdAt.toISOString(),
+      }));
+      const waiting = (await waitlistOf(deps.db, params.id)).map((w) => ({
+        ...w,
+        createdAt: w.createdAt.toISOString(),
+      }));
+      return { data: { ...detail, roster: people, waitlist: waiting } };
     },
   );
 
@@ -209,6 +235,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       guard: ["admin", "noCashiers"],
       params: idParam("id"),
       body: cancelSessionSchema,
+      response: sessionCancelledAnswer,
     },
     async ({ c, deps, params, body, auth }) => {
       const actor = staffCan(c, auth, "booking.write");
@@ -274,6 +301,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
         q: z.string().max(100).optional(),
         status: z.enum(["booked", "attended", "no_show", "cancelled"]).optional(),
       }),
+      response: staffReservationsAnswer,
     },
     async ({ c, auth, deps, query }) => {
       staffCan(c, auth, "booking.read");
@@ -337,7 +365,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       guard: ["admin"],
       params: idParam("id"),
       body: z.object({ penalty: bool.optional() }),
-      response: messageAnswer,
+      response: staffCancelledAnswer,
     },
     async ({ c, deps, params, body, auth }) => {
       const actor = staffCan(c, auth, "booking.write");
@@ -417,7 +445,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       tags,
       guard: "auth",
       params: idParam("id"),
-      response: messageAnswer,
+      response: checkedInAnswer,
     },
     async ({ c, deps, params, auth }) => {
       assertScanner(auth);
@@ -451,7 +479,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
         class_session_id: id().optional(),
         studio_id: id().optional(),
       }),
-      response: messageAnswer,
+      response: checkedInAnswer,
     },
     async ({ deps, body, auth }) => {
       assertScanner(auth);
@@ -475,6 +503,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       summary: "Clases de hoy (de la coach en sesión; todas para administradores y recepción)",
       tags,
       guard: "auth",
+      response: classesTodayAnswer,
     },
     async ({ deps, auth }) => {
       assertScanner(auth);
@@ -512,7 +541,14 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
 
   defineRoute(
     app,
-    { method: "get", path: "/admin/courtesies", summary: "Cortesías otorgadas", tags, guard: ["admin", "noCashiers"] },
+    {
+      method: "get",
+      path: "/admin/courtesies",
+      summary: "Cortesías otorgadas",
+      tags,
+      guard: ["admin", "noCashiers"],
+      response: courtesiesAnswer,
+    },
     async ({ c, auth, deps }) => {
       staffCan(c, auth, "booking.read");
       return { data: await listCourtesies(deps.db) };
@@ -528,6 +564,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       tags,
       guard: ["admin"],
       params: idParam("studio"),
+      response: bookingPolicyAnswer,
     },
     async ({ c, auth, deps, params }) => {
       staffCan(c, auth, "booking.read");
@@ -592,6 +629,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       tags,
       guard: ["admin"],
       query: z.object({ studio_id: id().optional() }),
+      response: templatesAnswer,
     },
     async ({ c, auth, deps, query }) => {
       staffCan(c, auth, "booking.read");

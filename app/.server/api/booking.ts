@@ -5,9 +5,15 @@ import { t } from "~/lib/messages";
 import { defineRoute, idParam, type ApiEnv, type AuthState } from "../http/api";
 import { AppError } from "../http/errors";
 import { messageAnswer } from "~/shared/schemas/answers";
-import { bookedAnswer, cancelledAnswer, feedResetAnswer, waitlistJoinedAnswer } from "~/shared/schemas/booking-answers";
+import {
+  bookedAnswer,
+  cancelledAnswer,
+  classAnswer,
+  classListAnswer,
+  feedResetAnswer,
+  waitlistJoinedAnswer,
+} from "~/shared/schemas/booking-answers";
 import { hit } from "../domain/identity/rate-limit";
-import { roomLayoutDto } from "../resources/places";
 import { ROLE } from "../db/schema";
 import { bookSpot, cancelReservation, joinWaitlist, leaveWaitlist } from "../domain/booking/reservations";
 import { listSessions, sessionDetail, sessionDto, spotStates } from "../domain/booking/sessions";
@@ -50,47 +56,6 @@ export function assertScanner(auth: AuthState) {
 /** Classes, spots, reservations and waitlist for customers (spec v2 style). */
 // ---------- answers of the reads (the customer's calendar, class page and profile) ----------
 
-/** What a class shows wherever it is listed: where, who, what and when (local day and time). */
-const classFields = {
-  id: z.number(),
-  studio_id: z.number(),
-  studio_name: z.string(),
-  city_id: z.number(),
-  room_id: z.number(),
-  room_name: z.string(),
-  coach_id: z.number(),
-  coach_name: z.string(),
-  session_type_id: z.number(),
-  session_type: z.string(),
-  color: z.string(),
-  starts_at: z.string(),
-  local_date: z.string(),
-  local_time: z.string(),
-  timezone: z.string(),
-  duration_minutes: z.number(),
-  capacity: z.number(),
-  available: z.number(),
-  waiting: z.number(),
-  status: z.enum(["scheduled", "cancelled"]),
-};
-const sessionsAnswer = z.object({
-  data: z.array(z.object({ ...classFields, coach_image: z.string().nullable(), booked: z.number() })),
-});
-/** One class with its spot map and the viewer's reservation or waiting-list place. */
-const sessionAnswer = z.object({
-  data: z.object({
-    ...classFields,
-    city_name: z.string(),
-    when: z.string(),
-    state: z.enum(["cancelled", "past", "not_open", "closed", "full", "open"]),
-    layout: roomLayoutDto,
-    spots: z.array(z.object({ number: z.number(), taken: z.boolean(), mine: z.boolean() })),
-    my_reservation: z.object({ id: z.number(), spot: z.number() }).nullable(),
-    my_waitlist: z.object({ id: z.number(), position: z.number().nullable() }).nullable(),
-    opens_at: z.string(),
-    cancel_until: z.string(),
-  }),
-});
 const reservation = z.object({
   id: z.number(),
   class_session_id: z.number(),
@@ -153,7 +118,7 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
         from: isoDate.optional(),
         to: isoDate.optional(),
       }),
-      response: sessionsAnswer,
+      response: classListAnswer,
     },
     async ({ deps, query }) => {
       const from = query.from ?? deps.clock();
@@ -172,7 +137,7 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
       summary: "Una clase con su mapa de lugares (spots: number, taken)",
       tags: ["Reservaciones"],
       params: idParam("id"),
-      response: sessionAnswer,
+      response: classAnswer,
     },
     async ({ deps, params, auth }) => ({
       data: await sessionDetail(deps.db, params.id, auth.user?.id ?? null, deps.clock()),

@@ -40,6 +40,7 @@ import {
   updateShipment,
 } from "../domain/commerce/after-sale";
 import { refundSchema, shipmentUpdateSchema } from "~/shared/schemas/commerce";
+import { messageAnswer } from "~/shared/schemas/answers";
 import {
   addressesAnswer,
   addressSavedAnswer,
@@ -277,6 +278,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       tags: ["Checkout"],
       guard: "auth",
       params: idParam("id"),
+      response: messageAnswer,
     },
     async ({ deps, auth, params }) => {
       const [row] = await deps.db

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { t } from "~/lib/messages";
 import {
   citySchema,
+  roomLayoutDto,
   roomSchema,
   studioSchema,
   type CityInput,
@@ -144,14 +145,6 @@ export const studiosResource: ResourceDescriptor<typeof studios, StudioAdminDto,
 
 // ─── Rooms ────────────────────────────────────────────────────────────────────────────────────────
 
-const side = z.enum(["top", "bottom", "left", "right"]);
-/** A room's spot map as answers show it (a room, a class's map). */
-export const roomLayoutDto = z.object({
-  rows: z.array(z.array(z.number().nullable())),
-  coachPosition: z.enum(["top", "bottom"]).optional(),
-  mirror: z.enum(["top", "bottom", "left", "right", "none"]).optional(),
-  barres: z.array(side).optional(),
-});
 const roomDto = z.object({
   id: z.number(),
   name: z.string(),

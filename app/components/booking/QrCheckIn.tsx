@@ -2,7 +2,7 @@ import { Alert, Button, FileButton, Group, Stack, Text, TextInput } from "@manti
 import { IconCamera, IconCameraOff, IconCheck, IconPhoto, IconX } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { api, type ApiData } from "~/lib/api";
-import type { messageAnswer } from "~/shared/schemas/answers";
+import type { checkedInAnswer } from "~/shared/schemas/booking-answers";
 import { t } from "~/lib/messages";
 
 type Result = { ok: boolean; text: string } | null;
@@ -29,7 +29,7 @@ export function QrCheckIn(props: { sessionId?: number; studioId?: number | null;
     if (last.current && last.current.code === v && now - last.current.at < 3000) return;
     last.current = { code: v, at: now };
     setBusy(true);
-    const r = await api<ApiData<typeof messageAnswer>>("/admin/check-in", {
+    const r = await api<ApiData<typeof checkedInAnswer>>("/admin/check-in", {
       json: { code: v, class_session_id: props.sessionId, studio_id: props.studioId ?? undefined },
     });
     setBusy(false);

@@ -106,3 +106,12 @@ export function numberSpots(cells: boolean[][]): (number | null)[][] {
   let n = 0;
   return cells.map((row) => row.map((on) => (on ? ++n : null)));
 }
+
+const side = z.enum(["top", "bottom", "left", "right"]);
+/** A room's spot map as answers show it (a room, a class's map). */
+export const roomLayoutDto = z.object({
+  rows: z.array(z.array(z.number().nullable())),
+  coachPosition: z.enum(["top", "bottom"]).optional(),
+  mirror: z.enum(["top", "bottom", "left", "right", "none"]).optional(),
+  barres: z.array(side).optional(),
+});

@@ -4,7 +4,7 @@ import { data, useRevalidator } from "react-router";
 import { QrCheckIn } from "~/components/booking/QrCheckIn";
 import { PageHeader } from "~/components/admin/kit";
 import { api, type ApiData } from "~/lib/api";
-import type { messageAnswer } from "~/shared/schemas/answers";
+import type { checkedInAnswer } from "~/shared/schemas/booking-answers";
 import { t } from "~/lib/messages";
 import { requireScannerPage } from "../.server/page";
 import { roster, sessionDetail, waitlistOf } from "~/.server/domain/booking/sessions";
@@ -63,7 +63,7 @@ export default function QrAssistanceScan({ loaderData }: Route.ComponentProps) {
   const active = roster.filter((r) => r.status !== "cancelled");
 
   const checkIn = async (id: number) => {
-    const r = await api<ApiData<typeof messageAnswer>>(`/admin/reservations/${id}/check-in`, { method: "POST" });
+    const r = await api<ApiData<typeof checkedInAnswer>>(`/admin/reservations/${id}/check-in`, { method: "POST" });
     setMsg(r.ok ? r.data.Message : r.message);
     revalidator.revalidate();
   };

@@ -5,7 +5,8 @@ import { useEntityForm } from "~/components/admin/kit";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
-import type { messageAnswer, savedAnswer } from "~/shared/schemas/answers";
+import type { savedAnswer } from "~/shared/schemas/answers";
+import type { sessionCancelledAnswer } from "~/shared/schemas/booking-answers";
 import { cancelSessionSchema, classFormSchema, duplicateSchema, idField } from "~/shared/schemas/booking-admin";
 import { zonedToUtc } from "~/shared/zoned-time";
 import { CalendarForm, startsAtOnDate, useCalendarSubmit } from "./CalendarForm";
@@ -169,7 +170,7 @@ function CancelForm({ session: s, onDone }: FormProps) {
   const form = useEntityForm(cancelSessionSchema, { reason: "" });
   const submit = useCalendarSubmit(
     form,
-    (v) => api<ApiData<typeof messageAnswer>>(`/admin/class-sessions/${s.id}/cancel`, { json: v }),
+    (v) => api<ApiData<typeof sessionCancelledAnswer>>(`/admin/class-sessions/${s.id}/cancel`, { json: v }),
     onDone,
   );
   return (
