@@ -212,10 +212,24 @@ export function defineRoute<
       spec.method === "get" || spec.method === "delete" ? {} : await readBody(c.req.raw, { limit: spec.bodyLimit });
     refuseUnsafeText(raw);
     const body = parse(spec.body ?? empty, raw, 422);
-    const result = await handler({ c, body, query, params, auth, deps: c.get("deps") } as never);
+    const deps = c.get("deps");
+    const result = await handler({ c, body, query, params, auth, deps } as never);
     if (result instanceof Response) return result;
+    if (spec.response && deps.config.NODE_ENV === "test") holdToContract(spec, result);
     return c.json(result as object, spec.status ?? 200);
   });
+}
+
+/**
+ * Under test, every answer is held to its response schema as the caller receives it (JSON): each
+ * test that calls the API is a contract test too, for every method, not only the GETs the contract
+ * test walks. A mismatch is a 500 naming the route and the fields, so the test fails.
+ */
+function holdToContract(spec: { method: string; path: string; response?: ZodType }, result: unknown) {
+  const checked = spec.response!.safeParse(JSON.parse(JSON.stringify(result ?? null)));
+  if (checked.success) return;
+  const issues = checked.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+  throw new Error(`${spec.method.toUpperCase()} ${spec.path}: the answer does not match its schema (${issues})`);
 }
 
 /** The field rules' text rule over everything the caller sent, so no schema can forget it. */
