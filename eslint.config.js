@@ -3,6 +3,12 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
+/** A role or employee type compared with a bare number (`roleId === 4`): name it (ROLE.coach). */
+const roleRules = ["roleId", "role_id", "employeeType", "employee_type"].map((name) => ({
+  selector: `BinaryExpression[operator=/^[!=]==?$/]:matches([left.property.name='${name}'], [left.name='${name}'], [right.property.name='${name}'], [right.name='${name}']):matches([left.raw=/^["']?[0-9]+["']?$/], [right.raw=/^["']?[0-9]+["']?$/])`,
+  message: "Compare roles and employee types with ROLE and EMPLOYEE_TYPE (app/shared/roles.ts), not bare numbers.",
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -51,6 +57,11 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 7 "one source per fact": roles and employee types by name (app/shared/roles.ts).
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ...roleRules] },
+  },
+  {
     // Issue 7 "typed client": every browser call names its answer by the route's response schema,
     // `api<ApiData<typeof someAnswer>>(...)` (a type-only import), never a hand-written type or none.
     files: ["app/components/**/*.{ts,tsx}", "app/routes/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
@@ -58,6 +69,7 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
+        ...roleRules,
         {
           selector: "CallExpression[callee.name='api']:not([typeArguments])",
           message: "Name the answer's type from its route's response schema: api<ApiData<typeof someAnswer>>(...).",

@@ -374,7 +374,7 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
       response: feedResetAnswer,
     },
     async ({ deps, auth }) => {
-      const token = await feedToken(deps.db, auth.user!.id, true);
+      const token = await feedToken(deps.db, auth.user!.id, { now: deps.clock() });
       return {
         data: {
           Message: t("booking.profile.feedResetDone"),

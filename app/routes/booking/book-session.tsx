@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Stack, Text } from "@mantine/core";
+import { ROLE } from "~/shared/roles";
 import { IconCalendarPlus, IconCheck, IconClock, IconInfoCircle, IconMapPin, IconUser } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useRevalidator } from "react-router";
@@ -29,13 +30,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw err;
   }
   let credits: { available: number; unlimited: boolean } | null = null;
-  if (user?.roleId === 2) {
+  if (user?.roleId === ROLE.customer) {
     const b = await sessionBalances(deps.db, user.id, new Date(detail.starts_at), [{ id: detail.city_id }]);
     credits = b.perCity[detail.city_id] ?? { available: 0, unlimited: false };
   }
   return {
     session: detail,
-    viewer: user ? (user.roleId === 2 ? "customer" : "staff") : "anonymous",
+    viewer: user ? (user.roleId === ROLE.customer ? "customer" : "staff") : "anonymous",
     credits,
   };
 }

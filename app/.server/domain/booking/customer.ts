@@ -166,14 +166,14 @@ export async function customerWaitlist(db: Db, userId: number, now: Date) {
   }));
 }
 
-/** The customer's feed token (created on first use; `reset` replaces it, so the old address answers 404). */
-export async function feedToken(db: Db, userId: number, reset = false): Promise<string> {
+/** The customer's feed token (created on first use; `reset` replaces it at `now`, so the old address answers 404). */
+export async function feedToken(db: Db, userId: number, reset: false | { now: Date } = false): Promise<string> {
   const token = crypto.randomBytes(24).toString("base64url");
   if (reset) {
     await db
       .insert(calendarFeeds)
-      .values({ userId, token })
-      .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: new Date() } });
+      .values({ userId, token, createdAt: reset.now })
+      .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: reset.now } });
     return token;
   }
   const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));

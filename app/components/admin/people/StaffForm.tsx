@@ -23,6 +23,7 @@ import { PageHeader } from "../kit/PageHeader";
 import { employeeTypeHelp, employeeTypeLabel, roleLabel } from "./labels";
 import { usePersonCommands } from "./PersonActions";
 import { administratorSchema, EMPLOYEE_TYPES, STAFF_ROLES, staffSchema } from "~/shared/schemas/people";
+import { ROLE } from "~/shared/roles";
 
 export interface StaffPerson {
   id: number;
@@ -98,7 +99,7 @@ function StaffForm(props: {
   );
   const commands = usePersonCommands(apiBase);
   const v = form.getValues();
-  const isAdmin = scope === "administrators" || v.role_id === "1";
+  const isAdmin = scope === "administrators" || v.role_id === String(ROLE.admin);
 
   return (
     <EntityFormFrame {...frame}>

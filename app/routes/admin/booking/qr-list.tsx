@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/admin/kit";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { t } from "~/lib/messages";
+import { ROLE } from "~/shared/roles";
 import { requireScannerPage } from "../.server/page";
 import { classesToday } from "~/.server/domain/booking/admin";
 import type { Route } from "./+types/qr-list";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/qr-list";
 export async function loader(args: Route.LoaderArgs) {
   const auth = requireScannerPage(args);
   const { deps } = args.context;
-  const coachUserId = auth.user!.roleId === 4 ? auth.user!.id : null;
+  const coachUserId = auth.user!.roleId === ROLE.coach ? auth.user!.id : null;
   return { classes: await classesToday(deps.db, deps.clock(), coachUserId) };
 }
 
