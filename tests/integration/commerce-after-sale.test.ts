@@ -181,7 +181,8 @@ describe("gift cards", () => {
     // Staff have no gift cards to redeem (the page's guard was "customer" too).
     const admin = await staffToken(app.deps.db);
     expect(
-      (await app.request("/v2/customer/giftcards/redeem", { method: "POST", token: admin, json: { code: "X" } })).status,
+      (await app.request("/v2/customer/giftcards/redeem", { method: "POST", token: admin, json: { code: "X" } }))
+        .status,
     ).toBe(403);
   });
 

@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { IconAlertCircle, IconGift, IconStar } from "@tabler/icons-react";
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { IconGift, IconStar } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { useEntityForm, useFormSubmit } from "~/components/forms/useEntityForm";
@@ -112,7 +112,7 @@ export default function ProfileRewards({ loaderData }: Route.ComponentProps) {
 /**
  * Redeeming a gift card's code (POST /api/v2/customer/giftcards/redeem, the API's own schema): a
  * wrong, expired or someone else's code shows under the field; a good one says so under it and the
- * page's data is reloaded, so the new card shows in the list.
+ * page's data is reloaded, so the new card shows in the list. Anything else (no connection) is a toast.
  */
 function RedeemGiftCard() {
   const { revalidate } = useRevalidator();
@@ -129,37 +129,23 @@ function RedeemGiftCard() {
       form.reset();
       await revalidate();
     },
-    { toastSuccess: false },
+    { toastSuccess: false, messageAs: "toast" },
   );
   return (
     <form onSubmit={submit.onSubmit} noValidate>
-      <Stack gap="sm">
-        <Group align="flex-end" wrap="nowrap">
-          <TextInput
-            name="code"
-            label={t("commerce.ui.redeemLabel")}
-            required
-            style={{ flex: 1 }}
-            {...form.getInputProps("code")}
-            description={redeemed ? t("commerce.giftCard.redeemed") : undefined}
-          />
-          <Button type="submit" loading={submit.submitting}>
-            {t("commerce.ui.redeem")}
-          </Button>
-        </Group>
-        {submit.error && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            withCloseButton
-            onClose={submit.clearError}
-            role="alert"
-          >
-            {submit.error}
-          </Alert>
-        )}
-      </Stack>
+      <Group align="flex-end" wrap="nowrap">
+        <TextInput
+          name="code"
+          label={t("commerce.ui.redeemLabel")}
+          required
+          style={{ flex: 1 }}
+          {...form.getInputProps("code")}
+          description={redeemed ? t("commerce.giftCard.redeemed") : undefined}
+        />
+        <Button type="submit" loading={submit.submitting}>
+          {t("commerce.ui.redeem")}
+        </Button>
+      </Group>
     </form>
   );
 }
