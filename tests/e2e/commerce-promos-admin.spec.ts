@@ -1,12 +1,12 @@
 import type { Page } from "@playwright/test";
 import { fillCard as fillWith, newCustomer } from "./support/commerce";
-import { createAccount } from "./support/db";
+import { createAccount, createGiftCard, createSavedCard } from "./support/db";
 import { createCertificationProduct, newCity, staffApi } from "./support/factories";
 import { e2eEnv, expect, expectNoA11yViolations, loginAs, test, testAddress, waitingForLive } from "./support/fixtures";
 
 /**
  * Issue 10, the payments group of the back office (vouchers, gift cards, rewards on the kit), the
- * customer's rewards page, and the success page of a deposit order (the balance still owed and the
+ * customer's rewards page (a gift card redeemed there) and saved cards, and the success page of a deposit order (the balance still owed and the
  * way to pay it).
  */
 const customer = (page: Page) => newCustomer(page, { name: "Renata", lastName: "Premios", label: "promo" });
@@ -108,4 +108,39 @@ test("staff create a voucher, issue a gift card and grant a reward the customer 
   await expect(page.getByText("Recompensa: Cumpleaños (Feliz cumpleaños)")).toBeVisible();
   await expect(page.getByRole("link", { name: "Reservar con mi recompensa" })).toBeVisible();
   await staffContext.close();
+});
+
+test("a customer redeems a gift card on the rewards page and removes a saved card", async ({ page }) => {
+  const email = await customer(page);
+  const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
+  await createGiftCard(code, 750_00);
+  await page.goto("/profile/rewards");
+  const field = page.getByRole("textbox", { name: "Código de tarjeta de regalo" });
+  const redeem = page.getByRole("button", { name: "Canjear" });
+
+  // A code that does not exist: its message under the field, and no card in the account.
+  await field.fill("NO-EXISTE-123");
+  await redeem.click();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription("La tarjeta de regalo no es válida");
+  await expect(field).toBeFocused();
+  await expect(page.getByText("Aún no tienes tarjetas de regalo.")).toBeVisible();
+
+  // The real code: said under the field, and the card shows with its balance (the page reloaded).
+  await field.fill(code.toLowerCase());
+  await expect(field).not.toHaveAttribute("aria-invalid", "true");
+  await redeem.click();
+  await expect(field).toHaveAccessibleDescription("Tarjeta de regalo agregada a su cuenta");
+  await expect(page.getByText(code, { exact: true })).toBeVisible();
+  await expect(page.getByText("$750.00", { exact: true })).toBeVisible();
+  await expect(page.getByText("Aún no tienes tarjetas de regalo.")).toHaveCount(0);
+  await expect(field).toHaveValue("");
+
+  // A saved card: removed through the API, said in a toast, and gone from the list.
+  await createSavedCard(email, "4242");
+  await page.goto("/profile/payment-methods");
+  await expect(page.getByText("VISA •••• 4242")).toBeVisible();
+  await page.getByRole("button", { name: "Eliminar" }).click();
+  await expect(page.getByText("Tarjeta eliminada")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No tienes tarjetas guardadas" })).toBeVisible();
 });

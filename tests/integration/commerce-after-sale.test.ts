@@ -167,6 +167,25 @@ describe("shipments", () => {
 });
 
 describe("gift cards", () => {
+  it("a wrong or empty code is refused under the field `code` and changes nothing (the rewards page)", async () => {
+    const c = await newCustomer(app);
+    const { giftCards } = await import("../../app/.server/db/schema");
+    const redeem = (code: string) =>
+      app.request("/v2/customer/giftcards/redeem", { method: "POST", token: c.token, json: { code } });
+    for (const code of ["", "   ", "NO-EXISTE-1"]) {
+      const res = await redeem(code);
+      expect(res.status).toBe(422);
+      expect(await fieldErrorsOf(res)).toEqual({ code: "La tarjeta de regalo no es válida" });
+    }
+    expect(await app.deps.db.select().from(giftCards).where(eq(giftCards.userId, c.id))).toEqual([]);
+    // Staff have no gift cards to redeem (the page's guard was "customer" too).
+    const admin = await staffToken(app.deps.db);
+    expect(
+      (await app.request("/v2/customer/giftcards/redeem", { method: "POST", token: admin, json: { code: "X" } }))
+        .status,
+    ).toBe(403);
+  });
+
   it("redeemed into the account, then pay part of a cart", async () => {
     const c = await newCustomer(app);
     const { giftCards } = await import("../../app/.server/db/schema");
@@ -317,5 +336,35 @@ describe("card data", () => {
     expect(dump).not.toMatch(/\bcvc\b/i);
     expect(logs).not.toMatch(/\bcvc\b/i);
     expect(dump).toContain("4242"); // last4 is kept
+  });
+});
+
+describe("saved cards (the profile's payment methods)", () => {
+  it("a customer removes their own card, not another's; staff cannot", async () => {
+    const { savedCards } = await import("../../app/.server/db/schema");
+    const [owner, other] = [await newCustomer(app), await newCustomer(app)];
+    const [card] = await app.deps.db
+      .insert(savedCards)
+      .values({
+        userId: owner.id,
+        gateway: "sandbox",
+        providerPaymentMethodId: `pm_${Date.now()}`,
+        brand: "visa",
+        last4: "4242",
+        expMonth: 12,
+        expYear: 2031,
+      })
+      .returning();
+    const remove = (token: string) => app.request(`/v2/customer/cards/${card!.id}`, { method: "DELETE", token });
+    expect((await remove(other.token)).status).toBe(404);
+    expect((await remove(await staffToken(app.deps.db))).status).toBe(403);
+    const [still] = await app.deps.db.select().from(savedCards).where(eq(savedCards.id, card!.id));
+    expect(still!.deletedAt).toBeNull();
+    const res = await remove(owner.token);
+    expect(res.status).toBe(200);
+    expect((await res.json()).data.Message).toBe("Tarjeta eliminada");
+    const [gone] = await app.deps.db.select().from(savedCards).where(eq(savedCards.id, card!.id));
+    expect(gone!.deletedAt).not.toBeNull();
+    expect((await remove(owner.token)).status).toBe(404);
   });
 });

@@ -39,7 +39,7 @@ import {
   refundPayment,
   updateShipment,
 } from "../domain/commerce/after-sale";
-import { refundSchema, shipmentUpdateSchema } from "~/shared/schemas/commerce";
+import { giftCardRedeemSchema, refundSchema, shipmentUpdateSchema } from "~/shared/schemas/commerce";
 import { messageAnswer } from "~/shared/schemas/answers";
 import {
   addressesAnswer,
@@ -624,7 +624,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       tags: ["Perfil"],
       guard: "auth",
       response: giftCardRedeemedAnswer,
-      body: z.object({ code: z.string().trim().min(1, t("commerce.giftCard.invalid")).max(60) }),
+      body: giftCardRedeemSchema,
     },
     async ({ deps, auth, body }) => ({
       data: {

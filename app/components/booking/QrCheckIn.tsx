@@ -117,6 +117,13 @@ export function QrCheckIn(props: { sessionId?: number; studioId?: number | null;
           {t("booking.scanner.cameraHint")}
         </Text>
       )}
+      {/*
+        Hand-written on purpose (docs/decisions.md, "One way to write a form"): a typed code is one
+        more way to read a QR, so it goes through the same `submit(code)` as the camera and the photo
+        (the repeat guard, one busy state, the answer in the one live status below, `data-checkin`).
+        The form hooks would answer it another way: the refusal under the field or as a toast, and a
+        second busy state the camera's reads do not share.
+      */}
       <form
         onSubmit={(e) => {
           e.preventDefault();

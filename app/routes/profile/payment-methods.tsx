@@ -1,29 +1,25 @@
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconCreditCard } from "@tabler/icons-react";
-import { useFetcher } from "react-router";
+import { useApiCommand } from "~/components/admin/kit/useApiCommand";
 import { ProfileEmptyState } from "~/components/profile/ProfileEmptyState";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/payment-methods";
 import { requireGuards } from "~/.server/pages/guard";
-import { customerCards, removeCard } from "~/.server/domain/commerce/after-sale";
+import { customerCards } from "~/.server/domain/commerce/after-sale";
 
 export async function loader(args: Route.LoaderArgs) {
   const auth = requireGuards(args, ["customer"]);
   return { cards: await customerCards(args.context.deps.db, auth.user!.id) };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const auth = requireGuards(args, ["customer"]);
-  const form = await args.request.formData();
-  await removeCard(args.context.deps.db, auth.user!.id, Number(form.get("id")), args.context.deps.clock());
-  return { ok: true };
-}
-
 export const meta = () => [{ title: `${t("auth.profile.nav.paymentMethods")} · ${t("app.name")}` }];
 
-/** Saved cards: brand and last four digits only. */
+/**
+ * Saved cards: brand and last four digits only. "Eliminar" calls DELETE /api/v2/customer/cards/:id
+ * (the provider forgets the card too), the answer as a toast, then the list is reloaded.
+ */
 export default function ProfilePaymentMethods({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher();
+  const { run, busy } = useApiCommand();
   if (loaderData.cards.length === 0) return <ProfileEmptyState section="paymentMethods" />;
   return (
     <Stack gap="md">
@@ -46,12 +42,15 @@ export default function ProfilePaymentMethods({ loaderData }: Route.ComponentPro
                 </Text>
               </Stack>
             </Group>
-            <fetcher.Form method="post">
-              <input type="hidden" name="id" value={c.id} />
-              <Button type="submit" variant="subtle" color="red" size="sm" loading={fetcher.state !== "idle"}>
-                {t("commerce.ui.removeCard")}
-              </Button>
-            </fetcher.Form>
+            <Button
+              variant="subtle"
+              color="red"
+              size="sm"
+              loading={busy === `card-${c.id}`}
+              onClick={() => void run(`card-${c.id}`, `/v2/customer/cards/${c.id}`, {}, "DELETE")}
+            >
+              {t("commerce.ui.removeCard")}
+            </Button>
           </Group>
         </Paper>
       ))}

@@ -1,12 +1,16 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconGift, IconStar } from "@tabler/icons-react";
-import { Link, useFetcher } from "react-router";
+import { useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { useEntityForm, useFormSubmit } from "~/components/forms/useEntityForm";
+import { api, type ApiData } from "~/lib/api";
 import { formatDate } from "~/lib/format";
 import { t } from "~/lib/messages";
+import type { giftCardRedeemedAnswer } from "~/shared/schemas/commerce-answers";
+import { giftCardRedeemSchema } from "~/shared/schemas/commerce";
 import { requireGuards } from "~/.server/pages/guard";
-import { customerGiftCards, redeemGiftCard } from "~/.server/domain/commerce/after-sale";
+import { customerGiftCards } from "~/.server/domain/commerce/after-sale";
 import { customerRewards } from "~/.server/resources/rewards";
-import { AppError } from "~/.server/http/errors";
 import type { Route } from "./+types/rewards";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -19,23 +23,10 @@ export async function loader(args: Route.LoaderArgs) {
   return { rewards, cards };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const auth = requireGuards(args, ["customer"]);
-  const code = String((await args.request.formData()).get("code") ?? "");
-  try {
-    await redeemGiftCard(args.context.deps.db, auth.user!.id, code, args.context.deps.clock());
-    return { ok: true, error: null };
-  } catch (e) {
-    if (e instanceof AppError) return { ok: false, error: e.message };
-    throw e;
-  }
-}
-
 export const meta = () => [{ title: `${t("auth.profile.nav.rewards")} · ${t("app.name")}` }];
 
 /** Rewards (free classes staff gave the customer) and gift cards: balance, and redeeming a new code. */
 export default function ProfileRewards({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<typeof action>();
   const { rewards, cards } = loaderData;
   return (
     <Stack gap="lg">
@@ -86,21 +77,7 @@ export default function ProfileRewards({ loaderData }: Route.ComponentProps) {
           {t("commerce.ui.giftCardsTitle")}
         </Title>
         <Paper withBorder radius="md" p="md">
-          <fetcher.Form method="post">
-            <Group align="flex-end" wrap="nowrap">
-              <TextInput
-                name="code"
-                label={t("commerce.ui.redeemLabel")}
-                required
-                style={{ flex: 1 }}
-                error={fetcher.data?.error ?? undefined}
-                description={fetcher.data?.ok ? t("commerce.giftCard.redeemed") : undefined}
-              />
-              <Button type="submit" loading={fetcher.state !== "idle"}>
-                {t("commerce.ui.redeem")}
-              </Button>
-            </Group>
-          </fetcher.Form>
+          <RedeemGiftCard />
         </Paper>
         {cards.length === 0 ? (
           <Text c="dimmed">{t("commerce.ui.noGiftCards")}</Text>
@@ -129,5 +106,46 @@ export default function ProfileRewards({ loaderData }: Route.ComponentProps) {
         )}
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * Redeeming a gift card's code (POST /api/v2/customer/giftcards/redeem, the API's own schema): a
+ * wrong, expired or someone else's code shows under the field; a good one says so under it and the
+ * page's data is reloaded, so the new card shows in the list. Anything else (no connection) is a toast.
+ */
+function RedeemGiftCard() {
+  const { revalidate } = useRevalidator();
+  const [redeemed, setRedeemed] = useState(false);
+  const form = useEntityForm(giftCardRedeemSchema, { code: "" });
+  const submit = useFormSubmit(
+    form,
+    (values) => {
+      setRedeemed(false);
+      return api<ApiData<typeof giftCardRedeemedAnswer>>("/v2/customer/giftcards/redeem", { json: values });
+    },
+    async () => {
+      setRedeemed(true);
+      form.reset();
+      await revalidate();
+    },
+    { toastSuccess: false, messageAs: "toast" },
+  );
+  return (
+    <form onSubmit={submit.onSubmit} noValidate>
+      <Group align="flex-end" wrap="nowrap">
+        <TextInput
+          name="code"
+          label={t("commerce.ui.redeemLabel")}
+          required
+          style={{ flex: 1 }}
+          {...form.getInputProps("code")}
+          description={redeemed ? t("commerce.giftCard.redeemed") : undefined}
+        />
+        <Button type="submit" loading={submit.submitting}>
+          {t("commerce.ui.redeem")}
+        </Button>
+      </Group>
+    </form>
   );
 }

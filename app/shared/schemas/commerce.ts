@@ -36,6 +36,11 @@ export const addressSchema = z.object({
     .length(5, t("validation.zipLength")),
 });
 
+/** A gift card's code to redeem in the customer's account ("Mis recompensas"). Browser and API share it. */
+export const giftCardRedeemSchema = z.object({
+  code: z.string().trim().min(1, t("commerce.giftCard.invalid")).max(60),
+});
+
 /** Card form masks (spec §5): number '#### #### #### ####', expiry '##/##', cvc up to 4 digits. */
 export function maskCardNumber(v: string) {
   return v

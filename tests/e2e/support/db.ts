@@ -172,3 +172,14 @@ export async function createGiftCard(code: string, cents: number) {
     await c.query("insert into gift_cards (code, initial_cents, balance_cents) values ($1, $2, $2)", [code, cents]);
   });
 }
+
+/** A saved sandbox card (brand and last four) in the account of `email`, as a payment would leave it. */
+export async function createSavedCard(email: string, last4: string) {
+  await withDb(async (c) => {
+    await c.query(
+      `insert into saved_cards (user_id, gateway, provider_payment_method_id, brand, last4, exp_month, exp_year)
+       select id, 'sandbox', $2, 'visa', $3, 12, 2031 from users where email = $1`,
+      [email, `pm_e2e_${Date.now()}`, last4],
+    );
+  });
+}

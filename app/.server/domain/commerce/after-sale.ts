@@ -390,13 +390,6 @@ export async function customerCards(db: Db, userId: number) {
   return rows.map((c) => ({ id: c.id, brand: c.brand, last4: c.last4, exp_month: c.expMonth, exp_year: c.expYear }));
 }
 
-export async function removeCard(db: Db, userId: number, id: number, now: Date) {
-  await db
-    .update(savedCards)
-    .set({ deletedAt: now })
-    .where(and(eq(savedCards.id, id), eq(savedCards.userId, userId), isNull(savedCards.deletedAt)));
-}
-
 export async function customerShipments(db: Db, userId: number) {
   const rows = await db.select().from(shipments).where(eq(shipments.userId, userId)).orderBy(desc(shipments.createdAt));
   return rows.map(shipmentView);
