@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconCreditCard } from "@tabler/icons-react";
-import { useApiCommand } from "~/components/admin/kit/useApiCommand";
+import { useApiCommand } from "~/components/forms/useApiCommand";
 import { ProfileEmptyState } from "~/components/profile/ProfileEmptyState";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/payment-methods";

@@ -9,4 +9,3 @@ export { ResourceFormPage, ResourceListPage, type FieldDef, type ResourceView } 
 export { MediaUpload } from "./resource/MediaPicker";
 export { ThumbnailName } from "./resource/ThumbnailName";
 export { RowMenu } from "./RowMenu";
-export { useApiCommand } from "./useApiCommand";

@@ -1,6 +1,7 @@
 import { Badge, Button, type ButtonProps, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { data, Link } from "react-router";
-import { PageHeader, useApiCommand } from "~/components/admin/kit";
+import { PageHeader } from "~/components/admin/kit";
+import { useApiCommand } from "~/components/forms/useApiCommand";
 import { SpotForm } from "~/components/admin/booking/SpotForm";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { api, type ApiData } from "~/lib/api";
