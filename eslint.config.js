@@ -57,6 +57,25 @@ export default tseslint.config(
     },
   },
   {
+    // Specs take `test` and `expect` from the house fixtures: they wait for a live page after each
+    // navigation and run axe after each test (tests/e2e/support/fixtures.ts).
+    files: ["tests/e2e/**/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test", "expect"],
+              message: "Import test and expect from ./support/fixtures.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Issue 7 "one source per fact": roles and employee types by name (app/shared/roles.ts).
     files: ["app/**/*.{ts,tsx}"],
     rules: { "no-restricted-syntax": ["error", ...roleRules] },

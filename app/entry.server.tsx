@@ -9,7 +9,7 @@ import { documentCsp, newNonce } from "./.server/http/security";
 import { safeError } from "./.server/http/logger";
 import type { AppDeps } from "./.server/deps";
 import { NonceContext } from "./lib/nonce";
-import { headOrderStream } from "./.server/http/head-order";
+import { headOrderStream, scriptTimingFor } from "./.server/http/head-order";
 
 export const streamTimeout = 5_000;
 
@@ -73,7 +73,7 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // Stylesheets, fonts and images before the page's scripts (app/.server/http/head-order.ts).
           // pipeline: an aborted render (streamTimeout) ends the answer too, as it did unpiped.
-          const head = headOrderStream();
+          const head = headOrderStream(scriptTimingFor(new URL(request.url).pathname));
           pipeline(head, body, () => {});
           pipe(head);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

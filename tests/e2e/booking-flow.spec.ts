@@ -4,7 +4,7 @@ import type { APIRequestContext, Browser } from "@playwright/test";
 import { customerWithCredits } from "./support/booking";
 import { createAccount } from "./support/db";
 import { createClass, createPlace, staffApi, type Place } from "./support/factories";
-import { expect, loginAs, test, testAddress, waitingForLive, type Credentials } from "./support/fixtures";
+import { expect, loginAs, test, testAddress, type Credentials } from "./support/fixtures";
 
 /**
  * The heart of the business in a browser: a customer goes from the calendar to a booked spot on
@@ -32,7 +32,7 @@ async function customerPage(browser: Browser, baseURL: string, place: Place, acc
     { name: "city", value: String(place.cityId), url: baseURL },
     { name: "studio", value: String(place.studioId), url: baseURL },
   ]);
-  const page = waitingForLive(await context.newPage());
+  const page = await context.newPage();
   if (account) await loginAs(page, account);
   return page;
 }

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { fillCard as fillWith, newCustomer } from "./support/commerce";
 import { createAccount, createGiftCard, createSavedCard } from "./support/db";
 import { createCertificationProduct, newCity, staffApi } from "./support/factories";
-import { e2eEnv, expect, expectNoA11yViolations, loginAs, test, testAddress, waitingForLive } from "./support/fixtures";
+import { e2eEnv, expect, expectNoA11yViolations, loginAs, test, testAddress } from "./support/fixtures";
 
 /**
  * Issue 10, the payments group of the back office (vouchers, gift cards, rewards on the kit), the
@@ -62,7 +62,7 @@ test("staff create a voucher, issue a gift card and grant a reward the customer 
     baseURL: e2eEnv.baseURL,
     extraHTTPHeaders: { "X-Forwarded-For": testAddress(`${testInfo.testId}:staff`) },
   });
-  const staff = waitingForLive(await staffContext.newPage());
+  const staff = await staffContext.newPage();
   await loginAs(staff, await createAccount());
 
   // A voucher: a Spanish message for what is missing, then listed with its value.

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 /**
  * Security (issue 12, item 1) shown from outside the process: the BUILT server (`node server.mjs`,

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { CITIES, CONFIGURATIONS, HOME_SECTIONS, STUDIOS } from "../../app/.server/db/seed-data";
 
 const hero = HOME_SECTIONS.find((s) => s.kind === "hero")!;

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { headOrderStream, INERT_MODULE, reorderHead } from "../../app/.server/http/head-order";
+import { headOrderStream, INERT_MODULE, reorderHead, scriptTimingFor } from "../../app/.server/http/head-order";
 
 const HEAD =
   '<!DOCTYPE html><html lang="es-MX"><head><meta charSet="utf-8"/>' +
@@ -51,6 +51,29 @@ describe("document head order", () => {
     const chunks = [0, ...cuts].map((at, i, all) => bytes.subarray(at, all[i + 1] ?? bytes.length));
     const html = await through(chunks);
     expect(html).toBe(reorderHead(HEAD) + body.replace('type="module"', `type="${INERT_MODULE}"`));
+  });
+
+  it("keeps the back office's scripts with the paint: preloads after the styles at low priority, loader live", async () => {
+    expect(["/admin", "/admin/users/list", "/es-MX/admin/dashboard"].map(scriptTimingFor)).toEqual([
+      "withPaint",
+      "withPaint",
+      "withPaint",
+    ]);
+    expect(["/", "/addresses", "/administracion", "/es-MX/login"].map(scriptTimingFor)).toEqual([
+      "afterPaint",
+      "afterPaint",
+      "afterPaint",
+      "afterPaint",
+    ]);
+    const head = reorderHead(HEAD, "withPaint");
+    expect(head.indexOf("shell-3.css")).toBeLessThan(head.indexOf("manifest-1.js"));
+    expect(head.match(/<link rel="modulepreload" href="[^"]+" nonce="n" fetchpriority="low"\/>/g)).toHaveLength(2);
+    expect(head).not.toContain("<script");
+    const out: Buffer[] = [];
+    const body = "<body>" + LOADER + "</body></html>";
+    for await (const c of Readable.from([Buffer.from(HEAD + body)]).pipe(headOrderStream("withPaint")))
+      out.push(c as Buffer);
+    expect(Buffer.concat(out).toString("utf8")).toBe(head + body);
   });
 
   it("runs the loader after the first contentful paint, with the preloads, in a browser-like page", () => {

@@ -17,16 +17,19 @@ import { Transform } from "node:stream";
  *   extra round trip) and runs the loader;
  * - the module loader is written inert (`type="x-module"`, see `deferModuleLoader`) and is replaced
  *   by the same script as `type="module"`, so the document React hydrates is the one it rendered.
- * Every inline script keeps the page's CSP nonce.
+ * Every inline script keeps the page's CSP nonce. The back office keeps its scripts with the paint
+ * (`scriptTimingFor`): the preloads move after the stylesheets at low priority, nothing is inert.
  */
 export const INERT_MODULE = "x-module";
 
-export function reorderHead(head: string): string {
+export function reorderHead(head: string, scripts: ScriptTiming = "afterPaint"): string {
   const hrefs: string[] = [];
+  const tags: string[] = [];
   let nonce = "";
   const rest = head.replace(/<link rel="modulepreload"[^>]*\/?>/g, (tag) => {
     const href = /\shref="([^"]+)"/.exec(tag)?.[1];
     if (href) hrefs.push(href);
+    tags.push(tag.replace(/\s*\/?>$/, ' fetchpriority="low"/>'));
     nonce ||= /\snonce="([^"]+)"/.exec(tag)?.[1] ?? "";
     return "";
   });
@@ -34,8 +37,20 @@ export function reorderHead(head: string): string {
   const end = rest.lastIndexOf("</head>");
   if (end < 0) return head;
   const attr = nonce ? ` nonce="${nonce}"` : "";
-  const script = `<script${attr}>${afterPaint(hrefs)}</script>`;
-  return rest.slice(0, end) + script + rest.slice(end);
+  const moved = scripts === "afterPaint" ? `<script${attr}>${afterPaint(hrefs)}</script>` : tags.join("");
+  return rest.slice(0, end) + moved + rest.slice(end);
+}
+
+/**
+ * When a page's scripts start: after its first paint (public pages, phones on slow networks), or
+ * with it, fetched after the stylesheets at low priority (`"withPaint"`: the back office, used on
+ * desktops at the front desk, where being interactive at once matters more than a faster paint).
+ */
+export type ScriptTiming = "afterPaint" | "withPaint";
+
+/** The back office's pages (with or without the locale prefix) start their scripts with the paint. */
+export function scriptTimingFor(pathname: string): ScriptTiming {
+  return /^\/(es-MX\/)?admin(\/|$)/.test(pathname) ? "withPaint" : "afterPaint";
 }
 
 /** The inline script of `reorderHead` (ES5, no dependencies: it runs before anything else). */
@@ -85,7 +100,7 @@ function deferModuleLoader(html: string): { html: string; found: boolean } {
  * so a later part of the page (a Suspense boundary resolved later) still leaves as soon as React
  * writes it.
  */
-export function headOrderStream(): Transform {
+export function headOrderStream(scripts: ScriptTiming = "afterPaint"): Transform {
   let pending: Buffer | null = Buffer.alloc(0);
   /** Body bytes held back while the module loader is still to come (a tag may be cut in two). */
   let seeking: string | null = null;
@@ -98,11 +113,11 @@ export function headOrderStream(): Transform {
         const end = pending.indexOf(HEAD_END);
         if (end < 0) return callback();
         const original = pending.subarray(0, end + HEAD_END.length).toString("utf8");
-        const head = reorderHead(original);
+        const head = reorderHead(original, scripts);
         chunk = pending.subarray(end + HEAD_END.length);
         pending = null;
         batch.push(Buffer.from(head, "utf8"));
-        if (head !== original) seeking = "";
+        if (scripts === "afterPaint" && head !== original) seeking = "";
       }
       if (seeking !== null) chunk = seek(chunk);
       if (chunk.length) batch.push(chunk);

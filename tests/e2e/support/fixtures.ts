@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { e2eServers } from "./servers";
 
 /**
@@ -86,23 +86,30 @@ export function testAddress(testId: string) {
  * `<html data-hydrated>`), so a test never clicks a button whose handler is not there yet.
  */
 async function untilLive(page: Page) {
-  await page
-    .waitForFunction(
-      () =>
-        document.contentType !== "text/html" ||
-        !document.querySelector('script[type="x-module"], script[type="module"]') ||
-        document.documentElement.hasAttribute("data-hydrated"),
-      null,
-      { timeout: 15_000 },
-    )
-    .catch(() => {
-      // A page that never hydrates (a failed chunk) is for the test's own checks to report.
-    });
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      await page.waitForFunction(
+        () =>
+          document.contentType !== "text/html" ||
+          !document.querySelector('script[type="x-module"], script[type="module"]') ||
+          document.documentElement.hasAttribute("data-hydrated"),
+        null,
+        { timeout: Math.max(1, deadline - Date.now()) },
+      );
+      return;
+    } catch {
+      // Another navigation replaced the document while waiting (its context is gone): wait for the
+      // new one. A page that never goes live (a failed chunk) is for the test's own checks to report.
+      if (page.isClosed() || Date.now() >= deadline) return;
+      await page.waitForLoadState("domcontentloaded").catch(() => {});
+    }
+  }
 }
 
 const live = new WeakSet<Page>();
 
-export function waitingForLive(page: Page) {
+function waitingForLive(page: Page) {
   if (live.has(page)) return page;
   live.add(page);
   for (const name of ["goto", "reload", "goBack", "goForward", "waitForURL"] as const) {
@@ -117,7 +124,21 @@ export function waitingForLive(page: Page) {
   return page;
 }
 
-export const test = base.extend<A11yOptions & { _a11yAfterEach: void }>({
+/** Pages of contexts a test makes itself (browser.newContext(), browser.newPage()) wait too. */
+function waitingContexts(browser: Browser) {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
+    const context = await newContext(...args);
+    context.on("page", (page) => void waitingForLive(page));
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args: Parameters<Browser["newPage"]>) => waitingForLive(await newPage(...args));
+  return browser;
+}
+
+export const test = base.extend<A11yOptions & { _a11yAfterEach: void }, { browser: Browser }>({
+  browser: [async ({ browser }, provide) => provide(waitingContexts(browser)), { scope: "worker" }],
   context: async ({ context }, provide) => {
     // Pages a test opens itself (context.newPage(), a popup).
     context.on("page", (page) => void waitingForLive(page));
