@@ -11,7 +11,7 @@ import { bookSpot } from "../../app/.server/domain/booking/reservations";
 import { localDay, localTime, zonedToUtc } from "../../app/.server/domain/booking/time";
 import { setupTestApp } from "../support/app";
 import { giveCredits, makeClass, makeCustomer, makeRoom } from "../support/booking";
-import { createStaff, sessionFor } from "../support/factories";
+import { createCoach, createStaff, sessionFor } from "../support/factories";
 import { checkedInAnswer } from "../../app/shared/schemas/booking-answers";
 
 const app = setupTestApp();
@@ -98,6 +98,7 @@ describe("staff booking API: permissions and audit", () => {
       ["POST", "/admin/class-sessions", session],
       ["PUT", `/admin/class-sessions/${cls.id}`, session],
       ["POST", `/admin/class-sessions/${cls.id}/duplicate`, { date: localDay(new Date(Date.now() + 9 * DAY)) }],
+      ["POST", `/admin/class-sessions/${cls.id}/coach`, { coach_id: place.coach.id }],
       ["POST", `/admin/class-sessions/${cls.id}/cancel`, { reason: "No" }],
       ["GET", `/admin/booking-policies/${place.studio.id}`],
       [
@@ -270,6 +271,15 @@ describe("staff booking API: permissions and audit", () => {
     expect(edited.entries).toEqual([
       expect.objectContaining({ action: "update", entity: "class_session", entityId: String(sid) }),
     ]);
+    // A substitute coach changes only the coach, on the class as it is now (the 50 minutes stay).
+    const substitute = await createCoach(app.deps.db, { name: "Suplente" });
+    const swapped = await audited("POST", `/admin/class-sessions/${sid}/coach`, { coach_id: substitute.id });
+    expect(swapped.status).toBe(200);
+    expect(swapped.entries).toEqual([
+      expect.objectContaining({ action: "update", entity: "class_session", data: { coachId: substitute.id } }),
+    ]);
+    const [afterSwap] = await app.deps.db.select().from(classSessions).where(eq(classSessions.id, sid));
+    expect(afterSwap).toMatchObject({ coachId: substitute.id, durationMinutes: 50 });
     // A copy on another day at the same local time, audited as a duplicate of the first.
     const copyDay = localDay(new Date(Date.now() + 13 * DAY));
     const copy = await audited("POST", `/admin/class-sessions/${sid}/duplicate`, { date: copyDay });
@@ -291,7 +301,7 @@ describe("staff booking API: permissions and audit", () => {
     );
     expect(localDay(dup!.startsAt)).toBe(copyDay);
     expect(localTime(dup!.startsAt)).toBe(localTime(orig!.startsAt));
-    expect(dup).toMatchObject({ roomId: orig!.roomId, coachId: orig!.coachId, durationMinutes: 50 });
+    expect(dup).toMatchObject({ roomId: orig!.roomId, coachId: substitute.id, durationMinutes: 50 });
     // A day in the past: refused under its field, nothing made.
     const past = await audited("POST", `/admin/class-sessions/${sid}/duplicate`, { date: "2020-01-06" });
     expect(past.status).toBe(422);
@@ -328,7 +338,7 @@ describe("staff booking API: permissions and audit", () => {
     ]);
     expect(refusedPolicy.entries).toEqual([]);
 
-    expect(await auditCount()).toBe(start + 16);
+    expect(await auditCount()).toBe(start + 17);
   });
 
   it("the assistance pages' calls: a move reaches the open maps, a check-in from the reservation is audited", async () => {

@@ -20,8 +20,9 @@ import {
   idField as id,
   isoDate,
   sessionTemplateSchema,
+  substituteCoachSchema,
 } from "~/shared/schemas/booking-admin";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { messageAnswer, savedAnswer } from "~/shared/schemas/answers";
 import { courtesyBody } from "~/shared/schemas/courtesies";
 import { z } from "zod";
@@ -41,11 +42,13 @@ import {
 import {
   cancelSession,
   createSession,
+  duplicateSession,
   generateFromTemplates,
   listSessions,
   roster,
   sessionDetail,
   sessionDto,
+  substituteCoach,
   updateSession,
   waitlistOf,
 } from "../domain/booking/sessions";
@@ -59,12 +62,12 @@ import {
   setTemplateActive,
   updateTemplate,
 } from "../domain/booking/admin";
-import { loadSession } from "../domain/booking/context";
-import { localDay, localTime, zonedToUtc } from "../domain/booking/time";
+import { localDay } from "../domain/booking/time";
 import { policyOf, savePolicy } from "../domain/booking/policies";
 import { announceLocal } from "../domain/booking/live";
 import type { Db } from "../db/client";
-import { ROLE, studios, users } from "../db/schema";
+import { ROLE, studios } from "../db/schema";
+import { findUserByEmail } from "../domain/identity/accounts";
 import { audit } from "../domain/audit/service";
 import { actorOf, assertCan, type Actor } from "../domain/people/access";
 import { backOfficeActor, clientIp } from "./back-office";
@@ -103,10 +106,7 @@ const logBy = (
 /** The account of `email` (any case) for a courtesy; none: "customer not found" under the email field. */
 async function customerByEmail(db: Db, email: string | undefined) {
   if (!email) throw AppError.validation([{ field: "email", message: t("validation.emailRequired") }]);
-  const [u] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const u = await findUserByEmail(db, email);
   if (!u) throw AppError.validation([{ field: "email", message: t("booking.admin.customerNotFound") }]);
   return u.id;
 }
@@ -254,6 +254,29 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     app,
     {
       method: "post",
+      path: "/admin/class-sessions/:id/coach",
+      summary: "Coach sustituta: cambia solo la coach de la clase, tal como está ahora",
+      tags,
+      guard: ["admin", "noCashiers"],
+      params: idParam("id"),
+      body: substituteCoachSchema,
+      response: savedAnswer,
+    },
+    async ({ c, auth, deps, params, body }) => {
+      const actor = staffCan(c, auth, "booking.write");
+      await deps.db.transaction(async (tx) => {
+        await substituteCoach(tx, params.id, body.coach_id, deps.clock());
+        await logBy(tx, actor, "update", "class_session", params.id, { coachId: body.coach_id });
+      });
+      announceLocal(params.id);
+      return { data: { Message: t("booking.messages.sessionUpdated"), id: params.id } };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "post",
       path: "/admin/class-sessions/:id/duplicate",
       summary: "Copia una clase (salón, coach, tipo, duración) a otro día, a la misma hora local",
       tags,
@@ -265,20 +288,8 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     },
     async ({ c, auth, deps, params, body }) => {
       const actor = staffCan(c, auth, "booking.write");
-      const { session: s, tz } = await loadSession(deps.db, params.id);
       const row = await deps.db.transaction(async (tx) => {
-        const made = await createSession(
-          tx,
-          {
-            studioId: s.studioId,
-            roomId: s.roomId,
-            coachId: s.coachId,
-            sessionTypeId: s.sessionTypeId,
-            startsAt: zonedToUtc(body.date, localTime(s.startsAt, tz), tz),
-            durationMinutes: s.durationMinutes,
-          },
-          deps.clock(),
-        );
+        const made = await duplicateSession(tx, params.id, body.date, deps.clock());
         await logBy(tx, actor, "duplicate", "class_session", made.id, { from: params.id });
         return made;
       });

@@ -10,7 +10,10 @@ import {
   cancelledAnswer,
   classAnswer,
   classListAnswer,
+  feedAnswer,
   feedResetAnswer,
+  reservationsAnswer,
+  waitlistAnswer,
   waitlistJoinedAnswer,
 } from "~/shared/schemas/booking-answers";
 import { hit } from "../domain/identity/rate-limit";
@@ -22,6 +25,7 @@ import {
   customerWaitlist,
   feedReservations,
   feedToken,
+  resetFeedToken,
   reservationForIcs,
   toIcsClass,
   userOfFeed,
@@ -54,56 +58,6 @@ export function assertScanner(auth: AuthState) {
 }
 
 /** Classes, spots, reservations and waitlist for customers (spec v2 style). */
-// ---------- answers of the reads (the customer's calendar, class page and profile) ----------
-
-const reservation = z.object({
-  id: z.number(),
-  class_session_id: z.number(),
-  spot: z.number(),
-  status: z.enum(["booked", "attended", "no_show", "cancelled"]),
-  session_status: z.enum(["scheduled", "cancelled"]),
-  session_type: z.string(),
-  color: z.string(),
-  coach_name: z.string(),
-  studio_name: z.string(),
-  room_name: z.string(),
-  starts_at: z.string(),
-  local_date: z.string(),
-  local_time: z.string(),
-  when: z.string(),
-  duration_minutes: z.number(),
-  upcoming: z.boolean(),
-  can_cancel: z.boolean(),
-  refund_on_cancel: z.boolean(),
-  cancel_until: z.string(),
-  cancel_until_text: z.string(),
-  late_cancel: z.boolean(),
-  checked_in_at: z.string().nullable(),
-  qr_code: z.string().nullable(),
-});
-/** The customer's reservations: upcoming (soonest first) and past. */
-const reservationsAnswer = z.object({
-  data: z.object({ upcoming: z.array(reservation), past: z.array(reservation) }),
-});
-/** The customer's places on waiting lists of classes ahead. */
-const waitlistAnswer = z.object({
-  data: z.array(
-    z.object({
-      id: z.number(),
-      class_session_id: z.number(),
-      session_type: z.string(),
-      coach_name: z.string(),
-      studio_name: z.string(),
-      starts_at: z.string(),
-      when: z.string(),
-      position: z.number(),
-    }),
-  ),
-});
-
-/** The customer's private calendar address. */
-const feedAnswer = z.object({ data: z.object({ url: z.string() }) });
-
 export function bookingRoutes(app: Hono<ApiEnv>) {
   defineRoute(
     app,
@@ -358,7 +312,7 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
     // A read never changes the address: the reset is its own POST (a link or a prefetch cannot
     // rotate it).
     async ({ deps, auth }) => {
-      const token = await feedToken(deps.db, auth.user!.id, false);
+      const token = await feedToken(deps.db, auth.user!.id);
       return { data: { url: `${deps.config.publicUrl}/api/v2/calendar/${token}.ics` } };
     },
   );
@@ -374,7 +328,7 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
       response: feedResetAnswer,
     },
     async ({ deps, auth }) => {
-      const token = await feedToken(deps.db, auth.user!.id, { now: deps.clock() });
+      const token = await resetFeedToken(deps.db, auth.user!.id, deps.clock());
       return {
         data: {
           Message: t("booking.profile.feedResetDone"),

@@ -37,9 +37,16 @@ import {
   listShipments,
   redeemGiftCard,
   refundPayment,
+  removeSavedCard,
   updateShipment,
 } from "../domain/commerce/after-sale";
-import { giftCardRedeemSchema, refundSchema, shipmentUpdateSchema } from "~/shared/schemas/commerce";
+import {
+  giftCardRedeemSchema,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  refundSchema,
+  shipmentUpdateSchema,
+} from "~/shared/schemas/commerce";
 import { messageAnswer } from "~/shared/schemas/answers";
 import {
   addressesAnswer,
@@ -281,25 +288,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       response: messageAnswer,
     },
     async ({ deps, auth, params }) => {
-      const [row] = await deps.db
-        .update(savedCards)
-        .set({ deletedAt: deps.clock() })
-        .where(
-          and(
-            eq(savedCards.id, params.id as number),
-            eq(savedCards.userId, customerId(auth)),
-            isNull(savedCards.deletedAt),
-          ),
-        )
-        .returning({ id: savedCards.id, gateway: savedCards.gateway, pm: savedCards.providerPaymentMethodId });
-      if (!row) throw AppError.notFound();
-      const { card } = gatewaysFor(deps.config);
-      if (row.gateway === card.name) {
-        // Hidden here in any case; a provider that fails to forget it is logged.
-        await card.forgetPaymentMethod(deps.db, row.pm).catch((err: unknown) => {
-          deps.log.warn({ err, cardId: row.id }, "the provider did not forget a removed card");
-        });
-      }
+      await removeSavedCard(deps, customerId(auth), params.id as number);
       return { data: { Message: t("commerce.payment.cardRemoved") } };
     },
   );
@@ -669,8 +658,8 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
         from: z.iso.date().optional(),
         to: z.iso.date().optional(),
         studio_id: optInt,
-        method: z.enum(["card", "paypal", "gift_card"]).optional(),
-        status: z.enum(["succeeded", "refunded", "partially_refunded", "failed"]).optional(),
+        method: z.enum(PAYMENT_METHODS).optional(),
+        status: z.enum(PAYMENT_STATUSES).optional(),
       }),
       response: adminPaymentsAnswer,
     },

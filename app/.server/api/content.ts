@@ -38,6 +38,7 @@ import { cmsPageDto } from "../resources/cms-pages";
 import { BACK_OFFICE, backOfficeActor, clientIp, metaSchema } from "./admin-people";
 import { resourceRoutes } from "./resource-routes";
 import { messageAnswer } from "~/shared/schemas/answers";
+import type { ContentBlock } from "../db/schema/content";
 import { mediaDto } from "../resources/media";
 
 const message = messageAnswer;
@@ -55,7 +56,7 @@ const contentBlock = z.object({
   imageAlt: z.string().optional(),
   ctaLabel: z.string().optional(),
   ctaLink: z.string().optional(),
-});
+}) satisfies z.ZodType<ContentBlock>;
 /** A published CMS page (`/v2/pages/:slug`). */
 const cmsPageAnswer = z.object({
   data: cmsPageDto.omit({ id: true, body: true }).extend({ blocks: z.array(contentBlock) }),

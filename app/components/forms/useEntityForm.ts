@@ -1,5 +1,5 @@
 import { schemaResolver, useForm, type UseFormReturnType } from "@mantine/form";
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { ZodType } from "zod";
 import type { ApiResult } from "~/lib/api";
 import { notifications } from "~/lib/toast";
@@ -56,18 +56,9 @@ export interface EntitySubmitOptions<V extends Record<string, unknown>> {
   redirects?: boolean;
 }
 
-/**
- * Moves the focus to the form's first invalid field once its error is drawn. React may commit the
- * errors after the next frame (an update after an `await` is scheduled, not immediate), so it looks
- * again on the following frames, for about a fifth of a second.
- */
-function focusFirstInvalid(form: HTMLFormElement | null, framesLeft = 12) {
-  if (!form) return;
-  requestAnimationFrame(() => {
-    const el = form.querySelector<HTMLElement>('[aria-invalid="true"]:not([readonly])');
-    if (el) el.focus();
-    else if (framesLeft > 1) focusFirstInvalid(form, framesLeft - 1);
-  });
+/** Moves the focus to the form's first invalid field (its error is drawn: called after the commit). */
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  form?.querySelector<HTMLElement>('[aria-invalid="true"]:not([readonly])')?.focus();
 }
 
 /**
@@ -87,6 +78,13 @@ export function useFormSubmit<V extends Record<string, unknown>, R>(
   const busy = useRef(false);
   // The submitted <form> (React clears the event's currentTarget once the handler returns).
   const element = useRef<HTMLFormElement | null>(null);
+  // A failed check or answer sets the errors and bumps this in the same update: the effect runs
+  // once React has drawn them (after an `await` that commit is scheduled, not immediate).
+  const [invalidTick, setInvalidTick] = useState(0);
+  const focusAfterCommit = () => setInvalidTick((n) => n + 1);
+  useEffect(() => {
+    if (invalidTick) focusFirstInvalid(element.current);
+  }, [invalidTick]);
   const { invalidMessage = null, toastSuccess = true, messageAs = "alert" } = options;
   const showMessage = (message: string) => {
     if (messageAs === "toast") notifications.show({ color: "red", message });
@@ -109,7 +107,7 @@ export function useFormSubmit<V extends Record<string, unknown>, R>(
           return;
         }
         if (options.onFailure?.(r, form)) {
-          focusFirstInvalid(element.current);
+          focusAfterCommit();
           return;
         }
         // An expired session: the login dialog is already open; the values stay for a retry.
@@ -117,7 +115,7 @@ export function useFormSubmit<V extends Record<string, unknown>, R>(
         const known = Object.entries(r.fields).filter(([f]) => f in (form.getValues() as object));
         if (known.length) {
           form.setErrors(Object.fromEntries(known));
-          focusFirstInvalid(element.current);
+          focusAfterCommit();
         }
         // A message not tied to a visible field is shown above the buttons.
         if (!known.length || known.length < Object.keys(r.fields).length) showMessage(r.message);
@@ -128,7 +126,7 @@ export function useFormSubmit<V extends Record<string, unknown>, R>(
     },
     () => {
       setError(invalidMessage);
-      focusFirstInvalid(element.current);
+      focusAfterCommit();
     },
   );
   const onSubmit = (event?: FormEvent<HTMLFormElement>) => {

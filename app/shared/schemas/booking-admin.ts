@@ -47,6 +47,9 @@ export const classFormSchema = z.object({
 /** A copy of a class on another day, at the same local time (`POST /admin/class-sessions/:id/duplicate`). */
 export const duplicateSchema = z.object({ date: localDate });
 
+/** A substitute coach for a class (`POST /admin/class-sessions/:id/coach`). */
+export const substituteCoachSchema = z.object({ coach_id: idField() });
+
 /** A blank optional day is absent. */
 const optionalDay = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),

@@ -41,6 +41,9 @@ export const templateSavedAnswer = messageWith({ id: z.number(), created: z.numb
 
 // ---------- the reads: the customer's calendar and class page, the back office's schedule ----------
 
+const sessionStatus = z.enum(["scheduled", "cancelled"]);
+const reservationStatus = z.enum(["booked", "attended", "no_show", "cancelled"]);
+
 /** What a class shows wherever it is listed: where, who, what and when (local day and time). */
 const classFields = {
   id: z.number(),
@@ -62,9 +65,8 @@ const classFields = {
   capacity: z.number(),
   available: z.number(),
   waiting: z.number(),
-  status: z.enum(["scheduled", "cancelled"]),
+  status: sessionStatus,
 };
-const reservationStatus = z.enum(["booked", "attended", "no_show", "cancelled"]);
 
 /** Classes of a period (`/v2/sessions`; the back office's `/admin/class-sessions`, cancelled too). */
 export const classListAnswer = z.object({
@@ -216,3 +218,53 @@ export const templatesAnswer = z.object({
     }),
   ),
 });
+
+// ---------- answers of the reads (the customer's calendar, class page and profile) ----------
+
+const reservation = z.object({
+  id: z.number(),
+  class_session_id: z.number(),
+  spot: z.number(),
+  status: reservationStatus,
+  session_status: sessionStatus,
+  session_type: z.string(),
+  color: z.string(),
+  coach_name: z.string(),
+  studio_name: z.string(),
+  room_name: z.string(),
+  starts_at: z.string(),
+  local_date: z.string(),
+  local_time: z.string(),
+  when: z.string(),
+  duration_minutes: z.number(),
+  upcoming: z.boolean(),
+  can_cancel: z.boolean(),
+  refund_on_cancel: z.boolean(),
+  cancel_until: z.string(),
+  cancel_until_text: z.string(),
+  late_cancel: z.boolean(),
+  checked_in_at: z.string().nullable(),
+  qr_code: z.string().nullable(),
+});
+/** The customer's reservations: upcoming (soonest first) and past. */
+export const reservationsAnswer = z.object({
+  data: z.object({ upcoming: z.array(reservation), past: z.array(reservation) }),
+});
+/** The customer's places on waiting lists of classes ahead. */
+export const waitlistAnswer = z.object({
+  data: z.array(
+    z.object({
+      id: z.number(),
+      class_session_id: z.number(),
+      session_type: z.string(),
+      coach_name: z.string(),
+      studio_name: z.string(),
+      starts_at: z.string(),
+      when: z.string(),
+      position: z.number(),
+    }),
+  ),
+});
+
+/** The customer's private calendar address. */
+export const feedAnswer = z.object({ data: z.object({ url: z.string() }) });

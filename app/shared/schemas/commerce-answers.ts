@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { messageWith } from "./answers";
+import { PRODUCT_AREA_VALUES } from "./catalogue";
+import { PAYMENT_METHODS, PAYMENT_STATUSES, SALE_SCOPES, SHIPMENT_STATUSES } from "./commerce";
 
 /** Answers of the cart and checkout calls the browser makes (route response schemas; see answers.ts). */
 
 /** One line of the cart; `{scope}_id` names what it sells, `product` only on products. */
 const cartItem = z.object({
   instance_id: z.number(),
-  scope: z.enum(["pack", "plan", "product"]),
+  scope: z.enum(SALE_SCOPES),
   qty: z.number(),
   min_purchase: z.number(),
   max_purchase: z.number(),
@@ -169,7 +171,7 @@ const plan = z.object({
 });
 export const plansAnswer = z.object({ data: z.array(plan) });
 
-const productArea = z.enum(["juiceBar", "barreByNucleo", "certificate"]);
+const productArea = z.enum(PRODUCT_AREA_VALUES);
 /** A store product; `stock` null is not counted. */
 const product = z.object({
   ...sold,
@@ -189,7 +191,7 @@ export const productAnswer = z.object({ data: product });
 
 // ---------- after the sale ----------
 
-const SHIPMENT_STATUS = z.enum(["pending", "shipped", "delivered", "cancelled"]);
+const SHIPMENT_STATUS = z.enum(SHIPMENT_STATUSES);
 
 /** A shipment as staff and its customer see it; `code` is the tracking number or the public code. */
 const shipment = z.object({
@@ -226,7 +228,7 @@ const customerOrder = z.object({
   items: z.array(
     z.object({
       name: z.string(),
-      scope: z.enum(["pack", "plan", "product"]),
+      scope: z.enum(SALE_SCOPES),
       ref_id: z.number(),
       qty: z.number(),
       display_total: z.string(),
@@ -265,9 +267,9 @@ export const adminPaymentsAnswer = z.object({
         customer: z.string(),
         email: z.string(),
         studio: z.string().nullable(),
-        method: z.enum(["card", "paypal", "gift_card"]),
+        method: z.enum(PAYMENT_METHODS),
         gateway: z.enum(["sandbox", "stripe", "paypal", "none"]),
-        status: z.enum(["succeeded", "refunded", "partially_refunded", "failed"]),
+        status: z.enum(PAYMENT_STATUSES),
         card: z.string().nullable(),
         amount_cents: z.number(),
         display_amount: z.string(),

@@ -166,18 +166,21 @@ export async function customerWaitlist(db: Db, userId: number, now: Date) {
   }));
 }
 
-/** The customer's feed token (created on first use; `reset` replaces it at `now`, so the old address answers 404). */
-export async function feedToken(db: Db, userId: number, reset: false | { now: Date } = false): Promise<string> {
+/** A new feed token for the customer at `now`: the old address answers 404 from then on. */
+export async function resetFeedToken(db: Db, userId: number, now: Date): Promise<string> {
   const token = crypto.randomBytes(24).toString("base64url");
-  if (reset) {
-    await db
-      .insert(calendarFeeds)
-      .values({ userId, token, createdAt: reset.now })
-      .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: reset.now } });
-    return token;
-  }
+  await db
+    .insert(calendarFeeds)
+    .values({ userId, token, createdAt: now })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: now } });
+  return token;
+}
+
+/** The customer's feed token, created on first use. */
+export async function feedToken(db: Db, userId: number): Promise<string> {
   const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
   if (row) return row.token;
+  const token = crypto.randomBytes(24).toString("base64url");
   // Two first visits at once: the first insert wins and both answer its token.
   const [made] = await db
     .insert(calendarFeeds)

@@ -313,6 +313,30 @@ export async function createSession(db: Db, input: SessionInput, now: Date, temp
   });
 }
 
+/** A copy of a class (room, coach, type, length) on another `day`, at the same local time in its studio. */
+export async function duplicateSession(db: Db, id: number, day: string, now: Date) {
+  const { session: s, tz } = await loadSession(db, id);
+  const startsAt = zonedToUtc(day, localTime(s.startsAt, tz), tz);
+  return createSession(db, { ...sessionInputOf(s), startsAt }, now);
+}
+
+/** A substitute coach: the class as it is in the database now, with another coach. */
+export async function substituteCoach(db: Db, id: number, coachId: number, now: Date) {
+  const { session: s } = await loadSession(db, id);
+  return updateSession(db, id, { ...sessionInputOf(s), coachId }, now);
+}
+
+function sessionInputOf(s: Awaited<ReturnType<typeof loadSession>>["session"]): SessionInput {
+  return {
+    studioId: s.studioId,
+    roomId: s.roomId,
+    coachId: s.coachId,
+    sessionTypeId: s.sessionTypeId,
+    startsAt: s.startsAt,
+    durationMinutes: s.durationMinutes,
+  };
+}
+
 /** Staff edits a class: coach (a substitute keeps the original on record), type, time, duration; the
  * room when its map still holds every booked spot (capacity never below the bookings). */
 export async function updateSession(db: Db, id: number, input: SessionInput, now: Date) {

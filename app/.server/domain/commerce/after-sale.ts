@@ -25,7 +25,7 @@ import {
 import { AppError } from "../errors";
 import { revokeShareOfCredits, revokeUnusedCredits } from "../credits/revoke";
 import { audit } from "../audit/service";
-import { gatewayOfPayment } from "./gateways";
+import { gatewayOfPayment, gatewaysFor } from "./gateways";
 
 /**
  * Refunds a payment, in full or in part (`amountCents` <= what is left of it). One transaction with
@@ -388,6 +388,25 @@ export async function customerCards(db: Db, userId: number) {
     .where(and(eq(savedCards.userId, userId), isNull(savedCards.deletedAt)))
     .orderBy(desc(savedCards.id));
   return rows.map((c) => ({ id: c.id, brand: c.brand, last4: c.last4, exp_month: c.expMonth, exp_year: c.expYear }));
+}
+
+/**
+ * The customer removes a saved card: hidden at once (404 when it is not theirs or already gone),
+ * then the card provider is asked to forget it; a provider that fails to is logged, not retried.
+ */
+export async function removeSavedCard(deps: AppDeps, userId: number, id: number) {
+  const [row] = await deps.db
+    .update(savedCards)
+    .set({ deletedAt: deps.clock() })
+    .where(and(eq(savedCards.id, id), eq(savedCards.userId, userId), isNull(savedCards.deletedAt)))
+    .returning({ id: savedCards.id, gateway: savedCards.gateway, pm: savedCards.providerPaymentMethodId });
+  if (!row) throw AppError.notFound();
+  const { card } = gatewaysFor(deps.config);
+  if (row.gateway === card.name) {
+    await card.forgetPaymentMethod(deps.db, row.pm).catch((err: unknown) => {
+      deps.log.warn({ err, cardId: row.id }, "the provider did not forget a removed card");
+    });
+  }
 }
 
 export async function customerShipments(db: Db, userId: number) {

@@ -13,7 +13,8 @@ import { createSession, revokeAllSessions, type UserRow } from "./sessions";
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+/** The account of an email, in any case and with spaces around it. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const [row] = await db
     .select()
     .from(users)

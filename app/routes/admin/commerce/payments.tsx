@@ -1,17 +1,15 @@
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { Form, useRevalidator } from "react-router";
-import { AdminErrorBoundary, SoftBadge, useEntityForm, useEntitySubmit } from "~/components/admin/kit";
+import { AdminErrorBoundary, SoftBadge } from "~/components/admin/kit";
+import { useEntityForm, useFormSubmit } from "~/components/forms/useEntityForm";
 import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { requireAdminPage } from "../.server/page";
 import { listPayments } from "~/.server/domain/commerce/after-sale";
 import { publicReads } from "~/.server/domain/content/public-reads";
-import { refundSchema } from "~/shared/schemas/commerce";
+import { PAYMENT_METHODS as METHODS, PAYMENT_STATUSES as STATUSES, refundSchema } from "~/shared/schemas/commerce";
 import type { refundAnswer } from "~/shared/schemas/commerce-answers";
 import type { Route } from "./+types/payments";
-
-const METHODS = ["card", "paypal", "gift_card"] as const;
-const STATUSES = ["succeeded", "refunded", "partially_refunded", "failed"] as const;
 
 /** /admin/payments and /admin/payments/list: filters by date, studio, method, status; totals; refunds. */
 export async function loader(args: Route.LoaderArgs) {
@@ -155,7 +153,7 @@ type Payment = Route.ComponentProps["loaderData"]["items"][number];
 function RefundForm({ payment: p }: { payment: Payment }) {
   const { revalidate } = useRevalidator();
   const form = useEntityForm(refundSchema, { amount: "" });
-  const submit = useEntitySubmit(
+  const submit = useFormSubmit(
     form,
     (v) =>
       api<ApiData<typeof refundAnswer>>(`/admin/payments/${p.id}/refund`, {
@@ -163,7 +161,7 @@ function RefundForm({ payment: p }: { payment: Payment }) {
       }),
     () => void revalidate(),
     // A row has no room for an alert: what is not tied to the amount is a toast, as before.
-    { invalidMessage: null, messageAs: "toast" },
+    { messageAs: "toast" },
   );
   const left = p.amount_cents - p.refunded_cents;
   return (

@@ -1,7 +1,8 @@
 import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { localePath } from "~/lib/routes";
-import { AdminErrorBoundary, SoftBadge, useEntityForm, useEntitySubmit } from "~/components/admin/kit";
+import { AdminErrorBoundary, SoftBadge } from "~/components/admin/kit";
+import { useEntityForm, useFormSubmit } from "~/components/forms/useEntityForm";
 import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { requireAdminPage } from "../.server/page";
@@ -65,12 +66,12 @@ function ShipmentRow({ s }: { s: Shipment }) {
     carrier: s.carrier ?? "",
     tracking_number: s.tracking_number ?? "",
   });
-  const submit = useEntitySubmit(
+  const submit = useFormSubmit(
     form,
     (v) => api<ApiData<typeof shipmentUpdatedAnswer>>(`/admin/shipments/${s.id}`, { json: v }),
     () => void revalidate(),
     // A row has no room for an alert: what is not tied to a field is a toast, as before.
-    { invalidMessage: null, messageAs: "toast" },
+    { messageAs: "toast" },
   );
   return (
     <Table.Tr>

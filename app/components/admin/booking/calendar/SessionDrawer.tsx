@@ -1,13 +1,17 @@
 import { Button, Drawer, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { Link } from "react-router";
-import { z } from "zod";
 import { useEntityForm } from "~/components/admin/kit";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
 import type { savedAnswer } from "~/shared/schemas/answers";
 import type { sessionCancelledAnswer } from "~/shared/schemas/booking-answers";
-import { cancelSessionSchema, classFormSchema, duplicateSchema, idField } from "~/shared/schemas/booking-admin";
+import {
+  cancelSessionSchema,
+  classFormSchema,
+  duplicateSchema,
+  substituteCoachSchema,
+} from "~/shared/schemas/booking-admin";
 import { zonedToUtc } from "~/shared/zoned-time";
 import { CalendarForm, startsAtOnDate, useCalendarSubmit } from "./CalendarForm";
 import { ClassFields, classValues, type ClassValues } from "./ClassFields";
@@ -115,12 +119,15 @@ function EditForm({ session: s, options, onDone }: FormProps & { options: ClassO
   );
 }
 
-const coachSchema = z.object({ coach_id: idField() });
-
 /** A substitute coach: the same class with another coach. */
 function CoachForm({ session: s, options, onDone }: FormProps & { options: ClassOptions }) {
-  const form = useEntityForm(coachSchema, { coach_id: String(s.coach_id) });
-  const submit = useCalendarSubmit(form, (v) => saveClass(s, v), onDone);
+  const form = useEntityForm(substituteCoachSchema, { coach_id: String(s.coach_id) });
+  // Only the coach is sent: the server changes it on the class as it is now.
+  const submit = useCalendarSubmit(
+    form,
+    (v) => api<ApiData<typeof savedAnswer>>(`/admin/class-sessions/${s.id}/coach`, { json: v }),
+    onDone,
+  );
   return (
     <CalendarForm submit={submit}>
       <Group align="flex-end" gap="xs">

@@ -2,9 +2,9 @@ import { Badge, Button, Drawer, Group, Select, Stack, Table, Text, TextInput } f
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useEntityForm } from "~/components/admin/kit";
+import { useApiCommand } from "~/components/forms/useApiCommand";
 import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
-import type { messageAnswer } from "~/shared/schemas/answers";
 import { sessionTemplateSchema } from "~/shared/schemas/booking-admin";
 import type { templateSavedAnswer } from "~/shared/schemas/booking-answers";
 import { CalendarForm, useCalendarSubmit } from "./CalendarForm";
@@ -100,16 +100,17 @@ export function TemplatesDrawer({
 
 /** Pauses or activates a template (activated, it creates its classes of the next two weeks). */
 function ActiveButton({ template: x }: { template: CalendarTemplate }) {
-  const form = useEntityForm(null, {});
-  const submit = useCalendarSubmit(form, () =>
-    api<ApiData<typeof messageAnswer>>(`/admin/session-templates/${x.id}/active`, { json: { active: !x.active } }),
-  );
+  const { run, busy } = useApiCommand();
   return (
-    <CalendarForm submit={submit}>
-      <Button size="xs" variant="light" color={x.active ? "gray" : "teal"} type="submit" loading={submit.submitting}>
-        {x.active ? t("booking.calendar.pause") : t("booking.calendar.activate")}
-      </Button>
-    </CalendarForm>
+    <Button
+      size="xs"
+      variant="light"
+      color={x.active ? "gray" : "teal"}
+      loading={busy !== null}
+      onClick={() => void run("active", `/admin/session-templates/${x.id}/active`, { active: !x.active })}
+    >
+      {x.active ? t("booking.calendar.pause") : t("booking.calendar.activate")}
+    </Button>
   );
 }
 
