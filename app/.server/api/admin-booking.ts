@@ -17,7 +17,6 @@ import {
   cancelSessionSchema,
   classSessionSchema,
   duplicateSchema,
-  idField as id,
   isoDate,
   sessionTemplateSchema,
   substituteCoachSchema,
@@ -25,6 +24,7 @@ import {
 import { eq } from "drizzle-orm";
 import { messageAnswer, savedAnswer } from "~/shared/schemas/answers";
 import { courtesyBody } from "~/shared/schemas/courtesies";
+import { id } from "~/shared/schemas/fields";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import type { Permission } from "~/shared/permissions";
@@ -124,8 +124,8 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       tags,
       guard: ["admin"],
       query: z.object({
-        studio_id: id().optional(),
-        room_id: id().optional(),
+        studio_id: id.optional(),
+        room_id: id.optional(),
         from: isoDate().optional(),
         to: isoDate().optional(),
       }),
@@ -306,7 +306,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       tags,
       guard: ["admin"],
       query: z.object({
-        studio_id: id().optional(),
+        studio_id: id.optional(),
         from: isoDate().optional(),
         to: isoDate().optional(),
         q: z.string().max(100).optional(),
@@ -337,7 +337,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       tags,
       guard: ["admin"],
       status: 201,
-      body: z.object({ user_id: id(), class_session_id: id(), spot: id() }),
+      body: z.object({ user_id: id, class_session_id: id, spot: id }),
       response: savedAnswer,
     },
     async ({ c, deps, body, auth }) => {
@@ -408,7 +408,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       tags,
       guard: ["admin"],
       params: idParam("id"),
-      body: z.object({ spot: id() }),
+      body: z.object({ spot: id }),
       response: messageAnswer,
     },
     async ({ c, auth, deps, params, body }) => {
@@ -487,8 +487,8 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
           .trim()
           .min(8, t("booking.errors.qrInvalid"))
           .max(100, t("booking.errors.qrInvalid")),
-        class_session_id: id().optional(),
-        studio_id: id().optional(),
+        class_session_id: id.optional(),
+        studio_id: id.optional(),
       }),
       response: checkedInAnswer,
     },
@@ -639,7 +639,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       summary: "Horarios recurrentes semanales",
       tags,
       guard: ["admin"],
-      query: z.object({ studio_id: id().optional() }),
+      query: z.object({ studio_id: id.optional() }),
       response: templatesAnswer,
     },
     async ({ c, auth, deps, query }) => {

@@ -5,6 +5,7 @@ import { t } from "~/lib/messages";
 import { defineRoute, idParam, type ApiEnv, type AuthState } from "../http/api";
 import { AppError } from "../http/errors";
 import { messageAnswer } from "~/shared/schemas/answers";
+import { id } from "~/shared/schemas/fields";
 import {
   bookedAnswer,
   cancelledAnswer,
@@ -36,13 +37,6 @@ import { announceLocal, ensureListening, onSpots } from "../domain/booking/live"
 /** Booking and waitlist calls per account: generous for people, a wall for scripts. */
 const bookingLimit = (userId: number) => ({ key: `booking:${userId}`, max: 30, windowSeconds: 60 });
 
-const intField = (_field: string) =>
-  z.coerce
-    .number({ error: t("validation.idNumeric") })
-    .int(t("validation.idNumeric"))
-    .positive(t("validation.idNumeric"))
-    .max(2_000_000_000, t("validation.idNumeric"));
-
 const isoDate = z
   .string()
   .refine((v) => !Number.isNaN(Date.parse(v)), { message: t("booking.errors.startsAtInvalid") })
@@ -67,8 +61,8 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
       summary: "Clases del calendario (por ciudad o estudio, entre dos fechas; por omisión los próximos 7 días)",
       tags: ["Reservaciones"],
       query: z.object({
-        city_id: intField("city_id").optional(),
-        studio_id: intField("studio_id").optional(),
+        city_id: id.optional(),
+        studio_id: id.optional(),
         from: isoDate.optional(),
         to: isoDate.optional(),
       }),
@@ -147,9 +141,9 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
       guard: ["customer"],
       status: 201,
       body: z.object({
-        class_session_id: intField("class_session_id"),
-        spot: intField("spot"),
-        city_id: intField("city_id").optional(),
+        class_session_id: id,
+        spot: id,
+        city_id: id.optional(),
       }),
       response: bookedAnswer,
     },
@@ -218,7 +212,7 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
       tags: ["Reservaciones"],
       guard: ["customer"],
       status: 201,
-      body: z.object({ class_session_id: intField("class_session_id"), city_id: intField("city_id").optional() }),
+      body: z.object({ class_session_id: id, city_id: id.optional() }),
       response: waitlistJoinedAnswer,
     },
     async ({ deps, auth, body }) => {

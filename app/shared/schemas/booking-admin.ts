@@ -5,9 +5,7 @@
  */
 import { z } from "zod";
 import { t } from "~/lib/messages";
-
-export const idField = (msg = t("validation.idNumeric")) =>
-  z.coerce.number({ error: msg }).int(msg).positive(msg).max(2_000_000_000, msg);
+import { id, isCalendarDate, wholeNumber } from "~/shared/schemas/fields";
 
 /** An instant written ISO 8601 (`2026-05-10T07:00:00-06:00`). */
 export const isoDate = (msg = t("booking.errors.startsAtInvalid")) =>
@@ -16,26 +14,22 @@ export const isoDate = (msg = t("booking.errors.startsAtInvalid")) =>
     .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), { message: msg })
     .transform((v) => new Date(v));
 
-const duration = z.coerce
-  .number({ error: t("booking.errors.durationInvalid") })
-  .int(t("booking.errors.durationInvalid"))
-  .min(10, t("booking.errors.durationInvalid"))
-  .max(240, t("booking.errors.durationInvalid"));
+const duration = wholeNumber(10, 240, t("booking.errors.durationInvalid"));
 
 /** A local calendar day `YYYY-MM-DD` and a local time `HH:MM` (the class's start in its studio). */
-const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, t("booking.errors.startsAtInvalid"));
+const localDate = z.string().refine(isCalendarDate, t("booking.errors.startsAtInvalid"));
 const localTime = (msg: string) => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg);
 
 /** Which class, coach and room, and how long: a class and a weekly template share them. */
 const classFields = {
-  room_id: idField(),
-  coach_id: idField(),
-  session_type_id: idField(),
+  room_id: id,
+  coach_id: id,
+  session_type_id: id,
   duration_minutes: duration,
 };
 
 /** A class (`POST /admin/class-sessions`, `PUT /admin/class-sessions/:id`). */
-export const classSessionSchema = z.object({ studio_id: idField(), ...classFields, starts_at: isoDate() });
+export const classSessionSchema = z.object({ studio_id: id, ...classFields, starts_at: isoDate() });
 
 /** The class form of the calendar: its day and time as the studio reads them (sent as `starts_at`). */
 export const classFormSchema = z.object({
@@ -48,7 +42,7 @@ export const classFormSchema = z.object({
 export const duplicateSchema = z.object({ date: localDate });
 
 /** A substitute coach for a class (`POST /admin/class-sessions/:id/coach`). */
-export const substituteCoachSchema = z.object({ coach_id: idField() });
+export const substituteCoachSchema = z.object({ coach_id: id });
 
 /** A blank optional day is absent. */
 const optionalDay = z.preprocess(
@@ -58,24 +52,16 @@ const optionalDay = z.preprocess(
 
 /** A weekly template (`POST /admin/session-templates`, `PUT /admin/session-templates/:id`). */
 export const sessionTemplateSchema = z.object({
-  studio_id: idField(),
+  studio_id: id,
   ...classFields,
-  weekday: z.coerce
-    .number({ error: t("booking.errors.weekdayInvalid") })
-    .int(t("booking.errors.weekdayInvalid"))
-    .min(0, t("booking.errors.weekdayInvalid"))
-    .max(6, t("booking.errors.weekdayInvalid")),
+  weekday: wholeNumber(0, 6, t("booking.errors.weekdayInvalid")),
   local_time: localTime(t("booking.errors.templateTimeInvalid")),
   starts_on: optionalDay,
   ends_on: optionalDay,
 });
 
-const minutes = (max: number) =>
-  z.coerce
-    .number({ error: t("booking.errors.policyInvalid") })
-    .int(t("booking.errors.policyInvalid"))
-    .min(0, t("booking.errors.policyInvalid"))
-    .max(max, t("booking.errors.policyInvalid"));
+/** A policy value: a whole number from 0 to `max` (blank is refused, not read as 0). */
+const minutes = (max: number) => wholeNumber(0, max, t("booking.errors.policyInvalid"));
 
 /** A studio's booking policies (`PUT /admin/booking-policies/:studio`). */
 export const bookingPolicySchema = z.object({

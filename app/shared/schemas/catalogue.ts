@@ -15,6 +15,7 @@ import {
   optionalText,
   requiredText,
   safeString,
+  wholeNumber,
 } from "~/shared/schemas/fields";
 
 export const PRODUCT_AREA_VALUES = ["juiceBar", "barreByNucleo", "certificate"] as const;
@@ -24,14 +25,6 @@ export const PRODUCT_MAX_PHOTOS = 8;
 
 const toNumber = (v: unknown) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v);
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
-
-/** A whole number from `min` to `max` (a number or a numeric string); absent is `fallback` when given. */
-function wholeNumber(min: number, max: number, message: string, fallback?: number) {
-  return z.preprocess(
-    (v) => (blank(v) && fallback !== undefined ? fallback : toNumber(v)),
-    z.number({ error: message }).refine(Number.isInteger, message).min(min, message).max(max, message),
-  );
-}
 
 /** The same, or null when blank. */
 function optionalWholeNumber(min: number, max: number, message: string) {

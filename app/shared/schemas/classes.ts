@@ -4,17 +4,10 @@
  */
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { optionalId, optionalText, optionalUrl, requiredText, safeString } from "~/shared/schemas/fields";
+import { optionalId, optionalText, optionalUrl, requiredText, safeString, wholeNumber } from "~/shared/schemas/fields";
 
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
-
-/** A whole number from a number or a numeric string; blank is `fallback`. */
-const wholeNumber = (min: number, max: number, message: string, fallback: number) =>
-  z.preprocess(
-    (v) => (blank(v) ? fallback : typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
-    z.number({ error: message }).int(message).min(min, message).max(max, message),
-  );
 
 const sortOrder = wholeNumber(0, 9999, t("classes.common.sortOrderInvalid"), 0);
 

@@ -221,6 +221,28 @@ export function formatMoney(cents: number): string {
   return mxn.format(cents / 100);
 }
 
+// ─── Whole numbers ───────────────────────────────────────────────────────────────────────────────
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+
+/**
+ * A whole number from `min` to `max`, from a number or a numeric string; blank is `fallback` when
+ * one is given, otherwise refused with `message` (never read as 0).
+ */
+export function wholeNumber(min: number, max: number, message: string, fallback?: number) {
+  return z.preprocess(
+    (v) =>
+      isBlank(v) && fallback !== undefined
+        ? fallback
+        : typeof v === "string" && /^\s*-?\d+\s*$/.test(v)
+          ? Number(v)
+          : v,
+    // `refine`, not `int()`: a fraction is an ordinary issue, so the object's rules across fields
+    // still run and say everything wrong at once.
+    z.number({ error: message }).refine(Number.isInteger, message).min(min, message).max(max, message),
+  );
+}
+
 // ─── Ids ─────────────────────────────────────────────────────────────────────────────────────────
 
 /** A database id (positive integer), from a number or a numeric string. */
