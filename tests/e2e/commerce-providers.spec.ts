@@ -62,7 +62,7 @@ const FAKE_STRIPE_JS = `(() => {
         },
       }),
       createPaymentMethod: async ({ card }) =>
-        PMS[card.digits()] ? { paymentMethod: { id: PMS[card.digits()] } } : { error: { code: "incomplete_number" } },
+        PMS[card.digits()] ? { paymentMethod: { id: PMS[card.digits()] + "_" + Math.random().toString(36).slice(2) } } : { error: { code: "incomplete_number" } },
       handleNextAction: async ({ clientSecret }) => {
         const r = await fetch("https://api.stripe.com/v1/test/3ds", { method: "POST", body: clientSecret.split("_secret_")[0] });
         return r.ok ? {} : { error: { code: "payment_intent_authentication_failure" } };

@@ -62,7 +62,7 @@ describe("stripe gateway (official SDK against a local provider)", () => {
       },
     });
     expect(pmRes.status).toBe(422);
-    const setup = () => checkout.setupIntent({ stripe_payment_method_id: "pm_card_visa" });
+    const setup = () => checkout.setupIntent({ stripe_payment_method_id: `pm_card_visa_${c.id}` });
     const a = await (await setup()).json();
     const b = await (await setup()).json();
     expect(a.payment_intent_id).toBe(b.payment_intent_id);
@@ -71,7 +71,7 @@ describe("stripe gateway (official SDK against a local provider)", () => {
     expect(creates[0]!.body).toMatchObject({
       amount: "125000",
       currency: "mxn",
-      payment_method: "pm_card_visa",
+      payment_method: `pm_card_visa_${c.id}`,
       confirmation_method: "manual",
       confirm: "true",
       use_stripe_sdk: "true",
@@ -89,11 +89,11 @@ describe("stripe gateway (official SDK against a local provider)", () => {
     const c = await newCustomer(app);
     const checkout = checkoutAs(app, c.token);
     await checkout.addPack(1);
-    const declined = await checkout.setupIntent({ stripe_payment_method_id: "pm_card_chargeDeclined" });
+    const declined = await checkout.setupIntent({ stripe_payment_method_id: `pm_card_chargeDeclined_${c.id}` });
     expect(declined.status).toBe(402);
     expect((await declined.json()).errorMessage).toBe("Tarjeta declinada");
     const auth = await (
-      await checkout.setupIntent({ stripe_payment_method_id: "pm_card_authenticationRequired" })
+      await checkout.setupIntent({ stripe_payment_method_id: `pm_card_authenticationRequired_${c.id}` })
     ).json();
     expect(auth).toMatchObject({ requires_action: true });
     expect(auth.payment_intent_client_secret).toMatch(/_secret_/);
@@ -114,13 +114,31 @@ describe("stripe gateway (official SDK against a local provider)", () => {
     expect(bad.status).toBe(400);
   });
 
+  it("another customer cannot confirm someone's authenticated intent: nothing is asked of the provider", async () => {
+    useStripe();
+    const c = await newCustomer(app);
+    const checkout = checkoutAs(app, c.token);
+    await checkout.addPack(2);
+    const first = await (
+      await checkout.setupIntent({ stripe_payment_method_id: `pm_card_authenticationRequired_${c.id}` })
+    ).json();
+    expect(authenticate(first.payment_intent_id)).toBe(true);
+    const other = await newCustomer(app);
+    const stolen = await checkoutAs(app, other.token).setupIntent({
+      stripe_payment_intent_id: first.payment_intent_id,
+    });
+    expect(stolen.status).toBe(404);
+    expect(calls.filter((x) => x.path === `/v1/payment_intents/${first.payment_intent_id}/confirm`)).toEqual([]);
+    expect(intents.get(first.payment_intent_id)!.status).toBe("requires_confirmation");
+  });
+
   it("3-D Secure: the browser's next action, then our confirm; the page and the webhook record one order", async () => {
     useStripe();
     const c = await newCustomer(app);
     const checkout = checkoutAs(app, c.token);
     await checkout.addPack(2);
     const si = checkout.setupIntent;
-    const first = await (await si({ stripe_payment_method_id: "pm_card_authenticationRequired" })).json();
+    const first = await (await si({ stripe_payment_method_id: `pm_card_authenticationRequired_${c.id}` })).json();
     expect(first.requires_action).toBe(true);
     // Not yet authenticated: make-payment records nothing.
     const early = await checkout.makePayment(first.payment_intent_id);
@@ -180,7 +198,7 @@ describe("stripe gateway (official SDK against a local provider)", () => {
     const staff = await createStaff(app.deps.db, "administrator");
     const admin = await sessionFor(app.deps.db, staff);
     const c = await newCustomer(app);
-    const si = await checkoutAs(app, c.token).payPack(2, { stripe_payment_method_id: "pm_card_visa" });
+    const si = await checkoutAs(app, c.token).payPack(2, { stripe_payment_method_id: `pm_card_visa_${c.id}` });
     const [pay] = await app.deps.db.select().from(payments).where(eq(payments.userId, c.id));
     const refund = (json: Record<string, unknown>) =>
       app.request(`/admin/payments/${pay!.id}/refund`, { method: "POST", token: admin, json });
@@ -244,7 +262,7 @@ describe("stripe gateway (official SDK against a local provider)", () => {
     const before = intents.size;
     const setups = await Promise.all(
       Array.from({ length: 20 }, () =>
-        checkout.setupIntent({ stripe_payment_method_id: "pm_card_visa" }).then((r) => r.json()),
+        checkout.setupIntent({ stripe_payment_method_id: `pm_card_visa_${c.id}` }).then((r) => r.json()),
       ),
     );
     expect(new Set(setups.map((x) => x.payment_intent_id)).size).toBe(1);

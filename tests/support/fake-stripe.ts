@@ -119,6 +119,23 @@ export async function startFakeStripe(port = 0) {
         if (key) byKey.set(key, id);
         return send(200, pi);
       }
+      if (url === "/v1/payment_intents/search") {
+        // Only the query the gateway sends: metadata['charge_key']:'<key>'.
+        const q = new URLSearchParams(req.url!.split("?")[1] ?? "").get("query") ?? "";
+        const mm = /^metadata\['(\w+)'\]:'(.*)'$/.exec(q);
+        const found = mm ? [...intents.values()].filter((pi) => pi.metadata[mm[1]!] === mm[2]) : [];
+        return send(200, { object: "search_result", data: found, has_more: false, url: "/v1/payment_intents/search" });
+      }
+      if ((m = /^\/v1\/payment_intents\/(pi_\w+)\/cancel$/.exec(url)) && req.method === "POST") {
+        const pi = intents.get(m[1]!);
+        if (!pi) return send(404, { error: { type: "invalid_request_error", code: "resource_missing" } });
+        if (pi.status === "succeeded" || pi.status === "canceled")
+          return send(400, {
+            error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: "Cannot cancel" },
+          });
+        pi.status = "canceled";
+        return send(200, pi);
+      }
       if ((m = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(url))) {
         const pi = intents.get(m[1]!);
         return pi

@@ -17,6 +17,8 @@ import {
 import { getProduct, listPacks, listPlans, listProducts, PRODUCT_AREAS } from "../domain/commerce/catalogue";
 import {
   applySucceededIntent,
+  createCardPaymentMethod,
+  reconcileNow,
   handlePaypalWebhook,
   handleWebhook,
   makePayment,
@@ -29,6 +31,7 @@ import {
 import { gatewaysFor } from "../domain/commerce/gateways";
 import { GatewayError } from "../domain/commerce/gateways/types";
 import { certificationPdf } from "../domain/commerce/pdf";
+import { unreconciledCharges } from "../domain/commerce/charges";
 import {
   customerGiftCards,
   customerOrders,
@@ -72,6 +75,8 @@ import {
   shipmentUpdatedAnswer,
   shippingMethodsAnswer,
   successUrlAnswer,
+  reconcileAnswer,
+  unreconciledChargesAnswer,
 } from "~/shared/schemas/commerce-answers";
 import { isOnDemandEnabled } from "~/shared/configuration";
 import { publicReads } from "../domain/content/public-reads";
@@ -371,10 +376,8 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       body: cardBody,
     },
     async ({ deps, auth, body }) => {
-      customerId(auth);
-      const { card } = gatewaysFor(deps.config);
       try {
-        const pm = await card.createPaymentMethod(deps.db, {
+        const pm = await createCardPaymentMethod(deps, customerId(auth), {
           number: body.card.number,
           expMonth: body.card.exp_month,
           expYear: body.card.exp_year < 100 ? 2000 + body.card.exp_year : body.card.exp_year,
@@ -536,9 +539,12 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
     async ({ deps, auth, params, body }) => {
       const g = gatewaysFor(deps.config);
       if (!g.sandbox) throw AppError.notFound();
-      const row = await g.sandbox.authenticate(deps.db, params.id, body.approve);
-      if (!row || row.metadata.user_id !== String(auth.user!.id))
+      // The owner first: another customer's intent is answered as an unknown one and left as it was.
+      const current = await g.sandbox.retrieveIntent(deps.db, params.id);
+      if (!current || current.metadata.user_id !== String(auth.user!.id))
         throw AppError.notFound(t("commerce.payment.intentNotFound"));
+      const row = await g.sandbox.authenticate(deps.db, params.id, body.approve);
+      if (!row) throw AppError.notFound(t("commerce.payment.intentNotFound"));
       const intent = await g.sandbox.confirmIntent(deps.db, params.id);
       // Like the provider's webhook: the payment completes even if the customer closes the tab now.
       if (intent.status === "succeeded") {
@@ -674,6 +680,39 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
           status: query.status,
         }),
       };
+    },
+  );
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/payments/unreconciled",
+      summary:
+        "Dinero cobrado que aún no es una orden ni un reembolso: cobros abiertos pasado el intervalo de conciliación y reembolsos pendientes",
+      tags: ["Admin: pagos"],
+      guard: BACK_OFFICE,
+      response: unreconciledChargesAnswer,
+    },
+    async ({ c, auth, deps }) => {
+      assertCan(backOfficeActor(c, auth), "commerce.read");
+      return { data: await unreconciledCharges(deps.db, deps.clock()) };
+    },
+  );
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/admin/payments/reconcile",
+      summary:
+        "Concilia ahora los cobros abiertos y reintenta los reembolsos pendientes (lo mismo que la tarea programada)",
+      tags: ["Admin: pagos"],
+      guard: BACK_OFFICE,
+      response: reconcileAnswer,
+    },
+    async ({ c, auth, deps }) => {
+      assertCan(backOfficeActor(c, auth), "commerce.write");
+      const r = await reconcileNow(deps);
+      return { data: { Message: t("commerce.admin.reconciled", { n: r.settled }), ...r } };
     },
   );
   defineRoute(

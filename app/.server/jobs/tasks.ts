@@ -8,7 +8,7 @@
  */
 import type { AppDeps } from "../deps";
 import { sweepExpired } from "../domain/maintenance/housekeeping";
-import { retryFailedRefunds } from "../domain/commerce/checkout";
+import { reconcileCharges, retryFailedRefunds } from "../domain/commerce/checkout";
 import * as bookingJobs from "../domain/booking/jobs";
 import { grantBirthdayRewards, grantMilestoneRewards } from "../domain/commerce/rewards";
 
@@ -23,6 +23,8 @@ export interface ScheduledTask {
 export const scheduledTasks: ScheduledTask[] = [
   { name: "housekeeping", cron: "17 * * * *", run: (deps) => sweepExpired(deps.db, deps.clock()) },
   { name: "commerce-refund-failed-charges", cron: "*/10 * * * *", run: (deps) => retryFailedRefunds(deps) },
+  // No money stays taken without an order: every charge left open is settled within minutes.
+  { name: "commerce-reconcile-charges", cron: "* * * * *", run: (deps) => reconcileCharges(deps) },
   { name: "credit-expiry", cron: "5 * * * *", run: (deps) => bookingJobs.expireCredits(deps, deps.clock()) },
   { name: "booking-no-shows", cron: "*/5 * * * *", run: (deps) => bookingJobs.markNoShows(deps, deps.clock()) },
   { name: "waitlist-close", cron: "*/5 * * * *", run: (deps) => bookingJobs.closeWaitlists(deps, deps.clock()) },

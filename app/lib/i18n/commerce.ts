@@ -75,6 +75,11 @@ export const commerce = {
     amountMismatch: "El monto pagado no coincide con el carrito",
     refundedAfterFailure: "No se pudo completar su compra; el cargo fue reembolsado.",
     providerContact: "Si el problema continúa, escríbenos por WhatsApp",
+    inFlight: "Ya hay un pago en curso para este carrito. Espera a que termine o inténtalo de nuevo en unos minutos.",
+    paidByEarlierCharge: "Tu pago anterior ya se registró y este carrito quedó pagado: revísalo en Mis compras.",
+    refundMailSubject: "Devolvimos tu pago de {amount}",
+    refundMailBody:
+      "Recibimos un cargo de {amount}, pero no pudimos registrar tu compra: {reason}. Ya pedimos la devolución completa a tu banco; puede tardar de 5 a 10 días hábiles en verse en tu estado de cuenta.",
     paypalNotApproved: "El pago con PayPal no fue aprobado",
     webhookSignature: "Firma del webhook inválida",
     refunded: "Pago reembolsado",
@@ -157,6 +162,13 @@ export const commerce = {
     refund: "Reembolsar",
     refundConfirm: "¿Reembolsar {amount}? Se retirarán las clases que el cliente no haya usado.",
     noPayments: "No hay pagos con estos filtros.",
+    unreconciledTitle: "Cobros sin conciliar",
+    unreconciledIntro:
+      "Dinero cobrado que todavía no es una orden ni un reembolso. La conciliación automática lo intenta cada minuto; si un cobro sigue aquí, revísalo en el proveedor de pagos.",
+    unreconciledKinds: { open_charge: "Cobro sin orden", refund_pending: "Reembolso pendiente" },
+    reconcileNow: "Conciliar ahora",
+    reconciled: "Conciliación terminada. Cobros resueltos: {n}",
+    lastError: "Último error: {error}",
     statuses: {
       succeeded: "Pagado",
       refunded: "Reembolsado",

@@ -257,6 +257,33 @@ export const shipmentTrackingAnswer = z.object({
   data: shipment.pick({ code: true, status: true, status_label: true, carrier: true, display_updated: true }),
 });
 
+/**
+ * Money taken that is not yet an order or a refund (`GET /admin/payments/unreconciled`): charges
+ * still open past the reconciliation interval, and failed charges whose refund has not gone through.
+ */
+export const unreconciledChargesAnswer = z.object({
+  data: z.array(
+    z.object({
+      kind: z.enum(["open_charge", "refund_pending"]),
+      id: z.number(),
+      cart_id: z.number(),
+      customer: z.object({ name: z.string(), email: z.string() }),
+      gateway: z.string(),
+      provider_intent_id: z.string().nullable(),
+      amount_cents: z.number(),
+      display_amount: z.string(),
+      created_at: z.string(),
+      display_date: z.string(),
+      last_error: z.string().nullable(),
+    }),
+  ),
+});
+
+/** What the reconciliation run did (`POST /admin/payments/reconcile`). */
+export const reconcileAnswer = z.object({
+  data: z.object({ Message: z.string(), open: z.number(), settled: z.number(), refunds_retried: z.number() }),
+});
+
 /** The back office's payments list with its totals (`GET /admin/payments`). */
 export const adminPaymentsAnswer = z.object({
   data: z.object({

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -370,6 +371,66 @@ export const payments = pgTable(
     index("payments_provider_idx").on(t.providerPaymentId),
     index("payments_created_idx").on(t.createdAt),
   ],
+);
+
+/**
+ * Every charge asked of a gateway, written before the call and open until it is settled: an order,
+ * a refund, or nothing (declined, cancelled, never created). One open charge per cart and
+ * instalment (the partial unique index), so one cart is never charged twice at once; the
+ * reconciliation task settles any charge left open (a browser that never came back, a server
+ * killed between the charge and the order) and the back office lists the ones it could not.
+ */
+export const checkoutCharges = pgTable(
+  "checkout_charges",
+  {
+    id: serial("id").primaryKey(),
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id),
+    /** A deposit's second instalment: the order that owes it. */
+    orderId: integer("order_id").references(() => orders.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    instalment: integer("instalment").notNull().default(1),
+    gateway: text("gateway").notNull(),
+    method: text("method").$type<"card" | "paypal">().notNull(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** Known once the gateway answered (null while the call is under way, or if the server died in it). */
+    providerIntentId: text("provider_intent_id"),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status")
+      .$type<"open" | "fulfilled" | "refunded" | "failed" | "canceled" | "abandoned">()
+      .notNull()
+      .default("open"),
+    /** The last time the reconciliation task tried to settle it and could not (gateway down). */
+    lastError: text("last_error"),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("checkout_charges_open_uq")
+      .on(t.cartId, t.instalment)
+      .where(sql`${t.status} = 'open'`),
+    index("checkout_charges_intent_idx").on(t.providerIntentId),
+  ],
+);
+
+/**
+ * Who a payment method belongs to: the customer who created it (sandbox) or first paid with it
+ * (Stripe tokenises in the browser). Anyone else is answered as for an unknown card.
+ */
+export const paymentMethodOwners = pgTable(
+  "payment_method_owners",
+  {
+    gateway: text("gateway").notNull(),
+    providerPaymentMethodId: text("provider_payment_method_id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    ...createdAtOnly,
+  },
+  (t) => [primaryKey({ columns: [t.gateway, t.providerPaymentMethodId] })],
 );
 
 export const refunds = pgTable("refunds", {

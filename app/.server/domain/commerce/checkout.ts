@@ -37,7 +37,20 @@ import { grantLot } from "../credits/ledger";
 import { cartContext, displayAddress, readCart, type CartRow } from "./cart";
 import { gatewayOfPayment, gatewaysFor } from "./gateways";
 import { transientPaypalError } from "./gateways/paypal";
-import { GatewayError, type Intent, type PaymentMethodInfo, type WebhookEvent } from "./gateways/types";
+import { GatewayError, type CardInput, type Intent, type PaymentMethodInfo, type WebhookEvent } from "./gateways/types";
+import {
+  CHARGE_ACTION_TIMEOUT_MS,
+  CHARGE_IN_FLIGHT_MS,
+  CHARGE_RECONCILE_AFTER_MS,
+  chargesToSettle,
+  claimPaymentMethod,
+  closeCharge,
+  noteIntent,
+  noteSettleError,
+  openCharge,
+  type ChargeRow,
+  type OpenChargeInput,
+} from "./charges";
 
 const DAY = 86_400_000;
 
@@ -98,6 +111,20 @@ export async function payWithBalance(
 
 // ---------- card ----------
 
+/**
+ * The sandbox's create-payment-method: the card is checked and kept by the gateway (brand, last4,
+ * expiry, never the number), and belongs to the customer who created it from then on.
+ */
+export async function createCardPaymentMethod(deps: AppDeps, userId: number, card: CardInput) {
+  const gateway = gatewaysFor(deps.config).card;
+  const pm = await gateway.createPaymentMethod(deps.db, card);
+  await claimPaymentMethod(deps.db, gateway.name, pm.id, userId);
+  return pm;
+}
+
+const unknownPaymentMethod = () =>
+  AppError.validation([{ field: "stripe_payment_method_id", message: t("errors.selectPaymentMethod") }]);
+
 export async function setupIntent(
   deps: AppDeps,
   userId: number,
@@ -111,52 +138,115 @@ export async function setupIntent(
   },
 ) {
   const { card } = gatewaysFor(deps.config);
-  let intent: Intent;
   try {
     if (input.stripe_payment_intent_id) {
-      intent = await card.confirmIntent(deps.db, input.stripe_payment_intent_id);
-      if (intent.metadata.user_id !== String(userId)) throw AppError.notFound(t("commerce.payment.intentNotFound"));
-    } else {
-      if (!input.stripe_payment_method_id)
-        throw AppError.validation([{ field: "stripe_payment_method_id", message: t("errors.selectPaymentMethod") }]);
-      const pm = await card.paymentMethod(deps.db, input.stripe_payment_method_id);
-      if (!pm)
-        throw AppError.validation([{ field: "stripe_payment_method_id", message: t("errors.selectPaymentMethod") }]);
-      if (input.order_id !== undefined) {
-        const order = await owedOrder(deps.db, userId, input.order_id);
-        const amount = order.balanceDueCents;
-        intent = await card.createCardIntent(deps.db, {
-          amountCents: amount,
-          paymentMethodId: pm.id,
-          idempotencyKey: `order:${order.id}:balance:${pm.id}:${amount}`,
-          metadata: {
-            cart_id: String(order.cartId),
-            order_id: String(order.id),
-            instalment: "2",
-            user_id: String(userId),
-            save_card: input.save_payment_method ? "1" : "0",
-          },
-        });
-        return intentAnswer(intent);
+      // The owner is checked before anything is asked of the gateway: another customer's intent is
+      // answered as an unknown one and left as it was.
+      const current = await card.retrieveIntent(deps.db, input.stripe_payment_intent_id);
+      if (!current || current.metadata.user_id !== String(userId))
+        throw AppError.notFound(t("commerce.payment.intentNotFound"));
+      const intent = await card.confirmIntent(deps.db, current.id);
+      await noteIntentOf(deps, intent);
+      return intentAnswer(intent);
+    }
+    if (!input.stripe_payment_method_id) throw unknownPaymentMethod();
+    const pm = await card.paymentMethod(deps.db, input.stripe_payment_method_id);
+    // Someone else's card is answered exactly as an unknown one.
+    if (!pm || !(await claimPaymentMethod(deps.db, card.name, pm.id, userId))) throw unknownPaymentMethod();
+    // A charge of this cart still open (another card, another tab) is settled first; one that
+    // cannot be settled yet refuses this one, so the customer is never charged twice.
+    for (let round = 0; ; round++) {
+      const plan = await chargePlan(deps, userId, input, pm.id);
+      let opened = await openCharge(deps.db, plan.charge, deps.clock());
+      // The same card was tried on this cart before and that charge was cancelled (the bank's step
+      // abandoned) or never reached the gateway: a new attempt gets a key of its own.
+      if (opened.charge && (opened.charge.status === "canceled" || opened.charge.status === "abandoned")) {
+        plan.charge.idempotencyKey = `${plan.charge.idempotencyKey}:${opened.charge.id}`;
+        opened = await openCharge(deps.db, plan.charge, deps.clock());
       }
-      const ctx = await payableCart(deps, userId, input.cart_id);
-      const amount = ctx.totals.dueNowCents;
-      intent = await card.createCardIntent(deps.db, {
-        amountCents: amount,
-        paymentMethodId: pm.id,
-        idempotencyKey: `cart:${ctx.cart.id}:v${ctx.cart.version}:${pm.id}:${amount}`,
-        metadata: {
-          cart_id: String(ctx.cart.id),
-          user_id: String(userId),
-          save_card: input.save_payment_method ? "1" : "0",
-        },
-      });
+      if (opened.busy) {
+        const settled = round < 2 ? await settleCharge(deps, opened.busy, { inline: true }) : false;
+        // The earlier charge took the money and is now this cart's order: nothing more to charge.
+        if (settled === "fulfilled") throw AppError.conflict(t("commerce.payment.paidByEarlierCharge"));
+        if (settled) continue;
+        throw AppError.conflict(t("commerce.payment.inFlight"));
+      }
+      let intent: Intent;
+      try {
+        intent = await card.createCardIntent(deps.db, {
+          amountCents: plan.charge.amountCents,
+          paymentMethodId: pm.id,
+          idempotencyKey: plan.charge.idempotencyKey,
+          metadata: { ...plan.metadata, charge_key: plan.charge.idempotencyKey },
+        });
+      } catch (e) {
+        // Refused by the gateway (a declined card): nothing was taken. Any other error leaves the
+        // charge open: the reconciliation task asks the gateway what became of it.
+        if (e instanceof GatewayError)
+          await closeCharge(deps.db, { chargeId: opened.charge.id }, "failed", deps.clock());
+        throw e;
+      }
+      await noteIntent(deps.db, opened.charge.id, intent, deps.clock());
+      return intentAnswer(intent);
     }
   } catch (e) {
     if (e instanceof GatewayError) throw paymentError(e.message);
     throw e;
   }
-  return intentAnswer(intent);
+}
+
+/** What a new card charge is for: the cart as it is now, or the balance a deposit still owes. */
+async function chargePlan(
+  deps: AppDeps,
+  userId: number,
+  input: { cart_id?: number; order_id?: number; save_payment_method?: boolean },
+  pmId: string,
+): Promise<{ charge: OpenChargeInput; metadata: Record<string, string> }> {
+  const gateway = gatewaysFor(deps.config).card.name;
+  const save = input.save_payment_method ? "1" : "0";
+  if (input.order_id !== undefined) {
+    const order = await owedOrder(deps.db, userId, input.order_id);
+    const amount = order.balanceDueCents;
+    return {
+      charge: {
+        cartId: order.cartId,
+        orderId: order.id,
+        userId,
+        instalment: 2,
+        gateway,
+        method: "card",
+        idempotencyKey: `order:${order.id}:balance:${pmId}:${amount}`,
+        amountCents: amount,
+      },
+      metadata: {
+        cart_id: String(order.cartId),
+        order_id: String(order.id),
+        instalment: "2",
+        user_id: String(userId),
+        save_card: save,
+      },
+    };
+  }
+  const ctx = await payableCart(deps, userId, input.cart_id);
+  const amount = ctx.totals.dueNowCents;
+  return {
+    charge: {
+      cartId: ctx.cart.id,
+      userId,
+      instalment: 1,
+      gateway,
+      method: "card",
+      idempotencyKey: `cart:${ctx.cart.id}:v${ctx.cart.version}:${pmId}:${amount}`,
+      amountCents: amount,
+    },
+    metadata: { cart_id: String(ctx.cart.id), user_id: String(userId), save_card: save },
+  };
+}
+
+/** After a confirmation: a declined or cancelled intent closes its charge. */
+async function noteIntentOf(deps: AppDeps, intent: Intent) {
+  if (intent.status === "failed" || intent.status === "canceled")
+    await closeCharge(deps.db, { intentId: intent.id }, intent.status, deps.clock());
 }
 
 function intentAnswer(intent: Intent) {
@@ -513,6 +603,7 @@ async function recordOrder(deps: AppDeps, tx: Db, cart: CartRow, input: FulfilIn
   }
   if (input.intent.metadata.save_card === "1" && pm) await saveCard(tx, cart.userId, input.gateway, pm);
   await tx.update(carts).set({ status: "paid", updatedAt: now }).where(eq(carts.id, cart.id));
+  await closeCharge(tx, { intentId: input.intent.id }, "fulfilled", now);
   if (pre.user) await sendReceipt(deps, tx, pre.user, order!, ctx.lines);
   return order!;
 }
@@ -573,6 +664,7 @@ async function fulfilBalance(deps: AppDeps, input: FulfilInput): Promise<{ order
         .where(eq(orders.id, order.id))
         .returning();
       if (intent.metadata.save_card === "1" && pm) await saveCard(tx, order.userId, input.gateway, pm);
+      await closeCharge(tx, { intentId: intent.id }, "fulfilled", now);
       const [u] = await tx
         .select({ email: users.email, name: users.name })
         .from(users)
@@ -667,7 +759,7 @@ async function failAndRefund(
       .select({ id: payments.id })
       .from(payments)
       .where(and(eq(payments.providerPaymentId, input.intent.id), eq(payments.status, "failed")));
-    if (!already)
+    if (!already) {
       await tx.insert(payments).values({
         cartId,
         userId: cart.userId,
@@ -680,11 +772,30 @@ async function failAndRefund(
         status: "failed",
         failure: message,
       });
+      // The customer may not be on the page any more (the reconciliation task, a webhook): the
+      // mail says what happened to their money.
+      if (input.intent.amountCents > 0) await mailRefundAfterFailure(deps, tx, cart.userId, input.intent, message);
+    }
+    await closeCharge(tx, { intentId: input.intent.id }, "refunded", deps.clock());
     return null;
   });
   if (recorded) return recorded;
   await refundFailedCharge(deps, input.intent.id);
   throw AppError.conflict(`${message}. ${t("commerce.payment.refundedAfterFailure")}`);
+}
+
+async function mailRefundAfterFailure(deps: AppDeps, tx: Db, userId: number, intent: Intent, reason: string) {
+  const [u] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+  if (!u) return;
+  const amount = formatMoney(intent.amountCents / 100);
+  const body = t("commerce.payment.refundMailBody", { amount, reason });
+  await deps.mailer.send(tx, {
+    to: u.email,
+    subject: t("commerce.payment.refundMailSubject", { amount }),
+    template: "payment-refunded",
+    text: [t("mail.greeting", { name: u.name }), body].join("\n"),
+    html: `<p>${escapeHtml(t("mail.greeting", { name: u.name }))}</p><p>${escapeHtml(body)}</p>`,
+  });
 }
 
 /** Refunds a `failed` charge not yet refunded; a scheduled retry can call it again safely. */
@@ -822,4 +933,88 @@ export async function retryFailedRefunds(deps: AppDeps) {
     .limit(100);
   for (const p of pending) if (p.id) await refundFailedCharge(deps, p.id);
   return { retried: pending.length };
+}
+
+// ---------- reconciliation ----------
+
+/**
+ * Settles one open charge, whatever left it open: the gateway is asked what became of it, then a
+ * succeeded charge goes the one way every payment goes (`applySucceededIntent`: the order when the
+ * cart still matches what was paid, a recorded refund and a mail otherwise), a declined or
+ * cancelled one is closed, one still awaiting the bank's authentication is cancelled (`inline`: the
+ * customer is paying with another card now; otherwise after an hour), and one whose request never
+ * reached the gateway is closed as abandoned. What the charge became, or false while it stays open.
+ */
+export async function settleCharge(
+  deps: AppDeps,
+  charge: ChargeRow,
+  opts: { inline?: boolean } = {},
+): Promise<false | "closed" | "fulfilled"> {
+  const now = deps.clock();
+  const age = now.getTime() - charge.createdAt.getTime();
+  const gateway = gatewayOfPayment(deps.config, charge);
+  if (!gateway || !("cancelIntent" in gateway)) {
+    if (!opts.inline) await noteSettleError(deps.db, charge.id, "gateway not configured", now);
+    return false;
+  }
+  let intent = charge.providerIntentId
+    ? await gateway.retrieveIntent(deps.db, charge.providerIntentId)
+    : age < CHARGE_IN_FLIGHT_MS
+      ? undefined // the request that opened it may still be talking to the gateway
+      : await gateway.findIntentByKey(deps.db, charge.idempotencyKey);
+  if (intent === undefined) return false;
+  if (!intent) {
+    await closeCharge(deps.db, { chargeId: charge.id }, "abandoned", now);
+    return "closed";
+  }
+  if (!charge.providerIntentId) await noteIntent(deps.db, charge.id, intent, now);
+  if (intent.status === "requires_action" && (opts.inline || age > CHARGE_ACTION_TIMEOUT_MS))
+    intent = await gateway.cancelIntent(deps.db, intent.id);
+  if (intent.status === "failed" || intent.status === "canceled") {
+    await closeCharge(deps.db, { chargeId: charge.id }, intent.status, now);
+    return "closed";
+  }
+  if (intent.status !== "succeeded") return false;
+  if (!opts.inline && age < CHARGE_RECONCILE_AFTER_MS) return false; // the browser is about to record it
+  let fulfilled = false;
+  try {
+    await applySucceededIntent(deps, { gateway: gateway.name, method: "card", intent, studioId: null });
+    fulfilled = true;
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e; // the gateway or the database is down: the task tries again
+  }
+  // Whichever path recorded it (this one, the page, the webhook): close it as what it became.
+  const [live] = await deps.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.providerPaymentId, intent.id), ne(payments.status, "failed")));
+  const became = live || fulfilled ? "fulfilled" : "refunded";
+  await closeCharge(deps.db, { chargeId: charge.id }, became, now);
+  return became === "fulfilled" ? "fulfilled" : "closed";
+}
+
+/**
+ * Scheduled every minute: every charge left open past its interval is settled, so no money stays
+ * taken without an order or a refund. A charge that cannot be settled now (gateway down) keeps its
+ * error for the back office and is tried again on the next run.
+ */
+export async function reconcileCharges(deps: AppDeps) {
+  const open = await chargesToSettle(deps.db, deps.clock());
+  let settled = 0;
+  for (const charge of open) {
+    try {
+      if (await settleCharge(deps, charge)) settled++;
+    } catch (err) {
+      deps.log.error({ err, chargeId: charge.id }, "checkout charge could not be reconciled");
+      await noteSettleError(deps.db, charge.id, err instanceof Error ? err.message : String(err), deps.clock());
+    }
+  }
+  return { open: open.length, settled };
+}
+
+/** The back office's "reconcile now": the same two tasks the scheduler runs. */
+export async function reconcileNow(deps: AppDeps) {
+  const charges = await reconcileCharges(deps);
+  const refunds = await retryFailedRefunds(deps);
+  return { ...charges, refunds_retried: refunds.retried };
 }

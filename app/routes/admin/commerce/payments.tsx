@@ -1,11 +1,13 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { Form, useRevalidator } from "react-router";
 import { AdminErrorBoundary, SoftBadge } from "~/components/admin/kit";
+import { useApiCommand } from "~/components/forms/useApiCommand";
 import { useEntityForm, useFormSubmit } from "~/components/forms/useEntityForm";
 import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { requireAdminPage } from "../.server/page";
 import { listPayments } from "~/.server/domain/commerce/after-sale";
+import { unreconciledCharges } from "~/.server/domain/commerce/charges";
 import { publicReads } from "~/.server/domain/content/public-reads";
 import { PAYMENT_METHODS as METHODS, PAYMENT_STATUSES as STATUSES, refundSchema } from "~/shared/schemas/commerce";
 import type { refundAnswer } from "~/shared/schemas/commerce-answers";
@@ -21,7 +23,8 @@ export async function loader(args: Route.LoaderArgs) {
   const studio = /^\d{1,9}$/.test(q.get("studio_id") ?? "") ? Number(q.get("studio_id")) : undefined;
   const method = METHODS.find((m) => m === q.get("method"));
   const status = STATUSES.find((s) => s === q.get("status"));
-  const [list, studios] = await Promise.all([
+  const { deps } = args.context;
+  const [list, studios, unreconciled] = await Promise.all([
     listPayments(args.context.deps.db, {
       from: from ? new Date(`${from}T06:00:00Z`) : undefined,
       to: to ? new Date(new Date(`${to}T06:00:00Z`).getTime() + 86_400_000) : undefined,
@@ -32,9 +35,11 @@ export async function loader(args: Route.LoaderArgs) {
     publicReads(args.context.deps)
       .allStudios()
       .catch(() => []),
+    unreconciledCharges(deps.db, deps.clock()),
   ]);
   return {
     ...list,
+    unreconciled,
     filters: { from, to, studio_id: studio ?? null, method: method ?? null, status: status ?? null },
     studios: studios.map((s) => ({ value: String(s.id), label: s.name })),
   };
@@ -46,12 +51,13 @@ export const ErrorBoundary = AdminErrorBoundary;
 const STATUS_COLOR = { succeeded: "teal", refunded: "gray", partially_refunded: "yellow", failed: "red" } as const;
 
 export default function AdminPayments({ loaderData }: Route.ComponentProps) {
-  const { items, totals, filters, studios } = loaderData;
+  const { items, totals, filters, studios, unreconciled } = loaderData;
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
         {t("commerce.admin.paymentsTitle")}
       </Title>
+      {unreconciled.length > 0 && <Unreconciled rows={unreconciled} />}
       <Paper withBorder p="md" radius="md">
         <Form method="get">
           <SimpleGrid cols={{ base: 1, sm: 3, lg: 6 }} spacing="sm">
@@ -144,6 +150,61 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
 }
 
 type Payment = Route.ComponentProps["loaderData"]["items"][number];
+
+/** Money taken that is not an order nor a refund yet: shown first, with a button that runs the task now. */
+function Unreconciled({ rows }: { rows: Route.ComponentProps["loaderData"]["unreconciled"] }) {
+  const command = useApiCommand();
+  return (
+    <Alert color="red" variant="light" title={t("commerce.admin.unreconciledTitle")}>
+      <Stack gap="sm">
+        <Text size="sm">{t("commerce.admin.unreconciledIntro")}</Text>
+        <Table.ScrollContainer minWidth={640}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("commerce.admin.date")}</Table.Th>
+                <Table.Th>{t("commerce.admin.customer")}</Table.Th>
+                <Table.Th>{t("commerce.admin.status")}</Table.Th>
+                <Table.Th>{t("commerce.admin.amount")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={`${r.kind}:${r.id}`}>
+                  <Table.Td>{r.display_date}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {r.customer.name}
+                    </Text>
+                    <Text size="xs">{r.customer.email}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {t(`commerce.admin.unreconciledKinds.${r.kind}`)}
+                    <Text size="xs">
+                      {r.gateway} {r.provider_intent_id ?? ""}
+                    </Text>
+                    {r.last_error && <Text size="xs">{t("commerce.admin.lastError", { error: r.last_error })}</Text>}
+                  </Table.Td>
+                  <Table.Td>{r.display_amount}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group>
+          <Button
+            size="xs"
+            color="red"
+            onClick={() => void command.run("reconcile", "/admin/payments/reconcile")}
+            loading={command.busy === "reconcile"}
+          >
+            {t("commerce.admin.reconcileNow")}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
 
 /**
  * Refund all that is left (amount empty) or part of it, through the API; confirmed before it goes

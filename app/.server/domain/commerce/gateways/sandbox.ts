@@ -178,6 +178,19 @@ export function sandboxGateway(webhookSecret: string): PaymentGateway & { authen
       const [row] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
       return row ? toIntent(db, row) : null;
     },
+    async findIntentByKey(db, idempotencyKey) {
+      const [row] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.idempotencyKey, idempotencyKey));
+      return row ? toIntent(db, row) : null;
+    },
+    async cancelIntent(db, id) {
+      await db
+        .update(sandboxIntents)
+        .set({ status: "canceled" })
+        .where(and(eq(sandboxIntents.id, id), eq(sandboxIntents.status, "requires_action")));
+      const [row] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
+      if (!row) throw new GatewayError(t("commerce.payment.intentNotFound"), "no_such_intent");
+      return toIntent(db, row);
+    },
     refund: refundIntent,
     // The sandbox keeps only brand, last4 and expiry, which the saved card's row already hides.
     async forgetPaymentMethod() {},

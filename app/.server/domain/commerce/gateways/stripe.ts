@@ -140,6 +140,27 @@ export function stripeGateway(cfg: {
         return wrap(e);
       }
     },
+    async findIntentByKey(_db, idempotencyKey) {
+      try {
+        const found = await stripe.paymentIntents.search({
+          query: `metadata['charge_key']:'${idempotencyKey.replace(/'/g, "\\'")}'`,
+          limit: 1,
+        });
+        return found.data[0] ? toIntent(found.data[0]) : null;
+      } catch (e) {
+        return wrap(e);
+      }
+    },
+    async cancelIntent(_db, id) {
+      try {
+        return toIntent(await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `cancel:${id}` }));
+      } catch (e) {
+        // Taken meanwhile (or already cancelled): the intent as it is now.
+        if (e instanceof Stripe.errors.StripeInvalidRequestError)
+          return toIntent(await stripe.paymentIntents.retrieve(id));
+        return wrap(e);
+      }
+    },
     async refund(_db, intentId, amountCents, idempotencyKey) {
       try {
         const r = await stripe.refunds.create({ payment_intent: intentId, amount: amountCents }, { idempotencyKey });

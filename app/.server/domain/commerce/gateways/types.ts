@@ -58,6 +58,13 @@ export interface PaymentGateway {
   /** After the card action (authentication): confirm again. */
   confirmIntent(db: Db, id: string): Promise<Intent>;
   retrieveIntent(db: Db, id: string): Promise<Intent | null>;
+  /**
+   * The intent created with this idempotency key (its metadata carries it as `charge_key`), or null
+   * when the gateway never received the call: how a charge whose answer was lost is found again.
+   */
+  findIntentByKey(db: Db, idempotencyKey: string): Promise<Intent | null>;
+  /** Cancels an intent that has not taken money (awaiting authentication); the intent as it is after. */
+  cancelIntent(db: Db, id: string): Promise<Intent>;
   refund(db: Db, intentId: string, amountCents: number, idempotencyKey: string): Promise<{ id: string }>;
   /** A saved card the customer removed: the provider forgets it too (Stripe detaches it). */
   forgetPaymentMethod(db: Db, id: string): Promise<void>;
