@@ -211,6 +211,8 @@ describe("redactPath", () => {
     ["/es-MX/auth/verify/xyz/extra", "/es-MX/auth/verify/[redacted]/extra"],
     ["/api/cities?search=secret", "/api/cities"],
     ["/auth/reset", "/auth/reset"],
+    ["/api/v2/calendar/Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA.ics", "/api/v2/calendar/[redacted].ics"],
+    ["/calendar", "/calendar"],
   ])("%s is logged as %s", (input, output) => {
     expect(redactPath(input)).toBe(output);
   });
