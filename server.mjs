@@ -29,7 +29,8 @@ function newestSource() {
 /** Where mail goes, for the start-up banner. */
 function mailLine({ mailer, config }) {
   if (mailer.kind === "smtp") return "SMTP";
-  if (config.mailDevFiles) return `bandeja de salida en la base de datos; con enlaces en ${path.join(config.dataDir, "mail")}`;
+  if (config.mailDevFiles)
+    return `bandeja de salida en la base de datos; con enlaces en ${path.join(config.dataDir, "mail")}`;
   return "bandeja de salida en la base de datos, enlaces ocultos (MAIL_DEV_FILES=true los escribe en DATA_DIR/mail)";
 }
 

@@ -117,7 +117,7 @@ describe("production refuses development secrets (issue 19, item 7)", () => {
   });
 
   it("the public development APP_KEY stops a production start (embedded or PostgreSQL), without being printed", () => {
-    for (const extra of [{}, { DATABASE_URL: "postgres://u:p@db/nucleo" }]) {
+    for (const extra of [{}, { DATABASE_URL: "postgres://u:p@db/nucleo" }] as Record<string, string>[]) {
       const message = configError({ ...production, ...extra, APP_KEY: developmentAppKey });
       expect(message).toMatch(/APP_KEY: es la clave pública de desarrollo/);
       expect(message).not.toContain(developmentAppKey);

@@ -146,7 +146,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     problems.push("STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: son necesarias con PAYMENT_GATEWAY=stripe");
   if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET))
     problems.push("PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: se configuran las dos o ninguna");
-  if (problems.length > 0) throw new ConfigError(`Configuración inválida:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  if (problems.length > 0)
+    throw new ConfigError(`Configuración inválida:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   return {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
