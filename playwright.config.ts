@@ -35,6 +35,9 @@ function webServer(server: E2eServer) {
       TRUST_PROXY: "true",
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       PUBLIC_URL: server.baseURL,
+      // The specs read the mail's live links from DATA_DIR/mail (tests/e2e/support/mail.ts): in
+      // production that mailbox is written only when asked for.
+      MAIL_DEV_FILES: "true",
       ...(server.databaseUrl
         ? // Production on PostgreSQL needs an application key: a fixed one for the test database.
           {

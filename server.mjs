@@ -26,6 +26,14 @@ function newestSource() {
   return newest;
 }
 
+/** Where mail goes, for the start-up banner. */
+function mailLine({ mailer, config }) {
+  if (mailer.kind === "smtp") return "SMTP";
+  if (config.mailDevFiles)
+    return `bandeja de salida en la base de datos; con enlaces en ${path.join(config.dataDir, "mail")}`;
+  return "bandeja de salida en la base de datos, enlaces ocultos (MAIL_DEV_FILES=true los escribe en DATA_DIR/mail)";
+}
+
 function fail(err) {
   console.error(`\n${err?.message ?? err}\n`);
   process.exit(1);
@@ -99,7 +107,7 @@ async function main() {
   console.log(`
   Nucleo Barre ${dev ? "(desarrollo)" : ""} listo en ${url}
   Base de datos: ${db}${runtime.seeded ? " · datos de demostración cargados" : ""}
-  Correo: ${runtime.deps.mailer.kind === "smtp" ? "SMTP" : "bandeja de salida en la base de datos"}
+  Correo: ${mailLine(runtime.deps)}
 
   Accesos de demostración (contraseña demo1234):
     admin@example.com     administrador (tipo 1)     ${url}/admin/auth/login

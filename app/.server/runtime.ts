@@ -60,8 +60,14 @@ export interface Runtime {
 /** Validates configuration, opens the database (the embedded PostgreSQL in DATA_DIR unless
  * DATABASE_URL), applies migrations, seeds demo data into an empty database, picks the adapters
  * and starts the job queue's workers. */
-export async function startRuntime(config: AppConfig = loadConfig()): Promise<Runtime> {
-  const log = createLogger(config.LOG_LEVEL);
+export async function startRuntime(given: AppConfig = loadConfig()): Promise<Runtime> {
+  const log = createLogger(given.LOG_LEVEL);
+  const secrets = secretsOf(given, log);
+  // Production without SANDBOX_WEBHOOK_SECRET: one derived from the installation's key (never the
+  // public development value; every server with the same APP_KEY derives the same one).
+  const config: AppConfig = given.SANDBOX_WEBHOOK_SECRET
+    ? given
+    : { ...given, SANDBOX_WEBHOOK_SECRET: secrets.derive("sandbox-webhook-secret") };
   const database: Database = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_MAX)
     : await openEmbedded({
@@ -85,12 +91,12 @@ export async function startRuntime(config: AppConfig = loadConfig()): Promise<Ru
     await seedDemo(database.db, { storage: (db) => storageFor(config, db) });
     seeded = true;
   }
-  const secrets = secretsOf(config, log);
   let deps: AppDeps | null = null;
   const getDeps = () => deps!;
   // The SMTP mailer enqueues on the queue, and the queue's mail job delivers with the mailer.
-  // Mail with live links is stored masked, its real content sealed; without SMTP every message is
-  // also written to DATA_DIR/mail as an .eml file (the developer's mailbox).
+  // Mail with live links is stored masked, its real content sealed; without SMTP, and outside
+  // production unless MAIL_DEV_FILES=true, every message is also written to DATA_DIR/mail as an
+  // .eml file (the developer's mailbox).
   let smtp: SmtpMailer | null = null;
   const jobs = await startJobQueue({
     url: database.url,
@@ -100,7 +106,12 @@ export async function startRuntime(config: AppConfig = loadConfig()): Promise<Ru
   });
   if (config.SMTP_URL) smtp = await smtpMailer(config.SMTP_URL, config.MAIL_FROM, jobs, { secrets });
   const mailer: Mailer =
-    smtp ?? outboxMailer({ secrets, mailDir: path.join(config.dataDir, "mail"), from: config.MAIL_FROM });
+    smtp ??
+    outboxMailer({
+      secrets,
+      mailDir: config.mailDevFiles ? path.join(config.dataDir, "mail") : undefined,
+      from: config.MAIL_FROM,
+    });
   deps = {
     db: database.db,
     config,

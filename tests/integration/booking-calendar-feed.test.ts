@@ -1,8 +1,12 @@
 /**
  * The private calendar feed (ICS): its address is stable until the customer resets it; after a
- * reset the old address answers 404 and the new one serves the customer's classes.
+ * reset the old address answers 404 and the new one serves the customer's classes. Its token is a
+ * capability: the database keeps only its sha256 (issue 19, item 8).
  */
+import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { calendarFeeds } from "../../app/.server/db/schema";
 import { bookSpot } from "../../app/.server/domain/booking/reservations";
 import { feedToken } from "../../app/.server/domain/booking/customer";
 import { setupTestApp } from "../support/app";
@@ -52,8 +56,54 @@ describe("calendar feed address", () => {
   it("only the customer resets their own address, and two first visits at once share one address", async () => {
     expect((await app.request("/v2/customer/calendar-feed/reset", { method: "POST" })).status).toBe(401);
     const bea = await makeCustomer(app.deps.db, "feed2");
-    const tokens = await Promise.all(Array.from({ length: 6 }, () => feedToken(app.deps.db, bea.id)));
+    const tokens = await Promise.all(Array.from({ length: 6 }, () => feedToken(app.deps.db, app.deps.secrets, bea.id)));
     expect(new Set(tokens).size).toBe(1);
-    expect(await feedToken(app.deps.db, bea.id)).toBe(tokens[0]);
+    expect(await feedToken(app.deps.db, app.deps.secrets, bea.id)).toBe(tokens[0]);
+  });
+
+  it("the database keeps only the token's sha256, and the profile still shows the same address", async () => {
+    const cam = await makeCustomer(app.deps.db, "feed3");
+    const url = (await (await app.request("/v2/customer/calendar-feed", { token: cam.token })).json()).data.url;
+    const token = /\/calendar\/([A-Za-z0-9_-]+)\.ics$/.exec(url)![1];
+    // Every column, whatever the schema says.
+    const { rows } = (await app.deps.db.execute(
+      sql`select * from calendar_feeds where user_id = ${cam.id}`,
+    )) as unknown as { rows: Record<string, unknown>[] };
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows[0])).not.toContain(token);
+    expect(rows[0]).toMatchObject({ token_hash: sha256(token) });
+    expect(rows[0]).not.toHaveProperty("token");
+    // Shown again (derived from the key and the salt), not made anew.
+    expect((await (await app.request("/v2/customer/calendar-feed", { token: cam.token })).json()).data.url).toBe(url);
+    expect((await app.request(pathOf(url))).status).toBe(200);
+  });
+
+  it("an address stored before (migrated: only its hash, no salt) keeps working until the customer resets", async () => {
+    const dee = await makeCustomer(app.deps.db, "feed4");
+    const old = crypto.randomBytes(24).toString("base64url");
+    // As migration 0015 leaves a row: the hash computed in SQL, no salt.
+    await app.deps.db.execute(
+      sql`insert into calendar_feeds (user_id, token_hash) values (${dee.id}, encode(sha256(convert_to(${old}::text, 'UTF8')), 'hex'))`,
+    );
+    const [row] = await app.deps.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, dee.id));
+    expect(row!.tokenHash).toBe(sha256(old));
+    expect((await app.request(`/v2/calendar/${old}.ics`)).status).toBe(200);
+
+    // The profile cannot show the old token (it is not stored): it shows a new address; both work.
+    const shown = (await (await app.request("/v2/customer/calendar-feed", { token: dee.token })).json()).data.url;
+    expect(shown).not.toContain(old);
+    expect((await app.request(pathOf(shown))).status).toBe(200);
+    expect((await app.request(`/v2/calendar/${old}.ics`)).status).toBe(200);
+    expect((await (await app.request("/v2/customer/calendar-feed", { token: dee.token })).json()).data.url).toBe(shown);
+
+    const reset = await app.request("/v2/customer/calendar-feed/reset", { method: "POST", token: dee.token });
+    const fresh = (await reset.json()).data.url;
+    expect((await app.request(`/v2/calendar/${old}.ics`)).status).toBe(404);
+    expect((await app.request(pathOf(shown))).status).toBe(404);
+    expect((await app.request(pathOf(fresh))).status).toBe(200);
   });
 });
+
+function sha256(text: string) {
+  return crypto.createHash("sha256").update(text).digest("hex");
+}

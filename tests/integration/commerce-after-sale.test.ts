@@ -241,7 +241,7 @@ describe("webhooks", () => {
         body,
         headers: {
           "content-type": "application/json",
-          "x-sandbox-signature": signWebhook(app.deps.config.SANDBOX_WEBHOOK_SECRET, body),
+          "x-sandbox-signature": signWebhook(app.deps.config.SANDBOX_WEBHOOK_SECRET!, body),
         },
       });
       expect(ok.status).toBe(200);

@@ -173,7 +173,7 @@ describe("certification deposit: the second instalment", () => {
 describe("payment webhooks through the job queue", () => {
   const signed = (body: string) => ({
     "content-type": "application/json",
-    "x-sandbox-signature": signWebhook(app.deps.config.SANDBOX_WEBHOOK_SECRET, body),
+    "x-sandbox-signature": signWebhook(app.deps.config.SANDBOX_WEBHOOK_SECRET!, body),
   });
 
   it("the call stores the event and enqueues it once; the job applies it once; the page then finds the order", async () => {

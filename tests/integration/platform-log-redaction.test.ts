@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createApi } from "../../app/.server/api";
 import { users } from "../../app/.server/db/schema";
+import { feedToken } from "../../app/.server/domain/booking/customer";
 import { hashPassword } from "../../app/.server/domain/identity/passwords";
 import { newToken } from "../../app/.server/domain/identity/tokens";
 import { defineRoute } from "../../app/.server/http/api";
@@ -126,5 +127,21 @@ describe("request logs", () => {
     expect(lines.join("\n")).not.toContain(token);
     expect(lines.join("\n")).not.toContain("ana.lopez");
     expect(secretsIn(lines)).toEqual([]);
+  });
+
+  it("the private calendar feed's token is cut out of the access line", async () => {
+    expect(redactPath("/api/v2/calendar/abcDEF_123-abcDEF_123-xyz.ics")).toBe("/api/v2/calendar/[redacted].ics");
+    const customer = await createCustomer(app.deps.db);
+    const token = await feedToken(app.deps.db, app.deps.secrets, customer.id);
+    const { log, lines } = memoryLogger();
+    const api = createApi({ ...app.deps, log });
+    const res = await api.request(`/v2/calendar/${token}.ics`);
+    expect(res.status).toBe(200);
+    const line = lines.find((l) => l.includes('"msg":"api"'));
+    expect(line).toContain("/v2/calendar/[redacted].ics");
+    expect(lines.join("\n")).not.toContain(token);
+    expect(secretsIn(lines)).toEqual([]);
+    // The global check's own pattern catches an address logged in clear, old 32-character tokens too.
+    expect(secretsIn([`{"path":"/api/v2/calendar/${"a".repeat(32)}.ics"}`])).toEqual(["calendar feed token"]);
   });
 });

@@ -23,6 +23,8 @@ export const SECRET_PATTERNS: { what: string; re: RegExp }[] = [
   { what: "argon2 password hash", re: /\$argon2(?:id|i|d)\$/ },
   // Session, reset and verification tokens: 32 random bytes in base64url (43 characters).
   { what: "token (43 base64url characters)", re: /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/ },
+  // The private calendar feed's address, /api/v2/calendar/{token}.ics (older tokens had 32 characters).
+  { what: "calendar feed token", re: /\/calendar\/(?!\[redacted\])[^/?#\s"]+\.ics/ },
   { what: "demo password", re: /demo1234/ },
   { what: "SQL parameters", re: /params: (?!\[redacted\])/ },
 ];

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,6 +8,7 @@ import { ConfigError, loadConfig } from "../../app/.server/config/env";
 import { DataDirLockedError, lockDataDir } from "../../app/.server/db/client";
 import { parseId } from "../../app/.server/http/cookies";
 import { redactPath } from "../../app/.server/http/logger";
+import { createSecretBox, developmentKey } from "../../app/.server/security/secret-box";
 import { toCsv } from "../../app/.server/http/pagination";
 import { errorStatus, isChunkLoadError, reloadOnceAMinute } from "../../app/lib/errors";
 
@@ -43,6 +45,8 @@ describe("loadConfig", () => {
     ["STRIPE_SECRET_KEY", "rk_live_hunter2secret"],
     ["STRIPE_PUBLISHABLE_KEY", "hunter2secret"],
     ["APP_KEY", "hunter2secret"],
+    ["SANDBOX_WEBHOOK_SECRET", "hunter2"],
+    ["STRIPE_WEBHOOK_SECRET", "hunter2"],
   ])("rejects %s without printing its value (a credential)", (name, value) => {
     let message = "";
     try {
@@ -52,7 +56,7 @@ describe("loadConfig", () => {
       message = (err as Error).message;
     }
     expect(message).toMatch(new RegExp(`${name}:.*oculto, ${value.length} caracteres`));
-    expect(message).not.toContain("hunter2secret");
+    expect(message).not.toContain(value);
   });
 
   it("names every wrong variable at once", () => {
@@ -69,6 +73,77 @@ describe("loadConfig", () => {
     const c = loadConfig({ SEED_DEMO: "false", BLOCK_INSPECTOR: "0", PUBLIC_URL: "https://nucleobarre.mx/" });
     expect(c).toMatchObject({ SEED_DEMO: false, BLOCK_INSPECTOR: false, publicUrl: "https://nucleobarre.mx" });
     expect(loadConfig({ NODE_ENV: "production" }).isProduction).toBe(true);
+  });
+});
+
+/** The message of the ConfigError `source` gives (it must throw). */
+function configError(source: Record<string, string>): string {
+  try {
+    loadConfig(source);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error("loadConfig did not refuse the configuration");
+}
+
+describe("production refuses development secrets (issue 19, item 7)", () => {
+  const production = { NODE_ENV: "production" };
+  const developmentSandboxSecret = "whsec_sandbox_development";
+  // developmentKey() as an APP_KEY: sha256 of a sentence in the code, so public.
+  const developmentAppKey = developmentKey().toString("base64");
+
+  it("the public sandbox webhook secret, given explicitly, stops a production start without being printed", () => {
+    const message = configError({ ...production, SANDBOX_WEBHOOK_SECRET: developmentSandboxSecret });
+    expect(message).toMatch(/SANDBOX_WEBHOOK_SECRET: es el valor público de desarrollo/);
+    expect(message).not.toContain(developmentSandboxSecret);
+    // Outside production it is still the development default.
+    expect(loadConfig({}).SANDBOX_WEBHOOK_SECRET).toBe(developmentSandboxSecret);
+  });
+
+  it("production without SANDBOX_WEBHOOK_SECRET does not fall back to the public value (the runtime derives one)", () => {
+    expect(loadConfig(production).SANDBOX_WEBHOOK_SECRET).toBeUndefined();
+    const own = "whsec_" + crypto.randomBytes(16).toString("hex");
+    expect(loadConfig({ ...production, SANDBOX_WEBHOOK_SECRET: own }).SANDBOX_WEBHOOK_SECRET).toBe(own);
+  });
+
+  it("the derived sandbox secret is the installation's: same key, same secret; another key, another", () => {
+    const key = crypto.randomBytes(32);
+    const a = createSecretBox(key).derive("sandbox-webhook-secret");
+    expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(createSecretBox(Buffer.from(key)).derive("sandbox-webhook-secret")).toBe(a);
+    expect(createSecretBox(crypto.randomBytes(32)).derive("sandbox-webhook-secret")).not.toBe(a);
+    expect(createSecretBox(key).derive("other")).not.toBe(a);
+  });
+
+  it("the public development APP_KEY stops a production start (embedded or PostgreSQL), without being printed", () => {
+    for (const extra of [{}, { DATABASE_URL: "postgres://u:p@db/nucleo" }] as Record<string, string>[]) {
+      const message = configError({ ...production, ...extra, APP_KEY: developmentAppKey });
+      expect(message).toMatch(/APP_KEY: es la clave pública de desarrollo/);
+      expect(message).not.toContain(developmentAppKey);
+    }
+    expect(loadConfig({ APP_KEY: developmentAppKey }).APP_KEY).toBe(developmentAppKey);
+  });
+
+  it("every problem is named at once, and no value of a secret appears", () => {
+    const message = configError({
+      ...production,
+      DATABASE_URL: "postgres://u:hunter2secret@db/nucleo",
+      SANDBOX_WEBHOOK_SECRET: developmentSandboxSecret,
+      PAYPAL_CLIENT_SECRET: "hunter2paypal",
+    });
+    expect(message).toMatch(/APP_KEY: es necesaria/);
+    expect(message).toMatch(/SANDBOX_WEBHOOK_SECRET/);
+    expect(message).toMatch(/PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET/);
+    for (const secret of ["hunter2", developmentSandboxSecret]) expect(message).not.toContain(secret);
+  });
+
+  it("the developer's mailbox (.eml files) is on outside production, off in production unless asked for", () => {
+    expect(loadConfig({}).mailDevFiles).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test" }).mailDevFiles).toBe(true);
+    expect(loadConfig(production).mailDevFiles).toBe(false);
+    expect(loadConfig({ ...production, MAIL_DEV_FILES: "true" }).mailDevFiles).toBe(true);
+    expect(loadConfig({ MAIL_DEV_FILES: "false" }).mailDevFiles).toBe(false);
   });
 });
 
@@ -136,6 +211,8 @@ describe("redactPath", () => {
     ["/es-MX/auth/verify/xyz/extra", "/es-MX/auth/verify/[redacted]/extra"],
     ["/api/cities?search=secret", "/api/cities"],
     ["/auth/reset", "/auth/reset"],
+    ["/api/v2/calendar/Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA.ics", "/api/v2/calendar/[redacted].ics"],
+    ["/calendar", "/calendar"],
   ])("%s is logged as %s", (input, output) => {
     expect(redactPath(input)).toBe(output);
   });

@@ -306,7 +306,7 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
     // A read never changes the address: the reset is its own POST (a link or a prefetch cannot
     // rotate it).
     async ({ deps, auth }) => {
-      const token = await feedToken(deps.db, auth.user!.id);
+      const token = await feedToken(deps.db, deps.secrets, auth.user!.id);
       return { data: { url: `${deps.config.publicUrl}/api/v2/calendar/${token}.ics` } };
     },
   );
@@ -322,7 +322,7 @@ export function bookingRoutes(app: Hono<ApiEnv>) {
       response: feedResetAnswer,
     },
     async ({ deps, auth }) => {
-      const token = await resetFeedToken(deps.db, auth.user!.id, deps.clock());
+      const token = await resetFeedToken(deps.db, deps.secrets, auth.user!.id, deps.clock());
       return {
         data: {
           Message: t("booking.profile.feedResetDone"),

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { parseAppKey } from "../security/secret-box";
+import { developmentKey, parseAppKey } from "../security/secret-box";
 
 /**
  * Every setting the process reads from its environment. Validated once at start-up:
@@ -33,6 +33,11 @@ const envSchema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), "debe empezar con smtp:// o smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Nucleo Barre <hola@nucleobarre.mx>"),
+  /**
+   * Without SMTP, also write every message, live links included, to DATA_DIR/mail/*.eml (the
+   * developer's mailbox). Unset: on outside production, off in production (`npm start` included).
+   */
+  MAIL_DEV_FILES: bool.optional(),
   /** Session length in hours, and with "remember me" in days. */
   SESSION_HOURS: z.coerce
     .number()
@@ -69,8 +74,12 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
   /** Another API host for Stripe (tests: a local server answering like the provider). */
   STRIPE_API_URL: z.url().optional(),
-  /** Signs the sandbox gateway's webhooks (development default when unset). */
-  SANDBOX_WEBHOOK_SECRET: z.string().min(8).default("whsec_sandbox_development"),
+  /**
+   * Signs the sandbox gateway's webhooks. Unset: the public development value outside production;
+   * in production one derived from the installation's key (APP_KEY or DATA_DIR/app.key, by the
+   * runtime), so every server of an installation has the same one and nobody else knows it.
+   */
+  SANDBOX_WEBHOOK_SECRET: z.string().min(8).optional(),
   /** PayPal REST (Orders v2) when both are set; unset: the sandbox approval page. */
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
@@ -88,7 +97,12 @@ export interface AppConfig extends Env {
   dataDir: string;
   publicUrl: string;
   isProduction: boolean;
+  /** Write the outbox's messages to DATA_DIR/mail as .eml files (MAIL_DEV_FILES). */
+  mailDevFiles: boolean;
 }
+
+/** The sandbox's webhook secret outside production when none is set: public (it is in this file). */
+const DEVELOPMENT_SANDBOX_WEBHOOK_SECRET = "whsec_sandbox_development";
 
 export class ConfigError extends Error {}
 
@@ -114,22 +128,32 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Configuración inválida:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
-  if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.APP_KEY)
-    throw new ConfigError(
-      "Configuración inválida:\n  APP_KEY: es necesaria en producción con DATABASE_URL (la misma en cada servidor; openssl rand -base64 32)",
+  const production = env.NODE_ENV === "production";
+  // Each line names the variable and the problem, never the value (these are secrets).
+  const problems: string[] = [];
+  if (production && env.DATABASE_URL && !env.APP_KEY)
+    problems.push(
+      "APP_KEY: es necesaria en producción con DATABASE_URL (la misma en cada servidor; openssl rand -base64 32)",
+    );
+  // Development values are public (they are in the code): production refuses them even when given.
+  if (production && env.APP_KEY && parseAppKey(env.APP_KEY)!.equals(developmentKey()))
+    problems.push("APP_KEY: es la clave pública de desarrollo; en producción genere una (openssl rand -base64 32)");
+  if (production && env.SANDBOX_WEBHOOK_SECRET === DEVELOPMENT_SANDBOX_WEBHOOK_SECRET)
+    problems.push(
+      "SANDBOX_WEBHOOK_SECRET: es el valor público de desarrollo; en producción use uno propio o déjela sin definir (se deriva de la clave de la instalación)",
     );
   if (env.PAYMENT_GATEWAY === "stripe" && (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY))
-    throw new ConfigError(
-      "Configuración inválida:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: son necesarias con PAYMENT_GATEWAY=stripe",
-    );
+    problems.push("STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: son necesarias con PAYMENT_GATEWAY=stripe");
   if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET))
-    throw new ConfigError(
-      "Configuración inválida:\n  PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: se configuran las dos o ninguna",
-    );
+    problems.push("PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: se configuran las dos o ninguna");
+  if (problems.length > 0)
+    throw new ConfigError(`Configuración inválida:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   return {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
-    isProduction: env.NODE_ENV === "production",
+    SANDBOX_WEBHOOK_SECRET: env.SANDBOX_WEBHOOK_SECRET ?? (production ? undefined : DEVELOPMENT_SANDBOX_WEBHOOK_SECRET),
+    isProduction: production,
+    mailDevFiles: env.MAIL_DEV_FILES ?? !production,
   };
 }

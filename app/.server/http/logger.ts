@@ -102,11 +102,13 @@ const SECRET_PATHS: [RegExp, string][] = [
   [/(\/reset\/password\/)[^/?#]+/, "$1[redacted]"],
   [/(\/auth\/verify\/)[^/?#]+/, "$1[redacted]"],
   [/(\/auth\/reset\/)[^/?#]+/, "$1[redacted]"],
+  // GET /api/v2/calendar/{token}.ics: the private calendar feed's address
+  [/(\/calendar\/)[^/?#]+\.ics/, "$1[redacted].ics"],
   // GET /api/user/verify/emails/{email}: personal data
   [/(\/verify\/emails\/)[^/?#]+/, "$1[redacted]"],
 ];
 
-/** Request paths as they may be logged: reset and verification tokens and emails are cut out, and so is the query. */
+/** Request paths as they may be logged: reset, verification and calendar feed tokens and emails are cut out, and so is the query. */
 export function redactPath(path: string) {
   let out = path.split("?")[0];
   for (const [re, by] of SECRET_PATHS) out = out.replace(re, by);

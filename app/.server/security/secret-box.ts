@@ -11,6 +11,12 @@ import path from "node:path";
 export interface SecretBox {
   seal(plain: string): string;
   open(stored: string): string;
+  /**
+   * A secret of this installation derived from the key for one purpose (`label`): the same label
+   * gives the same value on every server with the same key, and nobody without the key can make it.
+   * 43 base64url characters (HMAC-SHA256).
+   */
+  derive(label: string): string;
 }
 
 const PREFIX = "v1:";
@@ -23,7 +29,12 @@ export class SecretBoxError extends Error {}
 
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== KEY_BYTES) throw new SecretBoxError(`La clave debe tener ${KEY_BYTES} bytes`);
+  // Derived values use a key of their own (made from the key), not the encryption key itself.
+  const deriveKey = crypto.createHmac("sha256", key).update("nucleo-barre: derive").digest();
   return {
+    derive(label) {
+      return crypto.createHmac("sha256", deriveKey).update(label).digest("base64url");
+    },
     seal(plain) {
       const iv = crypto.randomBytes(12);
       const cipher = crypto.createCipheriv("aes-256-gcm", key, iv);

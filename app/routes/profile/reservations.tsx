@@ -37,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         : null,
     })),
   );
-  const token = await feedToken(deps.db, auth.user.id);
+  const token = await feedToken(deps.db, deps.secrets, auth.user.id);
   return { upcoming, past: list.past.slice(0, 50), feedUrl: `${deps.config.publicUrl}/api/v2/calendar/${token}.ics` };
 }
 

@@ -196,11 +196,20 @@ export const bookingPolicies = pgTable("booking_policies", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A customer's private calendar feed (ICS) address; reset makes a new one. */
+/**
+ * A customer's private calendar feed (ICS) address; reset makes a new one. The address's token is
+ * never stored: it is derived from `salt` with the installation's key (`feedToken`), and only its
+ * sha256 is kept, to find the feed (docs/decisions.md, "Calendar feed tokens are not stored").
+ */
 export const calendarFeeds = pgTable("calendar_feeds", {
   userId: integer("user_id")
     .primaryKey()
     .references(() => users.id),
-  token: text("token").notNull().unique(),
+  /** Random, per address. Null: an address made before tokens were derived (only its hash is known). */
+  salt: text("salt"),
+  /** sha256 (hex) of the current address's token. */
+  tokenHash: text("token_hash").notNull().unique(),
+  /** sha256 of the address made before tokens were derived, while the customer has not reset it. */
+  legacyTokenHash: text("legacy_token_hash").unique(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

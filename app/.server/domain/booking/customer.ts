@@ -1,8 +1,9 @@
 /** What a customer reads of their bookings: reservations, waitlist places, the calendar feed. */
 import crypto from "node:crypto";
-import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import type { SecretBox } from "../../security/secret-box";
 import {
   calendarFeeds,
   cities,
@@ -166,36 +167,68 @@ export async function customerWaitlist(db: Db, userId: number, now: Date) {
   }));
 }
 
+/**
+ * Feed tokens are never stored (docs/decisions.md, "Calendar feed tokens are not stored"): the
+ * token is derived from the address's random salt with the installation's key, so the profile can
+ * show it again, and the database keeps only its sha256, to find the feed.
+ */
+const feedTokenOf = (secrets: SecretBox, salt: string) => secrets.derive(`calendar-feed:${salt}`);
+const feedHash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+function newFeedAddress(secrets: SecretBox) {
+  const salt = crypto.randomBytes(16).toString("base64url");
+  const token = feedTokenOf(secrets, salt);
+  return { salt, token, tokenHash: feedHash(token) };
+}
+
 /** A new feed token for the customer at `now`: the old address answers 404 from then on. */
-export async function resetFeedToken(db: Db, userId: number, now: Date): Promise<string> {
-  const token = crypto.randomBytes(24).toString("base64url");
+export async function resetFeedToken(db: Db, secrets: SecretBox, userId: number, now: Date): Promise<string> {
+  const { salt, token, tokenHash } = newFeedAddress(secrets);
   await db
     .insert(calendarFeeds)
-    .values({ userId, token, createdAt: now })
-    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: now } });
+    .values({ userId, salt, tokenHash, createdAt: now })
+    .onConflictDoUpdate({
+      target: calendarFeeds.userId,
+      set: { salt, tokenHash, legacyTokenHash: null, createdAt: now },
+    });
   return token;
 }
 
-/** The customer's feed token, created on first use. */
-export async function feedToken(db: Db, userId: number): Promise<string> {
-  const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
-  if (row) return row.token;
-  const token = crypto.randomBytes(24).toString("base64url");
-  // Two first visits at once: the first insert wins and both answer its token.
+/**
+ * The customer's feed token, created on first use. An address made before tokens were derived (no
+ * salt: only its hash is known) gets a derived one at the first visit, and keeps working as well
+ * (`legacyTokenHash`) until the customer resets.
+ */
+export async function feedToken(db: Db, secrets: SecretBox, userId: number): Promise<string> {
+  const [row] = await db
+    .select({ salt: calendarFeeds.salt })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId));
+  if (row?.salt) return feedTokenOf(secrets, row.salt);
+  const { salt, token, tokenHash } = newFeedAddress(secrets);
+  // Two first visits at once: the first write wins and both answer its token.
   const [made] = await db
     .insert(calendarFeeds)
-    .values({ userId, token })
-    .onConflictDoNothing({ target: calendarFeeds.userId })
-    .returning({ token: calendarFeeds.token });
-  if (made) return made.token;
-  const [kept] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
-  return kept!.token;
+    .values({ userId, salt, tokenHash })
+    .onConflictDoUpdate({
+      target: calendarFeeds.userId,
+      set: { salt, tokenHash, legacyTokenHash: sql`${calendarFeeds}.token_hash` },
+      setWhere: isNull(calendarFeeds.salt),
+    })
+    .returning({ userId: calendarFeeds.userId });
+  if (made) return token;
+  const [kept] = await db
+    .select({ salt: calendarFeeds.salt })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId));
+  return feedTokenOf(secrets, kept!.salt!);
 }
 
 export async function userOfFeed(db: Db, token: string): Promise<number | null> {
+  const hash = feedHash(token);
   const [row] = await db
     .select({ userId: calendarFeeds.userId })
     .from(calendarFeeds)
-    .where(eq(calendarFeeds.token, token));
+    .where(or(eq(calendarFeeds.tokenHash, hash), eq(calendarFeeds.legacyTokenHash, hash)));
   return row?.userId ?? null;
 }

@@ -14,11 +14,18 @@ export interface Gateways {
 
 const cache = new WeakMap<AppConfig, Gateways>();
 
+/** Set by loadConfig (development) or by startRuntime (production: derived from the installation's key). */
+function sandboxSecret(config: AppConfig): string {
+  if (!config.SANDBOX_WEBHOOK_SECRET)
+    throw new Error("SANDBOX_WEBHOOK_SECRET no está resuelta: la deriva startRuntime de la clave de la instalación");
+  return config.SANDBOX_WEBHOOK_SECRET;
+}
+
 /** The payment gateways chosen by configuration (PAYMENT_GATEWAY; PAYPAL_CLIENT_ID and _SECRET). */
 export function gatewaysFor(config: AppConfig): Gateways {
   let g = cache.get(config);
   if (g) return g;
-  const sandbox = config.PAYMENT_GATEWAY === "sandbox" ? sandboxGateway(config.SANDBOX_WEBHOOK_SECRET) : null;
+  const sandbox = config.PAYMENT_GATEWAY === "sandbox" ? sandboxGateway(sandboxSecret(config)) : null;
   const card =
     sandbox ??
     stripeGateway({
