@@ -29,8 +29,11 @@ export function processLifecycle() {
   const life = {
     /** The app module once loaded (its `stopEmbeddedClusters`), the runtime once started, the HTTP
      * server once made; processes started meanwhile (the build). */
+    /** @type {{ stopEmbeddedClusters?: () => Promise<void> } | null} */
     app: null,
+    /** @type {{ deps: { log: import("pino").Logger }, close(): Promise<void> } | null} */
     runtime: null,
+    /** @type {import("node:http").Server | null} */
     server: null,
     children: new Set(),
     get stopping() {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 
 /**
  * However the server stops, its embedded PostgreSQL stops with it, and the next start works: a
@@ -17,10 +17,24 @@ const dir = path.resolve(".tmp", `server-stop-${process.pid}`);
 const clusterDir = path.join(dir, "postgres");
 const child = path.resolve("tests/support/server-child.ts");
 
-afterAll(() => {
-  for (const pid of ours()) process.kill(pid, "SIGKILL");
-  fs.rmSync(dir, { recursive: true, force: true });
+/** Whatever a failed case left behind (its PostgreSQL, its process group) does not fail the next one. */
+const started: number[] = [];
+afterEach(async () => {
+  const gone = async (alive: () => number[]) => {
+    for (let i = 0; i < 100 && alive().length; i++) await new Promise((r) => setTimeout(r, 100));
+  };
+  for (const pid of ours()) process.kill(pid, "SIGINT");
+  await gone(ours);
+  for (const group of started.splice(0)) {
+    try {
+      process.kill(-group, "SIGKILL");
+    } catch {
+      /* gone */
+    }
+    await gone(() => inGroup(group));
+  }
 });
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** Processes (PostgreSQL, initdb) working on this test's cluster folder. */
 function ours(): number[] {
@@ -82,6 +96,7 @@ async function start(env: Record<string, string> = {}, via: "node" | "npm" = "no
   } else {
     proc = spawn(process.execPath, ["--import", "tsx", child], { env: childEnv, detached: true, stdio: "pipe" });
   }
+  started.push(proc.pid!);
   let text = "";
   const watchers: { pattern: RegExp; resolve(): void }[] = [];
   const onData = (d: Buffer) => {
@@ -110,6 +125,21 @@ async function start(env: Record<string, string> = {}, via: "node" | "npm" = "no
   };
 }
 
+function inGroup(group: number): number[] {
+  return fs
+    .readdirSync("/proc")
+    .filter((entry) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+        const [state, , pgid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        return /^\d+$/.test(entry) && state !== "Z" && Number(pgid) === group;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
 /** Live processes of a process group (a server started through npm: npm, sh, node) running the test server. */
 function serversIn(group: number): number[] {
   const found: number[] = [];
@@ -132,8 +162,8 @@ async function expectNothingLeft(server: Server, expected: { code: number }) {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise((r) => (timer = setTimeout(() => r("still running"), 70_000)));
   const done = await Promise.race([server.exit, late]).finally(() => clearTimeout(timer));
-  expect(done, server.output()).toMatchObject(expected);
   expect(ours(), `still running on ${clusterDir}:\n${server.output()}`).toEqual([]);
+  expect(done, server.output()).toMatchObject(expected);
 }
 
 const INITDB = /running bootstrap script/;

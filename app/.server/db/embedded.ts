@@ -339,8 +339,9 @@ export async function startEmbeddedPostgres(opts: {
   try {
     await starting;
   } catch (err) {
+    const asked = aborted;
     await stop();
-    if (aborted) throw stopping();
+    if (asked) throw stopping();
     throw new EmbeddedPostgresError(
       `No se pudo iniciar PostgreSQL embebido en ${dir}${err ? `: ${String(err)}` : ""}\n` + logTail.join("\n"),
     );
