@@ -1,14 +1,15 @@
 // Process entry: `node server.mjs` serves the built product; `--dev` serves with Vite (hot reload).
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
 import { getRequestListener } from "@hono/node-server";
+import { processLifecycle } from "./server/lifecycle.mjs";
 
 const dev = process.argv.includes("--dev");
 process.env.NODE_ENV ??= dev ? "development" : "production";
 const root = path.dirname(new URL(import.meta.url).pathname);
 process.chdir(root);
+// Signal and crash handlers from the first moment: whenever the process stops, it stops what it started.
+const life = processLifecycle();
 
 /** Newest modification time of what the build is made from (sources, public files, lockfile). */
 function newestSource() {
@@ -34,21 +35,24 @@ function mailLine({ mailer, config }) {
   return "bandeja de salida en la base de datos, enlaces ocultos (MAIL_DEV_FILES=true los escribe en DATA_DIR/mail)";
 }
 
+/** A failed start: said plainly, then the same orderly stop (exit code 1). A step that fails
+ * because the process is already stopping is not news. */
 function fail(err) {
+  if (life.stopping) return;
   console.error(`\n${err?.message ?? err}\n`);
-  process.exit(1);
+  life.stop(1, "start failed");
 }
 
 async function main() {
   let listener;
   let runtime;
-  let server;
   if (dev) {
     const { createServer } = await import("vite");
     const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
     const load = () => vite.ssrLoadModule("./server/app.ts");
     const first = await load();
-    runtime = await first.startRuntime(first.loadConfig());
+    life.app = first;
+    runtime = life.runtime = await first.startRuntime(first.loadConfig());
     let lastMod = null;
     let app = null;
     const handle = async (req, res) => {
@@ -74,11 +78,13 @@ async function main() {
       console.log(
         fs.existsSync(entry) ? "El código cambió desde el último build: compilando…" : "No hay build: compilando…",
       );
-      const r = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { stdio: "inherit" });
-      if (r.status !== 0) fail("La compilación falló.");
+      const status = await life.run(path.join(root, "node_modules/.bin/react-router"), ["build"]);
+      if (status !== 0) return fail("La compilación falló.");
     }
+    if (life.stopping) return;
     const mod = await import(entry);
-    runtime = await mod.startRuntime(mod.loadConfig());
+    life.app = mod;
+    runtime = life.runtime = await mod.startRuntime(mod.loadConfig());
     // Static files from memory (indexed once, precompressed variants, security headers); every
     // other request straight to the app, without a disk lookup (server/static.mjs).
     const { staticFiles } = await import("./server/static.mjs");
@@ -89,16 +95,8 @@ async function main() {
     };
   }
 
-  const { PORT, HOST } = runtime.deps.config;
-  server = http.createServer(listener);
-  server.keepAliveTimeout = 65_000;
-  await new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(PORT, HOST, resolve);
-  }).catch((err) => {
-    if (err.code === "EADDRINUSE") fail(`El puerto ${PORT} ya está en uso. Defina otro con PORT=…`);
-    throw err;
-  });
+  await life.listen(listener, runtime.deps.config);
+  const { PORT } = runtime.deps.config;
 
   const url = runtime.deps.config.PUBLIC_URL ?? `http://localhost:${PORT}`;
   const db = runtime.database.embedded
@@ -119,19 +117,6 @@ async function main() {
     tester@example.com    cliente (tester)
   API: ${url}/api/docs
 `);
-
-  let closing = false;
-  const shutdown = async (signal) => {
-    if (closing) return;
-    closing = true;
-    runtime.deps.log.info({ signal }, "shutting down");
-    server.close();
-    server.closeAllConnections?.();
-    await runtime.close().catch(() => {});
-    process.exit(0);
-  };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
 }
 
 main().catch(fail);

