@@ -1,11 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  auditLog,
-  foundationApplications,
-  invoiceRequests,
-  users,
-} from "../../app/.server/db/schema";
+import { auditLog, foundationApplications, invoiceRequests, users } from "../../app/.server/db/schema";
 import { createSession } from "../../app/.server/domain/identity/sessions";
 import { RFC_PATTERN } from "../../app/shared/schemas/content";
 import { setupTestApp } from "../support/app";
