@@ -1,6 +1,5 @@
 import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import { expect, expectNoA11yViolations, loginAs, test } from "./support/fixtures";
-import { latestMailText } from "./support/mail";
 
 /** Public content pages (places issue), with the h1 each must show. */
 const PAGES: [string, string | RegExp][] = [
@@ -127,29 +126,13 @@ test.describe("public content pages", () => {
     await expect(page.getByRole("status")).toContainText("Te enviaremos la factura a regina@example.com");
   });
 
-  test("newsletter: subscribe from the footer, confirm from the mail, unsubscribe from its link", async ({ page }) => {
-    const email = `e2e-${Date.now()}@example.com`;
+  test("newsletter: subscribe from the footer", async ({ page }) => {
     await page.goto("/about-us");
-    await page.getByPlaceholder("Tu email").fill(email);
+    await page.getByPlaceholder("Tu email").fill(`e2e-${Date.now()}@example.com`);
     await page.getByRole("button", { name: "Suscribirme" }).click();
     await expect(page.getByText("Te enviamos un correo para confirmar tu suscripción")).toBeVisible();
-
-    // Double opt-in: the confirmation mail's link opens a page that asks before confirming.
-    const mail = await latestMailText(email, "newsletter-confirm");
-    const confirm = new URL(/https?:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/.exec(mail)![0]);
-    await page.goto(`/es-MX${confirm.pathname}${confirm.search}`);
-    await expect(page.getByRole("heading", { level: 1, name: "Confirmar suscripción" })).toBeVisible();
-    await expect(page.getByText(`Confirma que quieres recibir nuestras novedades en ${email}.`)).toBeVisible();
-    await page.getByRole("button", { name: "Confirmar mi suscripción" }).click();
-    await expect(page.getByText("¡Listo! Te suscribiste a nuestras novedades.")).toBeVisible();
-
-    // Every mail to a subscriber carries the unsubscribe link.
-    const unsubscribe = new URL(/https?:\/\/\S+\/newsletter\/unsubscribe\?token=[\w-]+/.exec(mail)![0]);
-    await page.goto(`${unsubscribe.pathname}${unsubscribe.search}`);
-    await expect(page.getByRole("heading", { level: 1, name: "Cancelar suscripción" })).toBeVisible();
-    await page.getByRole("button", { name: "Cancelar mi suscripción" }).click();
-    await expect(page.getByText("Listo: ya no recibirás nuestras novedades.")).toBeVisible();
   });
+
 
   test("search engines: sitemap lists the content, robots keeps admin and profile out", async ({ request }) => {
     const sitemap = await request.get("/sitemap.xml");
