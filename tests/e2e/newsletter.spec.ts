@@ -1,4 +1,4 @@
-import { expect, test } from "./support/fixtures";
+import { expect, expectNoA11yViolations, test } from "./support/fixtures";
 import { latestMailText } from "./support/mail";
 
 /**
@@ -19,6 +19,7 @@ test("subscribe from the footer, confirm from the mail, unsubscribe from its lin
   await page.goto(`/es-MX${confirm.pathname}${confirm.search}`);
   await expect(page.getByRole("heading", { level: 1, name: "Confirmar suscripción" })).toBeVisible();
   await expect(page.getByText(`Confirma que quieres recibir nuestras novedades en ${email}.`)).toBeVisible();
+  await expectNoA11yViolations(page);
   await page.getByRole("button", { name: "Confirmar mi suscripción" }).click();
   await expect(page.getByText("¡Listo! Te suscribiste a nuestras novedades.")).toBeVisible();
 
@@ -26,6 +27,7 @@ test("subscribe from the footer, confirm from the mail, unsubscribe from its lin
   const unsubscribe = new URL(/https?:\/\/\S+\/newsletter\/unsubscribe\?token=[\w-]+/.exec(mail)![0]);
   await page.goto(`${unsubscribe.pathname}${unsubscribe.search}`);
   await expect(page.getByRole("heading", { level: 1, name: "Cancelar suscripción" })).toBeVisible();
+  await expectNoA11yViolations(page);
   await page.getByRole("button", { name: "Cancelar mi suscripción" }).click();
   await expect(page.getByText("Listo: ya no recibirás nuestras novedades.")).toBeVisible();
 });
