@@ -133,7 +133,6 @@ test.describe("public content pages", () => {
     await expect(page.getByText("Te enviamos un correo para confirmar tu suscripción")).toBeVisible();
   });
 
-
   test("search engines: sitemap lists the content, robots keeps admin and profile out", async ({ request }) => {
     const sitemap = await request.get("/sitemap.xml");
     expect(sitemap.headers()["content-type"]).toContain("application/xml");
