@@ -130,7 +130,7 @@ test.describe("public content pages", () => {
     await page.goto("/about-us");
     await page.getByPlaceholder("Tu email").fill(`e2e-${Date.now()}@example.com`);
     await page.getByRole("button", { name: "Suscribirme" }).click();
-    await expect(page.getByText("¡Listo! Te suscribiste a nuestras novedades.")).toBeVisible();
+    await expect(page.getByText("Te enviamos un correo para confirmar tu suscripción")).toBeVisible();
   });
 
   test("search engines: sitemap lists the content, robots keeps admin and profile out", async ({ request }) => {

@@ -1,14 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  auditLog,
-  foundationApplications,
-  invoiceRequests,
-  newsletterSubscriptions,
-  users,
-} from "../../app/.server/db/schema";
+import { auditLog, foundationApplications, invoiceRequests, users } from "../../app/.server/db/schema";
 import { createSession } from "../../app/.server/domain/identity/sessions";
-import { unsubscribeLink } from "../../app/.server/domain/content/pages";
 import { RFC_PATTERN } from "../../app/shared/schemas/content";
 import { setupTestApp } from "../support/app";
 import { createCast } from "../support/factories";
@@ -199,47 +192,5 @@ describe("foundation applications", () => {
     );
     expect(phone.error.messages).toContainEqual({ field: "phone", message: "El teléfono debe tener 10 dígitos" });
     expect(await countOf(foundationApplications)).toBe(before);
-  });
-});
-
-describe("newsletter", () => {
-  it("subscribes from the footer and unsubscribes only with the mail's token", async () => {
-    const res = await app.request("/v2/newsletter", { method: "POST", form: { email: "Ana@Example.com" } });
-    expect(res.status).toBe(200);
-    // Subscribing twice answers the same and keeps one row.
-    expect((await app.request("/v2/newsletter", { method: "POST", form: { email: "ana@example.com" } })).status).toBe(
-      200,
-    );
-    const rows = await app.deps.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, "ana@example.com"));
-    expect(rows.length).toBe(1);
-    const link = await unsubscribeLink(app.deps.db, "ana@example.com", "https://nucleobarre.mx");
-    expect(link).toMatch(/^https:\/\/nucleobarre\.mx\/newsletter\/unsubscribe\?token=[\w-]{20,}$/);
-    const token = new URL(link!).searchParams.get("token")!;
-
-    const wrong = await app.request("/v2/newsletter/unsubscribe", {
-      method: "POST",
-      form: { token: "x".repeat(32) },
-    });
-    expect(wrong.status).toBe(404);
-    expect((await json(wrong)).errorMessage).toContain("no es válido");
-
-    const ok = await app.request("/v2/newsletter/unsubscribe", { method: "POST", form: { token } });
-    expect(ok.status).toBe(200);
-    const [row] = await app.deps.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, "ana@example.com"));
-    expect(row.unsubscribedAt).not.toBeNull();
-    // The link works once.
-    expect((await app.request("/v2/newsletter/unsubscribe", { method: "POST", form: { token } })).status).toBe(404);
-  });
-
-  it("refuses an invalid email", async () => {
-    const res = await app.request("/v2/newsletter", { method: "POST", form: { email: "ana@" } });
-    expect(res.status).toBe(422);
-    expect((await json(res)).error.messages).toContainEqual({ field: "email", message: "El email debe ser valido" });
   });
 });

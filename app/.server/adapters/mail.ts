@@ -13,6 +13,9 @@ export interface MailMessage {
   text: string;
   template: string;
   attachments?: MailAttachment[];
+  /** Extra headers (marketing mail's List-Unsubscribe and List-Unsubscribe-Post, see
+   * `marketingMail`); stored with the row and given to the transport as they are. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -43,20 +46,30 @@ export interface StoredContent {
   html: string;
   text: string;
   sealedContent: string | null;
+  headers?: Record<string, string> | null;
 }
+
+const maskHeaders = (h: Record<string, string>) =>
+  Object.fromEntries(Object.entries(h).map(([k, v]) => [k, maskTokens(v)]));
 
 /**
  * How a message is stored: `html` and `text` masked (what administrators see in the outbox), and
  * the real content sealed with the application key when masking changed anything.
  */
-function storedContent(msg: Pick<MailMessage, "html" | "text">, secrets?: SecretBox): StoredContent {
+function storedContent(msg: Pick<MailMessage, "html" | "text" | "headers">, secrets?: SecretBox): StoredContent {
   const html = maskTokens(msg.html);
   const text = maskTokens(msg.text);
-  const changed = html !== msg.html || text !== msg.text;
+  const headers = msg.headers ? maskHeaders(msg.headers) : null;
+  const changed =
+    html !== msg.html || text !== msg.text || JSON.stringify(headers) !== JSON.stringify(msg.headers ?? null);
   return {
     html,
     text,
-    sealedContent: changed && secrets ? secrets.seal(JSON.stringify({ html: msg.html, text: msg.text })) : null,
+    headers,
+    sealedContent:
+      changed && secrets
+        ? secrets.seal(JSON.stringify({ html: msg.html, text: msg.text, headers: msg.headers }))
+        : null,
   };
 }
 
@@ -65,11 +78,19 @@ function storedContent(msg: Pick<MailMessage, "html" | "text">, secrets?: Secret
  * reads the row and calls this): the sealed real content when there is one, else the stored one.
  * Never show its result to anyone but the recipient.
  */
-export function deliverableContent(row: StoredContent, secrets?: SecretBox): { html: string; text: string } {
-  if (!row.sealedContent) return { html: row.html, text: row.text };
+export function deliverableContent(
+  row: StoredContent,
+  secrets?: SecretBox,
+): { html: string; text: string; headers?: Record<string, string> } {
+  const stored = row.headers ?? undefined;
+  if (!row.sealedContent) return { html: row.html, text: row.text, headers: stored };
   if (!secrets) throw new Error("deliverableContent: the row is sealed and no secret box was given");
-  const parsed = JSON.parse(secrets.open(row.sealedContent)) as { html: string; text: string };
-  return { html: parsed.html, text: parsed.text };
+  const parsed = JSON.parse(secrets.open(row.sealedContent)) as {
+    html: string;
+    text: string;
+    headers?: Record<string, string>;
+  };
+  return { html: parsed.html, text: parsed.text, headers: parsed.headers ?? stored };
 }
 
 export interface MailerOptions {
@@ -107,6 +128,7 @@ async function writeEml(dir: string, from: string, msg: MailMessage) {
     subject: msg.subject,
     html: msg.html,
     text: msg.text,
+    headers: msg.headers,
     textEncoding: "base64",
   });
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -155,6 +177,7 @@ export async function smtpMailer(
           subject: row.subject,
           html: content.html,
           text: content.text,
+          headers: content.headers,
           attachments: row.attachments?.map((a) => ({
             filename: a.filename,
             contentType: a.contentType,

@@ -8,7 +8,9 @@ import { t } from "~/lib/messages";
 import {
   foundationApplicationSchema,
   invoiceRequestSchema,
+  newsletterConfirmSchema,
   newsletterSchema,
+  unsubscribeQuery,
   unsubscribeSchema,
 } from "~/shared/schemas/content";
 import { applicationStatusSchema } from "~/shared/schemas/cms";
@@ -26,9 +28,8 @@ import {
   listLegalSections,
   setApplicationStatus,
   setInvoiceStatus,
-  subscribeNewsletter,
-  unsubscribeNewsletter,
 } from "../domain/content/pages";
+import { confirmNewsletter, subscribeNewsletter, unsubscribeNewsletter } from "../domain/content/newsletter";
 import { deleteImage, listImages, storeImage } from "../domain/content/images";
 import { imageUploadLimit } from "../http/body";
 import { contentTypeOf } from "../adapters/storage";
@@ -166,8 +167,26 @@ export function contentRoutes(app: Hono<ApiEnv>) {
     },
     async ({ deps, body, c }) => {
       await hit(deps.db, { key: `newsletter:ip:${clientIp(c) ?? "?"}`, ...FORM_LIMIT }, deps.clock());
-      await subscribeNewsletter(deps.db, body.email);
+      await subscribeNewsletter(deps, body.email);
       return { data: { Message: t("content.newsletter.subscribed") } };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/v2/newsletter/confirm",
+      summary: "Confirmar la suscripción con el token del correo de confirmación (doble opt-in)",
+      tags: ["Contenido"],
+      body: newsletterConfirmSchema,
+      response: message,
+    },
+    async ({ deps, body }) => {
+      if (!(await confirmNewsletter(deps.db, body.token, deps.clock()))) {
+        throw AppError.notFound(t("content.newsletter.confirmInvalid"));
+      }
+      return { data: { Message: t("content.newsletter.confirmed") } };
     },
   );
 
@@ -177,15 +196,35 @@ export function contentRoutes(app: Hono<ApiEnv>) {
       method: "post",
       path: "/v2/newsletter/unsubscribe",
       summary: "Cancelar la suscripción con el token del enlace del correo",
+      description:
+        "El token va en el cuerpo (botón de la página) o en la URL: es el destino del encabezado List-Unsubscribe de cada correo de novedades (un clic, RFC 8058, cuerpo `List-Unsubscribe=One-Click`). Sin sesión.",
       tags: ["Contenido"],
+      query: unsubscribeQuery,
       body: unsubscribeSchema,
       response: message,
     },
-    async ({ deps, body }) => {
-      if (!(await unsubscribeNewsletter(deps.db, body.token))) {
+    async ({ deps, body, query }) => {
+      const token = body.token ?? query.token;
+      if (!token) throw AppError.validation([{ field: "token", message: t("content.newsletter.invalidLink") }]);
+      if (!(await unsubscribeNewsletter(deps.db, token, deps.clock()))) {
         throw AppError.notFound(t("content.newsletter.invalidLink"));
       }
       return { data: { Message: t("content.newsletter.unsubscribed") } };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/v2/newsletter/unsubscribe",
+      summary: "Abrir el enlace de List-Unsubscribe en el navegador: lleva a la página de cancelación",
+      tags: ["Contenido"],
+      query: unsubscribeQuery,
+    },
+    async ({ c, query }) => {
+      const q = query.token ? `?token=${encodeURIComponent(query.token)}` : "";
+      return c.redirect(`/newsletter/unsubscribe${q}`, 303);
     },
   );
 

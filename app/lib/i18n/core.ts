@@ -91,6 +91,17 @@ export const core = {
   },
   mail: {
     greeting: "Hola, {name}:",
+    greetingNoName: "Hola:",
+    newsletterFooter:
+      "Recibes este correo porque te suscribiste a las novedades de {site}. ¿Dudas? Escríbenos a {help}.",
+    unsubscribeLink: "Cancelar mi suscripción",
+    unsubscribeMailSubject: "Cancelar suscripción",
+    newsletterConfirmSubject: "Confirma tu suscripción a las novedades de {site}",
+    newsletterConfirmIntro:
+      "Recibimos una solicitud para enviar nuestras novedades a este email. Confírmala para empezar a recibirlas.",
+    newsletterConfirmAction: "Confirmar mi suscripción",
+    newsletterConfirmExpiry:
+      "El enlace vence en 48 horas. Si no fuiste tú, ignora este correo: no te enviaremos nada más.",
     footer: "Recibes este correo porque tienes una cuenta en {site}. Si no fuiste tú, ignóralo o escríbenos a {help}.",
     verifySubject: "Confirma tu email en Nucleo Barre",
     verifyIntro: "Gracias por crear tu cuenta. Confirma tu email para recibir tus reservaciones y recibos.",

@@ -24,6 +24,7 @@ export const siteRoutes: RouteConfigEntry[] = [
   route("certification/:slug", `${C}/certification-detail.tsx`),
   route("facturacion", `${C}/facturacion.tsx`),
   route("newsletter/unsubscribe", `${C}/newsletter-unsubscribe.tsx`),
+  route("newsletter/confirm", `${C}/newsletter-confirm.tsx`),
   ...["instagram-auth-success", "instagram-auth-failure"].map((p) => route(p, `${C}/instagram.tsx`, { id: p })),
   route("sandbox/home", `${C}/sandbox-home.tsx`),
   // Nucleo Home: the coming-soon page while on-demand is off in configuration (places2).

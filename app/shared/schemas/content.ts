@@ -97,9 +97,17 @@ export type FoundationApplicationInput = z.infer<typeof foundationApplicationSch
 
 export const newsletterSchema = z.object({ email: emailField });
 
-export const unsubscribeSchema = z.object({
-  token: z.preprocess(
-    (v) => (typeof v === "string" ? v : ""),
-    z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, t("content.newsletter.invalidLink")),
-  ),
+/** The token of a newsletter mail's link (unsubscribe, confirm). */
+const linkToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, t("content.newsletter.invalidLink"));
+
+/** Confirming a subscription (double opt-in): the token of the confirmation mail's link. */
+export const newsletterConfirmSchema = z.object({
+  token: z.preprocess((v) => (typeof v === "string" ? v : ""), linkToken),
 });
+
+/**
+ * Unsubscribing: the token comes in the body (the page's button) or in the URL (the one-click POST
+ * of the List-Unsubscribe header, RFC 8058, whose body is `List-Unsubscribe=One-Click`).
+ */
+export const unsubscribeSchema = z.object({ token: linkToken.optional() });
+export const unsubscribeQuery = z.object({ token: linkToken.optional() });

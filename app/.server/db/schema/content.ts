@@ -94,7 +94,11 @@ export const invoiceRequests = pgTable(
   (t) => [index("invoice_requests_status_idx").on(t.status, t.createdAt)],
 );
 
-/** Footer newsletter. Unsubscribing needs the random token sent in each mail's link. */
+/**
+ * Footer newsletter, double opt-in: a subscription is pending until the link of the confirmation
+ * mail is used (`confirmedAt`); only then is it active. Unsubscribing needs the random `token` sent
+ * in each mail's link and List-Unsubscribe header. The confirmation token is stored hashed.
+ */
 export const newsletterSubscriptions = pgTable(
   "newsletter_subscriptions",
   {
@@ -103,8 +107,18 @@ export const newsletterSubscriptions = pgTable(
     token: text("token").notNull(),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** SHA-256 of the pending confirmation link's token (null once confirmed). */
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true }),
+    /** When the last confirmation mail went out (resending waits a while). */
+    confirmSentAt: timestamp("confirm_sent_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("newsletter_email_uq").on(t.email), uniqueIndex("newsletter_token_uq").on(t.token)],
+  (t) => [
+    uniqueIndex("newsletter_email_uq").on(t.email),
+    uniqueIndex("newsletter_token_uq").on(t.token),
+    uniqueIndex("newsletter_confirm_token_uq").on(t.confirmTokenHash),
+  ],
 );
 
 /** Events of the Acapulco marketplace (/bazar-acapulco). */

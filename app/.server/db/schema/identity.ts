@@ -183,6 +183,8 @@ export const mailOutbox = pgTable(
      * (`deliverableContent` in app/.server/adapters/mail.ts).
      */
     sealedContent: text("sealed_content"),
+    /** Extra headers (List-Unsubscribe of marketing mail), masked like `html`; the real ones are sealed. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("mail_outbox_to_idx").on(t.to), index("mail_outbox_created_idx").on(t.createdAt)],

@@ -1,9 +1,8 @@
 /**
  * Content of the public site: CMS pages, legals, certification programmes, bazaar events, and the
- * forms visitors send (foundation applications, invoice requests, newsletter).
+ * forms visitors send (foundation applications, invoice requests; the newsletter is newsletter.ts).
  */
-import crypto from "node:crypto";
-import { and, asc, count, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   bazaarEvents,
@@ -13,7 +12,6 @@ import {
   foundationApplications,
   invoiceRequests,
   legalSections,
-  newsletterSubscriptions,
   rooms,
   sessionTypes,
   studios,
@@ -322,54 +320,5 @@ export async function setApplicationStatus(db: Db, id: number, status: Applicati
     .set({ status })
     .where(eq(foundationApplications.id, id))
     .returning({ id: foundationApplications.id });
-  return rows.length > 0;
-}
-
-// ---------- newsletter ----------
-
-/**
- * Subscribes an email (again, after an unsubscribe). The answer is the same whether the address
- * was already subscribed or not, so the form reveals nothing about who is subscribed.
- */
-export async function subscribeNewsletter(db: Db, email: string) {
-  const normal = email.trim().toLowerCase();
-  const token = crypto.randomBytes(24).toString("base64url");
-  await db
-    .insert(newsletterSubscriptions)
-    .values({ email: normal, token })
-    .onConflictDoUpdate({
-      target: newsletterSubscriptions.email,
-      set: {
-        unsubscribedAt: null,
-        subscribedAt: sql`case when ${newsletterSubscriptions.unsubscribedAt} is null then ${newsletterSubscriptions.subscribedAt} else now() end`,
-      },
-    });
-}
-
-/** The link that goes at the bottom of every newsletter mail. */
-export async function unsubscribeLink(db: Db, email: string, publicUrl: string) {
-  const [row] = await db
-    .select({ token: newsletterSubscriptions.token })
-    .from(newsletterSubscriptions)
-    .where(eq(newsletterSubscriptions.email, email.trim().toLowerCase()));
-  return row ? `${publicUrl.replace(/\/$/, "")}/newsletter/unsubscribe?token=${row.token}` : null;
-}
-
-/** The subscription a token names, while it is active (the confirmation page shows its email). */
-export async function findSubscriptionByToken(db: Db, token: string) {
-  const [row] = await db
-    .select({ email: newsletterSubscriptions.email })
-    .from(newsletterSubscriptions)
-    .where(and(eq(newsletterSubscriptions.token, token), isNull(newsletterSubscriptions.unsubscribedAt)));
-  return row ?? null;
-}
-
-/** Ends the subscription the token names; false when the token is unknown or already used. */
-export async function unsubscribeNewsletter(db: Db, token: string) {
-  const rows = await db
-    .update(newsletterSubscriptions)
-    .set({ unsubscribedAt: sql`now()` })
-    .where(and(eq(newsletterSubscriptions.token, token), isNull(newsletterSubscriptions.unsubscribedAt)))
-    .returning({ id: newsletterSubscriptions.id });
   return rows.length > 0;
 }

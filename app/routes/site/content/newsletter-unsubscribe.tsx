@@ -7,7 +7,7 @@ import { t } from "~/lib/messages";
 import { NOINDEX } from "~/lib/seo";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import classes from "~/components/site/content/Content.module.css";
-import { findSubscriptionByToken } from "~/.server/domain/content/pages";
+import { findSubscriptionByToken } from "~/.server/domain/content/newsletter";
 
 /**
  * The link of each newsletter mail (`?token=`). Opening it only asks for confirmation (mail
