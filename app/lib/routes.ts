@@ -10,6 +10,7 @@ export const ROUTES = {
   selectLocation: "/select-location",
   selectStudio: "/select-studio",
   calendar: "/calendar",
+  store: "/store",
   bookSession: "/book-session",
   profileSettings: "/profile/settings",
   adminLogin: "/admin/auth/login",

@@ -66,7 +66,8 @@ const EXPECTED: Record<Who, (number | string)[]> = {
     "/admin/close-turn",
     "/admin/close-turn",
     "/admin/close-turn",
-    ok,
+    // The scanner is the coach's page (spec `coach` middleware): on to the attendance list, then her screen.
+    "/admin/assistances/list",
     "/admin/auth/login",
     ok,
     "/admin/calendar",
@@ -105,7 +106,7 @@ const EXPECTED: Record<Who, (number | string)[]> = {
     "/admin/auth/login",
     "/admin/auth/login",
     "/admin/auth/login",
-    "/my-account",
+    "/admin/assistances/list",
     "/admin/auth/login",
     "/admin/auth/login",
     ok,

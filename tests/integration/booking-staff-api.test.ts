@@ -13,6 +13,7 @@ import { setupTestApp } from "../support/app";
 import { giveCredits, makeClass, makeCustomer, makeRoom } from "../support/booking";
 import { createCoach, createStaff, sessionFor } from "../support/factories";
 import { checkedInAnswer } from "../../app/shared/schemas/booking-answers";
+import { loader as qrScanLoader } from "../../app/routes/admin/booking/qr-scan";
 
 const app = setupTestApp();
 const DAY = 86_400_000;
@@ -410,5 +411,116 @@ describe("staff booking API: permissions and audit", () => {
     const [lot] = await lots();
     expect(lot).toMatchObject({ quantity: 2, source: "courtesy" });
     expect(lot!.expiresAt.toISOString()).toBe("2031-01-16T05:59:59.000Z");
+  });
+});
+
+describe("a class's people by need (issue 19): GET /admin/class-sessions/{id} and the scanner page", () => {
+  it("the back office gets emails and the waiting list; a coach her own classes only, without emails; the cashier and the door nothing", async () => {
+    const db = app.deps.db;
+    const ownUser = await createStaff(db, "coach");
+    const otherUser = await createStaff(db, "coach");
+    const own = await createCoach(db, { userId: ownUser.id });
+    const other = await createCoach(db, { userId: otherUser.id });
+    const room = await makeRoom(db, 4);
+    const cls = await makeClass(db, { ...room, coach: own }, new Date(Date.now() + 3 * DAY));
+    const ana = await makeCustomer(db, "lista");
+    await giveCredits(db, ana.id, room.city.id, 1, new Date(Date.now() - DAY));
+    const { reservationId } = await bookSpot(app.deps, {
+      userId: ana.id,
+      sessionId: cls.id,
+      spot: 1,
+      actorUserId: ana.id,
+      now: new Date(),
+    });
+    const tokens = {
+      admin: admin.token,
+      manager: await sessionFor(db, await createStaff(db, "manager")),
+      frontDesk: await sessionFor(db, await createStaff(db, "manager", { canScanAttendance: true })),
+      cashier: await sessionFor(db, await createStaff(db, "cashier")),
+      door: await sessionFor(db, await createStaff(db, "door")),
+      own: await sessionFor(db, ownUser),
+      other: await sessionFor(db, otherUser),
+    };
+    const read = async (token: string, id = cls.id) => {
+      const res = await app.request(`/admin/class-sessions/${id}`, { token });
+      return { status: res.status, body: await res.json() };
+    };
+    const unknown = await read(tokens.own, 999_999_999);
+    expect(unknown.status).toBe(404);
+    // Another coach's class: the very answer of an unknown class.
+    expect(await read(tokens.other)).toEqual(unknown);
+    for (const who of ["cashier", "door"] as const) expect((await read(tokens[who])).status, who).toBe(403);
+
+    for (const who of ["admin", "manager"] as const) {
+      const { status, body } = await read(tokens[who]);
+      expect(status, who).toBe(200);
+      expect(body.data.view, who).toBe("full");
+      expect(body.data.roster[0], who).toMatchObject({ id: reservationId, email: ana.email, userId: ana.id });
+      expect(body.data.waitlist, who).toEqual([]);
+    }
+    for (const who of ["own", "frontDesk"] as const) {
+      const { status, body } = await read(tokens[who]);
+      expect(status, who).toBe(200);
+      expect(body.data.view, who).toBe("scanner");
+      expect(body.data.roster, who).toEqual([
+        { id: reservationId, spot: 1, status: "booked", name: `Prueba lista`, checkedInAt: null },
+      ]);
+      expect(body.data.waitlist, who).toBeUndefined();
+      expect(JSON.stringify(body), who).not.toContain(ana.email);
+    }
+
+    // The scanner page follows the same rule (a coach's loader).
+    const page = async (user: typeof ownUser) => {
+      const auth = {
+        user,
+        session: { twoFactorAt: null },
+        employeeId: null,
+        token: "t",
+        via: "cookie",
+        expired: false,
+      };
+      const request = new Request(`http://localhost/admin/qr-assistance/scan/${cls.id}`);
+      try {
+        const r = await qrScanLoader({
+          request,
+          params: { id: String(cls.id) },
+          context: { deps: app.deps, auth, cookies: {} },
+        } as never);
+        return { status: 200, roster: r.roster };
+      } catch (e) {
+        return { status: (e as { init?: { status?: number } }).init?.status ?? (e as Response).status };
+      }
+    };
+    expect(await page(ownUser)).toMatchObject({
+      status: 200,
+      roster: [expect.objectContaining({ id: reservationId })],
+    });
+    expect((await page(otherUser)).status).toBe(404);
+
+    // Checking in from the list: not in another coach's class (the answer of an unknown
+    // reservation), not by the cashier; the class's coach may.
+    const checkIn = (token: string, id = reservationId) =>
+      app.request(`/admin/reservations/${id}/check-in`, { method: "POST", token });
+    const noSuch = await checkIn(tokens.other, 999_999_999);
+    expect(noSuch.status).toBe(404);
+    const foreign = await checkIn(tokens.other);
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toEqual(await noSuch.json());
+    expect((await checkIn(tokens.cashier)).status).toBe(403);
+    const [still] = await db.select().from(reservations).where(eq(reservations.id, reservationId));
+    expect(still!.status).toBe("booked");
+
+    // A substitute: the class is now the other coach's, and no longer the first one's.
+    const sub = await app.request(`/admin/class-sessions/${cls.id}/coach`, {
+      method: "POST",
+      token: admin.token,
+      json: { coach_id: other.id },
+    });
+    expect(sub.status).toBe(200);
+    expect((await read(tokens.other)).body.data.view).toBe("scanner");
+    expect((await read(tokens.own)).status).toBe(404);
+    // Past the access rule: what stops her now is only the check-in window (the class is days away).
+    const early = await checkIn(tokens.other);
+    expect([early.status, (await early.json()).errorMessage]).toEqual([409, expect.any(String)]);
   });
 });

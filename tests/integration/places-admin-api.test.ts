@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cities, studios } from "../../app/.server/db/schema";
 import { setupTestApp } from "../support/app";
-import { adminAndCustomer } from "../support/factories";
+import { adminAndCustomer, createStudio, staffToken } from "../support/factories";
 
 const app = setupTestApp();
 
@@ -160,5 +160,26 @@ describe("back office: cities and studios", () => {
     });
     expect(noStudio.status).toBe(422);
     expect((await app.request("/admin/rooms/list", { token: customer })).status).toBe(403);
+  });
+});
+
+describe("the shift-start screen's studios: GET /admin/studios (spec §7)", () => {
+  it("lists every studio with its active flag to any staff account that opens a shift; not to customers", async () => {
+    const db = app.deps.db;
+    const open = await createStudio(db, { name: "Turno abierto" });
+    const closed = await createStudio(db, { name: "Turno cerrado", active: false });
+    for (const kind of ["administrator", "manager", "cashier", "coach", "door"] as const) {
+      const res = await app.request("/admin/studios", { token: await staffToken(db, kind) });
+      expect(res.status, kind).toBe(200);
+      const { data } = await json(res);
+      expect(data, kind).toEqual(
+        expect.arrayContaining([
+          { id: open.id, name: "Turno abierto", city_id: open.cityId, active: true },
+          { id: closed.id, name: "Turno cerrado", city_id: closed.cityId, active: false },
+        ]),
+      );
+    }
+    expect((await app.request("/admin/studios", { token: customer })).status).toBe(403);
+    expect((await app.request("/admin/studios")).status).toBe(401);
   });
 });

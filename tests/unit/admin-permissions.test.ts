@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { AppLoadContext } from "react-router";
 import { can, PERMISSIONS, type Permission } from "~/shared/permissions";
 import { assertCan } from "~/.server/domain/people/access";
-import { requireAdminPage } from "~/routes/admin/.server/page";
+import { requireAdminPage, requireScannerPage } from "~/routes/admin/.server/page";
 import { middleware } from "~/routes/admin/layouts/admin";
 
 const who = (roleId: number, employeeType: number | null, canScanAttendance = false) => ({
@@ -107,5 +107,26 @@ describe("the back-office layout middleware", () => {
       expect(r.reached, k).toBe(false);
       expect(r.thrown, k).toBeTruthy();
     }
+  });
+});
+
+describe("the attendance scanner pages: spec middleware `coach` (issue 19)", () => {
+  const go = (user: ReturnType<typeof who> | null, path = "/admin/qr-assistance/list") => {
+    try {
+      requireScannerPage({ request: request(path), context: contextFor(user) });
+      return "allow";
+    } catch (e) {
+      return (e as Response).headers.get("Location");
+    }
+  };
+
+  it("lets coaches, front desk and the back office in; sends the others where the `coach` guard says", () => {
+    for (const k of ["coach", "frontDesk", "administrator", "manager"] as const)
+      expect(go(IDENTITIES[k]), k).toBe("allow");
+    expect(go(IDENTITIES.cashier)).toBe("/admin/assistances/list");
+    expect(go(IDENTITIES.customer)).toBe("/admin/assistances/list");
+    expect(go(IDENTITIES.door)).toBe("/admin/qr-door-page");
+    expect(go(null)).toContain("/admin/auth/login");
+    expect(go(IDENTITIES.cashier, "/es-MX/admin/qr-assistance/scan/3")).toBe("/es-MX/admin/assistances/list");
   });
 });

@@ -45,7 +45,10 @@ import {
   duplicateSession,
   generateFromTemplates,
   listSessions,
+  assertMayCheckInFromList,
   roster,
+  rosterView,
+  scannerRow,
   sessionDetail,
   sessionDto,
   substituteCoach,
@@ -151,14 +154,19 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     {
       method: "get",
       path: "/admin/class-sessions/:id",
-      summary: "Una clase con su mapa, su lista de personas y su lista de espera",
+      summary:
+        "Una clase con su mapa y sus personas: con correos y lista de espera para administración; " +
+        "sin correos para recepción y para la coach (solo sus clases; la de otra coach es 404)",
       tags,
       guard: ["adminAndCoach"],
       params: idParam("id"),
       response: staffClassAnswer,
     },
-    async ({ deps, params }) => {
+    async ({ auth, deps, params }) => {
+      const view = await rosterView(deps.db, auth.user!, params.id);
       const detail = await sessionDetail(deps.db, params.id, null, deps.clock());
+      if (view === "scanner")
+        return { data: { ...detail, view, roster: (await roster(deps.db, params.id)).map(scannerRow) } };
       const people = (await roster(deps.db, params.id)).map((r) => ({
         ...r,
         checkedInAt: iso(r.checkedInAt),
@@ -170,7 +178,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
         ...w,
         createdAt: w.createdAt.toISOString(),
       }));
-      return { data: { ...detail, roster: people, waitlist: waiting } };
+      return { data: { ...detail, view, roster: people, waitlist: waiting } };
     },
   );
 
@@ -460,6 +468,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     },
     async ({ c, deps, params, auth }) => {
       assertScanner(auth);
+      await assertMayCheckInFromList(deps.db, auth.user!, params.id);
       const actor = actorOf(auth.user!, clientIp(c));
       const r = await deps.db.transaction(async (tx) => {
         const done = await checkIn(

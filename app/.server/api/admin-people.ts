@@ -5,16 +5,14 @@
  */
 import type { Hono } from "hono";
 import { z } from "zod";
-import { ROLE } from "~/shared/roles";
 import type { CustomerCredits } from "~/shared/types/credits";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
-import { AppError } from "../http/errors";
 import { customerCredits } from "../domain/credits/reader";
 import { assertCan } from "../domain/people/access";
 import { employeesOfStudio } from "../domain/people/staff";
 import { getResource } from "../kit/resource";
 import { administratorsResource, customersResource, employeesResource } from "../resources/people";
-import { BACK_OFFICE, backOfficeActor } from "./back-office";
+import { assertShiftStaff, BACK_OFFICE, backOfficeActor } from "./back-office";
 import { resourceRoutes } from "./resource-routes";
 
 // Shared by every back-office router (kept here too for existing imports).
@@ -82,9 +80,7 @@ export function adminPeopleRoutes(app: Hono<ApiEnv>) {
       response: z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) }),
     },
     async ({ auth, deps, params }) => {
-      // Any staff account may open a shift (spec §4 "Shift"); customers may not.
-      const role = auth.user!.roleId;
-      if (role !== ROLE.admin && role !== ROLE.coach && role !== ROLE.door) throw AppError.forbidden();
+      assertShiftStaff(auth);
       return { data: await employeesOfStudio(deps.db, params.studio) };
     },
   );

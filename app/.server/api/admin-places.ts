@@ -5,14 +5,16 @@
  * cache (`public:`).
  */
 import type { Hono } from "hono";
+import { z } from "zod";
 import { messageAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { assertCan } from "../domain/people/access";
 import { deleteCity } from "../domain/places/admin";
+import { studiosForShifts } from "../domain/places/service";
 import { inTransaction } from "../domain/tx";
 import { citiesResource, roomsResource, studiosResource } from "../resources/places";
-import { BACK_OFFICE, backOfficeActor } from "./admin-people";
+import { assertShiftStaff, BACK_OFFICE, backOfficeActor } from "./back-office";
 import { resourceRoutes } from "./resource-routes";
 
 const message = messageAnswer;
@@ -45,6 +47,25 @@ export function adminPlacesRoutes(app: Hono<ApiEnv>) {
       });
       deps.cache.clear("public:");
       return { data: { Message: t("places.cities.deleted") } };
+    },
+  );
+  // Spec §7 `GET /admin/studios` (the shift-start screen): every studio with its active flag, for any
+  // staff account that opens a shift. The back office's own list stays `/admin/studios/list`.
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/studios",
+      summary: "Estudios para el inicio de turno (con su marca de activo); cualquier cuenta del personal",
+      tags: [studiosResource.tag],
+      guard: "auth",
+      response: z.object({
+        data: z.array(z.object({ id: z.number(), name: z.string(), city_id: z.number(), active: z.boolean() })),
+      }),
+    },
+    async ({ auth, deps }) => {
+      assertShiftStaff(auth);
+      return { data: await studiosForShifts(deps.db) };
     },
   );
   resourceRoutes(app, studiosResource);

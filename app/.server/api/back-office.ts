@@ -7,6 +7,8 @@ import type { MiddlewareName } from "../domain/identity/guards";
 import { actorOf, assertBackOffice, type Actor } from "../domain/people/access";
 import type { ApiContext, AuthState } from "../http/api";
 import { clientIpFrom, remoteAddressOf } from "../http/client";
+import { AppError } from "../http/errors";
+import { STAFF_ROLES } from "~/shared/roles";
 
 export const BACK_OFFICE: MiddlewareName[] = ["admin", "noCashiers"];
 
@@ -15,6 +17,15 @@ export function backOfficeActor(c: ApiContext, auth: AuthState): Actor {
   const actor = actorOf(auth.user!, clientIp(c));
   assertBackOffice(actor);
   return actor;
+}
+
+/**
+ * The shift-start screen's reads (spec §2 "Shift-start screen", §7 `/admin/studios` and
+ * `/admin/employee/list/studio/{studio}`): any staff account may open a shift (spec §4 "Shift"),
+ * cashiers and front desk included; customers may not (403).
+ */
+export function assertShiftStaff(auth: AuthState) {
+  if (!(STAFF_ROLES as readonly number[]).includes(auth.user!.roleId)) throw AppError.forbidden();
 }
 
 /** The caller's IP for the audit log (the one rule in http/client.ts, honouring TRUST_PROXY). */

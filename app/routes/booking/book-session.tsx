@@ -2,23 +2,26 @@ import { Alert, Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { ROLE } from "~/shared/roles";
 import { IconCalendarPlus, IconCheck, IconClock, IconInfoCircle, IconMapPin, IconUser } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Link, useRevalidator } from "react-router";
+import { data, Link, redirect, useRevalidator } from "react-router";
 import { SpotMap, type SpotState } from "~/components/booking/SpotMap";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { api, type ApiData } from "~/lib/api";
 import type { bookedAnswer, waitlistJoinedAnswer } from "~/shared/schemas/booking-answers";
 import type { messageAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
+import { localePath, ROUTES } from "~/lib/routes";
 import classes from "~/components/booking/booking.module.css";
 import { sessionDetail } from "~/.server/domain/booking/sessions";
 import { AppError } from "~/.server/http/errors";
 import { sessionBalances } from "~/.server/domain/identity/current-user";
 import type { Route } from "./+types/book-session";
 
-/** `/book-session/{id}` (and `/book-session?id=` after register): the class and its spot map. */
+/** `/book-session/{id}` (and `/book-session?id=` after register): the class and its spot map.
+ * Without an id (the spec's `{id?}`) the visitor is sent to the calendar to choose a class. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const raw = params.id ?? url.searchParams.get("id") ?? "";
+  if (raw === "") throw redirect(localePath(ROUTES.calendar, url.pathname));
   if (!/^\d{1,9}$/.test(raw)) throw data(null, { status: 404 });
   const { deps, auth } = context;
   const user = auth.user;

@@ -7,6 +7,23 @@ import { api, type ApiData } from "~/lib/api";
 import type { orderPaidAnswer } from "~/shared/schemas/commerce-answers";
 
 import { t } from "~/lib/messages";
+import type { Route } from "./+types/payment-process";
+import { requireGuards } from "~/.server/pages/guard";
+import { cartLineCount } from "~/.server/domain/commerce/cart";
+
+/** Spec §4 guards: a customer (`customer`) whose cart has something to pay (`hasProducts`: the cart
+ * PayPal sends back with `cart_id`, else the open cart); an empty cart goes to my-account. */
+export async function loader(args: Route.LoaderArgs) {
+  const auth = requireGuards(args, ["customer"]);
+  const cartId = Number(new URL(args.request.url).searchParams.get("cart_id"));
+  const lines = await cartLineCount(
+    args.context.deps.db,
+    auth.user!.id,
+    Number.isSafeInteger(cartId) && cartId > 0 ? cartId : null,
+  );
+  requireGuards(args, ["hasProducts"], { cartProductCount: lines });
+  return null;
+}
 
 export const meta = () => [
   { title: `${t("commerce.ui.processTitle")} · ${t("app.name")}` },

@@ -1,15 +1,18 @@
 import { ActionIcon, Anchor, Badge, Button, Container, Grid, Group, Image, Stack, Text, Title } from "@mantine/core";
 import { IconMinus, IconPlus, IconShoppingBag, IconTruck } from "@tabler/icons-react";
 import { useState } from "react";
-import { Link, data } from "react-router";
+import { Link, data, redirect } from "react-router";
 import { useBuy } from "~/components/commerce/useBuy";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { t } from "~/lib/messages";
+import { localePath, ROUTES } from "~/lib/routes";
 import type { Route } from "./+types/product";
 import { getProduct } from "~/.server/domain/commerce/catalogue";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!params.id || !/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 });
+/** `/store/product/{id}`: one product. Without an id (the spec's `{id?}`) the visitor is sent to the store. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  if (!params.id) throw redirect(localePath(ROUTES.store, new URL(request.url).pathname));
+  if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 });
   const product = await getProduct(context.deps.db, Number(params.id));
   if (!product) throw data(null, { status: 404 });
   return { product };

@@ -112,9 +112,19 @@ const waitingRow = z.object({
   status: z.enum(["waiting", "promoted", "left", "skipped", "closed"]),
   createdAt: z.string(),
 });
-/** A class in the back office (`/admin/class-sessions/:id`): its map, its people and its waiting list. */
+/** A roster row for the attendance scanner (coaches, front desk): no email, no account or credit details. */
+const scannerRosterRow = rosterRow.pick({ id: true, spot: true, status: true, name: true, checkedInAt: true });
+/**
+ * A class in the back office (`/admin/class-sessions/:id`), by who asks (issue 19): the back office
+ * (`view: "full"`) gets its people with their emails and its waiting list; a coach (her own classes
+ * only) and a front-desk account (`view: "scanner"`) get what the scanner shows, and the waiting
+ * list only as the class's `waiting` count.
+ */
 export const staffClassAnswer = z.object({
-  data: classDetail.extend({ roster: z.array(rosterRow), waitlist: z.array(waitingRow) }),
+  data: z.discriminatedUnion("view", [
+    classDetail.extend({ view: z.literal("full"), roster: z.array(rosterRow), waitlist: z.array(waitingRow) }),
+    classDetail.extend({ view: z.literal("scanner"), roster: z.array(scannerRosterRow) }),
+  ]),
 });
 
 /** The back office's reservations (`/admin/reservations`), latest class first. */

@@ -15,8 +15,11 @@ import {
   studios,
   users,
   waitlistEntries,
+  type ReservationStatus,
 } from "../../db/schema";
 import { AppError } from "../errors";
+import { isBackOffice, type Who } from "~/shared/permissions";
+import { ROLE } from "~/shared/roles";
 import { giveBackCredit } from "../credits/spend";
 import { defaultLayout, loadSession, spotsOf, takenSpots } from "./context";
 import { announce } from "./live";
@@ -423,6 +426,54 @@ export async function cancelSession(deps: Deps, id: number, actorUserId: number,
 }
 
 /** The people of a class (roster), booked first by spot, then cancelled. */
+/**
+ * How much of a class's people `who` may see (issue 19, rosters by need):
+ * - `full` (names, emails, history, waiting list): the back office (administrators of types 1 and 2),
+ *   whose reservation screens show them;
+ * - `scanner` (spot, name, status, check-in; no email): a front-desk account (any class) and a coach,
+ *   for the classes she teaches only (the class's coach now, so a substitute and not the coach she
+ *   replaced); another coach's class is answered exactly as an unknown class (404);
+ * - nothing (403): anyone else — the cashier's and the door's screens show no roster.
+ */
+export async function rosterView(db: Db, who: Who & { id: number }, sessionId: number): Promise<"full" | "scanner"> {
+  if (isBackOffice(who)) return "full";
+  if (who.canScanAttendance) return "scanner";
+  if (who.roleId !== ROLE.coach) throw AppError.forbidden();
+  const [row] = await db
+    .select({ userId: coach.userId })
+    .from(classSessions)
+    .innerJoin(coach, eq(coach.id, classSessions.coachId))
+    .where(eq(classSessions.id, sessionId));
+  if (!row || row.userId !== who.id) throw AppError.notFound(t("booking.errors.sessionNotFound"));
+  return "scanner";
+}
+
+/** Checking in from a class's list (`POST /admin/reservations/:id/check-in`) follows the same rule
+ * as reading that list: a coach only in her own classes, the cashier and the door not at all. */
+export async function assertMayCheckInFromList(db: Db, who: Who & { id: number }, reservationId: number) {
+  const [r] = await db
+    .select({ sessionId: reservations.classSessionId })
+    .from(reservations)
+    .where(eq(reservations.id, reservationId));
+  const unknown = () => AppError.notFound(t("booking.errors.reservationNotFound"));
+  if (!r) throw unknown();
+  // Another coach's class: the answer of an unknown reservation.
+  await rosterView(db, who, r.sessionId).catch((e: unknown) => {
+    throw e instanceof AppError && e.status === 404 ? unknown() : e;
+  });
+}
+
+/** A roster row as the scanner screen shows it: no email, no account or credit details. */
+export function scannerRow(r: {
+  id: number;
+  spot: number;
+  status: ReservationStatus;
+  name: string;
+  checkedInAt: Date | null;
+}) {
+  return { id: r.id, spot: r.spot, status: r.status, name: r.name, checkedInAt: r.checkedInAt?.toISOString() ?? null };
+}
+
 export async function roster(db: Db, sessionId: number) {
   return db
     .select({

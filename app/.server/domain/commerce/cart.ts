@@ -2,7 +2,7 @@
  * The customer's cart (spec §3, §4, §5, §7): one open cart per customer, its actions, and its view
  * with server-computed totals. Every change runs in one transaction that locks the cart row.
  */
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { formatMoney, formatPrice } from "~/lib/format";
@@ -641,6 +641,20 @@ export function addressView(a: typeof addresses.$inferSelect) {
     zip: a.zip,
     display_address: displayAddress(a),
   };
+}
+
+/**
+ * How many lines a customer's cart holds, for the spec's cart guard (`hasProducts`): the cart
+ * `cartId` when given and hers (the one a payment page is paying, already paid or not), else her
+ * open cart. Someone else's or an unknown cart counts 0.
+ */
+export async function cartLineCount(db: Db, userId: number, cartId: number | null) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(and(eq(carts.userId, userId), cartId ? eq(carts.id, cartId) : eq(carts.status, "open")));
+  return row?.n ?? 0;
 }
 
 /** The customer's open cart, read without locking (GET). */

@@ -73,6 +73,14 @@ export async function listAllStudios(db: Db): Promise<StudioDto[]> {
     .orderBy(asc(studios.cityId), asc(studios.sortOrder), asc(studios.name));
 }
 
+/** Every studio, inactive ones too, with its active flag (spec §7 `GET /admin/studios`, the shift-start screen). */
+export async function studiosForShifts(db: Db) {
+  return db
+    .select({ id: studios.id, name: studios.name, city_id: studios.cityId, active: studios.active })
+    .from(studios)
+    .orderBy(asc(studios.cityId), asc(studios.sortOrder), asc(studios.name));
+}
+
 export interface SponsorDto {
   id: number;
   name: string;

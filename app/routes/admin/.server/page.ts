@@ -9,7 +9,7 @@ import { localePath, stripLocale } from "~/lib/routes";
 import { requireGuards } from "~/.server/pages/guard";
 import { guardUser } from "~/.server/http/api";
 import { actorOf, type Actor } from "~/.server/domain/people/access";
-import { can, PERMISSIONS, type Permission } from "~/shared/permissions";
+import { can, isBackOffice, PERMISSIONS, type Permission } from "~/shared/permissions";
 import { SCANNER_PATH } from "~/components/admin/menu";
 
 type Args = { request: Request; context: AppLoadContext };
@@ -55,13 +55,17 @@ export function requireAdminLayout(args: Args) {
 }
 
 /**
- * The attendance scanner pages: spec middleware `adminAndCoach`, and also the front-desk accounts
- * (`can_scan_attendance`) whatever their role, once past two-factor.
+ * The attendance scanner pages: the coach's pages, spec middleware `coach` (not logged in → admin
+ * login; admins and customers → the administrators' attendance list; door → door page); also the
+ * front-desk accounts (`can_scan_attendance`) whatever their role, once past two-factor, and the
+ * back office (administrators of types 1 and 2, `adminAndCoach`), who open a class's list from the
+ * calendar. The cashier goes on to the attendance list and from there to her own screen.
  */
 export function requireScannerPage(args: Args) {
   const user = guardUser(args.context.auth);
   if (user?.canScanAttendance && !user.needsTwoFactor) return args.context.auth;
-  return requireGuards(args, ["adminAndCoach"]);
+  if (user && isBackOffice(user)) return requireGuards(args, ["adminAndCoach"]);
+  return requireGuards(args, ["coach"]);
 }
 
 /** The door page: spec middleware `door`. */

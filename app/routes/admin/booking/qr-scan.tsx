@@ -7,17 +7,19 @@ import { api, type ApiData } from "~/lib/api";
 import type { checkedInAnswer } from "~/shared/schemas/booking-answers";
 import { t } from "~/lib/messages";
 import { requireScannerPage } from "../.server/page";
-import { roster, sessionDetail, waitlistOf } from "~/.server/domain/booking/sessions";
+import { roster, rosterView, scannerRow, sessionDetail, waitlistOf } from "~/.server/domain/booking/sessions";
 import { AppError } from "~/.server/http/errors";
 import type { Route } from "./+types/qr-scan";
 
-/** `/admin/qr-assistance/scan/{id}`: the class's scanner (camera, photo or code) and its roster. */
+/** `/admin/qr-assistance/scan/{id}`: the class's scanner (camera, photo or code) and its roster
+ * (no emails); a coach reaches her own classes only (another coach's is the 404 of an unknown class). */
 export async function loader(args: Route.LoaderArgs) {
-  requireScannerPage(args);
+  const auth = requireScannerPage(args);
   if (!/^\d{1,9}$/.test(args.params.id)) throw data(null, { status: 404 });
   const id = Number(args.params.id);
   const { deps } = args.context;
   try {
+    await rosterView(deps.db, auth.user!, id);
     const s = await sessionDetail(deps.db, id, null, deps.clock());
     const people = await roster(deps.db, id);
     const waiting = await waitlistOf(deps.db, id);
@@ -29,13 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
         studioId: s.studio_id,
         capacity: s.capacity,
       },
-      roster: people.map((p) => ({
-        id: p.id,
-        spot: p.spot,
-        status: p.status,
-        name: p.name,
-        checkedInAt: p.checkedInAt?.toISOString() ?? null,
-      })),
+      roster: people.map(scannerRow),
       waiting: waiting.length,
     };
   } catch (err) {
