@@ -425,7 +425,6 @@ export async function cancelSession(deps: Deps, id: number, actorUserId: number,
   });
 }
 
-/** The people of a class (roster), booked first by spot, then cancelled. */
 /**
  * How much of a class's people `who` may see (issue 19, rosters by need):
  * - `full` (names, emails, history, waiting list): the back office (administrators of types 1 and 2),
@@ -474,6 +473,7 @@ export function scannerRow(r: {
   return { id: r.id, spot: r.spot, status: r.status, name: r.name, checkedInAt: r.checkedInAt?.toISOString() ?? null };
 }
 
+/** The people of a class (roster), booked first by spot, then cancelled. */
 export async function roster(db: Db, sessionId: number) {
   return db
     .select({
