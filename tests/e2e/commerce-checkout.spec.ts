@@ -1,6 +1,12 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { fillCard, me, newCustomer } from "./support/commerce";
-import { createPack, createPlan, createShippedProduct, staffApi } from "./support/factories";
+import {
+  createCertificationProduct,
+  createPack,
+  createPlan,
+  createShippedProduct,
+  staffApi,
+} from "./support/factories";
 import { createAccount } from "./support/db";
 import { e2eEnv, expect, loginAs, test, testAddress } from "./support/fixtures";
 
@@ -157,5 +163,55 @@ test.describe("checkout", () => {
     await page.getByRole("link", { name: "Aprobar pago" }).click();
     await expect(page).toHaveURL(/\/success-order/);
     expect(await me(page)).toContain('"available_sessions":10');
+  });
+});
+
+test.describe("checkout at phone width", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a certification cart: the PDF download; a bad card's messages under their fields; expiry defaults", async ({
+    page,
+  }) => {
+    await customer(page);
+    const product = await createCertificationProduct();
+    await page.goto(`/store/product/${product.id}`);
+    await page.getByRole("button", { name: "Agregar al carrito" }).click();
+    const panel = page.getByRole("dialog", { name: "Finalizar Pago" });
+
+    // Certification carts offer the PDF download (spec §2): the programme, before paying.
+    const pdf = panel.getByRole("link", { name: "Descargar PDF" });
+    await expect(pdf).toBeVisible();
+    await expect(pdf).toHaveAttribute("href", `/api/pdf-content/${product.id}`);
+    const download = page.waitForEvent("download");
+    await pdf.click();
+    expect((await download).suggestedFilename()).toMatch(/^certificacion-[a-z0-9-]+\.pdf$/);
+
+    // The expiry starts at month 1 of the current year (spec §9).
+    await panel.getByRole("button", { name: "Tarjeta", exact: true }).click();
+    const year = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City", year: "2-digit" }).format(
+      new Date(),
+    );
+    const expiry = panel.getByLabel("Vencimiento (MM/AA)");
+    await expect(expiry).toHaveValue(`01/${year}`);
+
+    // A number that fails the check: the server's message under the number, which editing clears.
+    const number = panel.getByLabel("Número de tarjeta");
+    await number.fill("4242 4242 4242 4241");
+    await panel.getByLabel("Nombre del titular").fill("Carla Compras");
+    await expiry.fill("1231");
+    await panel.getByLabel("CVC").fill("123");
+    await panel.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
+    const pay = panel.getByRole("button", { name: /^Pagar/ });
+    await pay.click();
+    await expect(number).toHaveAccessibleDescription("El número de tarjeta no es válido");
+    await expect(number).toHaveAttribute("aria-invalid", "true");
+    await number.fill("4242 4242 4242 4242");
+    await expect(number).not.toHaveAttribute("aria-invalid", "true");
+
+    // An expired card: under the expiry.
+    await expiry.fill("0120");
+    await pay.click();
+    await expect(expiry).toHaveAccessibleDescription("La tarjeta está vencida");
+    await expect(number).not.toHaveAttribute("aria-invalid", "true");
   });
 });

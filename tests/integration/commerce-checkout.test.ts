@@ -1,3 +1,4 @@
+import { inflateSync } from "node:zlib";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
@@ -8,6 +9,7 @@ import {
   payments,
   products,
   sandboxIntents,
+  sandboxPaymentMethods,
   shipments,
   voucherRedemptions,
   vouchers,
@@ -67,6 +69,21 @@ async function payWithCard(token: string, number: string, cartId?: number) {
   });
   return { pm: payment_method, setup: si, body: await si.json() };
 }
+
+/** A PDF's page text as pdf-lib writes it (deflated content streams, WinAnsi text as hex strings). */
+function pdfText(pdf: Buffer) {
+  const out: string[] = [];
+  const bin = pdf.toString("latin1");
+  for (const m of bin.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
+    try {
+      out.push(inflateSync(Buffer.from(m[1]!, "latin1")).toString("latin1"));
+    } catch {
+      out.push(m[1]!);
+    }
+  }
+  return out.join("\n").toUpperCase();
+}
+const pdfHex = (s: string) => Buffer.from(s, "latin1").toString("hex").toUpperCase();
 
 describe("catalogue", () => {
   it("lists packs per city with display prices, plans and products by area", async () => {
@@ -278,6 +295,66 @@ describe("card checkout (sandbox gateway)", () => {
     expect(fields).toEqual(expect.arrayContaining(["card.cvc", "billing_details.name"]));
   });
 
+  it("a card the provider refuses answers under its field (spec §5: number, name, expiry, cvc); nothing is kept", async () => {
+    const c = await newCustomer(app);
+    app.setNow(new Date("2026-11-27T18:00:00Z"));
+    try {
+      const errorsOf = async (card: Record<string, unknown>, name = "Ana Compras") => {
+        const res = await app.request("/v2/stripe/create-payment-method", {
+          method: "POST",
+          token: c.token,
+          json: {
+            type: "card",
+            card: { number: "4242 4242 4242 4242", exp_month: 12, exp_year: 30, cvc: "987", ...card },
+            billing_details: { name },
+          },
+        });
+        expect(res.status).toBe(422);
+        return (await res.json()).error.messages;
+      };
+      expect(await errorsOf({ number: "4242 4242 4242 4241" })).toEqual([
+        { field: "card.number", message: "El número de tarjeta no es válido" },
+      ]);
+      // Expired: October 2026 is over in Mexico City; November 2026 is still good (below).
+      expect(await errorsOf({ exp_month: 10, exp_year: 26 })).toEqual([
+        { field: "card.exp_year", message: "La tarjeta está vencida" },
+      ]);
+      expect(await errorsOf({ exp_month: 1, exp_year: 2026 })).toEqual([
+        { field: "card.exp_year", message: "La tarjeta está vencida" },
+      ]);
+      expect(await errorsOf({ exp_month: 13 })).toEqual([
+        { field: "card.exp_month", message: "La fecha de vencimiento no es válida" },
+      ]);
+      expect(await errorsOf({ exp_year: 2199 })).toEqual([
+        { field: "card.exp_year", message: "La fecha de vencimiento no es válida" },
+      ]);
+      // American Express asks for 4 digits.
+      expect(await errorsOf({ number: "3782 822463 10005", cvc: "123" })).toEqual([
+        { field: "card.cvc", message: "El código de seguridad no es válido" },
+      ]);
+      expect(await errorsOf({ cvc: "12" })).toEqual([
+        { field: "card.cvc", message: "El código de seguridad no es válido" },
+      ]);
+      expect(await errorsOf({}, "   ")).toEqual([
+        { field: "billing_details.name", message: "El nombre del titular es requerido" },
+      ]);
+      const before = (await app.deps.db.select().from(sandboxPaymentMethods)).length;
+      await errorsOf({ exp_month: 10, exp_year: 2026 });
+      expect(await app.deps.db.select().from(sandboxPaymentMethods)).toHaveLength(before);
+      const good = await app.request("/v2/stripe/create-payment-method", {
+        method: "POST",
+        token: c.token,
+        json: {
+          card: { number: "4242424242424242", exp_month: 11, exp_year: 26, cvc: "987" },
+          billing_details: { name: "Ana Compras" },
+        },
+      });
+      expect(good.status).toBe(200);
+    } finally {
+      app.setNow(null);
+    }
+  });
+
   it("a store product with shipping to a new address: stock reserved and a shipment created", async () => {
     const c = await newCustomer(app);
     await cart(c.token, "addProduct", { product_id: 3, qty: 2 });
@@ -348,6 +425,33 @@ describe("card checkout (sandbox gateway)", () => {
     expect(
       await app.deps.db.select().from(certificateEntitlements).where(eq(certificateEntitlements.userId, c.id)),
     ).toHaveLength(1);
+  });
+
+  it("a certification cart downloads the programme's PDF; its paid content only once bought", async () => {
+    const c = await newCustomer(app);
+    expect((await app.request("/pdf-content/6", { token: c.token })).status).toBe(403);
+    await cart(c.token, "addProduct", { product_id: 6 });
+    const pdf = await app.request("/pdf-content/6", { token: c.token });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("content-disposition")).toBe('attachment; filename="certificacion-nivel-1.pdf"');
+    const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
+    expect(text).toContain(pdfHex("Certifícate como instructora"));
+    expect(text).not.toContain(pdfHex("Fundamentos"));
+    // Not another product of the cart's (a pack is no certification), nor someone else's cart.
+    await cart(c.token, "addPack", { pack_id: 1 });
+    expect((await app.request("/pdf-content/1", { token: c.token })).status).toBe(403);
+    const other = await newCustomer(app);
+    expect((await app.request("/pdf-content/6", { token: other.token })).status).toBe(403);
+    // Bought: the full content.
+    const { body } = await payWithCard(c.token, "4242424242424242");
+    await app.request("/v2/checkout/make-payment", {
+      method: "POST",
+      token: c.token,
+      json: { payment_intent_id: body.payment_intent_id },
+    });
+    const bought = pdfText(Buffer.from(await (await app.request("/pdf-content/6", { token: c.token })).arrayBuffer()));
+    expect(bought).toContain(pdfHex("Fundamentos"));
   });
 
   it("PayPal through the sandbox approval page", async () => {

@@ -29,7 +29,7 @@ import {
   successUrl,
 } from "../domain/commerce/checkout";
 import { gatewaysFor } from "../domain/commerce/gateways";
-import { GatewayError } from "../domain/commerce/gateways/types";
+import { CARD_ERROR_FIELDS, GatewayError } from "../domain/commerce/gateways/types";
 import { certificationPdf } from "../domain/commerce/pdf";
 import { unreconciledCharges } from "../domain/commerce/charges";
 import {
@@ -123,13 +123,14 @@ const cardBody = z.object({
       .transform((v) => v.replace(/\s+/g, ""))
       .pipe(z.string().regex(/^\d{12,19}$/, t("commerce.payment.cardNumberInvalid"))),
     exp_month: z.coerce
-      .number({ error: () => t("commerce.payment.cardExpired") })
-      .int()
-      .min(1, t("commerce.payment.cardExpired"))
-      .max(12, t("commerce.payment.cardExpired")),
+      .number({ error: () => t("commerce.payment.cardExpiryInvalid") })
+      .int(t("commerce.payment.cardExpiryInvalid"))
+      .min(1, t("commerce.payment.cardExpiryInvalid"))
+      .max(12, t("commerce.payment.cardExpiryInvalid")),
     exp_year: z.coerce
-      .number({ error: () => t("commerce.payment.cardExpired") })
-      .int(t("commerce.payment.cardExpired")),
+      .number({ error: () => t("commerce.payment.cardExpiryInvalid") })
+      .int(t("commerce.payment.cardExpiryInvalid"))
+      .min(0, t("commerce.payment.cardExpiryInvalid")),
     cvc: z
       .string({ error: () => t("commerce.payment.cvcInvalid") })
       .regex(/^\d{3,4}$/, t("commerce.payment.cvcInvalid")),
@@ -391,7 +392,9 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
           },
         };
       } catch (e) {
-        if (e instanceof GatewayError) throw AppError.validation([{ field: "form.card.number", message: e.message }]);
+        // Under the field it concerns (spec §5), like the schema's own errors above.
+        if (e instanceof GatewayError)
+          throw AppError.validation([{ field: CARD_ERROR_FIELDS[e.code] ?? "card.number", message: e.message }]);
         throw e;
       }
     },
@@ -506,7 +509,8 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
     {
       method: "get",
       path: "/pdf-content/:productId",
-      summary: "PDF de la certificación comprada (solo para quien la compró)",
+      summary:
+        "PDF de la certificación: su contenido para quien la compró, el programa para quien la tiene en su carrito",
       tags: ["Tienda"],
       guard: "auth",
       params: idParam("productId"),

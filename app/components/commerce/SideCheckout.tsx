@@ -3,7 +3,15 @@ import { useEffect, useState } from "react";
 import { useUi } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { AddressStep } from "./checkout/AddressStep";
-import { AddMoreLinks, CartItems, EmptyCart, ProcessingNotice, Totals, VoucherField } from "./checkout/CartSummary";
+import {
+  AddMoreLinks,
+  CartItems,
+  CertificationPdfLinks,
+  EmptyCart,
+  ProcessingNotice,
+  Totals,
+  VoucherField,
+} from "./checkout/CartSummary";
 import { GiftCardField } from "./checkout/GiftCardField";
 import { HelpCard } from "./checkout/HelpCard";
 import { PaymentStep } from "./checkout/PaymentStep";
@@ -86,11 +94,14 @@ export function SideCheckout() {
           <GiftCardField cart={cart} act={act} disabled={busy || paying} />
           <Totals cart={cart} />
           {cart.has_certification && (
-            <Checkbox
-              label={t("commerce.totals.deposit")}
-              checked={cart.deposit}
-              onChange={(e) => void act("setDeposit", { deposit: e.currentTarget.checked })}
-            />
+            <>
+              <Checkbox
+                label={t("commerce.totals.deposit")}
+                checked={cart.deposit}
+                onChange={(e) => void act("setDeposit", { deposit: e.currentTarget.checked })}
+              />
+              <CertificationPdfLinks cart={cart} />
+            </>
           )}
           {hasShipping ? (
             <Tabs value={step} onChange={(v) => v && setStep(v as Step)} keepMounted={false}>

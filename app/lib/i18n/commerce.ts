@@ -66,6 +66,7 @@ export const commerce = {
     cardNumberInvalid: "El número de tarjeta no es válido",
     cardNameRequired: "El nombre del titular es requerido",
     cardExpired: "La tarjeta está vencida",
+    cardExpiryInvalid: "La fecha de vencimiento no es válida",
     cvcInvalid: "El código de seguridad no es válido",
     intentNotFound: "El pago no existe",
     notCompleted: "El pago no se ha completado",
@@ -300,5 +301,6 @@ export const commerce = {
     savedAddresses: "Direcciones guardadas",
     boughtOn: "Comprada el {date}",
     downloadPdf: "Descargar PDF",
+    downloadPdfOf: "Descargar PDF: {name}",
   },
 } as const;

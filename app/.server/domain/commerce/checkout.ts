@@ -117,7 +117,7 @@ export async function payWithBalance(
  */
 export async function createCardPaymentMethod(deps: AppDeps, userId: number, card: CardInput) {
   const gateway = gatewaysFor(deps.config).card;
-  const pm = await gateway.createPaymentMethod(deps.db, card);
+  const pm = await gateway.createPaymentMethod(deps.db, card, deps.clock());
   await claimPaymentMethod(deps.db, gateway.name, pm.id, userId);
   return pm;
 }

@@ -1,9 +1,9 @@
-/** The certification's PDF content, generated with pdf-lib, only for customers who bought it. */
+/** The certification's PDF, generated with pdf-lib: its content for buyers, its programme for carts that hold it. */
 import { and, eq, isNull } from "drizzle-orm";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
-import { certificateEntitlements, certifications, products } from "../../db/schema";
+import { cartItems, carts, certificateEntitlements, certifications, products } from "../../db/schema";
 import { AppError } from "../errors";
 
 /** WinAnsi covers Spanish; anything outside it is replaced so the PDF never fails to render. */
@@ -25,12 +25,17 @@ function wrap(text: string, width: number, size: number, measure: (s: string, n:
   return out;
 }
 
+/**
+ * A certification's PDF. Its buyer gets the full content (`pdf_content`); a customer with the
+ * certification in the open cart gets the programme's public information (its description), the
+ * PDF download the checkout panel offers certification carts (spec §2); anyone else, 403.
+ */
 export async function certificationPdf(
   db: Db,
   user: { id: number; name: string; lastName: string },
   productId: number,
 ) {
-  const [row] = await db
+  const [bought] = await db
     .select({ product: products, cert: certifications })
     .from(certificateEntitlements)
     .innerJoin(products, eq(products.id, certificateEntitlements.productId))
@@ -43,6 +48,17 @@ export async function certificationPdf(
       ),
     )
     .limit(1);
+  const [inCart] = bought
+    ? []
+    : await db
+        .select({ product: products, cert: certifications })
+        .from(cartItems)
+        .innerJoin(carts, and(eq(carts.id, cartItems.cartId), eq(carts.userId, user.id), eq(carts.status, "open")))
+        .innerJoin(products, and(eq(products.id, cartItems.refId), eq(products.area, "certificate")))
+        .leftJoin(certifications, eq(certifications.id, products.certificationId))
+        .where(and(eq(cartItems.scope, "product"), eq(cartItems.refId, productId)))
+        .limit(1);
+  const row = bought ?? inCart;
   if (!row) throw AppError.forbidden(t("commerce.pdf.notBought"));
   const name = row.cert?.name ?? row.product.name;
   const doc = await PDFDocument.create();
@@ -61,7 +77,9 @@ export async function certificationPdf(
     color: rgb(0.53, 0.22, 0.26),
   });
   y -= 36;
-  const body = winAnsi(row.cert?.pdfContent || row.cert?.description || row.product.description);
+  const body = winAnsi(
+    (bought && row.cert?.pdfContent) || row.cert?.description || row.product.description || row.product.name,
+  );
   for (const line of wrap(body, 595 - margin * 2, 11, (s, n) => font.widthOfTextAtSize(s, n))) {
     if (y < margin + 30) {
       page = doc.addPage([595, 842]);

@@ -5,7 +5,8 @@ import { maskCardNumber, maskCvc, maskExpiry } from "~/shared/schemas/commerce";
 import type { StripeCardElement } from "./stripe-js";
 import { StripeCardField } from "./StripeCardField";
 import type { SavedCard } from "~/shared/schemas/commerce-answers";
-import type { CardDetails } from "./types";
+import { todayInMexico } from "~/shared/schemas/fields";
+import type { CardDetails, CardErrors } from "./types";
 
 export interface CardFormState {
   mode: "saved" | "new";
@@ -18,19 +19,25 @@ export interface CardFormState {
   /** Stripe: the mounted card Element and whether what was typed in it is complete. */
   stripeElement: StripeCardElement | null;
   stripeComplete: boolean;
+  /** The server's messages for the typed card, each shown under its input until it is edited. */
+  errors: CardErrors;
 }
 
-export const EMPTY_CARD: CardFormState = {
-  mode: "new",
-  savedId: null,
-  number: "",
-  name: "",
-  expiry: "",
-  cvc: "",
-  save: false,
-  stripeElement: null,
-  stripeComplete: false,
-};
+/** A new card's form: the expiry starts at the spec's defaults, month 1 of the current year (§9). */
+export function emptyCard(now = new Date()): CardFormState {
+  return {
+    mode: "new",
+    savedId: null,
+    number: "",
+    name: "",
+    expiry: `01/${todayInMexico(now).slice(2, 4)}`,
+    cvc: "",
+    save: false,
+    stripeElement: null,
+    stripeComplete: false,
+    errors: {},
+  };
+}
 
 const newCardReady = (c: CardFormState) =>
   c.stripeElement
@@ -59,6 +66,9 @@ export function CardForm({
   onChange: (patch: Partial<CardFormState>) => void;
 }) {
   const { stripeKey } = useRootData();
+  // Editing a field clears the server's message under it (spec §5).
+  const edit = (field: keyof CardErrors, patch: Partial<CardFormState>) =>
+    onChange(value.errors[field] ? { ...patch, errors: { ...value.errors, [field]: undefined } } : patch);
   return (
     <Paper withBorder radius="md" p="sm">
       <Stack gap="xs">
@@ -90,7 +100,8 @@ export function CardForm({
               label={t("commerce.ui.cardName")}
               autoComplete="cc-name"
               value={value.name}
-              onChange={(e) => onChange({ name: e.currentTarget.value })}
+              error={value.errors.name}
+              onChange={(e) => edit("name", { name: e.currentTarget.value })}
             />
             <StripeCardField
               stripeKey={stripeKey}
@@ -111,13 +122,15 @@ export function CardForm({
               inputMode="numeric"
               autoComplete="cc-number"
               value={value.number}
-              onChange={(e) => onChange({ number: maskCardNumber(e.currentTarget.value) })}
+              error={value.errors.number}
+              onChange={(e) => edit("number", { number: maskCardNumber(e.currentTarget.value) })}
             />
             <TextInput
               label={t("commerce.ui.cardName")}
               autoComplete="cc-name"
               value={value.name}
-              onChange={(e) => onChange({ name: e.currentTarget.value })}
+              error={value.errors.name}
+              onChange={(e) => edit("name", { name: e.currentTarget.value })}
             />
             <Group grow>
               <TextInput
@@ -126,14 +139,16 @@ export function CardForm({
                 inputMode="numeric"
                 autoComplete="cc-exp"
                 value={value.expiry}
-                onChange={(e) => onChange({ expiry: maskExpiry(e.currentTarget.value) })}
+                error={value.errors.expiry}
+                onChange={(e) => edit("expiry", { expiry: maskExpiry(e.currentTarget.value) })}
               />
               <TextInput
                 label={t("commerce.ui.cardCvc")}
                 inputMode="numeric"
                 autoComplete="cc-csc"
                 value={value.cvc}
-                onChange={(e) => onChange({ cvc: maskCvc(e.currentTarget.value) })}
+                error={value.errors.cvc}
+                onChange={(e) => edit("cvc", { cvc: maskCvc(e.currentTarget.value) })}
               />
             </Group>
             <Checkbox

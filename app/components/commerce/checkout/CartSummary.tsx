@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Image, Loader, Paper, Stack, Text, TextInput } from "@mantine/core";
-import { IconMinus, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconDownload, IconMinus, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useCallback, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useLocalePath } from "~/components/site/useLocalePath";
@@ -184,5 +184,30 @@ export function Totals({ cart }: { cart: CartData }) {
         );
       })}
     </Stack>
+  );
+}
+
+/**
+ * A certification cart's PDF download (spec §2, GET /pdf-content/{productId}): the programme before
+ * payment, its full content once bought. One link per certification in the cart.
+ */
+export function CertificationPdfLinks({ cart }: { cart: CartData }) {
+  const certs = cart.items.filter((i) => i.product?.store_area === "certificate" && i.product_id);
+  return (
+    <Group gap="xs">
+      {certs.map((i) => (
+        <Button
+          key={i.instance_id}
+          component="a"
+          href={`/api/pdf-content/${i.product_id}`}
+          download
+          variant="light"
+          size="compact-sm"
+          leftSection={<IconDownload size={16} aria-hidden />}
+        >
+          {certs.length > 1 ? t("commerce.ui.downloadPdfOf", { name: i.name }) : t("commerce.ui.downloadPdf")}
+        </Button>
+      ))}
+    </Group>
   );
 }

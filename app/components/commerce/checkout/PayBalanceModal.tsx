@@ -43,6 +43,13 @@ export function PayBalanceModal({
     setPaying(true);
     setFailed(null);
     const charged = await chargeCard(details, { order_id: order.id }, cardAction.authenticate, stripeKey);
+    if (!charged.ok && charged.fields) {
+      // A field to correct: its message under it (spec §5) and the toast, no help card.
+      const errors = charged.fields;
+      setPaying(false);
+      setCard((c) => ({ ...c, errors }));
+      return toastError(charged.message);
+    }
     if (!charged.ok) return fail(charged.message);
     const paid = await api<ApiData<typeof orderPaidAnswer>>("/v2/checkout/make-payment", {
       json: { payment_intent_id: charged.intentId, payment_method: 4 },

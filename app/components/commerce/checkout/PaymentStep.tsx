@@ -7,7 +7,7 @@ import { t } from "~/lib/messages";
 import { toastError, type CartData } from "../useCart";
 import { CardForm, cardDetails } from "./CardForm";
 import { useSavedCards } from "./useSavedCards";
-import type { Act, CardDetails, PayMethod } from "./types";
+import type { Act, CardDetails, CardErrors, PayMethod } from "./types";
 
 /**
  * Pago: the method selector (it toggles, spec §4), the card form, terms, and the pay button. A cart
@@ -21,7 +21,7 @@ export function PaymentStep(props: {
   setMethod: (m: PayMethod | null) => void;
   act: Act;
   paying: boolean;
-  onCard: (c: CardDetails) => void;
+  onCard: (c: CardDetails, showErrors: (errors: CardErrors) => void) => void;
   onPaypal: () => void;
   onBalance: () => void;
   onBack?: () => void;
@@ -42,7 +42,7 @@ export function PaymentStep(props: {
     if (method === "paypal") return props.onPaypal();
     const details = cardDetails(card);
     if (!details) return toastError(t("errors.selectPaymentMethod"));
-    props.onCard(details);
+    props.onCard(details, (errors) => setCard((c) => ({ ...c, errors })));
   };
   return (
     <Stack gap="sm">

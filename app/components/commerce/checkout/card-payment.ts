@@ -4,9 +4,28 @@ import type { paymentMethodAnswer, setupIntentAnswer } from "~/shared/schemas/co
 import { t } from "~/lib/messages";
 import { parseExpiry } from "~/shared/schemas/commerce";
 import { loadStripe, stripeErrorMessage } from "./stripe-js";
-import type { CardDetails } from "./types";
+import type { CardDetails, CardErrors } from "./types";
 
-type Outcome = { ok: true; intentId: string } | { ok: false; message: string };
+type Outcome = { ok: true; intentId: string } | { ok: false; message: string; fields?: CardErrors };
+
+/** The create-payment-method call's fields (with or without the spec's `form.` prefix) → the card form's inputs. */
+const CARD_INPUTS: Record<string, keyof CardErrors> = {
+  "card.number": "number",
+  "billing_details.name": "name",
+  "card.exp_month": "expiry",
+  "card.exp_year": "expiry",
+  "card.cvc": "cvc",
+};
+
+/** The server's field errors for a typed card, by input (the first message of each); none: undefined. */
+function cardFieldErrors(fields: Record<string, string>): CardErrors | undefined {
+  const out: CardErrors = {};
+  for (const [field, message] of Object.entries(fields)) {
+    const input = CARD_INPUTS[field.replace(/^form\./, "")];
+    if (input && !out[input]) out[input] = message;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
 
 /**
  * The card steps of spec §4: create a payment method (unless a saved card), then a setup intent for
@@ -45,7 +64,7 @@ export async function chargeCard(
         metadata: { iin: digits.slice(0, 8) },
       },
     });
-    if (!pm.ok) return { ok: false, message: pm.message };
+    if (!pm.ok) return { ok: false, message: pm.message, fields: cardFieldErrors(pm.fields) };
     pmId = pm.data.payment_method.id;
   }
   let si = await api<ApiData<typeof setupIntentAnswer>>("/v2/checkout/setup-intent", {

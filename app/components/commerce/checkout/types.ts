@@ -16,3 +16,6 @@ export interface CardDetails {
   /** Stripe: its mounted card Element (the number stays in Stripe's frame). */
   stripeElement?: StripeCardElement;
 }
+
+/** The server's messages for a typed card, by input of the card form (spec §5). */
+export type CardErrors = Partial<Record<"number" | "name" | "expiry" | "cvc", string>>;

@@ -9,7 +9,7 @@ import { t } from "~/lib/messages";
 import { toastError, toastSuccess, type CartData } from "../useCart";
 import { chargeCard } from "./card-payment";
 import { useCardAction } from "./SandboxAuthModal";
-import type { CardDetails } from "./types";
+import type { CardDetails, CardErrors } from "./types";
 
 /**
  * The payment calls of spec §4/§7: card (payment method → setup intent → card action if asked →
@@ -58,10 +58,17 @@ export function usePayFlow(cart: CartData | null, setCart: (c: CartData | null) 
     await done(paid.data.url);
   };
 
-  const payByCard = async (card: CardDetails) => {
+  /** `showErrors` puts the server's messages for the typed card under its inputs (spec §5). */
+  const payByCard = async (card: CardDetails, showErrors: (errors: CardErrors) => void) => {
     if (!cart) return;
     start();
     const charged = await chargeCard(card, { cart_id: cart.id }, authenticate, root.stripeKey);
+    if (!charged.ok && charged.fields) {
+      // A field to correct, not a payment problem: the message under it (and the toast), no help card.
+      setPaying(false);
+      showErrors(charged.fields);
+      return toastError(charged.message);
+    }
     if (!charged.ok) return fail(charged.message);
     await makePayment(charged.intentId);
   };

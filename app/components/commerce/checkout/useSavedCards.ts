@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { api, type ApiData } from "~/lib/api";
 import type { SavedCard, savedCardsAnswer } from "~/shared/schemas/commerce-answers";
-import { EMPTY_CARD, type CardFormState } from "./CardForm";
+import { emptyCard, type CardFormState } from "./CardForm";
 
 /**
  * The customer's saved cards and the card form's state, for a form that opens when `active` is
@@ -11,7 +11,7 @@ import { EMPTY_CARD, type CardFormState } from "./CardForm";
  */
 export function useSavedCards(active: unknown) {
   const [cards, setCards] = useState<SavedCard[] | null>(null);
-  const [card, setCard] = useState<CardFormState>(EMPTY_CARD);
+  const [card, setCard] = useState<CardFormState>(emptyCard);
   useEffect(() => {
     if (!active) return;
     let current = true;
@@ -19,7 +19,7 @@ export function useSavedCards(active: unknown) {
     void api<ApiData<typeof savedCardsAnswer>>("/v2/customer/cards").then((r) => {
       if (!current) return;
       const list = r.ok ? r.data.cards : [];
-      setCard({ ...EMPTY_CARD, mode: list.length ? "saved" : "new", savedId: list[0]?.id ?? null });
+      setCard({ ...emptyCard(), mode: list.length ? "saved" : "new", savedId: list[0]?.id ?? null });
       setCards(list);
     });
     return () => {

@@ -12,6 +12,7 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
+import { todayInMexico } from "~/shared/schemas/fields";
 import type { Db } from "../../../db/client";
 import { sandboxIntents, sandboxPaymentMethods } from "../../../db/schema";
 import {
@@ -49,6 +50,26 @@ export function cardBrand(digits: string) {
   if (/^(5[1-5]|2[2-7])/.test(digits)) return "mastercard";
   if (/^3[47]/.test(digits)) return "amex";
   return "unknown";
+}
+
+/**
+ * What the provider checks before it makes a payment method, with its error codes (each names a
+ * field, CARD_ERROR_FIELDS): number (Luhn), expiry month, a year not absurdly far, not expired, cvc
+ * (4 digits for American Express, 3 or 4 otherwise), the holder's name.
+ */
+function checkCard(digits: string, card: CardInput, now: Date) {
+  if (!luhnValid(digits)) throw new GatewayError(t("commerce.payment.cardNumberInvalid"), "invalid_number");
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12)
+    throw new GatewayError(t("commerce.payment.cardExpiryInvalid"), "invalid_expiry_month");
+  // A card is good until the end of its month, in Mexico City.
+  const [year, month] = todayInMexico(now).split("-").map(Number) as [number, number];
+  if (!Number.isInteger(card.expYear) || card.expYear > year + 50)
+    throw new GatewayError(t("commerce.payment.cardExpiryInvalid"), "invalid_expiry_year");
+  if (card.expYear < year || (card.expYear === year && card.expMonth < month))
+    throw new GatewayError(t("commerce.payment.cardExpired"), "expired_card");
+  if (!(cardBrand(digits) === "amex" ? /^\d{4}$/ : /^\d{3,4}$/).test(card.cvc))
+    throw new GatewayError(t("commerce.payment.cvcInvalid"), "invalid_cvc");
+  if (!card.name.trim()) throw new GatewayError(t("commerce.payment.cardNameRequired"), "missing_name");
 }
 
 const rid = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString("hex")}`;
@@ -123,9 +144,9 @@ export function sandboxGateway(webhookSecret: string): PaymentGateway & { authen
   return {
     name: "sandbox",
     publicKey: "pk_test_sandbox",
-    async createPaymentMethod(db, card: CardInput): Promise<PaymentMethodInfo> {
+    async createPaymentMethod(db, card: CardInput, now: Date): Promise<PaymentMethodInfo> {
       const digits = card.number.replace(/\s+/g, "");
-      if (!luhnValid(digits)) throw new GatewayError(t("commerce.payment.cardNumberInvalid"), "invalid_number");
+      checkCard(digits, card, now);
       const id = rid("pm_sbx");
       const info = {
         id,

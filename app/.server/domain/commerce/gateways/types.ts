@@ -32,6 +32,19 @@ export interface Intent {
   approveUrl?: string | null;
 }
 
+/**
+ * The card provider's error codes for a card it refuses, and the field of the create-payment-method
+ * call each belongs to (the checkout panel shows the message under that input, spec §5).
+ */
+export const CARD_ERROR_FIELDS: Record<string, string> = {
+  invalid_number: "card.number",
+  invalid_expiry_month: "card.exp_month",
+  invalid_expiry_year: "card.exp_year",
+  expired_card: "card.exp_year",
+  invalid_cvc: "card.cvc",
+  missing_name: "billing_details.name",
+};
+
 export class GatewayError extends Error {
   constructor(
     message: string,
@@ -48,8 +61,12 @@ export class GatewayError extends Error {
 export interface PaymentGateway {
   readonly name: "sandbox" | "stripe";
   readonly publicKey: string;
-  /** Sandbox only: with Stripe the browser tokenises the card and no number reaches us. */
-  createPaymentMethod(db: Db, card: CardInput): Promise<PaymentMethodInfo>;
+  /**
+   * Sandbox only: with Stripe the browser tokenises the card and no number reaches us. A card it
+   * refuses throws a GatewayError whose code names the field (see CARD_ERROR_FIELDS); `now` tells
+   * whether the card has expired.
+   */
+  createPaymentMethod(db: Db, card: CardInput, now: Date): Promise<PaymentMethodInfo>;
   paymentMethod(db: Db, id: string): Promise<PaymentMethodInfo | null>;
   createCardIntent(
     db: Db,
