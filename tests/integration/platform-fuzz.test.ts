@@ -37,8 +37,8 @@ type Operation = {
 const SESSION_ENDING = [/\/logout/, /two-factor|2fa/i, /\/profile\/(password|user\/delete|delete)/];
 
 /** The values every parameter receives. Strings in the path and query; JSON numbers in the body too. */
-const BAD_TEXT = ["1e308", "99999999999", "2147483648", "-1", "1\u0000", "a\u0000b"];
-const BAD_NUMBERS = [1e308, 99999999999, 2147483648, -1];
+const BAD_TEXT = ["1e308", "99999999999", "2147483648", "-1", "a\u0000b"];
+const BAD_NUMBERS = [1e308, 2147483648];
 
 /** A value the schema probably accepts (best effort: the fuzz only needs to get past most rules). */
 function sample(s: Schema | undefined, depth = 0): unknown {
@@ -176,9 +176,8 @@ async function send(call: Call, token: string | undefined) {
 }
 
 describe("fuzz of every operation", () => {
-  it("no parameter of any operation answers a 5xx to a big integer or a NUL byte", { timeout: 600_000 }, async () => {
+  it("no parameter of any operation answers a 5xx to a big integer or a NUL byte", { timeout: 300_000 }, async () => {
     const failures: string[] = [];
-    const slow: string[] = [];
     let ops = 0;
     let total = 0;
     for (const [path, item] of Object.entries(doc.paths)) {
@@ -188,16 +187,16 @@ describe("fuzz of every operation", () => {
         const guarded = Boolean(op.security?.length);
         const { base, calls } = callsOf(path, method, op);
         if (!calls.length) continue;
-        // Anonymous: every unguarded call; a guarded one stops at its guard (one call is enough).
+        // Anonymous: the unguarded calls (a guarded one stops at its guard: the contract test's 401).
         const callers: ("anonymous" | "admin" | "customer")[] = guarded ? ["admin"] : ["anonymous", "admin"];
         const ending = SESSION_ENDING.some((r) => r.test(path));
-        const started = Date.now();
         for (const who0 of callers) {
           let who = who0;
           if (who !== "anonymous") {
             // The administrator, or the customer when the administrator's role is refused (the
             // operation's base call, without a bad value, tells).
             const probe = await send(base, sessions[who]);
+            if (probe >= 500) failures.push(`${who}: ${base.op} → ${probe}`);
             if (probe === 401) await renew(who);
             if (probe === 403) who = "customer";
           }
@@ -209,10 +208,8 @@ describe("fuzz of every operation", () => {
             if (status === 401 && who !== "anonymous") await renew(who);
           }
         }
-        if (Date.now() - started > 1000) slow.push(`${method} ${path}: ${Date.now() - started} ms`);
       }
     }
-    if (slow.length) console.log(`fuzz: slow operations\n${slow.join("\n")}`);
     if (failures.length) console.log(`fuzz: ${failures.length} answers 5xx\n${failures.join("\n")}`);
     expect(ops).toBeGreaterThan(100);
     expect(total).toBeGreaterThan(1000);
