@@ -40,22 +40,26 @@ const SESSION_ENDING = [/\/logout/, /two-factor|2fa/i, /\/profile\/(password|use
 const BAD_TEXT = ["1e308", "99999999999", "2147483648", "-1", "a\u0000b"];
 const BAD_NUMBERS = [1e308, 2147483648];
 
-/** A value the schema probably accepts (best effort: the fuzz only needs to get past most rules). */
-function sample(s: Schema | undefined, depth = 0): unknown {
+/**
+ * A value the schema probably accepts (best effort: the fuzz only needs to get past most rules);
+ * `full` fills the optional fields of objects too, otherwise only the required ones.
+ */
+function sample(s: Schema | undefined, full: boolean, depth = 0): unknown {
   if (!s || depth > 6) return "1";
   if (s.const !== undefined) return s.const;
   if (s.enum?.length) return s.enum[0];
   if (s.default !== undefined) return s.default;
   const alt = s.anyOf ?? s.oneOf;
-  if (alt?.length) return sample(alt.find((a) => a.type !== "null") ?? alt[0], depth + 1);
-  if (s.allOf?.length) return sample(s.allOf[0], depth + 1);
+  if (alt?.length) return sample(alt.find((a) => a.type !== "null") ?? alt[0], full, depth + 1);
+  if (s.allOf?.length) return sample(s.allOf[0], full, depth + 1);
   const type = Array.isArray(s.type) ? s.type.find((x) => x !== "null") : s.type;
   if (type === "object" || s.properties) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(s.properties ?? {})) out[k] = sample(v, depth + 1);
+    for (const [k, v] of Object.entries(s.properties ?? {}))
+      if (full || s.required?.includes(k)) out[k] = sample(v, full, depth + 1);
     return out;
   }
-  if (type === "array") return [sample(s.items, depth + 1)];
+  if (type === "array") return [sample(s.items, full, depth + 1)];
   if (type === "boolean") return true;
   if (type === "integer" || type === "number") return Math.max(1, s.minimum ?? 1);
   if (s.format === "email") return "fuzz@prueba.mx";
@@ -116,7 +120,11 @@ function callsOf(path: string, method: string, op: Operation): { base: Call; cal
     if (p.in === "path") baseParams[p.name] = "1";
   }
   const bodySchema = op.requestBody?.content?.["application/json"]?.schema;
-  const baseBody = bodySchema ? sample(bodySchema) : undefined;
+  const baseBody = bodySchema ? sample(bodySchema, true) : undefined;
+  // A bad value also goes into the body with only the required fields beside it: an optional
+  // field can steer a call away from the code that reads the one under test (make-payment with
+  // a payment intent never reads the cart id).
+  const bareBody = bodySchema ? sample(bodySchema, false) : undefined;
   const name = `${method.toUpperCase()} ${path}`;
   const calls: Call[] = [];
   for (const p of params) {
@@ -131,12 +139,15 @@ function callsOf(path: string, method: string, op: Operation): { base: Call; cal
   if (bodySchema) {
     for (const leaf of leaves(bodySchema)) {
       for (const bad of [...BAD_TEXT, ...BAD_NUMBERS]) {
-        calls.push({
-          op: `${name} body ${leaf.join(".") || "(body)"}=${JSON.stringify(bad)}`,
-          method,
-          url: urlOf(path, baseParams, baseQuery),
-          json: setAt(baseBody, leaf, bad),
-        });
+        const bodies = [setAt(baseBody, leaf, bad), setAt(bareBody, leaf, bad)];
+        if (JSON.stringify(bodies[0]) === JSON.stringify(bodies[1])) bodies.pop();
+        for (const json of bodies)
+          calls.push({
+            op: `${name} body ${leaf.join(".") || "(body)"}=${JSON.stringify(bad)}${json === bodies[1] ? " (bare)" : ""}`,
+            method,
+            url: urlOf(path, baseParams, baseQuery),
+            json,
+          });
       }
     }
   }
