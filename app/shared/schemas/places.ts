@@ -77,7 +77,9 @@ export const roomSchema = z.object({
     .object(
       {
         rows: z
-          .array(z.array(z.number().int().positive().max(INTEGER_MAX).nullable()).min(1).max(20), { error: t("rooms.mapInvalid") })
+          .array(z.array(z.number().int().positive().max(INTEGER_MAX).nullable()).min(1).max(20), {
+            error: t("rooms.mapInvalid"),
+          })
           .min(1, t("rooms.mapInvalid"))
           .max(20, t("rooms.mapInvalid")),
         coachPosition: z.enum(["top", "bottom"]).default("top"),
