@@ -1,7 +1,8 @@
 /**
  * Issue 12, security 2 and 8: text with NUL bytes or lone surrogates is refused with a 422 (never
  * reaching PostgreSQL as a 500), booleans accept only their spec forms, and the OpenAPI document
- * declares the error answers and the CSV of the lists.
+ * declares the error answers and the CSV of the lists. Issue 19, item 6: integers past
+ * PostgreSQL's `integer` are refused the same way (the fuzz of every operation is platform-fuzz).
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -80,6 +81,85 @@ describe("NUL bytes and lone surrogates", () => {
   it("a form-encoded body is checked too", async () => {
     const res = await app.request("/login", { method: "POST", form: { email: "a@b.mx", password: "x\u0000yzabc" } });
     expect(res.status).toBe(422);
+  });
+});
+
+describe("numbers and text reach PostgreSQL only when they fit (issue 19, item 6)", () => {
+  const ID = "El identificador debe ser un número entero";
+
+  it("an id past PostgreSQL's integer is a Spanish 422 on the query, never a 500", async () => {
+    for (const value of ["1e308", "99999999999", "2147483648"]) {
+      const packs = await app.request(`/v2/packs?city_id=${value}`);
+      expect(packs.status, value).toBe(422);
+      expect((await json(packs)).error.messages[0]).toEqual({ field: "city_id", message: ID });
+      const payments = await app.request(`/admin/payments?studio_id=${value}`, { token: admin });
+      expect(payments.status, value).toBe(422);
+      expect((await json(payments)).error.messages[0]).toEqual({ field: "studio_id", message: ID });
+      const audit = await app.request(`/admin/audit?actor=${value}`, { token: admin });
+      expect(audit.status, value).toBe(422);
+      expect((await json(audit)).error.messages[0]).toEqual({ field: "actor", message: ID });
+    }
+    // The largest integer is still an id (nothing has it: an empty list).
+    expect((await app.request("/v2/packs?city_id=2147483647")).status).toBe(200);
+  });
+
+  it("in a body too: the cart of make-payment, the studio of a room, a price", async () => {
+    const pay = await app.request("/v2/checkout/make-payment", {
+      method: "POST",
+      token: customerToken,
+      json: { cart_id: 1e308, studio_id: 99999999999 },
+    });
+    expect(pay.status).toBe(422);
+    expect((await json(pay)).error.messages).toEqual([
+      { field: "studio_id", message: ID },
+      { field: "cart_id", message: ID },
+    ]);
+    const room = await app.request("/admin/rooms", {
+      method: "POST",
+      token: admin,
+      json: { name: "Sala", studio_id: 2147483648, active: true, layout: { rows: [[1]] } },
+    });
+    expect(room.status).toBe(422);
+    expect((await json(room)).error.messages.map((m: { field: string }) => m.field)).toContain("studio_id");
+    const pack = await app.request("/admin/packs", {
+      method: "POST",
+      token: admin,
+      json: { name: "Caro", city_id: 1, sessions: 1, validity_days: 30, price_cents: "2147483648" },
+    });
+    expect(pack.status).toBe(422);
+    expect((await json(pack)).error.messages).toContainEqual({
+      field: "price_cents",
+      message: "El monto no puede pasar de $21,474,836.47",
+    });
+  });
+
+  it("a NUL byte in any query or path value is refused before a schema reads it", async () => {
+    for (const [path, field] of [
+      ["/admin/audit?entity=user%00", "entity"],
+      ["/admin/reservations?q=Ana%00", "q"],
+    ]) {
+      const res = await app.request(path!, { token: admin });
+      expect(res.status, path).toBe(422);
+      expect((await json(res)).error.messages[0], path).toEqual({
+        field,
+        message: "El texto contiene caracteres no permitidos",
+      });
+    }
+    const file = await app.request("/v2/calendar/abc%00.ics");
+    expect(file.status).toBe(400);
+    expect((await json(file)).error.messages[0]).toEqual({
+      field: "file",
+      message: "El texto contiene caracteres no permitidos",
+    });
+  });
+
+  it("pages fit too", async () => {
+    const res = await app.request("/admin/users?page=1e308", { token: admin });
+    expect(res.status).toBe(422);
+    expect((await json(res)).error.messages[0]).toEqual({
+      field: "page",
+      message: "La página debe ser un número entero de 1 en adelante",
+    });
   });
 });
 

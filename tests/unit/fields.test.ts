@@ -7,6 +7,8 @@ import {
   findUnsafeText,
   foldText,
   formatMoney,
+  id,
+  INTEGER_MAX,
   isSafeText,
   moneyCents,
   optionalText,
@@ -16,6 +18,7 @@ import {
   requiredText,
   rfc,
   searchText,
+  wholeNumber,
 } from "~/shared/schemas/fields";
 import { formatPhone, phoneHref } from "~/shared/phone";
 
@@ -81,6 +84,28 @@ describe("dates, money and Mexican tax fields", () => {
     expect(ok(moneyCents, 12.5).success).toBe(false);
     expect(pesosToCents("$1,234.5")).toBe(123450);
     expect(formatMoney(123450)).toBe("$1,234.50");
+  });
+
+  it("one integer rule: ids, whole numbers and cents fit PostgreSQL's integer", () => {
+    expect(INTEGER_MAX).toBe(2_147_483_647);
+    expect(ok(id, "2147483647").data).toBe(INTEGER_MAX);
+    expect(ok(id, 7).data).toBe(7);
+    for (const big of ["2147483648", "99999999999", "1e308", 1e308, 2147483648, "-1", 0, "1.5"]) {
+      const r = ok(id, big);
+      expect(r.success, String(big)).toBe(false);
+      expect(r.error?.issues[0]?.message).toBe("El identificador debe ser un número entero");
+    }
+    // A caller's max past the rule is held to INTEGER_MAX.
+    const count = wholeNumber(0, Number.MAX_SAFE_INTEGER, "Número no válido");
+    expect(ok(count, INTEGER_MAX).success).toBe(true);
+    expect(ok(count, INTEGER_MAX + 1).error?.issues[0]?.message).toBe("Número no válido");
+    expect(ok(moneyCents, INTEGER_MAX).success).toBe(true);
+    expect(ok(moneyCents, "2147483648").error?.issues[0]?.message).toBe("El monto no puede pasar de $21,474,836.47");
+  });
+
+  it("the NUL search reaches objects without a prototype (Hono's query)", () => {
+    const query = Object.assign(Object.create(null), { ok: "x", entity: "a\u0000b" });
+    expect(findUnsafeText(query)).toEqual({ field: "entity" });
   });
 
   it("RFC and postal code", () => {

@@ -4,6 +4,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { t } from "~/lib/messages";
+import { id } from "~/shared/schemas/fields";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { csvDateTime, csvResponse, listQuery, pageOf, toCsv } from "../http/pagination";
 import { auditExport, readOutboxMessage } from "../domain/audit/exports";
@@ -76,7 +77,7 @@ export function adminRecordsRoutes(app: Hono<ApiEnv>) {
       guard: BACK_OFFICE,
       query: listQuery.extend({
         entity: z.string().max(40).optional(),
-        actor: z.coerce.number().int().positive().optional(),
+        actor: id.optional(),
       }),
       response: z.object({ data: z.array(auditSchema), meta: metaSchema }),
     },

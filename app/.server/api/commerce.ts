@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
+import { id, optionalId, wholeNumber } from "~/shared/schemas/fields";
 import { formatMoney } from "~/lib/format";
 import { addresses, savedCards, sandboxIntents, shippingMethods } from "../db/schema";
 import {
@@ -94,18 +95,8 @@ function customerId(auth: AuthState) {
   return auth.user.id;
 }
 
-const optInt = z
-  .union([z.string(), z.number(), z.null()], { error: () => t("validation.idNumeric") })
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === "" || v === null) return undefined;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n <= 0) {
-      ctx.addIssue({ code: "custom", message: t("validation.idNumeric") });
-      return z.NEVER;
-    }
-    return n;
-  });
+/** An optional id (the field rules' one integer rule): blank or absent is undefined. */
+const optInt = optionalId.optional().transform((v) => v ?? undefined);
 const boolish = z
   .union([z.boolean(), z.string(), z.number()])
   .optional()
@@ -122,15 +113,8 @@ const cardBody = z.object({
       .string({ error: () => t("commerce.payment.cardNumberInvalid") })
       .transform((v) => v.replace(/\s+/g, ""))
       .pipe(z.string().regex(/^\d{12,19}$/, t("commerce.payment.cardNumberInvalid"))),
-    exp_month: z.coerce
-      .number({ error: () => t("commerce.payment.cardExpiryInvalid") })
-      .int(t("commerce.payment.cardExpiryInvalid"))
-      .min(1, t("commerce.payment.cardExpiryInvalid"))
-      .max(12, t("commerce.payment.cardExpiryInvalid")),
-    exp_year: z.coerce
-      .number({ error: () => t("commerce.payment.cardExpiryInvalid") })
-      .int(t("commerce.payment.cardExpiryInvalid"))
-      .min(0, t("commerce.payment.cardExpiryInvalid")),
+    exp_month: wholeNumber(1, 12, t("commerce.payment.cardExpiryInvalid")),
+    exp_year: wholeNumber(0, 9999, t("commerce.payment.cardExpiryInvalid")),
     cvc: z
       .string({ error: () => t("commerce.payment.cvcInvalid") })
       .regex(/^\d{3,4}$/, t("commerce.payment.cvcInvalid")),
@@ -488,10 +472,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       guard: "auth",
       response: orderPaidAnswer,
       body: z.object({
-        cart_id: z.coerce
-          .number({ error: () => t("validation.idNumeric") })
-          .int()
-          .positive(),
+        cart_id: id,
         studio_id: optInt,
       }),
     },

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { z } from "zod";
 import { t } from "~/lib/messages";
+import { id } from "~/shared/schemas/fields";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { AppError } from "../http/errors";
 import { publicReads } from "../domain/content/public-reads";
@@ -127,11 +128,7 @@ export function publicRoutes(app: Hono<ApiEnv>) {
       summary: "Patrocinadores del sitio, o de un estudio (marketplace) con studio_id",
       tags: ["Contenido"],
       query: z.object({
-        studio_id: z
-          .string()
-          .regex(/^\d{1,9}$/, t("validation.idNumeric"))
-          .transform((v) => Number.parseInt(v, 10))
-          .optional(),
+        studio_id: id.optional(),
       }),
       response: z.object({ data: z.array(sponsor) }),
     },

@@ -1,13 +1,14 @@
 import { z } from "zod";
-import { searchText } from "~/shared/schemas/fields";
+import { t } from "~/lib/messages";
+import { INTEGER_MAX, searchText, wholeNumber } from "~/shared/schemas/fields";
 
 /**
  * Lists (pure: no HTTP). The query every back-office list takes: `page`, `per_page`, `search`, `sort`, `dir`, plus
  * filters of its own. `format=csv` asks for the whole filtered list as CSV.
  */
 export const listQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  page: wholeNumber(1, INTEGER_MAX, t("fields.pageInvalid"), 1),
+  per_page: wholeNumber(1, 100, t("fields.perPageInvalid"), 20),
   search: searchText.optional().default(""),
   sort: z.string().max(40).optional(),
   dir: z.enum(["asc", "desc"]).optional().default("asc"),

@@ -12,7 +12,7 @@ import { AppError, errorBody, zodFields } from "./errors";
 import { accessLogger, redactPath, type Logger } from "./logger";
 import { isCrossSiteWrite } from "./origin";
 import { safeEqual } from "../domain/identity/tokens";
-import { findUnsafeText } from "~/shared/schemas/fields";
+import { findUnsafeText, INTEGER_MAX } from "~/shared/schemas/fields";
 
 export interface AuthState {
   user: UserRow | null;
@@ -204,13 +204,15 @@ export function defineRoute<
         throw AppError.forbidden(t("errors.twoFactorPending"));
       enforceGuard(spec.guard, auth);
     }
-    const params = parse(spec.params ?? empty, c.req.param(), 400);
+    const rawParams = c.req.param();
+    refuseUnsafeText(rawParams, 400);
+    const params = parse(spec.params ?? empty, rawParams, 400);
     const rawQuery = c.req.query();
-    refuseUnsafeText(rawQuery);
+    refuseUnsafeText(rawQuery, 422);
     const query = parse(spec.query ?? empty, rawQuery, 422);
     const raw =
       spec.method === "get" || spec.method === "delete" ? {} : await readBody(c.req.raw, { limit: spec.bodyLimit });
-    refuseUnsafeText(raw);
+    refuseUnsafeText(raw, 422);
     const body = parse(spec.body ?? empty, raw, 422);
     const deps = c.get("deps");
     const result = await handler({ c, body, query, params, auth, deps } as never);
@@ -232,10 +234,16 @@ function holdToContract(spec: { method: string; path: string; response?: ZodType
   throw new Error(`${spec.method.toUpperCase()} ${spec.path}: the answer does not match its schema (${issues})`);
 }
 
-/** The field rules' text rule over everything the caller sent, so no schema can forget it. */
-function refuseUnsafeText(value: unknown) {
+/**
+ * The field rules' text rule over everything the caller sent (path, query, body), so no schema can
+ * forget it: 400 for the path (like any malformed path), 422 for the query and the body.
+ */
+function refuseUnsafeText(value: unknown, status: 400 | 422) {
   const bad = findUnsafeText(value);
-  if (bad) throw AppError.validation([{ field: bad.field, message: t("fields.unsafeText") }]);
+  if (!bad) return;
+  const message = t("fields.unsafeText");
+  const fields = [{ field: bad.field, message }];
+  throw new AppError(status, message, fields, message);
 }
 
 const errorJson = (description: string) => ({
@@ -349,10 +357,12 @@ export function createApiApp(deps: AppDeps) {
   return app;
 }
 
+/** A path id: digits only, within the field rules' integer range (1 to INTEGER_MAX). */
 export const idParam = (name: string) =>
   z.object({
     [name]: z
       .string()
-      .regex(/^\d{1,9}$/, t("validation.idNumeric"))
-      .transform((v) => Number.parseInt(v, 10)),
+      .regex(/^\d{1,10}$/, t("validation.idNumeric"))
+      .transform((v) => Number.parseInt(v, 10))
+      .refine((v) => v >= 1 && v <= INTEGER_MAX, t("validation.idNumeric")),
   });

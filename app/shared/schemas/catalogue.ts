@@ -23,15 +23,11 @@ export type ProductAreaValue = (typeof PRODUCT_AREA_VALUES)[number];
 /** Photos a product may have. */
 export const PRODUCT_MAX_PHOTOS = 8;
 
-const toNumber = (v: unknown) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v);
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
-/** The same, or null when blank. */
+/** The field rules' whole number, or null when blank. */
 function optionalWholeNumber(min: number, max: number, message: string) {
-  return z.preprocess(
-    (v) => (blank(v) ? null : toNumber(v)),
-    z.number({ error: message }).refine(Number.isInteger, message).min(min, message).max(max, message).nullable(),
-  );
+  return z.preprocess((v) => (blank(v) ? null : v), wholeNumber(min, max, message).nullable());
 }
 
 /**

@@ -22,6 +22,13 @@ z.config({
   },
 });
 
+/**
+ * The one integer rule: every whole number the API takes (ids, counts, cents, pages) fits
+ * PostgreSQL's `integer` (int4; the schema has no bigint column), so none reaches the database
+ * as an out-of-range 500. `wholeNumber`, `id` and `moneyCents` never accept more.
+ */
+export const INTEGER_MAX = 2_147_483_647;
+
 // ─── Text ────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -38,8 +45,8 @@ export function isSafeText(value: string) {
 
 /**
  * The first string inside `value` (an object, array or string) that breaks `isSafeText`, as
- * `{ field }` (the dotted path), or null. The API runs it over every query and body, so a field a
- * schema forgot is refused too.
+ * `{ field }` (the dotted path), or null. The API runs it over every path, query and body, so a
+ * field a schema forgot is refused too.
  */
 export function findUnsafeText(value: unknown, path: string[] = []): { field: string } | null {
   if (typeof value === "string") return isSafeText(value) ? null : { field: path.join(".") || "body" };
@@ -50,7 +57,9 @@ export function findUnsafeText(value: unknown, path: string[] = []): { field: st
     }
     return null;
   }
-  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+  // Plain objects, including those made without a prototype (Hono's query, qs's bodies).
+  const proto = value && typeof value === "object" ? Object.getPrototypeOf(value) : undefined;
+  if (value && (proto === Object.prototype || proto === null)) {
     for (const [k, v] of Object.entries(value)) {
       const r = isSafeText(k) ? findUnsafeText(v, [...path, k]) : { field: [...path].join(".") || "body" };
       if (r) return r;
@@ -197,14 +206,16 @@ export const birthDatePatch = z.preprocess(blankToNullKeepAbsent, birthDateStrin
 
 // ─── Money ───────────────────────────────────────────────────────────────────────────────────────
 
-/** Money as integer cents (MXN), never a float: `12345` is $123.45. */
+const mxn = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN" });
+
+/** Money as integer cents (MXN), never a float: `12345` is $123.45; at most what an `integer` column holds. */
 export const moneyCents = z.preprocess(
   (v) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
   z
     .number({ error: t("fields.moneyInvalid") })
     .int(t("fields.moneyInvalid"))
     .min(0, t("fields.moneyInvalid"))
-    .max(99_999_999_99, t("fields.moneyInvalid")),
+    .max(INTEGER_MAX, t("fields.moneyTooBig", { max: formatMoney(INTEGER_MAX) })),
 );
 
 /** Pesos typed in a form (`1,234.50`, `$99`) as integer cents, or null when it is not an amount. */
@@ -215,7 +226,6 @@ export function pesosToCents(v: string): number | null {
   return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
 }
 
-const mxn = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN" });
 /** Cents as people read them: `$1,234.50`. */
 export function formatMoney(cents: number): string {
   return mxn.format(cents / 100);
@@ -226,8 +236,8 @@ export function formatMoney(cents: number): string {
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
 /**
- * A whole number from `min` to `max`, from a number or a numeric string; blank is `fallback` when
- * one is given, otherwise refused with `message` (never read as 0).
+ * A whole number from `min` to `max` (never past INTEGER_MAX), from a number or a numeric string;
+ * blank is `fallback` when one is given, otherwise refused with `message` (never read as 0).
  */
 export function wholeNumber(min: number, max: number, message: string, fallback?: number) {
   return z.preprocess(
@@ -239,21 +249,18 @@ export function wholeNumber(min: number, max: number, message: string, fallback?
           : v,
     // `refine`, not `int()`: a fraction is an ordinary issue, so the object's rules across fields
     // still run and say everything wrong at once.
-    z.number({ error: message }).refine(Number.isInteger, message).min(min, message).max(max, message),
+    z
+      .number({ error: message })
+      .refine(Number.isInteger, message)
+      .min(Math.max(min, -INTEGER_MAX - 1), message)
+      .max(Math.min(max, INTEGER_MAX), message),
   );
 }
 
 // ─── Ids ─────────────────────────────────────────────────────────────────────────────────────────
 
-/** A database id (positive integer), from a number or a numeric string. */
-export const id = z.preprocess(
-  (v) => (typeof v === "string" && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : v),
-  z
-    .number({ error: t("fields.idInvalid") })
-    .int(t("fields.idInvalid"))
-    .positive(t("fields.idInvalid"))
-    .max(999_999_999),
-);
+/** A database id: a whole number from 1 to INTEGER_MAX, from a number or a numeric string. */
+export const id = wholeNumber(1, INTEGER_MAX, t("fields.idInvalid"));
 /** An optional id: blank or absent is null. */
 export const optionalId = z.preprocess(blankToNull, id.nullable());
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { t } from "~/lib/messages";
+import { INTEGER_MAX, wholeNumber } from "./fields";
 
 /** Back-office forms of cities and studios, shared by the pages and the API. */
 const text = (max: number, message: string) =>
@@ -28,13 +29,7 @@ const isTimeZone = (v: string) => {
 
 export const studioSchema = z.object({
   name: required(120, t("places.studios.nameRequired")),
-  city_id: z.preprocess(
-    (v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : v),
-    z
-      .number({ error: t("places.studios.cityRequired") })
-      .int()
-      .positive(t("places.studios.cityRequired")),
-  ),
+  city_id: wholeNumber(1, INTEGER_MAX, t("places.studios.cityRequired")),
   address: required(300, t("places.studios.addressRequired")),
   phone: z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : ""),
@@ -76,19 +71,15 @@ const SIDES = ["top", "bottom", "left", "right"] as const;
 /** A room: its spot map decides the capacity (numbered spots in reading order). */
 export const roomSchema = z.object({
   name: required(100, t("rooms.nameRequired")),
-  studio_id: z.preprocess(
-    (v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : v),
-    z
-      .number({ error: t("rooms.studioRequired") })
-      .int()
-      .positive(t("rooms.studioRequired")),
-  ),
+  studio_id: wholeNumber(1, INTEGER_MAX, t("rooms.studioRequired")),
   active: bool,
   layout: z
     .object(
       {
         rows: z
-          .array(z.array(z.number().int().positive().nullable()).min(1).max(20), { error: t("rooms.mapInvalid") })
+          .array(z.array(z.number().int().positive().max(INTEGER_MAX).nullable()).min(1).max(20), {
+            error: t("rooms.mapInvalid"),
+          })
           .min(1, t("rooms.mapInvalid"))
           .max(20, t("rooms.mapInvalid")),
         coachPosition: z.enum(["top", "bottom"]).default("top"),

@@ -26,6 +26,7 @@ import {
 import { AppError } from "../errors";
 import { onDemandEnabled } from "../content/service";
 import { addressSchema } from "~/shared/schemas/commerce";
+import { id } from "~/shared/schemas/fields";
 import { applyQty, centsToAmount, computeTotals, discountCents, type PricedLine, type Totals } from "./pricing";
 
 export type CartRow = typeof carts.$inferSelect;
@@ -372,7 +373,7 @@ const intish = z.coerce
 const boolish = z
   .union([z.boolean(), z.string(), z.number()])
   .transform((v) => v === true || v === "true" || v === "1" || v === 1);
-const idish = z.coerce.number().int().positive(t("validation.idNumeric"));
+const idish = id;
 
 export const addressInput = addressSchema;
 
