@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { embeddedUrlOf, startEmbeddedPostgres } from "../../app/.server/db/embedded";
 
 /**
@@ -42,6 +42,7 @@ describe("embedded PostgreSQL", () => {
         stdio: ["ignore", "pipe", "inherit"],
       },
     );
+    onTestFinished(() => void child.kill("SIGKILL"));
     const port = await new Promise<number>((resolve, reject) => {
       child.stdout.on("data", (d: Buffer) => {
         const m = /ready (\d+)/.exec(d.toString());
@@ -65,7 +66,8 @@ describe("embedded PostgreSQL", () => {
       await cluster.stop();
     }
     expect(fs.existsSync(path.join(dir, "postgres", "postmaster.pid"))).toBe(false);
-  });
+    // initdb and two starts through tsx: on a busy machine (CI beside other work) well over 20 s.
+  }, 120_000);
 
   it("a postmaster.pid naming an unrelated live process is removed, not obeyed", async () => {
     // This test's own process: alive, and not a PostgreSQL server on this folder.
@@ -80,5 +82,5 @@ describe("embedded PostgreSQL", () => {
     } finally {
       await cluster.stop();
     }
-  });
+  }, 60_000);
 });
