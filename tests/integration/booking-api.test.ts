@@ -241,6 +241,9 @@ describe("waitlist", () => {
       await app.request("/v2/waitlist", { method: "POST", token: w2!.token, json: { class_session_id: cls.id } })
     ).json();
     expect(j2.data.position).toBe(2);
+    // The class page's view: full, with this person's place in line.
+    const waiting = (await (await app.request(`/v2/sessions/${cls.id}`, { token: w2!.token })).json()).data;
+    expect(waiting).toMatchObject({ state: "full", waiting: 2, my_waitlist: { position: 2 }, my_reservation: null });
     const dup = await app.request("/v2/waitlist", {
       method: "POST",
       token: w2!.token,
@@ -265,6 +268,16 @@ describe("waitlist", () => {
       .from(reservations)
       .where(and(eq(reservations.userId, w2!.id), eq(reservations.classSessionId, cls.id)));
     expect(mine).toMatchObject({ spot: 1, source: "waitlist", status: "booked" });
+    // The class page tells the promoted person that the spot came from the waiting list.
+    const promoted = (await (await app.request(`/v2/sessions/${cls.id}`, { token: w2!.token })).json()).data;
+    expect(promoted).toMatchObject({
+      state: "full",
+      waiting: 0,
+      my_waitlist: null,
+      my_reservation: { id: mine!.id, spot: 1, from_waitlist: true },
+    });
+    const booker = (await (await app.request(`/v2/sessions/${cls.id}`, { token: b!.token })).json()).data;
+    expect(booker.my_reservation).toMatchObject({ spot: 2, from_waitlist: false });
     expect(await balance(w2!.id, place.city.id)).toBe(1);
     const mails = await app.deps.db.select({ to: mailOutbox.to, template: mailOutbox.template }).from(mailOutbox);
     expect(mails).toEqual(

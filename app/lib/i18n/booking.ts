@@ -170,6 +170,10 @@ export const booking = {
     inWaitlist:
       "Estás en la lista de espera: lugar {position}. Si se libera un lugar te lo reservamos y te avisamos por correo.",
     leaveWaitlist: "Salir de la lista de espera",
+    fromWaitlist: "Este lugar te llegó de la lista de espera.",
+    loginToJoinWaitlist: "Inicia sesión para unirte a la lista de espera",
+    promoted:
+      "¡Tienes lugar! Se liberó un lugar y era tuyo en la lista de espera: reservamos el lugar {spot}. Te enviamos la confirmación por correo.",
     ourSessionsTitle: "Nuestras clases",
     ourSessionsIntro: "Cada clase de barre tiene su ritmo. Encuentra la tuya y reserva en tu estudio.",
     intensity: "Intensidad {level} de 5",

@@ -59,6 +59,9 @@ export default function BookSessionPage({ loaderData }: Route.ComponentProps) {
   const { session: s, viewer, credits } = loaderData;
   const { lp } = useLocalePath();
   const revalidator = useRevalidator();
+  // Read from a ref so the live stream is opened once per class, not once per render.
+  const revalidateRef = useRef(revalidator.revalidate);
+  revalidateRef.current = revalidator.revalidate;
   const [spots, setSpots] = useState<SpotState[]>(s.spots);
   const [selected, setSelected] = useState<number | null>(null);
   const [flash, setFlash] = useState<number | null>(null);
@@ -73,6 +76,14 @@ export default function BookSessionPage({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => setSpots(s.spots), [s.spots]);
 
+  // Someone waiting whose place turns into a spot (the waitlist's auto-promotion) is told so here.
+  const waitingRef = useRef(!!s.my_waitlist);
+  useEffect(() => {
+    if (waitingRef.current && s.my_reservation?.from_waitlist)
+      setNotice({ color: "green", text: t("booking.pages.promoted", { spot: s.my_reservation.spot }) });
+    waitingRef.current = !!s.my_waitlist;
+  }, [s.my_waitlist, s.my_reservation]);
+
   // Live map: server-sent events with the spots' state each time they change.
   useEffect(() => {
     if (typeof EventSource === "undefined" || s.state === "past" || s.state === "cancelled") return;
@@ -83,6 +94,8 @@ export default function BookSessionPage({ loaderData }: Route.ComponentProps) {
       setLive(true);
       const next = JSON.parse((e as MessageEvent).data) as { number: number; taken: boolean }[];
       setSpots((prev) => next.map((n) => ({ ...n, mine: prev.find((p) => p.number === n.number)?.mine && n.taken })));
+      // A waiting viewer's place may just have become a spot: reload the page's data to see it.
+      if (waitingRef.current) void revalidateRef.current();
       const sel = selectedRef.current;
       if (sel !== null && sel !== bookingRef.current && next.find((n) => n.number === sel)?.taken) {
         setSelected(null);
@@ -94,7 +107,10 @@ export default function BookSessionPage({ loaderData }: Route.ComponentProps) {
   }, [s.id, s.state]);
 
   const mine = spots.find((x) => x.mine);
-  const canPick = viewer !== "staff" && s.state === "open" && !mine && !s.my_reservation;
+  // The server calls a class with every spot taken "full"; the live map may free a spot since.
+  const bookable = s.state === "open" || s.state === "full";
+  const full = spots.every((x) => x.taken);
+  const canPick = viewer !== "staff" && bookable && !full && !mine && !s.my_reservation;
   const city = s.city_name;
 
   const book = async () => {
@@ -174,8 +190,6 @@ export default function BookSessionPage({ loaderData }: Route.ComponentProps) {
           : t("booking.pages.credits", { count: credits.available, city })
     : null;
 
-  const full = spots.every((x) => x.taken);
-
   return (
     <div className={classes.page}>
       <div className={classes.inner} style={{ maxWidth: 820 }}>
@@ -250,6 +264,11 @@ export default function BookSessionPage({ loaderData }: Route.ComponentProps) {
                   {t("booking.pages.alreadyMine", { spot: (mine?.number ?? s.my_reservation?.spot) as number })}
                 </Text>
               </Group>
+              {s.my_reservation?.from_waitlist && (
+                <Text size="sm" c="dimmed">
+                  {t("booking.pages.fromWaitlist")}
+                </Text>
+              )}
               <Group gap="sm">
                 <Button component={Link} to={lp("/profile/reservations")} radius="xl">
                   {t("booking.pages.myReservations")}
@@ -269,8 +288,9 @@ export default function BookSessionPage({ loaderData }: Route.ComponentProps) {
             </Stack>
           ) : viewer === "anonymous" ? (
             <Stack gap={6}>
+              {bookable && full && <Text fw={600}>{t("booking.pages.stateFull")}</Text>}
               <Button component={Link} to={lp(`/login?back=book-session-${s.id}`)} size="lg" radius="xl" fullWidth>
-                {t("booking.pages.loginToBook")}
+                {bookable && full ? t("booking.pages.loginToJoinWaitlist") : t("booking.pages.loginToBook")}
               </Button>
               <Text size="xs" c="dimmed" ta="center">
                 {t("booking.pages.loginHint")}
@@ -285,7 +305,7 @@ export default function BookSessionPage({ loaderData }: Route.ComponentProps) {
                 {t("booking.pages.leaveWaitlist")}
               </Button>
             </Stack>
-          ) : s.state === "open" && full ? (
+          ) : bookable && full ? (
             <Stack gap="xs">
               <Text fw={600}>
                 {t("booking.pages.stateFull")}{" "}
@@ -299,7 +319,7 @@ export default function BookSessionPage({ loaderData }: Route.ComponentProps) {
                 {t("booking.pages.joinWaitlist")}
               </Button>
             </Stack>
-          ) : s.state === "open" ? (
+          ) : bookable ? (
             <Stack gap={6}>
               {creditsText && (
                 <Group justify="space-between" gap="xs">

@@ -81,7 +81,8 @@ const classDetail = z.object({
   state: z.enum(["cancelled", "past", "not_open", "closed", "full", "open"]),
   layout: roomLayoutDto,
   spots: z.array(z.object({ number: z.number(), taken: z.boolean(), mine: z.boolean() })),
-  my_reservation: z.object({ id: z.number(), spot: z.number() }).nullable(),
+  /** `from_waitlist`: the spot came to the viewer from the waiting list (auto-promotion). */
+  my_reservation: z.object({ id: z.number(), spot: z.number(), from_waitlist: z.boolean() }).nullable(),
   my_waitlist: z.object({ id: z.number(), position: z.number().nullable() }).nullable(),
   opens_at: z.string(),
   cancel_until: z.string(),

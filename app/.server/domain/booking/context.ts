@@ -95,7 +95,7 @@ export function defaultLayout(capacity: number): RoomLayout {
 /** Spots taken by active reservations, with who holds them. */
 export async function takenSpots(db: Db, sessionId: number) {
   return db
-    .select({ spot: reservations.spot, userId: reservations.userId, id: reservations.id })
+    .select({ spot: reservations.spot, userId: reservations.userId, id: reservations.id, source: reservations.source })
     .from(reservations)
     .where(and(eq(reservations.classSessionId, sessionId), ne(reservations.status, "cancelled")));
 }
