@@ -60,7 +60,7 @@ test("a menu entry not built yet shows the Spanish 'not yet available' state", a
   expect(res?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1, name: "Turnos" })).toBeVisible();
   await expect(page.getByText("Disponible próximamente")).toBeVisible();
-  await expect(page.getByText(/could not be found|not found/i)).toHaveCount(0);
+  await expect(page.getByText(/No encontramos esta página|could not be found|not found/i)).toHaveCount(0);
   // An address that is no menu entry is still a 404, in Spanish.
   const missing = await page.goto("/admin/no-existe");
   expect(missing?.status()).toBe(404);

@@ -215,3 +215,80 @@ test.describe("checkout at phone width", () => {
     await expect(number).not.toHaveAttribute("aria-invalid", "true");
   });
 });
+
+test.describe("a certification paid in two instalments, at phone width", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  // Two payments and three pages: slow on a loaded machine.
+  test.describe.configure({ timeout: 90_000 });
+
+  test("the deposit ticks, half is paid in the panel, the second instalment from Mis compras: balance 0", async ({
+    page,
+  }) => {
+    await customer(page);
+    const product = await createCertificationProduct({ priceCents: 18_500_00 });
+    await page.goto(`/store/product/${product.id}`);
+    await page.getByRole("button", { name: "Agregar al carrito" }).click();
+    const panel = page.getByRole("dialog", { name: "Finalizar Pago" });
+    const deposit = panel.getByRole("checkbox", { name: "Pago con Deposito (2 Parcialidades)" });
+    await deposit.click();
+    await expect(deposit).toBeChecked();
+    await expect(panel.getByText("Primer pago (50%)")).toBeVisible();
+    await expect(panel.getByText("$9,250.00").first()).toBeVisible();
+
+    await panel.getByRole("button", { name: "Tarjeta", exact: true }).click();
+    await fillCard(panel, "4242 4242 4242 4242", "Carla Compras");
+    await panel.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
+    await panel.getByRole("button", { name: /^Pagar/ }).click();
+    await expect(page).toHaveURL(/\/success-order/);
+
+    const orders = async () => {
+      const r = await page.request.get("/api/v2/customer/orders");
+      return ((await r.json()) as { data: { deposit: boolean; balance_due_cents: number }[] }).data;
+    };
+    expect((await orders())[0]).toMatchObject({ deposit: true, balance_due_cents: 9_250_00 });
+
+    await page.goto("/profile/shopping-history");
+    await page.getByRole("button", { name: /Orden/ }).first().click();
+    await expect(page.getByText("Saldo pendiente (segunda parcialidad)")).toBeVisible();
+    await page.getByRole("button", { name: /^Pagar saldo pendiente/ }).click();
+    const modal = page.getByRole("dialog", { name: /Segunda parcialidad de la orden/ });
+    await expect(modal.getByText(/\$9,250\.00/).first()).toBeVisible();
+    await fillCard(modal, "4242 4242 4242 4242", "Carla Compras");
+    await modal.getByRole("button", { name: /^Pagar saldo pendiente/ }).click();
+    await expect(page.getByText("Segunda parcialidad pagada")).toBeVisible();
+    await expect(page.getByText("Saldo pendiente (segunda parcialidad)")).toHaveCount(0);
+    expect((await orders())[0]).toMatchObject({ deposit: true, balance_due_cents: 0 });
+  });
+
+  test("a tick while the panel is still reloading the cart stays ticked (a late answer does not undo it)", async ({
+    page,
+  }) => {
+    await customer(page);
+    const product = await createCertificationProduct();
+    await page.goto(`/store/product/${product.id}`);
+    await page.getByRole("button", { name: "Agregar al carrito" }).click();
+    const panel = page.getByRole("dialog", { name: "Finalizar Pago" });
+    const deposit = panel.getByRole("checkbox", { name: "Pago con Deposito (2 Parcialidades)" });
+    await expect(deposit).not.toBeChecked();
+    await panel.getByRole("button", { name: "Cerrar" }).click();
+    await expect(panel).toBeHidden();
+
+    // A slow network: the reload on opening answers after the tick's own answer, with the cart as it was.
+    let late: () => void = () => {};
+    const held = new Promise<void>((resolve) => (late = resolve));
+    await page.route("**/api/v2/carts", async (route) => {
+      if (route.request().method() !== "GET") return route.continue();
+      const stale = await route.fetch();
+      await held;
+      await route.fulfill({ response: stale });
+    });
+    const reloaded = page.waitForResponse((r) => r.url().endsWith("/api/v2/carts") && r.request().method() === "GET");
+    await page.getByRole("button", { name: "Abrir carrito" }).click();
+    await deposit.click();
+    await expect(deposit).toBeChecked();
+    late();
+    await reloaded;
+    await expect(panel.getByText("Primer pago (50%)")).toBeVisible();
+    await expect(deposit).toBeChecked();
+  });
+});

@@ -72,7 +72,7 @@ test.describe("public content pages", () => {
         .click();
       await expect(page).toHaveURL(url);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expect(page.getByText("This page could not be found")).toHaveCount(0);
+      await expect(page.getByText("No encontramos esta página")).toHaveCount(0);
     }
     // From the lists to the detail pages.
     await page.goto("/coaches");
@@ -193,7 +193,7 @@ test.describe("public content pages", () => {
       expect(hidden.status()).toBe(200);
       const res = await page.goto(`/${slug}`);
       expect(res?.status()).toBe(404);
-      await expect(page.getByText("This page could not be found")).toBeVisible();
+      await expect(page.getByText("No encontramos esta página")).toBeVisible();
       expect(await (await ctx.get("/sitemap.xml")).text()).not.toContain(`/${slug}</loc>`);
       expect((await page.goto("/no-existe-esta-pagina"))?.status()).toBe(404);
     } finally {

@@ -2,7 +2,7 @@ import { test, expect } from "./support/fixtures";
 
 // The hero title of the seeded home page (app/.server/db/seed-data.ts): proves the page reads the database.
 const HERO = "Barre que se siente desde la primera clase";
-const NOT_FOUND = "This page could not be found";
+const NOT_FOUND = "No encontramos esta página";
 const YEAR_S = 365 * 86_400;
 
 test.describe("platform basics", () => {
@@ -21,6 +21,11 @@ test.describe("platform basics", () => {
       const res = await page.goto(path);
       expect(res?.status()).toBe(404);
       await expect(page.getByText(NOT_FOUND)).toBeVisible();
+      // Spanish only (es-MX), one h1, and a link home whose text says where it goes.
+      await expect(page.locator("html")).toHaveAttribute("lang", "es-MX");
+      await expect(page.locator("h1")).toHaveCount(1);
+      await expect(page.getByRole("link", { name: "Volver al inicio" })).toBeVisible();
+      await expect(page.getByText(/could not be found/i)).toHaveCount(0);
     });
   }
 

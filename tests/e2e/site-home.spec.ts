@@ -198,7 +198,7 @@ test.describe("not found", () => {
     test(`unknown path ${path} shows the 404 page`, async ({ page }) => {
       const res = await page.goto(path);
       expect(res?.status()).toBe(404);
-      await expect(page.getByText("This page could not be found")).toBeVisible();
+      await expect(page.getByText("No encontramos esta página")).toBeVisible();
       await expect(page.getByRole("heading", { level: 1, name: "404" })).toBeVisible();
       await expect(page.getByRole("link", { name: "Volver al inicio" })).toHaveAttribute(
         "href",

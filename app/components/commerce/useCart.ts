@@ -25,15 +25,24 @@ export async function addToCart(scope: "pack" | "plan" | "product", id: number, 
   return r.data;
 }
 
+type Cart = ApiData<typeof cartAnswer>;
+
+/**
+ * The newer of two answers about the cart: every change raises its `version`, so an answer that
+ * arrives late (the reload on opening, after a tick's own answer) never undoes a newer change.
+ */
+const newest = (prev: Cart | null, next: Cart) =>
+  prev && prev.id === next.id && prev.version > next.version ? prev : next;
+
 /** The cart as the panel sees it; a load failure clears it (spec §8). */
 export function useCart() {
-  const [cart, setCart] = useState<ApiData<typeof cartAnswer> | null>(null);
+  const [cart, setCart] = useState<Cart | null>(null);
   const [busy, setBusy] = useState(false);
   const load = useCallback(async () => {
     setBusy(true);
     const r = await api<ApiData<typeof cartAnswer>>("/v2/carts");
     setBusy(false);
-    setCart(r.ok ? r.data : null);
+    setCart((prev) => (r.ok ? newest(prev, r.data) : null));
     return r.ok ? r.data : null;
   }, []);
   const act = useCallback(async (action: string, action_param: Record<string, unknown> = {}, quiet = false) => {
@@ -41,7 +50,7 @@ export function useCart() {
     const r = await api<ApiData<typeof cartAnswer>>("/v2/carts", { json: { action, action_param } });
     setBusy(false);
     if (r.ok) {
-      setCart(r.data);
+      setCart((prev) => newest(prev, r.data));
       return { ok: true as const, cart: r.data };
     }
     if (!quiet && !r.expired) toastError(r.message || t("errors.connection"));

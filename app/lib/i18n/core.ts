@@ -3,7 +3,8 @@ export const core = {
   app: {
     name: "Nucleo Barre",
     tagline: "Barre, fuerza y comunidad",
-    notFound: "This page could not be found",
+    // The spec quotes the old site's English default; the product speaks es-MX only (issue 20).
+    notFound: "No encontramos esta página",
     error: "Error",
     backHome: "Volver al inicio",
     loading: "Cargando...",
