@@ -108,6 +108,7 @@ export const booking = {
     title: "{class} · Nucleo Barre",
     description: "Coach: {coach}. Lugar {spot}. Sala {room}.",
     feedName: "Mis clases Nucleo Barre",
+    reminder: "Tu clase {class} empieza en una hora",
   },
   pages: {
     calendarTitle: "Calendario",
@@ -186,6 +187,7 @@ export const booking = {
     showQr: "Código de acceso",
     qrTitle: "Tu código de acceso",
     qrHint: "Muéstralo en la entrada del estudio para registrar tu asistencia.",
+    qrCodeLabel: "Código:",
     qrAlt: "Código QR de la reservación {id}",
     cancel: "Cancelar",
     cancelTitle: "¿Cancelar tu reservación?",
