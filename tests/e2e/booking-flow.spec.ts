@@ -104,24 +104,42 @@ test.describe("booking", () => {
       .click();
     const img = page.getByRole("img", { name: /Código QR de la reservación/ });
     await expect(img).toBeVisible();
+    // Under the image, the code as text: what the door's manual field accepts.
+    const code = (await img.getAttribute("data-qr-code"))!;
+    expect(code.length).toBeGreaterThanOrEqual(8);
+    await expect(page.getByTestId("qr-readable-code")).toHaveText(code);
     const src = (await img.getAttribute("src"))!;
     const file = path.join(testInfo.outputDir, "qr.png");
     fs.mkdirSync(testInfo.outputDir, { recursive: true });
     fs.writeFileSync(file, Buffer.from(src.replace(/^data:image\/png;base64,/, ""), "base64"));
     await page.keyboard.press("Escape");
 
-    // The coach opens today's classes, then the class's scanner, and reads the QR image.
+    // The door of another studio: nothing is read before a studio is chosen; the typed code is
+    // refused there (naming the class's studio), and the door lets Claudia in with a reason.
+    const elsewhere = await createPlace(api);
+    const doorPage = await customerPage(browser, baseURL!, place, await createAccount("door"));
+    await doorPage.goto("/admin/qr-door-page");
+    await expect(doorPage.getByTestId("qr-choose-studio")).toBeVisible();
+    await expect(doorPage.getByRole("button", { name: "Registrar", exact: true })).toBeDisabled();
+    await doorPage.getByRole("combobox", { name: "Estudio" }).click();
+    await doorPage.getByRole("option", { name: elsewhere.studioName, exact: true }).click();
+    await doorPage.getByRole("textbox", { name: "Código de la reservación" }).fill(code);
+    await doorPage.getByRole("button", { name: "Registrar", exact: true }).click();
+    await expect(doorPage.locator('[data-checkin="error"]')).toContainText(
+      `Este código es de una clase en otro estudio (${place.studioName}).`,
+    );
+    await doorPage.getByRole("button", { name: "Dar acceso con motivo" }).click();
+    await doorPage.getByRole("textbox", { name: "Motivo del acceso" }).fill("Reservó en otra sucursal");
+    await doorPage.getByRole("button", { name: "Dar acceso", exact: true }).click();
+    await expect(doorPage.locator('[data-checkin="ok"]')).toContainText("Asistencia registrada: Claudia");
+
+    // The coach opens today's classes, then the class's scanner: Claudia shows as present, and her
+    // QR image (read from the photo) is refused as already checked in.
     const coach = await customerPage(browser, baseURL!, place, coachAccount);
     await coach.goto("/admin/qr-assistance/list");
     await coach.locator(`[data-class="${cls.id}"]`).getByRole("link").click();
     await expect(coach).toHaveURL(new RegExp(`/admin/qr-assistance/scan/${cls.id}$`));
-    const chooser = coach.waitForEvent("filechooser");
-    await coach.getByTestId("qr-photo").click();
-    await (await chooser).setFiles(file);
-    await expect(coach.locator('[data-checkin="ok"]')).toContainText("Asistencia registrada: Claudia");
     await expect(coach.locator("[data-roster]").filter({ hasText: "Asistió" })).toHaveCount(1);
-
-    // The same code again is refused with the reason.
     const again = coach.waitForEvent("filechooser");
     await coach.getByTestId("qr-photo").click();
     await (await again).setFiles(file);

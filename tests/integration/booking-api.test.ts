@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
+  auditLog,
   bookingPolicies,
   cities,
   creditLots,
@@ -14,7 +15,7 @@ import {
 import { sessionBalances } from "../../app/.server/domain/identity/current-user";
 import { setupTestApp } from "../support/app";
 import { giveCredits, makeClass, makeCustomer, makeRoom } from "../support/booking";
-import { staffToken } from "../support/factories";
+import { createStaff, sessionFor, staffToken } from "../support/factories";
 import { checkedInAnswer, sessionCancelledAnswer } from "../../app/shared/schemas/booking-answers";
 
 const app = setupTestApp();
@@ -304,7 +305,11 @@ describe("check-in by QR", () => {
     const q2 = (await book(cus.token, tomorrow.id, 2)).body.data.qr_code;
     const coachTok = await staffToken(app.deps.db, "coach", { now });
     const scan = (code: string, extra: Record<string, number> = {}) =>
-      app.request("/admin/check-in", { method: "POST", token: coachTok, json: { code, ...extra } });
+      app.request("/admin/check-in", {
+        method: "POST",
+        token: coachTok,
+        json: { code, studio_id: place.studio.id, ...extra },
+      });
 
     const bad = await scan("no-existe-este-codigo");
     expect(bad.status).toBe(404);
@@ -319,7 +324,12 @@ describe("check-in by QR", () => {
     const wrongClass = await scan(q1, { class_session_id: tomorrow.id });
     expect((await wrongClass.json()).errorMessage).toMatch(/Este código es de otra clase/);
 
-    const ok = await scan(q1, { studio_id: place.studio.id, class_session_id: inTwoHours.id });
+    // Two hours before class the window (60 minutes before) is not open yet.
+    const early = await scan(q1, { class_session_id: inTwoHours.id });
+    expect(early.status).toBe(409);
+    expect((await early.json()).errorMessage).toMatch(/abre a las 10:00/);
+    app.setNow(new Date(now.getTime() + 90 * 60_000));
+    const ok = await scan(q1, { class_session_id: inTwoHours.id });
     expect(ok.status).toBe(200);
     const okBody = await ok.json();
     expect(okBody.data.Message).toMatch(/Asistencia registrada: Prueba qr, lugar 1/);
@@ -331,6 +341,138 @@ describe("check-in by QR", () => {
     // Customers cannot check anyone in.
     const asCustomer = await app.request("/admin/check-in", { method: "POST", token: cus.token, json: { code: q1 } });
     expect(asCustomer.status).toBe(403);
+    app.setNow(null);
+  });
+
+  it("a QR gets in only at its class's studio and within the class's check-in window; staff may override with a reason, audited (issue 20, item 4)", async () => {
+    const place = await makeRoom(app.deps.db, 4);
+    const tz = place.city.timezone;
+    const { localDay, zonedToUtc } = await import("../../app/.server/domain/booking/time");
+    const day = localDay(new Date(Date.now() + 2 * DAY), tz);
+    const at = (hhmm: string) => zonedToUtc(day, hhmm, tz);
+    app.setNow(at("07:00"));
+    const cls = await makeClass(app.deps.db, place, at("10:00"), at("07:00"));
+    const ana = await makeCustomer(app.deps.db, "win1");
+    const bea = await makeCustomer(app.deps.db, "win2");
+    for (const c of [ana, bea]) await giveCredits(app.deps.db, c.id, place.city.id, 1, new Date(Date.now() - DAY));
+    const qa = (await book(ana.token, cls.id, 1)).body.data.qr_code as string;
+    const qb = (await book(bea.token, cls.id, 2)).body.data.qr_code as string;
+    const door = await createStaff(app.deps.db, "door");
+    const doorTok = await sessionFor(app.deps.db, door, { now: at("07:00") });
+    const coachTok = await staffToken(app.deps.db, "coach", { now: at("07:00") });
+    const scan = (code: string, json: Record<string, unknown> = {}, token = doorTok) =>
+      app.request("/admin/check-in", { method: "POST", token, json: { code, ...json } });
+    const studio = place.studio.id;
+    const [other] = await app.deps.db.select().from(studios).where(ne(studios.id, studio)).limit(1);
+
+    // Without a chosen studio (or class) nothing is read.
+    const noStudio = await scan(qa);
+    expect(noStudio.status).toBe(422);
+    expect((await noStudio.json()).error.messages).toEqual([
+      { field: "studio_id", message: "Elige el estudio de esta puerta antes de registrar." },
+    ]);
+    // The evening before (about 12 hours early): another day.
+    app.setNow(zonedToUtc(localDay(new Date(at("10:00").getTime() - DAY), tz), "22:00", tz));
+    const eve = await scan(qa, { studio_id: studio });
+    expect([eve.status, (await eve.json()).errorMessage]).toEqual([409, expect.stringMatching(/de otro día/)]);
+    // One minute before the window opens (60 minutes before class): refused, saying when it opens;
+    // the door may override.
+    app.setNow(at("08:59"));
+    const early = await scan(qa, { studio_id: studio });
+    expect(early.status).toBe(409);
+    const earlyBody = await early.json();
+    expect(earlyBody.errorMessage).toBe(
+      `El registro de la clase de las 10:00 en ${place.studio.name} abre a las 09:00.`,
+    );
+    expect(earlyBody.error.messages).toEqual([
+      { field: "override", message: "Puedes dar acceso de todos modos escribiendo el motivo." },
+    ]);
+    // A coach is not offered the override, and cannot force it.
+    const coachEarly = await scan(qa, { studio_id: studio }, coachTok);
+    expect((await coachEarly.json()).error.messages).toEqual([]);
+    const coachForced = await scan(qa, { studio_id: studio, override_reason: "Llegó temprano" }, coachTok);
+    expect(coachForced.status).toBe(409);
+    // Another studio: refused, naming the class's studio.
+    app.setNow(at("09:30"));
+    const elsewhere = await scan(qa, { studio_id: other!.id });
+    expect(elsewhere.status).toBe(409);
+    expect((await elsewhere.json()).errorMessage).toBe(
+      `Este código es de una clase en otro estudio (${place.studio.name}).`,
+    );
+    // An override needs a reason.
+    const blank = await scan(qa, { studio_id: other!.id, override_reason: "  " });
+    expect(blank.status).toBe(422);
+    expect((await blank.json()).error.messages[0]).toEqual({
+      field: "override_reason",
+      message: "Escribe el motivo para dar acceso.",
+    });
+    const none = await app.deps.db.select().from(auditLog).where(eq(auditLog.action, "check_in_override"));
+    const [still] = await app.deps.db.select().from(reservations).where(eq(reservations.qrToken, qa));
+    expect(still!.status).toBe("booked");
+    // With a reason the door lets her in, and the audit log says who, why and what was overridden.
+    const forced = await scan(qa, { studio_id: other!.id, override_reason: "Reservó en la sucursal equivocada" });
+    expect(forced.status).toBe(200);
+    const [inside] = await app.deps.db.select().from(reservations).where(eq(reservations.qrToken, qa));
+    expect(inside).toMatchObject({ status: "attended", checkedInByUserId: door.id });
+    const audits = await app.deps.db.select().from(auditLog).where(eq(auditLog.action, "check_in_override"));
+    expect(audits).toHaveLength(none.length + 1);
+    expect(audits.at(-1)).toMatchObject({
+      actorUserId: door.id,
+      entity: "reservation",
+      entityId: String(inside!.id),
+      data: {
+        reason: "Reservó en la sucursal equivocada",
+        refusal: `Este código es de una clase en otro estudio (${place.studio.name}).`,
+        studio_id: other!.id,
+      },
+    });
+    // Inside the window at the right studio: in, with no override entry. 16 minutes after class
+    // start (the window closes 15 after): refused, saying when it closed.
+    app.setNow(at("10:16"));
+    const late = await scan(qb, { studio_id: studio });
+    expect((await late.json()).errorMessage).toBe(
+      `El registro de la clase de las 10:00 en ${place.studio.name} cerró a las 10:15.`,
+    );
+    app.setNow(at("10:15"));
+    expect((await scan(qb, { studio_id: studio })).status).toBe(200);
+    expect(await app.deps.db.select().from(auditLog).where(eq(auditLog.action, "check_in_override"))).toHaveLength(
+      audits.length,
+    );
+    app.setNow(null);
+  });
+
+  it("the check-in window is the studio's policy", async () => {
+    const place = await makeRoom(app.deps.db, 4);
+    const tz = place.city.timezone;
+    const { localDay, zonedToUtc } = await import("../../app/.server/domain/booking/time");
+    const day = localDay(new Date(Date.now() + 2 * DAY), tz);
+    const at = (hhmm: string) => zonedToUtc(day, hhmm, tz);
+    app.setNow(at("07:00"));
+    const admin = await staffToken(app.deps.db, "administrator", { now: at("07:00") });
+    const policy = (await (await app.request(`/admin/booking-policies/${place.studio.id}`, { token: admin })).json())
+      .data;
+    expect(policy).toMatchObject({ check_in_opens_minutes: 60, check_in_closes_minutes: 15 });
+    const put = await app.request(`/admin/booking-policies/${place.studio.id}`, {
+      method: "PUT",
+      token: admin,
+      json: { ...policy, check_in_opens_minutes: 30, check_in_closes_minutes: 5 },
+    });
+    expect(put.status).toBe(200);
+    const cls = await makeClass(app.deps.db, place, at("18:00"), at("07:00"));
+    const cus = await makeCustomer(app.deps.db, "win3");
+    await giveCredits(app.deps.db, cus.id, place.city.id, 1, new Date(Date.now() - DAY));
+    const code = (await book(cus.token, cls.id, 1)).body.data.qr_code as string;
+    const scan = () =>
+      app.request("/admin/check-in", {
+        method: "POST",
+        token: admin,
+        json: { code, studio_id: place.studio.id },
+      });
+    app.setNow(at("17:20"));
+    expect((await (await scan()).json()).errorMessage).toMatch(/abre a las 17:30\.$/);
+    app.setNow(at("17:30"));
+    expect((await scan()).status).toBe(200);
+    await app.deps.db.delete(bookingPolicies).where(eq(bookingPolicies.studioId, place.studio.id));
     app.setNow(null);
   });
 });

@@ -102,6 +102,30 @@ describe("calendar feed address", () => {
     expect((await app.request(pathOf(shown))).status).toBe(404);
     expect((await app.request(pathOf(fresh))).status).toBe(200);
   });
+
+  it("the class's .ics and the feed carry a reminder (VALARM) an hour before class (issue 20, item 15)", async () => {
+    const place = await makeRoom(app.deps.db, 4);
+    const cls = await makeClass(app.deps.db, place, new Date(Date.now() + 3 * DAY));
+    const cy = await makeCustomer(app.deps.db, "alarm");
+    await giveCredits(app.deps.db, cy.id, place.city.id, 1, new Date(Date.now() - DAY));
+    const { reservationId } = await bookSpot(app.deps, {
+      userId: cy.id,
+      sessionId: cls.id,
+      spot: 1,
+      actorUserId: cy.id,
+      now: new Date(),
+    });
+    const file = await app.request(`/v2/customer/reservations/${reservationId}/ics`, { token: cy.token });
+    expect(file.status).toBe(200);
+    const one = await file.text();
+    expect(one).toContain("BEGIN:VALARM");
+    expect(one).toContain("ACTION:DISPLAY");
+    expect(one).toMatch(/TRIGGER:-PT60M/);
+    const url = (await (await app.request("/v2/customer/calendar-feed", { token: cy.token })).json()).data.url;
+    const feed = await (await app.request(pathOf(url))).text();
+    expect(feed).toContain("BEGIN:VALARM");
+    expect(feed).toMatch(/TRIGGER:-PT60M/);
+  });
 });
 
 function sha256(text: string) {

@@ -113,6 +113,8 @@ describe("staff booking API: permissions and audit", () => {
           waitlist_max: 0,
           waitlist_cutoff_minutes: 0,
           reminder_minutes: 0,
+          check_in_opens_minutes: 0,
+          check_in_closes_minutes: 0,
         },
       ],
       ["GET", "/admin/courtesies"],

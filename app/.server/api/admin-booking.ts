@@ -106,6 +106,21 @@ const logBy = (
   data: Record<string, unknown> = {},
 ) => audit(tx, { actorUserId: actor.id, action, entity, entityId, data, ip: actor.ip });
 
+/** The answer of a check-in (who, which spot, the message). */
+const checkedInData = (r: Awaited<ReturnType<typeof checkIn>>) => ({
+  Message: r.message,
+  reservationId: r.reservationId,
+  name: r.name,
+  spot: r.spot,
+  sessionId: r.sessionId,
+  message: r.message,
+});
+
+/** Who may let a QR in despite its studio or time (with a reason): the door, the front desk and
+ * administrators; not a coach, whose scanner is her own class's. */
+const mayOverrideCheckIn = (u: { roleId: number; canScanAttendance: boolean }) =>
+  u.roleId === ROLE.admin || u.roleId === ROLE.door || u.canScanAttendance;
+
 /** The account of `email` (any case) for a courtesy; none: "customer not found" under the email field. */
 async function customerByEmail(db: Db, email: string | undefined) {
   if (!email) throw AppError.validation([{ field: "email", message: t("validation.emailRequired") }]);
@@ -478,7 +493,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
         await logBy(tx, actor, "check_in", "reservation", params.id);
         return done;
       });
-      return { data: { Message: r.message, ...r } };
+      return { data: checkedInData(r) };
     },
   );
 
@@ -487,7 +502,8 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     {
       method: "post",
       path: "/admin/check-in",
-      summary: "Registra la asistencia con el código QR de la reservación (de la clase o del estudio indicados)",
+      summary:
+        "Registra la asistencia con el código QR de la reservación (de la clase o del estudio indicados; dentro de la ventana de registro, o con un motivo del personal)",
       tags,
       guard: "auth",
       body: z.object({
@@ -498,20 +514,43 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
           .max(100, t("booking.errors.qrInvalid")),
         class_session_id: id.optional(),
         studio_id: id.optional(),
+        /** Staff lets the QR in despite its studio or time: the reason (audited). */
+        override_reason: z
+          .string({ error: t("booking.errors.overrideReasonRequired") })
+          .trim()
+          .min(3, t("booking.errors.overrideReasonRequired"))
+          .max(500)
+          .optional(),
       }),
       response: checkedInAnswer,
     },
-    async ({ deps, body, auth }) => {
+    async ({ c, deps, body, auth }) => {
       assertScanner(auth);
       await hit(deps.db, { key: `checkin:${auth.user!.id}`, max: 120, windowSeconds: 60 }, deps.clock());
-      const r = await checkIn(deps, {
-        code: body.code,
-        sessionId: body.class_session_id,
-        studioId: body.studio_id,
-        actorUserId: auth.user!.id,
-        now: deps.clock(),
+      const actor = actorOf(auth.user!, clientIp(c));
+      const r = await deps.db.transaction(async (tx) => {
+        const done = await checkIn(
+          { ...deps, db: tx },
+          {
+            code: body.code,
+            sessionId: body.class_session_id,
+            studioId: body.studio_id,
+            mayOverride: mayOverrideCheckIn(auth.user!),
+            overrideReason: body.override_reason,
+            actorUserId: actor.id,
+            now: deps.clock(),
+          },
+        );
+        if (done.overridden)
+          await logBy(tx, actor, "check_in_override", "reservation", done.reservationId, {
+            reason: body.override_reason,
+            refusal: done.refusal,
+            studio_id: body.studio_id ?? null,
+            class_session_id: body.class_session_id ?? null,
+          });
+        return done;
       });
-      return { data: { Message: r.message, ...r } };
+      return { data: checkedInData(r) };
     },
   );
 
@@ -598,6 +637,8 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
           waitlist_max: p.waitlistMax,
           waitlist_cutoff_minutes: p.waitlistCutoffMinutes,
           reminder_minutes: p.reminderMinutes,
+          check_in_opens_minutes: p.checkInOpensMinutes,
+          check_in_closes_minutes: p.checkInClosesMinutes,
         },
       };
     },
@@ -631,6 +672,8 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
             waitlistMax: body.waitlist_max,
             waitlistCutoffMinutes: body.waitlist_cutoff_minutes,
             reminderMinutes: body.reminder_minutes,
+            checkInOpensMinutes: body.check_in_opens_minutes,
+            checkInClosesMinutes: body.check_in_closes_minutes,
           },
           deps.clock(),
         );

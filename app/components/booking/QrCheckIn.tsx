@@ -5,12 +5,15 @@ import { api, type ApiData } from "~/lib/api";
 import type { checkedInAnswer } from "~/shared/schemas/booking-answers";
 import { t } from "~/lib/messages";
 
-type Result = { ok: boolean; text: string } | null;
+/** The answer shown; a refusal staff may override keeps the code it refused. */
+type Result = { ok: boolean; text: string; override?: string } | null;
 
 /**
  * Checks people in by their reservation's QR: the device camera (decoded with @zxing/browser), a
  * photo of the code, or the code typed in. Each read calls `POST /api/admin/check-in` for the given
- * class or studio; the answer (who, which spot, or why not) shows at once.
+ * class or studio; the answer (who, which spot, or why not) shows at once. Without a class, a studio
+ * must be chosen first. A refusal for the QR's studio or time offers staff who may override
+ * "Dar acceso con motivo": the reason (required) goes with the same code, and the server audits it.
  */
 export function QrCheckIn(props: { sessionId?: number; studioId?: number | null; onCheckedIn?: () => void }) {
   const video = useRef<HTMLVideoElement>(null);
@@ -21,23 +24,35 @@ export function QrCheckIn(props: { sessionId?: number; studioId?: number | null;
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result>(null);
+  const [reason, setReason] = useState<{ text: string; error?: string } | null>(null);
+  const ready = Boolean(props.sessionId || props.studioId);
 
-  const submit = async (value: string) => {
+  const submit = async (value: string, overrideReason?: string) => {
     const v = value.trim();
-    if (!v) return;
+    if (!v || !ready) return;
     const now = Date.now();
-    if (last.current && last.current.code === v && now - last.current.at < 3000) return;
+    if (!overrideReason && last.current && last.current.code === v && now - last.current.at < 3000) return;
     last.current = { code: v, at: now };
     setBusy(true);
     const r = await api<ApiData<typeof checkedInAnswer>>("/admin/check-in", {
-      json: { code: v, class_session_id: props.sessionId, studio_id: props.studioId ?? undefined },
+      json: {
+        code: v,
+        class_session_id: props.sessionId,
+        studio_id: props.studioId ?? undefined,
+        override_reason: overrideReason,
+      },
     });
     setBusy(false);
     if (r.ok) {
       setResult({ ok: true, text: r.data.Message });
+      setReason(null);
       setCode("");
       props.onCheckedIn?.();
-    } else if (!r.expired) setResult({ ok: false, text: r.message });
+    } else if (r.fields.override_reason) setReason({ text: overrideReason ?? "", error: r.fields.override_reason });
+    else if (!r.expired) {
+      setResult({ ok: false, text: r.message, override: r.fields.override ? v : undefined });
+      setReason(null);
+    }
   };
 
   const stopCamera = () => {
@@ -81,19 +96,30 @@ export function QrCheckIn(props: { sessionId?: number; studioId?: number | null;
 
   return (
     <Stack gap="sm">
+      {!ready && (
+        <Text size="sm" c="dimmed" data-testid="qr-choose-studio">
+          {t("booking.scanner.chooseStudio")}
+        </Text>
+      )}
       <Group gap="xs">
         {camera ? (
           <Button variant="outline" leftSection={<IconCameraOff size={18} aria-hidden />} onClick={stopCamera}>
             {t("booking.scanner.closeCamera")}
           </Button>
         ) : (
-          <Button leftSection={<IconCamera size={18} aria-hidden />} onClick={startCamera}>
+          <Button leftSection={<IconCamera size={18} aria-hidden />} onClick={startCamera} disabled={!ready}>
             {t("booking.scanner.openCamera")}
           </Button>
         )}
         <FileButton onChange={fromPhoto} accept="image/*" capture="environment" resetRef={resetFile}>
           {(p) => (
-            <Button {...p} variant="light" leftSection={<IconPhoto size={18} aria-hidden />} data-testid="qr-photo">
+            <Button
+              {...p}
+              variant="light"
+              leftSection={<IconPhoto size={18} aria-hidden />}
+              data-testid="qr-photo"
+              disabled={!ready}
+            >
               {t("booking.scanner.photo")}
             </Button>
           )}
@@ -140,7 +166,7 @@ export function QrCheckIn(props: { sessionId?: number; studioId?: number | null;
             style={{ flex: 1 }}
             autoComplete="off"
           />
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={busy} disabled={!ready}>
             {t("booking.scanner.register")}
           </Button>
         </Group>
@@ -157,6 +183,43 @@ export function QrCheckIn(props: { sessionId?: number; studioId?: number | null;
           </Alert>
         )}
       </div>
+      {result?.override && !reason && (
+        <Group>
+          <Button variant="outline" color="red" onClick={() => setReason({ text: "" })}>
+            {t("booking.scanner.override")}
+          </Button>
+        </Group>
+      )}
+      {result?.override && reason && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit(result.override!, reason.text);
+          }}
+        >
+          <Stack gap="xs">
+            <TextInput
+              label={t("booking.scanner.overrideReason")}
+              placeholder={t("booking.scanner.overrideReasonPlaceholder")}
+              value={reason.text}
+              onChange={(e) => setReason({ text: e.currentTarget.value })}
+              error={reason.error}
+              required
+              maxLength={500}
+              autoComplete="off"
+              data-autofocus
+            />
+            <Group gap="xs">
+              <Button type="submit" color="red" loading={busy}>
+                {t("booking.scanner.overrideConfirm")}
+              </Button>
+              <Button variant="subtle" onClick={() => setReason(null)}>
+                {t("booking.scanner.overrideCancel")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
     </Stack>
   );
 }

@@ -292,6 +292,14 @@ export default function ProfileReservations({ loaderData }: Route.ComponentProps
               className={classes.qr}
               data-qr-code={qr.qr_code ?? ""}
             />
+            {qr.qr_code && (
+              <Text size="sm" ta="center">
+                {t("booking.profile.qrCodeLabel")}{" "}
+                <Text span ff="monospace" fw={700} data-testid="qr-readable-code" style={{ wordBreak: "break-all" }}>
+                  {qr.qr_code}
+                </Text>
+              </Text>
+            )}
             <Text fw={700}>
               {qr.session_type} · {qr.when}
             </Text>

@@ -72,6 +72,8 @@ export const bookingPolicySchema = z.object({
   waitlist_max: minutes(200),
   waitlist_cutoff_minutes: minutes(1440),
   reminder_minutes: minutes(2880),
+  check_in_opens_minutes: minutes(1440),
+  check_in_closes_minutes: minutes(1440),
 });
 
 /** Cancelling a class: the reason the people booked are told (optional). */

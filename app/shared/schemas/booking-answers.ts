@@ -204,6 +204,8 @@ export const bookingPolicyAnswer = z.object({
     waitlist_max: z.number(),
     waitlist_cutoff_minutes: z.number(),
     reminder_minutes: z.number(),
+    check_in_opens_minutes: z.number(),
+    check_in_closes_minutes: z.number(),
   }),
 });
 

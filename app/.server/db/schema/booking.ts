@@ -193,6 +193,10 @@ export const bookingPolicies = pgTable("booking_policies", {
   waitlistCutoffMinutes: integer("waitlist_cutoff_minutes").notNull().default(60),
   /** Reminder mail this many minutes before class. */
   reminderMinutes: integer("reminder_minutes").notNull().default(180),
+  /** The door lets a class's QR in from this many minutes before class start... */
+  checkInOpensMinutes: integer("check_in_opens_minutes").notNull().default(60),
+  /** ...until this many minutes after it (issue 20, item 4). */
+  checkInClosesMinutes: integer("check_in_closes_minutes").notNull().default(15),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -16,6 +16,9 @@ export interface IcsClass {
   url?: string;
 }
 
+/** How long before class the calendar's reminder (VALARM) goes off. */
+const ICS_REMINDER_MINUTES = 60;
+
 function eventOf(c: IcsClass): EventAttributes {
   return {
     uid: `reservation-${c.reservationId}@nucleobarre.mx`,
@@ -30,6 +33,16 @@ function eventOf(c: IcsClass): EventAttributes {
     method: undefined,
     url: c.url,
     productId: "nucleobarre/booking",
+    // A reminder before class (issue 20): calendars that honour VALARM show it; none for a cancelled class.
+    alarms: c.cancelled
+      ? []
+      : [
+          {
+            action: "display",
+            description: t("booking.ics.reminder", { class: c.title }),
+            trigger: { minutes: ICS_REMINDER_MINUTES, before: true },
+          },
+        ],
   } as EventAttributes;
 }
 

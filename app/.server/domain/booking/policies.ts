@@ -10,6 +10,10 @@ export interface BookingPolicy {
   waitlistMax: number;
   waitlistCutoffMinutes: number;
   reminderMinutes: number;
+  /** The door's check-in window: from this many minutes before class start... */
+  checkInOpensMinutes: number;
+  /** ...until this many minutes after it. */
+  checkInClosesMinutes: number;
 }
 
 /** What a studio without its own row uses. */
@@ -21,6 +25,8 @@ export const DEFAULT_POLICY: BookingPolicy = {
   waitlistMax: 10,
   waitlistCutoffMinutes: 60,
   reminderMinutes: 180,
+  checkInOpensMinutes: 60,
+  checkInClosesMinutes: 15,
 };
 
 export async function policyOf(db: Db, studioId: number): Promise<BookingPolicy> {
@@ -48,5 +54,7 @@ export function deadlines(startsAt: Date, p: BookingPolicy) {
     cancelUntil: new Date(s - minutes(p.cancelCutoffMinutes)),
     waitlistPromotionUntil: new Date(s - minutes(p.waitlistCutoffMinutes)),
     reminderAt: new Date(s - minutes(p.reminderMinutes)),
+    checkInOpensAt: new Date(s - minutes(p.checkInOpensMinutes)),
+    checkInClosesAt: new Date(s + minutes(p.checkInClosesMinutes)),
   };
 }

@@ -423,12 +423,24 @@ export interface CheckInInput {
   sessionId?: number;
   /** The studio the door page is at. */
   studioId?: number;
+  /** May this account let a QR in despite its studio or its time (door staff, front desk, administrators)? */
+  mayOverride?: boolean;
+  /** Staff lets the QR in anyway, for this reason (the caller audits it). */
+  overrideReason?: string;
   actorUserId: number;
   now: Date;
 }
 
-/** Checks a person in: the code must belong to a live reservation of today's class at this studio. */
+/**
+ * Checks a person in. A QR (`code`) gets in only at its class's studio (or its class's scanner) and
+ * within the class's check-in window (the studio's policy: by default 60 minutes before class start
+ * to 15 after); staff who may override can let it in anyway with a reason (`overrideReason`, then
+ * `overridden` is true and the caller writes the audit entry). A check-in from the class's list
+ * (`reservationId`) is the staff's own act: it needs the class to be today, not the window.
+ */
 export async function checkIn(deps: Deps, input: CheckInInput) {
+  if (input.code && !input.studioId && !input.sessionId)
+    throw AppError.validation([{ field: "studio_id", message: t("booking.errors.qrNoStudio") }]);
   return deps.db.transaction(async (tx) => {
     const where = input.code ? eq(reservations.qrToken, input.code) : eq(reservations.id, input.reservationId ?? -1);
     const [peek] = await tx
@@ -448,13 +460,32 @@ export async function checkIn(deps: Deps, input: CheckInInput) {
     const name = `${u?.name ?? ""} ${u?.lastName ?? ""}`.trim();
     const s = info.session;
     if (r!.status === "cancelled" || s.status === "cancelled") throw AppError.conflict(t("booking.errors.qrCancelled"));
-    if (input.studioId && input.studioId !== s.studioId)
-      throw AppError.conflict(t("booking.errors.qrOtherStudio", { studio: info.studioName }));
-    if (localDay(s.startsAt, info.tz) !== localDay(input.now, info.tz))
-      throw AppError.conflict(t("booking.errors.qrOtherDay", { date: humanDate(s.startsAt, info.tz) }));
+    const otherDay = t("booking.errors.qrOtherDay", { date: humanDate(s.startsAt, info.tz) });
+    const sameDay = localDay(s.startsAt, info.tz) === localDay(input.now, info.tz);
+    const at = { time: localTime(s.startsAt, info.tz), studio: info.studioName };
+    // Never overridden: the list's check-in of another day, another class on a class's scanner.
+    if (!input.code && !sameDay) throw AppError.conflict(otherDay);
     if (input.sessionId && input.sessionId !== s.id)
+      throw AppError.conflict(sameDay ? t("booking.errors.qrOtherClass", at) : otherDay);
+    // A QR's studio and time: refused unless staff who may override gives a reason.
+    let refusal: string | null = null;
+    if (input.code) {
+      const w = deadlines(s.startsAt, info.policy);
+      if (input.studioId && input.studioId !== s.studioId)
+        refusal = t("booking.errors.qrOtherStudio", { studio: info.studioName });
+      else if (input.now < w.checkInOpensAt)
+        refusal = sameDay
+          ? t("booking.errors.qrTooEarly", { ...at, opens: localTime(w.checkInOpensAt, info.tz) })
+          : otherDay;
+      else if (input.now > w.checkInClosesAt)
+        refusal = sameDay
+          ? t("booking.errors.qrTooLate", { ...at, closes: localTime(w.checkInClosesAt, info.tz) })
+          : otherDay;
+    }
+    if (refusal && !(input.mayOverride && input.overrideReason))
       throw AppError.conflict(
-        t("booking.errors.qrOtherClass", { time: localTime(s.startsAt, info.tz), studio: info.studioName }),
+        refusal,
+        input.mayOverride ? [{ field: "override", message: t("booking.errors.qrOverridable") }] : [],
       );
     if (r!.status === "attended" && r!.checkedInAt)
       throw AppError.conflict(t("booking.errors.alreadyCheckedIn", { name, time: localTime(r!.checkedInAt, info.tz) }));
@@ -468,6 +499,9 @@ export async function checkIn(deps: Deps, input: CheckInInput) {
       spot: r!.spot,
       sessionId: s.id,
       message: t("booking.messages.checkedIn", { name, spot: r!.spot }),
+      /** Let in despite `refusal` (an override the caller audits). */
+      overridden: refusal !== null,
+      refusal,
     };
   });
 }

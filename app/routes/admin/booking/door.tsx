@@ -37,11 +37,9 @@ export default function DoorPage({ loaderData }: Route.ComponentProps) {
             placeholder={t("booking.scanner.studioPlaceholder")}
             data={loaderData.studios}
             value={studio}
-            clearable={!loaderData.door}
             onChange={(v) => {
               setStudio(v);
               if (v) window.localStorage.setItem(KEY, v);
-              else window.localStorage.removeItem(KEY);
             }}
           />
           <QrCheckIn studioId={studio ? Number(studio) : null} />

@@ -1,0 +1,2 @@
+ALTER TABLE "booking_policies" ADD COLUMN "check_in_opens_minutes" integer DEFAULT 60 NOT NULL;--> statement-breakpoint
+ALTER TABLE "booking_policies" ADD COLUMN "check_in_closes_minutes" integer DEFAULT 15 NOT NULL;
