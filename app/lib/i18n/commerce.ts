@@ -9,6 +9,10 @@ export const commerce = {
     deposit: "Pago con Deposito (2 Parcialidades)",
     depositToday: "Primer pago (50%)",
   },
+  receipt: {
+    discount: "Descuento",
+    secondInstalment: "Segundo pago (50%)",
+  },
   kinds: {
     pack: "Paquete",
     plan: "Plan Nucleo Home",

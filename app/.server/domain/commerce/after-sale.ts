@@ -26,6 +26,7 @@ import { AppError } from "../errors";
 import { revokeShareOfCredits, revokeUnusedCredits } from "../credits/revoke";
 import { audit } from "../audit/service";
 import { gatewayOfPayment, gatewaysFor } from "./gateways";
+import { receiptsOf } from "./receipt";
 
 /**
  * Refunds a payment, in full or in part (`amountCents` <= what is left of it). One transaction with
@@ -238,10 +239,11 @@ export async function customerOrders(db: Db, userId: number) {
   const os = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(100);
   if (os.length === 0) return [];
   const ids = os.map((o) => o.id);
-  const [items, pays, ships] = await Promise.all([
+  const [items, pays, ships, receipts] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)),
     db.select().from(payments).where(inArray(payments.orderId, ids)),
     db.select().from(shipments).where(inArray(shipments.orderId, ids)),
+    receiptsOf(db, os),
   ]);
   return os.map((o) => {
     const pay = pays.find((p) => p.orderId === o.id);
@@ -272,6 +274,8 @@ export async function customerOrders(db: Db, userId: number) {
           display_total: formatMoney(i.totalCents / 100),
         })),
       shipment: ship ? shipmentView(ship) : null,
+      /** Every line that makes the total: what the success page and the receipt mail show. */
+      receipt: receipts.get(o.id)!,
     };
   });
 }
