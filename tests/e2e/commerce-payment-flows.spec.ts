@@ -114,7 +114,7 @@ test.describe("payment flows", () => {
     expect(confirmations).toBe(1);
     await amount.fill("250");
     await row.getByRole("button", { name: "Reembolsar" }).click();
-    await expect(staff.getByText("Reembolso parcial realizado; se retiraron 1 clases sin usar")).toBeVisible();
+    await expect(staff.getByText("Reembolso parcial realizado; se retiró 1 clase sin usar")).toBeVisible();
     await staff.reload();
     await expect(staff.getByRole("row").filter({ hasText: email })).toContainText("Reembolso parcial");
     await staff.close();

@@ -107,7 +107,11 @@ export const commerce = {
     amountInvalid: "Escriba un monto en pesos, con hasta dos decimales",
     amountLabel: "Monto a reembolsar (MXN)",
     amountHint: "Vacío: todo lo que queda ({amount})",
-    partialDone: "Reembolso parcial realizado; se retiraron {n} clases sin usar",
+    partialDone: {
+      zero: "Reembolso parcial realizado",
+      one: "Reembolso parcial realizado; se retiró 1 clase sin usar",
+      other: "Reembolso parcial realizado; se retiraron {n} clases sin usar",
+    },
     otherGateway: "Este pago se cobró con otro proveedor de pagos; reembólselo desde ese proveedor",
   },
   deposit: {
@@ -148,7 +152,11 @@ export const commerce = {
     },
   },
   admin: {
-    refundDone: "Reembolso realizado; se retiraron {n} clases sin usar",
+    refundDone: {
+      zero: "Reembolso realizado",
+      one: "Reembolso realizado; se retiró 1 clase sin usar",
+      other: "Reembolso realizado; se retiraron {n} clases sin usar",
+    },
     shipmentUpdated: "Envío actualizado",
     paymentsTitle: "Historial de pagos",
     from: "Desde",
@@ -297,7 +305,7 @@ export const commerce = {
     noRewards: "Aún no tienes recompensas. Te regalamos clases en tu cumpleaños y al cumplir metas de clases.",
     rewardClasses: "{n} clases de regalo",
     rewardOneClass: "1 clase de regalo",
-    rewardLeft: "Te quedan {n} en {city}",
+    rewardLeft: { one: "Te queda 1 en {city}", other: "Te quedan {n} en {city}" },
     rewardExpires: "Vence el {date}",
     rewardBook: "Reservar con mi recompensa",
     balance: "Saldo disponible",
