@@ -113,6 +113,15 @@ export const commerce = {
       other: "Reembolso parcial realizado; se retiraron {n} clases sin usar",
     },
     otherGateway: "Este pago se cobró con otro proveedor de pagos; reembólselo desde ese proveedor",
+    mailSubject: "Reembolso de tu orden #{id}",
+    mailWhole: "Reembolsamos {amount} de tu orden #{id}; la orden queda cancelada.",
+    mailPartial: "Reembolsamos {amount} de tu orden #{id}.",
+    mailClasses: {
+      zero: "No se retiraron clases de tu cuenta.",
+      one: "Se retiró de tu cuenta 1 clase sin usar de esta compra.",
+      other: "Se retiraron de tu cuenta {n} clases sin usar de esta compra.",
+    },
+    mailDelay: "El dinero puede tardar unos días en aparecer en tu estado de cuenta, según tu banco.",
   },
   deposit: {
     orderNotFound: "No encontramos esa orden",

@@ -121,7 +121,35 @@ export async function refundPayment(deps: AppDeps, paymentId: number, actorUserI
         credits_revoked: revoked,
       },
     });
+    await mailRefund(deps, tx, { userId: p.userId, orderId, amount, revoked, full: wholeOrder });
     return { revoked, amountCents: amount, status };
+  });
+}
+
+/** The customer is told what was refunded, on which order, and how many unused classes were withdrawn. */
+async function mailRefund(
+  deps: AppDeps,
+  tx: Db,
+  r: { userId: number; orderId: number; amount: number; revoked: number; full: boolean },
+) {
+  const [u] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, r.userId));
+  if (!u) return;
+  const lines = [
+    t("mail.greeting", { name: u.name }),
+    t(r.full ? "commerce.refund.mailWhole" : "commerce.refund.mailPartial", {
+      id: r.orderId,
+      amount: formatMoney(r.amount / 100),
+    }),
+    t("commerce.refund.mailClasses", { n: r.revoked }),
+    t("commerce.refund.mailDelay"),
+  ];
+  const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  await deps.mailer.send(tx, {
+    to: u.email,
+    subject: t("commerce.refund.mailSubject", { id: r.orderId }),
+    template: "order-refund",
+    text: lines.join("\n"),
+    html: lines.map((l) => `<p>${esc(l)}</p>`).join(""),
   });
 }
 
