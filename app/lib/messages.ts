@@ -62,8 +62,18 @@ export function registerSection(area: string, section: string, texts: unknown) {
   if (!Object.isFrozen(all[area]) && !(section in all[area])) all[area][section] = texts;
 }
 
+/**
+ * A text that depends on a number: `t(key, { n })` picks the form by es-MX plural rules (`one` for 1,
+ * `other` otherwise), or `zero` when given and n is 0. Each form fills `{n}` like any text.
+ */
+export interface Plural {
+  zero?: string;
+  one: string;
+  other: string;
+}
+
 type Leaves<T, P extends string = ""> = {
-  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+  [K in keyof T & string]: T[K] extends string | Plural ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 
 export type MessageKey = Leaves<typeof messages>;
@@ -71,17 +81,31 @@ export type MessageKey = Leaves<typeof messages>;
 /** Texts already looked up, by key: a server render calls `t` a few hundred times, and splitting
  * the key and walking the catalogue each time was ~2 % of a back-office page's server time. Only
  * texts found are kept (an area may arrive later in the browser); a key's text never changes. */
-const found = new Map<string, string>();
+const found = new Map<string, string | Plural>();
 
-/** Looks up a catalogue text and fills `{name}` placeholders. */
+const isPlural = (node: unknown): node is Plural =>
+  typeof node === "object" && node !== null && typeof (node as Plural).other === "string";
+
+const pluralRules = new Intl.PluralRules("es-MX");
+
+/** The form of a plural text for `n` (a missing or non-numeric `n` reads as "other"). */
+function pluralForm(p: Plural, n: unknown): string {
+  const count = Number(n);
+  if (n === undefined || !Number.isFinite(count)) return p.other;
+  if (count === 0 && p.zero !== undefined) return p.zero;
+  return pluralRules.select(count) === "one" ? p.one : p.other;
+}
+
+/** Looks up a catalogue text and fills `{name}` placeholders; a plural text's form is chosen by `n`. */
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
-  let text = found.get(key);
-  if (text === undefined) {
+  let entry = found.get(key);
+  if (entry === undefined) {
     let node: unknown = messages;
-    for (const part of key.split(".")) node = (node as Record<string, unknown>)[part];
-    if (typeof node === "string") found.set(key, (text = node));
-    else text = key;
+    for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
+    if (typeof node === "string" || isPlural(node)) found.set(key, (entry = node));
+    else entry = key;
   }
+  let text = typeof entry === "string" ? entry : pluralForm(entry, params?.n);
   if (params) for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, String(v));
   return text;
 }

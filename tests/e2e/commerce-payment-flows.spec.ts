@@ -92,29 +92,36 @@ test.describe("payment flows", () => {
     await staff.goto("/admin/payments/list");
     const row = staff.getByRole("row").filter({ hasText: email });
     const amount = row.getByRole("textbox", { name: "Monto a reembolsar (MXN)" });
-    // Every confirmation is accepted and counted.
-    let confirmations = 0;
-    staff.on("dialog", (d) => {
-      confirmations++;
-      void d.accept();
-    });
+    // The refund is confirmed in the page's dialog (not the browser's), then sent.
+    const dialog = staff.getByRole("dialog", { name: "Reembolsar" });
+    const confirmRefund = async (amountText: string) => {
+      await expect(dialog).toContainText(`¿Reembolsar ${amountText}?`);
+      await dialog.getByRole("button", { name: "Reembolsar" }).click();
+      await expect(dialog).toBeHidden();
+    };
     // Not an amount in pesos: said under the field before any confirmation, nothing refunded.
     await amount.fill("12,34.5");
     await row.getByRole("button", { name: "Reembolsar" }).click();
     await expect(row.getByText("Escriba un monto en pesos, con hasta dos decimales")).toBeVisible();
     await expect(amount).toHaveAttribute("aria-invalid", "true");
     await expect(amount).toBeFocused();
-    expect(confirmations).toBe(0);
+    await expect(dialog).toHaveCount(0);
     // More than what was paid: the server says so under the same field.
     await amount.fill("5000");
     await row.getByRole("button", { name: "Reembolsar" }).click();
+    await confirmRefund("$5000");
     await expect(row.getByText("El monto debe ser mayor que cero y no pasar de $1,250.00")).toBeVisible();
     await expect(amount).toHaveAttribute("aria-invalid", "true");
     await expect(row).toContainText("Pagado");
-    expect(confirmations).toBe(1);
+    // Cancelled: nothing is sent.
     await amount.fill("250");
     await row.getByRole("button", { name: "Reembolsar" }).click();
-    await expect(staff.getByText("Reembolso parcial realizado; se retiraron 1 clases sin usar")).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText("Pagado");
+    await row.getByRole("button", { name: "Reembolsar" }).click();
+    await confirmRefund("$250");
+    await expect(staff.getByText("Reembolso parcial realizado; se retiró 1 clase sin usar")).toBeVisible();
     await staff.reload();
     await expect(staff.getByRole("row").filter({ hasText: email })).toContainText("Reembolso parcial");
     await staff.close();

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import pino from "pino";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { creditLots, creditMovements, mailOutbox, orders, products } from "../../app/.server/db/schema";
 import { signWebhook } from "../../app/.server/domain/commerce/gateways/sandbox";
@@ -90,6 +90,16 @@ describe("refunds", () => {
     expect((await app.request(`/admin/payments/${row.id}/refund`, { method: "POST", token: c.token })).status).toBe(
       403,
     );
+    // The customer is mailed once (issue 20, item 6): the amount, the order, the classes withdrawn.
+    const mails = await app.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, c.email), eq(mailOutbox.template, "order-refund")));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Reembolso de tu orden #${order!.id}`);
+    expect(mails[0]!.text).toContain(`Reembolsamos $1,250.00 de tu orden #${order!.id}; la orden queda cancelada.`);
+    expect(mails[0]!.text).toContain("Se retiraron de tu cuenta 3 clases sin usar de esta compra.");
+    expect(mails[0]!.html).toContain("Se retiraron de tu cuenta 3 clases sin usar de esta compra.");
   });
 });
 

@@ -245,7 +245,7 @@ describe("partial refunds", () => {
     const part = await refund({ amount: "250" });
     expect(part.status).toBe(200);
     expect((await part.json()).data).toMatchObject({
-      Message: "Reembolso parcial realizado; se retiraron 1 clases sin usar",
+      Message: "Reembolso parcial realizado; se retiró 1 clase sin usar",
       status: "partially_refunded",
       amountCents: 25000,
     });

@@ -192,8 +192,11 @@ export const catalogue = {
     ledgerNote: "Recompensa: {kind} ({note})",
     milestoneNote: "{n} clases",
     revoke: "Retirar clases restantes",
-    revokeConfirm: "¿Retirar las {n} clases que {name} aún no usa? Las clases ya reservadas se conservan.",
-    revoked: "Se retiraron {n} clases",
+    revokeConfirm: {
+      one: "¿Retirar la clase que {name} aún no usa? Las clases ya reservadas se conservan.",
+      other: "¿Retirar las {n} clases que {name} aún no usa? Las clases ya reservadas se conservan.",
+    },
+    revoked: { one: "Se retiró 1 clase", other: "Se retiraron {n} clases" },
     revokedReason: "Recompensa retirada por el estudio",
     nothingLeft: "Esta recompensa ya no tiene clases por retirar",
   },

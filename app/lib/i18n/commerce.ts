@@ -9,6 +9,10 @@ export const commerce = {
     deposit: "Pago con Deposito (2 Parcialidades)",
     depositToday: "Primer pago (50%)",
   },
+  receipt: {
+    discount: "Descuento",
+    secondInstalment: "Segundo pago (50%)",
+  },
   kinds: {
     pack: "Paquete",
     plan: "Plan Nucleo Home",
@@ -103,8 +107,21 @@ export const commerce = {
     amountInvalid: "Escriba un monto en pesos, con hasta dos decimales",
     amountLabel: "Monto a reembolsar (MXN)",
     amountHint: "Vacío: todo lo que queda ({amount})",
-    partialDone: "Reembolso parcial realizado; se retiraron {n} clases sin usar",
+    partialDone: {
+      zero: "Reembolso parcial realizado",
+      one: "Reembolso parcial realizado; se retiró 1 clase sin usar",
+      other: "Reembolso parcial realizado; se retiraron {n} clases sin usar",
+    },
     otherGateway: "Este pago se cobró con otro proveedor de pagos; reembólselo desde ese proveedor",
+    mailSubject: "Reembolso de tu orden #{id}",
+    mailWhole: "Reembolsamos {amount} de tu orden #{id}; la orden queda cancelada.",
+    mailPartial: "Reembolsamos {amount} de tu orden #{id}.",
+    mailClasses: {
+      zero: "No se retiraron clases de tu cuenta.",
+      one: "Se retiró de tu cuenta 1 clase sin usar de esta compra.",
+      other: "Se retiraron de tu cuenta {n} clases sin usar de esta compra.",
+    },
+    mailDelay: "El dinero puede tardar unos días en aparecer en tu estado de cuenta, según tu banco.",
   },
   deposit: {
     orderNotFound: "No encontramos esa orden",
@@ -144,7 +161,11 @@ export const commerce = {
     },
   },
   admin: {
-    refundDone: "Reembolso realizado; se retiraron {n} clases sin usar",
+    refundDone: {
+      zero: "Reembolso realizado",
+      one: "Reembolso realizado; se retiró 1 clase sin usar",
+      other: "Reembolso realizado; se retiraron {n} clases sin usar",
+    },
     shipmentUpdated: "Envío actualizado",
     paymentsTitle: "Historial de pagos",
     from: "Desde",
@@ -293,7 +314,7 @@ export const commerce = {
     noRewards: "Aún no tienes recompensas. Te regalamos clases en tu cumpleaños y al cumplir metas de clases.",
     rewardClasses: "{n} clases de regalo",
     rewardOneClass: "1 clase de regalo",
-    rewardLeft: "Te quedan {n} en {city}",
+    rewardLeft: { one: "Te queda 1 en {city}", other: "Te quedan {n} en {city}" },
     rewardExpires: "Vence el {date}",
     rewardBook: "Reservar con mi recompensa",
     balance: "Saldo disponible",

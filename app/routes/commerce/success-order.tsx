@@ -44,20 +44,26 @@ export default function SuccessOrder({ loaderData }: Route.ComponentProps) {
           </Group>
           <Divider my="sm" />
           <Stack gap={6}>
-            {order.items.map((i) => (
-              <Group key={`${i.scope}${i.ref_id}`} justify="space-between" wrap="nowrap">
-                <Text size="sm">
-                  {i.qty} × {i.name}
+            {order.receipt.lines.map((l, i) => (
+              <Group key={i} justify="space-between" wrap="nowrap">
+                <Text size="sm">{l.label}</Text>
+                <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+                  {l.display_amount}
                 </Text>
-                <Text size="sm">{i.display_total}</Text>
               </Group>
             ))}
           </Stack>
           <Divider my="sm" />
           <Group justify="space-between">
-            <Text fw={700}>{t("commerce.totals.total")}</Text>
-            <Text fw={700}>{order.display_total}</Text>
+            <Text fw={700}>{order.receipt.total.label}</Text>
+            <Text fw={700}>{order.receipt.total.display_amount}</Text>
           </Group>
+          {order.receipt.instalments.map((l) => (
+            <Group key={l.kind} justify="space-between" mt={6}>
+              <Text size="sm">{l.label}</Text>
+              <Text size="sm">{l.display_amount}</Text>
+            </Group>
+          ))}
           {order.display_balance_due && (
             <Alert mt="md" color="brand" variant="light" title={t("commerce.deposit.balanceDue")}>
               <Stack gap="xs" align="flex-start">

@@ -209,6 +209,25 @@ const shipment = z.object({
 });
 
 /** A customer's order with its lines, card and shipment (shopping history). */
+const receiptLine = z.object({
+  kind: z.enum([
+    "item",
+    "discount",
+    "shipping",
+    "gift_card",
+    "total",
+    "first_instalment",
+    "second_instalment",
+    "balance_due",
+  ]),
+  label: z.string(),
+  amount_cents: z.number().int(),
+  display_amount: z.string(),
+});
+/** An order's receipt: `lines` add up to `total`; with a deposit, the two instalments. */
+const receipt = z.object({ lines: z.array(receiptLine), total: receiptLine, instalments: z.array(receiptLine) });
+export type Receipt = z.output<typeof receipt>;
+
 const customerOrder = z.object({
   id: z.number(),
   created_at: z.string(),
@@ -235,6 +254,7 @@ const customerOrder = z.object({
     }),
   ),
   shipment: shipment.nullable(),
+  receipt: receipt,
 });
 export const customerOrdersAnswer = z.object({ data: z.array(customerOrder) });
 

@@ -26,6 +26,7 @@ import { AppError } from "../errors";
 import { revokeShareOfCredits, revokeUnusedCredits } from "../credits/revoke";
 import { audit } from "../audit/service";
 import { gatewayOfPayment, gatewaysFor } from "./gateways";
+import { receiptsOf } from "./receipt";
 
 /**
  * Refunds a payment, in full or in part (`amountCents` <= what is left of it). One transaction with
@@ -120,7 +121,35 @@ export async function refundPayment(deps: AppDeps, paymentId: number, actorUserI
         credits_revoked: revoked,
       },
     });
+    await mailRefund(deps, tx, { userId: p.userId, orderId, amount, revoked, full: wholeOrder });
     return { revoked, amountCents: amount, status };
+  });
+}
+
+/** The customer is told what was refunded, on which order, and how many unused classes were withdrawn. */
+async function mailRefund(
+  deps: AppDeps,
+  tx: Db,
+  r: { userId: number; orderId: number; amount: number; revoked: number; full: boolean },
+) {
+  const [u] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, r.userId));
+  if (!u) return;
+  const lines = [
+    t("mail.greeting", { name: u.name }),
+    t(r.full ? "commerce.refund.mailWhole" : "commerce.refund.mailPartial", {
+      id: r.orderId,
+      amount: formatMoney(r.amount / 100),
+    }),
+    t("commerce.refund.mailClasses", { n: r.revoked }),
+    t("commerce.refund.mailDelay"),
+  ];
+  const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  await deps.mailer.send(tx, {
+    to: u.email,
+    subject: t("commerce.refund.mailSubject", { id: r.orderId }),
+    template: "order-refund",
+    text: lines.join("\n"),
+    html: lines.map((l) => `<p>${esc(l)}</p>`).join(""),
   });
 }
 
@@ -238,10 +267,11 @@ export async function customerOrders(db: Db, userId: number) {
   const os = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(100);
   if (os.length === 0) return [];
   const ids = os.map((o) => o.id);
-  const [items, pays, ships] = await Promise.all([
+  const [items, pays, ships, receipts] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)),
     db.select().from(payments).where(inArray(payments.orderId, ids)),
     db.select().from(shipments).where(inArray(shipments.orderId, ids)),
+    receiptsOf(db, os),
   ]);
   return os.map((o) => {
     const pay = pays.find((p) => p.orderId === o.id);
@@ -272,6 +302,8 @@ export async function customerOrders(db: Db, userId: number) {
           display_total: formatMoney(i.totalCents / 100),
         })),
       shipment: ship ? shipmentView(ship) : null,
+      /** Every line that makes the total: what the success page and the receipt mail show. */
+      receipt: receipts.get(o.id)!,
     };
   });
 }

@@ -12,6 +12,7 @@ import crypto from "node:crypto";
 import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/lib/format";
+import { orderReceipt, receiptMailParts, receiptOf } from "./receipt";
 import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
 import {
@@ -604,7 +605,7 @@ async function recordOrder(deps: AppDeps, tx: Db, cart: CartRow, input: FulfilIn
   if (input.intent.metadata.save_card === "1" && pm) await saveCard(tx, cart.userId, input.gateway, pm);
   await tx.update(carts).set({ status: "paid", updatedAt: now }).where(eq(carts.id, cart.id));
   await closeCharge(tx, { intentId: input.intent.id }, "fulfilled", now);
-  if (pre.user) await sendReceipt(deps, tx, pre.user, order!, ctx.lines);
+  if (pre.user) await sendReceipt(deps, tx, pre.user, order!, ctx.lines, ctx.voucher?.code ?? null);
   return order!;
 }
 
@@ -671,12 +672,13 @@ async function fulfilBalance(deps: AppDeps, input: FulfilInput): Promise<{ order
         .where(eq(users.id, order.userId));
       if (u) {
         const line = t("commerce.deposit.receiptLine", { id: order.id, amount: formatMoney(intent.amountCents / 100) });
+        const receipt = receiptMailParts(await receiptOf(tx, updated!));
         await deps.mailer.send(tx, {
           to: u.email,
           subject: t("commerce.orders.receiptSubject", { id: order.id }),
           template: "order-receipt",
-          text: [t("mail.greeting", { name: u.name }), line].join("\n"),
-          html: `<p>${escapeHtml(t("mail.greeting", { name: u.name }))}</p><p>${escapeHtml(line)}</p>`,
+          text: [t("mail.greeting", { name: u.name }), line, ...receipt.text].join("\n"),
+          html: `<p>${escapeHtml(t("mail.greeting", { name: u.name }))}</p><p>${escapeHtml(line)}</p>${receipt.html}`,
         });
       }
       return { order: updated!, duplicate: false };
@@ -710,18 +712,17 @@ async function sendReceipt(
   u: { email: string; name: string },
   order: OrderRow,
   lines: { name: string; qty: number; unitCents: number }[],
+  voucherCode: string | null,
 ) {
-  const rows = lines.map((l) => `${l.qty} × ${l.name}: ${formatMoney((l.unitCents * l.qty) / 100)}`);
-  const total = `${t("commerce.totals.total")}: ${formatMoney(order.totalCents / 100)}`;
+  const items = lines.map((l) => ({ name: l.name, qty: l.qty, totalCents: l.unitCents * l.qty }));
+  const receipt = receiptMailParts(orderReceipt(order, items, voucherCode));
   const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   await deps.mailer.send(tx, {
     to: u.email,
     subject: t("commerce.orders.receiptSubject", { id: order.id }),
     template: "order-receipt",
-    text: [t("mail.greeting", { name: u.name }), t("commerce.orders.receiptIntro"), ...rows, total].join("\n"),
-    html: `<p>${esc(t("mail.greeting", { name: u.name }))}</p><p>${esc(t("commerce.orders.receiptIntro"))}</p><ul>${rows
-      .map((r) => `<li>${esc(r)}</li>`)
-      .join("")}</ul><p><strong>${esc(total)}</strong></p>`,
+    text: [t("mail.greeting", { name: u.name }), t("commerce.orders.receiptIntro"), ...receipt.text].join("\n"),
+    html: `<p>${esc(t("mail.greeting", { name: u.name }))}</p><p>${esc(t("commerce.orders.receiptIntro"))}</p>${receipt.html}`,
   });
 }
 

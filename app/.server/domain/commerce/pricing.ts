@@ -46,6 +46,9 @@ export function discountCents(lines: PricedLine[], voucher: VoucherRule | null) 
   return Math.min(base, voucher.value);
 }
 
+/** A deposit's first instalment: half the total, rounded up to the cent. */
+export const depositFirstCents = (totalCents: number) => Math.ceil(totalCents / 2);
+
 /**
  * Subtotal − voucher + shipping, then the gift-card balance pays what it can. With a deposit (two
  * installments) the first is charged now: half, rounded up to the cent.
@@ -62,7 +65,7 @@ export function computeTotals(input: {
   const beforeGift = subtotalCents - discount + input.shippingCents;
   const giftCardCents = Math.max(0, Math.min(input.giftCardBalanceCents, beforeGift));
   const totalCents = beforeGift - giftCardCents;
-  const dueNowCents = input.deposit ? Math.ceil(totalCents / 2) : totalCents;
+  const dueNowCents = input.deposit ? depositFirstCents(totalCents) : totalCents;
   return {
     subtotalCents,
     discountCents: discount,

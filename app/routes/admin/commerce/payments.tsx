@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { Form, useRevalidator } from "react-router";
-import { AdminErrorBoundary, SoftBadge } from "~/components/admin/kit";
+import type { FormEvent } from "react";
+import { AdminErrorBoundary, confirmAction, SoftBadge } from "~/components/admin/kit";
 import { useApiCommand } from "~/components/forms/useApiCommand";
 import { useEntityForm, useFormSubmit } from "~/components/forms/useEntityForm";
 import { api, type ApiData } from "~/lib/api";
@@ -207,9 +208,9 @@ function Unreconciled({ rows }: { rows: Route.ComponentProps["loaderData"]["unre
 }
 
 /**
- * Refund all that is left (amount empty) or part of it, through the API; confirmed before it goes
- * (once the amount passes the browser's check). A wrong amount is said under the field, any other
- * refusal in a toast.
+ * Refund all that is left (amount empty) or part of it, through the API; confirmed in a dialog
+ * before it goes (once the amount passes the browser's check). A wrong amount is said under the
+ * field, any other refusal in a toast.
  */
 function RefundForm({ payment: p }: { payment: Payment }) {
   const { revalidate } = useRevalidator();
@@ -229,12 +230,21 @@ function RefundForm({ payment: p }: { payment: Payment }) {
     <form
       noValidate
       onSubmit={(e) => {
-        if (!form.validate().hasErrors) {
-          const typed = form.getValues().amount.trim();
-          const amount = typed ? `$${typed}` : p.display_left;
-          if (!window.confirm(t("commerce.admin.refundConfirm", { amount }))) return e.preventDefault();
-        }
-        submit.onSubmit(e);
+        if (form.validate().hasErrors) return submit.onSubmit(e);
+        // Asked in a Mantine dialog; once confirmed the form is sent as if submitted (same element,
+        // so a refused amount still takes the focus).
+        e.preventDefault();
+        const element = e.currentTarget;
+        const typed = form.getValues().amount.trim();
+        const amount = typed ? `$${typed}` : p.display_left;
+        void confirmAction({
+          title: t("commerce.admin.refund"),
+          message: t("commerce.admin.refundConfirm", { amount }),
+          confirmLabel: t("commerce.admin.refund"),
+          danger: true,
+        }).then((ok) => {
+          if (ok) submit.onSubmit({ currentTarget: element, preventDefault() {} } as FormEvent<HTMLFormElement>);
+        });
       }}
     >
       <Group gap={6} wrap="nowrap" align="flex-start">
