@@ -66,7 +66,7 @@ export function registerSection(area: string, section: string, texts: unknown) {
  * A text that depends on a number: `t(key, { n })` picks the form by es-MX plural rules (`one` for 1,
  * `other` otherwise), or `zero` when given and n is 0. Each form fills `{n}` like any text.
  */
-export interface Plural {
+interface Plural {
   zero?: string;
   one: string;
   other: string;

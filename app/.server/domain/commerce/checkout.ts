@@ -946,7 +946,7 @@ export async function retryFailedRefunds(deps: AppDeps) {
  * customer is paying with another card now; otherwise after an hour), and one whose request never
  * reached the gateway is closed as abandoned. What the charge became, or false while it stays open.
  */
-export async function settleCharge(
+async function settleCharge(
   deps: AppDeps,
   charge: ChargeRow,
   opts: { inline?: boolean } = {},
