@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { checkoutCharges, mailOutbox, orders, payments, sandboxIntents } from "../../app/.server/db/schema";
 import { scheduledTasks } from "../../app/.server/jobs/tasks";
+import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
 import { setupTestApp } from "../support/app";
 import { newCustomer } from "../support/commerce";
 import { staffToken } from "../support/factories";
@@ -280,5 +281,35 @@ describe("no money without an order: the reconciliation task", () => {
       .where(and(eq(checkoutCharges.cartId, cart)));
     expect(closed).toMatchObject({ status: "canceled", lastError: null });
     expect((await intentsOfCart(cart))[0]!.status).toBe("canceled");
+  });
+
+  it("PayPal captured but the server died before the order: the next run records it; an approval not captured is left alone", async () => {
+    const paypalOrder = async (c: Customer, cart: number) => {
+      const res = await post(c.token, "/v2/checkout/pay-with-paypal", { cart_id: cart });
+      const url = ((await res.json()) as { redirect_url: string }).redirect_url;
+      const approve = await app.request(`${url.replace(/^\/api/, "")}/decide?decision=approve`);
+      expect(approve.status).toBe(303);
+      return url.split("/").pop()!;
+    };
+    const captured = await newCustomer(app);
+    const capturedCart = await cartWithPack(captured);
+    const id = await paypalOrder(captured, capturedCart);
+    // What paypal-payment did before the process died: the capture, not the order.
+    const intent = await gatewaysFor(app.deps.config).sandboxPaypal!.capture(app.deps.db, id, `capture:${id}`);
+    expect(intent.status).toBe("succeeded");
+    const waiting = await newCustomer(app);
+    const waitingCart = await cartWithPack(waiting);
+    const pending = await paypalOrder(waiting, waitingCart);
+
+    await reconcileAfter(4);
+    expect(await app.deps.db.select().from(orders).where(eq(orders.cartId, capturedCart))).toHaveLength(1);
+    expect((await mailsTo(captured.email)).map((m) => m.template)).toContain("order-receipt");
+    expect(await app.deps.db.select().from(orders).where(eq(orders.cartId, waitingCart))).toHaveLength(0);
+    const [left] = await app.deps.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, pending));
+    expect(left!.status).toBe("requires_approval");
+    // The customer comes back from PayPal later: the same order, not a second one.
+    const back = await post(captured.token, "/v2/checkout/paypal-payment", { cart_id: capturedCart });
+    expect(back.status).toBe(200);
+    expect(await app.deps.db.select().from(orders).where(eq(orders.cartId, capturedCart))).toHaveLength(1);
   });
 });

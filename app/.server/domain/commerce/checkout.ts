@@ -9,7 +9,7 @@
  * refunded through the gateway: never lost, never kept.
  */
 import crypto from "node:crypto";
-import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/lib/format";
 import { orderReceipt, receiptMailParts, receiptOf } from "./receipt";
@@ -1001,7 +1001,7 @@ async function settleCharge(
  */
 export async function reconcileCharges(deps: AppDeps) {
   const open = await chargesToSettle(deps.db, deps.clock());
-  let settled = 0;
+  let settled = await reconcilePaypalCaptures(deps);
   for (const charge of open) {
     try {
       if (await settleCharge(deps, charge)) settled++;
@@ -1011,6 +1011,54 @@ export async function reconcileCharges(deps: AppDeps) {
     }
   }
   return { open: open.length, settled };
+}
+
+/**
+ * PayPal takes the money at our capture, which goes straight on to the order; a server that died
+ * between the two left a captured PayPal order on an open cart. Each run looks at the open carts
+ * with a PayPal order from the last day, untouched for the reconciliation interval: a captured one
+ * becomes its order (or a refund, as any charge); one still awaiting approval is left alone.
+ */
+async function reconcilePaypalCaptures(deps: AppDeps) {
+  const now = deps.clock();
+  const { paypal } = gatewaysFor(deps.config);
+  const open = await deps.db
+    .select({ id: carts.id, userId: carts.userId, paypalOrderId: carts.paypalOrderId })
+    .from(carts)
+    .where(
+      and(
+        eq(carts.status, "open"),
+        isNotNull(carts.paypalOrderId),
+        lt(carts.updatedAt, new Date(now.getTime() - CHARGE_RECONCILE_AFTER_MS)),
+        gt(carts.updatedAt, new Date(now.getTime() - DAY)),
+      ),
+    )
+    .limit(100);
+  let settled = 0;
+  for (const cart of open) {
+    try {
+      const intent = await paypal.retrieve(deps.db, cart.paypalOrderId!);
+      if (intent?.status !== "succeeded") continue;
+      const metadata = { ...intent.metadata, cart_id: String(cart.id), user_id: String(cart.userId) };
+      await applySucceededIntent(deps, {
+        gateway: paypal.name,
+        method: "paypal",
+        intent: { ...intent, metadata },
+        studioId: null,
+      }).catch((e: unknown) => {
+        if (!(e instanceof AppError)) throw e; // recorded and refunded: settled all the same
+      });
+      // Settled (an order, or a recorded refund): not looked at again.
+      await deps.db
+        .update(carts)
+        .set({ paypalOrderId: null })
+        .where(and(eq(carts.id, cart.id), eq(carts.status, "open")));
+      settled++;
+    } catch (err) {
+      deps.log.error({ err, cartId: cart.id }, "PayPal capture could not be reconciled");
+    }
+  }
+  return settled;
 }
 
 /** The back office's "reconcile now": the same two tasks the scheduler runs. */
