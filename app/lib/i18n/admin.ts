@@ -340,6 +340,7 @@ export const admin = {
       move: "Cambió de lugar una reservación",
       waive: "Perdonó la penalización de una reservación",
       check_in: "Registró la asistencia de una reservación",
+      check_in_override: "Dio acceso fuera de horario o de estudio, con motivo",
       activate: "Activó",
       pause: "Pausó",
     },
