@@ -81,6 +81,35 @@ export default tseslint.config(
     rules: { "no-restricted-syntax": ["error", ...roleRules] },
   },
   {
+    // Issue 21 "the domain owns every write": an API file parses, calls one domain service and
+    // answers. The service opens the transaction and writes the audit entry (domain/tx.ts
+    // `inTransaction`), so an API file never does either.
+    files: ["app/.server/api/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...roleRules,
+        {
+          selector: "CallExpression[callee.property.name='transaction'], CallExpression[callee.name='inTransaction']",
+          message:
+            "Open transactions in the domain service this route calls (domain/tx.ts inTransaction), not in the API.",
+        },
+      ],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/domain/tx", "**/domain/audit/service"],
+              allowTypeImports: true,
+              message: "Transactions and audit entries belong to the domain service this route calls.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Issue 7 "typed client": every browser call names its answer by the route's response schema,
     // `api<ApiData<typeof someAnswer>>(...)` (a type-only import), never a hand-written type or none.
     files: ["app/components/**/*.{ts,tsx}", "app/routes/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],

@@ -59,8 +59,8 @@ function actionKeys(): { keys: Set<string>; unknownTemplates: string[] } {
           else unknownTemplates.push(tpl[0]);
         }
       }
-      // The booking back office's `logBy(tx, actor, "<action>", "<entity>", …)`.
-      const by = /\blogBy\(\s*tx,\s*actor,\s*(.+?),\s*"[a-z_]+"/.exec(line);
+      // The booking staff operations' `logBy(change, actor, "<action>", "<entity>", …)` (domain/booking/staff.ts).
+      const by = /\blogBy\(\s*\w+,\s*actor,\s*(.+?),\s*"[a-z_]+"/.exec(line);
       if (by) for (const k of quoted(by[1])) keys.add(k);
     }
   }
@@ -72,7 +72,7 @@ function entityKeys(): Set<string> {
   const out = new Set<string>(["user"]);
   for (const { text } of files) {
     for (const m of text.matchAll(/\bentity: "([a-z_]+)"/g)) out.add(m[1]);
-    for (const m of text.matchAll(/\blogBy\(\s*tx,\s*actor,\s*.+?,\s*"([a-z_]+)"/g)) out.add(m[1]);
+    for (const m of text.matchAll(/\blogBy\(\s*\w+,\s*actor,\s*.+?,\s*"([a-z_]+)"/g)) out.add(m[1]);
   }
   return out;
 }

@@ -21,7 +21,6 @@ import {
   sessionTemplateSchema,
   substituteCoachSchema,
 } from "~/shared/schemas/booking-admin";
-import { eq } from "drizzle-orm";
 import { messageAnswer, savedAnswer } from "~/shared/schemas/answers";
 import { courtesyBody } from "~/shared/schemas/courtesies";
 import { id } from "~/shared/schemas/fields";
@@ -31,19 +30,8 @@ import type { Permission } from "~/shared/permissions";
 import { defineRoute, idParam, type ApiContext, type ApiEnv, type AuthState } from "../http/api";
 import { AppError } from "../http/errors";
 import { hit } from "../domain/identity/rate-limit";
+import { staffCancelMessage } from "../domain/booking/reservations";
 import {
-  bookSpot,
-  cancelReservation,
-  checkIn,
-  moveReservation,
-  staffCancelMessage,
-  waivePenalty,
-} from "../domain/booking/reservations";
-import {
-  cancelSession,
-  createSession,
-  duplicateSession,
-  generateFromTemplates,
   listSessions,
   assertMayCheckInFromList,
   roster,
@@ -51,28 +39,31 @@ import {
   scannerRow,
   sessionDetail,
   sessionDto,
-  substituteCoach,
-  updateSession,
   waitlistOf,
 } from "../domain/booking/sessions";
+import { adminReservations, classesToday, grantCourtesy, listCourtesies, listTemplates } from "../domain/booking/admin";
 import {
-  adminReservations,
-  classesToday,
-  createTemplate,
-  grantCourtesy,
-  listCourtesies,
-  listTemplates,
-  setTemplateActive,
-  updateTemplate,
-} from "../domain/booking/admin";
+  bookOnBehalf,
+  cancelReservationBy,
+  cancelSessionBy,
+  checkInByCode,
+  checkInFromListBy,
+  createSessionBy,
+  duplicateSessionBy,
+  moveReservationBy,
+  savePolicyBy,
+  saveTemplateBy,
+  setTemplateActiveBy,
+  substituteCoachBy,
+  updateSessionBy,
+  waivePenaltyBy,
+} from "../domain/booking/staff";
 import { localDay } from "../domain/booking/time";
-import { policyOf, savePolicy } from "../domain/booking/policies";
-import { announceLocal } from "../domain/booking/live";
+import { policyOf } from "../domain/booking/policies";
 import type { Db } from "../db/client";
-import { ROLE, studios } from "../db/schema";
+import { ROLE } from "../db/schema";
 import { findUserByEmail } from "../domain/identity/accounts";
-import { audit } from "../domain/audit/service";
-import { actorOf, assertCan, type Actor } from "../domain/people/access";
+import { actorOf, assertCan } from "../domain/people/access";
 import { backOfficeActor, clientIp } from "./back-office";
 import { assertScanner } from "./booking";
 
@@ -96,18 +87,8 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 const staffCan = (c: ApiContext, auth: AuthState, permission: Permission) =>
   assertCan(backOfficeActor(c, auth), permission);
 
-/** The audit entry of `actor`'s change, written in the change's transaction `tx` (as the pages do). */
-const logBy = (
-  tx: Db,
-  actor: Actor,
-  action: string,
-  entity: string,
-  entityId: number,
-  data: Record<string, unknown> = {},
-) => audit(tx, { actorUserId: actor.id, action, entity, entityId, data, ip: actor.ip });
-
 /** The answer of a check-in (who, which spot, the message). */
-const checkedInData = (r: Awaited<ReturnType<typeof checkIn>>) => ({
+const checkedInData = (r: Awaited<ReturnType<typeof checkInByCode>>) => ({
   Message: r.message,
   reservationId: r.reservationId,
   name: r.name,
@@ -211,11 +192,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     },
     async ({ c, auth, deps, body }) => {
       const actor = staffCan(c, auth, "booking.write");
-      const row = await deps.db.transaction(async (tx) => {
-        const made = await createSession(tx, toInput(body), deps.clock());
-        await logBy(tx, actor, "create", "class_session", made.id, { starts_at: made.startsAt.toISOString() });
-        return made;
-      });
+      const row = await createSessionBy(deps, actor, toInput(body));
       return { data: { Message: t("booking.messages.sessionCreated"), id: row.id } };
     },
   );
@@ -235,15 +212,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     },
     async ({ c, auth, deps, params, body }) => {
       const actor = staffCan(c, auth, "booking.write");
-      const input = toInput(body);
-      await deps.db.transaction(async (tx) => {
-        await updateSession(tx, params.id, input, deps.clock());
-        await logBy(tx, actor, "update", "class_session", params.id, {
-          ...input,
-          startsAt: input.startsAt.toISOString(),
-        });
-      });
-      announceLocal(params.id);
+      await updateSessionBy(deps, actor, params.id, toInput(body));
       return { data: { Message: t("booking.messages.sessionUpdated"), id: params.id } };
     },
   );
@@ -263,12 +232,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     async ({ c, deps, params, body, auth }) => {
       const actor = staffCan(c, auth, "booking.write");
       const reason = body.reason?.trim() || null;
-      const r = await deps.db.transaction(async (tx) => {
-        const done = await cancelSession({ ...deps, db: tx }, params.id, actor.id, reason, deps.clock());
-        await logBy(tx, actor, "cancel", "class_session", params.id, { reason, notified: done.notified });
-        return done;
-      });
-      announceLocal(params.id);
+      const r = await cancelSessionBy(deps, actor, params.id, reason);
       return { data: { Message: t("booking.messages.sessionCancelled", { count: r.notified }), ...r } };
     },
   );
@@ -287,11 +251,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     },
     async ({ c, auth, deps, params, body }) => {
       const actor = staffCan(c, auth, "booking.write");
-      await deps.db.transaction(async (tx) => {
-        await substituteCoach(tx, params.id, body.coach_id, deps.clock());
-        await logBy(tx, actor, "update", "class_session", params.id, { coachId: body.coach_id });
-      });
-      announceLocal(params.id);
+      await substituteCoachBy(deps, actor, params.id, body.coach_id);
       return { data: { Message: t("booking.messages.sessionUpdated"), id: params.id } };
     },
   );
@@ -311,11 +271,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     },
     async ({ c, auth, deps, params, body }) => {
       const actor = staffCan(c, auth, "booking.write");
-      const row = await deps.db.transaction(async (tx) => {
-        const made = await duplicateSession(tx, params.id, body.date, deps.clock());
-        await logBy(tx, actor, "duplicate", "class_session", made.id, { from: params.id });
-        return made;
-      });
+      const row = await duplicateSessionBy(deps, actor, params.id, body.date);
       return { data: { Message: t("booking.messages.sessionCreated"), id: row.id } };
     },
   );
@@ -365,26 +321,11 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     },
     async ({ c, deps, body, auth }) => {
       const actor = staffCan(c, auth, "booking.write");
-      const r = await deps.db.transaction(async (tx) => {
-        const booked = await bookSpot(
-          { ...deps, db: tx },
-          {
-            userId: body.user_id,
-            sessionId: body.class_session_id,
-            spot: body.spot,
-            actorUserId: actor.id,
-            staff: true,
-            now: deps.clock(),
-          },
-        );
-        await logBy(tx, actor, "book_on_behalf", "reservation", booked.reservationId, {
-          user_id: body.user_id,
-          class_session_id: body.class_session_id,
-          spot: booked.spot,
-        });
-        return booked;
+      const r = await bookOnBehalf(deps, actor, {
+        userId: body.user_id,
+        sessionId: body.class_session_id,
+        spot: body.spot,
       });
-      announceLocal(body.class_session_id);
       return { data: { Message: t("booking.messages.booked", { spot: r.spot }), id: r.reservationId } };
     },
   );
@@ -403,16 +344,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     },
     async ({ c, deps, params, body, auth }) => {
       const actor = staffCan(c, auth, "booking.write");
-      const penalty = body.penalty ?? false;
-      const r = await deps.db.transaction(async (tx) => {
-        const done = await cancelReservation(
-          { ...deps, db: tx },
-          { reservationId: params.id, actorUserId: actor.id, staff: { penalty }, now: deps.clock() },
-        );
-        await logBy(tx, actor, "cancel", "reservation", params.id, { penalty, refunded: done.refunded });
-        return done;
-      });
-      announceLocal(r.sessionId);
+      const r = await cancelReservationBy(deps, actor, params.id, body.penalty ?? false);
       return {
         data: {
           Message: staffCancelMessage(r),
@@ -436,15 +368,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     },
     async ({ c, auth, deps, params, body }) => {
       const actor = staffCan(c, auth, "booking.write");
-      const r = await deps.db.transaction(async (tx) => {
-        const moved = await moveReservation(
-          { ...deps, db: tx },
-          { reservationId: params.id, spot: body.spot, now: deps.clock() },
-        );
-        await logBy(tx, actor, "move", "reservation", params.id, { spot: moved.spot });
-        return moved;
-      });
-      announceLocal(r.sessionId);
+      const r = await moveReservationBy(deps, actor, params.id, body.spot);
       return { data: { Message: t("booking.messages.moved", { spot: r.spot }) } };
     },
   );
@@ -462,10 +386,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     },
     async ({ c, deps, params, auth }) => {
       const actor = staffCan(c, auth, "booking.write");
-      await deps.db.transaction(async (tx) => {
-        await waivePenalty({ ...deps, db: tx }, { reservationId: params.id, actorUserId: actor.id, now: deps.clock() });
-        await logBy(tx, actor, "waive", "reservation", params.id);
-      });
+      await waivePenaltyBy(deps, actor, params.id);
       return { data: { Message: t("booking.messages.waived") } };
     },
   );
@@ -484,15 +405,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     async ({ c, deps, params, auth }) => {
       assertScanner(auth);
       await assertMayCheckInFromList(deps.db, auth.user!, params.id);
-      const actor = actorOf(auth.user!, clientIp(c));
-      const r = await deps.db.transaction(async (tx) => {
-        const done = await checkIn(
-          { ...deps, db: tx },
-          { reservationId: params.id, actorUserId: actor.id, now: deps.clock() },
-        );
-        await logBy(tx, actor, "check_in", "reservation", params.id);
-        return done;
-      });
+      const r = await checkInFromListBy(deps, actorOf(auth.user!, clientIp(c)), params.id);
       return { data: checkedInData(r) };
     },
   );
@@ -527,28 +440,12 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     async ({ c, deps, body, auth }) => {
       assertScanner(auth);
       await hit(deps.db, { key: `checkin:${auth.user!.id}`, max: 120, windowSeconds: 60 }, deps.clock());
-      const actor = actorOf(auth.user!, clientIp(c));
-      const r = await deps.db.transaction(async (tx) => {
-        const done = await checkIn(
-          { ...deps, db: tx },
-          {
-            code: body.code,
-            sessionId: body.class_session_id,
-            studioId: body.studio_id,
-            mayOverride: mayOverrideCheckIn(auth.user!),
-            overrideReason: body.override_reason,
-            actorUserId: actor.id,
-            now: deps.clock(),
-          },
-        );
-        if (done.overridden)
-          await logBy(tx, actor, "check_in_override", "reservation", done.reservationId, {
-            reason: body.override_reason,
-            refusal: done.refusal,
-            studio_id: body.studio_id ?? null,
-            class_session_id: body.class_session_id ?? null,
-          });
-        return done;
+      const r = await checkInByCode(deps, actorOf(auth.user!, clientIp(c)), {
+        code: body.code,
+        sessionId: body.class_session_id,
+        studioId: body.studio_id,
+        mayOverride: mayOverrideCheckIn(auth.user!),
+        overrideReason: body.override_reason,
       });
       return { data: checkedInData(r) };
     },
@@ -658,27 +555,23 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     },
     async ({ c, auth, deps, params, body }) => {
       const actor = staffCan(c, auth, "booking.write");
-      const [s] = await deps.db.select({ id: studios.id }).from(studios).where(eq(studios.id, params.studio));
-      if (!s) throw AppError.notFound(t("booking.errors.studioNotFound"));
-      await deps.db.transaction(async (tx) => {
-        await savePolicy(
-          tx,
-          params.studio,
-          {
-            bookingOpensDays: body.booking_opens_days,
-            bookingCutoffMinutes: body.booking_cutoff_minutes,
-            cancelCutoffMinutes: body.cancel_cutoff_minutes,
-            noShowWindowMinutes: body.no_show_window_minutes,
-            waitlistMax: body.waitlist_max,
-            waitlistCutoffMinutes: body.waitlist_cutoff_minutes,
-            reminderMinutes: body.reminder_minutes,
-            checkInOpensMinutes: body.check_in_opens_minutes,
-            checkInClosesMinutes: body.check_in_closes_minutes,
-          },
-          deps.clock(),
-        );
-        await logBy(tx, actor, "update", "booking_policy", params.studio, { ...body });
-      });
+      await savePolicyBy(
+        deps,
+        actor,
+        params.studio,
+        {
+          bookingOpensDays: body.booking_opens_days,
+          bookingCutoffMinutes: body.booking_cutoff_minutes,
+          cancelCutoffMinutes: body.cancel_cutoff_minutes,
+          noShowWindowMinutes: body.no_show_window_minutes,
+          waitlistMax: body.waitlist_max,
+          waitlistCutoffMinutes: body.waitlist_cutoff_minutes,
+          reminderMinutes: body.reminder_minutes,
+          checkInOpensMinutes: body.check_in_opens_minutes,
+          checkInClosesMinutes: body.check_in_closes_minutes,
+        },
+        body,
+      );
       return { data: { Message: t("booking.messages.policySaved") } };
     },
   );
@@ -725,14 +618,9 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
       startsOn: b.starts_on ?? localDay(now),
       endsOn: b.ends_on ?? null,
     };
-    const tpl = await deps.db.transaction(async (tx) => {
-      const row = id ? await updateTemplate(tx, id, input, now) : await createTemplate(tx, input);
-      await logBy(tx, actor, id ? "update" : "create", "session_template", row.id, { ...input });
-      return row;
-    });
-    const created = await generateFromTemplates(deps.db, now);
+    const { id: saved, created } = await saveTemplateBy(deps, actor, id, input);
     const Message = `${t("booking.messages.templateSaved")} ${t("booking.messages.generated", { count: created })}`;
-    return { data: { Message, id: tpl.id, created } };
+    return { data: { Message, id: saved, created } };
   }
 
   defineRoute(
@@ -779,15 +667,8 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     },
     async ({ c, auth, deps, params, body }) => {
       const actor = staffCan(c, auth, "booking.write");
-      const now = deps.clock();
-      await deps.db.transaction(async (tx) => {
-        await setTemplateActive(tx, params.id, body.active);
-        await logBy(tx, actor, body.active ? "activate" : "pause", "session_template", params.id, {
-          active: body.active,
-        });
-      });
+      await setTemplateActiveBy(deps, actor, params.id, body.active);
       if (!body.active) return { data: { Message: t("booking.messages.templatePaused") } };
-      await generateFromTemplates(deps.db, now);
       return { data: { Message: t("booking.messages.templateSaved") } };
     },
   );

@@ -12,7 +12,6 @@ import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { assertCan } from "../domain/people/access";
 import { deleteCity } from "../domain/places/admin";
 import { studiosForShifts } from "../domain/places/service";
-import { inTransaction } from "../domain/tx";
 import { citiesResource, roomsResource, studiosResource } from "../resources/places";
 import { assertShiftStaff, BACK_OFFICE, backOfficeActor } from "./back-office";
 import { resourceRoutes } from "./resource-routes";
@@ -34,17 +33,7 @@ export function adminPlacesRoutes(app: Hono<ApiEnv>) {
     },
     async ({ deps, params, auth, c }) => {
       const actor = assertCan(backOfficeActor(c, auth), citiesResource.permissions.write);
-      await inTransaction(deps.db, async ({ tx, audit }) => {
-        const city = await deleteCity(tx, params.id);
-        audit({
-          actorUserId: actor.id,
-          action: "city.deleted",
-          entity: "city",
-          entityId: params.id,
-          data: { name: city.name },
-          ip: actor.ip,
-        });
-      });
+      await deleteCity(deps.db, actor, params.id);
       deps.cache.clear("public:");
       return { data: { Message: t("places.cities.deleted") } };
     },

@@ -18,7 +18,6 @@ import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { AppError } from "../http/errors";
 import { listQuery, pageOf } from "../http/pagination";
 import { hit } from "../domain/identity/rate-limit";
-import { audit } from "../domain/audit/service";
 import {
   INVOICE_STATUSES,
   createFoundationApplication,
@@ -250,17 +249,7 @@ export function contentRoutes(app: Hono<ApiEnv>) {
     },
     async ({ deps, params, body, auth, c }) => {
       const actor = assertCan(backOfficeActor(c, auth), invoiceRequestsResource.permissions.write);
-      await deps.db.transaction(async (tx) => {
-        if (!(await setInvoiceStatus(tx, params.id, body.status, body.note))) throw AppError.notFound();
-        await audit(tx, {
-          actorUserId: actor.id,
-          action: "invoice_request.status",
-          entity: "invoice_request",
-          entityId: params.id,
-          data: { status: body.status },
-          ip: actor.ip,
-        });
-      });
+      await setInvoiceStatus(deps.db, actor, params.id, body.status, body.note);
       return { data: { Message: t(`content.invoice.status.${body.status}`) } };
     },
   );
@@ -279,17 +268,7 @@ export function contentRoutes(app: Hono<ApiEnv>) {
     },
     async ({ deps, params, body, auth, c }) => {
       const actor = assertCan(backOfficeActor(c, auth), foundationApplicationsResource.permissions.write);
-      await deps.db.transaction(async (tx) => {
-        if (!(await setApplicationStatus(tx, params.id, body.status))) throw AppError.notFound();
-        await audit(tx, {
-          actorUserId: actor.id,
-          action: "foundation_application.status",
-          entity: "foundation_application",
-          entityId: params.id,
-          data: { status: body.status },
-          ip: actor.ip,
-        });
-      });
+      await setApplicationStatus(deps.db, actor, params.id, body.status);
       return { data: { Message: t(`content.foundation.status.${body.status}`) } };
     },
   );
@@ -317,15 +296,7 @@ export function contentRoutes(app: Hono<ApiEnv>) {
     },
     async ({ deps, body, auth, c }) => {
       const actor = backOfficeActor(c, auth);
-      const media = await storeImage(deps.db, deps.storage, body.file, { alt: body.alt, uploadedBy: actor.id });
-      await audit(deps.db, {
-        actorUserId: actor.id,
-        action: "media.uploaded",
-        entity: "media",
-        entityId: media.id,
-        data: { name: media.name },
-        ip: actor.ip,
-      });
+      const media = await storeImage(deps.db, deps.storage, body.file, { alt: body.alt, uploadedBy: actor.id, actor });
       return { data: media };
     },
   );
@@ -361,14 +332,7 @@ export function contentRoutes(app: Hono<ApiEnv>) {
     },
     async ({ deps, params, auth, c }) => {
       const actor = backOfficeActor(c, auth);
-      await deleteImage(deps.db, deps.storage, params.id);
-      await audit(deps.db, {
-        actorUserId: actor.id,
-        action: "media.deleted",
-        entity: "media",
-        entityId: params.id,
-        ip: actor.ip,
-      });
+      await deleteImage(deps.db, deps.storage, params.id, actor);
       deps.cache.clear("public:");
       return { data: { Message: t("media.deleted") } };
     },

@@ -11,6 +11,8 @@ import type { Db } from "../../db/client";
 import { mediaFiles } from "../../db/schema";
 import type { FileStorage } from "../../adapters/storage";
 import { AppError } from "../errors";
+import type { Actor } from "../people/access";
+import { inTransaction } from "../tx";
 import { likePattern, offsetOf, type ListQuery } from "../lists";
 import { detectImageType } from "../profile/service";
 import { encodeInChild } from "./image-encoder";
@@ -59,7 +61,7 @@ export async function storeImage(
   db: Db,
   storage: FileStorage,
   file: unknown,
-  meta: { alt: string; uploadedBy: number | null },
+  meta: { alt: string; uploadedBy: number | null; actor?: Actor },
 ): Promise<MediaDto> {
   if (!(file instanceof Blob) || file.size === 0) throw fileError(t("media.required"));
   if (file.size > IMAGE_MAX_BYTES) throw tooLargeError(file.size);
@@ -88,11 +90,23 @@ export async function storeImage(
   for (const w of IMAGE_WIDTHS) await storage.put(`content/${key}-${w}.webp`, encoded.get(Math.min(w, width))!);
 
   const name = file instanceof File && file.name ? file.name.slice(0, 200) : `${key}.webp`;
-  const [row] = await db
-    .insert(mediaFiles)
-    .values({ key, name, alt: meta.alt.slice(0, 200), width, height, size: file.size, uploadedBy: meta.uploadedBy })
-    .returning();
-  return dto(row);
+  // The record and, for a staff upload through the library, its audit entry: one change.
+  return inTransaction(db, async ({ tx, audit }) => {
+    const [row] = await tx
+      .insert(mediaFiles)
+      .values({ key, name, alt: meta.alt.slice(0, 200), width, height, size: file.size, uploadedBy: meta.uploadedBy })
+      .returning();
+    if (meta.actor)
+      audit({
+        actorUserId: meta.actor.id,
+        action: "media.uploaded",
+        entity: "media",
+        entityId: row.id,
+        data: { name: row.name },
+        ip: meta.actor.ip,
+      });
+    return dto(row);
+  });
 }
 
 export async function listImages(db: Db, q: ListQuery) {
@@ -107,8 +121,12 @@ export async function listImages(db: Db, q: ListQuery) {
 }
 
 /** Removes the record and every stored width. Pages still pointing at it lose the picture. */
-export async function deleteImage(db: Db, storage: FileStorage, id: number) {
-  const [row] = await db.delete(mediaFiles).where(eq(mediaFiles.id, id)).returning();
-  if (!row) throw AppError.notFound(t("media.notFound"));
+export async function deleteImage(db: Db, storage: FileStorage, id: number, actor: Actor) {
+  const row = await inTransaction(db, async ({ tx, audit }) => {
+    const [gone] = await tx.delete(mediaFiles).where(eq(mediaFiles.id, id)).returning();
+    if (!gone) throw AppError.notFound(t("media.notFound"));
+    audit({ actorUserId: actor.id, action: "media.deleted", entity: "media", entityId: id, ip: actor.ip });
+    return gone;
+  });
   for (const w of IMAGE_WIDTHS) await storage.remove(`content/${row.key}-${w}.webp`).catch(() => undefined);
 }

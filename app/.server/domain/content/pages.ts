@@ -4,6 +4,9 @@
  */
 import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { AppError } from "../errors";
+import type { Actor } from "../people/access";
+import { inTransaction } from "../tx";
 import {
   bazaarEvents,
   certificationPages,
@@ -304,21 +307,42 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const APPLICATION_STATUSES = APPLICATION_STATUS_LIST;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-/** Returns false when the request does not exist. */
-export async function setInvoiceStatus(db: Db, id: number, status: InvoiceStatus, note: string) {
-  const rows = await db
-    .update(invoiceRequests)
-    .set({ status, note, updatedAt: sql`now()` })
-    .where(eq(invoiceRequests.id, id))
-    .returning({ id: invoiceRequests.id });
-  return rows.length > 0;
+/** Staff sets an invoice request's status, audited in the same change; 404 when it does not exist. */
+export function setInvoiceStatus(db: Db, actor: Actor, id: number, status: InvoiceStatus, note: string) {
+  return inTransaction(db, async ({ tx, audit }) => {
+    const rows = await tx
+      .update(invoiceRequests)
+      .set({ status, note, updatedAt: sql`now()` })
+      .where(eq(invoiceRequests.id, id))
+      .returning({ id: invoiceRequests.id });
+    if (!rows.length) throw AppError.notFound();
+    audit({
+      actorUserId: actor.id,
+      action: "invoice_request.status",
+      entity: "invoice_request",
+      entityId: id,
+      data: { status },
+      ip: actor.ip,
+    });
+  });
 }
 
-export async function setApplicationStatus(db: Db, id: number, status: ApplicationStatus) {
-  const rows = await db
-    .update(foundationApplications)
-    .set({ status })
-    .where(eq(foundationApplications.id, id))
-    .returning({ id: foundationApplications.id });
-  return rows.length > 0;
+/** Staff sets a foundation application's status, audited in the same change; 404 when it does not exist. */
+export function setApplicationStatus(db: Db, actor: Actor, id: number, status: ApplicationStatus) {
+  return inTransaction(db, async ({ tx, audit }) => {
+    const rows = await tx
+      .update(foundationApplications)
+      .set({ status })
+      .where(eq(foundationApplications.id, id))
+      .returning({ id: foundationApplications.id });
+    if (!rows.length) throw AppError.notFound();
+    audit({
+      actorUserId: actor.id,
+      action: "foundation_application.status",
+      entity: "foundation_application",
+      entityId: id,
+      data: { status },
+      ip: actor.ip,
+    });
+  });
 }

@@ -8,6 +8,8 @@ import { numberSpots, type CityInput, type RoomInput, type StudioInput } from "~
 import type { Db } from "../../db/client";
 import { cities, rooms, studios } from "../../db/schema";
 import { AppError } from "../errors";
+import type { Actor } from "../people/access";
+import { inTransaction } from "../tx";
 import { likePattern, offsetOf, type ListQuery } from "../lists";
 
 const slugify = (v: string) =>
@@ -74,12 +76,23 @@ export async function saveCity(db: Db, input: CityInput, id?: number) {
 }
 
 /** Refused (409) while the city still has studios: nothing changes. */
-export async function deleteCity(db: Db, id: number) {
-  const city = await getCityAdmin(db, id);
-  const [{ n }] = await db.select({ n: count() }).from(studios).where(eq(studios.cityId, id));
-  if (n > 0) throw AppError.conflict(t("places.cities.hasStudios", { name: city.name, count: n }));
-  await db.delete(cities).where(eq(cities.id, id));
-  return city;
+/** Deletes a city without studios (409 if it has any), audited in the same change. */
+export function deleteCity(db: Db, actor: Actor, id: number) {
+  return inTransaction(db, async ({ tx, audit }) => {
+    const city = await getCityAdmin(tx, id);
+    const [{ n }] = await tx.select({ n: count() }).from(studios).where(eq(studios.cityId, id));
+    if (n > 0) throw AppError.conflict(t("places.cities.hasStudios", { name: city.name, count: n }));
+    await tx.delete(cities).where(eq(cities.id, id));
+    audit({
+      actorUserId: actor.id,
+      action: "city.deleted",
+      entity: "city",
+      entityId: id,
+      data: { name: city.name },
+      ip: actor.ip,
+    });
+    return city;
+  });
 }
 
 /** `status` of the kit's lists: only active or only inactive rows. */
