@@ -17,8 +17,16 @@ import { hitCtes, type Limit } from "../identity/rate-limit";
 import { loadSession, spotsOf, takenSpots, type SessionInfo } from "./context";
 import { announce } from "./live";
 import { sendBookingMail } from "./mails";
-import { deadlines } from "./policies";
-import { humanDate, humanDateTime, localDay, localTime } from "./time";
+import {
+  assertBookable,
+  assertMayJoinWaitlist,
+  cancelOutcome,
+  checkInRefusal,
+  promotionSkip,
+  waitlistOpen,
+  type ClassFacts,
+} from "./rules";
+import { humanDateTime, localTime } from "./time";
 
 type Deps = Pick<AppDeps, "db" | "config" | "mailer" | "log">;
 
@@ -102,17 +110,14 @@ export interface BookResult {
   unlimited: boolean;
 }
 
-/** Checks the class can take bookings now; returns its policy deadlines. */
-function checkBookable(info: SessionInfo, now: Date, staff: boolean) {
-  const s = info.session;
-  if (s.status === "cancelled") throw AppError.conflict(t("booking.errors.sessionCancelled"));
-  if (s.startsAt <= now) throw AppError.conflict(t("booking.errors.sessionPast"));
-  const d = deadlines(s.startsAt, info.policy);
-  if (!staff && now < d.opensAt)
-    throw AppError.conflict(t("booking.errors.notOpenYet", { date: humanDateTime(d.opensAt, info.tz) }));
-  if (!staff && now > d.onlineClosesAt) throw AppError.conflict(t("booking.errors.onlineClosed"));
-  return d;
-}
+/** The facts booking's rules (rules.ts) read of a loaded class. */
+const factsOf = (info: SessionInfo): ClassFacts => ({
+  status: info.session.status,
+  startsAt: info.session.startsAt,
+  tz: info.tz,
+  policy: info.policy,
+  waitlistClosedAt: info.session.waitlistClosedAt,
+});
 
 async function assertCustomer(tx: Db, userId: number) {
   const [u] = await tx.select({ roleId: users.roleId }).from(users).where(eq(users.id, userId));
@@ -140,7 +145,7 @@ export async function bookSpot(deps: Deps, input: BookInput): Promise<BookResult
   return deps.db.transaction(async (tx) => {
     const info = await loadSession(tx, input.sessionId, "share");
     const s = info.session;
-    const d = checkBookable(info, input.now, !!input.staff);
+    const d = assertBookable(factsOf(info), input.now, !!input.staff);
     if (input.cityId && input.cityId !== info.cityId)
       throw AppError.conflict(t("booking.errors.otherCity", { city: info.cityName }));
     if (!spotsOf(s.layout).includes(input.spot))
@@ -266,10 +271,7 @@ export async function cancelReservation(deps: Deps, input: CancelInput): Promise
     if (r.status === "cancelled") throw AppError.conflict(t("booking.errors.alreadyCancelled"));
     if (r.status === "attended") throw AppError.conflict(t("booking.errors.cannotCancelAttended"));
     const s = info.session;
-    if (!input.staff && s.startsAt <= input.now) throw AppError.conflict(t("booking.errors.cannotCancelStarted"));
-    const d = deadlines(s.startsAt, info.policy);
-    const late = input.now > d.cancelUntil;
-    const refund = input.staff ? !input.staff.penalty : !late;
+    const { refund } = cancelOutcome(factsOf(info), input.now, input.staff);
     await tx
       .update(reservations)
       .set({
@@ -313,9 +315,7 @@ export async function cancelReservation(deps: Deps, input: CancelInput): Promise
  */
 async function promoteWaitlist(deps: Deps, tx: Db, info: SessionInfo, now: Date): Promise<number> {
   const s = info.session;
-  if (s.status !== "scheduled" || s.waitlistClosedAt) return 0;
-  const d = deadlines(s.startsAt, info.policy);
-  if (now > d.waitlistPromotionUntil) return 0;
+  if (!waitlistOpen(factsOf(info), now)) return 0;
   let booked = 0;
   for (;;) {
     const taken = await takenSpots(tx, s.id);
@@ -330,20 +330,17 @@ async function promoteWaitlist(deps: Deps, tx: Db, info: SessionInfo, now: Date)
       .for("update");
     if (!entry) return booked;
     await lockUser(tx, entry.userId);
-    const already = taken.some((r) => r.userId === entry.userId);
-    const overlap = !already && (await hasOverlap(tx, entry.userId, { ...s, id: s.id }));
+    const held = taken.some((r) => r.userId === entry.userId);
+    const overlap = !held && (await hasOverlap(tx, entry.userId, { ...s, id: s.id }));
     const reservation =
-      already || overlap ? null : await createReservation(tx, info, entry.userId, free[0]!, "waitlist", null);
-    if (!reservation) {
+      held || overlap ? null : await createReservation(tx, info, entry.userId, free[0]!, "waitlist", null);
+    const skip = promotionSkip({ booked: held, overlap, credit: !!reservation });
+    if (skip || !reservation) {
       await tx
         .update(waitlistEntries)
-        .set({
-          status: "skipped",
-          note: already ? "already_booked" : overlap ? "overlap" : "no_credit",
-          updatedAt: now,
-        })
+        .set({ status: "skipped", note: skip ?? "no_credit", updatedAt: now })
         .where(eq(waitlistEntries.id, entry.id));
-      if (!already && !overlap)
+      if (skip === "no_credit")
         await sendBookingMail(deps, tx, { kind: "skipped", userId: entry.userId, info, reservationId: 0, spot: 0 });
       continue;
     }
@@ -371,26 +368,22 @@ export async function joinWaitlist(
   return deps.db.transaction(async (tx) => {
     const info = await loadSession(tx, input.sessionId, true);
     const s = info.session;
-    if (s.status === "cancelled") throw AppError.conflict(t("booking.errors.sessionCancelled"));
-    if (s.startsAt <= input.now) throw AppError.conflict(t("booking.errors.sessionPast"));
-    const p = info.policy;
-    const d = deadlines(s.startsAt, p);
-    if (input.now < d.opensAt)
-      throw AppError.conflict(t("booking.errors.notOpenYet", { date: humanDateTime(d.opensAt, info.tz) }));
-    if (s.waitlistClosedAt || input.now > d.waitlistPromotionUntil)
-      throw AppError.conflict(t("booking.errors.waitlistClosed"));
+    assertMayJoinWaitlist(factsOf(info), input.now);
     if (input.cityId && input.cityId !== info.cityId)
       throw AppError.conflict(t("booking.errors.otherCity", { city: info.cityName }));
     await lockUser(tx, input.userId);
     const taken = await takenSpots(tx, s.id);
-    if (taken.some((r) => r.userId === input.userId)) throw AppError.conflict(t("booking.errors.alreadyBooked"));
-    if (taken.length < spotsOf(s.layout).length) throw AppError.conflict(t("booking.errors.notFull"));
     const waiting = await tx
       .select({ id: waitlistEntries.id, userId: waitlistEntries.userId })
       .from(waitlistEntries)
       .where(and(eq(waitlistEntries.classSessionId, s.id), eq(waitlistEntries.status, "waiting")));
-    if (waiting.some((w) => w.userId === input.userId)) throw AppError.conflict(t("booking.errors.alreadyWaiting"));
-    if (waiting.length >= p.waitlistMax) throw AppError.conflict(t("booking.errors.waitlistFull"));
+    assertMayJoinWaitlist(factsOf(info), input.now, {
+      booked: taken.some((r) => r.userId === input.userId),
+      taken: taken.length,
+      spots: spotsOf(s.layout).length,
+      waiting: waiting.some((w) => w.userId === input.userId),
+      queue: waiting.length,
+    });
     if (await hasOverlap(tx, input.userId, s)) throw AppError.conflict(t("booking.errors.overlap"));
     const [row] = await tx
       .insert(waitlistEntries)
@@ -460,28 +453,15 @@ export async function checkIn(deps: Deps, input: CheckInInput) {
     const name = `${u?.name ?? ""} ${u?.lastName ?? ""}`.trim();
     const s = info.session;
     if (r!.status === "cancelled" || s.status === "cancelled") throw AppError.conflict(t("booking.errors.qrCancelled"));
-    const otherDay = t("booking.errors.qrOtherDay", { date: humanDate(s.startsAt, info.tz) });
-    const sameDay = localDay(s.startsAt, info.tz) === localDay(input.now, info.tz);
-    const at = { time: localTime(s.startsAt, info.tz), studio: info.studioName };
-    // Never overridden: the list's check-in of another day, another class on a class's scanner.
-    if (!input.code && !sameDay) throw AppError.conflict(otherDay);
-    if (input.sessionId && input.sessionId !== s.id)
-      throw AppError.conflict(sameDay ? t("booking.errors.qrOtherClass", at) : otherDay);
     // A QR's studio and time: refused unless staff who may override gives a reason.
-    let refusal: string | null = null;
-    if (input.code) {
-      const w = deadlines(s.startsAt, info.policy);
-      if (input.studioId && input.studioId !== s.studioId)
-        refusal = t("booking.errors.qrOtherStudio", { studio: info.studioName });
-      else if (input.now < w.checkInOpensAt)
-        refusal = sameDay
-          ? t("booking.errors.qrTooEarly", { ...at, opens: localTime(w.checkInOpensAt, info.tz) })
-          : otherDay;
-      else if (input.now > w.checkInClosesAt)
-        refusal = sameDay
-          ? t("booking.errors.qrTooLate", { ...at, closes: localTime(w.checkInClosesAt, info.tz) })
-          : otherDay;
-    }
+    const refusal = checkInRefusal(factsOf(info), input.now, {
+      byCode: !!input.code,
+      scannerClassId: input.sessionId,
+      classId: s.id,
+      doorStudioId: input.studioId,
+      classStudioId: s.studioId,
+      studioName: info.studioName,
+    });
     if (refusal && !(input.mayOverride && input.overrideReason))
       throw AppError.conflict(
         refusal,
