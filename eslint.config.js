@@ -110,6 +110,28 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 21: components read the server's answers through shared/ types (the answer schemas in
+    // app/shared/schemas, ApiData), never by importing from .server. The two left import the kit's
+    // zod answers (MediaPicker: the files library; PersonActions: the people command), which move
+    // to the browser-safe half of the back-office descriptor.
+    files: ["app/components/**/*.{ts,tsx}"],
+    ignores: ["app/components/admin/kit/resource/MediaPicker.tsx", "app/components/admin/people/PersonActions.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/.server/*", "**/.server/*"],
+              message:
+                "Components take the server's types from app/shared (answer schemas, ApiData), not from .server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Issue 7 "typed client": every browser call names its answer by the route's response schema,
     // `api<ApiData<typeof someAnswer>>(...)` (a type-only import), never a hand-written type or none.
     files: ["app/components/**/*.{ts,tsx}", "app/routes/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],

@@ -64,6 +64,21 @@ export const sessionTemplateSchema = z.object({
 const minutes = (max: number) => wholeNumber(0, max, t("booking.errors.policyInvalid"));
 
 /** A studio's booking policies (`PUT /admin/booking-policies/:studio`). */
+/** A studio's booking policy as the domain and the back office's form hold it. */
+export interface BookingPolicy {
+  bookingOpensDays: number;
+  bookingCutoffMinutes: number;
+  cancelCutoffMinutes: number;
+  noShowWindowMinutes: number;
+  waitlistMax: number;
+  waitlistCutoffMinutes: number;
+  reminderMinutes: number;
+  /** The door's check-in window: from this many minutes before class start... */
+  checkInOpensMinutes: number;
+  /** ...until this many minutes after it. */
+  checkInClosesMinutes: number;
+}
+
 export const bookingPolicySchema = z.object({
   booking_opens_days: minutes(90),
   booking_cutoff_minutes: minutes(1440),

@@ -2,19 +2,9 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { bookingPolicies } from "../../db/schema";
 
-export interface BookingPolicy {
-  bookingOpensDays: number;
-  bookingCutoffMinutes: number;
-  cancelCutoffMinutes: number;
-  noShowWindowMinutes: number;
-  waitlistMax: number;
-  waitlistCutoffMinutes: number;
-  reminderMinutes: number;
-  /** The door's check-in window: from this many minutes before class start... */
-  checkInOpensMinutes: number;
-  /** ...until this many minutes after it. */
-  checkInClosesMinutes: number;
-}
+import type { BookingPolicy } from "~/shared/schemas/booking-admin";
+
+export type { BookingPolicy };
 
 /** What a studio without its own row uses. */
 export const DEFAULT_POLICY: BookingPolicy = {

@@ -1,5 +1,5 @@
 import { Button, Drawer, NumberInput, Stack } from "@mantine/core";
-import type { BookingPolicy } from "~/.server/domain/booking/policies";
+import type { BookingPolicy } from "~/shared/schemas/booking-admin";
 import { useEntityForm } from "~/components/admin/kit";
 import { api, type ApiData } from "~/lib/api";
 import { t, type MessageKey } from "~/lib/messages";

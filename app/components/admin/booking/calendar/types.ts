@@ -1,9 +1,9 @@
-import type { listTemplates } from "~/.server/domain/booking/admin";
-import type { sessionDto } from "~/.server/domain/booking/sessions";
+import type { ApiData } from "~/lib/api";
+import type { classListAnswer, templatesAnswer } from "~/shared/schemas/booking-answers";
 
 /** What the calendar page's parts share: a class as listed, a weekly template, and the choices of a form. */
-export type CalendarSession = ReturnType<typeof sessionDto>;
-export type CalendarTemplate = Awaited<ReturnType<typeof listTemplates>>[number];
+export type CalendarSession = ApiData<typeof classListAnswer>[number];
+export type CalendarTemplate = ApiData<typeof templatesAnswer>[number];
 export interface Option {
   value: string;
   label: string;
