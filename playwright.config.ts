@@ -16,7 +16,7 @@ const baseURL = servers.main.baseURL;
 const ci = !!process.env.CI;
 // Time limits grow with the machine's load when the run starts (tests/e2e/support/time.ts); the
 // runner says once which factor it chose (the workers inherit it).
-if (!process.env.E2E_TIME_FACTOR) {
+if (!process.env.E2E_TIME_FACTOR && process.argv[2] === "test") {
   console.log(
     `e2e time factor ${timeFactor()} (load average ${os.loadavg()[0]!.toFixed(1)}, ${os.cpus().length} cores)`,
   );

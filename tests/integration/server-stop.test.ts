@@ -21,7 +21,9 @@ const child = path.resolve("tests/support/server-child.ts");
 /** Whatever a failed case left behind (its PostgreSQL, its process group) does not fail the next one. */
 const started: number[] = [];
 afterEach(async () => {
+  // Not our children (a cluster, a process group): no exit event to wait for, only /proc to read again.
   const gone = async (alive: () => number[]) => {
+    // eslint-disable-next-line no-restricted-syntax
     for (let i = 0; i < 100 && alive().length; i++) await new Promise((r) => setTimeout(r, 100));
   };
   for (const pid of ours()) process.kill(pid, "SIGINT");
@@ -121,6 +123,8 @@ function serversIn(group: number): number[] {
 /** After the server exited: nothing runs on its cluster folder, and no postmaster.pid names a live process. */
 async function expectNothingLeft(server: Server, expected: { code: number }) {
   let timer: NodeJS.Timeout | undefined;
+  // A deadline, not a wait: the race ends as soon as the server exits.
+  // eslint-disable-next-line no-restricted-syntax
   const late = new Promise((r) => (timer = setTimeout(() => r("still running"), 70_000)));
   const done = await Promise.race([server.exit, late]).finally(() => clearTimeout(timer));
   expect(ours(), `still running on ${clusterDir}:\n${server.output()}`).toEqual([]);
