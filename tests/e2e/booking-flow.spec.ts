@@ -5,7 +5,7 @@ import { customerWithCredits } from "./support/booking";
 import { createAccount } from "./support/db";
 import { createClass, createPlace, staffApi, type Place } from "./support/factories";
 import { expect, loginAs, test, testAddress, type Credentials } from "./support/fixtures";
-import { budget } from "./support/time";
+import { budget, middayZone } from "./support/time";
 
 /**
  * The heart of the business in a browser: a customer goes from the calendar to a booked spot on
@@ -15,22 +15,6 @@ import { budget } from "./support/time";
  * created through the staff API.
  */
 const MIN = 60_000;
-
-/**
- * A time zone where it is around midday at `now` (a whole-hour `Etc/GMT` zone between Mexico
- * City's UTC-6 and UTC+14, so the place's day is never before Mexico City's): a class in the next
- * hour falls on the place's "today" at any hour the test runs, also near midnight in Mexico City.
- */
-function middayZone(now: Date) {
-  const utc = now.getUTCHours() + now.getUTCMinutes() / 60;
-  let best = -6;
-  for (let offset = -6; offset <= 14; offset++) {
-    const local = (utc + offset + 24) % 24;
-    if (Math.abs(local - 12) < Math.abs(((utc + best + 24) % 24) - 12)) best = offset;
-  }
-  // Etc/GMT zones count the other way round: Etc/GMT-3 is UTC+3.
-  return best === 0 ? "Etc/GMT" : `Etc/GMT${best > 0 ? "-" : "+"}${Math.abs(best)}`;
-}
 
 async function adminApi(
   playwright: { request: { newContext(o: object): Promise<APIRequestContext> } },

@@ -19,3 +19,19 @@ export function timeFactor(env: NodeJS.ProcessEnv = process.env): number {
 
 /** A time budget of `ms` on a quiet machine, scaled for this run. */
 export const budget = (ms: number) => Math.round(ms * timeFactor());
+
+/**
+ * A time zone where it is around midday at `now` (a whole-hour `Etc/GMT` zone between Mexico
+ * City's UTC-6 and UTC+14, so the place's day is never before Mexico City's): a class in the next
+ * hour falls on the place's "today" at any hour the test runs, also near midnight in Mexico City.
+ */
+export function middayZone(now: Date) {
+  const utc = now.getUTCHours() + now.getUTCMinutes() / 60;
+  let best = -6;
+  for (let offset = -6; offset <= 14; offset++) {
+    const local = (utc + offset + 24) % 24;
+    if (Math.abs(local - 12) < Math.abs(((utc + best + 24) % 24) - 12)) best = offset;
+  }
+  // Etc/GMT zones count the other way round: Etc/GMT-3 is UTC+3.
+  return best === 0 ? "Etc/GMT" : `Etc/GMT${best > 0 ? "-" : "+"}${Math.abs(best)}`;
+}
