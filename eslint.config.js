@@ -76,6 +76,29 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 21 "tests that cannot lie": a test waits for the condition it needs, never for time, and
+    // does not skip itself (a suite skipped for a reason that can no longer happen hides its checks).
+    files: ["tests/**/*.{ts,mjs}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: "Wait for a condition (expect(...), waitForResponse, an event), not for time.",
+        },
+        {
+          selector:
+            "NewExpression[callee.name='Promise'] > ArrowFunctionExpression CallExpression[callee.name='setTimeout']",
+          message: "Wait for a condition (an event, expect.poll, vi.waitFor, fake timers), not for time.",
+        },
+        {
+          selector: "CallExpression[callee.object.name='test'][callee.property.name='skip']",
+          message: "A test does not skip itself: make what it needs, or delete it.",
+        },
+      ],
+    },
+  },
+  {
     // Issue 7 "one source per fact": roles and employee types by name (app/shared/roles.ts).
     files: ["app/**/*.{ts,tsx}"],
     rules: { "no-restricted-syntax": ["error", ...roleRules] },

@@ -1,6 +1,8 @@
+import os from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 
 import { DEMO_PROJECT, DEMO_SPECS, e2eServers, type E2eServer } from "./tests/e2e/support/servers";
+import { budget, timeFactor } from "./tests/e2e/support/time";
 
 /**
  * End-to-end tests drive Debian's Chromium (nothing is downloaded) against the BUILT product
@@ -12,13 +14,20 @@ import { DEMO_PROJECT, DEMO_SPECS, e2eServers, type E2eServer } from "./tests/e2
 const servers = e2eServers();
 const baseURL = servers.main.baseURL;
 const ci = !!process.env.CI;
+// Time limits grow with the machine's load when the run starts (tests/e2e/support/time.ts); the
+// runner says once which factor it chose (the workers inherit it).
+if (!process.env.E2E_TIME_FACTOR && process.argv[2] === "test") {
+  console.log(
+    `e2e time factor ${timeFactor()} (load average ${os.loadavg()[0]!.toFixed(1)}, ${os.cpus().length} cores)`,
+  );
+}
 
 function webServer(server: E2eServer) {
   return {
     command: "node tests/e2e/support/server.mjs",
     url: `${server.baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: budget(120_000),
     stdout: "ignore" as const,
     stderr: "pipe" as const,
     gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
@@ -59,8 +68,8 @@ export default defineConfig({
   // Two cores: two browsers and the server are already a full machine.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   reporter: "list",
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  timeout: budget(30_000),
+  expect: { timeout: budget(10_000) },
   use: {
     baseURL,
     locale: "es-MX",

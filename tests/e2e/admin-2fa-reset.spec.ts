@@ -1,6 +1,6 @@
 import { request as playwrightRequest } from "@playwright/test";
 import { generate } from "otplib";
-import { ACCOUNT_PASSWORD, createAccount, ensureAdminCopy, hasE2eDatabase, resetTwoFactor } from "./support/db";
+import { ACCOUNT_PASSWORD, createAccount, ensureAdminCopy, resetTwoFactor } from "./support/db";
 import { e2eEnv, expect, loginAs, test } from "./support/fixtures";
 
 /**
@@ -10,8 +10,6 @@ import { e2eEnv, expect, loginAs, test } from "./support/fixtures";
 const EMAIL = "olvido-2fa@example.com";
 
 test.describe("resetting another administrator's two-factor", () => {
-  test.skip(!hasE2eDatabase, "Necesita E2E_DATABASE_URL (servidor e2e sobre PostgreSQL).");
-
   test.beforeAll(async () => {
     await ensureAdminCopy(EMAIL);
     await resetTwoFactor(EMAIL);

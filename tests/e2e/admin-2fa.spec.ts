@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { generate } from "otplib";
-import { ACCOUNT_PASSWORD, ensureAdminCopy, hasE2eDatabase, resetTwoFactor, setRequire2fa } from "./support/db";
+import { ACCOUNT_PASSWORD, ensureAdminCopy, resetTwoFactor, setRequire2fa } from "./support/db";
 
 /**
  * An administrator whose account requires two-factor: login, enrolment with an authenticator app
@@ -12,7 +12,6 @@ const EMAIL = "dos-factores@example.com";
 const PASSWORD = ACCOUNT_PASSWORD;
 
 test.describe("admin two-factor authentication", () => {
-  test.skip(!hasE2eDatabase, "Necesita E2E_DATABASE_URL (servidor e2e sobre PostgreSQL).");
   test.describe.configure({ mode: "serial" });
 
   test.beforeAll(async () => {

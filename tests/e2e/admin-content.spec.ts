@@ -1,5 +1,6 @@
 import { ACCOUNT_PASSWORD, ensureAdminCopy } from "./support/db";
 import { expect, loginAs, test } from "./support/fixtures";
+import { budget } from "./support/time";
 
 /**
  * Issue 8, back office part 2: an administrator of its own (type 1) edits the configuration and a
@@ -13,7 +14,7 @@ test.beforeAll(async () => {
 });
 
 test("configuration and home edits reach the public home (draft → sandbox → publish)", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   await loginAs(page, ADMIN, ACCOUNT_PASSWORD);
   const stamp = Date.now().toString(36);
   const email = `ayuda-${stamp}@nucleobarre.mx`;
@@ -101,7 +102,7 @@ test("configuration and home edits reach the public home (draft → sandbox → 
 });
 
 test("staff change an invoice request's status", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const reference = `NB-${Date.now().toString(36).toUpperCase()}`;
   await page.goto("/facturacion");
   await page.getByLabel("RFC").fill("GOMR850315AB1");
@@ -134,7 +135,7 @@ test("staff change an invoice request's status", async ({ page }) => {
 test("on-demand switched off in configuration: /on-demand and the plan pages are the coming-soon page", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   await page.goto("/on-demand");
   await expect(page.getByRole("heading", { level: 1, name: "Nucleo Home: barre en casa" })).toBeVisible();
   await loginAs(page, ADMIN, ACCOUNT_PASSWORD);

@@ -1,5 +1,6 @@
 import { ACCOUNT_PASSWORD, createAccount, insertFailedJob, jobState } from "./support/db";
 import { expect, loginAs, test } from "./support/fixtures";
+import { budget } from "./support/time";
 
 /**
  * /admin/jobs: an administrator of type 1 sees the background jobs that used up their retries and
@@ -21,7 +22,7 @@ test.describe("failed background jobs", () => {
     await expect(page.getByText("La tarea volvió a la fila: se intentará en unos segundos.")).toBeVisible();
     await expect(row).toHaveCount(0);
     // The worker polls a cron task's queue every 10 s: the sweep runs and the job completes.
-    await expect.poll(() => jobState(id), { timeout: 30_000 }).toBe("completed");
+    await expect.poll(() => jobState(id), { timeout: budget(30_000) }).toBe("completed");
   });
 
   test("is closed to administrators of type 2", async ({ page }) => {

@@ -3,6 +3,7 @@ import { customerWithCredits } from "./support/booking";
 import { createAccount } from "./support/db";
 import { createClass, createPlace } from "./support/factories";
 import { expect, loginAs, test } from "./support/fixtures";
+import { budget } from "./support/time";
 
 /**
  * The back office's booking screens in a browser: the calendar's day view, editing a class's time,
@@ -30,7 +31,7 @@ test.describe("booking back office", () => {
     playwright,
     baseURL,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(budget(120_000));
     const api = await playwright.request.newContext({ baseURL });
     const headers = await staffApi(api);
 

@@ -2,6 +2,7 @@ import { customerWithCredits } from "./support/booking";
 import { createAccount } from "./support/db";
 import { createClass, createPlace } from "./support/factories";
 import { expect, loginAs, test } from "./support/fixtures";
+import { budget } from "./support/time";
 
 /**
  * The private calendar feed on "Mis Reservaciones": the customer changes its address from the page;
@@ -12,7 +13,7 @@ test("a customer resets the calendar feed address from the reservations page", a
   playwright,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const staff = await playwright.request.newContext({ baseURL });
   const headers = { Authorization: `Bearer ${await loginAs(staff, await createAccount())}` };
   const place = await createPlace({ api: staff, headers });

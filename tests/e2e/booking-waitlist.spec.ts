@@ -3,6 +3,7 @@ import { customerWithCredits } from "./support/booking";
 import { createClass, createPlace, staffApi, type Place } from "./support/factories";
 import { latestMailText } from "./support/mail";
 import { expect, loginAs, test, testAddress, type Credentials } from "./support/fixtures";
+import { budget } from "./support/time";
 
 /**
  * A full class's waiting list at phone width, end to end: one customer fills a one-spot class; a
@@ -34,7 +35,7 @@ test("a full class: join its waiting list, leave and rejoin, and get the spot wh
   playwright,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(budget(150_000));
   const staff = await staffApi(await playwright.request.newContext({ baseURL }));
   const newContext = (): Promise<APIRequestContext> => playwright.request.newContext({ baseURL });
   const place = await createPlace(staff, { rows: 1, columns: 1 });

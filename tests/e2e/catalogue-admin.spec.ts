@@ -1,13 +1,14 @@
 import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import sharp from "sharp";
 import { expect, loginAs, test } from "./support/fixtures";
+import { budget } from "./support/time";
 
 /**
  * Issue 10, the catalogue back office: an administrator adds, lists and edits an on-demand plan
  * and a store product (with a photo), and the public pages show each change at once.
  */
 test("an administrator adds and edits an on-demand plan, and /on-demand/buy-plans shows it", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
   const name = `Plan Prueba ${Date.now().toString(36)}`;
 
@@ -45,7 +46,7 @@ test("an administrator adds and edits an on-demand plan, and /on-demand/buy-plan
 test("an administrator adds a Juice Bar product with a photo, edits its price, and /store shows it", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
   const name = `Jugo Prueba ${Date.now().toString(36)}`;
 

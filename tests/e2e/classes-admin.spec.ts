@@ -1,6 +1,7 @@
 import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import sharp from "sharp";
 import { expect, loginAs, test } from "./support/fixtures";
+import { budget } from "./support/time";
 
 /**
  * Issue 8, back office on the resource kit: an administrator adds a class type with a picture
@@ -10,7 +11,7 @@ import { expect, loginAs, test } from "./support/fixtures";
 test("a class type is added with a library picture, edited and deactivated; a coach reuses the picture", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(budget(180_000));
   await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
   const tag = Date.now().toString(36);
   const name = `Barre Aéreo ${tag}`;
@@ -102,8 +103,8 @@ test("the files library page uploads a picture and refuses a PDF renamed .jpg in
       buffer: Buffer.from("%PDF-1.4 no soy foto"),
     });
     await page.getByRole("button", { name: "Subir imagen" }).click();
-    await expect(notImage).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(notImage).toBeVisible({ timeout: budget(3000) });
+  }).toPass({ timeout: budget(30_000) });
 
   const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#883943" } })
     .png()

@@ -9,6 +9,7 @@ import {
 } from "./support/factories";
 import { createAccount } from "./support/db";
 import { e2eEnv, expect, loginAs, test, testAddress } from "./support/fixtures";
+import { budget } from "./support/time";
 
 /**
  * The checkout panel with the sandbox gateway: packs, an on-demand plan and a shipped product of the
@@ -94,7 +95,7 @@ test.describe("checkout", () => {
     browser,
   }, testInfo) => {
     // A purchase, then the back office in a second browser: slow on a loaded machine.
-    test.setTimeout(90_000);
+    test.setTimeout(budget(90_000));
     await customer(page);
     const { product, shipping, voucher } = await createShippedProduct(await staffApi(request));
     await page.goto(`/store/product/${product.id}`);
@@ -219,7 +220,7 @@ test.describe("checkout at phone width", () => {
 test.describe("a certification paid in two instalments, at phone width", () => {
   test.use({ viewport: { width: 390, height: 844 } });
   // Two payments and three pages: slow on a loaded machine.
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: budget(90_000) });
 
   test("the deposit ticks, half is paid in the panel, the second instalment from Mis compras: balance 0", async ({
     page,

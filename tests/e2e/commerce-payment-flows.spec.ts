@@ -3,6 +3,7 @@ import { fillCard as fillWith, me, newCustomer } from "./support/commerce";
 import { createAccount, createGiftCard } from "./support/db";
 import { createCertificationProduct, createPack, staffApi } from "./support/factories";
 import { e2eEnv, expect, loginAs, test, testAddress } from "./support/fixtures";
+import { budget } from "./support/time";
 
 const customer = (page: Page) => newCustomer(page, { name: "Lucía", lastName: "Pagos", label: "flujo" });
 const fillCard = (scope: ReturnType<Page["getByRole"]>, number: string) => fillWith(scope, number, "Lucía Pagos");
@@ -19,7 +20,7 @@ async function fivePack(request: APIRequestContext) {
 
 test.describe("payment flows", () => {
   // Several pages and a payment each: slow on a loaded machine.
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: budget(90_000) });
 
   test("a gift card that covers everything: the order is confirmed with no card", async ({ page, request }) => {
     await customer(page);

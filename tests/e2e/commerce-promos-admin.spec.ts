@@ -3,6 +3,7 @@ import { fillCard as fillWith, newCustomer } from "./support/commerce";
 import { createAccount, createGiftCard, createSavedCard } from "./support/db";
 import { createCertificationProduct, newCity, staffApi } from "./support/factories";
 import { e2eEnv, expect, expectNoA11yViolations, loginAs, test, testAddress } from "./support/fixtures";
+import { budget } from "./support/time";
 
 /**
  * Issue 10, the payments group of the back office (vouchers, gift cards, rewards on the kit), the
@@ -15,7 +16,7 @@ const fillCard = (scope: ReturnType<Page["getByRole"]>, number: string) => fillW
 test("a deposit order's success page shows the balance still owed and pays it from the shopping history", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   await customer(page);
   await page.goto(`/store/product/${(await createCertificationProduct({ priceCents: 18_500_00 })).id}`);
   await page.getByRole("button", { name: "Agregar al carrito" }).click();
@@ -32,18 +33,23 @@ test("a deposit order's success page shows the balance still owed and pays it fr
   const owed = page.getByRole("alert").filter({ hasText: "Saldo pendiente (segunda parcialidad)" });
   await expect(owed).toContainText("$9,250.00");
   await expectNoA11yViolations(page);
-  // The saved cards answer late (as on a slow phone): the card form waits for it, so what is typed
-  // is never cleared by its arrival (it once was: a flaky run caught it).
+  // The saved cards answer late (as on a slow phone): held until the dialog is open and the
+  // customer is already trying to type. The card form waits for the answer, so what is typed is
+  // never cleared by its arrival (it once was: a flaky run caught it).
+  let answerCards = () => {};
+  const cardsHeld = new Promise<void>((r) => (answerCards = r));
   await page.route("**/api/v2/customer/cards", async (route) => {
-    await new Promise((r) => setTimeout(r, 3000));
+    await cardsHeld;
     await route.continue();
   });
   const cardsAnswered = page.waitForResponse("**/api/v2/customer/cards");
   await owed.getByRole("link", { name: "Pagar saldo pendiente $9,250.00" }).click();
   await expect(page).toHaveURL(/\/profile\/shopping-history\?pay=\d+/);
   const modal = page.getByRole("dialog", { name: /Segunda parcialidad de la orden/ });
-  await fillCard(modal, "4242 4242 4242 4242");
-  await cardsAnswered;
+  await expect(modal).toBeVisible();
+  const typing = fillCard(modal, "4242 4242 4242 4242");
+  answerCards();
+  await Promise.all([typing, cardsAnswered]);
   await expect(modal.getByLabel("Número de tarjeta")).toHaveValue("4242 4242 4242 4242");
   await modal.getByRole("button", { name: /^Pagar saldo pendiente/ }).click();
   await expect(page.getByText("Segunda parcialidad pagada")).toBeVisible();
@@ -54,7 +60,7 @@ test("staff create a voucher, issue a gift card and grant a reward the customer 
   browser,
   request,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const email = await customer(page);
   const city = await newCity(await staffApi(request));
   // A context of its own (axe checks pages of a context made with browser.newContext()).

@@ -1,12 +1,14 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import net, { type AddressInfo } from "node:net";
+import type { ChildProcess } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { approveOnPaypal, CLIENT, ordersById, SECRET, startFakePaypal } from "../support/fake-paypal";
 import { authenticate, startFakeStripe } from "../support/fake-stripe";
 import { createCity } from "../support/factories";
 import { packs, plans } from "../../app/.server/db/schema";
+import { freePort } from "../../app/.server/db/processes";
+import { startBuiltServer } from "./support/built-server";
 import { withFactories } from "./support/factories";
 import { expect, test } from "./support/fixtures";
+import { budget } from "./support/time";
 
 /**
  * The checkout with the real providers configured, in Chromium: PAYMENT_GATEWAY=stripe and PayPal
@@ -28,17 +30,6 @@ let base = "";
 // eslint-disable-next-line no-empty-pattern -- Playwright's fixture signature
 test.use({ baseURL: async ({}, provide) => provide(base) });
 test.describe.configure({ mode: "serial" });
-
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const FAKE_STRIPE_JS = `(() => {
   const PMS = { "4242424242424242": "pm_card_visa", "4000002500003155": "pm_card_authenticationRequired",
@@ -76,7 +67,7 @@ let stripeApi: Awaited<ReturnType<typeof startFakeStripe>> | null = null;
 let paypalApi: Awaited<ReturnType<typeof startFakePaypal>> | null = null;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(budget(180_000));
   stripeApi = await startFakeStripe();
   paypalApi = await startFakePaypal();
   const port = await freePort();
@@ -103,39 +94,29 @@ test.beforeAll(async () => {
     PAYPAL_CLIENT_SECRET: SECRET,
     PAYPAL_API_URL: paypalApi.url,
   };
-  server = spawn(process.execPath, ["tests/e2e/support/server.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
-  for (let i = 0; i < 340; i++) {
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
+  const started = startBuiltServer("tests/e2e/support/server.mjs", env);
+  server = started.proc;
+  await started.ready;
+  cityId = await withFactories(async (db) => {
+    const city = await createCity(db);
+    await db.insert(packs).values(
+      [
+        ["Clase individual", 1, 280_00],
+        ["Paquete 5 clases", 5, 1_250_00],
+        ["Paquete 10 clases", 10, 2_300_00],
+      ].map(([name, sessions, priceCents]) => ({
+        cityId: city.id,
+        name: name as string,
+        sessions: sessions as number,
+        validityDays: 60,
+        priceCents: priceCents as number,
+      })),
     );
-    if (ok) {
-      cityId = await withFactories(async (db) => {
-        const city = await createCity(db);
-        await db.insert(packs).values(
-          [
-            ["Clase individual", 1, 280_00],
-            ["Paquete 5 clases", 5, 1_250_00],
-            ["Paquete 10 clases", 10, 2_300_00],
-          ].map(([name, sessions, priceCents]) => ({
-            cityId: city.id,
-            name: name as string,
-            sessions: sessions as number,
-            validityDays: 60,
-            priceCents: priceCents as number,
-          })),
-        );
-        await db
-          .insert(plans)
-          .values({ name: "Nucleo Home mensual", sessions: null, durationDays: 30, priceCents: 490_00 });
-        return city.id;
-      }, DATA_DIR);
-      return;
-    }
-    if (server.exitCode !== null) throw new Error(`the Stripe e2e server exited (${server.exitCode})`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("the Stripe e2e server did not start");
+    await db
+      .insert(plans)
+      .values({ name: "Nucleo Home mensual", sessions: null, durationDays: 30, priceCents: 490_00 });
+    return city.id;
+  }, DATA_DIR);
 });
 
 test.afterAll(async () => {

@@ -1,12 +1,13 @@
 import { createAccount } from "./support/db";
 import { newCity, staffApi } from "./support/factories";
 import { expect, loginAs, test } from "./support/fixtures";
+import { budget } from "./support/time";
 
 test("an administrator creates a studio and a room with its spot map, and the studio shows on /addresses", async ({
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const city = await newCity(await staffApi(request));
   await loginAs(page, await createAccount());
   const name = `Nucleo Prueba ${Date.now().toString(36)}`;

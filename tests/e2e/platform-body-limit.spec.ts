@@ -1,9 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import path from "node:path";
+import { freePort } from "../../app/.server/db/processes";
+import { startBuiltServer } from "./support/built-server";
 import { expect, test } from "./support/fixtures";
+import { budget } from "./support/time";
 
 /**
  * Security (issue 12, item 1) shown from outside the process: the BUILT server (`node server.mjs`,
@@ -11,7 +13,7 @@ import { expect, test } from "./support/fixtures";
  * 413 while its memory (RSS, read from /proc) stays bounded: the body is never buffered whole.
  * Before the fix the same body took the server from ~160 MB to ~415 MB.
  */
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.describe.configure({ mode: "serial", timeout: budget(120_000) });
 
 const TOTAL = 100 * 1024 * 1024;
 const CHUNK = 64 * 1024;
@@ -21,33 +23,10 @@ const MAX_GROWTH_MB = 48;
 let server: ChildProcess | null = null;
 let port = 0;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
-
 function rssMb(pid: number) {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? "0");
   return kb / 1024;
-}
-
-async function waitHealthy(url: string) {
-  for (let i = 0; i < 600; i++) {
-    const ok = await fetch(url)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    if (server?.exitCode !== null) throw new Error("the server exited");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("the server did not start");
 }
 
 /** Sends TOTAL bytes chunked (no Content-Length), stopping as soon as the answer arrives. */
@@ -88,26 +67,23 @@ function sendChunked(pathname: string): Promise<{ status: number; sent: number; 
 }
 
 test.beforeAll(async () => {
-  test.skip(!fs.existsSync("build/server/index.js"), "needs the build");
   port = await freePort();
   const dataDir = path.resolve(".tmp", `e2e-body-limit-${port}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  server = spawn(process.execPath, ["server.mjs"], {
-    stdio: "ignore",
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      APP_KEY: "",
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
+  const started = startBuiltServer("server.mjs", {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    APP_KEY: "",
+    SEED_DEMO: "false",
+    LOG_LEVEL: "warn",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
   });
-  await waitHealthy(`http://127.0.0.1:${port}/api/health`);
+  server = started.proc;
+  await started.ready;
 });
 
 test.afterAll(async () => {

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { budget } from "./support/time";
 import { CITIES, CONFIGURATIONS, HOME_SECTIONS, STUDIOS } from "../../app/.server/db/seed-data";
 
 const hero = HOME_SECTIONS.find((s) => s.kind === "hero")!;
@@ -127,7 +128,7 @@ test.describe("public site frame and home", () => {
         document.body.dispatchEvent(copy);
         return [menu.defaultPrevented, f12.defaultPrevented, copy.defaultPrevented];
       });
-    await expect.poll(dispatch, { timeout: 10_000 }).toEqual([true, true, false]);
+    await expect.poll(dispatch, { timeout: budget(10_000) }).toEqual([true, true, false]);
   });
 });
 

@@ -9,16 +9,14 @@ const app = setupTestApp();
 const DAY = 86_400_000;
 
 /**
- * Concurrency only means something with real connections in parallel: PGlite runs one query at a
- * time in one process, so the test skips itself there (decided by the engine the suite really runs
- * on: PostgreSQL with `TEST_DB_KIND=postgres`, and the embedded PostgreSQL once it replaces PGlite).
+ * Real connections in parallel on a real PostgreSQL (the embedded one or `TEST_DATABASE_URL`: both
+ * are PostgreSQL, so the test runs on both).
  */
 describe("booking under concurrency", () => {
   it(
     "books exactly the capacity of a 20-spot class: no spot twice, no credit twice, no negative balance",
     { timeout: 60_000 },
-    async (ctx) => {
-      if (app.database.kind === "pglite") ctx.skip("PGlite runs one query at a time: no real concurrency to test");
+    async () => {
       const place = await makeRoom(app.deps.db, 20);
       const cls = await makeClass(app.deps.db, place, new Date(Date.now() + 2 * DAY));
       const N = 300;

@@ -1,18 +1,17 @@
-import type { AddressInfo } from "node:net";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { generate } from "otplib";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAIL_JOB, deliverableContent, maskTokens, outboxMailer, smtpMailer } from "../../app/.server/adapters/mail";
+import { beforeAll, describe, expect, it } from "vitest";
+import { MAIL_JOB, maskTokens, outboxMailer, smtpMailer } from "../../app/.server/adapters/mail";
 import { mailOutbox, users } from "../../app/.server/db/schema";
 import { createSession } from "../../app/.server/domain/identity/sessions";
 import { newToken } from "../../app/.server/domain/identity/tokens";
 import { resetMail } from "../../app/.server/mail/templates";
 import { setupTestApp } from "../support/app";
 import { createCast, FACTORY_PASSWORD, type Cast } from "../support/factories";
+import { newestMail, smtpCatcher } from "../support/mail";
 
 /**
  * The outbox never shows a usable token to administrators (issue 12, security 3), whether the mail
@@ -22,35 +21,15 @@ import { createCast, FACTORY_PASSWORD, type Cast } from "../support/factories";
  */
 const app = setupTestApp();
 const brand = { site: "Nucleo Barre", help: "hola@nucleobarre.mx", publicUrl: "http://localhost" };
-const received: string[] = [];
-let smtp: SMTPServer;
-let port = 0;
+const smtp = smtpCatcher();
 /** This file's own accounts (not the demo ones). */
 let cast: Cast;
 
 beforeAll(async () => {
   cast = await createCast(app.deps.db);
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _s, done) {
-      let raw = "";
-      stream.on("data", (c) => (raw += c.toString()));
-      stream.on("end", () => {
-        received.push(raw);
-        done();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, "127.0.0.1", r));
-  port = (smtp.server.address() as AddressInfo).port;
 });
-afterAll(() => new Promise<void>((r) => smtp.close(() => r())));
 
-async function lastRow(to: string) {
-  const [row] = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id));
-  return row;
-}
+const lastRow = async (to: string) => (await newestMail(app, to)).row;
 
 async function adminReads(id: number) {
   const token = await app.login(cast.admin.email, FACTORY_PASSWORD);
@@ -62,13 +41,12 @@ async function adminReads(id: number) {
 describe("the outbox never shows a live link", () => {
   it("a reset link asked through the API is masked for administrators, and deliverable", async () => {
     await app.request("/auth/password/forgot", { method: "POST", form: { email: cast.customer.email } });
-    const row = await lastRow(cast.customer.email);
+    const { row, real } = await newestMail(app, cast.customer.email);
     expect(row.template).toBe("password-reset");
     const shown = await adminReads(row.id);
     expect(shown.text).toContain("/auth/reset/••••••••");
     expect(shown.text).not.toMatch(/\/auth\/reset\/[A-Za-z0-9_-]{20,}/);
     expect(shown.html).not.toMatch(/\/auth\/reset\/[A-Za-z0-9_-]{20,}/);
-    const real = deliverableContent(row, app.deps.secrets);
     const token = /\/auth\/reset\/([A-Za-z0-9_-]{43})/.exec(real.text)![1];
     // and that real link works
     const done = await app.request("/reset/password/" + token, {
@@ -81,7 +59,7 @@ describe("the outbox never shows a live link", () => {
   });
 
   it("mail sent by SMTP goes out with its live link and is recorded masked", async () => {
-    const mailer = await smtpMailer(`smtp://127.0.0.1:${port}`, "Nucleo Barre <hola@nucleobarre.mx>", app.deps.jobs, {
+    const mailer = await smtpMailer(smtp.url(), "Nucleo Barre <hola@nucleobarre.mx>", app.deps.jobs, {
       secrets: app.deps.secrets,
     });
     app.deps.mailer = mailer;
@@ -92,14 +70,14 @@ describe("the outbox never shows a live link", () => {
     );
     // Delivered after commit by the mail job, with the real content opened from the sealed copy.
     expect(await app.deps.jobs.runPending(MAIL_JOB)).toEqual({ completed: 1, failed: 0 });
-    expect(received.join("")).toContain(token.slice(0, 20));
-    const row = await lastRow("smtp-live@example.com");
+    expect(smtp.received.join("")).toContain(token.slice(0, 20));
+    const { row, real } = await newestMail(app, "smtp-live@example.com");
     expect(row).toMatchObject({ transport: "smtp", status: "sent" });
     expect(JSON.stringify(await adminReads(row.id))).not.toContain(token);
     expect(row.html + row.text).not.toContain(token);
     expect(row.sealedContent).toBeTruthy();
     expect(row.sealedContent).not.toContain(token);
-    expect(deliverableContent(row, app.deps.secrets).text).toContain(token);
+    expect(real.text).toContain(token);
   });
 
   it("rows stored before masking existed are masked on read", async () => {

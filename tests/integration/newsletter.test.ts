@@ -1,14 +1,13 @@
-import type { AddressInfo } from "node:net";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { desc, eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAIL_JOB, deliverableContent, outboxMailer, smtpMailer } from "../../app/.server/adapters/mail";
-import { mailOutbox, newsletterSubscriptions } from "../../app/.server/db/schema";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { MAIL_JOB, outboxMailer, smtpMailer } from "../../app/.server/adapters/mail";
+import { newsletterSubscriptions } from "../../app/.server/db/schema";
 import { sendNewsletterMail, subscribeNewsletter } from "../../app/.server/domain/content/newsletter";
 import { setupTestApp } from "../support/app";
+import { mailsTo as allMailsTo, newestMail, smtpCatcher } from "../support/mail";
 
 /**
  * The footer newsletter (issue 19, item 11): double opt-in (pending until the confirmation mail's
@@ -16,34 +15,12 @@ import { setupTestApp } from "../support/app";
  * List-Unsubscribe-Post headers (one-click, RFC 8058), in the outbox, the .eml file and over SMTP.
  */
 const app = setupTestApp();
-const received: string[] = [];
-let smtp: SMTPServer;
-let port = 0;
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _s, done) {
-      let raw = "";
-      stream.on("data", (c) => (raw += c.toString()));
-      stream.on("end", () => {
-        received.push(raw);
-        done();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, "127.0.0.1", r));
-  port = (smtp.server.address() as AddressInfo).port;
-});
-afterAll(() => new Promise<void>((r) => smtp.close(() => r())));
+const smtp = smtpCatcher();
 
 const json = async (res: Response) => (await res.json()) as any;
 const subscribe = (email: string) => app.request("/v2/newsletter", { method: "POST", form: { email } });
 
-async function mailsTo(to: string) {
-  return app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id));
-}
+const mailsTo = (to: string) => allMailsTo(app, to);
 async function subscription(email: string) {
   const [row] = await app.deps.db
     .select()
@@ -52,10 +29,7 @@ async function subscription(email: string) {
   return row;
 }
 /** The real (sealed) content of the newest mail to `to`. */
-async function lastMail(to: string) {
-  const [row] = await mailsTo(to);
-  return { row, real: deliverableContent(row, app.deps.secrets) };
-}
+const lastMail = (to: string) => newestMail(app, to);
 const tokenIn = (text: string, pathname: string) =>
   new URL(
     new RegExp(`https?://\\S+${pathname.replace(/\//g, "\\/")}\\?token=[A-Za-z0-9_-]+`).exec(text)![0],
@@ -239,18 +213,13 @@ describe("mail to subscribers", () => {
       );
       expect(eml).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
 
-      app.deps.mailer = await smtpMailer(
-        `smtp://127.0.0.1:${port}`,
-        "Nucleo Barre <hola@nucleobarre.mx>",
-        app.deps.jobs,
-        {
-          secrets: app.deps.secrets,
-        },
-      );
+      app.deps.mailer = await smtpMailer(smtp.url(), "Nucleo Barre <hola@nucleobarre.mx>", app.deps.jobs, {
+        secrets: app.deps.secrets,
+      });
       await subscribeNewsletter(app.deps, "smtp@example.com");
       expect(await app.deps.jobs.runPending(MAIL_JOB)).toEqual({ completed: 1, failed: 0 });
       const sub = await subscription("smtp@example.com");
-      const raw = unfold(received.at(-1)!);
+      const raw = unfold(smtp.received.at(-1)!);
       expect(raw).toMatch(
         new RegExp(`^List-Unsubscribe: <http[^>]+/api/v2/newsletter/unsubscribe\\?token=${sub.token}>, <mailto:`, "m"),
       );

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { freePort, liveProcesses } from "../../app/.server/db/processes";
 
 /**
  * However the server stops, its embedded PostgreSQL stops with it, and the next start works: a
@@ -20,7 +21,9 @@ const child = path.resolve("tests/support/server-child.ts");
 /** Whatever a failed case left behind (its PostgreSQL, its process group) does not fail the next one. */
 const started: number[] = [];
 afterEach(async () => {
+  // Not our children (a cluster, a process group): no exit event to wait for, only /proc to read again.
   const gone = async (alive: () => number[]) => {
+    // eslint-disable-next-line no-restricted-syntax
     for (let i = 0; i < 100 && alive().length; i++) await new Promise((r) => setTimeout(r, 100));
   };
   for (const pid of ours()) process.kill(pid, "SIGINT");
@@ -38,30 +41,9 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** Processes (PostgreSQL, initdb) working on this test's cluster folder. */
 function ours(): number[] {
-  const found: number[] = [];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").join(" ");
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const zombie = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) === "Z";
-      if (!zombie && cmd.includes(clusterDir)) found.push(Number(entry));
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  return found;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
+  return liveProcesses()
+    .filter((p) => p.command.includes(clusterDir))
+    .map((p) => p.pid);
 }
 
 interface Server {
@@ -126,40 +108,23 @@ async function start(env: Record<string, string> = {}, via: "node" | "npm" = "no
 }
 
 function inGroup(group: number): number[] {
-  return fs
-    .readdirSync("/proc")
-    .filter((entry) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-        const [state, , pgid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        return /^\d+$/.test(entry) && state !== "Z" && Number(pgid) === group;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+  return liveProcesses()
+    .filter((p) => p.group === group)
+    .map((p) => p.pid);
 }
 
 /** Live processes of a process group (a server started through npm: npm, sh, node) running the test server. */
 function serversIn(group: number): number[] {
-  const found: number[] = [];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const [state, , pgid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (state !== "Z" && Number(pgid) === group && cmd.includes(child)) found.push(Number(entry));
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  return found;
+  return liveProcesses()
+    .filter((p) => p.group === group && p.command.includes(child))
+    .map((p) => p.pid);
 }
 
 /** After the server exited: nothing runs on its cluster folder, and no postmaster.pid names a live process. */
 async function expectNothingLeft(server: Server, expected: { code: number }) {
   let timer: NodeJS.Timeout | undefined;
+  // A deadline, not a wait: the race ends as soon as the server exits.
+  // eslint-disable-next-line no-restricted-syntax
   const late = new Promise((r) => (timer = setTimeout(() => r("still running"), 70_000)));
   const done = await Promise.race([server.exit, late]).finally(() => clearTimeout(timer));
   expect(ours(), `still running on ${clusterDir}:\n${server.output()}`).toEqual([]);
@@ -201,14 +166,16 @@ describe.skipIf(process.env.TEST_DB_KIND === "postgres")("stopping the server st
   it("SIGTERM while serving, with connections open, stops in bounded time", { timeout: 240_000 }, async () => {
     const server = await start();
     await server.waitFor(SERVING);
-    // An idle keep-alive connection and a request whose headers never end.
+    // An idle keep-alive connection (its request answered) and a request whose headers never end.
     const idle = net.connect(server.port, "127.0.0.1");
+    const answered = new Promise((r) => idle.once("data", r));
     idle.write("GET / HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n");
     const stuck = net.connect(server.port, "127.0.0.1");
+    const connected = new Promise((r) => stuck.once("connect", r));
     stuck.write("GET / HTTP/1.1\r\nHost: x\r\n");
     idle.on("error", () => {});
     stuck.on("error", () => {});
-    await new Promise((r) => setTimeout(r, 200));
+    await Promise.all([answered, connected]);
     const t0 = Date.now();
     server.proc.kill("SIGTERM");
     await expectNothingLeft(server, { code: 0 });

@@ -40,6 +40,8 @@ if (pauses[pauseAt ?? ""]) {
 
 if (pauseAt === "start") {
   process.stdout.write("phase start\n");
+  // Stuck on purpose (the test signals it here), not waiting for anything.
+  // eslint-disable-next-line no-restricted-syntax
   await new Promise((resolve) => setTimeout(resolve, 600_000));
 }
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { encodeInChild, imageWorkerPid, stopImageWorker } from "../../app/.server/domain/content/image-encoder";
 
 // A demo picture of the seed (1280x853 JPEG). This file never imports sharp: the point is that the
@@ -51,11 +51,21 @@ describe("pictures are resized in a child process", () => {
   });
 
   it("ends the child once idle", async () => {
-    await encodeInChild({ ...job, widths: [320] });
-    const pid = imageWorkerPid()!;
-    expect(pid).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 2_500));
-    expect(imageWorkerPid()).toBeUndefined();
-    expect(() => process.kill(pid, 0)).toThrow();
+    // The idle delay runs on a fake clock, moved by hand: no waiting for it.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      await encodeInChild({ ...job, widths: [320] });
+      const pid = imageWorkerPid()!;
+      expect(pid).toBeGreaterThan(0);
+      vi.advanceTimersByTime(1_999);
+      expect(imageWorkerPid()).toBe(pid);
+      vi.advanceTimersByTime(1);
+      expect(imageWorkerPid()).toBeUndefined();
+      vi.useRealTimers();
+      // Ended: the process goes away (asked to, it exits on its own).
+      await vi.waitFor(() => expect(() => process.kill(pid, 0)).toThrow(), { timeout: 10_000, interval: 20 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -10,9 +10,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
-  /** Always "postgres": one engine everywhere (PGlite is retired; "pglite" stays in the type so a
-   * test's `kind === "pglite"` skip still compiles and is simply false). */
-  kind: "pglite" | "postgres";
+  /** Always "postgres": one engine everywhere (PGlite is retired, see docs/decisions.md). */
+  kind: "postgres";
   /** True on the embedded cluster in DATA_DIR (DATABASE_URL unset). */
   embedded?: boolean;
   /** The connection URL (pg-boss opens its own pool on it). */

@@ -19,9 +19,9 @@
 import { execFileSync, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { commandOf, freePort, isAlive } from "./processes";
 
 export interface EmbeddedCluster {
   /** `postgres://` URL of a database of the cluster (TCP on 127.0.0.1). */
@@ -111,40 +111,6 @@ function hydrateSymlinks(pkgDir: string) {
       fs.symlinkSync(path.relative(path.dirname(abs), path.join(pkgDir, source)), abs);
     } catch {
       /* read-only install: postgres will say what is missing */
-    }
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** The command line of a live process, or "" (Linux and macOS `ps`). */
-function commandOf(pid: number): string {
-  try {
-    const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
-    return cmdline.split("\0").join(" ").trim();
-  } catch {
-    try {
-      return execFileSync("ps", ["-o", "args=", "-p", String(pid)], { encoding: "utf8" }).trim();
-    } catch {
-      return "";
     }
   }
 }

@@ -12,7 +12,6 @@ import { DEMO_PROJECT, e2eServers } from "./servers";
  * the demo one in the `demo-data` project), on E2E_DATABASE_URL or the embedded PostgreSQL in the
  * server's data folder (reached through its port and password there). Always available.
  */
-export const hasE2eDatabase = true;
 
 /** The Playwright project of the running test (its server), or null outside a test. */
 function currentProject() {

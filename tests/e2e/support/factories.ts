@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import type { Db } from "../../../app/.server/db/client";
 import * as schema from "../../../app/.server/db/schema";
@@ -58,14 +59,22 @@ export interface Place {
 
 /**
  * A city of its own with a studio, a room whose map is `rows` × `columns` spots (3 × 6 unless
- * said), a class type and a coach: classes made there never meet another spec's.
+ * said), a class type and a coach: classes made there never meet another spec's. `timeZone` is the
+ * city's and the studio's (America/Mexico_City unless said).
  */
-export async function createPlace(staff: Staff, o: { rows?: number; columns?: number } = {}): Promise<Place> {
+export async function createPlace(
+  staff: Staff,
+  o: { rows?: number; columns?: number; timeZone?: string } = {},
+): Promise<Place> {
   const rows = o.rows ?? 3;
   const columns = o.columns ?? 6;
   const place = await withFactories(async (db) => {
     const city = await createCity(db);
     const studio = await createStudio(db, { cityId: city.id });
+    if (o.timeZone) {
+      await db.update(schema.cities).set({ timezone: o.timeZone }).where(eq(schema.cities.id, city.id));
+      await db.update(schema.studios).set({ timezone: o.timeZone }).where(eq(schema.studios.id, studio.id));
+    }
     const room = await createRoom(db, {
       studioId: studio.id,
       capacity: rows * columns,

@@ -63,6 +63,8 @@ async function stopLeftoverCluster(dir) {
     } catch {
       return;
     }
+    // Not our child: no exit event to wait for, only its pid to look at again.
+    // eslint-disable-next-line no-restricted-syntax
     await new Promise((r) => setTimeout(r, 100));
   }
 }

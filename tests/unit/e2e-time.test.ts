@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { budget, middayZone, timeFactor } from "../e2e/support/time";
+
+/**
+ * The browser suite's clock helpers (tests/e2e/support/time.ts). booking-flow.spec.ts used to skip
+ * itself near midnight in Mexico City (a class 20 minutes away fell on tomorrow, off the coach's
+ * list of today's classes); its place now lives in `middayZone`, where the next hour never crosses
+ * midnight.
+ */
+const day = (d: Date, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, dateStyle: "short" }).format(d);
+const HOUR = 3_600_000;
+
+describe("middayZone", () => {
+  const start = Date.UTC(2026, 10, 27, 0, 0);
+  const instants = Array.from({ length: 24 * 4 }, (_, i) => new Date(start + i * 15 * 60_000));
+
+  it("Mexico City itself crosses midnight within the next hour at some hours (why the spec skipped)", () => {
+    const crossing = instants.filter(
+      (t) => day(t, "America/Mexico_City") !== day(new Date(+t + HOUR), "America/Mexico_City"),
+    );
+    expect(crossing.length).toBeGreaterThan(0);
+  });
+
+  it("at every quarter hour of a day, the next hour stays on the zone's today", () => {
+    const crossing = instants.filter((t) => {
+      const zone = middayZone(t);
+      return day(t, zone) !== day(new Date(+t + HOUR), zone);
+    });
+    expect(crossing.map((t) => t.toISOString())).toEqual([]);
+  });
+
+  it("the zone's today is Mexico City's today or tomorrow (inside the calendar's two weeks)", () => {
+    for (const t of instants) {
+      const here = day(t, middayZone(t));
+      const cdmx = day(t, "America/Mexico_City");
+      expect([cdmx, day(new Date(+t + 24 * HOUR), "America/Mexico_City")]).toContain(here);
+    }
+  });
+});
+
+describe("time budgets", () => {
+  it("scale with E2E_TIME_FACTOR, or the load per core between 1 and 4", () => {
+    expect(timeFactor({ E2E_TIME_FACTOR: "2.5" })).toBe(2.5);
+    const env: NodeJS.ProcessEnv = {};
+    const f = timeFactor(env);
+    expect(f).toBeGreaterThanOrEqual(1);
+    expect(f).toBeLessThanOrEqual(4);
+    expect(env.E2E_TIME_FACTOR).toBe(String(f));
+    expect(budget(1000)).toBe(Math.round(1000 * timeFactor()));
+  });
+});
