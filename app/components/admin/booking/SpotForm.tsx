@@ -46,6 +46,7 @@ export function SpotForm<R>(props: {
           layout={props.layout}
           spots={props.spots}
           selected={spot}
+          staff
           onPick={(n) => form.setFieldValue("spot", n)}
         />
         {[form.errors.spot, submit.error].map(
