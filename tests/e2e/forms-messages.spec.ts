@@ -42,6 +42,7 @@ async function expectFieldError(field: Locator, message: string) {
 test("register: each field's message on leaving it and on sending; the first bad field takes the focus", async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   await page.goto("/register");
   const form = page.getByRole("form", { name: "Crear cuenta" });
   const name = form.getByRole("textbox", { name: "Nombre" });
@@ -120,6 +121,8 @@ test("checkout: the coupon's Aplicar button, and the address step's messages und
   await apply.click();
   await expect(panel.getByText(`Descuento (${voucher.code})`)).toBeVisible();
   await expect(panel.getByText(`Cupón ${voucher.code} aplicado`)).toBeVisible();
+  await coupon.scrollIntoViewIfNeeded();
+  await shoot(page, "coupon-applied");
 
   // Leaving a field empty or with a bad zip says so under it.
   const alias = panel.getByRole("textbox", { name: /^Alias/ });

@@ -7,7 +7,7 @@ import type { SessionUser } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { ChangePasswordModal } from "./ChangePasswordModal";
-import { logout } from "~/components/auth/logout";
+import { logout as endSession } from "~/components/auth/logout";
 
 /**
  * The account menu once its button has been clicked (UserMenu): it mounts open, with the focus on
@@ -27,7 +27,7 @@ export function UserMenuOpen(props: { user: SessionUser; button: (props: Record<
   }, []);
   const logout = async () => {
     setLeaving(true);
-    await logout();
+    await endSession();
     window.location.assign(localePath("/admin/auth/login", pathname));
   };
   return (

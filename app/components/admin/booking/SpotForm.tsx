@@ -52,7 +52,7 @@ export function SpotForm<R>(props: {
         {[form.errors.spot, submit.error].map(
           (m, i) =>
             m && (
-              <Text key={i} c="red" size="sm" mt="xs" role="alert">
+              <Text key={i} c="var(--mantine-color-error)" size="sm" mt="xs" role="alert">
                 {m}
               </Text>
             ),

@@ -77,9 +77,7 @@ export function AddressStep({ cart, act, onDone }: { cart: CartData; act: Act; o
               data={[{ value: "1", label: "México" }]}
               {...field("country_id")}
               // Changing country clears state, city and zip (spec §5).
-              onChange={(v) =>
-                form.setValues({ country_id: v ?? "", custom_state: "", custom_city: "", zip: "" })
-              }
+              onChange={(v) => form.setValues({ country_id: v ?? "", custom_state: "", custom_city: "", zip: "" })}
               allowDeselect={false}
             />
             <Select
@@ -93,7 +91,12 @@ export function AddressStep({ cart, act, onDone }: { cart: CartData; act: Act; o
               allowDeselect={false}
             />
             <Group grow align="flex-start">
-              <TextInput label={t("commerce.ui.city")} required autoComplete="address-level2" {...field("custom_city")} />
+              <TextInput
+                label={t("commerce.ui.city")}
+                required
+                autoComplete="address-level2"
+                {...field("custom_city")}
+              />
               <TextInput
                 label={t("commerce.ui.zip")}
                 required
