@@ -157,7 +157,15 @@ test("checkout: the coupon's Aplicar button, and the address step's messages und
   await panel.getByRole("textbox", { name: /^Ciudad o alcaldía/ }).fill("Guadalajara");
   await zip.fill("44100");
   await next.click();
-  await expect(panel.getByRole("radio", { name: new RegExp(shipping.name) })).toBeVisible();
+
+  // The shipping method: Continuar without one says so under the choices, then goes on with one.
+  const method = panel.getByRole("radio", { name: new RegExp(shipping.name) });
+  await expect(method).toBeVisible();
+  await panel.getByRole("button", { name: "Continuar" }).click();
+  await expect(panel.getByText("Seleccione un método de envío")).toBeVisible();
+  await method.check();
+  await panel.getByRole("button", { name: "Continuar" }).click();
+  await expect(panel.getByRole("tab", { name: "Pago", selected: true })).toBeVisible();
 });
 
 test("back office: clicking the voucher's chosen type again keeps it, and the voucher saves", async ({ page }) => {
