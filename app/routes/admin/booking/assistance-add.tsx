@@ -187,7 +187,7 @@ export default function AssistanceAdd({ loaderData: L }: Route.ComponentProps) {
       </Paper>
 
       {s && L.customer && L.credits && (
-        <Alert color={L.credits.available > 0 || L.credits.unlimited ? "teal" : "yellow"} role="status">
+        <Alert color={L.credits.available > 0 || L.credits.unlimited ? "teal" : "yellow"} role="note">
           {L.credits.unlimited
             ? t("booking.admin.customerUnlimited", { name: L.customer.name, city: s.city_name })
             : L.credits.available > 0
