@@ -169,6 +169,7 @@ test("checkout: the coupon's Aplicar button, and the address step's messages und
 });
 
 test("back office: clicking the voucher's chosen type again keeps it, and the voucher saves", async ({ page }) => {
+  test.setTimeout(90_000);
   await loginAs(page, await createAccount());
   await page.goto("/admin/vouchers/add");
   const code = `FORM-${Date.now().toString(36).toUpperCase()}`;
