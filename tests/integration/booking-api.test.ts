@@ -540,6 +540,24 @@ describe("back office", () => {
     });
     expect(onBehalf.status).toBe(201);
     const rid = (await onBehalf.json()).data.id;
+    // A staff booking's refusals speak of the customer (issue 20, item 15), not of staff's own credits.
+    const again = await app.request("/admin/reservations", {
+      method: "POST",
+      token: admin,
+      json: { user_id: cus.id, class_session_id: id, spot: 4 },
+    });
+    expect(again.status).toBe(409);
+    expect((await again.json()).errorMessage).toBe("El cliente ya tiene un lugar en esta clase.");
+    const broke = await makeCustomer(app.deps.db, "sin-clases");
+    const none = await app.request("/admin/reservations", {
+      method: "POST",
+      token: admin,
+      json: { user_id: broke.id, class_session_id: id, spot: 4 },
+    });
+    expect(none.status).toBe(409);
+    expect((await none.json()).errorMessage).toBe(
+      `El cliente no tiene clases disponibles en ${place.city.name} para esta fecha. Véndele un paquete o dale una cortesía para reservarle.`,
+    );
     expect(
       (await app.request(`/admin/reservations/${rid}/move`, { method: "POST", token: admin, json: { spot: 7 } }))
         .status,

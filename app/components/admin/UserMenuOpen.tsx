@@ -3,12 +3,11 @@ import { useDisclosure } from "@mantine/hooks";
 import { IconKey, IconLogout } from "@tabler/icons-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
-import { api, type ApiData } from "~/lib/api";
 import type { SessionUser } from "~/lib/app-state";
 import { t } from "~/lib/messages";
-import type { messageAnswer } from "~/shared/schemas/answers";
 import { localePath } from "~/lib/routes";
 import { ChangePasswordModal } from "./ChangePasswordModal";
+import { logout as endSession } from "~/components/auth/logout";
 
 /**
  * The account menu once its button has been clicked (UserMenu): it mounts open, with the focus on
@@ -28,7 +27,7 @@ export function UserMenuOpen(props: { user: SessionUser; button: (props: Record<
   }, []);
   const logout = async () => {
     setLeaving(true);
-    await api<ApiData<typeof messageAnswer>>("/logout", { method: "POST" });
+    await endSession();
     window.location.assign(localePath("/admin/auth/login", pathname));
   };
   return (

@@ -21,8 +21,10 @@ export interface RegisterFormProps {
 const registerRules = () => import("~/shared/schemas/auth").then((m) => m.registerSchema);
 
 /**
- * Register (spec §3 register form, §5 rules): five fields and the terms checkbox. Submit looks
- * and reads as disabled until the terms are ticked; trying anyway says why in a toast.
+ * Register (spec §3 register form, §5 rules): five fields and the terms checkbox. Each field's
+ * message shows under it when it is left and when the form is sent (the first bad field takes the
+ * focus); sending without the terms also says why in a toast (spec §5). The button never just
+ * greys out.
  */
 export function RegisterForm({ initialEmail = "", onLogin, onSuccess }: RegisterFormProps) {
   const { pathname } = useLocation();
@@ -34,7 +36,6 @@ export function RegisterForm({ initialEmail = "", onLogin, onSuccess }: Register
     confirmPassword: "",
     terms: false,
   });
-  const terms = form.getValues().terms;
   const submit = useFormSubmit(
     form,
     async (values) =>
@@ -49,13 +50,9 @@ export function RegisterForm({ initialEmail = "", onLogin, onSuccess }: Register
       },
     },
   );
-  // The terms come first: without them the form says why in a toast and checks nothing else.
+  // Every field is checked and says what is wrong under it; the terms also say it in a toast.
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    if (!terms) {
-      e.preventDefault();
-      if (!submit.submitting) notifyError(t("validation.termsRequired"));
-      return;
-    }
+    if (!form.getValues().terms && !submit.submitting) notifyError(t("validation.termsRequired"));
     submit.onSubmit(e);
   };
   const input = (field: "name" | "last_name" | "email" | "password" | "confirmPassword") => ({
@@ -118,6 +115,7 @@ export function RegisterForm({ initialEmail = "", onLogin, onSuccess }: Register
           name="terms"
           mt="xs"
           {...form.getInputProps("terms", { type: "checkbox" })}
+          aria-invalid={form.errors.terms ? true : undefined}
           label={
             <>
               {t("auth.register.termsPrefix")}
@@ -130,14 +128,7 @@ export function RegisterForm({ initialEmail = "", onLogin, onSuccess }: Register
         <Text size="xs" c="dimmed">
           <PrivacyConsent />
         </Text>
-        <Button
-          type="submit"
-          mt="xs"
-          loading={submit.submitting}
-          fullWidth
-          data-disabled={!terms || undefined}
-          aria-disabled={!terms}
-        >
+        <Button type="submit" mt="xs" loading={submit.submitting} fullWidth>
           {t("auth.register.submit")}
         </Button>
         <Text size="sm" ta="center">

@@ -8,7 +8,11 @@ export interface SpotState {
   mine?: boolean;
 }
 
-/** The room's spot map: rows of round spots (gaps keep the room's shape), the coach's place on top. */
+/**
+ * The room's spot map: rows of round spots (gaps keep the room's shape), the coach's place on top.
+ * `staff`: the back office's map (booking on behalf, moving a reservation), whose words are the
+ * staff's ("Lugar elegido", the reservation's current spot), not the customer's ("Tu lugar").
+ */
 export function SpotMap(props: {
   layout: SpotLayout;
   spots: SpotState[];
@@ -16,14 +20,30 @@ export function SpotMap(props: {
   flash?: number | null;
   disabled?: boolean;
   onPick?: (n: number) => void;
+  staff?: boolean;
 }) {
   const byNumber = new Map(props.spots.map((s) => [s.number, s]));
+  const words = props.staff
+    ? {
+        pick: t("booking.admin.pickSpot"),
+        mine: (number: number) => t("booking.admin.spotLabelCurrent", { number }),
+        selected: t("booking.admin.legendChosen"),
+        legendMine: t("booking.admin.legendCurrent"),
+      }
+    : {
+        pick: t("booking.pages.pickSpot"),
+        mine: (number: number) => t("booking.pages.spotLabelMine", { number }),
+        selected: t("booking.pages.legendSelected"),
+        legendMine: t("booking.pages.legendMine"),
+      };
+  // Staff see the "current spot" key only where a reservation has one (moving it).
+  const showMine = !props.staff || props.spots.some((s) => s.mine);
   return (
     <div>
       {props.layout.coachPosition !== "bottom" && (
         <div className={classes.coachBar}>{t("booking.pages.coachArea")}</div>
       )}
-      <div className={classes.grid} role="group" aria-label={t("booking.pages.pickSpot")}>
+      <div className={classes.grid} role="group" aria-label={words.pick}>
         {props.layout.rows.map((row, i) => (
           <div className={classes.row} key={i}>
             {row.map((n, j) => {
@@ -31,7 +51,7 @@ export function SpotMap(props: {
               const s = byNumber.get(n);
               const state = s?.mine ? "mine" : s?.taken ? "taken" : props.selected === n ? "selected" : "free";
               const label = s?.mine
-                ? t("booking.pages.spotLabelMine", { number: n })
+                ? words.mine(n)
                 : s?.taken
                   ? t("booking.pages.spotLabelTaken", { number: n })
                   : t("booking.pages.spotLabel", { number: n });
@@ -69,12 +89,14 @@ export function SpotMap(props: {
         </span>
         <span>
           <span className={classes.swatch} style={{ background: "var(--nb-brand, #883943)" }} />
-          {t("booking.pages.legendSelected")}
+          {words.selected}
         </span>
-        <span>
-          <span className={classes.swatch} style={{ background: "#164e55", borderColor: "#164e55" }} />
-          {t("booking.pages.legendMine")}
-        </span>
+        {showMine && (
+          <span>
+            <span className={classes.swatch} style={{ background: "#164e55", borderColor: "#164e55" }} />
+            {words.legendMine}
+          </span>
+        )}
       </div>
     </div>
   );

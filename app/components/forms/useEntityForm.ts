@@ -1,20 +1,67 @@
-import { schemaResolver, useForm, type UseFormReturnType } from "@mantine/form";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { schemaResolver, useForm, type FormErrors, type UseFormReturnType } from "@mantine/form";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { ZodType } from "zod";
 import type { ApiResult } from "~/lib/api";
 import { notifications } from "~/lib/toast";
 
 /**
  * The house way to write a form (docs/decisions.md): a Mantine form validated by the same zod
- * schema the API uses (messages in Spanish word for word); field errors clear when the field is
- * edited. `null`: no rules in the browser (the server's answer alone, e.g. change password).
+ * schema the API uses (messages in Spanish word for word). A field drawn with `getInputProps` is
+ * checked when the person leaves it (its message appears under it) and every field when the form
+ * is sent; a field's error clears when it is edited. `null`: no rules in the browser (the server's
+ * answer alone, e.g. change password).
  */
 export function useEntityForm<V extends Record<string, unknown>>(schema: FormSchema, initialValues: V) {
+  const rules = resolverOf(schema);
+  useEffect(trackPresses, []);
   return useForm<V>({
     mode: "controlled",
     initialValues,
-    validate: resolverOf(schema),
+    validate: rules,
     clearInputErrorOnChange: true,
+    enhanceGetInputProps: ({ field, form }) => (rules ? { onBlur: () => void checkOnBlur(rules, form, field) } : {}),
+  });
+}
+
+/**
+ * Leaving a field: its message from the rules, if any. Only ever adds one: a message the server
+ * gave (an email already registered) stays until the field is edited, and a check that ends after
+ * the person typed again (the rules load with the first check) is dropped.
+ */
+async function checkOnBlur(
+  rules: (values: unknown) => FormErrors | Promise<FormErrors>,
+  form: { getValues(): Record<string, unknown>; setFieldError(path: string, error: ReactNode): void },
+  field: string,
+) {
+  await pressEnded();
+  const values = form.getValues();
+  const errors = await rules(values);
+  const message = errors[field];
+  if (message && Object.is(form.getValues()[field], values[field])) form.setFieldError(field, message);
+}
+
+/** Whether a mouse button or a finger is down (tracked from the first field left). */
+let pressing = false;
+function trackPresses() {
+  if (trackPresses.done || typeof document === "undefined") return;
+  trackPresses.done = true;
+  document.addEventListener("pointerdown", () => (pressing = true), true);
+  for (const end of ["pointerup", "pointercancel"]) document.addEventListener(end, () => (pressing = false), true);
+}
+trackPresses.done = false;
+
+/**
+ * Resolves once no press is under way: a field left by pressing a button (Continuar) is checked
+ * after the click, so its message appearing under the field cannot move the button from under the
+ * pointer and swallow the click.
+ */
+function pressEnded() {
+  trackPresses();
+  if (!pressing) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => setTimeout(resolve, 0);
+    document.addEventListener("pointerup", done, { once: true, capture: true });
+    document.addEventListener("pointercancel", done, { once: true, capture: true });
   });
 }
 
@@ -24,10 +71,10 @@ export function useEntityForm<V extends Record<string, unknown>>(schema: FormSch
  */
 export type FormSchema = ZodType | null | (() => Promise<ZodType>);
 
-function resolverOf(schema: FormSchema) {
+function resolverOf(schema: FormSchema): ((values: unknown) => FormErrors | Promise<FormErrors>) | undefined {
   if (!schema) return undefined;
   if (typeof schema === "function")
-    return ((values: unknown) => schema().then((s) => schemaResolver(s as never)(values as never))) as never;
+    return (values: unknown) => schema().then((s) => schemaResolver(s as never)(values as never));
   return schemaResolver(schema as never, { sync: true }) as never;
 }
 

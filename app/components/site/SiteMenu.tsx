@@ -2,13 +2,12 @@ import { Burger, Collapse, Drawer, UnstyledButton } from "@mantine/core";
 import { IconArrowUpRight, IconChevronDown } from "@tabler/icons-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { api, type ApiData } from "~/lib/api";
-import type { messageAnswer } from "~/shared/schemas/answers";
 import { config, useRootData, useUi } from "~/lib/app-state";
 import { t, type MessageKey } from "~/lib/messages";
 import { SiteLogo } from "./SiteLogo";
 import { useLocalePath } from "./useLocalePath";
 import classes from "./SiteMenu.module.css";
+import { logout } from "~/components/auth/logout";
 
 type Item = { to: string; label: MessageKey } | { buy: true };
 
@@ -61,7 +60,7 @@ export function SiteMenu() {
   };
   const onLogout = async () => {
     setLoggingOut(true);
-    await api<ApiData<typeof messageAnswer>>("/logout", { method: "POST" });
+    await logout();
     // Spec §4: logout goes to / (a full load: every part of the page forgets the user).
     window.location.assign(lp("/"));
   };

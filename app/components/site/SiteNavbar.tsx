@@ -4,8 +4,6 @@ import { notifications } from "~/lib/toast";
 import { IconLogout, IconShoppingBag } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { api, type ApiData } from "~/lib/api";
-import type { messageAnswer } from "~/shared/schemas/answers";
 import { config, useRootData, useUi } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { cartAction, counterScopeFor, LOGO_HIDE_SCROLL, sessionCounters } from "./navbar-logic";
@@ -14,6 +12,7 @@ import { SiteLogo } from "./SiteLogo";
 import { UserAvatar } from "./UserAvatar";
 import { useLocalePath } from "./useLocalePath";
 import classes from "./SiteNavbar.module.css";
+import { logout } from "~/components/auth/logout";
 
 const HOME_LINKS = [
   { to: "/select-location", label: "nav.locations" },
@@ -49,7 +48,7 @@ export function SiteNavbar({ logoTo = "/" }: { logoTo?: string }) {
 
   const onLogout = async () => {
     setLoggingOut(true);
-    await api<ApiData<typeof messageAnswer>>("/logout", { method: "POST" });
+    await logout();
     // Spec §4: logout goes to / (a full load: every part of the page forgets the user).
     window.location.assign(lp("/"));
   };

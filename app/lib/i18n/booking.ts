@@ -12,6 +12,10 @@ export const booking = {
     spotTaken: "El lugar {spot} acaba de ser reservado por alguien más. Elige otro lugar.",
     alreadyBooked: "Ya tienes un lugar en esta clase.",
     noCredit: "No tienes clases disponibles en {city} para esta fecha. Compra un paquete para reservar.",
+    staffNoCredit:
+      "El cliente no tiene clases disponibles en {city} para esta fecha. Véndele un paquete o dale una cortesía para reservarle.",
+    staffAlreadyBooked: "El cliente ya tiene un lugar en esta clase.",
+    staffOverlap: "El cliente ya tiene una reservación o lugar en lista de espera en otra clase a la misma hora.",
     overlap: "Ya tienes una reservación o lugar en lista de espera en otra clase a la misma hora.",
     full: "La clase está llena. Puedes unirte a la lista de espera.",
     notFull: "Aún hay lugares disponibles en esta clase: reserva tu lugar directamente.",
@@ -315,6 +319,17 @@ export const booking = {
     changeCustomer: "Cambiar",
     bookButton: "Reservar el lugar {spot}",
     pickSpotFirst: "Elige un lugar libre en el mapa.",
+    pickSpot: "Elige un lugar en el mapa",
+    legendChosen: "Lugar elegido",
+    legendCurrent: "Lugar actual",
+    spotLabelCurrent: "Lugar {number}, lugar actual de la reservación",
+    customerCredits: {
+      one: "{name} tiene 1 clase disponible en {city}.",
+      other: "{name} tiene {n} clases disponibles en {city}.",
+    },
+    customerUnlimited: "{name} tiene clases ilimitadas en {city}.",
+    customerNoCredits:
+      "{name} no tiene clases disponibles en {city}. Para reservarle, véndele un paquete o dale una cortesía.",
     openReservation: "Ver la reservación",
     editTitle: "Reservación #{id}",
     editIntro: "Mueve a la persona a otro lugar, registra su asistencia o cancela con o sin penalización.",

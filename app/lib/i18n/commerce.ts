@@ -231,6 +231,7 @@ export const commerce = {
     giftCardPlaceholder: "Código de tu tarjeta de regalo",
     giftCardApplied: "Tarjeta de regalo {code} aplicada",
     apply: "Aplicar",
+    applyVoucher: "Aplicar cupón",
     addressTitle: "Dirección de envío",
     newAddress: "Nueva dirección",
     alias: "Alias (Casa, Oficina…)",

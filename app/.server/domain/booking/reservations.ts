@@ -54,13 +54,15 @@ async function hasOverlap(tx: Db, userId: number, s: SessionInfo["session"]) {
 }
 
 /** Refuses a spot already held, or a person already in the class (as the database sees it now).
- * With `counted`, the same statement also counts the caller's rate-limit hit (429 past the limit). */
+ * With `counted`, the same statement also counts the caller's rate-limit hit (429 past the limit).
+ * `staff`: the refusal speaks of the customer (staff book on their behalf), not to them. */
 async function assertFree(
   tx: Db,
   sessionId: number,
   spot: number,
   userId: number,
   counted?: { limit: Limit; now: Date },
+  staff = false,
 ) {
   const heldWhere = and(
     eq(reservations.classSessionId, sessionId),
@@ -81,7 +83,8 @@ async function assertFree(
       .select({ spot: reservations.spot, userId: reservations.userId })
       .from(reservations)
       .where(heldWhere);
-  if (held.some((r) => r.userId === userId)) throw AppError.conflict(t("booking.errors.alreadyBooked"));
+  if (held.some((r) => r.userId === userId))
+    throw AppError.conflict(t(staff ? "booking.errors.staffAlreadyBooked" : "booking.errors.alreadyBooked"));
   if (held.length > 0)
     throw AppError.conflict(t("booking.errors.spotTaken", { spot }), [
       { field: "spot", message: t("booking.errors.spotTaken", { spot }) },
@@ -141,6 +144,7 @@ export async function bookSpot(deps: Deps, input: BookInput): Promise<BookResult
     input.spot,
     input.userId,
     input.limit ? { limit: input.limit, now: input.now } : undefined,
+    !!input.staff,
   );
   return deps.db.transaction(async (tx) => {
     const info = await loadSession(tx, input.sessionId, "share");
@@ -151,9 +155,10 @@ export async function bookSpot(deps: Deps, input: BookInput): Promise<BookResult
     if (!spotsOf(s.layout).includes(input.spot))
       throw AppError.validation([{ field: "spot", message: t("booking.errors.spotInvalid", { spot: input.spot }) }]);
     if (input.staff) await assertCustomer(tx, input.userId);
-    await assertFree(tx, s.id, input.spot, input.userId);
+    await assertFree(tx, s.id, input.spot, input.userId, undefined, !!input.staff);
     await lockUser(tx, input.userId);
-    if (await hasOverlap(tx, input.userId, s)) throw AppError.conflict(t("booking.errors.overlap"));
+    if (await hasOverlap(tx, input.userId, s))
+      throw AppError.conflict(t(input.staff ? "booking.errors.staffOverlap" : "booking.errors.overlap"));
     const reservation = await createReservation(
       tx,
       info,
@@ -163,7 +168,10 @@ export async function bookSpot(deps: Deps, input: BookInput): Promise<BookResult
       input.actorUserId,
       { savepoint: false },
     );
-    if (!reservation) throw AppError.conflict(t("booking.errors.noCredit", { city: info.cityName }));
+    if (!reservation)
+      throw AppError.conflict(
+        t(input.staff ? "booking.errors.staffNoCredit" : "booking.errors.noCredit", { city: info.cityName }),
+      );
     // A place held now ends this person's wait for the class.
     await tx
       .update(waitlistEntries)

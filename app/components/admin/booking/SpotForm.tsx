@@ -46,12 +46,13 @@ export function SpotForm<R>(props: {
           layout={props.layout}
           spots={props.spots}
           selected={spot}
+          staff
           onPick={(n) => form.setFieldValue("spot", n)}
         />
         {[form.errors.spot, submit.error].map(
           (m, i) =>
             m && (
-              <Text key={i} c="red" size="sm" mt="xs" role="alert">
+              <Text key={i} c="var(--mantine-color-error)" size="sm" mt="xs" role="alert">
                 {m}
               </Text>
             ),

@@ -131,15 +131,21 @@ export function CartItems({ cart, act, disabled }: { cart: CartData; act: Act; d
   );
 }
 
-/** Vouchers apply 500 ms after typing stops, or on Enter (spec §5). */
+/**
+ * Vouchers apply 500 ms after typing stops, or on Enter (spec §5), or with the "Aplicar" button
+ * beside the field (as the gift card's); the server's refusal shows under the field.
+ */
 export function VoucherField({ cart, act }: { cart: CartData; act: Act }) {
   const [code, setCode] = useState(cart.voucher?.code ?? "");
   const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const apply = useCallback(
     async (value: string) => {
       if (timer.current) clearTimeout(timer.current);
+      setBusy(true);
       const r = await act("setVoucher", { code: value.trim() }, true);
+      setBusy(false);
       setError(r.ok ? (r.cart.voucher?.reason ?? null) : (r.fields["action_param.code"] ?? r.message));
     },
     [act],
@@ -154,6 +160,7 @@ export function VoucherField({ cart, act }: { cart: CartData; act: Act }) {
       onChange={(e) => {
         const v = e.currentTarget.value.toUpperCase();
         setCode(v);
+        setError(null);
         if (timer.current) clearTimeout(timer.current);
         timer.current = setTimeout(() => void apply(v), 500);
       }}
@@ -163,6 +170,20 @@ export function VoucherField({ cart, act }: { cart: CartData; act: Act }) {
           void apply(code);
         }
       }}
+      rightSectionWidth={96}
+      rightSectionPointerEvents="all"
+      rightSection={
+        <Button
+          size="compact-sm"
+          variant="light"
+          onClick={() => void apply(code)}
+          loading={busy}
+          disabled={!code.trim()}
+          aria-label={t("commerce.ui.applyVoucher")}
+        >
+          {t("commerce.ui.apply")}
+        </Button>
+      }
     />
   );
 }

@@ -11,6 +11,7 @@ import { pageData, requireAdminPage } from "../.server/page";
 import { listAllStudios } from "~/.server/domain/places/service";
 import { listSessions, sessionDetail, sessionDto } from "~/.server/domain/booking/sessions";
 import { customerBrief, searchCustomers } from "~/.server/domain/booking/admin";
+import { sessionBalances } from "~/.server/domain/identity/current-user";
 import type { Route } from "./+types/assistance-add";
 
 /**
@@ -47,7 +48,11 @@ export async function loader(args: Route.LoaderArgs) {
     q ? searchCustomers(deps.db, q) : Promise.resolve([]),
     userId ? customerBrief(deps.db, userId) : Promise.resolve(null),
   ]);
+  // The chosen customer's classes in the class's city (staff are told, not the customer's "buy a pack").
+  const balance =
+    customer && detail ? (await sessionBalances(deps.db, customer.id, now)).perCity[detail.city_id] : undefined;
   return {
+    credits: customer && detail ? { available: balance?.available ?? 0, unlimited: balance?.unlimited ?? false } : null,
     studioId,
     studios: studios.map((s) => ({ value: String(s.id), label: s.name })),
     classes: classes.map(sessionDto).map((c) => ({
@@ -181,6 +186,15 @@ export default function AssistanceAdd({ loaderData: L }: Route.ComponentProps) {
         )}
       </Paper>
 
+      {s && L.customer && L.credits && (
+        <Alert color={L.credits.available > 0 || L.credits.unlimited ? "teal" : "yellow"} role="note">
+          {L.credits.unlimited
+            ? t("booking.admin.customerUnlimited", { name: L.customer.name, city: s.city_name })
+            : L.credits.available > 0
+              ? t("booking.admin.customerCredits", { name: L.customer.name, city: s.city_name, n: L.credits.available })
+              : t("booking.admin.customerNoCredits", { name: L.customer.name, city: s.city_name })}
+        </Alert>
+      )}
       {s && L.customer && (
         <SpotForm
           key={`${s.id}:${L.customer.id}`}

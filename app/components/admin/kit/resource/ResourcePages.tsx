@@ -370,6 +370,8 @@ export function ResourceFormPage(props: {
                 description={f.description}
                 data={f.options}
                 clearable={f.clearable}
+                // Clicking the chosen option again keeps it chosen (a clearable field has its ×).
+                allowDeselect={false}
                 required={f.required}
                 searchable={f.searchable}
                 {...form.getInputProps(f.name)}
