@@ -111,6 +111,7 @@ export const commerce = {
     mailCode: "Tu código: {code}",
     mailHow: "Para usarla, inicia sesión, entra a Rewards y Tarjetas de Regalo y canjea el código. Después elígela al pagar en el carrito.",
     mailAction: "Canjear mi tarjeta",
+    mailFooter: "Recibes este correo porque {sender} te envió una tarjeta de regalo de {site}. Dudas: {help}",
     cancelReason: "Reembolso de la orden #{id}",
   },
   payment: {

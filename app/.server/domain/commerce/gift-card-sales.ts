@@ -146,6 +146,8 @@ export async function deliverDueGiftCards(deps: AppDeps, now: Date) {
           subject: t("commerce.giftSale.mailSubject", { sender: sale.senderName, amount }),
           paragraphs,
           action: { label: t("commerce.giftSale.mailAction"), url: `${b.publicUrl}/profile/rewards` },
+          // The recipient may have no account: the mail says why it came.
+          footer: t("commerce.giftSale.mailFooter", { sender: sale.senderName, site: b.site, help: b.help }),
         }),
       );
       await tx
