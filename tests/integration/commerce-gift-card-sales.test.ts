@@ -87,7 +87,10 @@ describe("buying a gift card", () => {
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{ amount_cents: 19_999 }, { "action_param.amount_cents": "Elija un monto de $200 a $10,000" }],
       [{ amount_cents: 1_000_001 }, { "action_param.amount_cents": "Elija un monto de $200 a $10,000" }],
-      [{ amount_cents: 50_000.5 }, { "action_param.amount_cents": "El monto debe ser en pesos con hasta dos decimales" }],
+      [
+        { amount_cents: 50_000.5 },
+        { "action_param.amount_cents": "El monto debe ser en pesos con hasta dos decimales" },
+      ],
       [{ amount_cents: "mil" }, { "action_param.amount_cents": "Elija un monto de $200 a $10,000" }],
       [{ recipient_name: "  " }, { "action_param.recipient_name": "Escriba el nombre de quien recibe la tarjeta" }],
       [

@@ -109,7 +109,8 @@ export const commerce = {
     mailIntro: "{sender} te regaló una tarjeta de regalo de Nucleo Barre por {amount}.",
     mailMessage: "Su mensaje: «{message}»",
     mailCode: "Tu código: {code}",
-    mailHow: "Para usarla, inicia sesión, entra a Rewards y Tarjetas de Regalo y canjea el código. Después elígela al pagar en el carrito.",
+    mailHow:
+      "Para usarla, inicia sesión, entra a Rewards y Tarjetas de Regalo y canjea el código. Después elígela al pagar en el carrito.",
     mailAction: "Canjear mi tarjeta",
     mailFooter: "Recibes este correo porque {sender} te envió una tarjeta de regalo de {site}. Dudas: {help}",
     cancelReason: "Reembolso de la orden #{id}",

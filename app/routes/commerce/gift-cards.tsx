@@ -18,7 +18,7 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { cartAction } from "~/components/site/navbar-logic";
 import { useLocalePath } from "~/components/site/useLocalePath";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
 import { useRootData, useUi } from "~/lib/app-state";
 import { formatPrice } from "~/lib/format";
 import { t } from "~/lib/messages";
@@ -32,6 +32,7 @@ import {
   GIFT_CARD_PRESETS_CENTS,
   giftCardSaleSchema,
 } from "~/shared/schemas/commerce";
+import type { cartAnswer } from "~/shared/schemas/commerce-answers";
 import type { Route } from "./+types/gift-cards";
 import { addDays, localDay } from "~/.server/domain/booking/time";
 
@@ -99,7 +100,9 @@ export default function GiftCards({ loaderData }: Route.ComponentProps) {
     }
     setErrors({});
     setBusy(true);
-    const r = await api("/v2/carts", { json: { action: "addGiftCard", action_param: parsed.data } });
+    const r = await api<ApiData<typeof cartAnswer>>("/v2/carts", {
+      json: { action: "addGiftCard", action_param: parsed.data },
+    });
     setBusy(false);
     if (!r.ok) {
       const next: Partial<Record<Field, string>> = {};

@@ -226,7 +226,9 @@ export const giftCardSales = pgTable(
     ...timestamps,
   },
   (t) => [
-    index("gift_card_sales_due_idx").on(t.deliverOn).where(sql`${t.deliveredAt} is null and ${t.orderId} is not null`),
+    index("gift_card_sales_due_idx")
+      .on(t.deliverOn)
+      .where(sql`${t.deliveredAt} is null and ${t.orderId} is not null`),
     index("gift_card_sales_order_idx").on(t.orderId),
     check("gift_card_sales_amount_ck", sql`${t.amountCents} > 0`),
   ],

@@ -28,7 +28,7 @@ import { onDemandEnabled } from "../content/service";
 import { localDay } from "../booking/time";
 import { addressSchema, giftCardSaleSchema } from "~/shared/schemas/commerce";
 import { id } from "~/shared/schemas/fields";
-import { createSale, deliveryDayProblem, saleLineDetail, saleLineName, salesOf } from "./gift-card-sales";
+import { createSale, saleLineDetail, saleLineName, salesOf } from "./gift-card-sales";
 import { applyQty, centsToAmount, computeTotals, discountCents, type PricedLine, type Totals } from "./pricing";
 
 export type CartRow = typeof carts.$inferSelect;

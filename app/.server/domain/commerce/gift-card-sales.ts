@@ -76,9 +76,7 @@ export async function issueSoldCard(tx: Db, saleId: number, buyerUserId: number,
   const [sale] = await tx
     .select()
     .from(giftCardSales)
-    .where(
-      and(eq(giftCardSales.id, saleId), eq(giftCardSales.buyerUserId, buyerUserId), isNull(giftCardSales.orderId)),
-    )
+    .where(and(eq(giftCardSales.id, saleId), eq(giftCardSales.buyerUserId, buyerUserId), isNull(giftCardSales.orderId)))
     .for("update");
   if (!sale) throw new Error(`gift card sale ${saleId} is not open`);
   const [card] = await tx
@@ -150,10 +148,7 @@ export async function deliverDueGiftCards(deps: AppDeps, now: Date) {
           footer: t("commerce.giftSale.mailFooter", { sender: sale.senderName, site: b.site, help: b.help }),
         }),
       );
-      await tx
-        .update(giftCardSales)
-        .set({ deliveredAt: now, updatedAt: now })
-        .where(eq(giftCardSales.id, sale.id));
+      await tx.update(giftCardSales).set({ deliveredAt: now, updatedAt: now }).where(eq(giftCardSales.id, sale.id));
       return true;
     });
     if (!done) break;
@@ -188,10 +183,7 @@ export async function cancelOrderCards(tx: Db, orderId: number, actorUserId: num
   for (const sale of rows) {
     const [card] = await tx.select().from(giftCards).where(eq(giftCards.id, sale.giftCardId!)).for("update");
     if (!card) continue;
-    await tx
-      .update(giftCards)
-      .set({ active: false, balanceCents: 0, updatedAt: now })
-      .where(eq(giftCards.id, card.id));
+    await tx.update(giftCards).set({ active: false, balanceCents: 0, updatedAt: now }).where(eq(giftCards.id, card.id));
     if (card.balanceCents > 0)
       await tx
         .insert(giftCardMovements)
@@ -240,6 +232,9 @@ export function saleLineDetail(s: GiftCardSale) {
     recipient_name: s.recipientName,
     recipient_email: s.recipientEmail,
     deliver_on: s.deliverOn,
-    display_detail: t("commerce.giftSale.lineDetail", { email: s.recipientEmail, date: formatDate(dayDate(s.deliverOn)) }),
+    display_detail: t("commerce.giftSale.lineDetail", {
+      email: s.recipientEmail,
+      date: formatDate(dayDate(s.deliverOn)),
+    }),
   };
 }
