@@ -107,6 +107,7 @@ export async function issueSoldCard(tx: Db, saleId: number, buyerUserId: number,
 export async function deliverDueGiftCards(deps: AppDeps, now: Date) {
   const today = localDay(now);
   const b = await mailBrand(deps);
+  const redeemUrl = `${b.publicUrl}/profile/rewards`;
   let sent = 0;
   for (;;) {
     const done = await deps.db.transaction(async (tx) => {
@@ -143,7 +144,7 @@ export async function deliverDueGiftCards(deps: AppDeps, now: Date) {
           template: "gift-card",
           subject: t("commerce.giftSale.mailSubject", { sender: sale.senderName, amount }),
           paragraphs,
-          action: { label: t("commerce.giftSale.mailAction"), url: `${b.publicUrl}/profile/rewards` },
+          action: { label: t("commerce.giftSale.mailAction"), url: redeemUrl },
           // The recipient may have no account: the mail says why it came.
           footer: t("commerce.giftSale.mailFooter", { sender: sale.senderName, site: b.site, help: b.help }),
         }),
