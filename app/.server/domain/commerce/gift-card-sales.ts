@@ -27,7 +27,7 @@ import { GIFT_CARD_MAX_DAYS_AHEAD, type GiftCardSaleInput } from "~/shared/schem
 export type GiftCardSale = typeof giftCardSales.$inferSelect;
 
 /** The delivery day's range, in Mexico City: today up to a year ahead (the Spanish reason if not). */
-export function deliveryDayProblem(day: string, now: Date): string | null {
+function deliveryDayProblem(day: string, now: Date): string | null {
   const today = localDay(now);
   if (day < today) return t("commerce.giftSale.datePast");
   if (day > addDays(today, GIFT_CARD_MAX_DAYS_AHEAD)) return t("commerce.giftSale.dateTooFar");
