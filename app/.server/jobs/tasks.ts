@@ -11,6 +11,7 @@ import { sweepExpired } from "../domain/maintenance/housekeeping";
 import { reconcileCharges, retryFailedRefunds } from "../domain/commerce/checkout";
 import * as bookingJobs from "../domain/booking/jobs";
 import { grantBirthdayRewards, grantMilestoneRewards } from "../domain/commerce/rewards";
+import { deliverDueGiftCards } from "../domain/commerce/gift-card-sales";
 
 export interface ScheduledTask {
   /** Unique, kebab-case: the queue's job name. */
@@ -31,5 +32,7 @@ export const scheduledTasks: ScheduledTask[] = [
   { name: "class-reminders", cron: "*/5 * * * *", run: (deps) => bookingJobs.sendReminders(deps, deps.clock()) },
   { name: "schedule-templates", cron: "30 2 * * *", run: (deps) => bookingJobs.generateSchedule(deps, deps.clock()) },
   { name: "rewards-birthday", cron: "0 8 * * *", run: (deps) => grantBirthdayRewards(deps, deps.clock()) },
+  // Gift cards sold online reach their recipient on the chosen day (Mexico City), once.
+  { name: "gift-card-delivery", cron: "*/15 * * * *", run: (deps) => deliverDueGiftCards(deps, deps.clock()) },
   { name: "rewards-milestones", cron: "10 8 * * *", run: (deps) => grantMilestoneRewards(deps, deps.clock()) },
 ];

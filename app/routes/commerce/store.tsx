@@ -1,4 +1,4 @@
-import { Badge, Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ChoiceChips } from "~/components/commerce/ChoiceChips";
 import { useLocalePath } from "~/components/site/useLocalePath";
@@ -33,6 +33,9 @@ export default function Store({ loaderData }: Route.ComponentProps) {
           <Text c="dimmed" maw={560}>
             {t("commerce.ui.storeIntro")}
           </Text>
+          <Anchor component={Link} to={lp("/store/gift-cards")} fw={600}>
+            {t("commerce.giftSale.storeLink")}
+          </Anchor>
         </Stack>
         <ChoiceChips
           label={t("commerce.ui.storeAreas")}

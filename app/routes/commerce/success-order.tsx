@@ -64,6 +64,15 @@ export default function SuccessOrder({ loaderData }: Route.ComponentProps) {
               <Text size="sm">{l.display_amount}</Text>
             </Group>
           ))}
+          {order.gift_cards.length > 0 && (
+            <Stack gap={4} mt="md">
+              {order.gift_cards.map((g) => (
+                <Text key={g.id} size="sm">
+                  {t("commerce.kinds.gift_card")} {g.display_amount} · {g.recipient_name}: {g.status_label}
+                </Text>
+              ))}
+            </Stack>
+          )}
           {order.display_balance_due && (
             <Alert mt="md" color="brand" variant="light" title={t("commerce.deposit.balanceDue")}>
               <Stack gap="xs" align="flex-start">

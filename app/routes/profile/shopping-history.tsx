@@ -97,6 +97,11 @@ export default function ProfileShoppingHistory({ loaderData }: Route.ComponentPr
                     {t("commerce.ui.shipment")}: {o.shipment.status_label} · {o.shipment.code}
                   </Text>
                 )}
+                {o.gift_cards.map((g) => (
+                  <Text key={g.id} size="xs">
+                    {t("commerce.kinds.gift_card")} {g.display_amount} · {g.recipient_name}: {g.status_label}
+                  </Text>
+                ))}
               </Stack>
             </Accordion.Panel>
           </Accordion.Item>

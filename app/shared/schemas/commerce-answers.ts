@@ -21,6 +21,16 @@ const cartItem = z.object({
   pack_id: z.number().optional(),
   plan_id: z.number().optional(),
   product_id: z.number().optional(),
+  gift_card_id: z.number().optional(),
+  /** A gift card sold online: its recipient and delivery day. */
+  gift_card: z
+    .object({
+      recipient_name: z.string(),
+      recipient_email: z.string(),
+      deliver_on: z.string(),
+      display_detail: z.string(),
+    })
+    .optional(),
   product: z
     .object({
       id: z.number(),
@@ -254,6 +264,18 @@ const customerOrder = z.object({
     }),
   ),
   shipment: shipment.nullable(),
+  gift_cards: z.array(
+    z.object({
+      id: z.number(),
+      recipient_name: z.string(),
+      recipient_email: z.string(),
+      display_amount: z.string(),
+      deliver_on: z.string(),
+      delivered_at: z.string().nullable(),
+      status: z.enum(["scheduled", "delivered", "cancelled"]),
+      status_label: z.string(),
+    }),
+  ),
   receipt: receipt,
 });
 export const customerOrdersAnswer = z.object({ data: z.array(customerOrder) });

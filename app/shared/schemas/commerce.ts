@@ -84,7 +84,7 @@ export const SHIPMENT_STATUSES = ["pending", "shipped", "delivered", "cancelled"
 export const PAYMENT_METHODS = ["card", "paypal", "gift_card"] as const;
 export const PAYMENT_STATUSES = ["succeeded", "refunded", "partially_refunded", "failed"] as const;
 /** What a cart line or an order line sells. */
-export const SALE_SCOPES = ["pack", "plan", "product"] as const;
+export const SALE_SCOPES = ["pack", "plan", "product", "gift_card"] as const;
 
 /** A blank text is "not given": null (the shipment keeps what it had). */
 const blankAsNull = (v: string | null | undefined) => v || null;
@@ -103,3 +103,57 @@ export const shipmentUpdateSchema = z.object({
     .nullish()
     .transform(blankAsNull),
 });
+
+/** Gift cards sold online: preset amounts, the custom range (integer cents, MXN) and the limits. */
+export const GIFT_CARD_PRESETS_CENTS = [50_000, 100_000, 150_000, 200_000] as const;
+export const GIFT_CARD_MIN_CENTS = 20_000;
+export const GIFT_CARD_MAX_CENTS = 1_000_000;
+export const GIFT_CARD_NAME_MAX = 80;
+export const GIFT_CARD_MESSAGE_MAX = 300;
+/** The delivery day is today or later (America/Mexico_City), at most this many days ahead. */
+export const GIFT_CARD_MAX_DAYS_AHEAD = 365;
+
+const money = (c: number) => `$${(c / 100).toLocaleString("en-US")}`;
+const amountMsg = () =>
+  t("commerce.giftSale.amountInvalid", { min: money(GIFT_CARD_MIN_CENTS), max: money(GIFT_CARD_MAX_CENTS) });
+
+/**
+ * One gift card to buy (the cart action `addGiftCard`); the delivery day's range (today to a year
+ * ahead, Mexico City) is checked by the server with its clock. Browser and API share it.
+ */
+export const giftCardSaleSchema = z.object({
+  amount_cents: z.coerce
+    .number({ error: amountMsg })
+    .int(t("commerce.giftSale.amountCents"))
+    .min(GIFT_CARD_MIN_CENTS, { error: amountMsg })
+    .max(GIFT_CARD_MAX_CENTS, { error: amountMsg }),
+  recipient_name: z
+    .string({ error: () => t("commerce.giftSale.recipientNameRequired") })
+    .trim()
+    .min(1, t("commerce.giftSale.recipientNameRequired"))
+    .max(GIFT_CARD_NAME_MAX, t("commerce.giftSale.nameTooLong", { max: GIFT_CARD_NAME_MAX })),
+  recipient_email: z
+    .string({ error: () => t("commerce.giftSale.recipientEmailInvalid") })
+    .trim()
+    .toLowerCase()
+    .max(254, t("commerce.giftSale.recipientEmailInvalid"))
+    .pipe(z.email(t("commerce.giftSale.recipientEmailInvalid"))),
+  sender_name: z
+    .string({ error: () => t("commerce.giftSale.senderNameRequired") })
+    .trim()
+    .min(1, t("commerce.giftSale.senderNameRequired"))
+    .max(GIFT_CARD_NAME_MAX, t("commerce.giftSale.nameTooLong", { max: GIFT_CARD_NAME_MAX })),
+  message: z
+    .string()
+    .trim()
+    .max(GIFT_CARD_MESSAGE_MAX, t("commerce.giftSale.messageTooLong", { max: GIFT_CARD_MESSAGE_MAX }))
+    .default(""),
+  deliver_on: z
+    .string({ error: () => t("commerce.giftSale.dateInvalid") })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, t("commerce.giftSale.dateInvalid"))
+    .refine((d) => {
+      const x = new Date(`${d}T12:00:00Z`);
+      return !Number.isNaN(x.getTime()) && x.toISOString().slice(0, 10) === d;
+    }, t("commerce.giftSale.dateInvalid")),
+});
+export type GiftCardSaleInput = z.output<typeof giftCardSaleSchema>;

@@ -182,3 +182,14 @@ export async function createSavedCard(email: string, last4: string) {
     );
   });
 }
+
+/** Puts one run of a scheduled task in its queue now (as its cron would); the server's worker runs it. Returns the job's id. */
+export async function enqueueJob(name: string, data: Record<string, unknown> = {}) {
+  return withDb(async (c) => {
+    const r = await c.query("insert into pgboss.job (name, data) values ($1, $2) returning id", [
+      name,
+      JSON.stringify(data),
+    ]);
+    return String(r.rows[0].id);
+  });
+}

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -23,7 +24,7 @@ import { cities, countries, states, studios } from "./places";
  */
 
 export type ProductArea = "juiceBar" | "barreByNucleo" | "certificate";
-export type CartScope = "pack" | "plan" | "product";
+export type CartScope = "pack" | "plan" | "product" | "gift_card";
 
 /** In-person class packs: `sessions` classes (null: unlimited) in one city, valid `validityDays`. */
 export const packs = pgTable(
@@ -128,7 +129,7 @@ export const vouchers = pgTable(
     /** Percent (1-100) or cents. */
     value: integer("value").notNull(),
     /** Which items it discounts. */
-    scope: text("scope").$type<"all" | CartScope>().notNull().default("all"),
+    scope: text("scope").$type<"all" | Exclude<CartScope, "gift_card">>().notNull().default("all"),
     startsAt: timestamp("starts_at", { withTimezone: true }),
     endsAt: timestamp("ends_at", { withTimezone: true }),
     /** null: unlimited. */
@@ -194,6 +195,42 @@ export const giftCards = pgTable(
   (t) => [
     index("gift_cards_user_idx").on(t.userId),
     check("gift_cards_balance_ck", sql`${t.balanceCents} >= 0 and ${t.balanceCents} <= ${t.initialCents}`),
+  ],
+);
+
+/**
+ * A gift card bought online: what the buyer chose (amount, recipient, message, delivery day in
+ * Mexico City). The cart line `gift_card` points here; once the order is recorded the card exists
+ * (inactive) and `gift-card-delivery` mails it on `deliver_on`, once, then activates it. A refund
+ * of the order cancels it (`cancelled_at`; `spent_cents`: what had been used, never refunded).
+ */
+export const giftCardSales = pgTable(
+  "gift_card_sales",
+  {
+    id: serial("id").primaryKey(),
+    buyerUserId: integer("buyer_user_id")
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer("amount_cents").notNull(),
+    senderName: text("sender_name").notNull(),
+    recipientName: text("recipient_name").notNull(),
+    recipientEmail: text("recipient_email").notNull(),
+    message: text("message").notNull().default(""),
+    /** The day (America/Mexico_City) the recipient gets the mail. */
+    deliverOn: date("deliver_on", { mode: "string" }).notNull(),
+    orderId: integer("order_id").references(() => orders.id),
+    giftCardId: integer("gift_card_id").references(() => giftCards.id),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    spentCents: integer("spent_cents").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index("gift_card_sales_due_idx")
+      .on(t.deliverOn)
+      .where(sql`${t.deliveredAt} is null and ${t.orderId} is not null`),
+    index("gift_card_sales_order_idx").on(t.orderId),
+    check("gift_card_sales_amount_ck", sql`${t.amountCents} > 0`),
   ],
 );
 

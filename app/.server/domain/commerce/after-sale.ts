@@ -27,6 +27,7 @@ import { revokeShareOfCredits, revokeUnusedCredits } from "../credits/revoke";
 import { audit } from "../audit/service";
 import { gatewayOfPayment, gatewaysFor } from "./gateways";
 import { receiptsOf } from "./receipt";
+import { cancelOrderCards, orderCardsView, spentOfOrderCards } from "./gift-card-sales";
 
 /**
  * Refunds a payment, in full or in part (`amountCents` <= what is left of it). One transaction with
@@ -46,7 +47,10 @@ export async function refundPayment(deps: AppDeps, paymentId: number, actorUserI
     if (!p || !p.orderId) throw AppError.notFound();
     if (p.status !== "succeeded" && p.status !== "partially_refunded")
       throw AppError.conflict(t("commerce.payment.alreadyRefunded"));
-    const remaining = p.amountCents - p.refundedCents;
+    // What its gift cards sold online already spent stays paid (gift-card-sales.ts).
+    const spent = await spentOfOrderCards(tx, p.orderId);
+    const remaining = p.amountCents - p.refundedCents - spent;
+    if (spent > 0 && remaining <= 0) throw AppError.conflict(t("commerce.giftSale.nothingToRefund"));
     if (amountCents !== undefined && (amountCents <= 0 || amountCents > remaining))
       throw AppError.validation([
         { field: "amount", message: t("commerce.refund.amountRange", { max: formatMoney(remaining / 100) }) },
@@ -77,7 +81,8 @@ export async function refundPayment(deps: AppDeps, paymentId: number, actorUserI
       .where(and(eq(payments.orderId, orderId), ne(payments.status, "failed")));
     const wholeOrder = orderPays.every((x) => (x.id === p.id ? full : x.status === "refunded"));
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    const creditRefs = items.filter((i) => i.scope !== "product").map((i) => `order_item:${i.id}`);
+    await cancelOrderCards(tx, orderId, actorUserId, now);
+    const creditRefs = items.filter((i) => i.scope === "pack" || i.scope === "plan").map((i) => `order_item:${i.id}`);
     const reason = t("commerce.payment.revokeReason", { id: orderId });
     let revoked: number;
     if (wholeOrder) {
@@ -267,11 +272,12 @@ export async function customerOrders(db: Db, userId: number) {
   const os = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(100);
   if (os.length === 0) return [];
   const ids = os.map((o) => o.id);
-  const [items, pays, ships, receipts] = await Promise.all([
+  const [items, pays, ships, receipts, cards] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)),
     db.select().from(payments).where(inArray(payments.orderId, ids)),
     db.select().from(shipments).where(inArray(shipments.orderId, ids)),
     receiptsOf(db, os),
+    orderCardsView(db, ids),
   ]);
   return os.map((o) => {
     const pay = pays.find((p) => p.orderId === o.id);
@@ -302,6 +308,8 @@ export async function customerOrders(db: Db, userId: number) {
           display_total: formatMoney(i.totalCents / 100),
         })),
       shipment: ship ? shipmentView(ship) : null,
+      /** Gift cards it bought: for whom, and when they were or will be mailed. */
+      gift_cards: cards.get(o.id) ?? [],
       /** Every line that makes the total: what the success page and the receipt mail show. */
       receipt: receipts.get(o.id)!,
     };

@@ -25,8 +25,10 @@ import {
 } from "../../db/schema";
 import { AppError } from "../errors";
 import { onDemandEnabled } from "../content/service";
-import { addressSchema } from "~/shared/schemas/commerce";
+import { localDay } from "../booking/time";
+import { addressSchema, giftCardSaleSchema } from "~/shared/schemas/commerce";
 import { id } from "~/shared/schemas/fields";
+import { createSale, saleLineDetail, saleLineName, salesOf } from "./gift-card-sales";
 import { applyQty, centsToAmount, computeTotals, discountCents, type PricedLine, type Totals } from "./pricing";
 
 export type CartRow = typeof carts.$inferSelect;
@@ -65,13 +67,15 @@ interface CartLine extends PricedLine {
   requireShipping: boolean;
   stock: number | null;
   certificationId: number | null;
+  /** A gift card sold online: its recipient and delivery day. */
+  giftSale: ReturnType<typeof saleLineDetail> | null;
 }
 
 /** The cart's items joined to the catalogue, in the order they were added. */
 async function cartLines(db: Db, cartId: number): Promise<CartLine[]> {
   const items = await db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.id));
   const ids = (s: CartScope) => items.filter((i) => i.scope === s).map((i) => i.refId);
-  const [pk, pl, pr] = await Promise.all([
+  const [pk, pl, pr, gs] = await Promise.all([
     ids("pack").length
       ? db
           .select()
@@ -90,11 +94,33 @@ async function cartLines(db: Db, cartId: number): Promise<CartLine[]> {
           .from(products)
           .where(inArray(products.id, ids("product")))
       : [],
+    salesOf(db, ids("gift_card")),
   ]);
   const out: CartLine[] = [];
   for (const i of items) {
-    const base = { id: i.id, scope: i.scope, refId: i.refId, qty: i.qty };
-    if (i.scope === "pack") {
+    const base = { id: i.id, scope: i.scope, refId: i.refId, qty: i.qty, giftSale: null };
+    if (i.scope === "gift_card") {
+      const g = gs.find((x) => x.id === i.refId);
+      if (!g) continue;
+      out.push({
+        ...base,
+        unitCents: g.amountCents,
+        name: saleLineName(g),
+        image: null,
+        min: 1,
+        max: 1,
+        reason: null,
+        cityId: null,
+        sessions: null,
+        days: null,
+        isIntroOffer: false,
+        area: null,
+        requireShipping: false,
+        stock: null,
+        certificationId: null,
+        giftSale: saleLineDetail(g),
+      });
+    } else if (i.scope === "pack") {
       const p = pk.find((x) => x.id === i.refId);
       if (!p) continue;
       out.push({
@@ -231,7 +257,10 @@ export interface CartContext {
 
 /** Everything a view or a payment needs, priced now. */
 export async function cartContext(db: Db, cart: CartRow, now: Date): Promise<CartContext> {
-  const lines = await cartLines(db, cart.id);
+  const today = localDay(now);
+  const lines = (await cartLines(db, cart.id)).map((l) =>
+    l.giftSale && l.giftSale.deliver_on < today ? { ...l, reason: t("commerce.giftSale.datePassedInCart") } : l,
+  );
   const requiresShipping = lines.some((l) => l.requireShipping);
   let voucher: VoucherRow | null = null;
   let voucherReason: string | null = null;
@@ -259,6 +288,7 @@ export async function cartContext(db: Db, cart: CartRow, now: Date): Promise<Car
   let reason: string | null = null;
   if (lines.length === 0) reason = t("commerce.cart.empty");
   else if (lines.some((l) => l.reason)) reason = lines.find((l) => l.reason)!.reason;
+  else if (cart.deposit && lines.some((l) => l.giftSale)) reason = t("commerce.giftSale.noDeposit");
   else if (requiresShipping && (!cart.addressId || !shippingMethod)) reason = t("commerce.cart.shippingRequired");
   return {
     cart,
@@ -330,6 +360,7 @@ export function cartView(ctx: CartContext, stripePublicKey: string) {
       display_price: formatPrice(l.unitCents / 100),
       display_total: formatMoney((l.unitCents * l.qty) / 100),
       [`${l.scope}_id`]: l.refId,
+      ...(l.giftSale ? { gift_card: l.giftSale } : {}),
       ...(l.scope === "product"
         ? {
             product: {
@@ -381,6 +412,7 @@ const addParams = z.object({ qty: intish.default(1), update_qty: boolish.default
 
 export type CartAction =
   | { action: "addPack" | "addPlan" | "addProduct"; params: Record<string, unknown> }
+  | { action: "addGiftCard"; params: Record<string, unknown> }
   | { action: "setVoucher"; params: Record<string, unknown> }
   | { action: "setPaymentMethod"; params: Record<string, unknown> }
   | { action: "setAddress"; params: Record<string, unknown> }
@@ -393,6 +425,7 @@ export const CART_ACTIONS = [
   "addPack",
   "addPlan",
   "addProduct",
+  "addGiftCard",
   "setVoucher",
   "setPaymentMethod",
   "setAddress",
@@ -428,6 +461,9 @@ export async function runCartAction(db: Db, userId: number, input: CartAction, n
         await changeItem(tx, cart, scope, refId, qty, update_qty, userId);
         break;
       }
+      case "addGiftCard":
+        await changeGiftCard(tx, cart, userId, p, now);
+        break;
       case "clear":
         await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
         Object.assign(patch, { voucherId: null, deposit: false, giftCardId: null });
@@ -503,6 +539,11 @@ export async function runCartAction(db: Db, userId: number, input: CartAction, n
             .where(sql`upper(${giftCards.code}) = upper(${code})`);
           const why = giftCardProblem(g, userId, now);
           if (why) throw AppError.validation([{ field: "action_param.code", message: why }]);
+          const lines = await cartLines(tx, cart.id);
+          if (lines.length > 0 && lines.every((l) => l.scope === "gift_card"))
+            throw AppError.validation([
+              { field: "action_param.code", message: t("commerce.giftSale.notPayableWithGiftCard") },
+            ]);
           patch.giftCardId = g!.id;
         }
         break;
@@ -537,6 +578,26 @@ function giftCardProblem(g: typeof giftCards.$inferSelect | undefined, userId: n
   if (g.balanceCents <= 0) return t("commerce.giftCard.empty");
   if (g.userId === null) return t("commerce.giftCard.invalid");
   return null;
+}
+
+/**
+ * A gift card sold online: with `gift_card_id` the line's quantity changes (0 removes it; each card
+ * is one line of 1), otherwise a new card is chosen (amount, recipient, message, day) and added.
+ */
+async function changeGiftCard(tx: Db, cart: CartRow, userId: number, p: Record<string, unknown>, now: Date) {
+  if (p.gift_card_id !== undefined && p.gift_card_id !== null && p.gift_card_id !== "") {
+    const refId = parseOr422(z.object({ gift_card_id: idish }), p).gift_card_id;
+    const { qty } = parseOr422(addParams, p);
+    if (qty > 1) throw AppError.validation([{ field: "action_param.qty", message: t("commerce.giftSale.oneEach") }]);
+    if (qty <= 0)
+      await tx
+        .delete(cartItems)
+        .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.scope, "gift_card"), eq(cartItems.refId, refId)));
+    return;
+  }
+  const input = parseOr422(giftCardSaleSchema, p);
+  const sale = await createSale(tx, userId, input, now);
+  await tx.insert(cartItems).values({ cartId: cart.id, scope: "gift_card", refId: sale.id, qty: 1 });
 }
 
 async function changeItem(

@@ -34,6 +34,7 @@ import {
   type AddressSnapshot,
 } from "../../db/schema";
 import { AppError } from "../errors";
+import { issueSoldCard } from "./gift-card-sales";
 import { grantLot } from "../credits/ledger";
 import { cartContext, displayAddress, readCart, type CartRow } from "./cart";
 import { gatewayOfPayment, gatewaysFor } from "./gateways";
@@ -546,6 +547,8 @@ async function recordOrder(deps: AppDeps, tx: Db, cart: CartRow, input: FulfilIn
         actorUserId: cart.userId,
         reason,
       });
+    } else if (line.scope === "gift_card") {
+      await issueSoldCard(tx, line.refId, cart.userId, order!.id, now);
     } else {
       const [left] = await tx
         .update(products)

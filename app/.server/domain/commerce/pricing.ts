@@ -30,10 +30,10 @@ export interface Totals {
 
 const lineTotal = (l: PricedLine) => l.unitCents * l.qty;
 
-/** The part of the subtotal a voucher may discount. */
+/** The part of the subtotal a voucher may discount (never a gift card sold online). */
 function eligibleCents(lines: PricedLine[], voucher: VoucherRule) {
   return lines
-    .filter((l) => voucher.scope === "all" || voucher.scope === l.scope)
+    .filter((l) => l.scope !== "gift_card" && (voucher.scope === "all" || voucher.scope === l.scope))
     .reduce((s, l) => s + lineTotal(l), 0);
 }
 
@@ -50,7 +50,7 @@ export function discountCents(lines: PricedLine[], voucher: VoucherRule | null) 
 export const depositFirstCents = (totalCents: number) => Math.ceil(totalCents / 2);
 
 /**
- * Subtotal − voucher + shipping, then the gift-card balance pays what it can. With a deposit (two
+ * Subtotal − voucher + shipping, then the gift-card balance pays what it can (not gift cards bought). With a deposit (two
  * installments) the first is charged now: half, rounded up to the cent.
  */
 export function computeTotals(input: {
@@ -63,7 +63,9 @@ export function computeTotals(input: {
   const subtotalCents = input.lines.reduce((s, l) => s + lineTotal(l), 0);
   const discount = discountCents(input.lines, input.voucher);
   const beforeGift = subtotalCents - discount + input.shippingCents;
-  const giftCardCents = Math.max(0, Math.min(input.giftCardBalanceCents, beforeGift));
+  // A gift card's balance never pays for gift cards bought in the same cart.
+  const giftCardLines = input.lines.filter((l) => l.scope === "gift_card").reduce((s, l) => s + lineTotal(l), 0);
+  const giftCardCents = Math.max(0, Math.min(input.giftCardBalanceCents, beforeGift - giftCardLines));
   const totalCents = beforeGift - giftCardCents;
   const dueNowCents = input.deposit ? depositFirstCents(totalCents) : totalCents;
   return {

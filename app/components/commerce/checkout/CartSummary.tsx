@@ -63,8 +63,10 @@ export function AddMoreLinks({ cart, onNavigate }: { cart: CartData; onNavigate:
 }
 
 export function CartItems({ cart, act, disabled }: { cart: CartData; act: Act; disabled: boolean }) {
+  // `addPack`, `addPlan`, `addProduct`, `addGiftCard`.
+  const action = (scope: string) => `add${scope.replace(/(^|_)(\w)/g, (_, _s, c: string) => c.toUpperCase())}`;
   const change = (i: CartItem, qty: number) =>
-    act(`add${i.scope[0]!.toUpperCase()}${i.scope.slice(1)}`, {
+    act(action(i.scope), {
       [`${i.scope}_id`]: i[`${i.scope}_id`],
       qty,
       update_qty: true,
@@ -89,6 +91,11 @@ export function CartItems({ cart, act, disabled }: { cart: CartData; act: Act; d
                 <Text size="xs" c="dimmed">
                   {i.display_price}
                 </Text>
+                {i.gift_card && (
+                  <Text size="xs" c="dimmed">
+                    {i.gift_card.display_detail}
+                  </Text>
+                )}
                 {i.reason && (
                   <Text size="xs" c="red">
                     {i.reason}
