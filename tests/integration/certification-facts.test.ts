@@ -13,6 +13,7 @@ import { loader as pageLoader } from "../../app/routes/site/content/certificatio
 import { loader as productLoader } from "../../app/routes/commerce/product";
 import { setupTestApp } from "../support/app";
 import { newCustomer } from "../support/commerce";
+import { createStaff, sessionFor, unique } from "../support/factories";
 
 const app = setupTestApp();
 
@@ -105,6 +106,7 @@ describe("a certification's facts", () => {
       expect(f.product.price_cents).toBe(product!.priceCents);
     }
     expect(brochure).toContain(`${total} horas`);
+    expect(brochure).toContain((store.product as { display_price: string }).display_price);
     for (const m of modules) expect(brochure).toContain(`${m.title}`);
     for (const m of modules) expect(brochure).toContain(`${m.hours} horas`);
     // The cart's programme has the summaries, not the manual's text.
@@ -135,5 +137,35 @@ describe("a certification's facts", () => {
       expect(text).toContain(m.title);
     });
     expect(text).toContain(modules[0]!.content.split(/\s+/).slice(0, 5).join(" "));
+  });
+
+  it("staff edit the modules in one text; the hours are their sum; a bad module is refused in Spanish", async () => {
+    const manager = await sessionFor(app.deps.db, await createStaff(app.deps.db, "manager"));
+    const slug = `cert-${unique()}`;
+    const body = {
+      name: "Barre para adultos mayores",
+      slug,
+      modality: "Presencial",
+      schedule: "3 sábados",
+      modules: "Movilidad | 6\nRangos seguros.\nTexto del manual.\n---\nEquilibrio | 4\nPrevención de caídas.",
+      allows_deposit: false,
+    };
+    const bad = await app.request("/admin/certifications", {
+      method: "POST",
+      token: manager,
+      json: { ...body, modules: "Movilidad sin horas\nResumen" },
+    });
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(await bad.json())).toContain("Módulo 1: la primera línea debe ser «Título | horas»");
+    expect(await app.deps.db.select().from(certifications).where(eq(certifications.slug, slug))).toHaveLength(0);
+    const res = await app.request("/admin/certifications", { method: "POST", token: manager, json: body });
+    expect(res.status).toBe(201);
+    const { item } = (await res.json()).data;
+    expect(item).toMatchObject({ hours: 10, modality: "Presencial", schedule: "3 sábados" });
+    const [row] = await app.deps.db.select().from(certifications).where(eq(certifications.slug, slug));
+    expect(row!.modules).toEqual([
+      { title: "Movilidad", hours: 6, summary: "Rangos seguros.", content: "Texto del manual." },
+      { title: "Equilibrio", hours: 4, summary: "Prevención de caídas.", content: "" },
+    ]);
   });
 });

@@ -10,6 +10,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { formatPrice } from "~/lib/format";
 import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
 import { cartItems, carts, certificateEntitlements, certifications, products } from "../../db/schema";
@@ -42,6 +43,9 @@ export interface CertificationPdfInput {
   modules: CertificationModule[];
   /** The manual's introduction (buyers). */
   pdfContent: string;
+  /** The product's price as the store shows it ("$18,500.00"), and whether it takes a deposit. */
+  price: string;
+  allowsDeposit: boolean;
   buyer: string;
   /** The buyer's manual (each module's text) or the programme for a cart. */
   full: boolean;
@@ -184,7 +188,14 @@ export async function buildCertificationPdf(input: CertificationPdfInput) {
   newPage();
   toc.push({ label: t("commerce.pdf.introduction"), detail: "", page: pageNo() });
   heading(t("commerce.pdf.overview"), t("commerce.pdf.introduction"), facts);
-  paragraph(input.description, f.regular, 12, INK, 16);
+  paragraph(input.description, f.regular, 12, INK, 6);
+  paragraph(
+    `${t("content.certification.price")}: ${t(input.allowsDeposit ? "content.certification.deposit" : "content.certification.priceValue", { price: input.price })}`,
+    f.bold,
+    11,
+    BRAND,
+    16,
+  );
   if (input.full && input.pdfContent.trim())
     for (const para of input.pdfContent.split(/\n\s*\n/)) paragraph(para.trim(), f.regular, 11, INK, 8);
   if (!input.full) paragraph(t("commerce.pdf.buyersOnly"), f.italic, 11, MUTED, 8);
@@ -291,6 +302,8 @@ export async function certificationPdf(
     schedule: c?.schedule ?? "",
     modules: c?.modules ?? [],
     pdfContent: c?.pdfContent ?? "",
+    price: formatPrice(row.product.priceCents / 100),
+    allowsDeposit: c?.allowsDeposit ?? false,
     buyer: `${user.name} ${user.lastName}`.trim(),
     full: Boolean(bought),
   });
