@@ -85,7 +85,9 @@ describe("a certification's facts", () => {
       json: { action: "addProduct", action_param: { product_id: 6 } },
     });
     expect(res.status).toBe(200);
-    const brochure = pdfText((await certificationPdf(app.deps.db, { id: buyer.id, name: "Ana", lastName: "Compras" }, 6)).bytes);
+    const brochure = pdfText(
+      (await certificationPdf(app.deps.db, { id: buyer.id, name: "Ana", lastName: "Compras" }, 6)).bytes,
+    );
 
     // No page repeats an hour count of its own: every "N horas" in words is the programme's.
     const modules = cert!.modules ?? [];

@@ -61,11 +61,7 @@ export async function certificationFacts(db: Db, ids: readonly number[]): Promis
       .select({ id: products.id, priceCents: products.priceCents, certificationId: products.certificationId })
       .from(products)
       .where(
-        and(
-          inArray(products.certificationId, [...ids]),
-          eq(products.area, "certificate"),
-          eq(products.active, true),
-        ),
+        and(inArray(products.certificationId, [...ids]), eq(products.area, "certificate"), eq(products.active, true)),
       )
       .orderBy(asc(products.sortOrder), asc(products.id)),
   ]);

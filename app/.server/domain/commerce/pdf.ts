@@ -136,13 +136,16 @@ export async function buildCertificationPdf(input: CertificationPdfInput) {
   });
   cover.drawText(drawable(f.serif, input.buyer), { x: MARGIN, y: y - 30, size: 24, font: f.serif, color: INK });
   if (input.schedule)
-    cover.drawText(drawable(f.regular, t("content.certification.schedule", { hours: hoursLabel(hours), schedule: input.schedule })), {
-      x: MARGIN,
-      y: y - 62,
-      size: 11,
-      font: f.regular,
-      color: MUTED,
-    });
+    cover.drawText(
+      drawable(f.regular, t("content.certification.schedule", { hours: hoursLabel(hours), schedule: input.schedule })),
+      {
+        x: MARGIN,
+        y: y - 62,
+        size: 11,
+        font: f.regular,
+        color: MUTED,
+      },
+    );
 
   // ---- Contents (filled once the sections know their pages) ----
   const contents = doc.addPage([W, H]);
@@ -214,7 +217,13 @@ export async function buildCertificationPdf(input: CertificationPdfInput) {
   y = TOP;
   contents.drawText(drawable(f.bold, input.name.toUpperCase()), { x: MARGIN, y, size: 9, font: f.bold, color: ACCENT });
   y -= 34;
-  contents.drawText(drawable(f.serif, t("commerce.pdf.contents")), { x: MARGIN, y, size: 30, font: f.serif, color: BRAND_DARK });
+  contents.drawText(drawable(f.serif, t("commerce.pdf.contents")), {
+    x: MARGIN,
+    y,
+    size: 30,
+    font: f.serif,
+    color: BRAND_DARK,
+  });
   y -= 24;
   contents.drawLine({ start: { x: MARGIN, y }, end: { x: W - MARGIN, y }, thickness: 2, color: BRAND });
   y -= 36;

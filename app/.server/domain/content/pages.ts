@@ -123,7 +123,13 @@ const certColumns = {
   certificationId: certificationPages.certificationId,
 };
 
-type CertRow = { slug: string; summary: string; image_url: string | null; blocks: ContentBlock[]; certificationId: number };
+type CertRow = {
+  slug: string;
+  summary: string;
+  image_url: string | null;
+  blocks: ContentBlock[];
+  certificationId: number;
+};
 
 /** Pages of active programmes only (an inactive programme's page is not shown). */
 async function withFacts(db: Db, rows: CertRow[]): Promise<CertificationDto[]> {

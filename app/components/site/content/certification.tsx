@@ -27,7 +27,10 @@ export function certificationLabels(p: CertificationFacts) {
         })
       : t("content.certification.notOnSale"),
     moduleLine: (m: { title: string; hours: number }) =>
-      t("content.certification.moduleHours", { title: m.title, hours: t("content.certification.hours", { n: m.hours }) }),
+      t("content.certification.moduleHours", {
+        title: m.title,
+        hours: t("content.certification.hours", { n: m.hours }),
+      }),
   };
 }
 
