@@ -121,7 +121,7 @@ export function formatModules(modules: readonly CertificationModuleInput[]) {
 }
 
 /** Reads `formatModules`' text back; each problem is a Spanish message naming the module. */
-export function parseModules(text: string): { modules: CertificationModuleInput[]; errors: string[] } {
+function parseModules(text: string): { modules: CertificationModuleInput[]; errors: string[] } {
   const modules: CertificationModuleInput[] = [];
   const errors: string[] = [];
   const chunks = text

@@ -35,7 +35,7 @@ const TOP = H - 96;
 const BOTTOM = 84;
 
 /** What the PDF shows: the programme's record, and who it is for. */
-export interface CertificationPdfInput {
+interface CertificationPdfInput {
   name: string;
   description: string;
   modality: string;
@@ -84,8 +84,8 @@ function wrap(font: PDFFont, text: string, size: number, width: number) {
 
 const hoursLabel = (n: number) => t("content.certification.hours", { n });
 
-/** Lays the document out; pure (the database part is `certificationPdf`), so tests can call it. */
-export async function buildCertificationPdf(input: CertificationPdfInput) {
+/** Lays the document out (the database part is `certificationPdf`). */
+async function buildCertificationPdf(input: CertificationPdfInput) {
   const doc = await PDFDocument.create();
   const title = t("commerce.pdf.title", { name: input.name });
   const f: Fonts = {
