@@ -437,7 +437,9 @@ describe("card checkout (sandbox gateway)", () => {
     expect(pdf.headers.get("content-disposition")).toBe('attachment; filename="certificacion-nivel-1.pdf"');
     const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
     expect(text).toContain(pdfHex("Certifícate como instructora"));
-    expect(text).not.toContain(pdfHex("Fundamentos"));
+    // The programme (modules and their summaries), not the manual's text of each module.
+    expect(text).toContain(pdfHex("Fundamentos de la técnica"));
+    expect(text).not.toContain(pdfHex("La base de toda clase Nucleo"));
     // Not another product of the cart's (a pack is no certification), nor someone else's cart.
     await cart(c.token, "addPack", { pack_id: 1 });
     expect((await app.request("/pdf-content/1", { token: c.token })).status).toBe(403);
@@ -451,7 +453,7 @@ describe("card checkout (sandbox gateway)", () => {
       json: { payment_intent_id: body.payment_intent_id },
     });
     const bought = pdfText(Buffer.from(await (await app.request("/pdf-content/6", { token: c.token })).arrayBuffer()));
-    expect(bought).toContain(pdfHex("Fundamentos"));
+    expect(bought).toContain(pdfHex("La base de toda clase Nucleo"));
   });
 
   it("PayPal through the sandbox approval page", async () => {

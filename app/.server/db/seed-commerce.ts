@@ -16,14 +16,118 @@ const PACK_SHAPES = [
   { n: 5, name: "Oferta de bienvenida: 2 clases", sessions: 2, days: 15, price: 299_00, intro: true },
 ];
 
-const CERT_TEXT = `Bienvenida a la Certificación Nucleo Barre Nivel 1.
+/**
+ * The demo programmes, the one source of their facts: the hours are the sum of the modules', the
+ * price is their product's (below); the public page and the PDF read them from here.
+ */
+const CERTIFICATIONS: (typeof s.certifications.$inferInsert & { id: number })[] = [
+  {
+    id: 1,
+    name: "Instructora de Barre · Nivel 1",
+    slug: "nivel-1",
+    description:
+      "Certifícate como instructora de barre con el método Nucleo: fundamentos, diseño de clase, coaching y práctica supervisada, con el manual del método en PDF.",
+    modality: "Presencial en Nucleo Polanco",
+    schedule: "4 fines de semana",
+    allowsDeposit: true,
+    pdfContent: `Bienvenida a la Certificación Nucleo Barre. Este manual acompaña cada módulo del programa: léelo antes de cada fin de semana y tráelo a la práctica.
 
-Este material acompaña las 40 horas presenciales del programa: fundamentos de la técnica barre, alineación postural, diseño de secuencias de 50 minutos, cues verbales y de contacto, adaptaciones para embarazo y lesiones frecuentes, y la metodología de evaluación práctica.
+El método Nucleo une la precisión del ballet, la fuerza del pilates y una música que marca el ritmo. Tu trabajo como instructora es que cada alumna entienda qué músculo trabaja, por qué y cómo hacerlo con seguridad.
 
-Módulo 1. Fundamentos: posición neutra de la pelvis, activación del core profundo, isometrías y pulsos.
-Módulo 2. Secuencias: calentamiento, brazos, barre, piso y estiramiento; tiempos y transiciones.
-Módulo 3. Coaching: lectura del grupo, correcciones seguras, música y energía.
-Módulo 4. Evaluación: clase muestra de 20 minutos y examen teórico.`;
+Al terminar presentarás una clase muestra y un examen teórico; con ambos aprobados recibes tu certificado Nucleo Nivel 1.`,
+    modules: [
+      {
+        title: "Fundamentos de la técnica",
+        hours: 10,
+        summary: "Posición neutra de la pelvis, activación del core profundo, isometrías y pulsos.",
+        content: `La base de toda clase Nucleo es la pelvis neutra: las espinas ilíacas y el pubis en un mismo plano, el sacro largo y las costillas cerradas. Desde ahí se activa el transverso del abdomen antes de cada movimiento.
+
+Isometrías: sostener la posición con el músculo en tensión, de 20 a 40 segundos, hasta la fatiga controlada. Pulsos: movimientos de uno a dos centímetros en el rango final, siempre sin perder la alineación.
+
+Ejercicios clave: plié en primera y segunda, relevé con rodillas suaves, tuck y untuck, chair en la barra, y la serie de brazos con peso ligero. Para cada uno aprenderás la versión de menor y mayor intensidad.`,
+      },
+      {
+        title: "Anatomía y biomecánica",
+        hours: 8,
+        summary: "Cómo trabaja cada grupo muscular en la barra y cómo evitar lesiones.",
+        content: `Repasamos los grupos musculares que trabaja la clase: glúteo mayor y medio, aductores, cuádriceps, isquiotibiales, core profundo, dorsal ancho, deltoides y tríceps.
+
+Las lesiones más frecuentes en barre vienen de la hiperextensión de rodillas, la compresión lumbar en el trabajo de glúteo y la tensión de cuello en el trabajo de piso. Para cada una verás la señal de alerta y la corrección.
+
+Contraindicaciones y adaptaciones: embarazo (a partir del segundo trimestre, sin trabajo boca arriba prolongado), diástasis abdominal, lesiones de rodilla y de hombro.`,
+      },
+      {
+        title: "Diseño de clase y musicalidad",
+        hours: 8,
+        summary: "Calentamiento, brazos, barre, piso y estiramiento; tiempos, transiciones y selección musical.",
+        content: `Una clase Nucleo de 50 minutos tiene cinco bloques: calentamiento (5 min), brazos (8 min), barre (20 min), piso (12 min) y estiramiento (5 min).
+
+Las transiciones se planean: la alumna nunca debe quedarse sin indicación. Cada bloque termina con un estiramiento breve del grupo trabajado.
+
+La música sigue la intensidad: de 120 a 128 BPM en calentamiento, de 128 a 136 en barre y piso, y de 90 a 100 en estiramiento. Aprenderás a contar frases de ocho tiempos y a cambiar de ejercicio en el inicio de una frase.`,
+      },
+      {
+        title: "Coaching y corrección de postura",
+        hours: 6,
+        summary: "Lectura del grupo, cues verbales y de contacto, correcciones seguras y energía en la sala.",
+        content: `Un buen cue dice qué hacer, no qué evitar: "alarga la nuca" funciona mejor que "no bajes la cabeza". Usa tres tipos de cue: de posición, de sensación y de motivación.
+
+Las correcciones de contacto se piden antes ("¿te puedo corregir con la mano?") y se hacen con la palma abierta, en hueso y no en tejido blando.
+
+Lectura del grupo: detecta en el primer bloque a quién necesita la versión de menor intensidad y ofrécela a toda la sala, sin señalar a nadie.`,
+      },
+      {
+        title: "Práctica supervisada y evaluación",
+        hours: 8,
+        summary: "Clases a grupos reales con retroalimentación de una coach senior; clase muestra y examen teórico.",
+        content: `Darás clase a grupos reales acompañada de una coach senior, que te dejará retroalimentación escrita después de cada sesión.
+
+Evaluación práctica: una clase muestra de 20 minutos con los cinco bloques, donde se califican alineación, cues, transiciones y musicalidad.
+
+Examen teórico: 30 preguntas sobre técnica, anatomía y diseño de clase. Se aprueba con 80 %.`,
+      },
+    ],
+  },
+  {
+    id: 2,
+    name: "Especialidad Barre Prenatal y Posparto",
+    slug: "barre-prenatal",
+    description:
+      "Adapta la clase a cada trimestre y a la recuperación posparto con seguridad y confianza, junto con una fisioterapeuta de piso pélvico.",
+    modality: "En línea en vivo + 1 día presencial",
+    schedule: "2 fines de semana",
+    allowsDeposit: false,
+    pdfContent: `Este manual acompaña la Especialidad Barre Prenatal y Posparto. Es un complemento de tu certificación como instructora: no sustituye la indicación médica de cada alumna.`,
+    modules: [
+      {
+        title: "Cambios del embarazo",
+        hours: 5,
+        summary: "Qué cambia en el cuerpo en cada trimestre y qué significa para la clase.",
+        content: `Relaxina, cambios del centro de gravedad, aumento del volumen sanguíneo y de la frecuencia cardiaca en reposo: qué observar en cada trimestre.
+
+Señales para detener el ejercicio: sangrado, mareo, dolor de cabeza intenso, contracciones regulares, pérdida de líquido.`,
+      },
+      {
+        title: "Adaptaciones por trimestre",
+        hours: 6,
+        summary: "La misma clase, ajustada al primer, segundo y tercer trimestre.",
+        content: `Primer trimestre: la clase habitual con intensidad moderada. Segundo: sin trabajo boca arriba prolongado, base más amplia en la barra. Tercero: rangos cortos, más pausas y apoyo constante.`,
+      },
+      {
+        title: "Piso pélvico y diástasis",
+        hours: 5,
+        summary: "Con una fisioterapeuta: respiración, activación del piso pélvico y cuidado de la línea alba.",
+        content: `Respiración costal y activación del piso pélvico en la exhalación. Cómo detectar una diástasis y qué ejercicios evitar mientras se recupera.`,
+      },
+      {
+        title: "Regreso posparto",
+        hours: 4,
+        summary: "Del alta médica a la clase completa, paso a paso.",
+        content: `Del alta médica (de 6 a 8 semanas, más tras cesárea) a la clase completa: cuatro fases de progresión, con los criterios para pasar de una a la siguiente.`,
+      },
+    ],
+  },
+];
 
 export async function seedCommerce(tx: Db) {
   const cities = await tx.select({ id: s.cities.id }).from(s.cities).orderBy(s.cities.id);
@@ -80,18 +184,7 @@ export async function seedCommerce(tx: Db) {
       },
     ])
     .onConflictDoNothing();
-  await tx
-    .insert(s.certifications)
-    .values({
-      id: 1,
-      name: "Instructora Nucleo Barre Nivel 1",
-      slug: "nivel-1",
-      description:
-        "Certifícate como instructora de barre con el método Nucleo: 40 horas presenciales y material descargable.",
-      pdfContent: CERT_TEXT,
-      allowsDeposit: true,
-    })
-    .onConflictDoNothing();
+  await tx.insert(s.certifications).values(CERTIFICATIONS).onConflictDoNothing();
   await tx
     .insert(s.products)
     .values([
@@ -164,7 +257,7 @@ export async function seedCommerce(tx: Db) {
         id: 6,
         area: "certificate" as const,
         name: "Certificación Instructora Nivel 1",
-        description: "40 horas presenciales, manual en PDF y evaluación práctica.",
+        description: "Manual del método en PDF, práctica supervisada y evaluación práctica.",
         images: ["/images/store/certification.svg"],
         priceCents: 18_500_00,
         stock: null,
@@ -173,6 +266,20 @@ export async function seedCommerce(tx: Db) {
         maxPurchase: 1,
         certificationId: 1,
         sortOrder: 6,
+      },
+      {
+        id: 7,
+        area: "certificate" as const,
+        name: "Especialidad Barre Prenatal y Posparto",
+        description: "Especialidad para instructoras certificadas, con manual en PDF.",
+        images: ["/images/store/certification.svg"],
+        priceCents: 9_800_00,
+        stock: null,
+        requireShipping: false,
+        minPurchase: 1,
+        maxPurchase: 1,
+        certificationId: 2,
+        sortOrder: 7,
       },
     ])
     .onConflictDoNothing();

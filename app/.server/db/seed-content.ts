@@ -1,5 +1,5 @@
 /**
- * Demo content of the public pages (places issue): CMS pages, legals, certification programmes,
+ * Demo content of the public pages (places issue): CMS pages, legals, certification pages,
  * bazaar events. Idempotent: rows are inserted by natural key and never overwritten, so staff
  * edits survive a re-seed.
  */
@@ -200,42 +200,26 @@ const LEGALS: { slug: string; title: string; summary: string; sortOrder: number;
   },
 ];
 
-const CERTIFICATIONS: {
+/**
+ * The programmes' pages: presentation only. Their facts (name, modules, hours, modality, price)
+ * are the programmes' (seed-commerce.ts), read by the page.
+ */
+const CERTIFICATION_PAGES: {
   slug: string;
-  name: string;
+  certificationId: number;
   summary: string;
-  duration: string;
-  modality: string;
-  priceLabel: string;
   imageUrl: string;
   sortOrder: number;
   blocks: ContentBlock[];
 }[] = [
   {
     slug: "instructor-barre-nivel-1",
-    name: "Instructora de Barre · Nivel 1",
+    certificationId: 1,
     summary:
       "Los fundamentos del método Nucleo: anatomía aplicada, estructura de clase, musicalidad y corrección de postura.",
-    duration: "60 horas en 4 fines de semana",
-    modality: "Presencial en Nucleo Polanco",
-    priceLabel: "$18,500 MXN o 2 parcialidades",
     imageUrl: "/images/home/hero.svg",
     sortOrder: 1,
     blocks: [
-      {
-        heading: "Qué aprenderás",
-        items: [
-          {
-            title: "Anatomía y biomecánica",
-            text: "Cómo trabaja cada grupo muscular en la barra y cómo evitar lesiones.",
-          },
-          { title: "Diseño de clase", text: "Calentamiento, bloques de trabajo, estiramiento y selección musical." },
-          {
-            title: "Práctica supervisada",
-            text: "10 horas dando clase a grupos reales con retroalimentación de una coach senior.",
-          },
-        ],
-      },
       {
         heading: "Requisitos",
         text: "Mayor de 18 años, experiencia mínima de 6 meses tomando clases de barre, pilates o danza. Al terminar presentas una evaluación práctica y recibes tu certificado Nucleo Nivel 1 con el manual del método en PDF.",
@@ -244,11 +228,8 @@ const CERTIFICATIONS: {
   },
   {
     slug: "barre-prenatal",
-    name: "Especialidad Barre Prenatal y Posparto",
+    certificationId: 2,
     summary: "Adapta la clase a cada trimestre y a la recuperación posparto con seguridad y confianza.",
-    duration: "20 horas en 2 fines de semana",
-    modality: "En línea en vivo + 1 día presencial",
-    priceLabel: "$9,800 MXN",
     imageUrl: "/images/home/on-demand.svg",
     sortOrder: 2,
     blocks: [
@@ -303,7 +284,6 @@ function bazaarEvents(now: Date) {
 export async function seedContent(db: Db, now = new Date()) {
   await db.insert(s.cmsPages).values(PAGES).onConflictDoNothing();
   await db.insert(s.legalSections).values(LEGALS).onConflictDoNothing();
-  await db.insert(s.certificationPages).values(CERTIFICATIONS).onConflictDoNothing();
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(s.bazaarEvents);
   if (n === 0) {
     const [marketplace] = await db
@@ -313,4 +293,9 @@ export async function seedContent(db: Db, now = new Date()) {
       .limit(1);
     await db.insert(s.bazaarEvents).values(bazaarEvents(now).map((e) => ({ ...e, studioId: marketplace?.id ?? null })));
   }
+}
+
+/** The programmes' pages (after seedCommerce, which creates the programmes they present). */
+export async function seedCertificationPages(db: Db) {
+  await db.insert(s.certificationPages).values(CERTIFICATION_PAGES).onConflictDoNothing();
 }

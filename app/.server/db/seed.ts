@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import * as s from "./schema";
 import * as d from "./seed-data";
-import { seedContent } from "./seed-content";
+import { seedCertificationPages, seedContent } from "./seed-content";
 import { seedDemoPeople } from "./seed-people";
 import { seedCommerce } from "./seed-commerce";
 import { seedBooking } from "./seed-booking";
@@ -142,6 +142,7 @@ export async function seedDemo(db: Db, options: { people?: boolean; storage?: (d
     // checks them.
     if (options.people !== false) await seedDemoPeople(tx, passwordHash);
     await seedCommerce(tx);
+    await seedCertificationPages(tx);
     await seedBooking(tx, { passwordHash });
   });
 }

@@ -5,9 +5,10 @@
 import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { certificationSchema, type CertificationInput } from "~/shared/schemas/catalogue";
+import { certificationSchema, formatModules, type CertificationInput } from "~/shared/schemas/catalogue";
 import type { Db } from "../db/client";
 import { certifications } from "../db/schema";
+import { programmeHours } from "../domain/commerce/certification";
 import { AppError } from "../domain/errors";
 import type { ResourceDescriptor } from "../kit/resource";
 import { CATALOGUE_TAG } from "./plans";
@@ -17,6 +18,11 @@ const certificationDto = z.object({
   name: z.string(),
   slug: z.string(),
   description: z.string(),
+  modality: z.string(),
+  schedule: z.string(),
+  /** The modules as the form edits them (`formatModules`). */
+  modules: z.string(),
+  hours: z.number(),
   pdf_content: z.string(),
   allows_deposit: z.boolean(),
   active: z.boolean(),
@@ -36,6 +42,10 @@ export const certificationsResource: ResourceDescriptor<typeof certifications, C
     name: r.name,
     slug: r.slug,
     description: r.description,
+    modality: r.modality,
+    schedule: r.schedule,
+    modules: formatModules(r.modules),
+    hours: programmeHours(r.modules),
     pdf_content: r.pdfContent,
     allows_deposit: r.allowsDeposit,
     active: r.active,
@@ -45,6 +55,9 @@ export const certificationsResource: ResourceDescriptor<typeof certifications, C
     name: i.name,
     slug: i.slug,
     description: i.description ?? "",
+    modality: i.modality ?? "",
+    schedule: i.schedule ?? "",
+    modules: i.modules,
     pdfContent: i.pdf_content ?? "",
     allowsDeposit: i.allows_deposit,
   }),
@@ -60,6 +73,7 @@ export const certificationsResource: ResourceDescriptor<typeof certifications, C
       { key: "id", label: "ID" },
       { key: "name", label: t("catalogue.common.name") },
       { key: "slug", label: t("catalogue.certifications.slug") },
+      { key: "hours", label: t("catalogue.certifications.hours") },
       { key: "allows_deposit", label: t("catalogue.certifications.deposit") },
       { key: "active", label: t("kit.status") },
     ],

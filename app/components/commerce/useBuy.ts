@@ -5,15 +5,18 @@ import { useRootData, useUi } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { addToCart } from "./useCart";
 
-/** "Comprar": anonymous visitors log in first; staff are told the cart is for customers (spec §2). */
+/**
+ * "Comprar": anonymous visitors log in first (then the side checkout opens, or they come back to
+ * `afterLogin`, a page that finishes the purchase); staff are told the cart is for customers (spec §2).
+ */
 export function useBuy() {
   const { user } = useRootData();
   const { openDialog, setAuthCallback } = useUi();
   const [pending, setPending] = useState<string | null>(null);
-  const buy = async (scope: "pack" | "plan" | "product", id: number, qty = 1) => {
+  const buy = async (scope: "pack" | "plan" | "product", id: number, qty = 1, afterLogin?: string) => {
     const action = cartAction(user);
     if (action === "login") {
-      setAuthCallback("cart");
+      setAuthCallback(afterLogin ?? "cart");
       openDialog("login");
       return;
     }

@@ -189,6 +189,16 @@ export const commerce = {
     notBought: "Solo quien compró la certificación puede descargar su contenido",
     title: "Certificación {name}",
     footer: "Nucleo Barre · Material exclusivo para {name}",
+    manual: "Manual del programa",
+    brochure: "Programa de la certificación",
+    preparedFor: "Preparado para",
+    contents: "Contenido",
+    introduction: "Introducción",
+    overview: "El programa",
+    module: "Módulo {n}",
+    page: "Página {n} de {total}",
+    facts: "{hours} · {modules} · {modality}",
+    buyersOnly: "El contenido completo de cada módulo llega con tu inscripción.",
   },
   shipping: {
     statuses: {

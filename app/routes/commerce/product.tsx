@@ -3,11 +3,13 @@ import { IconMinus, IconPlus, IconShoppingBag, IconTruck } from "@tabler/icons-r
 import { useState } from "react";
 import { Link, data, redirect } from "react-router";
 import { useBuy } from "~/components/commerce/useBuy";
+import { ProgrammeFacts } from "~/components/site/content/certification";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { t } from "~/lib/messages";
 import { localePath, ROUTES } from "~/lib/routes";
 import type { Route } from "./+types/product";
 import { getProduct } from "~/.server/domain/commerce/catalogue";
+import { getCertificationFacts } from "~/.server/domain/commerce/certification";
 
 /** `/store/product/{id}`: one product. Without an id (the spec's `{id?}`) the visitor is sent to the store. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -15,7 +17,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 });
   const product = await getProduct(context.deps.db, Number(params.id));
   if (!product) throw data(null, { status: 404 });
-  return { product };
+  // A certification shows its programme's facts (hours, modules), the same its page and PDF show.
+  const programme =
+    product.certification_id === null ? null : await getCertificationFacts(context.deps.db, product.certification_id);
+  return { product, programme };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
@@ -24,7 +29,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 ];
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product: p } = loaderData;
+  const { product: p, programme } = loaderData;
   const { lp } = useLocalePath();
   const { buy, pending } = useBuy();
   const [qty, setQty] = useState(p.min_purchase);
@@ -53,6 +58,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               </Text>
             </Text>
             <Text>{p.description}</Text>
+            {programme && <ProgrammeFacts programme={programme} />}
             {p.require_shipping && (
               <Group gap={6}>
                 <IconTruck size={18} aria-hidden />

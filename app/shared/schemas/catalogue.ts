@@ -102,6 +102,53 @@ export const productSchema = z
   });
 export type ProductInput = z.output<typeof productSchema>;
 
+/** A certification's module (the record's `modules`). */
+export interface CertificationModuleInput {
+  title: string;
+  hours: number;
+  summary: string;
+  content: string;
+}
+
+/**
+ * The modules as the back office edits them, one text: modules separated by a line with `---`;
+ * each one "Título | horas", then its summary, then its text in the manual.
+ */
+export function formatModules(modules: readonly CertificationModuleInput[]) {
+  return modules
+    .map((m) => [`${m.title} | ${m.hours}`, m.summary, m.content].filter((l) => l !== "").join("\n"))
+    .join("\n---\n");
+}
+
+/** Reads `formatModules`' text back; each problem is a Spanish message naming the module. */
+function parseModules(text: string): { modules: CertificationModuleInput[]; errors: string[] } {
+  const modules: CertificationModuleInput[] = [];
+  const errors: string[] = [];
+  const chunks = text
+    .replace(/\r/g, "")
+    .split(/^\s*---+\s*$/m)
+    .map((c) => c.trim())
+    .filter(Boolean);
+  chunks.forEach((chunk, i) => {
+    const [head = "", summary = "", ...rest] = chunk.split("\n");
+    const m = /^(.+?)\s*\|\s*(\d{1,3})\s*$/.exec(head.trim());
+    const hours = m ? Number(m[2]) : 0;
+    if (!m || hours < 1 || hours > 500) errors.push(t("catalogue.certifications.moduleHeader", { n: i + 1 }));
+    else if (!summary.trim()) errors.push(t("catalogue.certifications.moduleSummary", { n: i + 1 }));
+    else modules.push({ title: m[1]!.trim(), hours, summary: summary.trim(), content: rest.join("\n").trim() });
+  });
+  if (chunks.length > 30) errors.push(t("catalogue.certifications.modulesTooMany"));
+  return { modules, errors };
+}
+
+const modulesText = z
+  .preprocess((v) => (v === undefined || v === null ? "" : v), z.string())
+  .refine((v) => v.length <= 40_000, { message: t("catalogue.certifications.modulesTooLong") })
+  .superRefine((v, ctx) => {
+    for (const message of parseModules(v).errors) ctx.addIssue({ code: "custom", message });
+  })
+  .transform((v) => parseModules(v).modules);
+
 export const certificationSchema = z.object({
   name: requiredText(t("validation.nameRequired"), { max: 120 }),
   slug: z.preprocess(
@@ -112,6 +159,9 @@ export const certificationSchema = z.object({
     ),
   ),
   description: description(2000),
+  modality: description(200),
+  schedule: description(200),
+  modules: modulesText,
   pdf_content: description(20_000),
   allows_deposit: boolean,
 });

@@ -76,13 +76,36 @@ export const plans = pgTable(
   ],
 );
 
-/** Certification programmes; sold as `certificate` products, their PDF content goes to buyers. */
+/**
+ * One module of a certification programme: its title, hours and public summary (the page, the
+ * store and the programme's PDF show them) and the manual's text for it (buyers only).
+ */
+export interface CertificationModule {
+  title: string;
+  hours: number;
+  summary: string;
+  content: string;
+}
+
+/**
+ * Certification programmes, the one source of their facts: modules (the hours are their sum),
+ * modality and schedule; the price is the `certificate` product that sells it. The public page
+ * (content `certification_pages`), the store and the PDF all read them from here.
+ */
 export const certifications = pgTable("certifications", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
   slug: text("slug").notNull().unique(),
   description: text("description").notNull().default(""),
-  /** The text of the downloadable PDF (paragraphs separated by blank lines). */
+  /** "Presencial en Nucleo Polanco", "En línea en vivo + 1 día presencial"… */
+  modality: text("modality").notNull().default(""),
+  /** When it is given, without the hours: "4 fines de semana". */
+  schedule: text("schedule").notNull().default(""),
+  modules: jsonb("modules")
+    .$type<CertificationModule[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  /** The manual's introduction (paragraphs separated by blank lines); its modules follow. */
   pdfContent: text("pdf_content").notNull().default(""),
   /** 'Pago con Deposito (2 Parcialidades)' allowed. */
   allowsDeposit: boolean("allows_deposit").notNull().default(true),

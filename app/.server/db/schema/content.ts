@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
+import { certifications } from "./commerce";
 import { studios } from "./places";
 
 /**
@@ -141,23 +142,22 @@ export const bazaarEvents = pgTable(
 );
 
 /**
- * Content of the certification programmes (/certification, /certification/{slug}). Buying them
- * belongs to the store (commerce): `productId` links the product when it exists.
+ * The public page of a certification programme (/certification, /certification/{slug}): its
+ * presentation only (summary, picture, blocks). Its facts (name, modules, hours, modality,
+ * price) are the programme's (commerce `certifications` and the product that sells it).
  */
 export const certificationPages = pgTable("certification_pages", {
   id: serial("id").primaryKey(),
   slug: text("slug").notNull().unique(),
-  name: text("name").notNull(),
+  certificationId: integer("certification_id")
+    .notNull()
+    .references(() => certifications.id),
   summary: text("summary").notNull().default(""),
-  duration: text("duration").notNull().default(""),
-  modality: text("modality").notNull().default(""),
-  priceLabel: text("price_label").notNull().default(""),
   imageUrl: text("image_url"),
   blocks: jsonb("blocks")
     .$type<ContentBlock[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
-  productId: integer("product_id"),
   active: boolean("active").notNull().default(true),
   sortOrder: integer("sort_order").notNull().default(0),
   ...timestamps,

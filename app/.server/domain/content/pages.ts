@@ -20,6 +20,7 @@ import {
   studios,
   type ContentBlock,
 } from "../../db/schema";
+import { certificationFacts, type CertificationFacts } from "../commerce/certification";
 import type { FoundationApplicationInput, InvoiceRequestInput } from "~/shared/schemas/content";
 import { APPLICATION_STATUS_LIST } from "~/shared/schemas/cms";
 
@@ -104,44 +105,62 @@ export async function getLegalSection(db: Db, slug: string): Promise<LegalSectio
   return { ...rest, updated_at: updatedAt.toISOString() };
 }
 
+/**
+ * A certification programme's page: its presentation (summary, picture, blocks) with the
+ * programme's facts (name, modules, hours, modality, price) read from the programme itself.
+ */
 export interface CertificationDto {
   slug: string;
   name: string;
   summary: string;
-  duration: string;
-  modality: string;
-  price_label: string;
   image_url: string | null;
   blocks: ContentBlock[];
-  product_id: number | null;
+  programme: CertificationFacts;
 }
 
 const certColumns = {
   slug: certificationPages.slug,
-  name: certificationPages.name,
   summary: certificationPages.summary,
-  duration: certificationPages.duration,
-  modality: certificationPages.modality,
-  price_label: certificationPages.priceLabel,
   image_url: certificationPages.imageUrl,
   blocks: certificationPages.blocks,
-  product_id: certificationPages.productId,
+  certificationId: certificationPages.certificationId,
 };
 
+type CertRow = {
+  slug: string;
+  summary: string;
+  image_url: string | null;
+  blocks: ContentBlock[];
+  certificationId: number;
+};
+
+/** Pages of active programmes only (an inactive programme's page is not shown). */
+async function withFacts(db: Db, rows: CertRow[]): Promise<CertificationDto[]> {
+  const facts = await certificationFacts(
+    db,
+    rows.map((r) => r.certificationId),
+  );
+  return rows.flatMap(({ certificationId, ...r }) => {
+    const programme = facts.get(certificationId);
+    return programme ? [{ ...r, name: programme.name, programme }] : [];
+  });
+}
+
 export async function listCertifications(db: Db): Promise<CertificationDto[]> {
-  return db
+  const rows = await db
     .select(certColumns)
     .from(certificationPages)
     .where(eq(certificationPages.active, true))
-    .orderBy(asc(certificationPages.sortOrder), asc(certificationPages.name));
+    .orderBy(asc(certificationPages.sortOrder), asc(certificationPages.slug));
+  return withFacts(db, rows);
 }
 
 export async function getCertification(db: Db, slug: string): Promise<CertificationDto | null> {
-  const [row] = await db
+  const rows = await db
     .select(certColumns)
     .from(certificationPages)
     .where(and(eq(certificationPages.slug, slug), eq(certificationPages.active, true)));
-  return row ?? null;
+  return (await withFacts(db, rows))[0] ?? null;
 }
 
 export interface BazaarEventDto {

@@ -26,6 +26,26 @@ const fields: FieldDef[] = [
   },
   { name: "description", label: t("catalogue.common.description"), kind: "textarea", maxLength: 2000 },
   {
+    name: "modality",
+    label: t("catalogue.certifications.modality"),
+    kind: "text",
+    description: t("catalogue.certifications.modalityHelp"),
+  },
+  {
+    name: "schedule",
+    label: t("catalogue.certifications.schedule"),
+    kind: "text",
+    description: t("catalogue.certifications.scheduleHelp"),
+  },
+  {
+    name: "modules",
+    label: t("catalogue.certifications.modules"),
+    kind: "textarea",
+    rows: 12,
+    maxLength: 40_000,
+    description: t("catalogue.certifications.modulesHelp"),
+  },
+  {
     name: "pdf_content",
     label: t("catalogue.certifications.pdfContent"),
     kind: "textarea",

@@ -1,5 +1,6 @@
 import { PageHeader, SmartLink } from "~/components/site/content/ContentBlocks";
 import { Img } from "~/components/site/content/Img";
+import { certificationLabels } from "~/components/site/content/certification";
 import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/certification";
@@ -47,9 +48,9 @@ export default function Certification({ loaderData }: Route.ComponentProps) {
                 <div className={classes.cardBody}>
                   <h2 className={classes.cardTitle}>{p.name}</h2>
                   <p className={classes.meta}>
-                    <span>{p.duration}</span>
-                    <span>{p.modality}</span>
-                    <span>{p.price_label}</span>
+                    <span>{certificationLabels(p.programme).duration}</span>
+                    {p.programme.modality && <span>{p.programme.modality}</span>}
+                    <span>{certificationLabels(p.programme).price}</span>
                   </p>
                   <p className={classes.text}>{p.summary}</p>
                   <SmartLink href={`/certification/${p.slug}`} className={classes.textLink}>
