@@ -21,6 +21,10 @@ const cartItem = z.object({
   pack_id: z.number().optional(),
   plan_id: z.number().optional(),
   product_id: z.number().optional(),
+  /** The chosen variant of a product with options, with its label ("Talla M · Color Negro") and SKU. */
+  variant_id: z.number().nullable().optional(),
+  variant_label: z.string().nullable().optional(),
+  sku: z.string().nullable().optional(),
   product: z
     .object({
       id: z.number(),
@@ -172,7 +176,27 @@ const plan = z.object({
 export const plansAnswer = z.object({ data: z.array(plan) });
 
 const productArea = z.enum(PRODUCT_AREA_VALUES);
-/** A store product; `stock` null is not counted. */
+/** One sold combination of a product's options, with its own SKU, price and stock. */
+export const productVariant = z.object({
+  id: z.number(),
+  sku: z.string(),
+  /** One value per option, in the product's option order. */
+  option_values: z.array(z.string()),
+  /** "Talla M · Color Negro". */
+  label: z.string(),
+  price_cents: z.number(),
+  price: z.number(),
+  display_price: z.string(),
+  stock: z.number().nullable(),
+  in_stock: z.boolean(),
+  active: z.boolean(),
+});
+export type ProductVariant = z.output<typeof productVariant>;
+export const productOption = z.object({ name: z.string(), values: z.array(z.string()) });
+/**
+ * A store product; `stock` null is not counted. With `options`, it is bought through one of its
+ * `variants` (`variant_id` in `addProduct`); its price is then the lowest variant's.
+ */
 const product = z.object({
   ...sold,
   store_area: productArea,
@@ -185,6 +209,8 @@ const product = z.object({
   min_purchase: z.number(),
   max_purchase: z.number(),
   certification_id: z.number().nullable(),
+  options: z.array(productOption),
+  variants: z.array(productVariant),
 });
 export const productsAnswer = z.object({ data: z.array(product) });
 export const productAnswer = z.object({ data: product });
@@ -206,6 +232,10 @@ const shipment = z.object({
   address: z.string(),
   updated_at: z.string(),
   display_updated: z.string(),
+  /** What it carries (the lists): each product with its variant's snapshot ("Talla M · Color Negro"). */
+  items: z
+    .array(z.object({ name: z.string(), variant_label: z.string().nullable(), sku: z.string().nullable(), qty: z.number() }))
+    .optional(),
 });
 
 /** A customer's order with its lines, card and shipment (shopping history). */
@@ -249,6 +279,10 @@ const customerOrder = z.object({
       name: z.string(),
       scope: z.enum(SALE_SCOPES),
       ref_id: z.number(),
+      /** The variant sold, as it was at the sale (null: a product without options, a pack or a plan). */
+      variant_id: z.number().nullable(),
+      variant_label: z.string().nullable(),
+      sku: z.string().nullable(),
       qty: z.number(),
       display_total: z.string(),
     }),
