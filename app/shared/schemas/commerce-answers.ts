@@ -212,6 +212,11 @@ const product = z.object({
   options: z.array(productOption),
   variants: z.array(productVariant),
 });
+/** A product's options and every variant (inactive too), as the back office edits them. */
+export const productVariantsAnswer = z.object({
+  data: z.object({ options: z.array(productOption), variants: z.array(productVariant) }),
+  Message: z.string().optional(),
+});
 export const productsAnswer = z.object({ data: z.array(product) });
 export const productAnswer = z.object({ data: product });
 
