@@ -10,7 +10,8 @@ export function useBuy() {
   const { user } = useRootData();
   const { openDialog, setAuthCallback } = useUi();
   const [pending, setPending] = useState<string | null>(null);
-  const buy = async (scope: "pack" | "plan" | "product", id: number, qty = 1) => {
+  /** `variantId`: the chosen variant of a product with options. */
+  const buy = async (scope: "pack" | "plan" | "product", id: number, qty = 1, variantId?: number) => {
     const action = cartAction(user);
     if (action === "login") {
       setAuthCallback("cart");
@@ -22,7 +23,7 @@ export function useBuy() {
       return;
     }
     setPending(`${scope}:${id}`);
-    const cart = await addToCart(scope, id, qty);
+    const cart = await addToCart(scope, id, qty, variantId);
     setPending(null);
     if (cart) openDialog("sideCheckout");
   };

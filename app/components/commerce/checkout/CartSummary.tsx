@@ -66,6 +66,7 @@ export function CartItems({ cart, act, disabled }: { cart: CartData; act: Act; d
   const change = (i: CartItem, qty: number) =>
     act(`add${i.scope[0]!.toUpperCase()}${i.scope.slice(1)}`, {
       [`${i.scope}_id`]: i[`${i.scope}_id`],
+      ...(i.variant_id ? { variant_id: i.variant_id } : {}),
       qty,
       update_qty: true,
     });
@@ -86,6 +87,11 @@ export function CartItems({ cart, act, disabled }: { cart: CartData; act: Act; d
                 <Text fw={600} size="sm">
                   {i.name}
                 </Text>
+                {i.variant_label && (
+                  <Text size="xs" fw={500}>
+                    {i.variant_label}
+                  </Text>
+                )}
                 <Text size="xs" c="dimmed">
                   {i.display_price}
                 </Text>
