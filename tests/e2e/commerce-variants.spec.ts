@@ -24,7 +24,7 @@ test("choose Talla and Color, add that variant, see it in the cart, pay, see it 
   // Starts on the first variant in stock: CH · Negro, $990.
   await expect(talla.getByRole("radio", { name: "CH" })).toBeChecked();
   await expect(color.getByRole("radio", { name: "Negro" })).toBeChecked();
-  await expect(page.getByText("$990", { exact: true })).toBeVisible();
+  await expect(page.getByText(/^\$990\s*MXN$/)).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Quedan 4 piezas" })).toBeVisible();
   // M: Rosa is sold out in M, disabled and said so.
   await talla.getByText("M", { exact: true }).click();
@@ -32,7 +32,7 @@ test("choose Talla and Color, add that variant, see it in the cart, pay, see it 
   // G: only Negro exists (G · Rosa is not sold), at its own price.
   await talla.getByText("G", { exact: true }).click();
   await expect(color.getByRole("radio", { name: "Rosa (agotado)" })).toBeDisabled();
-  await expect(page.getByText("$1,090", { exact: true })).toBeVisible();
+  await expect(page.getByText(/^\$1,090\s*MXN$/)).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Quedan 2 piezas" })).toBeVisible();
   await expectNoA11yViolations(page);
   await page.screenshot({ path: "/work/wt/shots/variants/product-390.png", fullPage: true });
@@ -68,7 +68,10 @@ test("choose Talla and Color, add that variant, see it in the cart, pay, see it 
   await expect(page.getByText(`1 × ${product.name} (Talla G · Color Negro)`)).toBeVisible();
   await page.screenshot({ path: "/work/wt/shots/variants/success-390.png", fullPage: true });
   await page.goto("/profile/shopping-history");
-  await page.getByRole("button", { name: /^Orden #/ }).first().click();
+  await page
+    .getByRole("button", { name: /^Orden #/ })
+    .first()
+    .click();
   await expect(page.getByText("Talla G · Color Negro")).toBeVisible();
   await expectNoA11yViolations(page);
 });

@@ -109,7 +109,10 @@ const stockOf = async (variantId: number) =>
 describe("products with variants", () => {
   it("the product answer lists options and active variants with their own price and stock; the demo leggings too", async () => {
     const { product, v } = await leggings({ "M Rosa": 0 }, { "M Negro": 1_100_00, "M Rosa": 1_100_00 });
-    await app.deps.db.update(productVariants).set({ active: false }).where(eq(productVariants.id, v("CH Rosa").id));
+    await app.deps.db
+      .update(productVariants)
+      .set({ active: false })
+      .where(eq(productVariants.id, v("CH Rosa").id));
     const { data } = await expectAnswer(productAnswer, await app.request(`/v2/products/${product.id}`));
     expect(data.options).toEqual(product.options);
     expect(data.variants.map((x) => x.label)).toEqual([
@@ -251,9 +254,9 @@ describe("products with variants", () => {
     const buyers = await Promise.all([newCustomer(app), newCustomer(app)]);
     const intents: string[] = [];
     for (const b of buyers) {
-      expect(
-        (await cart(b.token, "addProduct", { product_id: product.id, variant_id: v("CH Rosa").id })).status,
-      ).toBe(200);
+      expect((await cart(b.token, "addProduct", { product_id: product.id, variant_id: v("CH Rosa").id })).status).toBe(
+        200,
+      );
       intents.push(await readyToPay(b.token));
     }
     const res = await Promise.all(buyers.map((b, i) => pay(b.token, intents[i]!)));
@@ -334,8 +337,20 @@ describe("products with variants", () => {
             { name: "Color", values: ["Negro", "Rosa"] },
           ],
           variants: [
-            { id: v("CH Negro").id, option_values: ["ch", "negro"], sku: v("M Negro").sku, price_cents: 90000, stock: 1 },
-            { id: v("M Negro").id, option_values: ["M", "Negro"], sku: v("CH Negro").sku, price_cents: 90000, stock: 2 },
+            {
+              id: v("CH Negro").id,
+              option_values: ["ch", "negro"],
+              sku: v("M Negro").sku,
+              price_cents: 90000,
+              stock: 1,
+            },
+            {
+              id: v("M Negro").id,
+              option_values: ["M", "Negro"],
+              sku: v("CH Negro").sku,
+              price_cents: 90000,
+              stock: 2,
+            },
             { option_values: ["G", "Rosa"], sku: `G-${product.id}`, price_cents: 95000, stock: null, active: false },
           ],
         },

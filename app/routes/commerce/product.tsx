@@ -74,7 +74,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             {hasOptions && p.variants.length > 0 && (
               <>
                 <VariantPicker options={p.options} variants={p.variants} chosen={chosen} onChange={choose} />
-                <Text size="sm" fw={600} c={variant?.in_stock ? "teal.8" : "red.8"} role="status">
+                <Text size="sm" fw={600} c={variant?.in_stock ? "teal.9" : "red.9"} role="status">
                   {!variant
                     ? t("commerce.variants.chooseAll", {
                         options: p.options.map((o) => o.name.toLowerCase()).join(" y "),

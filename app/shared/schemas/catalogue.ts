@@ -128,10 +128,7 @@ export const productVariantsSchema = z
               error: t("catalogue.variants.valuesRequired"),
             })
             .min(1, t("catalogue.variants.valuesRequired"))
-            .max(
-              PRODUCT_MAX_OPTION_VALUES,
-              t("catalogue.variants.tooManyValues", { max: PRODUCT_MAX_OPTION_VALUES }),
-            ),
+            .max(PRODUCT_MAX_OPTION_VALUES, t("catalogue.variants.tooManyValues", { max: PRODUCT_MAX_OPTION_VALUES })),
         }),
         { error: t("catalogue.variants.optionsInvalid") },
       )

@@ -239,7 +239,9 @@ const shipment = z.object({
   display_updated: z.string(),
   /** What it carries (the lists): each product with its variant's snapshot ("Talla M · Color Negro"). */
   items: z
-    .array(z.object({ name: z.string(), variant_label: z.string().nullable(), sku: z.string().nullable(), qty: z.number() }))
+    .array(
+      z.object({ name: z.string(), variant_label: z.string().nullable(), sku: z.string().nullable(), qty: z.number() }),
+    )
     .optional(),
 });
 

@@ -101,7 +101,15 @@ async function cartLines(db: Db, cartId: number): Promise<CartLine[]> {
   const vs = chosen.length ? await db.select().from(productVariants).where(inArray(productVariants.id, chosen)) : [];
   const out: CartLine[] = [];
   for (const i of items) {
-    const base = { id: i.id, scope: i.scope, refId: i.refId, qty: i.qty, variantId: null, variantLabel: null, sku: null };
+    const base = {
+      id: i.id,
+      scope: i.scope,
+      refId: i.refId,
+      qty: i.qty,
+      variantId: null,
+      variantLabel: null,
+      sku: null,
+    };
     if (i.scope === "pack") {
       const p = pk.find((x) => x.id === i.refId);
       if (!p) continue;
@@ -148,13 +156,14 @@ async function cartLines(db: Db, cartId: number): Promise<CartLine[]> {
       // With options, the variant's price and stock; a line without one (options added since) waits for a choice.
       const v = vs.find((x) => x.id === i.variantId);
       const stock = v ? v.stock : p.stock;
-      const reason = !p.active || (v && !v.active)
-        ? t("commerce.cart.unavailable")
-        : p.options.length > 0 && !v
-          ? t("commerce.variants.choose", { options: optionNames(p.options) })
-          : stock !== null && stock < i.qty
-            ? t("commerce.cart.outOfStock", { n: stock })
-            : null;
+      const reason =
+        !p.active || (v && !v.active)
+          ? t("commerce.cart.unavailable")
+          : p.options.length > 0 && !v
+            ? t("commerce.variants.choose", { options: optionNames(p.options) })
+            : stock !== null && stock < i.qty
+              ? t("commerce.cart.outOfStock", { n: stock })
+              : null;
       out.push({
         ...base,
         variantId: v?.id ?? null,
@@ -624,7 +633,9 @@ async function itemRule(tx: Db, { scope, refId, variantId }: ItemRef, userId: nu
   if (!p || !p.active) throw notFound();
   if (p.options.length === 0) {
     if (variantId)
-      throw AppError.validation([{ field: "action_param.variant_id", message: t("commerce.variants.onlyWithOptions") }]);
+      throw AppError.validation([
+        { field: "action_param.variant_id", message: t("commerce.variants.onlyWithOptions") },
+      ]);
     return { min: p.minPurchase, max: p.maxPurchase, stock: p.stock, intro: false };
   }
   // A product with options is bought through one of its active variants, with that variant's stock.

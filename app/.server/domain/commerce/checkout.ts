@@ -460,7 +460,9 @@ async function takeStock(tx: Db, line: { refId: number; variantId: number | null
   const [left] = line.variantId
     ? await tx
         .update(productVariants)
-        .set({ stock: sql`case when ${productVariants.stock} is null then null else ${productVariants.stock} - ${line.qty} end` })
+        .set({
+          stock: sql`case when ${productVariants.stock} is null then null else ${productVariants.stock} - ${line.qty} end`,
+        })
         .where(
           and(
             eq(productVariants.id, line.variantId),

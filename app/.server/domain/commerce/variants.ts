@@ -72,8 +72,7 @@ export async function saveProductVariants(tx: Db, productId: number, input: Prod
   if (!product) throw AppError.notFound();
   const current = await tx.select().from(productVariants).where(eq(productVariants.productId, productId));
   const bad = input.variants.findIndex((v) => v.id && !current.some((c) => c.id === v.id));
-  if (bad >= 0)
-    throw AppError.validation([{ field: `variants.${bad}.id`, message: t("commerce.variants.notFound") }]);
+  if (bad >= 0) throw AppError.validation([{ field: `variants.${bad}.id`, message: t("commerce.variants.notFound") }]);
   // The values as the option spells them (a variant's "negro" is the option's "Negro").
   const options = input.options.map((o) => ({ name: o.name, values: o.values }));
   const spelled = (values: string[]) =>

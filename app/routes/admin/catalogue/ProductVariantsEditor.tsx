@@ -41,10 +41,7 @@ const toRow = (v: ProductVariant): Row => ({
 
 /** Every combination of the options' values, in order. */
 function combinations(options: Values["options"]): string[][] {
-  return options.reduce<string[][]>(
-    (acc, o) => acc.flatMap((c) => o.values.map((v) => [...c, v])),
-    [[]],
-  );
+  return options.reduce<string[][]>((acc, o) => acc.flatMap((c) => o.values.map((v) => [...c, v])), [[]]);
 }
 
 /**

@@ -88,27 +88,27 @@ export default function ProductForm({ loaderData }: Route.ComponentProps) {
   const listOf = (a: string) => `/admin/products/list/${a}`;
   return (
     <>
-    <ResourceFormPage
-      view={productsView}
-      schema={productSchema}
-      fields={fields}
-      item={item}
-      defaults={{ area: area ?? "juiceBar", min_purchase: 1, max_purchase: 0 }}
-      cancelHref={listOf(item?.area ?? area ?? "juiceBar")}
-      savedHref={(d: { item: { id: number; area: string } }) =>
-        item ? listOf(d.item.area) : `/admin/products/edit/${d.item.id}`
-      }
-    />
-    {item && variants && (
-      <ProductVariantsEditor
-        key={`${item.id}:${variants.variants.map((v) => `${v.id}:${v.sku}:${v.price_cents}:${v.stock}:${v.active}`).join(",")}:${JSON.stringify(variants.options)}`}
-        productId={item.id}
-        skuPrefix={item.name.split(/\s+/).slice(0, 2).join("-")}
-        basePriceCents={item.price_cents}
-        options={variants.options}
-        variants={variants.variants}
+      <ResourceFormPage
+        view={productsView}
+        schema={productSchema}
+        fields={fields}
+        item={item}
+        defaults={{ area: area ?? "juiceBar", min_purchase: 1, max_purchase: 0 }}
+        cancelHref={listOf(item?.area ?? area ?? "juiceBar")}
+        savedHref={(d: { item: { id: number; area: string } }) =>
+          item ? listOf(d.item.area) : `/admin/products/edit/${d.item.id}`
+        }
       />
-    )}
+      {item && variants && (
+        <ProductVariantsEditor
+          key={`${item.id}:${variants.variants.map((v) => `${v.id}:${v.sku}:${v.price_cents}:${v.stock}:${v.active}`).join(",")}:${JSON.stringify(variants.options)}`}
+          productId={item.id}
+          skuPrefix={item.name.split(/\s+/).slice(0, 2).join("-")}
+          basePriceCents={item.price_cents}
+          options={variants.options}
+          variants={variants.variants}
+        />
+      )}
     </>
   );
 }
