@@ -103,9 +103,9 @@ export const productSchema = z
 export type ProductInput = z.output<typeof productSchema>;
 
 /** How many options a product may have, values per option, and variants (combinations sold). */
-export const PRODUCT_MAX_OPTIONS = 3;
-export const PRODUCT_MAX_OPTION_VALUES = 20;
-export const PRODUCT_MAX_VARIANTS = 100;
+const PRODUCT_MAX_OPTIONS = 3;
+const PRODUCT_MAX_OPTION_VALUES = 20;
+const PRODUCT_MAX_VARIANTS = 100;
 
 /** The joined form of a combination ("M · Negro"), its unique key in the database. */
 export const combinationKey = (values: string[]) => values.map((v) => v.trim().toLowerCase()).join("\u001f");

@@ -177,7 +177,7 @@ export const plansAnswer = z.object({ data: z.array(plan) });
 
 const productArea = z.enum(PRODUCT_AREA_VALUES);
 /** One sold combination of a product's options, with its own SKU, price and stock. */
-export const productVariant = z.object({
+const productVariant = z.object({
   id: z.number(),
   sku: z.string(),
   /** One value per option, in the product's option order. */
@@ -192,7 +192,7 @@ export const productVariant = z.object({
   active: z.boolean(),
 });
 export type ProductVariant = z.output<typeof productVariant>;
-export const productOption = z.object({ name: z.string(), values: z.array(z.string()) });
+const productOption = z.object({ name: z.string(), values: z.array(z.string()) });
 /**
  * A store product; `stock` null is not counted. With `options`, it is bought through one of its
  * `variants` (`variant_id` in `addProduct`); its price is then the lowest variant's.

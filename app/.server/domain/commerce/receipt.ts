@@ -20,7 +20,7 @@ type Order = Pick<
 type Item = Pick<typeof orderItems.$inferSelect, "name" | "variantLabel" | "qty" | "totalCents">;
 
 /** "Leggings Nucleo (Talla M · Color Negro)": the item's name with its variant's snapshot, if any. */
-export const itemName = (i: Pick<Item, "name" | "variantLabel">) =>
+const itemName = (i: Pick<Item, "name" | "variantLabel">) =>
   i.variantLabel ? `${i.name} (${i.variantLabel})` : i.name;
 
 const line = (kind: ReceiptLine["kind"], label: string, cents: number): ReceiptLine => ({
