@@ -18,7 +18,16 @@ import { plansResource } from "../resources/plans";
 import { packsResource } from "../resources/packs";
 import { shippingMethodsResource } from "../resources/shipping-methods";
 import { certificationsResource } from "../resources/certifications";
-import { addProductPhoto, productDto, productsResource, removeProductPhoto } from "../resources/products";
+import {
+  addProductPhoto,
+  productDto,
+  productsResource,
+  productVariantsOfProduct,
+  removeProductPhoto,
+  setProductVariants,
+} from "../resources/products";
+import { productVariantsSchema } from "~/shared/schemas/catalogue";
+import { productVariantsAnswer } from "~/shared/schemas/commerce-answers";
 import { vouchersResource } from "../resources/vouchers";
 import { giftCardMovementDto, giftCardMovementsOf, giftCardsResource } from "../resources/gift-cards";
 import { rewardsResource } from "../resources/rewards";
@@ -153,5 +162,39 @@ export function adminResourceRoutes(app: Hono<ApiEnv>) {
       const item = await removeProductPhoto(deps, backOfficeActor(c, auth), params.id, body.url);
       return { data: { Message: t("catalogue.products.photoRemoved"), item } };
     },
+  );
+  // Options (Talla, Color…) and the variants sold, each with its SKU, price and stock.
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/admin/products/:id/variants",
+      summary: "Opciones y variantes de un producto (SKU, precio y existencias de cada combinación)",
+      tags: [productsResource.tag],
+      guard: BACK_OFFICE,
+      params: idParam("id"),
+      response: productVariantsAnswer,
+    },
+    async ({ c, auth, deps, params }) => ({
+      data: await productVariantsOfProduct(deps, backOfficeActor(c, auth), params.id),
+    }),
+  );
+  defineRoute(
+    app,
+    {
+      method: "put",
+      path: "/admin/products/:id/variants",
+      summary:
+        "Guarda las opciones y variantes de un producto juntas; las variantes sin id se crean, las que faltan se borran",
+      tags: [productsResource.tag],
+      guard: BACK_OFFICE,
+      params: idParam("id"),
+      body: productVariantsSchema,
+      response: productVariantsAnswer,
+    },
+    async ({ c, auth, deps, params, body }) => ({
+      data: await setProductVariants(deps, backOfficeActor(c, auth), params.id, body),
+      Message: t("catalogue.variants.saved"),
+    }),
   );
 }

@@ -7,6 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import * as s from "./schema";
+import { combinationKey } from "~/shared/schemas/catalogue";
 
 const PACK_SHAPES = [
   { n: 1, name: "Clase individual", sessions: 1, days: 30, price: 280_00, intro: false },
@@ -281,7 +282,48 @@ export async function seedCommerce(tx: Db) {
         certificationId: 2,
         sortOrder: 7,
       },
+      {
+        id: 8,
+        area: "barreByNucleo" as const,
+        name: "Leggings Nucleo Essential",
+        description: "Tiro alto, tela suave de secado rápido y bolsa lateral. Elige tu talla y tu color.",
+        images: ["/images/store/leggings.svg"],
+        priceCents: 990_00,
+        stock: null,
+        requireShipping: true,
+        minPurchase: 1,
+        maxPurchase: 3,
+        options: [
+          { name: "Talla", values: ["CH", "M", "G"] },
+          { name: "Color", values: ["Negro", "Rosa"] },
+        ],
+        sortOrder: 8,
+      },
     ])
+    .onConflictDoNothing();
+  // The leggings in sizes and colours: each combination sold has its SKU, price and stock (G · Rosa sold out).
+  const leggings: [string, string, number, number][] = [
+    ["CH", "Negro", 990_00, 8],
+    ["CH", "Rosa", 990_00, 5],
+    ["M", "Negro", 990_00, 10],
+    ["M", "Rosa", 990_00, 4],
+    ["G", "Negro", 1_090_00, 6],
+    ["G", "Rosa", 1_090_00, 0],
+  ];
+  await tx
+    .insert(s.productVariants)
+    .values(
+      leggings.map(([talla, color, priceCents, stock], i) => ({
+        id: i + 1,
+        productId: 8,
+        optionValues: [talla, color],
+        combination: combinationKey([talla, color]),
+        sku: `LEG-ESS-${talla}-${color.toUpperCase()}`,
+        priceCents,
+        stock,
+        position: i,
+      })),
+    )
     .onConflictDoNothing();
   await tx
     .insert(s.shippingMethods)
@@ -486,6 +528,7 @@ export async function seedCommerce(tx: Db) {
     "plans",
     "certifications",
     "products",
+    "product_variants",
     "shipping_methods",
     "vouchers",
     "gift_cards",

@@ -7,7 +7,13 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { formatPrice } from "~/lib/format";
-import { PRODUCT_AREA_VALUES, PRODUCT_MAX_PHOTOS, productSchema, type ProductInput } from "~/shared/schemas/catalogue";
+import {
+  PRODUCT_AREA_VALUES,
+  PRODUCT_MAX_PHOTOS,
+  productSchema,
+  type ProductInput,
+  type ProductVariantsInput,
+} from "~/shared/schemas/catalogue";
 import type { AppDeps } from "../deps";
 import type { Db } from "../db/client";
 import { certifications, products } from "../db/schema";
@@ -15,6 +21,7 @@ import { AppError } from "../domain/errors";
 import { storeImage } from "../domain/content/images";
 import { assertCan, type Actor } from "../domain/people/access";
 import { inTransaction } from "../domain/tx";
+import { productVariantsView, saveProductVariants } from "../domain/commerce/variants";
 import { getResource, notFoundOf, type ResourceDescriptor } from "../kit/resource";
 import { CATALOGUE_TAG } from "./plans";
 
@@ -198,4 +205,41 @@ export async function removeProductPhoto(
     },
     { action: "product.photo_removed", url },
   );
+}
+
+/** A product's options and variants as the back office edits them (inactive variants too). */
+export async function productVariantsOfProduct(deps: Pick<AppDeps, "db">, actor: Actor, id: number) {
+  assertCan(actor, productsResource.permissions.read);
+  await getResource(deps.db, productsResource, id);
+  return productVariantsView(deps.db, id);
+}
+
+/**
+ * Saves a product's options and variants together, in one audited transaction: the product row is
+ * locked, variants sent with their id keep it, the others are deleted (orders keep their snapshot).
+ */
+export async function setProductVariants(
+  deps: Pick<AppDeps, "db" | "cache" | "clock">,
+  actor: Actor,
+  id: number,
+  input: ProductVariantsInput,
+) {
+  assertCan(actor, productsResource.permissions.write);
+  const saved = await inTransaction(deps.db, async ({ tx, audit }) => {
+    const view = await saveProductVariants(tx, id, input, deps.clock());
+    audit({
+      actorUserId: actor.id,
+      action: "product.variants_saved",
+      entity: "product",
+      entityId: id,
+      data: {
+        options: view.options,
+        variants: view.variants.map((v) => ({ id: v.id, sku: v.sku, price_cents: v.price_cents, stock: v.stock })),
+      },
+      ip: actor.ip,
+    });
+    return view;
+  });
+  deps.cache.clear("public:");
+  return saved;
 }

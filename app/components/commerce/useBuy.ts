@@ -13,7 +13,14 @@ export function useBuy() {
   const { user } = useRootData();
   const { openDialog, setAuthCallback } = useUi();
   const [pending, setPending] = useState<string | null>(null);
-  const buy = async (scope: "pack" | "plan" | "product", id: number, qty = 1, afterLogin?: string) => {
+  /** `variantId`: the chosen variant of a product with options; `afterLogin`: the page to come back to. */
+  const buy = async (
+    scope: "pack" | "plan" | "product",
+    id: number,
+    qty = 1,
+    opts: { variantId?: number; afterLogin?: string } = {},
+  ) => {
+    const { variantId, afterLogin } = opts;
     const action = cartAction(user);
     if (action === "login") {
       setAuthCallback(afterLogin ?? "cart");
@@ -25,7 +32,7 @@ export function useBuy() {
       return;
     }
     setPending(`${scope}:${id}`);
-    const cart = await addToCart(scope, id, qty);
+    const cart = await addToCart(scope, id, qty, variantId);
     setPending(null);
     if (cart) openDialog("sideCheckout");
   };

@@ -14,9 +14,12 @@ export const toastSuccess = (message: string) =>
   notifications.show({ color: "teal", message, autoClose: 10_000, position: "top-center" });
 
 /** Adds an item to the cart (spec §7 `add{Scope}`). */
-export async function addToCart(scope: "pack" | "plan" | "product", id: number, qty = 1) {
+export async function addToCart(scope: "pack" | "plan" | "product", id: number, qty = 1, variantId?: number) {
   const r = await api<ApiData<typeof cartAnswer>>("/v2/carts", {
-    json: { action: `add${scope[0]!.toUpperCase()}${scope.slice(1)}`, action_param: { [`${scope}_id`]: id, qty } },
+    json: {
+      action: `add${scope[0]!.toUpperCase()}${scope.slice(1)}`,
+      action_param: { [`${scope}_id`]: id, qty, ...(variantId ? { variant_id: variantId } : {}) },
+    },
   });
   if (!r.ok) {
     if (!r.expired) toastError(r.message);

@@ -283,6 +283,7 @@ export const admin = {
       "product.deactivated": "Desactivó un producto",
       "product.reactivated": "Reactivó un producto",
       "product.photo_added": "Agregó una foto a un producto",
+      "product.variants_saved": "Guardó las opciones y variantes de un producto",
       "product.photo_removed": "Quitó una foto de un producto",
       "certification.created": "Creó una certificación",
       "certification.updated": "Editó una certificación",

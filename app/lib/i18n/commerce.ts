@@ -50,6 +50,18 @@ export const commerce = {
     notYours: "El carrito no existe",
     qtyInvalid: "La cantidad debe ser un número entero",
   },
+  variants: {
+    choose: "Elija {options}",
+    notFound: "Esa variante no existe o ya no está a la venta",
+    onlyWithOptions: "Este producto no tiene variantes",
+    soldOut: "agotado",
+    available: "Disponible",
+    left: { one: "Queda {n} pieza", other: "Quedan {n} piezas" },
+    unavailable: "Agotado en esta combinación",
+    chooseAll: "Elige {options} para ver el precio y la disponibilidad",
+    from: "Desde {price}",
+    sku: "SKU {sku}",
+  },
   voucher: {
     invalid: "El cupón no es válido",
     expired: "El cupón ya expiró",

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link, data, redirect } from "react-router";
 import { useBuy } from "~/components/commerce/useBuy";
 import { ProgrammeFacts } from "~/components/site/content/certification";
+import { VariantPicker, firstChoice, variantFor } from "~/components/commerce/VariantPicker";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { t } from "~/lib/messages";
 import { localePath, ROUTES } from "~/lib/routes";
@@ -33,7 +34,18 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const { lp } = useLocalePath();
   const { buy, pending } = useBuy();
   const [qty, setQty] = useState(p.min_purchase);
-  const max = p.max_purchase > 0 ? p.max_purchase : (p.stock ?? 99);
+  const hasOptions = p.options.length > 0;
+  const [chosen, setChosen] = useState<(string | null)[]>(() => firstChoice(p.options, p.variants));
+  const variant = hasOptions ? variantFor(p.variants, chosen) : null;
+  const stock = variant ? variant.stock : p.stock;
+  const limit = stock ?? 99;
+  const max = p.max_purchase > 0 ? Math.min(p.max_purchase, limit) : limit;
+  const canBuy = hasOptions ? Boolean(variant?.in_stock) : p.in_stock;
+  const choose = (next: (string | null)[]) => {
+    setChosen(next);
+    const v = variantFor(p.variants, next);
+    if (v?.stock !== null && v?.stock !== undefined) setQty((q) => Math.max(p.min_purchase, Math.min(q, v.stock!)));
+  };
   return (
     <Container size="lg" py={{ base: 24, sm: 56 }}>
       <Anchor component={Link} to={lp("/store")} size="sm">
@@ -51,8 +63,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             <Title order={1} size="h2">
               {p.name}
             </Title>
-            <Text fz={28} fw={700} c="brand.7">
-              {p.display_price}{" "}
+            <Text fz={28} fw={700} c="brand.7" aria-live="polite">
+              {variant ? variant.display_price : p.display_price}{" "}
               <Text span size="sm" c="dimmed">
                 MXN
               </Text>
@@ -65,7 +77,28 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                 <Text size="sm">{t("commerce.ui.shipsHome")}</Text>
               </Group>
             )}
-            {p.in_stock ? (
+            {hasOptions && p.variants.length > 0 && (
+              <>
+                <VariantPicker options={p.options} variants={p.variants} chosen={chosen} onChange={choose} />
+                <Text size="sm" fw={600} c={variant?.in_stock ? "teal.9" : "red.9"} role="status">
+                  {!variant
+                    ? t("commerce.variants.chooseAll", {
+                        options: p.options.map((o) => o.name.toLowerCase()).join(" y "),
+                      })
+                    : !variant.in_stock
+                      ? t("commerce.variants.unavailable")
+                      : variant.stock !== null
+                        ? t("commerce.variants.left", { n: variant.stock })
+                        : t("commerce.variants.available")}
+                  {variant && (
+                    <Text span size="xs" fw={400} c="dimmed">
+                      {` · ${t("commerce.variants.sku", { sku: variant.sku })}`}
+                    </Text>
+                  )}
+                </Text>
+              </>
+            )}
+            {canBuy ? (
               <>
                 <Group gap="xs">
                   <ActionIcon
@@ -94,7 +127,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                   size="lg"
                   leftSection={<IconShoppingBag size={20} />}
                   loading={pending !== null}
-                  onClick={() => buy("product", p.id, qty)}
+                  onClick={() => buy("product", p.id, qty, { variantId: variant?.id })}
                 >
                   {t("commerce.ui.addToCart")}
                 </Button>

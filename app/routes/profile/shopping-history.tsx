@@ -63,9 +63,14 @@ export default function ProfileShoppingHistory({ loaderData }: Route.ComponentPr
             <Accordion.Panel>
               <Stack gap={6}>
                 {o.items.map((i) => (
-                  <Group key={`${i.scope}${i.ref_id}`} justify="space-between" wrap="nowrap">
+                  <Group key={`${i.scope}${i.ref_id}:${i.variant_id ?? ""}`} justify="space-between" wrap="nowrap">
                     <Text size="sm">
                       {i.qty} × {i.name}
+                      {i.variant_label && (
+                        <Text span size="xs" c="dimmed" display="block">
+                          {i.variant_label}
+                        </Text>
+                      )}
                     </Text>
                     <Text size="sm">{i.display_total}</Text>
                   </Group>

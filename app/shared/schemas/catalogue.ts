@@ -149,6 +149,107 @@ const modulesText = z
   })
   .transform((v) => parseModules(v).modules);
 
+/** How many options a product may have, values per option, and variants (combinations sold). */
+const PRODUCT_MAX_OPTIONS = 3;
+const PRODUCT_MAX_OPTION_VALUES = 20;
+const PRODUCT_MAX_VARIANTS = 100;
+
+/** The joined form of a combination ("M · Negro"), its unique key in the database. */
+export const combinationKey = (values: string[]) => values.map((v) => v.trim().toLowerCase()).join("\u001f");
+
+const optionText = (message: string) => requiredText(message, { max: 40 });
+
+/**
+ * A product's options and variants, saved together (`PUT /admin/products/{id}/variants`): each
+ * variant names one value of every option, in the options' order; combinations and SKUs are
+ * unique. No options and no variants: the product is sold by its own price and stock.
+ */
+export const productVariantsSchema = z
+  .object({
+    options: z
+      .array(
+        z.object({
+          name: optionText(t("catalogue.variants.optionNameRequired")),
+          values: z
+            .array(optionText(t("catalogue.variants.valueRequired")), {
+              error: t("catalogue.variants.valuesRequired"),
+            })
+            .min(1, t("catalogue.variants.valuesRequired"))
+            .max(PRODUCT_MAX_OPTION_VALUES, t("catalogue.variants.tooManyValues", { max: PRODUCT_MAX_OPTION_VALUES })),
+        }),
+        { error: t("catalogue.variants.optionsInvalid") },
+      )
+      .max(PRODUCT_MAX_OPTIONS, t("catalogue.variants.tooManyOptions", { max: PRODUCT_MAX_OPTIONS })),
+    variants: z
+      .array(
+        z.object({
+          id: optionalId.optional(),
+          option_values: z.array(optionText(t("catalogue.variants.valueRequired")), {
+            error: t("catalogue.variants.combinationInvalid"),
+          }),
+          sku: z.preprocess(
+            (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
+            safeString(t("catalogue.variants.skuInvalid")).regex(/^[A-Z0-9][A-Z0-9._-]{0,39}$/, {
+              error: t("catalogue.variants.skuInvalid"),
+            }),
+          ),
+          price_cents: moneyCents,
+          stock: optionalWholeNumber(0, 1_000_000, t("catalogue.products.stockInvalid")),
+          active: boolean.default(true),
+        }),
+        { error: t("catalogue.variants.variantsInvalid") },
+      )
+      .max(PRODUCT_MAX_VARIANTS, t("catalogue.variants.tooManyVariants", { max: PRODUCT_MAX_VARIANTS })),
+  })
+  .superRefine((v, ctx) => {
+    const names = new Set<string>();
+    v.options.forEach((o, i) => {
+      const key = o.name.toLowerCase();
+      if (names.has(key))
+        ctx.addIssue({ code: "custom", path: ["options", i, "name"], message: t("catalogue.variants.optionRepeated") });
+      names.add(key);
+      const seen = new Set<string>();
+      o.values.forEach((val, j) => {
+        if (seen.has(val.toLowerCase()))
+          ctx.addIssue({
+            code: "custom",
+            path: ["options", i, "values", j],
+            message: t("catalogue.variants.valueRepeated", { value: val }),
+          });
+        seen.add(val.toLowerCase());
+      });
+    });
+    if (v.options.length > 0 && v.variants.length === 0)
+      ctx.addIssue({ code: "custom", path: ["variants"], message: t("catalogue.variants.variantsRequired") });
+    if (v.options.length === 0 && v.variants.length > 0)
+      ctx.addIssue({ code: "custom", path: ["options"], message: t("catalogue.variants.optionsRequired") });
+    const combos = new Set<string>();
+    const skus = new Set<string>();
+    v.variants.forEach((x, i) => {
+      const fits =
+        x.option_values.length === v.options.length &&
+        x.option_values.every((val, j) => v.options[j]!.values.some((ov) => ov.toLowerCase() === val.toLowerCase()));
+      if (!fits)
+        ctx.addIssue({
+          code: "custom",
+          path: ["variants", i, "option_values"],
+          message: t("catalogue.variants.combinationInvalid"),
+        });
+      const key = combinationKey(x.option_values);
+      if (fits && combos.has(key))
+        ctx.addIssue({
+          code: "custom",
+          path: ["variants", i, "option_values"],
+          message: t("catalogue.variants.combinationRepeated"),
+        });
+      combos.add(key);
+      if (skus.has(x.sku))
+        ctx.addIssue({ code: "custom", path: ["variants", i, "sku"], message: t("catalogue.variants.skuRepeated") });
+      skus.add(x.sku);
+    });
+  });
+export type ProductVariantsInput = z.output<typeof productVariantsSchema>;
+
 export const certificationSchema = z.object({
   name: requiredText(t("validation.nameRequired"), { max: 120 }),
   slug: z.preprocess(

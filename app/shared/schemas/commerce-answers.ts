@@ -31,6 +31,10 @@ const cartItem = z.object({
       display_detail: z.string(),
     })
     .optional(),
+  /** The chosen variant of a product with options, with its label ("Talla M · Color Negro") and SKU. */
+  variant_id: z.number().nullable().optional(),
+  variant_label: z.string().nullable().optional(),
+  sku: z.string().nullable().optional(),
   product: z
     .object({
       id: z.number(),
@@ -182,7 +186,27 @@ const plan = z.object({
 export const plansAnswer = z.object({ data: z.array(plan) });
 
 const productArea = z.enum(PRODUCT_AREA_VALUES);
-/** A store product; `stock` null is not counted. */
+/** One sold combination of a product's options, with its own SKU, price and stock. */
+const productVariant = z.object({
+  id: z.number(),
+  sku: z.string(),
+  /** One value per option, in the product's option order. */
+  option_values: z.array(z.string()),
+  /** "Talla M · Color Negro". */
+  label: z.string(),
+  price_cents: z.number(),
+  price: z.number(),
+  display_price: z.string(),
+  stock: z.number().nullable(),
+  in_stock: z.boolean(),
+  active: z.boolean(),
+});
+export type ProductVariant = z.output<typeof productVariant>;
+const productOption = z.object({ name: z.string(), values: z.array(z.string()) });
+/**
+ * A store product; `stock` null is not counted. With `options`, it is bought through one of its
+ * `variants` (`variant_id` in `addProduct`); its price is then the lowest variant's.
+ */
 const product = z.object({
   ...sold,
   store_area: productArea,
@@ -195,6 +219,13 @@ const product = z.object({
   min_purchase: z.number(),
   max_purchase: z.number(),
   certification_id: z.number().nullable(),
+  options: z.array(productOption),
+  variants: z.array(productVariant),
+});
+/** A product's options and every variant (inactive too), as the back office edits them. */
+export const productVariantsAnswer = z.object({
+  data: z.object({ options: z.array(productOption), variants: z.array(productVariant) }),
+  Message: z.string().optional(),
 });
 export const productsAnswer = z.object({ data: z.array(product) });
 export const productAnswer = z.object({ data: product });
@@ -216,6 +247,12 @@ const shipment = z.object({
   address: z.string(),
   updated_at: z.string(),
   display_updated: z.string(),
+  /** What it carries (the lists): each product with its variant's snapshot ("Talla M · Color Negro"). */
+  items: z
+    .array(
+      z.object({ name: z.string(), variant_label: z.string().nullable(), sku: z.string().nullable(), qty: z.number() }),
+    )
+    .optional(),
 });
 
 /** A customer's order with its lines, card and shipment (shopping history). */
@@ -259,6 +296,10 @@ const customerOrder = z.object({
       name: z.string(),
       scope: z.enum(SALE_SCOPES),
       ref_id: z.number(),
+      /** The variant sold, as it was at the sale (null: a product without options, a pack or a plan). */
+      variant_id: z.number().nullable(),
+      variant_label: z.string().nullable(),
+      sku: z.string().nullable(),
       qty: z.number(),
       display_total: z.string(),
     }),

@@ -229,3 +229,51 @@ export function createShippedProduct(staff: Staff) {
     return { product: product!, shipping: shipping!, voucher: voucher! };
   });
 }
+
+/**
+ * Leggings of the spec's own with options Talla (CH, M, G) × Color (Negro, Rosa): every combination
+ * sold but G · Rosa, M · Rosa sold out, G priced higher; plus a shipping method of its own.
+ */
+export function createVariantProduct(staff: Staff) {
+  return published(staff, async (db) => {
+    const n = unique();
+    const [product] = await db
+      .insert(schema.products)
+      .values({
+        area: "barreByNucleo",
+        name: `Leggings ${n}`,
+        priceCents: 990_00,
+        stock: null,
+        requireShipping: true,
+        maxPurchase: 3,
+        options: [
+          { name: "Talla", values: ["CH", "M", "G"] },
+          { name: "Color", values: ["Negro", "Rosa"] },
+        ],
+      })
+      .returning();
+    const combos: [string, string, number, number][] = [
+      ["CH", "Negro", 990_00, 4],
+      ["CH", "Rosa", 990_00, 4],
+      ["M", "Negro", 990_00, 4],
+      ["M", "Rosa", 990_00, 0],
+      ["G", "Negro", 1_090_00, 2],
+    ];
+    await db.insert(schema.productVariants).values(
+      combos.map(([talla, color, priceCents, stock], i) => ({
+        productId: product!.id,
+        optionValues: [talla, color],
+        combination: `${talla.toLowerCase()}\u001f${color.toLowerCase()}`,
+        sku: `E2E-${n}-${talla}-${color}`.toUpperCase(),
+        priceCents,
+        stock,
+        position: i,
+      })),
+    );
+    const [shipping] = await db
+      .insert(schema.shippingMethods)
+      .values({ name: `Envío estándar ${n}`, description: "3 a 5 días hábiles", priceCents: 149_00 })
+      .returning();
+    return { product: product!, shipping: shipping! };
+  });
+}

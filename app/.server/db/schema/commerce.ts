@@ -129,6 +129,11 @@ export const products = pgTable(
     /** 0: no limit. */
     maxPurchase: integer("max_purchase").notNull().default(0),
     certificationId: integer("certification_id").references(() => certifications.id),
+    /**
+     * What the customer chooses (e.g. Talla: CH/M/G, Color: Negro/Rosa), in display order. Empty:
+     * no options and no variants, the product's own price and stock are sold (as before variants).
+     */
+    options: jsonb("options").$type<ProductOption[]>().notNull().default([]),
     active: boolean("active").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
     ...timestamps,
@@ -139,6 +144,45 @@ export const products = pgTable(
     check("products_stock_ck", sql`${t.stock} is null or ${t.stock} >= 0`),
     check("products_purchase_ck", sql`${t.minPurchase} >= 1 and ${t.maxPurchase} >= 0`),
     check("products_area_ck", sql`${t.area} in ('juiceBar', 'barreByNucleo', 'certificate')`),
+  ],
+);
+
+export interface ProductOption {
+  name: string;
+  values: string[];
+}
+
+/**
+ * One sold combination of a product's options, with its own SKU, price and stock. A product with
+ * options is sold only through its variants; one without options has none (cart and order items
+ * then carry a null `variant_id`). Stock never goes below zero: the check, and checkout's
+ * conditional decrement (`stock >= qty`).
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** One value per option of the product, in the product's option order. */
+    optionValues: jsonb("option_values").$type<string[]>().notNull(),
+    /** The combination as one string (values joined by U+001F): one variant per combination. */
+    combination: text("combination").notNull(),
+    sku: text("sku").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    /** Units on hand; null: not counted. */
+    stock: integer("stock"),
+    active: boolean("active").notNull().default(true),
+    position: integer("position").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index("product_variants_product_idx").on(t.productId, t.position),
+    uniqueIndex("product_variants_combination_uq").on(t.productId, t.combination),
+    uniqueIndex("product_variants_sku_uq").on(sql`upper(${t.sku})`),
+    check("product_variants_price_ck", sql`${t.priceCents} >= 0`),
+    check("product_variants_stock_ck", sql`${t.stock} is null or ${t.stock} >= 0`),
   ],
 );
 
@@ -295,10 +339,15 @@ export const cartItems = pgTable(
       .references(() => carts.id, { onDelete: "cascade" }),
     scope: text("scope").$type<CartScope>().notNull(),
     refId: integer("ref_id").notNull(),
+    /** The chosen variant of a product with options (null otherwise); gone with the variant. */
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "cascade" }),
     qty: integer("qty").notNull(),
     ...createdAtOnly,
   },
-  (t) => [uniqueIndex("cart_items_uq").on(t.cartId, t.scope, t.refId), check("cart_items_qty_ck", sql`${t.qty} > 0`)],
+  (t) => [
+    uniqueIndex("cart_items_uq").on(t.cartId, t.scope, t.refId, sql`coalesce(${t.variantId}, 0)`),
+    check("cart_items_qty_ck", sql`${t.qty} > 0`),
+  ],
 );
 
 export interface AddressSnapshot {
@@ -351,6 +400,11 @@ export const orderItems = pgTable(
     scope: text("scope").$type<CartScope>().notNull(),
     refId: integer("ref_id").notNull(),
     name: text("name").notNull(),
+    /** The variant sold (null: a product without options, or the variant was deleted since). */
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
+    /** Snapshot of the variant at the sale ("Talla M · Color Negro") and its SKU: later edits keep history. */
+    variantLabel: text("variant_label"),
+    sku: text("sku"),
     qty: integer("qty").notNull(),
     unitCents: integer("unit_cents").notNull(),
     totalCents: integer("total_cents").notNull(),

@@ -15,6 +15,7 @@ import {
   orderItems,
   orders,
   payments,
+  productVariants,
   products,
   refunds,
   savedCards,
@@ -28,6 +29,7 @@ import { audit } from "../audit/service";
 import { gatewayOfPayment, gatewaysFor } from "./gateways";
 import { receiptsOf } from "./receipt";
 import { cancelOrderCards, orderCardsView, spentOfOrderCards } from "./gift-card-sales";
+import { restock } from "./variants";
 
 /**
  * Refunds a payment, in full or in part (`amountCents` <= what is left of it). One transaction with
@@ -169,10 +171,17 @@ async function reverseOrder(
   const [ship] = await tx.select().from(shipments).where(eq(shipments.orderId, orderId));
   if (!ship || ship.status === "pending")
     for (const i of items.filter((x) => x.scope === "product"))
-      await tx
-        .update(products)
-        .set({ stock: sql`case when ${products.stock} is null then null else ${products.stock} + ${i.qty} end` })
-        .where(eq(products.id, i.refId));
+      if (i.variantId)
+        await tx
+          .update(productVariants)
+          .set({ stock: restock(productVariants.stock, i.qty) })
+          .where(eq(productVariants.id, i.variantId));
+      // A variant deleted since (variant_id set null) has no stock to return to.
+      else if (!i.variantLabel)
+        await tx
+          .update(products)
+          .set({ stock: sql`case when ${products.stock} is null then null else ${products.stock} + ${i.qty} end` })
+          .where(eq(products.id, i.refId));
   if (ship && ship.status === "pending")
     await tx.update(shipments).set({ status: "cancelled", updatedAt: now }).where(eq(shipments.id, ship.id));
   await tx
@@ -304,6 +313,9 @@ export async function customerOrders(db: Db, userId: number) {
           name: i.name,
           scope: i.scope,
           ref_id: i.refId,
+          variant_id: i.variantId,
+          variant_label: i.variantLabel,
+          sku: i.sku,
           qty: i.qty,
           display_total: formatMoney(i.totalCents / 100),
         })),
@@ -451,7 +463,25 @@ export async function removeSavedCard(deps: AppDeps, userId: number, id: number)
 
 export async function customerShipments(db: Db, userId: number) {
   const rows = await db.select().from(shipments).where(eq(shipments.userId, userId)).orderBy(desc(shipments.createdAt));
-  return rows.map(shipmentView);
+  return withItems(db, rows);
+}
+
+/** Shipments with what they carry: their order's products, each with its variant's snapshot. */
+async function withItems(db: Db, rows: (typeof shipments.$inferSelect)[]) {
+  const ids = rows.map((r) => r.orderId);
+  const items = ids.length
+    ? await db
+        .select()
+        .from(orderItems)
+        .where(and(inArray(orderItems.orderId, ids), eq(orderItems.scope, "product")))
+        .orderBy(orderItems.id)
+    : [];
+  return rows.map((s) => ({
+    ...shipmentView(s),
+    items: items
+      .filter((i) => i.orderId === s.orderId)
+      .map((i) => ({ name: i.name, variant_label: i.variantLabel, sku: i.sku, qty: i.qty })),
+  }));
 }
 
 export async function customerAddresses(db: Db, userId: number) {
@@ -485,5 +515,5 @@ export async function listShipments(db: Db) {
       desc(shipments.createdAt),
     )
     .limit(500);
-  return rows.map(shipmentView);
+  return withItems(db, rows);
 }

@@ -16,6 +16,7 @@ import {
   orders,
   packs,
   plans,
+  productVariants,
   products,
   shippingMethods,
   states,
@@ -27,8 +28,9 @@ import { AppError } from "../errors";
 import { onDemandEnabled } from "../content/service";
 import { localDay } from "../booking/time";
 import { addressSchema, giftCardSaleSchema } from "~/shared/schemas/commerce";
-import { id } from "~/shared/schemas/fields";
+import { id, optionalId } from "~/shared/schemas/fields";
 import { createSale, saleLineDetail, saleLineName, salesOf } from "./gift-card-sales";
+import { optionNames, variantLabel } from "./variants";
 import { applyQty, centsToAmount, computeTotals, discountCents, type PricedLine, type Totals } from "./pricing";
 
 export type CartRow = typeof carts.$inferSelect;
@@ -69,6 +71,10 @@ interface CartLine extends PricedLine {
   certificationId: number | null;
   /** A gift card sold online: its recipient and delivery day. */
   giftSale: ReturnType<typeof saleLineDetail> | null;
+  /** The chosen variant of a product with options: its id, label and SKU (null otherwise). */
+  variantId: number | null;
+  variantLabel: string | null;
+  sku: string | null;
 }
 
 /** The cart's items joined to the catalogue, in the order they were added. */
@@ -96,9 +102,20 @@ async function cartLines(db: Db, cartId: number): Promise<CartLine[]> {
       : [],
     salesOf(db, ids("gift_card")),
   ]);
+  const chosen = items.flatMap((i) => (i.variantId ? [i.variantId] : []));
+  const vs = chosen.length ? await db.select().from(productVariants).where(inArray(productVariants.id, chosen)) : [];
   const out: CartLine[] = [];
   for (const i of items) {
-    const base = { id: i.id, scope: i.scope, refId: i.refId, qty: i.qty, giftSale: null };
+    const base = {
+      id: i.id,
+      scope: i.scope,
+      refId: i.refId,
+      qty: i.qty,
+      giftSale: null,
+      variantId: null,
+      variantLabel: null,
+      sku: null,
+    };
     if (i.scope === "gift_card") {
       const g = gs.find((x) => x.id === i.refId);
       if (!g) continue;
@@ -163,14 +180,23 @@ async function cartLines(db: Db, cartId: number): Promise<CartLine[]> {
     } else {
       const p = pr.find((x) => x.id === i.refId);
       if (!p) continue;
-      const reason = !p.active
-        ? t("commerce.cart.unavailable")
-        : p.stock !== null && p.stock < i.qty
-          ? t("commerce.cart.outOfStock", { n: p.stock })
-          : null;
+      // With options, the variant's price and stock; a line without one (options added since) waits for a choice.
+      const v = vs.find((x) => x.id === i.variantId);
+      const stock = v ? v.stock : p.stock;
+      const reason =
+        !p.active || (v && !v.active)
+          ? t("commerce.cart.unavailable")
+          : p.options.length > 0 && !v
+            ? t("commerce.variants.choose", { options: optionNames(p.options) })
+            : stock !== null && stock < i.qty
+              ? t("commerce.cart.outOfStock", { n: stock })
+              : null;
       out.push({
         ...base,
-        unitCents: p.priceCents,
+        variantId: v?.id ?? null,
+        variantLabel: v ? variantLabel(p.options, v.optionValues) : null,
+        sku: v?.sku ?? null,
+        unitCents: v ? v.priceCents : p.priceCents,
         name: p.name,
         image: p.images[0] ?? null,
         min: p.minPurchase,
@@ -182,7 +208,7 @@ async function cartLines(db: Db, cartId: number): Promise<CartLine[]> {
         isIntroOffer: false,
         area: p.area,
         requireShipping: p.requireShipping,
-        stock: p.stock,
+        stock,
         certificationId: p.certificationId,
       });
     }
@@ -363,6 +389,9 @@ export function cartView(ctx: CartContext, stripePublicKey: string) {
       ...(l.giftSale ? { gift_card: l.giftSale } : {}),
       ...(l.scope === "product"
         ? {
+            variant_id: l.variantId,
+            variant_label: l.variantLabel,
+            sku: l.sku,
             product: {
               id: l.refId,
               name: l.name,
@@ -458,7 +487,8 @@ export async function runCartAction(db: Db, userId: number, input: CartAction, n
         const scope = input.action === "addPack" ? "pack" : input.action === "addPlan" ? "plan" : "product";
         const { qty, update_qty } = parseOr422(addParams, p);
         const refId = parseOr422(z.object({ [`${scope}_id`]: idish }), p)[`${scope}_id`] as number;
-        await changeItem(tx, cart, scope, refId, qty, update_qty, userId);
+        const { variant_id } = parseOr422(z.object({ variant_id: optionalId.optional() }), p);
+        await changeItem(tx, cart, { scope, refId, variantId: variant_id ?? null }, qty, update_qty, userId);
         break;
       }
       case "addGiftCard":
@@ -600,20 +630,27 @@ async function changeGiftCard(tx: Db, cart: CartRow, userId: number, p: Record<s
   await tx.insert(cartItems).values({ cartId: cart.id, scope: "gift_card", refId: sale.id, qty: 1 });
 }
 
-async function changeItem(
-  tx: Db,
-  cart: CartRow,
-  scope: CartScope,
-  refId: number,
-  qty: number,
-  updateQty: boolean,
-  userId: number,
-) {
-  const rule = await itemRule(tx, scope, refId, userId, qty);
+/** What a cart line sells: a pack, a plan, or a product (and its variant when it has options). */
+interface ItemRef {
+  scope: CartScope;
+  refId: number;
+  variantId: number | null;
+}
+
+async function changeItem(tx: Db, cart: CartRow, item: ItemRef, qty: number, updateQty: boolean, userId: number) {
+  const { scope, refId, variantId } = item;
+  const rule = await itemRule(tx, item, userId, qty);
   const [existing] = await tx
     .select()
     .from(cartItems)
-    .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.scope, scope), eq(cartItems.refId, refId)));
+    .where(
+      and(
+        eq(cartItems.cartId, cart.id),
+        eq(cartItems.scope, scope),
+        eq(cartItems.refId, refId),
+        variantId ? eq(cartItems.variantId, variantId) : isNull(cartItems.variantId),
+      ),
+    );
   // Adding an item already in the cart is ignored (spec §4); quantities change with update_qty.
   if (existing && !updateQty) return;
   if (!existing && qty <= 0) return;
@@ -634,10 +671,10 @@ async function changeItem(
       { field: "action_param.qty", message: t("commerce.cart.outOfStock", { n: rule.stock }) },
     ]);
   if (existing) await tx.update(cartItems).set({ qty: r.qty }).where(eq(cartItems.id, existing.id));
-  else await tx.insert(cartItems).values({ cartId: cart.id, scope, refId, qty: r.qty });
+  else await tx.insert(cartItems).values({ cartId: cart.id, scope, refId, variantId, qty: r.qty });
 }
 
-async function itemRule(tx: Db, scope: CartScope, refId: number, userId: number, qty: number) {
+async function itemRule(tx: Db, { scope, refId, variantId }: ItemRef, userId: number, qty: number) {
   const notFound = () =>
     AppError.validation([{ field: `action_param.${scope}_id`, message: t("commerce.cart.notFound") }]);
   if (scope === "pack") {
@@ -656,7 +693,26 @@ async function itemRule(tx: Db, scope: CartScope, refId: number, userId: number,
   }
   const [p] = await tx.select().from(products).where(eq(products.id, refId));
   if (!p || !p.active) throw notFound();
-  return { min: p.minPurchase, max: p.maxPurchase, stock: p.stock, intro: false };
+  if (p.options.length === 0) {
+    if (variantId)
+      throw AppError.validation([
+        { field: "action_param.variant_id", message: t("commerce.variants.onlyWithOptions") },
+      ]);
+    return { min: p.minPurchase, max: p.maxPurchase, stock: p.stock, intro: false };
+  }
+  // A product with options is bought through one of its active variants, with that variant's stock.
+  if (!variantId)
+    throw AppError.validation([
+      { field: "action_param.variant_id", message: t("commerce.variants.choose", { options: optionNames(p.options) }) },
+    ]);
+  const [v] = await tx
+    .select()
+    .from(productVariants)
+    .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, p.id)));
+  // A variant taken off sale can still be removed from a cart, not added or changed.
+  if (!v || (!v.active && qty > 0))
+    throw AppError.validation([{ field: "action_param.variant_id", message: t("commerce.variants.notFound") }]);
+  return { min: p.minPurchase, max: p.maxPurchase, stock: v.stock, intro: false };
 }
 
 export async function saveAddress(tx: Db, userId: number, a: z.output<typeof addressInput>) {

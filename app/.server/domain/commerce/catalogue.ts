@@ -4,6 +4,7 @@ import { t } from "~/lib/messages";
 import { formatPrice } from "~/lib/format";
 import type { Db } from "../../db/client";
 import { cities, packs, plans, products, type ProductArea } from "../../db/schema";
+import { variantView, variantsOf, type VariantRow } from "./variants";
 
 export const PRODUCT_AREAS = ["juiceBar", "barreByNucleo", "certificate"] as const satisfies readonly ProductArea[];
 
@@ -66,7 +67,15 @@ export async function listPlans(db: Db) {
   return rows.map(planView);
 }
 
-function productView(p: typeof products.$inferSelect) {
+/**
+ * A store product. With options, its price is the lowest of its variants' ("Desde …" when they
+ * differ), it is in stock while any variant is, and `variants` lists the active ones.
+ */
+function productView(p: typeof products.$inferSelect, variants: VariantRow[] = []) {
+  const sold = p.options.length > 0 ? variants.map((v) => variantView(p.options, v)) : [];
+  const prices = sold.map((v) => v.price_cents);
+  const priceCents = sold.length ? Math.min(...prices) : p.priceCents;
+  const counted = sold.every((v) => v.stock !== null);
   return {
     id: p.id,
     name: p.name,
@@ -75,11 +84,16 @@ function productView(p: typeof products.$inferSelect) {
     area: p.area,
     images: p.images,
     image: p.images[0] ?? null,
-    price_cents: p.priceCents,
-    price: p.priceCents / 100,
-    display_price: formatPrice(p.priceCents / 100),
-    stock: p.stock,
-    in_stock: p.stock === null || p.stock > 0,
+    price_cents: priceCents,
+    price: priceCents / 100,
+    display_price:
+      sold.length && Math.max(...prices) !== priceCents
+        ? t("commerce.variants.from", { price: formatPrice(priceCents / 100) })
+        : formatPrice(priceCents / 100),
+    stock: sold.length ? (counted ? sold.reduce((n, v) => n + v.stock!, 0) : null) : p.stock,
+    in_stock: sold.length ? sold.some((v) => v.in_stock) : p.options.length === 0 && (p.stock === null || p.stock > 0),
+    options: p.options,
+    variants: sold,
     require_shipping: p.requireShipping,
     min_purchase: p.minPurchase,
     max_purchase: p.maxPurchase,
@@ -96,7 +110,12 @@ export async function listProducts(db: Db, area?: ProductArea) {
     .from(products)
     .where(and(...where))
     .orderBy(asc(products.sortOrder), asc(products.id));
-  return rows.map(productView);
+  const variants = await variantsOf(
+    db,
+    rows.map((r) => r.id),
+    { activeOnly: true },
+  );
+  return rows.map((r) => productView(r, variants.get(r.id)));
 }
 
 export async function getProduct(db: Db, id: number) {
@@ -104,5 +123,6 @@ export async function getProduct(db: Db, id: number) {
     .select()
     .from(products)
     .where(and(eq(products.id, id), eq(products.active, true)));
-  return p ? productView(p) : null;
+  if (!p) return null;
+  return productView(p, (await variantsOf(db, [p.id], { activeOnly: true })).get(p.id));
 }

@@ -24,6 +24,7 @@ import {
   orderItems,
   orders,
   payments,
+  productVariants,
   products,
   savedCards,
   shipments,
@@ -450,6 +451,35 @@ async function fulfilOnce(deps: AppDeps, input: FulfilInput): Promise<{ order: O
 
 class AlreadyFailed extends Error {}
 
+/**
+ * Takes a product line's units from stock in one conditional UPDATE: the variant's row when one
+ * was chosen, else the product's. Two buyers of the last unit both run it; the row lock makes the
+ * second one see the first's decrement, its `stock >= qty` fails, no row comes back and its
+ * payment is refunded. A stock that is not counted (null) stays null.
+ */
+async function takeStock(tx: Db, line: { refId: number; variantId: number | null; qty: number }) {
+  const [left] = line.variantId
+    ? await tx
+        .update(productVariants)
+        .set({
+          stock: sql`case when ${productVariants.stock} is null then null else ${productVariants.stock} - ${line.qty} end`,
+        })
+        .where(
+          and(
+            eq(productVariants.id, line.variantId),
+            eq(productVariants.active, true),
+            sql`(${productVariants.stock} is null or ${productVariants.stock} >= ${line.qty})`,
+          ),
+        )
+        .returning({ id: productVariants.id })
+    : await tx
+        .update(products)
+        .set({ stock: sql`case when ${products.stock} is null then null else ${products.stock} - ${line.qty} end` })
+        .where(and(eq(products.id, line.refId), sql`(${products.stock} is null or ${products.stock} >= ${line.qty})`))
+        .returning({ id: products.id });
+  return Boolean(left);
+}
+
 async function recordOrder(deps: AppDeps, tx: Db, cart: CartRow, input: FulfilInput, now: Date, pre: Prefetched) {
   const ctx = await cartContext(tx, cart, now);
   if (ctx.reason) throw new FulfilmentError(ctx.reason);
@@ -514,6 +544,9 @@ async function recordOrder(deps: AppDeps, tx: Db, cart: CartRow, input: FulfilIn
         scope: line.scope,
         refId: line.refId,
         name: line.name,
+        variantId: line.variantId,
+        variantLabel: line.variantLabel,
+        sku: line.sku,
         qty: line.qty,
         unitCents: line.unitCents,
         totalCents: line.unitCents * line.qty,
@@ -550,12 +583,7 @@ async function recordOrder(deps: AppDeps, tx: Db, cart: CartRow, input: FulfilIn
     } else if (line.scope === "gift_card") {
       await issueSoldCard(tx, line.refId, cart.userId, order!.id, now);
     } else {
-      const [left] = await tx
-        .update(products)
-        .set({ stock: sql`case when ${products.stock} is null then null else ${products.stock} - ${line.qty} end` })
-        .where(and(eq(products.id, line.refId), sql`(${products.stock} is null or ${products.stock} >= ${line.qty})`))
-        .returning({ id: products.id });
-      if (!left) throw new FulfilmentError(t("commerce.cart.outOfStock", { n: 0 }));
+      if (!(await takeStock(tx, line))) throw new FulfilmentError(t("commerce.cart.outOfStock", { n: 0 }));
       if (line.area === "certificate")
         await tx
           .insert(certificateEntitlements)
@@ -714,10 +742,15 @@ async function sendReceipt(
   tx: Db,
   u: { email: string; name: string },
   order: OrderRow,
-  lines: { name: string; qty: number; unitCents: number }[],
+  lines: { name: string; variantLabel: string | null; qty: number; unitCents: number }[],
   voucherCode: string | null,
 ) {
-  const items = lines.map((l) => ({ name: l.name, qty: l.qty, totalCents: l.unitCents * l.qty }));
+  const items = lines.map((l) => ({
+    name: l.name,
+    variantLabel: l.variantLabel,
+    qty: l.qty,
+    totalCents: l.unitCents * l.qty,
+  }));
   const receipt = receiptMailParts(orderReceipt(order, items, voucherCode));
   const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   await deps.mailer.send(tx, {

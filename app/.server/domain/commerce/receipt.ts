@@ -17,7 +17,11 @@ type Order = Pick<
   typeof orders.$inferSelect,
   "subtotalCents" | "discountCents" | "shippingCents" | "giftCardCents" | "totalCents" | "deposit" | "balanceDueCents"
 >;
-type Item = Pick<typeof orderItems.$inferSelect, "name" | "qty" | "totalCents">;
+type Item = Pick<typeof orderItems.$inferSelect, "name" | "variantLabel" | "qty" | "totalCents">;
+
+/** "Leggings Nucleo (Talla M · Color Negro)": the item's name with its variant's snapshot, if any. */
+const itemName = (i: Pick<Item, "name" | "variantLabel">) =>
+  i.variantLabel ? `${i.name} (${i.variantLabel})` : i.name;
 
 const line = (kind: ReceiptLine["kind"], label: string, cents: number): ReceiptLine => ({
   kind,
@@ -27,7 +31,7 @@ const line = (kind: ReceiptLine["kind"], label: string, cents: number): ReceiptL
 });
 
 export function orderReceipt(order: Order, items: Item[], voucherCode: string | null): Receipt {
-  const lines = items.map((i) => line("item", `${i.qty} × ${i.name}`, i.totalCents));
+  const lines = items.map((i) => line("item", `${i.qty} × ${itemName(i)}`, i.totalCents));
   if (order.discountCents > 0)
     lines.push(
       line(

@@ -68,6 +68,7 @@ export function CartItems({ cart, act, disabled }: { cart: CartData; act: Act; d
   const change = (i: CartItem, qty: number) =>
     act(action(i.scope), {
       [`${i.scope}_id`]: i[`${i.scope}_id`],
+      ...(i.variant_id ? { variant_id: i.variant_id } : {}),
       qty,
       update_qty: true,
     });
@@ -88,6 +89,11 @@ export function CartItems({ cart, act, disabled }: { cart: CartData; act: Act; d
                 <Text fw={600} size="sm">
                   {i.name}
                 </Text>
+                {i.variant_label && (
+                  <Text size="xs" fw={500}>
+                    {i.variant_label}
+                  </Text>
+                )}
                 <Text size="xs" c="dimmed">
                   {i.display_price}
                 </Text>

@@ -69,7 +69,7 @@ export function EnrolButton({ programme }: { programme: CertificationFacts }) {
     if (!resume || productId === null || resumed.current) return;
     resumed.current = true;
     void navigate({ pathname, search: "" }, { replace: true, preventScrollReset: true });
-    void buy("product", productId, 1, back);
+    void buy("product", productId, 1, { afterLogin: back });
   }, [resume, productId, pathname, back, buy, navigate]);
   if (productId === null) return <p className={classes.text}>{t("content.certification.notOnSale")}</p>;
   return (
@@ -78,7 +78,7 @@ export function EnrolButton({ programme }: { programme: CertificationFacts }) {
       className={classes.button}
       aria-busy={pending !== null}
       disabled={pending !== null}
-      onClick={() => void buy("product", productId, 1, back)}
+      onClick={() => void buy("product", productId, 1, { afterLogin: back })}
     >
       {t("content.certification.buy")}
     </button>

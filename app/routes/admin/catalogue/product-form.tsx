@@ -8,6 +8,8 @@ import {
 } from "~/shared/schemas/catalogue";
 import { certificationOptions } from "~/.server/resources/certifications";
 import { productsResource } from "~/.server/resources/products";
+import { productVariantsView } from "~/.server/domain/commerce/variants";
+import { ProductVariantsEditor } from "./ProductVariantsEditor";
 import { resourceFormLoader } from "../.server/resource";
 import { areaLabel, productsView, nameField, priceField, sortOrderField } from "./views";
 import type { Route } from "./+types/product-form";
@@ -23,6 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
     item,
     area: PRODUCT_AREA_VALUES.includes(area as ProductAreaValue) ? (area as ProductAreaValue) : null,
     certifications: await certificationOptions(args.context.deps.db),
+    variants: item ? await productVariantsView(args.context.deps.db, item.id) : null,
   };
 }
 export const meta = ({ params }: Route.MetaArgs) => [
@@ -31,7 +34,7 @@ export const meta = ({ params }: Route.MetaArgs) => [
 export const ErrorBoundary = AdminErrorBoundary;
 
 export default function ProductForm({ loaderData }: Route.ComponentProps) {
-  const { item, area, certifications } = loaderData;
+  const { item, area, certifications, variants } = loaderData;
   const fields: FieldDef[] = [
     {
       name: "area",
@@ -84,16 +87,28 @@ export default function ProductForm({ loaderData }: Route.ComponentProps) {
   ];
   const listOf = (a: string) => `/admin/products/list/${a}`;
   return (
-    <ResourceFormPage
-      view={productsView}
-      schema={productSchema}
-      fields={fields}
-      item={item}
-      defaults={{ area: area ?? "juiceBar", min_purchase: 1, max_purchase: 0 }}
-      cancelHref={listOf(item?.area ?? area ?? "juiceBar")}
-      savedHref={(d: { item: { id: number; area: string } }) =>
-        item ? listOf(d.item.area) : `/admin/products/edit/${d.item.id}`
-      }
-    />
+    <>
+      <ResourceFormPage
+        view={productsView}
+        schema={productSchema}
+        fields={fields}
+        item={item}
+        defaults={{ area: area ?? "juiceBar", min_purchase: 1, max_purchase: 0 }}
+        cancelHref={listOf(item?.area ?? area ?? "juiceBar")}
+        savedHref={(d: { item: { id: number; area: string } }) =>
+          item ? listOf(d.item.area) : `/admin/products/edit/${d.item.id}`
+        }
+      />
+      {item && variants && (
+        <ProductVariantsEditor
+          key={`${item.id}:${variants.variants.map((v) => `${v.id}:${v.sku}:${v.price_cents}:${v.stock}:${v.active}`).join(",")}:${JSON.stringify(variants.options)}`}
+          productId={item.id}
+          skuPrefix={item.name.split(/\s+/).slice(0, 2).join("-")}
+          basePriceCents={item.price_cents}
+          options={variants.options}
+          variants={variants.variants}
+        />
+      )}
+    </>
   );
 }

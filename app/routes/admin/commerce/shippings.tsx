@@ -82,6 +82,12 @@ function ShipmentRow({ s }: { s: Shipment }) {
         <Text size="xs" c="dimmed">
           {s.code}
         </Text>
+        {s.items.map((i, n) => (
+          <Text key={n} size="xs">
+            {i.qty} × {i.name}
+            {i.variant_label ? ` · ${i.variant_label}` : ""}
+          </Text>
+        ))}
       </Table.Td>
       <Table.Td maw={280}>
         <Text size="xs">{s.address}</Text>
