@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 import { studios } from "./places";
+import { orders } from "./commerce";
 
 /**
  * One block of a content page: a heading, paragraphs, an optional list, image and link.
@@ -86,6 +87,8 @@ export const invoiceRequests = pgTable(
     purchaseReference: text("purchase_reference").notNull(),
     email: text("email").notNull(),
     userId: integer("user_id"),
+    /** A logged-in customer's request names one of their paid orders (checked by the server). */
+    orderId: integer("order_id").references(() => orders.id),
     /** pending → issued, or rejected (with a note). */
     status: text("status").notNull().default("pending"),
     note: text("note").notNull().default(""),
