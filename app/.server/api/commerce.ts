@@ -398,6 +398,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
         .object({
           cart_id: optInt,
           order_id: optInt,
+          studio_id: optInt,
           stripe_payment_method_id: z.string().max(120).optional(),
           stripe_payment_intent_id: z.string().max(120).optional(),
           save_payment_method: boolish,

@@ -4,6 +4,7 @@ import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router
 import { toastError, toastSuccess } from "~/components/commerce/useCart";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { api, type ApiData } from "~/lib/api";
+import { useRootData } from "~/lib/app-state";
 import type { orderPaidAnswer } from "~/shared/schemas/commerce-answers";
 
 import { t } from "~/lib/messages";
@@ -40,10 +41,13 @@ export default function PaymentProcess() {
   const cartId = Number(params.get("cart_id"));
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
+  const studioId = useRootData().studio;
   useEffect(() => {
     if (cancelled || !cartId || started.current) return;
     started.current = true;
-    void api<ApiData<typeof orderPaidAnswer>>("/v2/checkout/paypal-payment", { json: { cart_id: cartId } }).then(
+    void api<ApiData<typeof orderPaidAnswer>>("/v2/checkout/paypal-payment", {
+      json: { cart_id: cartId, studio_id: studioId },
+    }).then(
       async (r) => {
         if (!r.ok) {
           setError(r.message);
@@ -55,7 +59,7 @@ export default function PaymentProcess() {
         navigate(lp(r.data.url), { replace: true });
       },
     );
-  }, [cancelled, cartId, navigate, lp, revalidate]);
+  }, [cancelled, cartId, studioId, navigate, lp, revalidate]);
   return (
     <Container size="xs" py={64}>
       <Stack align="center" ta="center" gap="md">
