@@ -649,7 +649,8 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       query: z.object({
         from: z.iso.date().optional(),
         to: z.iso.date().optional(),
-        studio_id: optInt,
+        /** A studio's id, or "none" for the payments that name no studio. */
+        studio_id: z.union([z.literal("none"), optInt]).optional(),
         method: z.enum(PAYMENT_METHODS).optional(),
         status: z.enum(PAYMENT_STATUSES).optional(),
       }),
