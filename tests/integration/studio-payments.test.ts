@@ -215,8 +215,8 @@ describe("facturación names one of the customer's orders", () => {
 
     const before = await count();
     for (const [body, message] of [
-      [{ ...fiscal, order_id: evaOrder.id }, "Esa compra no está entre tus compras pagadas"],
-      [{ ...fiscal, order_id: 999999 }, "Esa compra no está entre tus compras pagadas"],
+      [{ ...fiscal, order_id: String(evaOrder.id) }, "Esa compra no está entre tus compras pagadas"],
+      [{ ...fiscal, order_id: "999999" }, "Esa compra no está entre tus compras pagadas"],
       [{ ...fiscal, purchase_reference: "NB-1" }, "Elige la compra que quieres facturar"],
     ] as const) {
       const res = await app.request("/v2/invoice-requests", { method: "POST", token: ana.token, form: body });
