@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import type { CurrentUser } from "~/shared/types/user";
-import { api } from "./api";
+import { api, type ApiData } from "./api";
+import type { homeStudioAnswer } from "~/shared/schemas/answers";
 
 /** Browser-safe shapes of the root loader's answer (spec §3 global state). */
 export interface CityOption {
@@ -146,7 +147,8 @@ export function useLocationChoice() {
     async (id: number | null) => {
       writeCookie(STUDIO_COOKIE, id);
       // The choice stands in this browser even if the account could not keep it.
-      if (customer && id !== null) await api("/profile/home-studio", { json: { studio_id: id } });
+      if (customer && id !== null)
+        await api<ApiData<typeof homeStudioAnswer>>("/profile/home-studio", { json: { studio_id: id } });
       return revalidate();
     },
     [revalidate, customer],

@@ -69,7 +69,11 @@ export function profileRoutes(app: Hono<ApiEnv>) {
       for (const cookie of locationCookies({ cityId: studio.cityId, studioId: studio.id }, secure))
         c.header("Set-Cookie", cookie, { append: true });
       return {
-        data: { Message: t("auth.profile.settings.homeStudioSaved"), home_studio_id: studio.id, city_id: studio.cityId },
+        data: {
+          Message: t("auth.profile.settings.homeStudioSaved"),
+          home_studio_id: studio.id,
+          city_id: studio.cityId,
+        },
       };
     },
   );

@@ -24,7 +24,9 @@ export function HomeStudioForm({ current, cities }: HomeStudioChoices) {
     e.preventDefault();
     if (!value) return setError(t("auth.profile.settings.homeStudioRequired"));
     setSaving(true);
-    const r = await api<ApiData<typeof homeStudioAnswer>>("/profile/home-studio", { json: { studio_id: Number(value) } });
+    const r = await api<ApiData<typeof homeStudioAnswer>>("/profile/home-studio", {
+      json: { studio_id: Number(value) },
+    });
     setSaving(false);
     if (!r.ok) {
       if (r.expired) return;

@@ -47,18 +47,16 @@ export default function PaymentProcess() {
     started.current = true;
     void api<ApiData<typeof orderPaidAnswer>>("/v2/checkout/paypal-payment", {
       json: { cart_id: cartId, studio_id: studioId },
-    }).then(
-      async (r) => {
-        if (!r.ok) {
-          setError(r.message);
-          toastError(r.message);
-          return;
-        }
-        toastSuccess(t("success.payment"));
-        await revalidate();
-        navigate(lp(r.data.url), { replace: true });
-      },
-    );
+    }).then(async (r) => {
+      if (!r.ok) {
+        setError(r.message);
+        toastError(r.message);
+        return;
+      }
+      toastSuccess(t("success.payment"));
+      await revalidate();
+      navigate(lp(r.data.url), { replace: true });
+    });
   }, [cancelled, cartId, studioId, navigate, lp, revalidate]);
   return (
     <Container size="xs" py={64}>

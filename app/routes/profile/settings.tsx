@@ -12,10 +12,7 @@ import { publicReads } from "~/.server/domain/content/public-reads";
 export async function loader(args: Route.LoaderArgs) {
   const auth = requireGuards(args, ["customer"]);
   const reads = publicReads(args.context.deps);
-  const [cities, studios] = await Promise.all([
-    reads.cities().catch(() => []),
-    reads.allStudios().catch(() => []),
-  ]);
+  const [cities, studios] = await Promise.all([reads.cities().catch(() => []), reads.allStudios().catch(() => [])]);
   const homeStudio = {
     current: auth.user!.homeStudioId,
     cities: cities
@@ -69,7 +66,10 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
       <Section title={t("auth.profile.settings.dataTitle")}>
         <ProfileForm key={`${p.name}|${p.last_name}|${p.phone}|${p.birth_date}`} initial={p} />
       </Section>
-      <Section title={t("auth.profile.settings.homeStudioTitle")} subtitle={t("auth.profile.settings.homeStudioSubtitle")}>
+      <Section
+        title={t("auth.profile.settings.homeStudioTitle")}
+        subtitle={t("auth.profile.settings.homeStudioSubtitle")}
+      >
         <HomeStudioForm key={loaderData.homeStudio.current ?? 0} {...loaderData.homeStudio} />
       </Section>
       <Section title={t("auth.profile.settings.passwordTitle")} subtitle={t("auth.profile.settings.passwordSubtitle")}>

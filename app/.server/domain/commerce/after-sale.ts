@@ -239,7 +239,9 @@ export async function listPayments(db: Db, f: PaymentFilters, limit = 200) {
     .groupBy(payments.studioId, studios.name)
     .orderBy(
       sql`${payments.studioId} is null`,
-      desc(sql`coalesce(sum(case when ${payments.status} <> 'failed' then ${payments.amountCents} else 0 end), 0) - coalesce(sum(${payments.refundedCents}), 0)`),
+      desc(
+        sql`coalesce(sum(case when ${payments.status} <> 'failed' then ${payments.amountCents} else 0 end), 0) - coalesce(sum(${payments.refundedCents}), 0)`,
+      ),
       asc(studios.name),
     );
   return {

@@ -17,7 +17,9 @@ async function publicStudio(db: Db, studioId: number) {
     .select({ id: studios.id, cityId: studios.cityId })
     .from(studios)
     .innerJoin(cities, eq(cities.id, studios.cityId))
-    .where(and(eq(studios.id, studioId), eq(studios.active, true), eq(studios.isExternal, false), eq(cities.active, true)));
+    .where(
+      and(eq(studios.id, studioId), eq(studios.active, true), eq(studios.isExternal, false), eq(cities.active, true)),
+    );
   return row ?? null;
 }
 
