@@ -1,6 +1,8 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import type { CurrentUser } from "~/shared/types/user";
+import { api, type ApiData } from "./api";
+import type { homeStudioAnswer } from "~/shared/schemas/answers";
 
 /** Browser-safe shapes of the root loader's answer (spec §3 global state). */
 export interface CityOption {
@@ -125,9 +127,14 @@ export function useUi() {
   return ctx;
 }
 
-/** Choosing a city resets the studio and reloads the studios (spec §4). Both are remembered. */
+/**
+ * Choosing a city resets the studio and reloads the studios (spec §4). Both are remembered in the
+ * browser; a logged-in customer's studio is also kept on the account (the home studio, adopted at
+ * their next login on any device).
+ */
 export function useLocationChoice() {
   const { revalidate, state } = useRevalidator();
+  const customer = useRootData().user?.isCustomer === true;
   const chooseCity = useCallback(
     (id: number | null) => {
       writeCookie(CITY_COOKIE, id);
@@ -137,11 +144,14 @@ export function useLocationChoice() {
     [revalidate],
   );
   const chooseStudio = useCallback(
-    (id: number | null) => {
+    async (id: number | null) => {
       writeCookie(STUDIO_COOKIE, id);
+      // The choice stands in this browser even if the account could not keep it.
+      if (customer && id !== null)
+        await api<ApiData<typeof homeStudioAnswer>>("/profile/home-studio", { json: { studio_id: id } });
       return revalidate();
     },
-    [revalidate],
+    [revalidate, customer],
   );
   return { chooseCity, chooseStudio, loading: state === "loading" };
 }

@@ -38,6 +38,7 @@ function user(over: Partial<SessionUser> = {}): SessionUser {
     is_tester: false,
     require2fa: false,
     can_scan_attendance: false,
+    home_studio_id: null,
     email_verified: true,
     scope: ["customer"],
     available_sessions: 0,

@@ -18,7 +18,7 @@ import {
 } from "~/shared/schemas/answers";
 import { defineRoute, type ApiContext, type ApiEnv } from "../http/api";
 import { clientInfo } from "../http/client";
-import { clearSessionCookie, sessionCookie } from "../http/cookies";
+import { clearSessionCookie, locationCookies, parseId, sessionCookie, STUDIO_COOKIE } from "../http/cookies";
 import { AppError } from "../http/errors";
 import {
   changePassword,
@@ -35,6 +35,18 @@ import { currentUserFor } from "../domain/identity/current-user";
 import { hit, increment, LIMITS } from "../domain/identity/rate-limit";
 import { checkLoginThrottle, clearLoginThrottle, recordLoginFailure } from "../domain/identity/login-throttle";
 import { revokeSession } from "../domain/identity/sessions";
+import { adoptHomeStudio } from "../domain/places/home-studio";
+
+/**
+ * After login or register: the account's home studio becomes the browser's city and studio; an
+ * account without one keeps the studio chosen before (it becomes the home studio).
+ */
+async function rememberStudio(c: ApiContext, user: { id: number; roleId: number; homeStudioId: number | null }) {
+  const deps = c.get("deps");
+  const chosen = parseId(c.get("cookies")[STUDIO_COOKIE]);
+  const choice = await adoptHomeStudio(deps.db, user, chosen, deps.clock());
+  if (choice) for (const cookie of locationCookies(choice, secure(c))) c.header("Set-Cookie", cookie, { append: true });
+}
 
 const secure = (c: ApiContext) => c.get("deps").config.publicUrl.startsWith("https://");
 const message = (m: string) => ({ data: { Message: m } });
@@ -82,6 +94,7 @@ export function authRoutes(app: Hono<ApiEnv>) {
       }
       await clearLoginThrottle(deps.db, email, client.ip);
       c.header("Set-Cookie", sessionCookie(result.token, result.expiresAt, secure(c)));
+      await rememberStudio(c, result.user);
       const user = await currentUserFor(deps, result.user);
       return {
         access_token: result.token,
@@ -147,6 +160,7 @@ export function authRoutes(app: Hono<ApiEnv>) {
         await hit(deps.db, LIMITS.registerIp(client.ip), deps.clock());
         const r = await register(deps, body, client);
         c.header("Set-Cookie", sessionCookie(r.token, r.expiresAt, secure(c)));
+        await rememberStudio(c, r.user);
         const user = await currentUserFor(deps, r.user, null);
         return {
           access_token: r.token,

@@ -398,6 +398,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
         .object({
           cart_id: optInt,
           order_id: optInt,
+          studio_id: optInt,
           stripe_payment_method_id: z.string().max(120).optional(),
           stripe_payment_intent_id: z.string().max(120).optional(),
           save_payment_method: boolish,
@@ -648,7 +649,8 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       query: z.object({
         from: z.iso.date().optional(),
         to: z.iso.date().optional(),
-        studio_id: optInt,
+        /** A studio's id, or "none" for the payments that name no studio. */
+        studio_id: z.union([z.literal("none"), optInt]).optional(),
         method: z.enum(PAYMENT_METHODS).optional(),
         status: z.enum(PAYMENT_STATUSES).optional(),
       }),

@@ -7,6 +7,8 @@ import { z } from "zod";
 import { t } from "~/lib/messages";
 import {
   foundationApplicationSchema,
+  customerInvoiceRequestSchema,
+  invoiceRequestBodySchema,
   invoiceRequestSchema,
   newsletterConfirmSchema,
   newsletterSchema,
@@ -15,7 +17,8 @@ import {
 } from "~/shared/schemas/content";
 import { applicationStatusSchema } from "~/shared/schemas/cms";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
-import { AppError } from "../http/errors";
+import { AppError, zodFields } from "../http/errors";
+import { ROLE } from "~/shared/roles";
 import { listQuery, pageOf } from "../http/pagination";
 import { hit } from "../domain/identity/rate-limit";
 import {
@@ -125,14 +128,18 @@ export function contentRoutes(app: Hono<ApiEnv>) {
       path: "/v2/invoice-requests",
       summary: "Solicitud de factura (CFDI) de una compra",
       tags: ["Contenido"],
-      body: invoiceRequestSchema,
+      body: invoiceRequestBodySchema,
       response: message,
       status: 201,
     },
     async ({ deps, body, auth, c }) => {
       await hit(deps.db, { key: `invoice:ip:${clientIp(c) ?? "?"}`, ...FORM_LIMIT }, deps.clock());
-      await createInvoiceRequest(deps.db, body, auth.user?.id ?? null);
-      return { data: { Message: t("content.invoice.success", { email: body.email.toLowerCase() }) } };
+      // A logged-in customer chooses one of their paid orders; anyone else names the purchase.
+      const customerId = auth.user?.roleId === ROLE.customer ? auth.user.id : null;
+      const parsed = (customerId !== null ? customerInvoiceRequestSchema : invoiceRequestSchema).safeParse(body);
+      if (!parsed.success) throw AppError.validation(zodFields(parsed.error.issues));
+      await createInvoiceRequest(deps.db, parsed.data, auth.user?.id ?? null, customerId);
+      return { data: { Message: t("content.invoice.success", { email: parsed.data.email.toLowerCase() }) } };
     },
   );
 

@@ -1,12 +1,15 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { avatarAnswer, profileAnswer, profileSavedAnswer } from "~/shared/schemas/answers";
+import { avatarAnswer, homeStudioAnswer, profileAnswer, profileSavedAnswer } from "~/shared/schemas/answers";
+import { INTEGER_MAX, wholeNumber } from "~/shared/schemas/fields";
 import { profileSchema } from "~/shared/schemas/profile";
 import { contentTypeOf } from "../adapters/storage";
 import { currentUserFor } from "../domain/identity/current-user";
 import { profileOf, removeAvatar, setAvatar, updateProfile } from "../domain/profile/service";
+import { setHomeStudio } from "../domain/places/home-studio";
 import { defineRoute, type ApiEnv } from "../http/api";
+import { locationCookies } from "../http/cookies";
 import { UPLOAD_BODY_BYTES } from "../http/body";
 import { AppError } from "../http/errors";
 
@@ -43,6 +46,33 @@ export function profileRoutes(app: Hono<ApiEnv>) {
           Message: t("auth.profile.settings.saved"),
           profile: profileOf(row),
           user: await currentUserFor(deps, row, auth.employeeId),
+        },
+      };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/profile/home-studio",
+      summary:
+        "Guarda el estudio de la clienta (el del selector de estudios o el de su perfil): se recuerda en su cuenta y al iniciar sesión",
+      tags: ["Perfil"],
+      guard: ["customer"],
+      body: z.object({ studio_id: wholeNumber(1, INTEGER_MAX, t("auth.profile.settings.homeStudioRequired")) }),
+      response: homeStudioAnswer,
+    },
+    async ({ c, deps, auth, body }) => {
+      const studio = await setHomeStudio(deps.db, auth.user!.id, body.studio_id, deps.clock());
+      const secure = deps.config.publicUrl.startsWith("https://");
+      for (const cookie of locationCookies({ cityId: studio.cityId, studioId: studio.id }, secure))
+        c.header("Set-Cookie", cookie, { append: true });
+      return {
+        data: {
+          Message: t("auth.profile.settings.homeStudioSaved"),
+          home_studio_id: studio.id,
+          city_id: studio.cityId,
         },
       };
     },

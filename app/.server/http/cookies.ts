@@ -46,6 +46,13 @@ export const clearSessionCookie = (secure: boolean) =>
 export const xsrfCookie = (value: string, secure: boolean) =>
   serializeCookie(XSRF_COOKIE, value, { secure, maxAge: YEAR });
 export const localeCookie = (secure: boolean) => serializeCookie(LOCALE_COOKIE, "es-MX", { secure, maxAge: YEAR });
+/** The remembered city and studio (the browser writes them too, spec §3's global state). */
+const CITY_COOKIE = "city";
+export const STUDIO_COOKIE = "studio";
+export const locationCookies = (choice: { cityId: number; studioId: number }, secure: boolean) => [
+  serializeCookie(CITY_COOKIE, String(choice.cityId), { secure, maxAge: YEAR }),
+  serializeCookie(STUDIO_COOKIE, String(choice.studioId), { secure, maxAge: YEAR }),
+];
 export const newXsrfToken = () => crypto.randomBytes(24).toString("base64url");
 
 /** Parses a remembered city or studio id: only a positive integer counts. */

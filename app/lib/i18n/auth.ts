@@ -182,6 +182,14 @@ export const auth = {
       saved: "Tus datos se guardaron",
       passwordTitle: "Contraseña",
       passwordSubtitle: "Escribe tu contraseña actual y la nueva dos veces.",
+      homeStudioTitle: "Mi estudio",
+      homeStudioSubtitle:
+        "El estudio que verás primero en el calendario al iniciar sesión, en este o en cualquier dispositivo.",
+      homeStudio: "Estudio favorito",
+      homeStudioPlaceholder: "Elige un estudio",
+      homeStudioSaved: "Guardamos tu estudio",
+      homeStudioRequired: "Elige un estudio",
+      homeStudioInvalid: "Ese estudio no existe o no está disponible",
     },
     errors: {
       nameTooLong: "El nombre debe tener máximo 100 caracteres",

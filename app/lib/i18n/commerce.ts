@@ -136,6 +136,7 @@ export const commerce = {
     cardExpiryInvalid: "La fecha de vencimiento no es válida",
     cvcInvalid: "El código de seguridad no es válido",
     intentNotFound: "El pago no existe",
+    studioInvalid: "El estudio no existe o no está activo",
     notCompleted: "El pago no se ha completado",
     nothingToCharge: "Su saldo cubre el total: confirme la compra sin tarjeta",
     balanceCovers: "Su tarjeta de regalo cubre el total de la compra.",
@@ -257,6 +258,9 @@ export const commerce = {
     refund: "Reembolsar",
     refundConfirm: "¿Reembolsar {amount}? Se retirarán las clases que el cliente no haya usado.",
     noPayments: "No hay pagos con estos filtros.",
+    noStudio: "Sin estudio",
+    byStudioTitle: "Ingresos por estudio",
+    byStudioCaption: "Cobrado, reembolsado y neto de cada estudio con los filtros elegidos",
     unreconciledTitle: "Cobros sin conciliar",
     unreconciledIntro:
       "Dinero cobrado que todavía no es una orden ni un reembolso. La conciliación automática lo intenta cada minuto; si un cobro sigue aquí, revísalo en el proveedor de pagos.",

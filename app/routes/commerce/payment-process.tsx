@@ -4,6 +4,7 @@ import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router
 import { toastError, toastSuccess } from "~/components/commerce/useCart";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { api, type ApiData } from "~/lib/api";
+import { useRootData } from "~/lib/app-state";
 import type { orderPaidAnswer } from "~/shared/schemas/commerce-answers";
 
 import { t } from "~/lib/messages";
@@ -40,22 +41,23 @@ export default function PaymentProcess() {
   const cartId = Number(params.get("cart_id"));
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
+  const studioId = useRootData().studio;
   useEffect(() => {
     if (cancelled || !cartId || started.current) return;
     started.current = true;
-    void api<ApiData<typeof orderPaidAnswer>>("/v2/checkout/paypal-payment", { json: { cart_id: cartId } }).then(
-      async (r) => {
-        if (!r.ok) {
-          setError(r.message);
-          toastError(r.message);
-          return;
-        }
-        toastSuccess(t("success.payment"));
-        await revalidate();
-        navigate(lp(r.data.url), { replace: true });
-      },
-    );
-  }, [cancelled, cartId, navigate, lp, revalidate]);
+    void api<ApiData<typeof orderPaidAnswer>>("/v2/checkout/paypal-payment", {
+      json: { cart_id: cartId, studio_id: studioId },
+    }).then(async (r) => {
+      if (!r.ok) {
+        setError(r.message);
+        toastError(r.message);
+        return;
+      }
+      toastSuccess(t("success.payment"));
+      await revalidate();
+      navigate(lp(r.data.url), { replace: true });
+    });
+  }, [cancelled, cartId, studioId, navigate, lp, revalidate]);
   return (
     <Container size="xs" py={64}>
       <Stack align="center" ta="center" gap="md">

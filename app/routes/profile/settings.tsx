@@ -2,14 +2,27 @@ import { Paper, Stack, Text, Title } from "@mantine/core";
 import { AvatarUpload } from "~/components/profile/AvatarUpload";
 import { ChangePasswordForm } from "~/components/profile/ChangePasswordForm";
 import { ProfileForm } from "~/components/profile/ProfileForm";
+import { HomeStudioForm } from "~/components/profile/HomeStudioForm";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/settings";
 import { requireGuards } from "~/.server/pages/guard";
 import { profileOf } from "~/.server/domain/profile/service";
+import { publicReads } from "~/.server/domain/content/public-reads";
 
 export async function loader(args: Route.LoaderArgs) {
   const auth = requireGuards(args, ["customer"]);
-  return { profile: profileOf(auth.user!) };
+  const reads = publicReads(args.context.deps);
+  const [cities, studios] = await Promise.all([reads.cities().catch(() => []), reads.allStudios().catch(() => [])]);
+  const homeStudio = {
+    current: auth.user!.homeStudioId,
+    cities: cities
+      .map((c) => ({
+        name: c.name,
+        studios: studios.filter((s) => s.city_id === c.id && !s.is_external).map((s) => ({ id: s.id, name: s.name })),
+      }))
+      .filter((c) => c.studios.length > 0),
+  };
+  return { profile: profileOf(auth.user!), homeStudio };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `${t("auth.profile.settings.title")} · ${t("app.name")}` }];
@@ -52,6 +65,12 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
       </Section>
       <Section title={t("auth.profile.settings.dataTitle")}>
         <ProfileForm key={`${p.name}|${p.last_name}|${p.phone}|${p.birth_date}`} initial={p} />
+      </Section>
+      <Section
+        title={t("auth.profile.settings.homeStudioTitle")}
+        subtitle={t("auth.profile.settings.homeStudioSubtitle")}
+      >
+        <HomeStudioForm key={loaderData.homeStudio.current ?? 0} {...loaderData.homeStudio} />
       </Section>
       <Section title={t("auth.profile.settings.passwordTitle")} subtitle={t("auth.profile.settings.passwordSubtitle")}>
         <ChangePasswordForm wide />

@@ -35,6 +35,7 @@ const currentUserSchema = z.object({
   is_tester: z.boolean(),
   require2fa: z.boolean(),
   can_scan_attendance: z.boolean(),
+  home_studio_id: z.number().nullable(),
   email_verified: z.boolean(),
   available_sessions: z.number(),
   available_sessions_per_city: z.record(z.string(), z.number()),
@@ -73,6 +74,8 @@ const profileDto = z.object({
 export const profileAnswer = z.object({ data: profileDto });
 /** The profile saved: the new data and the session's user (the header shows the new name). */
 export const profileSavedAnswer = messageWith({ profile: profileDto, user: currentUserSchema });
+/** The home studio saved: it and its city (the browser's remembered choice from then on). */
+export const homeStudioAnswer = messageWith({ home_studio_id: z.number(), city_id: z.number() });
 /** The photo uploaded (its address) or removed (null). */
 export const avatarAnswer = messageWith({ avatar_url: z.string().nullable() });
 

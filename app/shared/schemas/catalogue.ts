@@ -373,3 +373,19 @@ export const rewardSchema = z.object({
   validity_days: wholeNumber(1, 365, t("catalogue.rewards.validityInvalid"), 30),
 });
 export type RewardInput = z.output<typeof rewardSchema>;
+
+/** A certification programme's facts as the site shows them (domain/commerce/certification.ts reads them). */
+export interface CertificationFacts {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  modality: string;
+  schedule: string;
+  /** The public part of each module (its manual text is for buyers: `manualModules`). */
+  modules: { title: string; hours: number; summary: string }[];
+  hours: number;
+  allows_deposit: boolean;
+  /** The product that sells it (null: not on sale yet). */
+  product: { id: number; price_cents: number; display_price: string } | null;
+}

@@ -400,6 +400,20 @@ export const adminPaymentsAnswer = z.object({
       display_refunded: z.string(),
       display_net: z.string(),
     }),
+    /** The same totals per studio ("Sin estudio" for payments that name none: studio_id null). */
+    by_studio: z.array(
+      z.object({
+        studio_id: z.number().nullable(),
+        studio: z.string(),
+        count: z.number(),
+        gross_cents: z.number(),
+        refunded_cents: z.number(),
+        net_cents: z.number(),
+        display_gross: z.string(),
+        display_refunded: z.string(),
+        display_net: z.string(),
+      }),
+    ),
   }),
 });
 

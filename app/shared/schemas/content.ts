@@ -33,37 +33,66 @@ const postalCodeField = z.preprocess(
     .length(5, t("validation.zipLength")),
 );
 
+const invoiceFields = {
+  rfc: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toUpperCase().replace(/[\s-]/g, "") : ""),
+    z.string().min(1, t("content.invoice.rfcRequired")).regex(RFC_PATTERN, t("content.invoice.rfcInvalid")),
+  ),
+  business_name: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().replace(/\s+/g, " ").toUpperCase() : ""),
+    z.string().min(1, t("content.invoice.businessNameRequired")).max(250, t("content.invoice.businessNameRequired")),
+  ),
+  tax_regime: z.preprocess(
+    (v) => (v === undefined || v === null ? "" : v),
+    z.enum(TAX_REGIMES as [string, ...string[]], { error: t("content.invoice.taxRegimeRequired") }),
+  ),
+  postal_code: postalCodeField,
+  cfdi_use: z.preprocess(
+    (v) => (v === undefined || v === null ? "" : v),
+    z.enum(CFDI_USES as [string, ...string[]], { error: t("content.invoice.cfdiUseRequired") }),
+  ),
+  email: emailField,
+};
+
+const regimeMatchesRfc = (v: { rfc: string; tax_regime: string }, ctx: z.RefinementCtx) => {
+  const moral = v.rfc.length === 12;
+  if ((moral && PERSON_ONLY.has(v.tax_regime)) || (!moral && MORAL_ONLY.has(v.tax_regime))) {
+    ctx.addIssue({ code: "custom", path: ["tax_regime"], message: t("content.invoice.regimeNotForPerson") });
+  }
+};
+
+const purchaseReference = required(t("content.invoice.purchaseReferenceRequired"), 60).pipe(
+  z.string().regex(/^[A-Za-z0-9-]+$/, t("content.invoice.purchaseReferenceInvalid")),
+);
+const orderId = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? undefined : typeof v === "string" ? Number(v) : v),
+  z
+    .number({ error: t("content.invoice.orderRequired") })
+    .int(t("content.invoice.orderRequired"))
+    .positive(t("content.invoice.orderRequired")),
+);
+
+/** A visitor's request (logged out): the purchase is named by the reference of its mail. */
 export const invoiceRequestSchema = z
-  .object({
-    rfc: z.preprocess(
-      (v) => (typeof v === "string" ? v.trim().toUpperCase().replace(/[\s-]/g, "") : ""),
-      z.string().min(1, t("content.invoice.rfcRequired")).regex(RFC_PATTERN, t("content.invoice.rfcInvalid")),
-    ),
-    business_name: z.preprocess(
-      (v) => (typeof v === "string" ? v.trim().replace(/\s+/g, " ").toUpperCase() : ""),
-      z.string().min(1, t("content.invoice.businessNameRequired")).max(250, t("content.invoice.businessNameRequired")),
-    ),
-    tax_regime: z.preprocess(
-      (v) => (v === undefined || v === null ? "" : v),
-      z.enum(TAX_REGIMES as [string, ...string[]], { error: t("content.invoice.taxRegimeRequired") }),
-    ),
-    postal_code: postalCodeField,
-    cfdi_use: z.preprocess(
-      (v) => (v === undefined || v === null ? "" : v),
-      z.enum(CFDI_USES as [string, ...string[]], { error: t("content.invoice.cfdiUseRequired") }),
-    ),
-    purchase_reference: required(t("content.invoice.purchaseReferenceRequired"), 60).pipe(
-      z.string().regex(/^[A-Za-z0-9-]+$/, t("content.invoice.purchaseReferenceInvalid")),
-    ),
-    email: emailField,
-  })
-  .superRefine((v, ctx) => {
-    const moral = v.rfc.length === 12;
-    if ((moral && PERSON_ONLY.has(v.tax_regime)) || (!moral && MORAL_ONLY.has(v.tax_regime))) {
-      ctx.addIssue({ code: "custom", path: ["tax_regime"], message: t("content.invoice.regimeNotForPerson") });
-    }
-  });
+  .object({ ...invoiceFields, purchase_reference: purchaseReference })
+  .superRefine(regimeMatchesRfc);
+
+/** A logged-in customer's request: one of their paid orders, chosen from a list (checked by the server). */
+export const customerInvoiceRequestSchema = z
+  .object({ ...invoiceFields, order_id: orderId })
+  .superRefine(regimeMatchesRfc);
+
+/**
+ * What the API reads before it knows who sends it (either form's fields); the visitor's or the
+ * customer's rules are applied after, all at once.
+ */
+export const invoiceRequestBodySchema = z.object(
+  Object.fromEntries(
+    [...Object.keys(invoiceFields), "purchase_reference", "order_id"].map((k) => [k, z.unknown().optional()]),
+  ),
+);
 export type InvoiceRequestInput = z.infer<typeof invoiceRequestSchema>;
+export type CustomerInvoiceRequestInput = z.infer<typeof customerInvoiceRequestSchema>;
 
 export const foundationApplicationSchema = z
   .object({

@@ -20,6 +20,8 @@ export interface CurrentUser {
   is_tester: boolean;
   require2fa: boolean;
   can_scan_attendance: boolean;
+  /** The customer's home studio (the studio picker, the profile): the default of their payments. */
+  home_studio_id: number | null;
   email_verified: boolean;
   available_sessions: number;
   available_sessions_per_city: Record<string, number>;

@@ -3,6 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqu
 import { timestamps } from "./columns";
 import { certifications } from "./commerce";
 import { studios } from "./places";
+import { orders } from "./commerce";
 
 /**
  * One block of a content page: a heading, paragraphs, an optional list, image and link.
@@ -87,6 +88,8 @@ export const invoiceRequests = pgTable(
     purchaseReference: text("purchase_reference").notNull(),
     email: text("email").notNull(),
     userId: integer("user_id"),
+    /** A logged-in customer's request names one of their paid orders (checked by the server). */
+    orderId: integer("order_id").references(() => orders.id),
     /** pending → issued, or rejected (with a note). */
     status: text("status").notNull().default("pending"),
     note: text("note").notNull().default(""),

@@ -57,6 +57,11 @@ export const users = pgTable(
     active: boolean("active").notNull().default(true),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     /**
+     * The customer's home studio: chosen on the public site's studio picker or in the profile,
+     * adopted at login (cookies) and the default studio of their online payments.
+     */
+    homeStudioId: integer("home_studio_id").references(() => studios.id),
+    /**
      * What the people search compares: name, surname, email and phone digits, lower case and
      * without accents (kept by the database; its trigram index is in the kit_people_search_index
      * migration). The app folds the typed text the same way (`foldText` in shared/schemas/fields).

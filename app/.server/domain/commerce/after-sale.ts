@@ -2,7 +2,7 @@
  * After the sale: refunds through the gateway (reversing unused credits), payments list for staff,
  * shipments and their status mail, customers' orders, gift cards.
  */
-import { and, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import type { AppDeps } from "../../deps";
@@ -210,7 +210,8 @@ async function reverseOrder(
 export interface PaymentFilters {
   from?: Date;
   to?: Date;
-  studioId?: number;
+  /** A studio's payments, or "none": those that name no studio (recorded before studios were kept). */
+  studioId?: number | "none";
   method?: "card" | "paypal" | "gift_card";
   status?: "succeeded" | "refunded" | "partially_refunded" | "failed";
 }
@@ -219,7 +220,8 @@ export async function listPayments(db: Db, f: PaymentFilters, limit = 200) {
   const where: SQL[] = [];
   if (f.from) where.push(gte(payments.createdAt, f.from));
   if (f.to) where.push(lt(payments.createdAt, f.to));
-  if (f.studioId) where.push(eq(payments.studioId, f.studioId));
+  if (f.studioId === "none") where.push(isNull(payments.studioId));
+  else if (f.studioId) where.push(eq(payments.studioId, f.studioId));
   if (f.method) where.push(eq(payments.method, f.method));
   if (f.status) where.push(eq(payments.status, f.status));
   const cond = where.length ? and(...where) : undefined;
@@ -236,21 +238,33 @@ export async function listPayments(db: Db, f: PaymentFilters, limit = 200) {
     .where(cond)
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(limit);
-  const [tot] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      gross: sql<number>`coalesce(sum(case when ${payments.status} <> 'failed' then ${payments.amountCents} else 0 end), 0)::int`,
-      refunded: sql<number>`coalesce(sum(${payments.refundedCents}), 0)::int`,
-    })
+  const sums = {
+    count: sql<number>`count(*)::int`,
+    gross: sql<number>`coalesce(sum(case when ${payments.status} <> 'failed' then ${payments.amountCents} else 0 end), 0)::int`,
+    refunded: sql<number>`coalesce(sum(${payments.refundedCents}), 0)::int`,
+  };
+  const [tot] = await db.select(sums).from(payments).where(cond);
+  // Revenue split by studio, same filters: the largest net first, "Sin estudio" last.
+  const perStudio = await db
+    .select({ studioId: payments.studioId, studio: studios.name, ...sums })
     .from(payments)
-    .where(cond);
+    .leftJoin(studios, eq(studios.id, payments.studioId))
+    .where(cond)
+    .groupBy(payments.studioId, studios.name)
+    .orderBy(
+      sql`${payments.studioId} is null`,
+      desc(
+        sql`coalesce(sum(case when ${payments.status} <> 'failed' then ${payments.amountCents} else 0 end), 0) - coalesce(sum(${payments.refundedCents}), 0)`,
+      ),
+      asc(studios.name),
+    );
   return {
     items: rows.map((r) => ({
       id: r.p.id,
       order_id: r.p.orderId,
       customer: r.name,
       email: r.email,
-      studio: r.studio,
+      studio: r.studio ?? t("commerce.admin.noStudio"),
       method: r.p.method,
       gateway: r.p.gateway,
       status: r.p.status,
@@ -273,6 +287,17 @@ export async function listPayments(db: Db, f: PaymentFilters, limit = 200) {
       display_refunded: formatMoney((tot?.refunded ?? 0) / 100),
       display_net: formatMoney(((tot?.gross ?? 0) - (tot?.refunded ?? 0)) / 100),
     },
+    by_studio: perStudio.map((s) => ({
+      studio_id: s.studioId,
+      studio: s.studio ?? t("commerce.admin.noStudio"),
+      count: s.count,
+      gross_cents: s.gross,
+      refunded_cents: s.refunded,
+      net_cents: s.gross - s.refunded,
+      display_gross: formatMoney(s.gross / 100),
+      display_refunded: formatMoney(s.refunded / 100),
+      display_net: formatMoney((s.gross - s.refunded) / 100),
+    })),
   };
 }
 

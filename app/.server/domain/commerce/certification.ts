@@ -8,21 +8,9 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { formatPrice } from "~/lib/format";
 import type { Db } from "../../db/client";
 import { certifications, products, type CertificationModule } from "../../db/schema";
+import type { CertificationFacts } from "~/shared/schemas/catalogue";
 
-export interface CertificationFacts {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  modality: string;
-  schedule: string;
-  /** The public part of each module (its manual text is for buyers: `manualModules`). */
-  modules: { title: string; hours: number; summary: string }[];
-  hours: number;
-  allows_deposit: boolean;
-  /** The product that sells it (null: not on sale yet). */
-  product: { id: number; price_cents: number; display_price: string } | null;
-}
+export type { CertificationFacts };
 
 /** The hours of a programme: the sum of its modules'. */
 export const programmeHours = (modules: readonly Pick<CertificationModule, "hours">[]) =>

@@ -36,6 +36,7 @@ import {
 } from "../../db/schema";
 import { AppError } from "../errors";
 import { issueSoldCard } from "./gift-card-sales";
+import { checkPaymentStudio, homeStudioOf } from "../places/home-studio";
 import { grantLot } from "../credits/ledger";
 import { cartContext, displayAddress, readCart, type CartRow } from "./cart";
 import { gatewayOfPayment, gatewaysFor } from "./gateways";
@@ -85,6 +86,7 @@ export async function payWithBalance(
   userId: number,
   input: { cart_id?: number; studio_id?: number | null },
 ) {
+  const studioId = await checkPaymentStudio(deps.db, input.studio_id);
   if (input.cart_id !== undefined) {
     // A double click: the first call already paid this cart, the second gets the same order.
     const [o] = await deps.db
@@ -109,7 +111,7 @@ export async function payWithBalance(
     paymentMethodId: null,
     failureMessage: null,
   };
-  return fulfilPaid(deps, { gateway: "none", method: "gift_card", intent, studioId: input.studio_id ?? null });
+  return fulfilPaid(deps, { gateway: "none", method: "gift_card", intent, studioId });
 }
 
 // ---------- card ----------
@@ -138,9 +140,12 @@ export async function setupIntent(
     stripe_payment_method_id?: string;
     stripe_payment_intent_id?: string;
     save_payment_method?: boolean;
+    /** The studio the purchase counts for (kept on the intent: a webhook's order gets it too). */
+    studio_id?: number | null;
   },
 ) {
   const { card } = gatewaysFor(deps.config);
+  const studioId = await checkPaymentStudio(deps.db, input.studio_id);
   try {
     if (input.stripe_payment_intent_id) {
       // The owner is checked before anything is asked of the gateway: another customer's intent is
@@ -180,7 +185,11 @@ export async function setupIntent(
           amountCents: plan.charge.amountCents,
           paymentMethodId: pm.id,
           idempotencyKey: plan.charge.idempotencyKey,
-          metadata: { ...plan.metadata, charge_key: plan.charge.idempotencyKey },
+          metadata: {
+            ...plan.metadata,
+            charge_key: plan.charge.idempotencyKey,
+            ...(studioId ? { studio_id: String(studioId) } : {}),
+          },
         });
       } catch (e) {
         // Refused by the gateway (a declined card): nothing was taken. Any other error leaves the
@@ -268,6 +277,7 @@ export async function makePayment(
   userId: number,
   input: { payment_intent_id: string; cart_id?: number; studio_id?: number | null },
 ) {
+  const studioId = await checkPaymentStudio(deps.db, input.studio_id);
   const { card } = gatewaysFor(deps.config);
   const intent = await card.retrieveIntent(deps.db, input.payment_intent_id);
   if (!intent || intent.metadata.user_id !== String(userId))
@@ -276,7 +286,7 @@ export async function makePayment(
     throw AppError.notFound(t("commerce.cart.notYours"));
   if (intent.status === "failed") throw paymentError(intent.failureMessage ?? t("errors.paymentDeclined"));
   if (intent.status !== "succeeded") throw AppError.conflict(t("commerce.payment.notCompleted"));
-  return applySucceededIntent(deps, { gateway: card.name, method: "card", intent, studioId: input.studio_id ?? null });
+  return applySucceededIntent(deps, { gateway: card.name, method: "card", intent, studioId });
 }
 
 /** A succeeded card charge: a cart's order, or a deposit's second instalment. Idempotent. */
@@ -331,6 +341,7 @@ export async function paypalPayment(
   userId: number,
   input: { cart_id: number; studio_id?: number | null },
 ) {
+  const studioId = await checkPaymentStudio(deps.db, input.studio_id);
   const { paypal } = gatewaysFor(deps.config);
   const [cart] = await deps.db
     .select()
@@ -355,7 +366,7 @@ export async function paypalPayment(
     gateway: paypal.name,
     method: "paypal",
     intent: { ...intent, metadata },
-    studioId: input.studio_id ?? null,
+    studioId,
   });
 }
 
@@ -498,12 +509,15 @@ async function recordOrder(deps: AppDeps, tx: Db, cart: CartRow, input: FulfilIn
       display_address: displayAddress(a!),
     };
   }
+  // The studio the checkout named, else the one kept on the charge, else the customer's home studio.
+  const studioId =
+    input.studioId ?? (Number(input.intent.metadata.studio_id) || null) ?? (await homeStudioOf(tx, cart.userId));
   const [order] = await tx
     .insert(orders)
     .values({
       userId: cart.userId,
       cartId: cart.id,
-      studioId: input.studioId,
+      studioId,
       subtotalCents: ctx.totals.subtotalCents,
       discountCents: ctx.totals.discountCents,
       shippingCents: ctx.totals.shippingCents,
@@ -523,7 +537,7 @@ async function recordOrder(deps: AppDeps, tx: Db, cart: CartRow, input: FulfilIn
     cartId: cart.id,
     orderId: order!.id,
     userId: cart.userId,
-    studioId: input.studioId,
+    studioId,
     gateway: input.gateway,
     method: input.method,
     providerPaymentId: input.intent.id,

@@ -2,7 +2,9 @@
  * Content of the public site: CMS pages, legals, certification programmes, bazaar events, and the
  * forms visitors send (foundation applications, invoice requests; the newsletter is newsletter.ts).
  */
-import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { t } from "~/lib/messages";
+import { formatDate, formatMoney } from "~/lib/format";
 import type { Db } from "../../db/client";
 import { AppError } from "../errors";
 import type { Actor } from "../people/access";
@@ -15,13 +17,18 @@ import {
   foundationApplications,
   invoiceRequests,
   legalSections,
+  orders,
   rooms,
   sessionTypes,
   studios,
   type ContentBlock,
 } from "../../db/schema";
 import { certificationFacts, type CertificationFacts } from "../commerce/certification";
-import type { FoundationApplicationInput, InvoiceRequestInput } from "~/shared/schemas/content";
+import type {
+  CustomerInvoiceRequestInput,
+  FoundationApplicationInput,
+  InvoiceRequestInput,
+} from "~/shared/schemas/content";
 import { APPLICATION_STATUS_LIST } from "~/shared/schemas/cms";
 
 export interface CmsPageDto {
@@ -304,7 +311,54 @@ export async function createFoundationApplication(db: Db, input: FoundationAppli
   return row.id;
 }
 
-export async function createInvoiceRequest(db: Db, input: InvoiceRequestInput, userId: number | null) {
+/** The orders a customer may ask an invoice for: their own, paid (a partial refund leaves the rest to invoice). */
+const INVOICEABLE = ["paid", "partially_refunded"] as const;
+
+/** A customer's paid orders for the facturación form's choice: number, date and total, newest first. */
+export async function invoiceableOrders(db: Db, userId: number) {
+  const rows = await db
+    .select({ id: orders.id, createdAt: orders.createdAt, totalCents: orders.totalCents })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, [...INVOICEABLE])))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(100);
+  return rows.map((o) => ({
+    id: o.id,
+    label: t("content.invoice.orderOption", {
+      id: o.id,
+      date: formatDate(o.createdAt),
+      total: formatMoney(o.totalCents / 100),
+    }),
+  }));
+}
+
+/**
+ * An invoice request. A visitor names the purchase by its reference; a logged-in customer
+ * (`customerId`) chooses one of their paid orders, checked here: another's order, an unpaid or
+ * refunded one, or none at all is refused under `order_id` and nothing is written.
+ */
+export async function createInvoiceRequest(
+  db: Db,
+  input: InvoiceRequestInput | CustomerInvoiceRequestInput,
+  userId: number | null,
+  customerId: number | null = null,
+) {
+  let reference: string;
+  let orderId: number | null = null;
+  if (customerId !== null) {
+    const chosen = "order_id" in input ? input.order_id : undefined;
+    if (!chosen) throw AppError.validation([{ field: "order_id", message: t("content.invoice.orderRequired") }]);
+    const [order] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, chosen), eq(orders.userId, customerId), inArray(orders.status, [...INVOICEABLE])));
+    if (!order) throw AppError.validation([{ field: "order_id", message: t("content.invoice.orderNotYours") }]);
+    orderId = order.id;
+    reference = String(order.id);
+  } else {
+    if (!("purchase_reference" in input)) throw AppError.validation([]);
+    reference = input.purchase_reference;
+  }
   const [row] = await db
     .insert(invoiceRequests)
     .values({
@@ -313,7 +367,8 @@ export async function createInvoiceRequest(db: Db, input: InvoiceRequestInput, u
       taxRegime: input.tax_regime,
       postalCode: input.postal_code,
       cfdiUse: input.cfdi_use,
-      purchaseReference: input.purchase_reference,
+      purchaseReference: reference,
+      orderId,
       email: input.email.toLowerCase(),
       userId,
     })

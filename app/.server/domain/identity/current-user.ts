@@ -80,6 +80,7 @@ function toCurrentUser(u: UserRow, employeeId: number | null, balances: SessionB
     is_tester: u.isTester,
     require2fa: u.require2fa,
     can_scan_attendance: u.canScanAttendance,
+    home_studio_id: u.homeStudioId,
     email_verified: u.emailVerifiedAt !== null,
     available_sessions: total,
     available_sessions_per_city: perCity,

@@ -37,7 +37,7 @@ function cardFieldErrors(fields: Record<string, string>): CardErrors | undefined
  */
 export async function chargeCard(
   card: CardDetails,
-  target: { cart_id: number } | { order_id: number },
+  target: { cart_id: number; studio_id?: number | null } | { order_id: number },
   authenticate: (intentId: string) => Promise<boolean>,
   stripeKey: string | null = null,
 ): Promise<Outcome> {

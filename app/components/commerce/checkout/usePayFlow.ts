@@ -62,7 +62,7 @@ export function usePayFlow(cart: CartData | null, setCart: (c: CartData | null) 
   const payByCard = async (card: CardDetails, showErrors: (errors: CardErrors) => void) => {
     if (!cart) return;
     start();
-    const charged = await chargeCard(card, { cart_id: cart.id }, authenticate, root.stripeKey);
+    const charged = await chargeCard(card, { cart_id: cart.id, studio_id: root.studio }, authenticate, root.stripeKey);
     if (!charged.ok && charged.fields) {
       // A field to correct, not a payment problem: the message under it (and the toast), no help card.
       setPaying(false);

@@ -8,7 +8,7 @@ import { useBuy } from "~/components/commerce/useBuy";
 import { useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { stripLocale } from "~/lib/routes";
-import type { CertificationFacts } from "~/.server/domain/commerce/certification";
+import type { CertificationFacts } from "~/shared/schemas/catalogue";
 import classes from "./Content.module.css";
 
 export function certificationLabels(p: CertificationFacts) {

@@ -21,7 +21,8 @@ export async function loader(args: Route.LoaderArgs) {
   const day = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
   const from = day(q.get("from"));
   const to = day(q.get("to"));
-  const studio = /^\d{1,9}$/.test(q.get("studio_id") ?? "") ? Number(q.get("studio_id")) : undefined;
+  const rawStudio = q.get("studio_id") ?? "";
+  const studio = rawStudio === "none" ? "none" : /^\d{1,9}$/.test(rawStudio) ? Number(rawStudio) : undefined;
   const method = METHODS.find((m) => m === q.get("method"));
   const status = STATUSES.find((s) => s === q.get("status"));
   const { deps } = args.context;
@@ -42,7 +43,10 @@ export async function loader(args: Route.LoaderArgs) {
     ...list,
     unreconciled,
     filters: { from, to, studio_id: studio ?? null, method: method ?? null, status: status ?? null },
-    studios: studios.map((s) => ({ value: String(s.id), label: s.name })),
+    studios: [
+      ...studios.map((s) => ({ value: String(s.id), label: s.name })),
+      { value: "none", label: t("commerce.admin.noStudio") },
+    ],
   };
 }
 
@@ -52,7 +56,7 @@ export const ErrorBoundary = AdminErrorBoundary;
 const STATUS_COLOR = { succeeded: "teal", refunded: "gray", partially_refunded: "yellow", failed: "red" } as const;
 
 export default function AdminPayments({ loaderData }: Route.ComponentProps) {
-  const { items, totals, filters, studios, unreconciled } = loaderData;
+  const { items, totals, by_studio: byStudio, filters, studios, unreconciled } = loaderData;
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
@@ -97,6 +101,38 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
         <Stat label={t("commerce.admin.refunded")} value={totals.display_refunded} />
         <Stat label={t("commerce.admin.net")} value={totals.display_net} />
       </SimpleGrid>
+      {byStudio.length > 0 && (
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="by-studio-title">
+          <Title order={2} size="h4" id="by-studio-title">
+            {t("commerce.admin.byStudioTitle")}
+          </Title>
+          <Table.ScrollContainer minWidth={480}>
+            <Table>
+              <Table.Caption>{t("commerce.admin.byStudioCaption")}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("commerce.admin.studio")}</Table.Th>
+                  <Table.Th>{t("commerce.admin.count")}</Table.Th>
+                  <Table.Th>{t("commerce.admin.gross")}</Table.Th>
+                  <Table.Th>{t("commerce.admin.refunded")}</Table.Th>
+                  <Table.Th>{t("commerce.admin.net")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {byStudio.map((s) => (
+                  <Table.Tr key={s.studio_id ?? "none"}>
+                    <Table.Td>{s.studio}</Table.Td>
+                    <Table.Td>{s.count}</Table.Td>
+                    <Table.Td>{s.display_gross}</Table.Td>
+                    <Table.Td>{s.display_refunded}</Table.Td>
+                    <Table.Td fw={600}>{s.display_net}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
       <Table.ScrollContainer minWidth={900}>
         <Table striped highlightOnHover>
           <Table.Thead>
@@ -122,7 +158,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
                     {p.email}
                   </Text>
                 </Table.Td>
-                <Table.Td>{p.studio ?? "—"}</Table.Td>
+                <Table.Td>{p.studio}</Table.Td>
                 <Table.Td>{p.card ?? t(`commerce.ui.paidWith.${p.method}`)}</Table.Td>
                 <Table.Td>
                   {p.display_amount}

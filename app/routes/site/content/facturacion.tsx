@@ -1,9 +1,19 @@
-import { Select, TextInput } from "@mantine/core";
+import { Alert, NativeSelect, Select, TextInput } from "@mantine/core";
 import { ContentFormPage } from "~/components/site/content/ContentFormPage";
 import { useContentForm } from "~/components/site/content/useContentForm";
 import { messages, t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import classes from "~/components/site/content/Content.module.css";
+import type { Route } from "./+types/facturacion";
+import { ROLE } from "~/shared/roles";
+import { invoiceableOrders } from "~/.server/domain/content/pages";
+
+/** A logged-in customer chooses one of their paid orders; a visitor types the purchase's reference. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = context.auth.user;
+  if (!user || user.roleId !== ROLE.customer) return { orders: null };
+  return { orders: await invoiceableOrders(context.deps.db, user.id) };
+}
 
 export function meta() {
   return pageMeta({ title: t("content.meta.invoiceTitle"), description: t("content.meta.invoiceDescription") });
@@ -14,19 +24,18 @@ export function meta() {
 const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const regimeOptions = options(messages.content.taxRegimes);
 const useOptions = options(messages.content.cfdiUses);
-const rules = () => import("~/shared/schemas/content").then((m) => m.invoiceRequestSchema);
+const visitorRules = () => import("~/shared/schemas/content").then((m) => m.invoiceRequestSchema);
+const customerRules = () => import("~/shared/schemas/content").then((m) => m.customerInvoiceRequestSchema);
+const fiscal = { rfc: "", business_name: "", tax_regime: "", postal_code: "", cfdi_use: "", email: "" };
 
 /** Invoice request (CFDI 4.0): stored, then processed by staff in the back office. */
-export default function Facturacion() {
-  const f = useContentForm(rules, "/v2/invoice-requests", {
-    rfc: "",
-    business_name: "",
-    tax_regime: "",
-    postal_code: "",
-    cfdi_use: "",
-    purchase_reference: "",
-    email: "",
-  });
+export default function Facturacion({ loaderData }: Route.ComponentProps) {
+  const orders = loaderData.orders;
+  const f = useContentForm<Record<string, string>>(
+    orders ? customerRules : visitorRules,
+    "/v2/invoice-requests",
+    orders ? { ...fiscal, order_id: "" } : { ...fiscal, purchase_reference: "" },
+  );
   return (
     <ContentFormPage
       eyebrow={t("content.invoice.eyebrow")}
@@ -86,12 +95,36 @@ export default function Facturacion() {
         />
       </div>
       <div className={classes.formRow}>
-        <TextInput
-          label={t("content.invoice.purchaseReference")}
-          description={t("content.invoice.purchaseReferenceHint")}
-          required
-          {...f.input("purchase_reference")}
-        />
+        {orders ? (
+          <div>
+            <NativeSelect
+              label={t("content.invoice.order")}
+              description={t("content.invoice.orderHint")}
+              required
+              name="order_id"
+              value={f.values.order_id}
+              onChange={(e) => f.set("order_id")(e.currentTarget.value)}
+              error={f.errors.order_id}
+              disabled={orders.length === 0}
+              data={[
+                { value: "", label: t("content.invoice.choose"), disabled: true },
+                ...orders.map((o) => ({ value: String(o.id), label: o.label })),
+              ]}
+            />
+            {orders.length === 0 && (
+              <Alert color="gray" variant="light" mt="xs">
+                {t("content.invoice.noOrders")}
+              </Alert>
+            )}
+          </div>
+        ) : (
+          <TextInput
+            label={t("content.invoice.purchaseReference")}
+            description={t("content.invoice.purchaseReferenceHint")}
+            required
+            {...f.input("purchase_reference")}
+          />
+        )}
         <TextInput
           label={t("content.invoice.email")}
           required
