@@ -3,7 +3,7 @@ import net, { type AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { approveOnPaypal, CLIENT, ordersById, SECRET, startFakePaypal } from "../support/fake-paypal";
 import { authenticate, startFakeStripe } from "../support/fake-stripe";
-import { createCity } from "../support/factories";
+import { createCity, createStudio } from "../support/factories";
 import { packs, plans } from "../../app/.server/db/schema";
 import { withFactories } from "./support/factories";
 import { expect, test } from "./support/fixtures";
@@ -112,6 +112,8 @@ test.beforeAll(async () => {
     if (ok) {
       cityId = await withFactories(async (db) => {
         const city = await createCity(db);
+        // A city is on sale once it has a studio.
+        await createStudio(db, { cityId: city.id });
         await db.insert(packs).values(
           [
             ["Clase individual", 1, 280_00],

@@ -1,11 +1,11 @@
 /** In-person class packs per city (what /buy-sessions sells) through the resource kit. */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { formatPrice } from "~/lib/format";
 import { packSchema, type PackInput } from "~/shared/schemas/catalogue";
 import type { Db } from "../db/client";
-import { cities, packs } from "../db/schema";
+import { cities, packs, studios } from "../db/schema";
 import { AppError } from "../domain/errors";
 import type { ResourceDescriptor } from "../kit/resource";
 import { CATALOGUE_TAG } from "./plans";
@@ -103,11 +103,15 @@ export const packsResource: ResourceDescriptor<typeof packs, PackDto, PackInput>
   },
 };
 
-/** Cities as select options (a pack is sold in one city). */
+/** Cities as select options (a pack is sold in one city); one without a studio of its own is marked so. */
 export async function cityOptions(db: Db) {
+  const open = sql<boolean>`exists (select 1 from ${studios} where ${studios.cityId} = ${cities.id} and ${studios.active} and not ${studios.isExternal})`;
   const rows = await db
-    .select({ id: cities.id, name: cities.name })
+    .select({ id: cities.id, name: cities.name, open })
     .from(cities)
     .orderBy(cities.sortOrder, cities.name);
-  return rows.map((r) => ({ value: String(r.id), label: r.name }));
+  return rows.map((r) => ({
+    value: String(r.id),
+    label: r.open ? r.name : t("places.cities.noStudiosOption", { name: r.name }),
+  }));
 }

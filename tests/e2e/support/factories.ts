@@ -121,10 +121,11 @@ export async function newCity(staff: Staff) {
   return city;
 }
 
-/** A pack of classes on sale in a city of its own. */
+/** A pack of classes on sale in a city of its own (with a studio: a city without one stays off the site). */
 export async function createPack(staff: Staff, o: { name?: string; sessions?: number; priceCents?: number } = {}) {
   const { city, pack } = await withFactories(async (db) => {
     const city = await createCity(db);
+    await createStudio(db, { cityId: city.id });
     const [pack] = await db
       .insert(schema.packs)
       .values({
@@ -250,17 +251,15 @@ export function createPendingShipment(userId: number) {
         shippingAddress: address,
       })
       .returning();
-    await db
-      .insert(schema.orderItems)
-      .values({
-        orderId: order!.id,
-        scope: "product",
-        refId: 0,
-        name: `Botella ${n}`,
-        qty: 1,
-        unitCents: 480_00,
-        totalCents: 480_00,
-      });
+    await db.insert(schema.orderItems).values({
+      orderId: order!.id,
+      scope: "product",
+      refId: 0,
+      name: `Botella ${n}`,
+      qty: 1,
+      unitCents: 480_00,
+      totalCents: 480_00,
+    });
     const [shipment] = await db
       .insert(schema.shipments)
       .values({ orderId: order!.id, userId, publicCode: `NB-E2E${n}`, address })

@@ -138,8 +138,7 @@ function ShipmentRow({ s, onShip }: { s: Shipment; onShip: (s: Shipment) => void
           {(s.status === "pending" || s.status === "shipped") && (
             <Button
               size="xs"
-              variant="light"
-              color="teal.9"
+              variant="default"
               loading={busy === "delivered"}
               onClick={() => void confirmThen("delivered")}
             >
