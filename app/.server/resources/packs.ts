@@ -105,7 +105,7 @@ export const packsResource: ResourceDescriptor<typeof packs, PackDto, PackInput>
 
 /** Cities as select options (a pack is sold in one city); one without a studio of its own is marked so. */
 export async function cityOptions(db: Db) {
-  const open = sql<boolean>`exists (select 1 from ${studios} where ${studios.cityId} = ${cities.id} and ${studios.active} and not ${studios.isExternal})`;
+  const open = sql<boolean>`exists (select 1 from studios s where s.city_id = "cities"."id" and s.active and not s.is_external)`;
   const rows = await db
     .select({ id: cities.id, name: cities.name, open })
     .from(cities)

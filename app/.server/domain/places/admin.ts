@@ -22,7 +22,7 @@ const slugify = (v: string) =>
 export async function listCitiesAdmin(db: Db, q: ListQuery) {
   const where = q.search ? ilike(cities.name, likePattern(q.search)) : undefined;
   const n = sql<number>`(select count(*)::int from ${studios} where ${studios.cityId} = ${cities.id})`;
-  const open = sql<number>`(select count(*)::int from ${studios} where ${studios.cityId} = ${cities.id} and ${studios.active} and not ${studios.isExternal})`;
+  const open = sql<number>`(select count(*)::int from studios s where s.city_id = "cities"."id" and s.active and not s.is_external)`;
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
