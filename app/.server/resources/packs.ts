@@ -5,7 +5,7 @@ import { t } from "~/lib/messages";
 import { formatPrice } from "~/lib/format";
 import { packSchema, type PackInput } from "~/shared/schemas/catalogue";
 import type { Db } from "../db/client";
-import { cities, packs, studios } from "../db/schema";
+import { cities, packs } from "../db/schema";
 import { AppError } from "../domain/errors";
 import type { ResourceDescriptor } from "../kit/resource";
 import { CATALOGUE_TAG } from "./plans";

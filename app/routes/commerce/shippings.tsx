@@ -60,9 +60,7 @@ export default function Shippings({ loaderData }: Route.ComponentProps) {
                 <IconPackage aria-hidden />
                 <Text fw={700}>{shipment.code}</Text>
               </Group>
-              <SoftBadge color={COLORS[shipment.status]}>
-                {shipment.status_label}
-              </SoftBadge>
+              <SoftBadge color={COLORS[shipment.status]}>{shipment.status_label}</SoftBadge>
             </Group>
             <ShipmentTracking
               carrier={shipment.carrier}

@@ -43,9 +43,7 @@ export default function ProfileShippings({ loaderData }: Route.ComponentProps) {
                 {s.code}
               </Anchor>
             </Stack>
-            <SoftBadge color={COLORS[s.status]}>
-              {s.status_label}
-            </SoftBadge>
+            <SoftBadge color={COLORS[s.status]}>{s.status_label}</SoftBadge>
           </Group>
           <ShipmentTracking carrier={s.carrier} number={s.tracking_number} url={s.tracking_url} />
           <Text size="sm" c="dimmed" mt="xs">
