@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { approveOnPaypal, CLIENT, ordersById, SECRET, startFakePaypal } from "../support/fake-paypal";
 import { authenticate, startFakeStripe } from "../support/fake-stripe";
-import { createCity } from "../support/factories";
+import { createCity, createStudio } from "../support/factories";
 import { packs, plans } from "../../app/.server/db/schema";
 import { freePort } from "../../app/.server/db/processes";
 import { startBuiltServer } from "./support/built-server";
@@ -99,6 +99,8 @@ test.beforeAll(async () => {
   await started.ready;
   cityId = await withFactories(async (db) => {
     const city = await createCity(db);
+    // A city is on sale once it has a studio.
+    await createStudio(db, { cityId: city.id });
     await db.insert(packs).values(
       [
         ["Clase individual", 1, 280_00],

@@ -633,6 +633,8 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
           status: s.status,
           status_label: s.status_label,
           carrier: s.carrier,
+          tracking_number: s.tracking_number,
+          tracking_url: s.tracking_url,
           display_updated: s.display_updated,
         },
       };
@@ -742,7 +744,8 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
     {
       method: "post",
       path: "/admin/shipments/:id",
-      summary: "Cambia el estado de un envío (con número de guía); se avisa al cliente por correo",
+      summary:
+        "Cambia el estado de un envío; enviado pide paquetería y número de guía. Se audita y se avisa al cliente por correo con el enlace de rastreo",
       tags: ["Admin: envíos"],
       guard: BACK_OFFICE,
       params: idParam("id"),
@@ -750,11 +753,11 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       response: shipmentUpdatedAnswer,
     },
     async ({ c, auth, deps, params, body }) => {
-      assertCan(backOfficeActor(c, auth), "commerce.write");
+      const actor = assertCan(backOfficeActor(c, auth), "commerce.write");
       return {
         data: {
           Message: t("commerce.admin.shipmentUpdated"),
-          shipment: await updateShipment(deps, params.id as number, body),
+          shipment: await updateShipment(deps, params.id as number, body, actor.id),
         },
       };
     },

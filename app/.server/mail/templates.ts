@@ -8,6 +8,11 @@ export interface Brand {
   publicUrl: string;
 }
 
+/** The brand of the mails a domain sends without reading the site's configuration. */
+export function siteBrand(publicUrl: string): Brand {
+  return { site: "Nucleo Barre", help: "hola@nucleobarre.mx", publicUrl };
+}
+
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 

@@ -1,5 +1,5 @@
 /** In-person class packs per city (what /buy-sessions sells) through the resource kit. */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { formatPrice } from "~/lib/format";
@@ -103,11 +103,15 @@ export const packsResource: ResourceDescriptor<typeof packs, PackDto, PackInput>
   },
 };
 
-/** Cities as select options (a pack is sold in one city). */
+/** Cities as select options (a pack is sold in one city); one without a studio of its own is marked so. */
 export async function cityOptions(db: Db) {
+  const open = sql<boolean>`exists (select 1 from studios s where s.city_id = "cities"."id" and s.active and not s.is_external)`;
   const rows = await db
-    .select({ id: cities.id, name: cities.name })
+    .select({ id: cities.id, name: cities.name, open })
     .from(cities)
     .orderBy(cities.sortOrder, cities.name);
-  return rows.map((r) => ({ value: String(r.id), label: r.name }));
+  return rows.map((r) => ({
+    value: String(r.id),
+    label: r.open ? r.name : t("places.cities.noStudiosOption", { name: r.name }),
+  }));
 }

@@ -40,7 +40,8 @@ const pageOrAll = (q: ResourceListQuery, all?: boolean) => (all ? { ...q, page: 
 // ─── Cities ───────────────────────────────────────────────────────────────────────────────────────
 
 const cityDto = z.object({ id: z.number(), name: z.string(), suffix: z.string() });
-const cityRowDto = cityDto.extend({ active: z.boolean(), studios: z.number() });
+/** `active_studios`: its active studios of its own; 0 keeps the city off the public site ("Sin estudios"). */
+const cityRowDto = cityDto.extend({ active: z.boolean(), studios: z.number(), active_studios: z.number() });
 export type CityDto = z.infer<typeof cityDto>;
 export type CityRow = z.infer<typeof cityRowDto>;
 

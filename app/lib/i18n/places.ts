@@ -21,6 +21,9 @@ export const places = {
     duplicateName: "Ya existe una ciudad con ese nombre",
     hasStudios: "No se puede eliminar {name}: tiene {count} estudios. Muévelos o desactívalos primero.",
     notFound: "La ciudad no existe",
+    noStudios: "Sin estudios",
+    noStudiosHint: "No aparece en el sitio hasta que tenga un estudio activo",
+    noStudiosOption: "{name} (sin estudios)",
   },
   studios: {
     one: "estudio",

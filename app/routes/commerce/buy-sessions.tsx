@@ -36,8 +36,10 @@ export default function BuySessions({ loaderData }: Route.ComponentProps) {
   const { buy, pending } = useBuy();
   const navigate = useNavigate();
   const { lp } = useLocalePath();
-  const cityIds = [...new Set(packs.map((p) => p.city_id))];
-  const selected = only && only !== "on-demand" ? Number(only) : (root.city ?? cityIds[0] ?? null);
+  // Only the cities of the public site (a new city without a studio sells nothing yet).
+  const cityIds = [...new Set(packs.map((p) => p.city_id))].filter((id) => root.cities.some((c) => c.id === id));
+  const asked = only && only !== "on-demand" ? Number(only) : null;
+  const selected = asked !== null ? (cityIds.includes(asked) ? asked : null) : (root.city ?? cityIds[0] ?? null);
   const tabs = [
     ...root.cities.filter((c) => cityIds.includes(c.id)).map((c) => ({ value: String(c.id), label: c.name })),
     { value: "on-demand", label: t("commerce.ui.nucleoHome") },

@@ -1,6 +1,8 @@
-import { Alert, Badge, Button, Container, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Container, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconPackage } from "@tabler/icons-react";
 import { Form } from "react-router";
+import { ShipmentTracking } from "~/components/commerce/ShipmentTracking";
+import { SoftBadge } from "~/components/SoftBadge";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/shippings";
 import { findShipment } from "~/.server/domain/commerce/after-sale";
@@ -17,6 +19,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           status: s.status,
           status_label: s.status_label,
           carrier: s.carrier,
+          tracking_number: s.tracking_number,
+          tracking_url: s.tracking_url,
           display_updated: s.display_updated,
         }
       : null,
@@ -56,16 +60,14 @@ export default function Shippings({ loaderData }: Route.ComponentProps) {
                 <IconPackage aria-hidden />
                 <Text fw={700}>{shipment.code}</Text>
               </Group>
-              <Badge color={COLORS[shipment.status]} autoContrast>
-                {shipment.status_label}
-              </Badge>
+              <SoftBadge color={COLORS[shipment.status]}>{shipment.status_label}</SoftBadge>
             </Group>
-            {shipment.carrier && (
-              <Text size="sm" mt="sm">
-                {t("commerce.ui.carrier")}: {shipment.carrier}
-              </Text>
-            )}
-            <Text size="sm" c="dimmed">
+            <ShipmentTracking
+              carrier={shipment.carrier}
+              number={shipment.tracking_number}
+              url={shipment.tracking_url}
+            />
+            <Text size="sm" c="dimmed" mt="xs">
               {t("commerce.ui.updated")}: {shipment.display_updated}
             </Text>
           </Paper>

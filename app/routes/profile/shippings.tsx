@@ -1,7 +1,9 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
+import { ShipmentTracking } from "~/components/commerce/ShipmentTracking";
 import { ProfileEmptyState } from "~/components/profile/ProfileEmptyState";
 import { useLocalePath } from "~/components/site/useLocalePath";
+import { SoftBadge } from "~/components/SoftBadge";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/shippings";
 import { requireGuards } from "~/.server/pages/guard";
@@ -41,10 +43,9 @@ export default function ProfileShippings({ loaderData }: Route.ComponentProps) {
                 {s.code}
               </Anchor>
             </Stack>
-            <Badge color={COLORS[s.status]} autoContrast>
-              {s.status_label}
-            </Badge>
+            <SoftBadge color={COLORS[s.status]}>{s.status_label}</SoftBadge>
           </Group>
+          <ShipmentTracking carrier={s.carrier} number={s.tracking_number} url={s.tracking_url} />
           <Text size="sm" c="dimmed" mt="xs">
             {s.address}
           </Text>

@@ -244,6 +244,8 @@ const shipment = z.object({
   status_label: z.string(),
   carrier: z.string().nullable(),
   tracking_number: z.string().nullable(),
+  /** The carrier's public tracking page (a known carrier with a number), else null. */
+  tracking_url: z.string().nullable(),
   address: z.string(),
   updated_at: z.string(),
   display_updated: z.string(),
@@ -337,7 +339,15 @@ export const customerGiftCardsAnswer = z.object({
 
 /** The public tracking of a shipment (`/v2/shippings/:code`). */
 export const shipmentTrackingAnswer = z.object({
-  data: shipment.pick({ code: true, status: true, status_label: true, carrier: true, display_updated: true }),
+  data: shipment.pick({
+    code: true,
+    status: true,
+    status_label: true,
+    carrier: true,
+    tracking_number: true,
+    tracking_url: true,
+    display_updated: true,
+  }),
 });
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { t } from "~/lib/messages";
+import { carrierName, carrierOf, normalizeTrackingNumber, trackingNumberProblem } from "~/shared/carriers";
 
 /** A shipping address (spec §5): Mexico only (country 1), zip of 5 digits. Browser and API share it. */
 export const addressSchema = z.object({
@@ -90,19 +91,54 @@ export const SALE_SCOPES = ["pack", "plan", "product", "gift_card"] as const;
 const blankAsNull = (v: string | null | undefined) => v || null;
 
 /**
- * Staff change a shipment (status, carrier, tracking number of 4 to 40 letters, digits or
- * hyphens); a blank carrier or tracking number leaves the saved one. Browser and API share it.
+ * Staff change a shipment. Marking it sent (`shipped`) needs the carrier (a known one's id or name,
+ * or "other" with `carrier_other`) and its tracking number, checked against that carrier's format
+ * (spaces removed, capitals); for other statuses a blank carrier or number keeps the saved one.
+ * The answer is the carrier's name to store. Browser and API share it.
  */
-export const shipmentUpdateSchema = z.object({
-  status: z.enum(SHIPMENT_STATUSES, { error: () => t("commerce.admin.trackingInvalid") }),
-  carrier: z.string().trim().max(60).nullish().transform(blankAsNull),
-  tracking_number: z
-    .string({ error: () => t("commerce.admin.trackingInvalid") })
-    .trim()
-    .regex(/^([A-Za-z0-9-]{4,40})?$/, t("commerce.admin.trackingInvalid"))
-    .nullish()
-    .transform(blankAsNull),
-});
+export const shipmentUpdateSchema = z
+  .object({
+    status: z.enum(SHIPMENT_STATUSES, { error: () => t("commerce.shipping.statusInvalid") }),
+    carrier: z.string().trim().max(60).nullish().transform(blankAsNull),
+    carrier_other: z.string().trim().max(60).nullish().transform(blankAsNull),
+    tracking_number: z
+      .string({ error: () => t("commerce.shipping.trackingFormat.generic") })
+      .max(80, t("commerce.shipping.trackingFormat.generic"))
+      .nullish()
+      .transform((v) => (v ? normalizeTrackingNumber(v) : null)),
+  })
+  .superRefine((v, ctx) => {
+    const name = shipmentCarrierName(v.carrier, v.carrier_other);
+    if (v.status === "shipped" && !v.carrier)
+      ctx.addIssue({ code: "custom", path: ["carrier"], message: t("commerce.shipping.carrierRequired") });
+    if (v.carrier === "other" && !v.carrier_other)
+      ctx.addIssue({ code: "custom", path: ["carrier_other"], message: t("commerce.shipping.carrierOtherRequired") });
+    if (!v.tracking_number) {
+      if (v.status === "shipped")
+        ctx.addIssue({ code: "custom", path: ["tracking_number"], message: t("commerce.shipping.trackingRequired") });
+      return;
+    }
+    const problem = trackingNumberProblem(name, v.tracking_number);
+    if (problem)
+      ctx.addIssue({
+        code: "custom",
+        path: ["tracking_number"],
+        message: t(`commerce.shipping.trackingFormat.${problem}`),
+      });
+  })
+  .transform((v) => ({
+    status: v.status,
+    carrier: shipmentCarrierName(v.carrier, v.carrier_other),
+    tracking_number: v.tracking_number,
+  }));
+
+/** The name a shipment stores: a known carrier's brand, the typed one for "other", else the text sent. */
+function shipmentCarrierName(carrier: string | null, other: string | null): string | null {
+  if (!carrier) return null;
+  if (carrier === "other") return other;
+  const known = carrierOf(carrier);
+  return known ? carrierName(known) : carrier;
+}
 
 /** Gift cards sold online: preset amounts, the custom range (integer cents, MXN) and the limits. */
 export const GIFT_CARD_PRESETS_CENTS = [50_000, 100_000, 150_000, 200_000] as const;

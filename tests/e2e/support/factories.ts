@@ -130,10 +130,11 @@ export async function newCity(staff: Staff) {
   return city;
 }
 
-/** A pack of classes on sale in a city of its own. */
+/** A pack of classes on sale in a city of its own (with a studio: a city without one stays off the site). */
 export async function createPack(staff: Staff, o: { name?: string; sessions?: number; priceCents?: number } = {}) {
   const { city, pack } = await withFactories(async (db) => {
     const city = await createCity(db);
+    await createStudio(db, { cityId: city.id });
     const [pack] = await db
       .insert(schema.packs)
       .values({
@@ -275,5 +276,51 @@ export function createVariantProduct(staff: Staff) {
       .values({ name: `Envío estándar ${n}`, description: "3 a 5 días hábiles", priceCents: 149_00 })
       .returning();
     return { product: product!, shipping: shipping! };
+  });
+}
+
+/**
+ * A paid store order of `userId` with its shipment still pending (what a checkout with a shipped
+ * product leaves): the order, its one line and the shipment with its public code.
+ */
+export function createPendingShipment(userId: number) {
+  return withFactories(async (db) => {
+    const n = unique();
+    const address = {
+      name: "Casa",
+      line_1: "Av. Juárez 50",
+      line_2: null,
+      custom_state: "Jalisco",
+      custom_city: "Guadalajara",
+      zip: "44100",
+      display_address: "Av. Juárez 50, Guadalajara, Jalisco, 44100",
+    };
+    const [cart] = await db.insert(schema.carts).values({ userId, status: "paid" }).returning();
+    const [order] = await db
+      .insert(schema.orders)
+      .values({
+        userId,
+        cartId: cart!.id,
+        subtotalCents: 480_00,
+        shippingCents: 149_00,
+        totalCents: 629_00,
+        paymentMethod: "card",
+        shippingAddress: address,
+      })
+      .returning();
+    await db.insert(schema.orderItems).values({
+      orderId: order!.id,
+      scope: "product",
+      refId: 0,
+      name: `Botella ${n}`,
+      qty: 1,
+      unitCents: 480_00,
+      totalCents: 480_00,
+    });
+    const [shipment] = await db
+      .insert(schema.shipments)
+      .values({ orderId: order!.id, userId, publicCode: `NB-E2E${n}`, address })
+      .returning();
+    return { order: order!, shipment: shipment! };
   });
 }

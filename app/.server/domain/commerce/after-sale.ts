@@ -30,6 +30,8 @@ import { gatewayOfPayment, gatewaysFor } from "./gateways";
 import { receiptsOf } from "./receipt";
 import { cancelOrderCards, orderCardsView, spentOfOrderCards } from "./gift-card-sales";
 import { restock } from "./variants";
+import { layout, siteBrand } from "../../mail/templates";
+import { trackingUrl } from "~/shared/carriers";
 
 /**
  * Refunds a payment, in full or in part (`amountCents` <= what is left of it). One transaction with
@@ -363,6 +365,8 @@ function shipmentView(s: typeof shipments.$inferSelect) {
     status_label: t(`commerce.shipping.statuses.${s.status}`),
     carrier: s.carrier,
     tracking_number: s.trackingNumber,
+    /** The carrier's public tracking page for this number (a known carrier only). */
+    tracking_url: s.status === "cancelled" ? null : trackingUrl(s.carrier, s.trackingNumber),
     address: s.address.display_address,
     updated_at: s.updatedAt.toISOString(),
     display_updated: formatDateTime(s.updatedAt),
@@ -379,48 +383,100 @@ export async function findShipment(db: Db, code: string) {
   return s ? shipmentView(s) : null;
 }
 
-/** Staff change a shipment's status (and tracking number); the customer is mailed in the same transaction. */
+type ShipmentStatus = "pending" | "shipped" | "delivered" | "cancelled";
+
+/** Where a shipment may go from where it is: never back to pending; delivered and cancelled are final. */
+const NEXT: Record<ShipmentStatus, ShipmentStatus[]> = {
+  pending: ["pending", "shipped", "delivered", "cancelled"],
+  shipped: ["shipped", "delivered", "cancelled"],
+  delivered: ["delivered"],
+  cancelled: ["cancelled"],
+};
+
+/** The audit action of each status change (a change within the same status corrects the tracking). */
+const AUDIT_ACTION: Record<ShipmentStatus, { action: string }> = {
+  pending: { action: "shipment.tracking_changed" },
+  shipped: { action: "shipment.shipped" },
+  delivered: { action: "shipment.delivered" },
+  cancelled: { action: "shipment.cancelled" },
+};
+
+/**
+ * Staff change a shipment: marking it sent stores the carrier and tracking number (the schema
+ * requires both); delivered or cancelled keeps what it had when they come blank. In one
+ * transaction with the row locked: the change, its audit entry and the customer's mail (with the
+ * carrier's tracking link). A change to nothing new writes nothing and mails no one.
+ */
 export async function updateShipment(
   deps: AppDeps,
   id: number,
-  input: {
-    status: "pending" | "shipped" | "delivered" | "cancelled";
-    carrier?: string | null;
-    tracking_number?: string | null;
-  },
+  input: { status: ShipmentStatus; carrier?: string | null; tracking_number?: string | null },
+  actorUserId: number | null = null,
 ) {
   return deps.db.transaction(async (tx) => {
+    const [was] = await tx.select().from(shipments).where(eq(shipments.id, id)).for("update");
+    if (!was) throw AppError.notFound(t("commerce.shipping.notFound"));
+    if (!NEXT[was.status].includes(input.status))
+      throw AppError.conflict(
+        t("commerce.shipping.cannotChange", {
+          status: t(`commerce.shipping.statuses.${was.status}`).toLowerCase(),
+          next: t(`commerce.shipping.statuses.${input.status}`).toLowerCase(),
+        }),
+      );
+    const carrier = input.carrier ?? was.carrier;
+    const trackingNumber = input.tracking_number ?? was.trackingNumber;
+    if (input.status === was.status && carrier === was.carrier && trackingNumber === was.trackingNumber)
+      return shipmentView(was);
     const [s] = await tx
       .update(shipments)
-      .set({
-        status: input.status,
-        carrier: input.carrier ?? undefined,
-        trackingNumber: input.tracking_number ?? undefined,
-        updatedAt: deps.clock(),
-      })
+      .set({ status: input.status, carrier, trackingNumber, updatedAt: deps.clock() })
       .where(eq(shipments.id, id))
       .returning();
-    if (!s) throw AppError.notFound(t("commerce.shipping.notFound"));
-    const [u] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, s.userId));
-    const status = t(`commerce.shipping.statuses.${s.status}`);
-    const lines = [
-      t("mail.greeting", { name: u!.name }),
-      t("commerce.shipping.mailBody", { order: s.orderId, status }),
-      ...(s.trackingNumber
-        ? [t("commerce.shipping.mailTracking", { tracking: s.trackingNumber, carrier: s.carrier ?? "" })]
-        : []),
-      `${deps.config.publicUrl}/shippings/${encodeURIComponent(s.trackingNumber ?? s.publicCode)}`,
-    ];
-    const esc = (x: string) => x.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
-    await deps.mailer.send(tx, {
-      to: u!.email,
-      subject: t("commerce.shipping.mailSubject", { status }),
-      template: "shipment-status",
-      text: lines.join("\n"),
-      html: lines.map((l) => `<p>${esc(l)}</p>`).join(""),
+    const corrected = input.status === was.status;
+    await audit(tx, {
+      actorUserId,
+      action: corrected ? "shipment.tracking_changed" : AUDIT_ACTION[input.status].action,
+      entity: "shipment",
+      entityId: s.id,
+      data: {
+        order_id: s.orderId,
+        from: was.status,
+        to: s.status,
+        carrier: s.carrier,
+        tracking_number: s.trackingNumber,
+        ...(corrected ? { previous_carrier: was.carrier, previous_tracking_number: was.trackingNumber } : {}),
+      },
     });
+    await mailShipment(deps, tx, s);
     return shipmentView(s);
   });
+}
+
+/** The customer is told the new status and, once it is on its way, the carrier, the number and the link. */
+async function mailShipment(deps: AppDeps, tx: Db, s: typeof shipments.$inferSelect) {
+  const [u] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, s.userId));
+  if (!u) return;
+  const status = t(`commerce.shipping.statuses.${s.status}`);
+  const ours = `${deps.config.publicUrl}/shippings/${encodeURIComponent(s.trackingNumber ?? s.publicCode)}`;
+  const link = s.status === "cancelled" ? null : (trackingUrl(s.carrier, s.trackingNumber) ?? ours);
+  const paragraphs = [
+    t("commerce.shipping.mailBody", { order: s.orderId, status }),
+    ...(s.trackingNumber && s.status !== "cancelled"
+      ? [t("commerce.shipping.mailTracking", { tracking: s.trackingNumber, carrier: s.carrier ?? "" })]
+      : []),
+    t("commerce.shipping.mailOurPage", { url: ours }),
+  ];
+  await deps.mailer.send(
+    tx,
+    layout(siteBrand(deps.config.publicUrl), {
+      to: u.email,
+      name: u.name,
+      subject: t("commerce.shipping.mailSubject", { status }),
+      template: "shipment-status",
+      paragraphs,
+      ...(link ? { action: { label: t("commerce.shipping.mailTrackAction"), url: link } } : {}),
+    }),
+  );
 }
 
 /** Redeems a gift card into the customer's account (then usable as payment in the cart). */

@@ -5,13 +5,13 @@
  */
 import type { AppDeps } from "../../deps";
 import { homeData, publicConfigurations } from "./service";
-import { listAllStudios, listCities, listSponsors, listStudiosByCity } from "../places/service";
+import { listAllStudios, listPublicCities, listSponsors, listStudiosByCity } from "../places/service";
 
 export function publicReads(deps: Pick<AppDeps, "db" | "cache">) {
   const { db, cache } = deps;
   return {
     configurations: () => cache.get("public:configurations", () => publicConfigurations(db)),
-    cities: () => cache.get("public:cities", () => listCities(db)),
+    cities: () => cache.get("public:cities", () => listPublicCities(db)),
     studiosByCity: (cityId: number) => cache.get(`public:studios:city:${cityId}`, () => listStudiosByCity(db, cityId)),
     allStudios: () => cache.get("public:studios:all", () => listAllStudios(db)),
     sponsors: (studioId: number | null = null) =>

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { HomeSection } from "~/components/site/home/types";
 import { configurations, homeSections } from "../../db/schema";
-import { listAllStudios, listCities, listCoaches, listSessionTypes, listSponsors } from "../places/service";
+import { listAllStudios, listCoaches, listPublicCities, listSessionTypes, listSponsors } from "../places/service";
 import { fillFigures, minutesLabel } from "~/shared/home-figures";
 import { isOnDemandEnabled } from "~/shared/configuration";
 import { readHomeDrafts, withDraft } from "./admin";
@@ -70,7 +70,7 @@ export async function homeData(db: Db, opts: { drafts?: boolean; all?: boolean }
     listCoaches(db),
     listSessionTypes(db),
     listSponsors(db),
-    listCities(db),
+    listPublicCities(db),
     listAllStudios(db),
   ]);
   const own = studios.filter((st) => !st.is_external && cities.some((c) => c.id === st.city_id));

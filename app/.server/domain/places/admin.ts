@@ -24,9 +24,17 @@ const slugify = (v: string) =>
 export async function listCitiesAdmin(db: Db, q: ListQuery) {
   const where = q.search ? ilike(cities.name, likePattern(q.search)) : undefined;
   const n = sql<number>`(select count(*)::int from ${studios} where ${studios.cityId} = ${cities.id})`;
+  const open = sql<number>`(select count(*)::int from studios s where s.city_id = "cities"."id" and s.active and not s.is_external)`;
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ id: cities.id, name: cities.name, suffix: cities.suffix, active: cities.active, studios: n })
+      .select({
+        id: cities.id,
+        name: cities.name,
+        suffix: cities.suffix,
+        active: cities.active,
+        studios: n,
+        active_studios: open,
+      })
       .from(cities)
       .where(where)
       .orderBy(q.sort === "name" && q.dir === "desc" ? desc(cities.name) : asc(cities.sortOrder), asc(cities.name))

@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
 import { cities, coaches, sessionTypes, sponsors, studios } from "../../db/schema";
 
@@ -24,6 +25,36 @@ export interface StudioDto {
   is_marketplace: boolean;
 }
 
+/**
+ * A city is on the public site (city lists and pickers, the home, Ubicaciones, the customer's
+ * choices) once it has an active studio of its own; an allied (external) studio alone does not
+ * make it bookable here. A new city stays hidden until then; staff see it marked.
+ */
+const hasOwnStudio = sql<boolean>`exists (select 1 from studios s where s.city_id = "cities"."id" and s.active and not s.is_external)`;
+
+/** The active cities the public sees: those with an active studio of their own. */
+export async function listPublicCities(db: Db): Promise<CityDto[]> {
+  return db
+    .select({ id: cities.id, name: cities.name, suffix: cities.suffix, timezone: cities.timezone })
+    .from(cities)
+    .where(and(eq(cities.active, true), hasOwnStudio))
+    .orderBy(asc(cities.sortOrder), asc(cities.name));
+}
+
+/** Every active city for the back office's selects, one without a studio of its own marked so. */
+export async function staffCityOptions(db: Db): Promise<{ value: string; label: string }[]> {
+  const rows = await db
+    .select({ id: cities.id, name: cities.name, open: hasOwnStudio })
+    .from(cities)
+    .where(eq(cities.active, true))
+    .orderBy(asc(cities.sortOrder), asc(cities.name));
+  return rows.map((c) => ({
+    value: String(c.id),
+    label: c.open ? c.name : t("places.cities.noStudiosOption", { name: c.name }),
+  }));
+}
+
+/** Every active city, with or without studios (staff screens and the credits counters). */
 export async function listCities(db: Db): Promise<CityDto[]> {
   const rows = await db
     .select({ id: cities.id, name: cities.name, suffix: cities.suffix, timezone: cities.timezone })
@@ -33,11 +64,12 @@ export async function listCities(db: Db): Promise<CityDto[]> {
   return rows;
 }
 
+/** A city of the public site (active, with an active studio of its own), else null. */
 export async function findCity(db: Db, id: number) {
   const [row] = await db
     .select()
     .from(cities)
-    .where(and(eq(cities.id, id), eq(cities.active, true)));
+    .where(and(eq(cities.id, id), eq(cities.active, true), hasOwnStudio));
   return row ?? null;
 }
 

@@ -9,7 +9,7 @@ import type { savedAnswer } from "~/shared/schemas/answers";
 import { courtesyFormSchema } from "~/shared/schemas/courtesies";
 import { requireAdminPage } from "../.server/page";
 import { listCourtesies } from "~/.server/domain/booking/admin";
-import { listCities } from "~/.server/domain/places/service";
+import { staffCityOptions } from "~/.server/domain/places/service";
 import type { Route } from "./+types/courtesies";
 
 /**
@@ -19,8 +19,7 @@ import type { Route } from "./+types/courtesies";
 export async function loader(args: Route.LoaderArgs) {
   requireAdminPage(args, { permission: "booking.read" });
   const db = args.context.deps.db;
-  const cities = await listCities(db);
-  return { rows: await listCourtesies(db), cities: cities.map((c) => ({ value: String(c.id), label: c.name })) };
+  return { rows: await listCourtesies(db), cities: await staffCityOptions(db) };
 }
 
 export const meta = () => [{ title: `${t("booking.admin.courtesiesTitle")} · ${t("app.name")}` }];

@@ -2,7 +2,7 @@ import { Menu } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconTrash } from "@tabler/icons-react";
 import { useRevalidator } from "react-router";
-import { AdminErrorBoundary, confirmAction, ResourceListPage, type Column } from "~/components/admin/kit";
+import { AdminErrorBoundary, confirmAction, ResourceListPage, SoftBadge, type Column } from "~/components/admin/kit";
 import { api, type ApiData } from "~/lib/api";
 import type { messageAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
@@ -24,7 +24,19 @@ type Row = CityRow;
 const columns: Column<Row>[] = [
   { key: "name", label: t("places.cities.name"), sortable: true, render: (r) => r.name },
   { key: "suffix", label: t("places.cities.suffix"), render: (r) => r.suffix },
-  { key: "studios", label: t("places.cities.studios"), align: "right", render: (r) => r.studios },
+  {
+    key: "studios",
+    label: t("places.cities.studios"),
+    align: "right",
+    render: (r) =>
+      r.active_studios > 0 ? (
+        r.studios
+      ) : (
+        <SoftBadge color="yellow" title={t("places.cities.noStudiosHint")}>
+          {t("places.cities.noStudios")}
+        </SoftBadge>
+      ),
+  },
 ];
 
 /** Deleting a city (refused by the server while it still has studios). */

@@ -1,7 +1,7 @@
 import { AdminErrorBoundary, ResourceFormPage, type FieldDef } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
 import { studioSchema } from "~/shared/schemas/places";
-import { listCities } from "~/.server/domain/places/service";
+import { staffCityOptions } from "~/.server/domain/places/service";
 import { studiosResource } from "~/.server/resources/places";
 import { resourceFormLoader } from "../.server/resource";
 import { studiosView } from "./views";
@@ -11,9 +11,9 @@ import type { Route } from "./+types/studio-form";
 export async function loader(args: Route.LoaderArgs) {
   const [{ item }, cities] = await Promise.all([
     resourceFormLoader(studiosResource, args),
-    listCities(args.context.deps.db),
+    staffCityOptions(args.context.deps.db),
   ]);
-  return { item, cities: cities.map((c) => ({ value: String(c.id), label: c.name })) };
+  return { item, cities };
 }
 export const meta = ({ params }: Route.MetaArgs) => [
   { title: `${params.id ? t("places.studios.editTitle") : t("places.studios.addTitle")} · ${t("app.name")}` },

@@ -1,6 +1,6 @@
 import { AdminErrorBoundary, ResourceListPage, SoftBadge, type Column } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
-import { listCities } from "~/.server/domain/places/service";
+import { staffCityOptions } from "~/.server/domain/places/service";
 import { studiosResource, type StudioRow } from "~/.server/resources/places";
 import { resourceListLoader } from "../.server/resource";
 import { studiosView } from "./views";
@@ -10,12 +10,12 @@ import type { Route } from "./+types/studios-list";
 export async function loader(args: Route.LoaderArgs) {
   const [list, cities] = await Promise.all([
     resourceListLoader(studiosResource, args),
-    listCities(args.context.deps.db),
+    staffCityOptions(args.context.deps.db),
   ]);
   return {
     ...list,
     data: list.data as unknown as StudioRow[],
-    cities: cities.map((c) => ({ value: String(c.id), label: c.name })),
+    cities,
   };
 }
 export const meta = () => [{ title: `${t("places.studios.title")} · ${t("app.name")}` }];
