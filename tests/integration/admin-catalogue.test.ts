@@ -407,7 +407,13 @@ describe("commerce permissions of the older admin calls", () => {
       expect((await app.request("/admin/payments/1/refund", { method: "POST", token })).status).toBe(403);
       expect((await app.request("/admin/shipments", { token })).status).toBe(403);
       expect(
-        (await app.request("/admin/shipments/1", { method: "POST", token, json: { status: "shipped" } })).status,
+        (
+          await app.request("/admin/shipments/1", {
+            method: "POST",
+            token,
+            json: { status: "shipped", carrier: "dhl", tracking_number: "1234567890" },
+          })
+        ).status,
       ).toBe(403);
     }
     expect((await app.request("/admin/payments", { token: manager })).status).toBe(200);
