@@ -293,7 +293,7 @@ describe("waitlist", () => {
 describe("check-in by QR", () => {
   it("checks in today's class at this studio only", async () => {
     const place = await makeRoom(app.deps.db, 4);
-    const { localDay, zonedToUtc } = await import("../../app/.server/domain/booking/time");
+    const { localDay, zonedToUtc } = await import("~/shared/mexico/time");
     // 09:00 tomorrow in the studio's zone, so "today" is the same day whatever the hour of the run.
     const now = zonedToUtc(localDay(new Date(Date.now() + DAY), place.city.timezone), "09:00", place.city.timezone);
     app.setNow(now);
@@ -347,7 +347,7 @@ describe("check-in by QR", () => {
   it("a QR gets in only at its class's studio and within the class's check-in window; staff may override with a reason, audited (issue 20, item 4)", async () => {
     const place = await makeRoom(app.deps.db, 4);
     const tz = place.city.timezone;
-    const { localDay, zonedToUtc } = await import("../../app/.server/domain/booking/time");
+    const { localDay, zonedToUtc } = await import("~/shared/mexico/time");
     const day = localDay(new Date(Date.now() + 2 * DAY), tz);
     const at = (hhmm: string) => zonedToUtc(day, hhmm, tz);
     app.setNow(at("07:00"));
@@ -444,7 +444,7 @@ describe("check-in by QR", () => {
   it("the check-in window is the studio's policy", async () => {
     const place = await makeRoom(app.deps.db, 4);
     const tz = place.city.timezone;
-    const { localDay, zonedToUtc } = await import("../../app/.server/domain/booking/time");
+    const { localDay, zonedToUtc } = await import("~/shared/mexico/time");
     const day = localDay(new Date(Date.now() + 2 * DAY), tz);
     const at = (hhmm: string) => zonedToUtc(day, hhmm, tz);
     app.setNow(at("07:00"));

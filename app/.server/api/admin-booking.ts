@@ -65,7 +65,7 @@ import {
   setTemplateActive,
   updateTemplate,
 } from "../domain/booking/admin";
-import { localDay } from "../domain/booking/time";
+import { localDay } from "~/shared/mexico/time";
 import { policyOf, savePolicy } from "../domain/booking/policies";
 import { announceLocal } from "../domain/booking/live";
 import type { Db } from "../db/client";

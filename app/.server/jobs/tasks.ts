@@ -15,7 +15,7 @@ import { grantBirthdayRewards, grantMilestoneRewards } from "../domain/commerce/
 export interface ScheduledTask {
   /** Unique, kebab-case: the queue's job name. */
   name: string;
-  /** Cron (5 fields, in America/Mexico_City). */
+  /** Cron (5 fields, in Mexico City time, DEFAULT_TZ). */
   cron: string;
   run(deps: AppDeps): Promise<unknown>;
 }

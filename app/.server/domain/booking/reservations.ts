@@ -18,7 +18,7 @@ import { loadSession, spotsOf, takenSpots, type SessionInfo } from "./context";
 import { announce } from "./live";
 import { sendBookingMail } from "./mails";
 import { deadlines } from "./policies";
-import { humanDate, humanDateTime, localDay, localTime } from "./time";
+import { humanDate, humanDateTime, localDay, localTime } from "~/shared/mexico/time";
 
 type Deps = Pick<AppDeps, "db" | "config" | "mailer" | "log">;
 

@@ -1,7 +1,7 @@
 /** Public catalogue reads: packs per city, on-demand plans, store products (spec §7). */
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import { t } from "~/lib/messages";
-import { formatPrice } from "~/lib/format";
+import { centsToPesos, formatPrice } from "~/shared/mexico/money";
 import type { Db } from "../../db/client";
 import { cities, packs, plans, products, type ProductArea } from "../../db/schema";
 
@@ -25,8 +25,8 @@ function packView(p: typeof packs.$inferSelect, cityName?: string) {
     validity_days: p.validityDays,
     is_intro_offer: p.isIntroOffer,
     price_cents: p.priceCents,
-    price: p.priceCents / 100,
-    display_price: formatPrice(p.priceCents / 100),
+    price: centsToPesos(p.priceCents),
+    display_price: formatPrice(p.priceCents),
     active: p.active,
   };
 }
@@ -55,8 +55,8 @@ function planView(p: typeof plans.$inferSelect) {
       p.sessions === null ? t("commerce.plans.unlimited") : t("commerce.plans.sessions", { n: p.sessions }),
     duration_days: p.durationDays,
     price_cents: p.priceCents,
-    price: p.priceCents / 100,
-    display_price: formatPrice(p.priceCents / 100),
+    price: centsToPesos(p.priceCents),
+    display_price: formatPrice(p.priceCents),
     active: p.active,
   };
 }
@@ -76,8 +76,8 @@ function productView(p: typeof products.$inferSelect) {
     images: p.images,
     image: p.images[0] ?? null,
     price_cents: p.priceCents,
-    price: p.priceCents / 100,
-    display_price: formatPrice(p.priceCents / 100),
+    price: centsToPesos(p.priceCents),
+    display_price: formatPrice(p.priceCents),
     stock: p.stock,
     in_stock: p.stock === null || p.stock > 0,
     require_shipping: p.requireShipping,
