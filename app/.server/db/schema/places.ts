@@ -16,7 +16,7 @@ import {
 import { timestamps } from "./columns";
 // Kept here too: the other schema files import it from places (it moved to columns.ts).
 
-/** Currency record of spec §3, seeded as written (display follows Mexican usage, see lib/format). */
+/** Currency record of spec §3, seeded as written (display follows Mexican usage, see shared/mexico/money). */
 export const currencies = pgTable("currencies", {
   id: integer("id").primaryKey(),
   name: text("name").notNull(),
