@@ -9,6 +9,45 @@ const roleRules = ["roleId", "role_id", "employeeType", "employee_type"].map((na
   message: "Compare roles and employee types with ROLE and EMPLOYEE_TYPE (app/shared/roles.ts), not bare numbers.",
 }));
 
+/**
+ * Issue 21 "Mexico's rules in one module": a time zone, a date formatter and the cents-to-pesos
+ * division live only in app/shared/mexico (allowed there, refused everywhere else in app/).
+ */
+const mexicoRules = [
+  {
+    selector:
+      "Literal[value=/^(Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)\\u002F/], TemplateElement[value.raw=/^(Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)\\u002F/]",
+    message:
+      "No hard-coded time zone: use the studio's timezone, or DEFAULT_TZ / STUDIO_TIME_ZONES from ~/shared/mexico/time.",
+  },
+  {
+    selector: "Property[key.name=/^(timeZone|tz)$/][value.type='Literal']",
+    message:
+      "No hard-coded time zone: pass the studio's timezone (or DEFAULT_TZ) to a formatter of ~/shared/mexico/time.",
+  },
+  {
+    selector:
+      "Literal[value=/T\\d{2}:\\d{2}(:\\d{2})?[+-]\\d{2}:\\d{2}$/], TemplateElement[value.raw=/T\\d{2}:\\d{2}(:\\d{2})?[+-]\\d{2}:\\d{2}$/]",
+    message: "No hard-coded UTC offset: use zonedToUtc(day, time, tz) from ~/shared/mexico/time.",
+  },
+  {
+    selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+    message:
+      "Dates are formatted by ~/shared/mexico/time (formatDate, formatDateTime, humanDateTime, dayBadge…), in the studio's zone.",
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name=/^toLocale(Date|Time)String$/], CallExpression[callee.property.name='toLocaleString'] > ObjectExpression > Property[key.name=/^(timeZone|dateStyle|timeStyle|weekday|month)$/]",
+    message:
+      "Dates are formatted by ~/shared/mexico/time (formatDate, formatDateTime, humanDateTime, dayBadge…), in the studio's zone.",
+  },
+  {
+    selector: "BinaryExpression[operator='/'][right.value=100]",
+    message:
+      "Money is integer cents: show it with formatMoney/formatPrice, convert with centsToPesos/centsToDecimal (~/shared/mexico/money), never `/ 100`.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -99,8 +138,14 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 7 "one source per fact": roles and employee types by name (app/shared/roles.ts).
+    // Issue 7 "one source per fact": roles and employee types by name (app/shared/roles.ts);
+    // issue 21: Mexico's rules only in app/shared/mexico.
     files: ["app/**/*.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ...roleRules, ...mexicoRules] },
+  },
+  {
+    // The one module allowed to name a time zone, format a date and divide cents by 100.
+    files: ["app/shared/mexico/**/*.ts"],
     rules: { "no-restricted-syntax": ["error", ...roleRules] },
   },
   {
@@ -163,6 +208,7 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         ...roleRules,
+        ...mexicoRules,
         {
           selector: "CallExpression[callee.name='api']:not([typeArguments])",
           message: "Name the answer's type from its route's response schema: api<ApiData<typeof someAnswer>>(...).",

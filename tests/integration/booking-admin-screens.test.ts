@@ -18,7 +18,7 @@ import {
 } from "../../app/.server/domain/booking/admin";
 import { bookSpot } from "../../app/.server/domain/booking/reservations";
 import { cancelSession, generateFromTemplates } from "../../app/.server/domain/booking/sessions";
-import { addDays, localDay, weekdayOf } from "../../app/.server/domain/booking/time";
+import { addDays, localDay, weekdayOf } from "~/shared/mexico/time";
 import { setupTestApp } from "../support/app";
 import { giveCredits, makeClass, makeCustomer, makeRoom } from "../support/booking";
 import { createRoom, createStaff, staffToken } from "../support/factories";

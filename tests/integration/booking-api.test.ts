@@ -293,7 +293,7 @@ describe("waitlist", () => {
 describe("check-in by QR", () => {
   it("checks in today's class at this studio only", async () => {
     const place = await makeRoom(app.deps.db, 4);
-    const { localDay, zonedToUtc } = await import("../../app/.server/domain/booking/time");
+    const { localDay, zonedToUtc } = await import("~/shared/mexico/time");
     // 09:00 tomorrow in the studio's zone, so "today" is the same day whatever the hour of the run.
     const now = zonedToUtc(localDay(new Date(Date.now() + DAY), place.city.timezone), "09:00", place.city.timezone);
     app.setNow(now);
@@ -347,7 +347,7 @@ describe("check-in by QR", () => {
   it("a QR gets in only at its class's studio and within the class's check-in window; staff may override with a reason, audited (issue 20, item 4)", async () => {
     const place = await makeRoom(app.deps.db, 4);
     const tz = place.city.timezone;
-    const { localDay, zonedToUtc } = await import("../../app/.server/domain/booking/time");
+    const { localDay, zonedToUtc } = await import("~/shared/mexico/time");
     const day = localDay(new Date(Date.now() + 2 * DAY), tz);
     const at = (hhmm: string) => zonedToUtc(day, hhmm, tz);
     app.setNow(at("07:00"));
@@ -444,7 +444,7 @@ describe("check-in by QR", () => {
   it("the check-in window is the studio's policy", async () => {
     const place = await makeRoom(app.deps.db, 4);
     const tz = place.city.timezone;
-    const { localDay, zonedToUtc } = await import("../../app/.server/domain/booking/time");
+    const { localDay, zonedToUtc } = await import("~/shared/mexico/time");
     const day = localDay(new Date(Date.now() + 2 * DAY), tz);
     const at = (hhmm: string) => zonedToUtc(day, hhmm, tz);
     app.setNow(at("07:00"));
@@ -615,5 +615,33 @@ describe("back office", () => {
     const mine = await app.deps.db.select().from(reservations).where(eq(reservations.userId, ana.id));
     expect(mine).toHaveLength(0);
     expect((await book(bea.token, cls.id, 3)).body.errorMessage).toBe("Ya tienes un lugar en esta clase.");
+  });
+});
+
+describe("the customer's reservations (issue 21: the studio's time zone)", () => {
+  it("a Tijuana class is shown on its Tijuana day, not Mexico City's", async () => {
+    const { createCity, createRoom, createStudio } = await import("../support/factories");
+    const { localDay, zonedToUtc, dayBadge } = await import("~/shared/mexico/time");
+    const tz = "America/Tijuana";
+    const city = await createCity(app.deps.db, { name: "Tijuana prueba" });
+    await app.deps.db.update(cities).set({ timezone: tz }).where(eq(cities.id, city.id));
+    const studio = await createStudio(app.deps.db, { cityId: city.id, name: "Nucleo Tijuana prueba" });
+    await app.deps.db.update(studios).set({ timezone: tz }).where(eq(studios.id, studio.id));
+    const room = await createRoom(app.deps.db, { studioId: studio.id, capacity: 4, layout: { rows: [[1, 2, 3, 4]] } });
+    const base = await makeRoom(app.deps.db, 1);
+    const place = { ...base, studio: { ...studio, timezone: tz }, city: { ...city, timezone: tz }, room };
+    // 23:30 in Tijuana is already the next day in Mexico City.
+    const day = localDay(new Date(Date.now() + 2 * DAY), tz);
+    const cls = await makeClass(app.deps.db, place, zonedToUtc(day, "23:30", tz));
+    const cus = await makeCustomer(app.deps.db, "tj");
+    await giveCredits(app.deps.db, cus.id, city.id, 1, new Date(Date.now() - DAY));
+    expect((await book(cus.token, cls.id, 1)).status).toBe(201);
+
+    const list = (await (await app.request("/v2/customer/reservations", { token: cus.token })).json()).data;
+    const r = list.upcoming.find((x: { class_session_id: number }) => x.class_session_id === cls.id);
+    expect(r).toMatchObject({ timezone: tz, local_date: day, local_time: "23:30" });
+    // The page's day badge (routes/profile/reservations.tsx) reads the class's zone from the answer.
+    expect(localDay(new Date(r.starts_at))).not.toBe(day);
+    expect(dayBadge(r.starts_at, r.timezone).d).toBe(String(Number(day.slice(8))));
   });
 });

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, classSessions, creditLots, reservations } from "../../app/.server/db/schema";
 import { onSpots } from "../../app/.server/domain/booking/live";
 import { bookSpot } from "../../app/.server/domain/booking/reservations";
-import { localDay, localTime, zonedToUtc } from "../../app/.server/domain/booking/time";
+import { localDay, localTime, zonedToUtc } from "~/shared/mexico/time";
 import { setupTestApp } from "../support/app";
 import { giveCredits, makeClass, makeCustomer, makeRoom } from "../support/booking";
 import { createCoach, createStaff, sessionFor } from "../support/factories";

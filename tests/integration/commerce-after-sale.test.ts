@@ -60,7 +60,7 @@ describe("refunds", () => {
     expect(list.data.totals.gross_cents).toBeGreaterThanOrEqual(125000);
     // An amount that is not pesos, or more than what is left: said under the field, nothing refunded.
     for (const [amount, message] of [
-      ["12,345.6", "Escriba un monto en pesos, con hasta dos decimales"],
+      ["12.345,6", "Escriba un monto en pesos, con hasta dos decimales"],
       ["1300", "El monto debe ser mayor que cero y no pasar de $1,250.00"],
     ]) {
       const refused = await app.request(`/admin/payments/${row.id}/refund`, {

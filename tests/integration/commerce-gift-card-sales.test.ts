@@ -12,7 +12,7 @@ import {
   vouchers,
 } from "../../app/.server/db/schema";
 import { deliverDueGiftCards } from "../../app/.server/domain/commerce/gift-card-sales";
-import { addDays, localDay, zonedToUtc } from "../../app/.server/domain/booking/time";
+import { addDays, localDay, zonedToUtc } from "../../app/shared/mexico/time";
 import { scheduledTasks } from "../../app/.server/jobs/tasks";
 import { customerOrdersAnswer } from "../../app/shared/schemas/commerce-answers";
 import { expectAnswer } from "../support/answers";

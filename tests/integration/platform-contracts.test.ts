@@ -214,7 +214,13 @@ async function customerPurchase(userId: number, token: string) {
     expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
     return res.json();
   };
-  const address = { name: "Ofi", line_1: "Reforma 1", country_id: 1, custom_state: "CDMX", custom_city: "Centro" };
+  const address = {
+    name: "Ofi",
+    line_1: "Reforma 1",
+    country_id: 1,
+    custom_state: "Ciudad de México",
+    custom_city: "Centro",
+  };
   await post("/v2/carts", { action: "setAddress", action_param: { address: { ...address, zip: "06600" } } });
   await post("/v2/carts", { action: "addProduct", action_param: { product_id: 3 } });
   await post("/v2/carts", { action: "setShippingMethod", action_param: { shipping_method_id: 1 } });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { isCalendarDate, normalizePhone, profileSchema, todayInMexico } from "~/shared/schemas/profile";
+import { profileSchema } from "~/shared/schemas/profile";
+import { isCalendarDate } from "~/shared/schemas/fields";
+import { normalizePhone } from "~/shared/mexico/phone";
+import { localDay } from "~/shared/mexico/time";
 import { detectImageType } from "~/.server/domain/profile/service";
 import { validate } from "~/shared/schemas/auth";
 
@@ -36,8 +39,8 @@ describe("profile schema (Mis Datos)", () => {
   });
 
   it("today is computed in Mexico City", () => {
-    expect(todayInMexico(new Date("2026-01-01T05:00:00Z"))).toBe("2025-12-31");
-    expect(todayInMexico(new Date("2026-01-01T07:00:00Z"))).toBe("2026-01-01");
+    expect(localDay(new Date("2026-01-01T05:00:00Z"))).toBe("2025-12-31");
+    expect(localDay(new Date("2026-01-01T07:00:00Z"))).toBe("2026-01-01");
   });
 });
 

@@ -6,21 +6,15 @@ import {
   email,
   findUnsafeText,
   foldText,
-  formatMoney,
   id,
   INTEGER_MAX,
   isSafeText,
   moneyCents,
   optionalText,
-  pesosToCents,
-  phone,
-  postalCode,
   requiredText,
-  rfc,
   searchText,
   wholeNumber,
 } from "~/shared/schemas/fields";
-import { formatPhone, phoneHref } from "~/shared/phone";
 
 const ok = <T extends z.ZodType>(s: T, v: unknown) => s.safeParse(v);
 
@@ -60,18 +54,7 @@ describe("booleans", () => {
   });
 });
 
-describe("Mexican phone", () => {
-  it("stores 10 digits, shows them grouped and links them", () => {
-    expect(ok(phone, "+52 (55) 1234-5678").data).toBe("5512345678");
-    expect(ok(phone, "").data).toBeNull();
-    expect(ok(phone, "12").error?.issues[0]?.message).toBe("El teléfono debe tener 10 dígitos");
-    expect(formatPhone("5512345678")).toBe("55 1234 5678");
-    expect(formatPhone("7441234567")).toBe("744 123 4567");
-    expect(phoneHref("55 1234 5678")).toBe("tel:+525512345678");
-  });
-});
-
-describe("dates, money and Mexican tax fields", () => {
+describe("dates, money and whole numbers", () => {
   it("a birth date is a real past date", () => {
     expect(ok(birthDate, "1990-02-28").data).toBe("1990-02-28");
     expect(ok(birthDate, "2020-02-31").success).toBe(false);
@@ -82,8 +65,6 @@ describe("dates, money and Mexican tax fields", () => {
     expect(ok(moneyCents, 12345).data).toBe(12345);
     expect(ok(moneyCents, "12345").data).toBe(12345);
     expect(ok(moneyCents, 12.5).success).toBe(false);
-    expect(pesosToCents("$1,234.5")).toBe(123450);
-    expect(formatMoney(123450)).toBe("$1,234.50");
   });
 
   it("one integer rule: ids, whole numbers and cents fit PostgreSQL's integer", () => {
@@ -106,13 +87,6 @@ describe("dates, money and Mexican tax fields", () => {
   it("the NUL search reaches objects without a prototype (Hono's query)", () => {
     const query = Object.assign(Object.create(null), { ok: "x", entity: "a\u0000b" });
     expect(findUnsafeText(query)).toEqual({ field: "entity" });
-  });
-
-  it("RFC and postal code", () => {
-    expect(ok(rfc, "game800101ab1").data).toBe("GAME800101AB1");
-    expect(ok(rfc, "XYZ").success).toBe(false);
-    expect(ok(postalCode, "06700").data).toBe("06700");
-    expect(ok(postalCode, "6700").success).toBe(false);
   });
 
   it("folds accents and case for search", () => {

@@ -58,7 +58,7 @@ import {
   updateSessionBy,
   waivePenaltyBy,
 } from "../domain/booking/staff";
-import { localDay } from "../domain/booking/time";
+import { localDay } from "~/shared/mexico/time";
 import { policyOf } from "../domain/booking/policies";
 import type { Db } from "../db/client";
 import { ROLE } from "../db/schema";

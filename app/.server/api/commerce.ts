@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { id, optionalId, wholeNumber } from "~/shared/schemas/fields";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "~/shared/mexico/money";
 import { addresses, savedCards, sandboxIntents, shippingMethods } from "../db/schema";
 import {
   CART_ACTIONS,
@@ -342,7 +342,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
         name: m.name,
         description: m.description,
         price_cents: m.priceCents,
-        display_price: formatMoney(m.priceCents / 100),
+        display_price: formatMoney(m.priceCents),
       }));
       return { items, data: items };
     },
@@ -783,7 +783,7 @@ function paypalPage(id: string, amountCents: number) {
     t("commerce.payment.sandboxApproveTitle"),
   )}</title><style>body{font-family:system-ui,sans-serif;background:#f5f7fa;margin:0;display:grid;place-items:center;min-height:100vh}main{background:#fff;border-radius:12px;padding:32px;max-width:420px;box-shadow:0 4px 20px #0001}h1{color:#003087;font-size:1.4rem}a{display:inline-block;text-decoration:none;font-size:1rem;padding:12px 20px;border-radius:24px;margin:6px}.ok{background:#ffc439;color:#111}.no{background:#e3e6ea;color:#111}</style></head><body><main><h1>${esc(
     t("commerce.payment.sandboxApproveTitle"),
-  )}</h1><p>${esc(t("commerce.payment.sandboxApproveIntro", { amount: formatMoney(amountCents / 100) }))}</p><p><a class="ok" href="/api/v2/sandbox/paypal/${esc(id)}/decide?decision=approve">${esc(
+  )}</h1><p>${esc(t("commerce.payment.sandboxApproveIntro", { amount: formatMoney(amountCents) }))}</p><p><a class="ok" href="/api/v2/sandbox/paypal/${esc(id)}/decide?decision=approve">${esc(
     t("commerce.payment.sandboxApprove"),
   )}</a> <a class="no" href="/api/v2/sandbox/paypal/${esc(id)}/decide?decision=cancel">${esc(
     t("commerce.payment.sandboxCancel"),

@@ -9,7 +9,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import * as s from "./schema";
 import { grantLot } from "../domain/credits/ledger";
-import { addDays, localDay, zonedToUtc } from "../domain/booking/time";
+import { addDays, localDay, zonedToUtc } from "~/shared/mexico/time";
 import { spotsOf } from "../domain/booking/context";
 
 const FIRST = [

@@ -1,4 +1,5 @@
-import { normalizePhone } from "../../shared/phone";
+import { normalizePhone } from "../../shared/mexico/phone";
+import { MEXICO_STATES } from "../../shared/mexico/states";
 import { hash } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
@@ -46,7 +47,7 @@ export async function seedReference(db: Db) {
   await db.insert(s.countries).values({ id: 1, name: "México", isoCode: "MX" }).onConflictDoNothing();
   await db
     .insert(s.states)
-    .values(d.MEXICO_STATES.map(([code, name]) => ({ countryId: 1, code, name })))
+    .values(MEXICO_STATES.map(({ code, name }) => ({ countryId: 1, code, name })))
     .onConflictDoNothing();
   await syncSequence(db, "countries");
 }

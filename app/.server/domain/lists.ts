@@ -29,15 +29,7 @@ export function pageOf<T>(rows: T[], total: number, q: Pick<ListQuery, "page" | 
 }
 
 /** Dates in exports: Mexico City wall time, "2026-11-22 09:30". */
-const MEXICO_CITY = new Intl.DateTimeFormat("sv-SE", {
-  timeZone: "America/Mexico_City",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-export const csvDateTime = (iso: string | Date | null | undefined) => (iso ? MEXICO_CITY.format(new Date(iso)) : "");
+export { csvDateTime } from "~/shared/mexico/time";
 
 /** RFC 4180 CSV with a BOM so Excel opens accents right; cells that start a formula are quoted with '. */
 export function toCsv(columns: { key: string; label: string }[], rows: Record<string, unknown>[]) {

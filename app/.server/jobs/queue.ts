@@ -2,7 +2,7 @@
  * Durable background jobs on the database (pg-boss 10, its tables in the `pgboss` schema, created
  * by pg-boss itself at start under its own advisory lock). Jobs are rows: they survive a restart,
  * each runs once across every server (rows are taken with `FOR UPDATE SKIP LOCKED`), a failure is
- * retried with exponential back-off, and a task can run on a cron (America/Mexico_City).
+ * retried with exponential back-off, and a task can run on a cron (Mexico City time).
  *
  * `send(db, …)` enqueues inside the caller's transaction: a job sent in a transaction that rolls
  * back never exists. Handlers are registered with `define` before `start`; `work: false`
@@ -10,16 +10,17 @@
  */
 import { sql } from "drizzle-orm";
 import type PgBossType from "pg-boss";
+import { DEFAULT_TZ } from "~/shared/mexico/time";
 import type { Db } from "../db/client";
 import type { Logger } from "../http/logger";
 
-const JOBS_TIME_ZONE = "America/Mexico_City";
+const JOBS_TIME_ZONE = DEFAULT_TZ;
 const JOBS_SCHEMA = "pgboss";
 
 export interface JobDefinition {
   name: string;
   run(data: Record<string, unknown>): Promise<unknown>;
-  /** Cron (5 fields, America/Mexico_City): the queue creates one job per tick, once across servers. */
+  /** Cron (5 fields, Mexico City time): the queue creates one job per tick, once across servers. */
   cron?: string;
   /** Attempts after the first (default 5), seconds before the first retry (default 30), doubling. */
   retryLimit?: number;

@@ -16,7 +16,7 @@ import { deliverDueGiftCards } from "../domain/commerce/gift-card-sales";
 export interface ScheduledTask {
   /** Unique, kebab-case: the queue's job name. */
   name: string;
-  /** Cron (5 fields, in America/Mexico_City). */
+  /** Cron (5 fields, in Mexico City time, DEFAULT_TZ). */
   cron: string;
   run(deps: AppDeps): Promise<unknown>;
 }

@@ -1,5 +1,5 @@
 import { t } from "~/lib/messages";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTimeLong } from "~/shared/mexico/time";
 import type { MailMessage } from "../adapters/mail";
 
 export interface Brand {
@@ -91,7 +91,10 @@ export function passwordChangedMail(b: Brand, to: string, name: string, when: Da
     name,
     template: "password-changed",
     subject: t("mail.changedSubject"),
-    paragraphs: [t("mail.changedIntro", { date: formatDateTime(when) }), t("mail.changedWarning", { link: forgotUrl })],
+    paragraphs: [
+      t("mail.changedIntro", { date: formatDateTimeLong(when) }),
+      t("mail.changedWarning", { link: forgotUrl }),
+    ],
   });
 }
 
@@ -108,7 +111,7 @@ export function twoFactorResetMail(
     template: "two-factor-reset",
     subject: t("mail.twoFactorResetSubject"),
     paragraphs: [
-      t("mail.twoFactorResetIntro", { date: formatDateTime(o.when), actor: o.actor }),
+      t("mail.twoFactorResetIntro", { date: formatDateTimeLong(o.when), actor: o.actor }),
       t("mail.twoFactorResetNext"),
       t("mail.twoFactorResetWarning", { link: o.forgotUrl }),
     ],

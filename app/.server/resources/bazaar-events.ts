@@ -5,7 +5,7 @@ import { t } from "~/lib/messages";
 import { bazaarEventSchema, type BazaarEventInput } from "~/shared/schemas/classes";
 import { bazaarEvents, studios } from "../db/schema";
 import { AppError } from "../domain/errors";
-import { DEFAULT_TZ, localDay, localTime, zonedToUtc } from "../domain/booking/time";
+import { DEFAULT_TZ, localDay, localTime, zonedToUtc } from "~/shared/mexico/time";
 import type { ResourceDescriptor } from "../kit/resource";
 
 const bazaarEventDto = z.object({

@@ -8,12 +8,12 @@ import crypto from "node:crypto";
 import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { formatPrice } from "~/lib/format";
+import { formatPrice } from "~/shared/mexico/money";
 import { giftCardSchema, type GiftCardInput } from "~/shared/schemas/catalogue";
 import type { Db } from "../db/client";
 import { giftCardMovements, giftCards, users } from "../db/schema";
 import { AppError } from "../domain/errors";
-import { addDays, localDay, zonedToUtc } from "../domain/booking/time";
+import { addDays, localDay, zonedToUtc } from "~/shared/mexico/time";
 import type { ResourceDescriptor } from "../kit/resource";
 import { PAYMENTS_TAG } from "./vouchers";
 
@@ -65,8 +65,8 @@ export const giftCardsResource: ResourceDescriptor<typeof giftCards, GiftCardDto
       code: r.code,
       initial_cents: r.initialCents,
       balance_cents: r.balanceCents,
-      display_initial: formatPrice(r.initialCents / 100),
-      display_balance: formatPrice(r.balanceCents / 100),
+      display_initial: formatPrice(r.initialCents),
+      display_balance: formatPrice(r.balanceCents),
       owner_email: r.ownerEmail ?? null,
       expires_at: r.expiresAt ? localDay(new Date(r.expiresAt.getTime() - 1)) : null,
       movements: r.movements ?? 0,
@@ -160,7 +160,7 @@ export async function giftCardMovementsOf(db: Db, giftCardId: number) {
     id: r.m.id,
     kind: r.m.kind,
     delta_cents: r.m.deltaCents,
-    display_delta: `${r.m.deltaCents < 0 ? "−" : "+"}${formatPrice(Math.abs(r.m.deltaCents) / 100)}`,
+    display_delta: `${r.m.deltaCents < 0 ? "−" : "+"}${formatPrice(Math.abs(r.m.deltaCents))}`,
     order_id: r.m.orderId,
     actor_email: r.email,
     created_at: r.m.createdAt.toISOString(),

@@ -2,7 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { formatPrice } from "~/lib/format";
+import { formatPrice } from "~/shared/mexico/money";
 import { packSchema, type PackInput } from "~/shared/schemas/catalogue";
 import type { Db } from "../db/client";
 import { cities, packs } from "../db/schema";
@@ -44,7 +44,7 @@ export const packsResource: ResourceDescriptor<typeof packs, PackDto, PackInput>
     unlimited: r.sessions === null,
     validity_days: r.validityDays,
     price_cents: r.priceCents,
-    display_price: formatPrice(r.priceCents / 100),
+    display_price: formatPrice(r.priceCents),
     is_intro_offer: r.isIntroOffer,
     is_testing: r.isTesting,
     sort_order: r.sortOrder,

@@ -1,7 +1,7 @@
 /** On-demand plans (Nucleo Home) through the resource kit: what /on-demand/buy-plans sells. */
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { formatPrice } from "~/lib/format";
+import { formatPrice } from "~/shared/mexico/money";
 import { planSchema, type PlanInput } from "~/shared/schemas/catalogue";
 import { plans } from "../db/schema";
 import type { ResourceDescriptor } from "../kit/resource";
@@ -38,7 +38,7 @@ export const plansResource: ResourceDescriptor<typeof plans, PlanDto, PlanInput>
     unlimited: r.sessions === null,
     duration_days: r.durationDays,
     price_cents: r.priceCents,
-    display_price: formatPrice(r.priceCents / 100),
+    display_price: formatPrice(r.priceCents),
     sort_order: r.sortOrder,
     active: r.active,
   }),

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { formatPrice } from "~/lib/format";
+import { formatPrice } from "~/shared/mexico/money";
 import {
   PRODUCT_AREA_VALUES,
   PRODUCT_MAX_PHOTOS,
@@ -62,7 +62,7 @@ export const productsResource: ResourceDescriptor<typeof products, ProductDto, P
     images: r.images,
     image: r.images[0] ?? null,
     price_cents: r.priceCents,
-    display_price: formatPrice(r.priceCents / 100),
+    display_price: formatPrice(r.priceCents),
     stock: r.stock,
     require_shipping: r.requireShipping,
     min_purchase: r.minPurchase,

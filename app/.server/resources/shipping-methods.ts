@@ -1,7 +1,7 @@
 /** Shipping methods and their prices (chosen in the checkout's Envío tab) through the resource kit. */
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { formatPrice } from "~/lib/format";
+import { formatPrice } from "~/shared/mexico/money";
 import { shippingMethodSchema, type ShippingMethodInput } from "~/shared/schemas/catalogue";
 import { shippingMethods } from "../db/schema";
 import type { ResourceDescriptor } from "../kit/resource";
@@ -35,7 +35,7 @@ export const shippingMethodsResource: ResourceDescriptor<
     name: r.name,
     description: r.description,
     price_cents: r.priceCents,
-    display_price: formatPrice(r.priceCents / 100),
+    display_price: formatPrice(r.priceCents),
     sort_order: r.sortOrder,
     active: r.active,
   }),

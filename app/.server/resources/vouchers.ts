@@ -6,12 +6,12 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { formatPrice } from "~/lib/format";
+import { formatPrice } from "~/shared/mexico/money";
 import { VOUCHER_KINDS, VOUCHER_SCOPES, voucherSchema, type VoucherInput } from "~/shared/schemas/catalogue";
 import type { Db } from "../db/client";
 import { vouchers } from "../db/schema";
 import { AppError } from "../domain/errors";
-import { addDays, localDay, zonedToUtc } from "../domain/booking/time";
+import { addDays, localDay, zonedToUtc } from "~/shared/mexico/time";
 import type { ResourceDescriptor } from "../kit/resource";
 
 export const PAYMENTS_TAG = "Back office: pagos, cupones y recompensas";
@@ -37,7 +37,7 @@ export type VoucherDto = z.infer<typeof voucherDto>;
 
 /** Percent as "20%", a fixed amount as a price ("$150"). */
 const voucherValue = (kind: "percent" | "fixed", value: number) =>
-  kind === "percent" ? `${value}%` : formatPrice(value / 100);
+  kind === "percent" ? `${value}%` : formatPrice(value);
 
 export const vouchersResource: ResourceDescriptor<typeof vouchers, VoucherDto, VoucherInput> = {
   name: "vouchers",

@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router";
 import { t } from "~/lib/messages";
 import { auditActionLabel, auditEntityLabel } from "~/shared/audit-labels";
 import { localePath } from "~/lib/routes";
-import { formatDateTime } from "./kit/format";
+import { formatDateTime } from "~/shared/mexico/time";
 import { SoftBadge } from "~/components/SoftBadge";
 
 export interface AuditEntryView {

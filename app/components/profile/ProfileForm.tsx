@@ -8,7 +8,8 @@ import { useEntityForm, useEntitySubmit } from "~/components/admin/kit/EntityFor
 import { api, type ApiData } from "~/lib/api";
 import type { profileSavedAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
-import { profileSchema, todayInMexico } from "~/shared/schemas/profile";
+import { profileSchema } from "~/shared/schemas/profile";
+import { localDay } from "~/shared/mexico/time";
 
 export interface ProfileValues {
   name: string;
@@ -91,7 +92,7 @@ export function ProfileForm({ initial }: { initial: ProfileValues }) {
               valueFormat="D [de] MMMM [de] YYYY"
               value={birthDate || null}
               onChange={(v) => form.setFieldValue("birth_date", v ?? "")}
-              maxDate={todayInMexico()}
+              maxDate={localDay(new Date())}
               minDate="1900-01-01"
               defaultLevel={birthDate ? "month" : "decade"}
               defaultDate={birthDate || "1990-01-01"}

@@ -202,7 +202,6 @@ export const content = {
     submit: "Enviar solicitud",
     success: "Recibimos tu solicitud. Te escribiremos a {email} en cuanto la revisemos.",
     phoneRequired: "El teléfono es requerido",
-    phoneInvalid: "El teléfono debe tener 10 dígitos",
     cityRequired: "La ciudad es requerida",
     organizationRequired: "El nombre de la organización es requerido",
     messageRequired: "Cuéntanos por qué quieres la beca",

@@ -12,8 +12,6 @@ export const fields = {
   idInvalid: "El identificador debe ser un número entero",
   pageInvalid: "La página debe ser un número entero de 1 en adelante",
   perPageInvalid: "Se pueden pedir de 1 a 100 registros por página",
-  rfcInvalid: "El RFC no es válido",
-  postalCodeInvalid: "El código postal debe tener 5 dígitos",
   urlInvalid: "El enlace debe empezar con https:// o http://",
   // Any rule a schema gave no text of its own (the zod error map in fields.ts).
   required: "Este campo es requerido",

@@ -56,7 +56,6 @@ export const places = {
     nameRequired: "El nombre es requerido",
     cityRequired: "La ciudad es requerida",
     addressRequired: "La dirección es requerida",
-    phoneInvalid: "El teléfono debe tener 10 dígitos",
     mapUrlInvalid: "El enlace al mapa debe empezar con https://",
     imageUrlInvalid: "La foto debe ser una dirección de la biblioteca (/api/files/…) o de /images/…",
     timezoneInvalid: "La zona horaria no es válida",

@@ -9,6 +9,7 @@ import { api, type ApiData } from "~/lib/api";
 import type { bookedAnswer, waitlistJoinedAnswer } from "~/shared/schemas/booking-answers";
 import type { messageAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
+import { formatDateTimeFull } from "~/shared/mexico/time";
 import { localePath, ROUTES } from "~/lib/routes";
 import classes from "~/components/booking/booking.module.css";
 import { sessionDetail } from "~/.server/domain/booking/sessions";
@@ -170,11 +171,7 @@ export default function BookSessionPage({ loaderData }: Route.ComponentProps) {
         ? t("booking.pages.statePast")
         : s.state === "not_open"
           ? t("booking.pages.stateNotOpen", {
-              date: new Date(s.opens_at).toLocaleString("es-MX", {
-                timeZone: s.timezone,
-                dateStyle: "full",
-                timeStyle: "short",
-              }),
+              date: formatDateTimeFull(s.opens_at, s.timezone),
             })
           : s.state === "closed"
             ? t("booking.pages.stateClosed")

@@ -8,7 +8,7 @@ import classes from "~/components/booking/booking.module.css";
 import { requireGuards } from "~/.server/pages/guard";
 import { parseId } from "~/.server/http/cookies";
 import { listSessions, sessionDto } from "~/.server/domain/booking/sessions";
-import { addDays, localDay } from "~/.server/domain/booking/time";
+import { addDays, formatCalendarDay, localDay } from "~/shared/mexico/time";
 import { publicReads } from "~/.server/domain/content/public-reads";
 import { reservations } from "~/.server/db/schema";
 import { and, eq, inArray, ne } from "drizzle-orm";
@@ -68,9 +68,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: t("booking.pages.calendarMetaDescription") },
 ];
 
-const weekday = new Intl.DateTimeFormat("es-MX", { weekday: "short", timeZone: "UTC" });
-const longDay = new Intl.DateTimeFormat("es-MX", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
-const asDate = (d: string) => new Date(`${d}T12:00:00Z`);
+const weekday = (d: string) => formatCalendarDay(d, { weekday: "short" });
+const longDay = (d: string) => formatCalendarDay(d, { weekday: "long", day: "numeric", month: "long" });
 
 export default function CalendarPage({ loaderData }: Route.ComponentProps) {
   const { studio, days, today, sessions, mine } = loaderData;
@@ -107,19 +106,17 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
               className={classes.day}
               aria-pressed={d === day}
               onClick={() => setDay(d)}
-              aria-label={longDay.format(asDate(d))}
+              aria-label={longDay(d)}
             >
               <span className={classes.dayName}>
-                {i === 0 ? t("booking.pages.today") : weekday.format(asDate(d)).replace(".", "")}
+                {i === 0 ? t("booking.pages.today") : weekday(d).replace(".", "")}
               </span>
               <span className={classes.dayNum}>{Number(d.slice(8))}</span>
             </button>
           ))}
         </nav>
 
-        <h2 style={{ fontSize: 16, margin: "16px 0 12px" }}>
-          {t("booking.pages.classesOf", { day: longDay.format(asDate(day)) })}
-        </h2>
+        <h2 style={{ fontSize: 16, margin: "16px 0 12px" }}>{t("booking.pages.classesOf", { day: longDay(day) })}</h2>
         <Stack gap="sm">
           {list.length === 0 && (
             <Text c="dimmed" py="xl" ta="center">

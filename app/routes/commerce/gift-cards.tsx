@@ -20,7 +20,7 @@ import { cartAction } from "~/components/site/navbar-logic";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { api, type ApiData } from "~/lib/api";
 import { useRootData, useUi } from "~/lib/app-state";
-import { formatPrice } from "~/lib/format";
+import { centsToPesos, formatPrice } from "~/shared/mexico/money";
 import { t } from "~/lib/messages";
 import { notifications } from "~/lib/toast";
 import {
@@ -34,7 +34,7 @@ import {
 } from "~/shared/schemas/commerce";
 import type { cartAnswer } from "~/shared/schemas/commerce-answers";
 import type { Route } from "./+types/gift-cards";
-import { addDays, localDay } from "~/.server/domain/booking/time";
+import { addDays, localDay } from "~/shared/mexico/time";
 
 /** Today and the last day a card may be sent, in Mexico City, by the server's clock. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -118,8 +118,8 @@ export default function GiftCards({ loaderData }: Route.ComponentProps) {
   };
 
   const range = t("commerce.giftSale.customHint", {
-    min: formatPrice(GIFT_CARD_MIN_CENTS / 100),
-    max: formatPrice(GIFT_CARD_MAX_CENTS / 100),
+    min: formatPrice(GIFT_CARD_MIN_CENTS),
+    max: formatPrice(GIFT_CARD_MAX_CENTS),
   });
   return (
     <Container size="sm" py={{ base: 24, sm: 56 }}>
@@ -144,7 +144,7 @@ export default function GiftCards({ loaderData }: Route.ComponentProps) {
                 <Group gap="xs">
                   {GIFT_CARD_PRESETS_CENTS.map((c) => (
                     <Chip key={c} value={String(c)}>
-                      {formatPrice(c / 100)}
+                      {formatPrice(c)}
                     </Chip>
                   ))}
                   <Chip value={OTHER}>{t("commerce.giftSale.amountOther")}</Chip>
@@ -163,8 +163,8 @@ export default function GiftCards({ loaderData }: Route.ComponentProps) {
                 prefix="$"
                 thousandSeparator=","
                 decimalScale={2}
-                min={GIFT_CARD_MIN_CENTS / 100}
-                max={GIFT_CARD_MAX_CENTS / 100}
+                min={centsToPesos(GIFT_CARD_MIN_CENTS)}
+                max={centsToPesos(GIFT_CARD_MAX_CENTS)}
                 allowNegative={false}
                 value={custom}
                 onChange={setCustom}
@@ -225,7 +225,7 @@ export default function GiftCards({ loaderData }: Route.ComponentProps) {
             </Alert>
             <Button type="submit" size="md" loading={busy} leftSection={<IconGift size={18} aria-hidden />}>
               {t("commerce.giftSale.add")}
-              {Number.isFinite(amountCents) && amountCents > 0 ? ` · ${formatPrice(amountCents / 100)}` : ""}
+              {Number.isFinite(amountCents) && amountCents > 0 ? ` · ${formatPrice(amountCents)}` : ""}
             </Button>
           </Stack>
         </form>

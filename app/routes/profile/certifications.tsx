@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconCertificate, IconDownload } from "@tabler/icons-react";
 import { ProfileEmptyState } from "~/components/profile/ProfileEmptyState";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/shared/mexico/time";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/certifications";
 import { requireGuards } from "~/.server/pages/guard";

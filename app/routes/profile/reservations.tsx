@@ -19,6 +19,7 @@ import { ProfileEmptyState } from "~/components/profile/ProfileEmptyState";
 import { api, type ApiData } from "~/lib/api";
 import type { cancelledAnswer, feedResetAnswer } from "~/shared/schemas/booking-answers";
 import { t } from "~/lib/messages";
+import { dayBadge } from "~/shared/mexico/time";
 import classes from "~/components/booking/booking.module.css";
 import { customerReservations, feedToken } from "~/.server/domain/booking/customer";
 import type { Route } from "./+types/reservations";
@@ -44,12 +45,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta = () => [{ title: `${t("auth.profile.nav.reservations")} · ${t("app.name")}` }];
 
 type Upcoming = NonNullable<Route.ComponentProps["loaderData"]>["upcoming"][number];
-
-const dayFmt = (iso: string) => ({
-  wd: new Date(iso).toLocaleDateString("es-MX", { weekday: "short", timeZone: "America/Mexico_City" }).replace(".", ""),
-  d: new Date(iso).toLocaleDateString("es-MX", { day: "numeric", timeZone: "America/Mexico_City" }),
-  m: new Date(iso).toLocaleDateString("es-MX", { month: "short", timeZone: "America/Mexico_City" }).replace(".", ""),
-});
 
 export default function ProfileReservations({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
@@ -120,7 +115,7 @@ export default function ProfileReservations({ loaderData }: Route.ComponentProps
           <Stack gap="sm">
             {upcoming.length === 0 && <Text c="dimmed">{t("booking.profile.noUpcoming")}</Text>}
             {upcoming.map((r) => {
-              const d = dayFmt(r.starts_at);
+              const d = dayBadge(r.starts_at, r.timezone);
               return (
                 <Paper key={r.id} withBorder radius="lg" p="md" data-reservation={r.id}>
                   <Group align="flex-start" wrap="nowrap" gap="md">

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { useEntityForm, useFormSubmit } from "~/components/forms/useEntityForm";
 import { api, type ApiData } from "~/lib/api";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/shared/mexico/time";
 import { t } from "~/lib/messages";
 import type { giftCardRedeemedAnswer } from "~/shared/schemas/commerce-answers";
 import { giftCardRedeemSchema } from "~/shared/schemas/commerce";

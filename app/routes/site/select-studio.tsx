@@ -1,4 +1,4 @@
-import { formatPhone, phoneHref } from "~/shared/phone";
+import { formatPhone, phoneHref } from "~/shared/mexico/phone";
 import { Button } from "@mantine/core";
 import { IconArrowLeft, IconBuildingStore, IconMapPin, IconPhone } from "@tabler/icons-react";
 import { Link, redirect } from "react-router";

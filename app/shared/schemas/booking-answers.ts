@@ -245,6 +245,7 @@ const reservation = z.object({
   coach_name: z.string(),
   studio_name: z.string(),
   room_name: z.string(),
+  timezone: z.string(),
   starts_at: z.string(),
   local_date: z.string(),
   local_time: z.string(),

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { carrierName, carrierOf, normalizeTrackingNumber, trackingNumberProblem } from "~/shared/carriers";
+import { mexicoState, pesosInput, postalCode } from "~/shared/mexico/fields";
+import { formatPrice } from "~/shared/mexico/money";
 
-/** A shipping address (spec §5): Mexico only (country 1), zip of 5 digits. Browser and API share it. */
+/** A shipping address (spec §5): Mexico only (country 1), one of its 32 states, zip of 5 digits. Browser and API share it. */
 export const addressSchema = z.object({
   name: z
     .string({ error: () => t("validation.addressAlias") })
@@ -19,22 +21,13 @@ export const addressSchema = z.object({
     .number({ error: () => t("validation.addressCountry") })
     .int()
     .refine((v) => v === 1, t("validation.addressCountry")),
-  custom_state: z
-    .string({ error: () => t("validation.addressState") })
-    .trim()
-    .min(1, t("validation.addressState"))
-    .max(80),
+  custom_state: mexicoState,
   custom_city: z
     .string({ error: () => t("validation.addressCity") })
     .trim()
     .min(1, t("validation.addressCity"))
     .max(80),
-  zip: z
-    .string({ error: () => t("validation.zipRequired") })
-    .trim()
-    .min(1, t("validation.zipRequired"))
-    .regex(/^\d*$/, t("validation.zipNumeric"))
-    .length(5, t("validation.zipLength")),
+  zip: postalCode,
 });
 
 /** A gift card's code to redeem in the customer's account ("Mis recompensas"). Browser and API share it. */
@@ -62,20 +55,8 @@ export function parseExpiry(v: string) {
   return { month: Number.parseInt(m ?? "", 10) || 0, year: Number.parseInt(y ?? "", 10) || 0 };
 }
 
-/** A refund amount in pesos with at most two decimals ("150", "150.5", 150.25), as integer cents. */
-const refundAmount = z
-  .union([z.string(), z.number()], { error: () => t("commerce.refund.amountInvalid") })
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === "") return undefined;
-    const text = String(v).trim().replace(",", ".");
-    if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) {
-      ctx.addIssue({ code: "custom", message: t("commerce.refund.amountInvalid") });
-      return z.NEVER;
-    }
-    const [pesos, dec = ""] = text.split(".");
-    return Number(pesos) * 100 + Number(dec.padEnd(2, "0"));
-  });
+/** A refund amount in pesos with at most two decimals ("150", "150.5", "150,5", 150.25), as integer cents. */
+const refundAmount = pesosInput(t("commerce.refund.amountInvalid"));
 
 /** A refund from the payments list: `amount` empty or absent refunds all that is left. Browser and API share it. */
 export const refundSchema = z.object({ amount: refundAmount }).partial();
@@ -149,9 +130,11 @@ export const GIFT_CARD_MESSAGE_MAX = 300;
 /** The delivery day is today or later (America/Mexico_City), at most this many days ahead. */
 export const GIFT_CARD_MAX_DAYS_AHEAD = 365;
 
-const money = (c: number) => `$${(c / 100).toLocaleString("en-US")}`;
 const amountMsg = () =>
-  t("commerce.giftSale.amountInvalid", { min: money(GIFT_CARD_MIN_CENTS), max: money(GIFT_CARD_MAX_CENTS) });
+  t("commerce.giftSale.amountInvalid", {
+    min: formatPrice(GIFT_CARD_MIN_CENTS),
+    max: formatPrice(GIFT_CARD_MAX_CENTS),
+  });
 
 /**
  * One gift card to buy (the cart action `addGiftCard`); the delivery day's range (today to a year

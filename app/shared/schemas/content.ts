@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { messages, t } from "~/lib/messages";
+import { postalCode, requiredPhone, rfc } from "~/shared/mexico/fields";
+import { isCompanyRfc } from "~/shared/mexico/rfc";
 import { emailField } from "./auth";
 
 /**
@@ -11,33 +13,14 @@ const required = (message: string, max = 200) =>
     z.string({ error: message }).trim().min(1, message).max(max, message),
   );
 
-/**
- * The SAT's RFC pattern: 3 letters (moral person) or 4 (natural person, Ñ and & allowed), the
- * date YYMMDD (valid month and day), and a 3-character homoclave whose last one is a digit or A.
- */
-export const RFC_PATTERN = /^([A-ZÑ&]{3,4})(\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])([A-Z\d]{2})([A\d])$/;
-
 const TAX_REGIMES = Object.keys(messages.content.taxRegimes) as (keyof typeof messages.content.taxRegimes)[];
 const CFDI_USES = Object.keys(messages.content.cfdiUses) as (keyof typeof messages.content.cfdiUses)[];
 /** Regimes only for moral persons (12-character RFC) and only for natural persons (13). */
 const MORAL_ONLY = new Set(["601", "603"]);
 const PERSON_ONLY = new Set(["605", "606", "612", "616", "621", "625"]);
 
-const postalCodeField = z.preprocess(
-  (v) => (v === undefined || v === null ? "" : v),
-  z
-    .string()
-    .trim()
-    .min(1, t("validation.zipRequired"))
-    .regex(/^\d*$/, t("validation.zipNumeric"))
-    .length(5, t("validation.zipLength")),
-);
-
 const invoiceFields = {
-  rfc: z.preprocess(
-    (v) => (typeof v === "string" ? v.trim().toUpperCase().replace(/[\s-]/g, "") : ""),
-    z.string().min(1, t("content.invoice.rfcRequired")).regex(RFC_PATTERN, t("content.invoice.rfcInvalid")),
-  ),
+  rfc,
   business_name: z.preprocess(
     (v) => (typeof v === "string" ? v.trim().replace(/\s+/g, " ").toUpperCase() : ""),
     z.string().min(1, t("content.invoice.businessNameRequired")).max(250, t("content.invoice.businessNameRequired")),
@@ -46,7 +29,7 @@ const invoiceFields = {
     (v) => (v === undefined || v === null ? "" : v),
     z.enum(TAX_REGIMES as [string, ...string[]], { error: t("content.invoice.taxRegimeRequired") }),
   ),
-  postal_code: postalCodeField,
+  postal_code: postalCode,
   cfdi_use: z.preprocess(
     (v) => (v === undefined || v === null ? "" : v),
     z.enum(CFDI_USES as [string, ...string[]], { error: t("content.invoice.cfdiUseRequired") }),
@@ -55,7 +38,7 @@ const invoiceFields = {
 };
 
 const regimeMatchesRfc = (v: { rfc: string; tax_regime: string }, ctx: z.RefinementCtx) => {
-  const moral = v.rfc.length === 12;
+  const moral = isCompanyRfc(v.rfc);
   if ((moral && PERSON_ONLY.has(v.tax_regime)) || (!moral && MORAL_ONLY.has(v.tax_regime))) {
     ctx.addIssue({ code: "custom", path: ["tax_regime"], message: t("content.invoice.regimeNotForPerson") });
   }
@@ -98,13 +81,7 @@ export const foundationApplicationSchema = z
   .object({
     name: required(t("validation.nameRequired"), 150),
     email: emailField,
-    phone: z.preprocess(
-      (v) => (typeof v === "string" ? v.replace(/[\s().-]/g, "").replace(/^\+?52/, "") : ""),
-      z
-        .string()
-        .min(1, t("content.foundation.phoneRequired"))
-        .regex(/^\d{10}$/, t("content.foundation.phoneInvalid")),
-    ),
+    phone: requiredPhone(t("content.foundation.phoneRequired")),
     city: required(t("content.foundation.cityRequired"), 100),
     kind: z.preprocess((v) => (v === "organization" ? "organization" : "person"), z.enum(["person", "organization"])),
     organization: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(200)),

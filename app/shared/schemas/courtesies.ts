@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { t } from "~/lib/messages";
+import { zonedToUtc } from "~/shared/mexico/time";
 import { blankToNull, email, id, isCalendarDate } from "~/shared/schemas/fields";
 
 const expiresMessage = t("booking.errors.expiresInvalid");
@@ -20,7 +21,7 @@ const expiresAt = z.preprocess(
       (v) => isCalendarDate(v) || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v))),
       expiresMessage,
     )
-    .transform((v) => new Date(isCalendarDate(v) ? `${v}T23:59:59-06:00` : v))
+    .transform((v) => (isCalendarDate(v) ? new Date(zonedToUtc(v, "23:59").getTime() + 59_000) : new Date(v)))
     .optional(),
 );
 

@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { normalizePhone } from "~/shared/phone";
+import { formatMoney } from "~/shared/mexico/money";
+import { localDay } from "~/shared/mexico/time";
 
 /**
  * Spanish for every rule a schema did not word itself (zod's own texts are English): a missing
@@ -79,7 +80,7 @@ export const blankToNull = (v: unknown) =>
   v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : v;
 
 /** Absent stays absent (unchanged), blank becomes null (cleared): for partial updates. */
-const blankToNullKeepAbsent = (v: unknown) => (v === undefined ? undefined : blankToNull(v));
+export const blankToNullKeepAbsent = (v: unknown) => (v === undefined ? undefined : blankToNull(v));
 
 /** Required, trimmed text of at most `max` characters. */
 export function requiredText(message: string, opts: { max?: number; tooLong?: string } = {}) {
@@ -157,28 +158,7 @@ export const boolean = z.preprocess(
   z.boolean({ error: t("fields.booleanInvalid") }),
 );
 
-// ─── Mexican phone ───────────────────────────────────────────────────────────────────────────────
-
-const phoneString = safeString(t("fields.phoneInvalid"))
-  .refine((v) => normalizePhone(v) !== null, t("fields.phoneInvalid"))
-  .transform((v) => normalizePhone(v) as string);
-
-/** Optional phone: blank or absent is null; stored as 10 digits. */
-export const phone = z.preprocess(blankToNull, phoneString.nullable());
-/** Phone of a partial update: absent is unchanged, blank is null. */
-export const phonePatch = z.preprocess(blankToNullKeepAbsent, phoneString.nullable().optional());
-
 // ─── Dates ───────────────────────────────────────────────────────────────────────────────────────
-
-/** Today's date in Mexico City as YYYY-MM-DD. */
-export function todayInMexico(now: Date = new Date()) {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "America/Mexico_City",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}
 
 /** A real calendar date written YYYY-MM-DD. */
 export function isCalendarDate(v: string) {
@@ -197,7 +177,7 @@ export const date = z.preprocess(
 
 const birthDateString = safeString(t("fields.birthDateInvalid"))
   .refine((v) => isCalendarDate(v) && v >= "1900-01-01", t("fields.birthDateInvalid"))
-  .refine((v) => v <= todayInMexico(), t("fields.birthDateFuture"));
+  .refine((v) => v <= localDay(new Date()), t("fields.birthDateFuture"));
 
 /** A birth date: a real date from 1900 up to today (Mexico City); blank or absent is null. */
 export const birthDate = z.preprocess(blankToNull, birthDateString.nullable());
@@ -205,8 +185,6 @@ export const birthDate = z.preprocess(blankToNull, birthDateString.nullable());
 export const birthDatePatch = z.preprocess(blankToNullKeepAbsent, birthDateString.nullable().optional());
 
 // ─── Money ───────────────────────────────────────────────────────────────────────────────────────
-
-const mxn = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN" });
 
 /** Money as integer cents (MXN), never a float: `12345` is $123.45; at most what an `integer` column holds. */
 export const moneyCents = z.preprocess(
@@ -217,19 +195,6 @@ export const moneyCents = z.preprocess(
     .min(0, t("fields.moneyInvalid"))
     .max(INTEGER_MAX, t("fields.moneyTooBig", { max: formatMoney(INTEGER_MAX) })),
 );
-
-/** Pesos typed in a form (`1,234.50`, `$99`) as integer cents, or null when it is not an amount. */
-export function pesosToCents(v: string): number | null {
-  const s = v.replace(/[\s$,]/g, "");
-  if (!/^\d+(\.\d{1,2})?$/.test(s)) return null;
-  const [whole, frac = ""] = s.split(".");
-  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
-}
-
-/** Cents as people read them: `$1,234.50`. */
-export function formatMoney(cents: number): string {
-  return mxn.format(cents / 100);
-}
 
 // ─── Whole numbers ───────────────────────────────────────────────────────────────────────────────
 
@@ -271,20 +236,6 @@ export function oneOfNumbers<const V extends readonly number[]>(values: V, messa
     z.number({ error: message }).refine((v) => values.includes(v), message),
   ) as unknown as z.ZodType<V[number], unknown>;
 }
-
-// ─── Mexican tax and address fields ──────────────────────────────────────────────────────────────
-
-/** RFC: 3 (company) or 4 (person) letters, a YYMMDD date and a 3-character check; upper case. */
-export const rfc = z.preprocess(
-  (v) => (typeof v === "string" ? v.trim().toUpperCase() : absentToEmpty(v)),
-  safeString(t("fields.rfcInvalid")).regex(/^[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}$/, t("fields.rfcInvalid")),
-);
-
-/** A Mexican postal code: 5 digits. */
-export const postalCode = z.preprocess(
-  (v) => (typeof v === "string" ? v.trim() : absentToEmpty(v)),
-  safeString(t("fields.postalCodeInvalid")).regex(/^\d{5}$/, t("fields.postalCodeInvalid")),
-);
 
 /** An optional web link (http or https); blank is null. */
 export const optionalUrl = z.preprocess(

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { t } from "~/lib/messages";
+import { phone } from "~/shared/mexico/fields";
 import { EMPLOYEE_TYPES, ROLE, STAFF_ROLES } from "~/shared/roles";
 import {
   birthDate,
@@ -12,7 +13,6 @@ import {
   email as emailField,
   oneOfNumbers,
   optionalId,
-  phone,
   requiredText as text,
 } from "~/shared/schemas/fields";
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { t } from "~/lib/messages";
+import { phoneOrEmpty } from "~/shared/mexico/fields";
+import { DEFAULT_TZ, isTimeZone } from "~/shared/mexico/time";
 import { INTEGER_MAX, wholeNumber } from "./fields";
 
 /** Back-office forms of cities and studios, shared by the pages and the API. */
@@ -18,23 +20,11 @@ export const citySchema = z.object({
 });
 export type CityInput = z.infer<typeof citySchema>;
 
-const isTimeZone = (v: string) => {
-  try {
-    new Intl.DateTimeFormat("es-MX", { timeZone: v });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 export const studioSchema = z.object({
   name: required(120, t("places.studios.nameRequired")),
   city_id: wholeNumber(1, INTEGER_MAX, t("places.studios.cityRequired")),
   address: required(300, t("places.studios.addressRequired")),
-  phone: z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : ""),
-    z.string().refine((v) => v === "" || v.replace(/\D/g, "").length === 10, t("places.studios.phoneInvalid")),
-  ),
+  phone: phoneOrEmpty,
   map_url: text(500, t("places.studios.mapUrlInvalid")).refine(
     (v) => v === "" || /^https:\/\/\S+$/.test(v),
     t("places.studios.mapUrlInvalid"),
@@ -58,7 +48,7 @@ export const studioSchema = z.object({
   ),
   description: text(1000, t("places.studios.description")),
   timezone: z.preprocess(
-    (v) => (typeof v === "string" && v.trim() ? v.trim() : "America/Mexico_City"),
+    (v) => (typeof v === "string" && v.trim() ? v.trim() : DEFAULT_TZ),
     z.string().refine(isTimeZone, t("places.studios.timezoneInvalid")),
   ),
   active: bool,

@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { birthDatePatch, phonePatch, requiredText } from "~/shared/schemas/fields";
+import { phonePatch } from "~/shared/mexico/fields";
+import { birthDatePatch, requiredText } from "~/shared/schemas/fields";
 
 /**
  * "Mis Datos" (profile settings): one zod schema for the form (browser) and for
  * `POST /api/profile/user` (server), so both show the same Spanish messages.
  */
-
-export { isCalendarDate, todayInMexico } from "~/shared/schemas/fields";
-export { normalizePhone } from "~/shared/phone";
 
 export const profileSchema = z.object({
   name: requiredText(t("validation.nameRequired"), { tooLong: t("auth.profile.errors.nameTooLong") }),

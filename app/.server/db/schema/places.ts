@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { DEFAULT_TZ } from "../../../shared/mexico/time";
 import {
   boolean,
   index,
@@ -15,7 +16,7 @@ import {
 import { timestamps } from "./columns";
 // Kept here too: the other schema files import it from places (it moved to columns.ts).
 
-/** Currency record of spec §3, seeded as written (display follows Mexican usage, see lib/format). */
+/** Currency record of spec §3, seeded as written (display follows Mexican usage, see shared/mexico/money). */
 export const currencies = pgTable("currencies", {
   id: integer("id").primaryKey(),
   name: text("name").notNull(),
@@ -59,7 +60,7 @@ export const cities = pgTable(
       .notNull()
       .references(() => countries.id),
     stateId: integer("state_id").references(() => states.id),
-    timezone: text("timezone").notNull().default("America/Mexico_City"),
+    timezone: text("timezone").notNull().default(DEFAULT_TZ),
     active: boolean("active").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
     ...timestamps,
@@ -95,7 +96,7 @@ export const studios = pgTable(
     /** The Acapulco marketplace (studio 21 in the demo data). */
     isMarketplace: boolean("is_marketplace").notNull().default(false),
     /** IANA zone of the studio's class times. */
-    timezone: text("timezone").notNull().default("America/Mexico_City"),
+    timezone: text("timezone").notNull().default(DEFAULT_TZ),
     sortOrder: integer("sort_order").notNull().default(0),
     ...timestamps,
   },

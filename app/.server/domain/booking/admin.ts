@@ -21,7 +21,7 @@ import { AppError } from "../errors";
 import { grantLot } from "../credits/ledger";
 import { personSearch } from "../people/common";
 import { assertClassRefs } from "./sessions";
-import { humanDateTime, localDay, localTime } from "./time";
+import { humanDateTime, localDay, localTime } from "~/shared/mexico/time";
 
 const coach = alias(coaches, "coach");
 const grantor = alias(users, "grantor");

@@ -16,7 +16,7 @@ import {
   waitlistEntries,
 } from "../../db/schema";
 import { deadlines, policyOf } from "./policies";
-import { humanDateTime, localDay, localTime } from "./time";
+import { humanDateTime, localDay, localTime } from "~/shared/mexico/time";
 import type { IcsClass } from "./ics";
 
 const coach = alias(coaches, "coach");
@@ -97,6 +97,8 @@ export async function customerReservations(db: Db, userId: number, now: Date) {
       coach_name: r.coachName,
       studio_name: r.studioName,
       room_name: r.roomName,
+      /** The studio's time zone: the class's day and time are shown in it. */
+      timezone: r.tz,
       starts_at: r.startsAt.toISOString(),
       local_date: localDay(r.startsAt, r.tz),
       local_time: localTime(r.startsAt, r.tz),

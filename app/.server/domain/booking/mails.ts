@@ -8,7 +8,7 @@ import { studios, users } from "../../db/schema";
 import { layout, type Brand } from "../../mail/templates";
 import type { SessionInfo } from "./context";
 import { icsAttachment } from "./ics";
-import { humanDateTime, localTime } from "./time";
+import { humanDateTime, localTime } from "~/shared/mexico/time";
 
 type BookingMailKind =
   | "booked"

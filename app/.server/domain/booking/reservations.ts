@@ -26,7 +26,7 @@ import {
   waitlistOpen,
   type ClassFacts,
 } from "./rules";
-import { humanDateTime, localTime } from "./time";
+import { humanDateTime, localTime } from "~/shared/mexico/time";
 
 type Deps = Pick<AppDeps, "db" | "config" | "mailer" | "log">;
 

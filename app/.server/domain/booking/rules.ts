@@ -9,7 +9,7 @@
 import { t } from "~/lib/messages";
 import { AppError } from "../errors";
 import { deadlines, type BookingPolicy } from "./policies";
-import { humanDate, humanDateTime, localDay, localTime } from "./time";
+import { humanDate, humanDateTime, localDay, localTime } from "~/shared/mexico/time";
 
 /** What the rules need to know of a class. */
 export interface ClassFacts {

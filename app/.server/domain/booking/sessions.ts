@@ -25,7 +25,7 @@ import { defaultLayout, loadSession, spotsOf, takenSpots } from "./context";
 import { announce } from "./live";
 import { sendBookingMail } from "./mails";
 import { deadlines, policyOf } from "./policies";
-import { addDays, humanDateTime, localDay, localTime, weekdayOf, zonedToUtc } from "./time";
+import { addDays, humanDateTime, localDay, localTime, weekdayOf, zonedToUtc } from "~/shared/mexico/time";
 
 type Deps = Pick<AppDeps, "db" | "config" | "mailer" | "log">;
 

@@ -4,7 +4,8 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { t } from "~/lib/messages";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatMoney } from "~/shared/mexico/money";
+import { formatDateTimeLong } from "~/shared/mexico/time";
 import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
 import {
@@ -57,7 +58,7 @@ export async function refundPayment(deps: AppDeps, paymentId: number, actorUserI
     if (spent > 0 && remaining <= 0) throw AppError.conflict(t("commerce.giftSale.nothingToRefund"));
     if (amountCents !== undefined && (amountCents <= 0 || amountCents > remaining))
       throw AppError.validation([
-        { field: "amount", message: t("commerce.refund.amountRange", { max: formatMoney(remaining / 100) }) },
+        { field: "amount", message: t("commerce.refund.amountRange", { max: formatMoney(remaining) }) },
       ]);
     const amount = amountCents ?? remaining;
     let providerRefundId: string | null = null;
@@ -147,7 +148,7 @@ async function mailRefund(
     t("mail.greeting", { name: u.name }),
     t(r.full ? "commerce.refund.mailWhole" : "commerce.refund.mailPartial", {
       id: r.orderId,
-      amount: formatMoney(r.amount / 100),
+      amount: formatMoney(r.amount),
     }),
     t("commerce.refund.mailClasses", { n: r.revoked }),
     t("commerce.refund.mailDelay"),
@@ -272,22 +273,22 @@ export async function listPayments(db: Db, f: PaymentFilters, limit = 200) {
       status: r.p.status,
       card: r.p.cardLast4 ? `${r.p.cardBrand} •••• ${r.p.cardLast4}` : null,
       amount_cents: r.p.amountCents,
-      display_amount: formatMoney(r.p.amountCents / 100),
+      display_amount: formatMoney(r.p.amountCents),
       refunded_cents: r.p.refundedCents,
-      display_refunded: formatMoney(r.p.refundedCents / 100),
-      display_left: formatMoney((r.p.amountCents - r.p.refundedCents) / 100),
+      display_refunded: formatMoney(r.p.refundedCents),
+      display_left: formatMoney(r.p.amountCents - r.p.refundedCents),
       failure: r.p.failure,
       created_at: r.p.createdAt.toISOString(),
-      display_date: formatDateTime(r.p.createdAt),
+      display_date: formatDateTimeLong(r.p.createdAt),
     })),
     totals: {
       count: tot?.count ?? 0,
       gross_cents: tot?.gross ?? 0,
       refunded_cents: tot?.refunded ?? 0,
       net_cents: (tot?.gross ?? 0) - (tot?.refunded ?? 0),
-      display_gross: formatMoney((tot?.gross ?? 0) / 100),
-      display_refunded: formatMoney((tot?.refunded ?? 0) / 100),
-      display_net: formatMoney(((tot?.gross ?? 0) - (tot?.refunded ?? 0)) / 100),
+      display_gross: formatMoney(tot?.gross ?? 0),
+      display_refunded: formatMoney(tot?.refunded ?? 0),
+      display_net: formatMoney((tot?.gross ?? 0) - (tot?.refunded ?? 0)),
     },
     by_studio: perStudio.map((s) => ({
       studio_id: s.studioId,
@@ -296,9 +297,9 @@ export async function listPayments(db: Db, f: PaymentFilters, limit = 200) {
       gross_cents: s.gross,
       refunded_cents: s.refunded,
       net_cents: s.gross - s.refunded,
-      display_gross: formatMoney(s.gross / 100),
-      display_refunded: formatMoney(s.refunded / 100),
-      display_net: formatMoney((s.gross - s.refunded) / 100),
+      display_gross: formatMoney(s.gross),
+      display_refunded: formatMoney(s.refunded),
+      display_net: formatMoney(s.gross - s.refunded),
     })),
   };
 }
@@ -321,18 +322,18 @@ export async function customerOrders(db: Db, userId: number) {
     return {
       id: o.id,
       created_at: o.createdAt.toISOString(),
-      display_date: formatDateTime(o.createdAt),
+      display_date: formatDateTimeLong(o.createdAt),
       status: o.status,
       status_label: t(`commerce.orders.statuses.${o.status}`),
-      display_total: formatMoney(o.totalCents / 100),
-      display_subtotal: formatMoney(o.subtotalCents / 100),
-      display_discount: o.discountCents ? formatMoney(o.discountCents / 100) : null,
-      display_shipping: o.shippingCents ? formatMoney(o.shippingCents / 100) : null,
-      display_gift_card: o.giftCardCents ? formatMoney(o.giftCardCents / 100) : null,
+      display_total: formatMoney(o.totalCents),
+      display_subtotal: formatMoney(o.subtotalCents),
+      display_discount: o.discountCents ? formatMoney(o.discountCents) : null,
+      display_shipping: o.shippingCents ? formatMoney(o.shippingCents) : null,
+      display_gift_card: o.giftCardCents ? formatMoney(o.giftCardCents) : null,
       payment_method: o.paymentMethod,
       deposit: o.deposit,
       balance_due_cents: o.status === "paid" ? o.balanceDueCents : 0,
-      display_balance_due: o.status === "paid" && o.balanceDueCents > 0 ? formatMoney(o.balanceDueCents / 100) : null,
+      display_balance_due: o.status === "paid" && o.balanceDueCents > 0 ? formatMoney(o.balanceDueCents) : null,
       card: pay?.cardLast4 ? { brand: pay.cardBrand, last4: pay.cardLast4 } : null,
       items: items
         .filter((i) => i.orderId === o.id)
@@ -344,7 +345,7 @@ export async function customerOrders(db: Db, userId: number) {
           variant_label: i.variantLabel,
           sku: i.sku,
           qty: i.qty,
-          display_total: formatMoney(i.totalCents / 100),
+          display_total: formatMoney(i.totalCents),
         })),
       shipment: ship ? shipmentView(ship) : null,
       /** Gift cards it bought: for whom, and when they were or will be mailed. */
@@ -369,7 +370,7 @@ function shipmentView(s: typeof shipments.$inferSelect) {
     tracking_url: s.status === "cancelled" ? null : trackingUrl(s.carrier, s.trackingNumber),
     address: s.address.display_address,
     updated_at: s.updatedAt.toISOString(),
-    display_updated: formatDateTime(s.updatedAt),
+    display_updated: formatDateTimeLong(s.updatedAt),
   };
 }
 
@@ -498,7 +499,7 @@ export async function redeemGiftCard(db: Db, userId: number, code: string, now: 
         .insert(giftCardMovements)
         .values({ giftCardId: g.id, deltaCents: 0, kind: "redeem", actorUserId: userId });
     }
-    return { code: g.code, balance_cents: g.balanceCents, display_balance: formatMoney(g.balanceCents / 100) };
+    return { code: g.code, balance_cents: g.balanceCents, display_balance: formatMoney(g.balanceCents) };
   });
 }
 
@@ -508,8 +509,8 @@ export async function customerGiftCards(db: Db, userId: number) {
     id: g.id,
     code: g.code,
     balance_cents: g.balanceCents,
-    display_balance: formatMoney(g.balanceCents / 100),
-    display_initial: formatMoney(g.initialCents / 100),
+    display_balance: formatMoney(g.balanceCents),
+    display_initial: formatMoney(g.initialCents),
     expires_at: g.expiresAt?.toISOString() ?? null,
   }));
 }

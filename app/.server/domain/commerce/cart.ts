@@ -5,7 +5,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { formatMoney, formatPrice } from "~/lib/format";
+import { centsToPesos, formatMoney, formatPrice } from "~/shared/mexico/money";
 import type { Db } from "../../db/client";
 import {
   addresses,
@@ -26,12 +26,12 @@ import {
 } from "../../db/schema";
 import { AppError } from "../errors";
 import { onDemandEnabled } from "../content/service";
-import { localDay } from "../booking/time";
+import { localDay } from "~/shared/mexico/time";
 import { addressSchema, giftCardSaleSchema } from "~/shared/schemas/commerce";
 import { id, optionalId } from "~/shared/schemas/fields";
 import { createSale, saleLineDetail, saleLineName, salesOf } from "./gift-card-sales";
 import { optionNames, variantLabel } from "./variants";
-import { applyQty, centsToAmount, computeTotals, discountCents, type PricedLine, type Totals } from "./pricing";
+import { applyQty, computeTotals, discountCents, type PricedLine, type Totals } from "./pricing";
 
 export type CartRow = typeof carts.$inferSelect;
 const PAYMENT_METHOD = { card: 4, paypal: 5 } as const;
@@ -335,37 +335,37 @@ export function cartView(ctx: CartContext, stripePublicKey: string) {
   const rows: { label: string; display_value: string; value_cents: number }[] = [
     {
       label: t("commerce.totals.subtotal"),
-      display_value: formatMoney(totals.subtotalCents / 100),
+      display_value: formatMoney(totals.subtotalCents),
       value_cents: totals.subtotalCents,
     },
   ];
   if (totals.discountCents > 0 && ctx.voucher)
     rows.push({
       label: t("commerce.totals.discount", { code: ctx.voucher.code }),
-      display_value: `-${formatMoney(totals.discountCents / 100)}`,
+      display_value: `-${formatMoney(totals.discountCents)}`,
       value_cents: -totals.discountCents,
     });
   if (ctx.requiresShipping && ctx.shippingMethod)
     rows.push({
       label: t("commerce.totals.shipping"),
-      display_value: formatMoney(totals.shippingCents / 100),
+      display_value: formatMoney(totals.shippingCents),
       value_cents: totals.shippingCents,
     });
   if (totals.giftCardCents > 0)
     rows.push({
       label: t("commerce.totals.giftCard"),
-      display_value: `-${formatMoney(totals.giftCardCents / 100)}`,
+      display_value: `-${formatMoney(totals.giftCardCents)}`,
       value_cents: -totals.giftCardCents,
     });
   rows.push({
     label: t("commerce.totals.total"),
-    display_value: formatMoney(totals.totalCents / 100),
+    display_value: formatMoney(totals.totalCents),
     value_cents: totals.totalCents,
   });
   if (cart.deposit)
     rows.push({
       label: t("commerce.totals.depositToday"),
-      display_value: formatMoney(totals.dueNowCents / 100),
+      display_value: formatMoney(totals.dueNowCents),
       value_cents: totals.dueNowCents,
     });
   const by = (s: CartScope, key: string) =>
@@ -383,8 +383,8 @@ export function cartView(ctx: CartContext, stripePublicKey: string) {
       name: l.name,
       image: l.image,
       price_cents: l.unitCents,
-      display_price: formatPrice(l.unitCents / 100),
-      display_total: formatMoney((l.unitCents * l.qty) / 100),
+      display_price: formatPrice(l.unitCents),
+      display_total: formatMoney(l.unitCents * l.qty),
       [`${l.scope}_id`]: l.refId,
       ...(l.giftSale ? { gift_card: l.giftSale } : {}),
       ...(l.scope === "product"
@@ -409,9 +409,9 @@ export function cartView(ctx: CartContext, stripePublicKey: string) {
     promos: [] as unknown[],
     voucher: ctx.voucher ? { code: ctx.voucher.code, applied: !ctx.voucherReason, reason: ctx.voucherReason } : null,
     gift_card: ctx.giftCard ? { code: ctx.giftCard.code, balance_cents: ctx.giftCard.balanceCents } : null,
-    amount: centsToAmount(totals.dueNowCents),
+    amount: centsToPesos(totals.dueNowCents),
     amount_cents: totals.dueNowCents,
-    display_amount: formatMoney(totals.dueNowCents / 100),
+    display_amount: formatMoney(totals.dueNowCents),
     reason: ctx.reason,
     requires_shipping: ctx.requiresShipping,
     payment_method_id: cart.paymentMethodId,

@@ -1,7 +1,7 @@
 /** Public catalogue reads: packs per city, on-demand plans, store products (spec §7). */
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import { t } from "~/lib/messages";
-import { formatPrice } from "~/lib/format";
+import { centsToPesos, formatPrice } from "~/shared/mexico/money";
 import type { Db } from "../../db/client";
 import { cities, packs, plans, products, type ProductArea } from "../../db/schema";
 import { variantView, variantsOf, type VariantRow } from "./variants";
@@ -26,8 +26,8 @@ function packView(p: typeof packs.$inferSelect, cityName?: string) {
     validity_days: p.validityDays,
     is_intro_offer: p.isIntroOffer,
     price_cents: p.priceCents,
-    price: p.priceCents / 100,
-    display_price: formatPrice(p.priceCents / 100),
+    price: centsToPesos(p.priceCents),
+    display_price: formatPrice(p.priceCents),
     active: p.active,
   };
 }
@@ -56,8 +56,8 @@ function planView(p: typeof plans.$inferSelect) {
       p.sessions === null ? t("commerce.plans.unlimited") : t("commerce.plans.sessions", { n: p.sessions }),
     duration_days: p.durationDays,
     price_cents: p.priceCents,
-    price: p.priceCents / 100,
-    display_price: formatPrice(p.priceCents / 100),
+    price: centsToPesos(p.priceCents),
+    display_price: formatPrice(p.priceCents),
     active: p.active,
   };
 }
@@ -85,11 +85,11 @@ function productView(p: typeof products.$inferSelect, variants: VariantRow[] = [
     images: p.images,
     image: p.images[0] ?? null,
     price_cents: priceCents,
-    price: priceCents / 100,
+    price: centsToPesos(priceCents),
     display_price:
       sold.length && Math.max(...prices) !== priceCents
-        ? t("commerce.variants.from", { price: formatPrice(priceCents / 100) })
-        : formatPrice(priceCents / 100),
+        ? t("commerce.variants.from", { price: formatPrice(priceCents) })
+        : formatPrice(priceCents),
     stock: sold.length ? (counted ? sold.reduce((n, v) => n + v.stock!, 0) : null) : p.stock,
     in_stock: sold.length ? sold.some((v) => v.in_stock) : p.options.length === 0 && (p.stock === null || p.stock > 0),
     options: p.options,

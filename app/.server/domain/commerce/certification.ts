@@ -5,7 +5,7 @@
  * store's product page and the PDF all show these, so they cannot disagree.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { formatPrice } from "~/lib/format";
+import { formatPrice } from "~/shared/mexico/money";
 import type { Db } from "../../db/client";
 import { certifications, products, type CertificationModule } from "../../db/schema";
 import type { CertificationFacts } from "~/shared/schemas/catalogue";
@@ -31,7 +31,7 @@ function factsOf(
     hours: programmeHours(c.modules),
     allows_deposit: c.allowsDeposit,
     product: product
-      ? { id: product.id, price_cents: product.priceCents, display_price: formatPrice(product.priceCents / 100) }
+      ? { id: product.id, price_cents: product.priceCents, display_price: formatPrice(product.priceCents) }
       : null,
   };
 }

@@ -10,7 +10,8 @@
  * Settling a charge needs checkout's fulfilment, so it lives in checkout.ts (`settleCharge`).
  */
 import { and, asc, eq, lt, sql } from "drizzle-orm";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatMoney } from "~/shared/mexico/money";
+import { formatDateTimeLong } from "~/shared/mexico/time";
 import type { Db } from "../../db/client";
 import { checkoutCharges, paymentMethodOwners, payments, users } from "../../db/schema";
 import type { Intent } from "./gateways/types";
@@ -179,9 +180,9 @@ export async function unreconciledCharges(db: Db, now: Date) {
       gateway: r.charge.gateway,
       provider_intent_id: r.charge.providerIntentId,
       amount_cents: r.charge.amountCents,
-      display_amount: formatMoney(r.charge.amountCents / 100),
+      display_amount: formatMoney(r.charge.amountCents),
       created_at: r.charge.createdAt.toISOString(),
-      display_date: formatDateTime(r.charge.createdAt),
+      display_date: formatDateTimeLong(r.charge.createdAt),
       last_error: r.charge.lastError,
     })),
     ...unrefunded.map((r) => ({
@@ -192,9 +193,9 @@ export async function unreconciledCharges(db: Db, now: Date) {
       gateway: r.payment.gateway,
       provider_intent_id: r.payment.providerPaymentId,
       amount_cents: r.payment.amountCents - r.payment.refundedCents,
-      display_amount: formatMoney((r.payment.amountCents - r.payment.refundedCents) / 100),
+      display_amount: formatMoney(r.payment.amountCents - r.payment.refundedCents),
       created_at: r.payment.createdAt.toISOString(),
-      display_date: formatDateTime(r.payment.createdAt),
+      display_date: formatDateTimeLong(r.payment.createdAt),
       last_error: r.payment.failure,
     })),
   ];

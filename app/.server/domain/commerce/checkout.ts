@@ -11,7 +11,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "~/shared/mexico/money";
 import { orderReceipt, receiptMailParts, receiptOf } from "./receipt";
 import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
@@ -716,7 +716,7 @@ async function fulfilBalance(deps: AppDeps, input: FulfilInput): Promise<{ order
         .from(users)
         .where(eq(users.id, order.userId));
       if (u) {
-        const line = t("commerce.deposit.receiptLine", { id: order.id, amount: formatMoney(intent.amountCents / 100) });
+        const line = t("commerce.deposit.receiptLine", { id: order.id, amount: formatMoney(intent.amountCents) });
         const receipt = receiptMailParts(await receiptOf(tx, updated!));
         await deps.mailer.send(tx, {
           to: u.email,
@@ -838,7 +838,7 @@ async function failAndRefund(
 async function mailRefundAfterFailure(deps: AppDeps, tx: Db, userId: number, intent: Intent, reason: string) {
   const [u] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
   if (!u) return;
-  const amount = formatMoney(intent.amountCents / 100);
+  const amount = formatMoney(intent.amountCents);
   const body = t("commerce.payment.refundMailBody", { amount, reason });
   await deps.mailer.send(tx, {
     to: u.email,

@@ -14,13 +14,14 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import { t } from "~/lib/messages";
-import { formatDate, formatMoney, formatPrice } from "~/lib/format";
+import { formatMoney, formatPrice } from "~/shared/mexico/money";
+import { formatDate } from "~/shared/mexico/time";
 import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
 import { giftCardMovements, giftCardSales, giftCards } from "../../db/schema";
 import { layout } from "../../mail/templates";
 import { mailBrand } from "../identity/accounts";
-import { addDays, localDay } from "../booking/time";
+import { addDays, localDay } from "~/shared/mexico/time";
 import { AppError } from "../errors";
 import { GIFT_CARD_MAX_DAYS_AHEAD, type GiftCardSaleInput } from "~/shared/schemas/commerce";
 
@@ -131,7 +132,7 @@ export async function deliverDueGiftCards(deps: AppDeps, now: Date) {
         .set({ active: true, updatedAt: now })
         .where(eq(giftCards.id, sale.giftCardId!))
         .returning();
-      const amount = formatPrice(card!.initialCents / 100);
+      const amount = formatPrice(card!.initialCents);
       const paragraphs = [t("commerce.giftSale.mailIntro", { sender: sale.senderName, amount })];
       if (sale.message) paragraphs.push(t("commerce.giftSale.mailMessage", { message: sale.message }));
       paragraphs.push(t("commerce.giftSale.mailCode", { code: card!.code }), t("commerce.giftSale.mailHow"));
@@ -219,7 +220,7 @@ function saleView(s: GiftCardSale) {
     id: s.id,
     recipient_name: s.recipientName,
     recipient_email: s.recipientEmail,
-    display_amount: formatMoney(s.amountCents / 100),
+    display_amount: formatMoney(s.amountCents),
     deliver_on: s.deliverOn,
     delivered_at: s.deliveredAt?.toISOString() ?? null,
     status: status as "scheduled" | "delivered" | "cancelled",

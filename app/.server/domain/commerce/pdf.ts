@@ -10,7 +10,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { formatPrice } from "~/lib/format";
+import { formatPrice } from "~/shared/mexico/money";
 import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
 import { cartItems, carts, certificateEntitlements, certifications, products } from "../../db/schema";
@@ -311,7 +311,7 @@ export async function certificationPdf(
     schedule: c?.schedule ?? "",
     modules: c?.modules ?? [],
     pdfContent: c?.pdfContent ?? "",
-    price: formatPrice(row.product.priceCents / 100),
+    price: formatPrice(row.product.priceCents),
     allowsDeposit: c?.allowsDeposit ?? false,
     buyer: `${user.name} ${user.lastName}`.trim(),
     full: Boolean(bought),

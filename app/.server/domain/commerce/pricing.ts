@@ -2,6 +2,7 @@
  * Prices and totals in integer cents (MXN), computed on the server only. Pure functions: the cart
  * service feeds them rows from the database; the unit tests feed them literals.
  */
+import { percentOfCents } from "~/shared/mexico/money";
 import type { CartScope } from "../../db/schema/commerce";
 
 export interface PricedLine {
@@ -42,7 +43,7 @@ export function discountCents(lines: PricedLine[], voucher: VoucherRule | null) 
   if (!voucher) return 0;
   const base = eligibleCents(lines, voucher);
   if (base <= 0) return 0;
-  if (voucher.kind === "percent") return Math.min(base, Math.floor((base * voucher.value + 50) / 100));
+  if (voucher.kind === "percent") return Math.min(base, percentOfCents(base, voucher.value));
   return Math.min(base, voucher.value);
 }
 
@@ -87,6 +88,3 @@ export function applyQty(
   if (rule.max > 0 && requested > rule.max) return { action: "tooMany", max: rule.max };
   return { action: "set", qty: requested };
 }
-
-/** Pesos for the spec's `amount` field (a number with two decimals). */
-export const centsToAmount = (cents: number) => Math.round(cents) / 100;

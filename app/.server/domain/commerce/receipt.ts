@@ -4,7 +4,7 @@
  * and the receipt mails all read it, so they cannot disagree with each other or with the charge.
  */
 import { t } from "~/lib/messages";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "~/shared/mexico/money";
 import { inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orderItems, type orders, vouchers } from "../../db/schema";
@@ -27,7 +27,7 @@ const line = (kind: ReceiptLine["kind"], label: string, cents: number): ReceiptL
   kind,
   label,
   amount_cents: cents,
-  display_amount: cents < 0 ? `-${formatMoney(-cents / 100)}` : formatMoney(cents / 100),
+  display_amount: cents < 0 ? `-${formatMoney(-cents)}` : formatMoney(cents),
 });
 
 export function orderReceipt(order: Order, items: Item[], voucherCode: string | null): Receipt {

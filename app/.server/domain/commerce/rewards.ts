@@ -10,7 +10,7 @@ import { t } from "~/lib/messages";
 import { ROLE } from "~/shared/roles";
 import type { AppDeps } from "../../deps";
 import { creditLots, reservations, users } from "../../db/schema";
-import { localDay } from "../booking/time";
+import { localDay } from "~/shared/mexico/time";
 import { grantLot } from "../credits/ledger";
 
 const BIRTHDAY_REWARD = { sessions: 1, days: 30 } as const;

@@ -9,7 +9,7 @@
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
-import { formatPrice } from "~/lib/format";
+import { centsToPesos, formatPrice } from "~/shared/mexico/money";
 import { combinationKey, type ProductVariantsInput } from "~/shared/schemas/catalogue";
 import type { Db } from "../../db/client";
 import { productVariants, products, type ProductOption } from "../../db/schema";
@@ -30,8 +30,8 @@ export function variantView(options: ProductOption[], v: VariantRow) {
     option_values: v.optionValues,
     label: variantLabel(options, v.optionValues),
     price_cents: v.priceCents,
-    price: v.priceCents / 100,
-    display_price: formatPrice(v.priceCents / 100),
+    price: centsToPesos(v.priceCents),
+    display_price: formatPrice(v.priceCents),
     stock: v.stock,
     in_stock: v.active && (v.stock === null || v.stock > 0),
     active: v.active,

@@ -4,7 +4,8 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatMoney } from "~/shared/mexico/money";
+import { formatDate } from "~/shared/mexico/time";
 import type { Db } from "../../db/client";
 import { AppError } from "../errors";
 import type { Actor } from "../people/access";
@@ -327,7 +328,7 @@ export async function invoiceableOrders(db: Db, userId: number) {
     label: t("content.invoice.orderOption", {
       id: o.id,
       date: formatDate(o.createdAt),
-      total: formatMoney(o.totalCents / 100),
+      total: formatMoney(o.totalCents),
     }),
   }));
 }

@@ -3,7 +3,7 @@ export { EntityFormFrame, useEntityEdit, useEntityForm, useEntitySubmit } from "
 export { confirmAction } from "./confirm";
 export { PageHeader } from "./PageHeader";
 export { AdminErrorBoundary } from "./ErrorPage";
-export { formatCalendarDate, formatDate, formatDateTime } from "./format";
+export { formatCalendarDate, formatDate, formatDateTime } from "~/shared/mexico/time";
 export { SoftBadge } from "~/components/SoftBadge";
 export { ResourceFormPage, ResourceListPage, type FieldDef, type ResourceView } from "./resource/ResourcePages";
 export { MediaUpload } from "./resource/MediaPicker";

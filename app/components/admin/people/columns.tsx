@@ -20,7 +20,7 @@ export function lastLoginColumn<T extends { last_login_at: string | null }>(): C
     sortable: true,
     render: (r) => (
       <span className={r.last_login_at ? undefined : classes.dimmed}>
-        {formatDateTime(r.last_login_at, t("admin.people.never"))}
+        {formatDateTime(r.last_login_at, { fallback: t("admin.people.never") })}
       </span>
     ),
   };

@@ -6,7 +6,7 @@ import type { addressesAnswer, SavedAddress } from "~/shared/schemas/commerce-an
 
 import { t } from "~/lib/messages";
 import { addressSchema } from "~/shared/schemas/commerce";
-import { MEXICO_STATE_NAMES } from "../states";
+import { MEXICO_STATE_NAMES } from "~/shared/mexico/states";
 import { toastError, type CartData } from "../useCart";
 import type { Act } from "./types";
 

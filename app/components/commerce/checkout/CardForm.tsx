@@ -5,7 +5,7 @@ import { maskCardNumber, maskCvc, maskExpiry } from "~/shared/schemas/commerce";
 import type { StripeCardElement } from "./stripe-js";
 import { StripeCardField } from "./StripeCardField";
 import type { SavedCard } from "~/shared/schemas/commerce-answers";
-import { todayInMexico } from "~/shared/schemas/fields";
+import { localDay } from "~/shared/mexico/time";
 import type { CardDetails, CardErrors } from "./types";
 
 export interface CardFormState {
@@ -30,7 +30,7 @@ export function emptyCard(now = new Date()): CardFormState {
     savedId: null,
     number: "",
     name: "",
-    expiry: `01/${todayInMexico(now).slice(2, 4)}`,
+    expiry: `01/${localDay(now).slice(2, 4)}`,
     cvc: "",
     save: false,
     stripeElement: null,

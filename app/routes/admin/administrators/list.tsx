@@ -1,4 +1,4 @@
-import { formatPhone } from "~/shared/phone";
+import { formatPhone } from "~/shared/mexico/phone";
 import { Alert, Button } from "@mantine/core";
 import { IconInfoCircle, IconUsers } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";

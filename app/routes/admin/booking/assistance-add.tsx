@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, TextInput, Ti
 import { useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { PageHeader } from "~/components/admin/kit";
+import { formatCalendarDay } from "~/shared/mexico/time";
 import { SpotForm } from "~/components/admin/booking/SpotForm";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { api, type ApiData } from "~/lib/api";
@@ -20,13 +21,7 @@ import type { Route } from "./+types/assistance-add";
  * `POST /api/admin/reservations`. Staff may book after the online cut-off; the customer's credit of
  * that city is spent as online.
  */
-const shortDay = (d: string) =>
-  new Date(`${d}T12:00:00Z`).toLocaleDateString("es-MX", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    timeZone: "UTC",
-  });
+const shortDay = (d: string) => formatCalendarDay(d, { weekday: "short", day: "numeric", month: "short" });
 
 export async function loader(args: Route.LoaderArgs) {
   requireAdminPage(args, { permission: "booking.write" });

@@ -16,7 +16,7 @@ import { listAllStudios } from "~/.server/domain/places/service";
 import { coaches, rooms, sessionTypes } from "~/.server/db/schema";
 import { asc, eq } from "drizzle-orm";
 import { listSessions, sessionDto } from "~/.server/domain/booking/sessions";
-import { addDays, localDay, weekdayOf, zonedToUtc } from "~/.server/domain/booking/time";
+import { addDays, localDay, weekdayOf, zonedToUtc } from "~/shared/mexico/time";
 import { policyOf } from "~/.server/domain/booking/policies";
 import { listTemplates } from "~/.server/domain/booking/admin";
 import type { Route } from "./+types/calendar";

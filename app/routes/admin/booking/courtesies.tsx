@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import { DataTable, PageHeader, useEntityForm, useEntitySubmit, type Column } from "~/components/admin/kit";
 import { customerColumn } from "~/components/admin/booking/columns";
 import { api, type ApiData } from "~/lib/api";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/shared/mexico/time";
 import { t } from "~/lib/messages";
 import type { savedAnswer } from "~/shared/schemas/answers";
 import { courtesyFormSchema } from "~/shared/schemas/courtesies";

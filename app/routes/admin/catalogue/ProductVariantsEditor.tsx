@@ -18,6 +18,7 @@ import { useEntityForm, useFormSubmit } from "~/components/forms/useEntityForm";
 import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
 import type { ProductVariant, productVariantsAnswer } from "~/shared/schemas/commerce-answers";
+import { centsToPesos } from "~/shared/mexico/money";
 
 interface Row {
   id?: number;
@@ -34,7 +35,7 @@ const toRow = (v: ProductVariant): Row => ({
   id: v.id,
   option_values: v.option_values,
   sku: v.sku,
-  price: v.price_cents / 100,
+  price: centsToPesos(v.price_cents),
   stock: v.stock ?? "",
   active: v.active,
 });
@@ -99,7 +100,7 @@ export function ProductVariantsEditor(props: {
           .replace(/[^A-Za-z0-9-]/g, "")
           .toUpperCase()
           .slice(0, 40),
-        price: props.basePriceCents / 100,
+        price: centsToPesos(props.basePriceCents),
         stock: "",
         active: true,
       }));

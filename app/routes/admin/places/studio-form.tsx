@@ -1,6 +1,7 @@
 import { AdminErrorBoundary, ResourceFormPage, type FieldDef } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
 import { studioSchema } from "~/shared/schemas/places";
+import { DEFAULT_TZ, STUDIO_TIME_ZONES } from "~/shared/mexico/time";
 import { staffCityOptions } from "~/.server/domain/places/service";
 import { studiosResource } from "~/.server/resources/places";
 import { resourceFormLoader } from "../.server/resource";
@@ -20,8 +21,7 @@ export const meta = ({ params }: Route.MetaArgs) => [
 ];
 export const ErrorBoundary = AdminErrorBoundary;
 
-const ZONES = ["America/Mexico_City", "America/Monterrey", "America/Cancun", "America/Tijuana", "America/Hermosillo"];
-const defaults = { timezone: "America/Mexico_City", active: true, is_external: false };
+const defaults = { timezone: DEFAULT_TZ as string, active: true, is_external: false };
 
 export default function StudioForm({ loaderData }: Route.ComponentProps) {
   const { item, cities } = loaderData;
@@ -35,7 +35,7 @@ export default function StudioForm({ loaderData }: Route.ComponentProps) {
       name: "timezone",
       label: t("places.studios.timezone"),
       kind: "select",
-      options: ZONES.map((z) => ({ value: z, label: z })),
+      options: STUDIO_TIME_ZONES.map((z) => ({ value: z, label: z })),
     },
     {
       name: "image_url",

@@ -13,7 +13,7 @@ import type { messageAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { applicationStatusSchema } from "~/shared/schemas/cms";
-import { formatPhone, phoneHref } from "~/shared/phone";
+import { formatPhone, phoneHref } from "~/shared/mexico/phone";
 import { can } from "~/shared/permissions";
 import { getResource } from "~/.server/kit/resource";
 import { foundationApplicationsResource } from "~/.server/resources/requests";

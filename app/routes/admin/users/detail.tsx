@@ -1,4 +1,4 @@
-import { formatPhone, phoneHref } from "~/shared/phone";
+import { formatPhone, phoneHref } from "~/shared/mexico/phone";
 import { Anchor, Avatar, Badge, Button, EmptyState, Group, Paper, SimpleGrid, Stack, Tabs, Text } from "@mantine/core";
 import {
   IconCalendarEvent,
@@ -152,7 +152,7 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
                 <Field label="ID">#{p.id}</Field>
                 <Field label={t("admin.people.createdAt")}>{formatDateTime(p.created_at)}</Field>
                 <Field label={t("admin.people.lastLogin")}>
-                  {formatDateTime(p.last_login_at, t("admin.people.never"))}
+                  {formatDateTime(p.last_login_at, { fallback: t("admin.people.never") })}
                 </Field>
               </SimpleGrid>
             </Stack>

@@ -1,4 +1,4 @@
-import { formatPhone } from "~/shared/phone";
+import { formatPhone } from "~/shared/mexico/phone";
 import { AdminErrorBoundary, formatDate, ResourceListPage, type Column } from "~/components/admin/kit";
 import { lastLoginColumn, statusFilter } from "~/components/admin/people/columns";
 import { PersonCell, StatusBadge } from "~/components/admin/people/bits";

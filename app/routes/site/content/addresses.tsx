@@ -1,7 +1,7 @@
 import { IconMapPin, IconPhone } from "@tabler/icons-react";
 import { PageHeader, SmartLink } from "~/components/site/content/ContentBlocks";
 import { mapLinkOf } from "~/components/site/content/links";
-import { formatPhone, phoneHref } from "~/shared/phone";
+import { formatPhone, phoneHref } from "~/shared/mexico/phone";
 import { Img } from "~/components/site/content/Img";
 import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";

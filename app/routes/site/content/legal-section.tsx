@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { LegalText } from "~/components/legal/LegalText";
 import { legalSlugOf } from "~/components/legal/links";
 import { ContentBlocks, PageHeader, SmartLink } from "~/components/site/content/ContentBlocks";
-import { formatDate } from "~/components/site/content/dates";
+import { formatDateLong } from "~/shared/mexico/time";
 import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/legal-section";
@@ -55,7 +55,7 @@ export default function LegalSection({ loaderData }: Route.ComponentProps) {
           )}
           {section.updated_at && (
             <p className={classes.meta} style={{ marginTop: 40 }}>
-              {t("content.common.updatedAt", { date: formatDate(section.updated_at) })}
+              {t("content.common.updatedAt", { date: formatDateLong(section.updated_at) })}
             </p>
           )}
           <SmartLink href="/legals" className={classes.textLink}>

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { PageHeader, SmartLink } from "~/components/site/content/ContentBlocks";
 import { Img } from "~/components/site/content/Img";
 import { mapLinkOf } from "~/components/site/content/links";
-import { formatPhone, phoneHref } from "~/shared/phone";
+import { formatPhone, phoneHref } from "~/shared/mexico/phone";
 import { t } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/studio-detail";

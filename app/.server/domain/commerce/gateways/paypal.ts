@@ -10,6 +10,7 @@
  * another host (the tests run a local server that answers like PayPal).
  */
 import { t } from "~/lib/messages";
+import { centsToDecimal, parsePesos } from "~/shared/mexico/money";
 import { GatewayError, type Intent, type IntentStatus, type PaypalGateway, type WebhookEvent } from "./types";
 
 interface PaypalMoney {
@@ -39,16 +40,13 @@ interface PaypalError {
 }
 
 /** Integer cents as PayPal's decimal string ("1234.50"); MXN has two decimals. */
-export function centsToPaypal(cents: number) {
-  if (!Number.isInteger(cents) || cents < 0) throw new Error(`importe inválido: ${cents}`);
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-}
+export const centsToPaypal = centsToDecimal;
 
 /** PayPal's decimal string as integer cents, without floating point. */
 export function paypalToCents(value: string) {
-  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value);
-  if (!m) throw new GatewayError(t("errors.paymentFailed"), "bad_amount");
-  return Number(m[1]) * 100 + Number((m[2] ?? "0").padEnd(2, "0"));
+  const cents = /^\d+(\.\d{1,2})?$/.test(value) ? parsePesos(value) : null;
+  if (cents === null) throw new GatewayError(t("errors.paymentFailed"), "bad_amount");
+  return cents;
 }
 
 function statusOf(order: PaypalOrder): IntentStatus {

@@ -12,7 +12,7 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
-import { todayInMexico } from "~/shared/schemas/fields";
+import { localDay } from "~/shared/mexico/time";
 import type { Db } from "../../../db/client";
 import { sandboxIntents, sandboxPaymentMethods } from "../../../db/schema";
 import {
@@ -62,7 +62,7 @@ function checkCard(digits: string, card: CardInput, now: Date) {
   if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12)
     throw new GatewayError(t("commerce.payment.cardExpiryInvalid"), "invalid_expiry_month");
   // A card is good until the end of its month, in Mexico City.
-  const [year, month] = todayInMexico(now).split("-").map(Number) as [number, number];
+  const [year, month] = localDay(now).split("-").map(Number) as [number, number];
   if (!Number.isInteger(card.expYear) || card.expYear > year + 50)
     throw new GatewayError(t("commerce.payment.cardExpiryInvalid"), "invalid_expiry_year");
   if (card.expYear < year || (card.expYear === year && card.expMonth < month))

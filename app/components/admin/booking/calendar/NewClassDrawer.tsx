@@ -4,7 +4,7 @@ import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
 import type { savedAnswer } from "~/shared/schemas/answers";
 import { classFormSchema } from "~/shared/schemas/booking-admin";
-import { zonedToUtc } from "~/shared/zoned-time";
+import { zonedToUtc } from "~/shared/mexico/time";
 import { CalendarForm, startsAtOnDate, useCalendarSubmit } from "./CalendarForm";
 import { ClassFields, classValues } from "./ClassFields";
 import type { ClassOptions } from "./types";

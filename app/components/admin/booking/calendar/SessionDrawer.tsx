@@ -12,7 +12,7 @@ import {
   duplicateSchema,
   substituteCoachSchema,
 } from "~/shared/schemas/booking-admin";
-import { zonedToUtc } from "~/shared/zoned-time";
+import { zonedToUtc } from "~/shared/mexico/time";
 import { CalendarForm, startsAtOnDate, useCalendarSubmit } from "./CalendarForm";
 import { ClassFields, classValues, type ClassValues } from "./ClassFields";
 import type { CalendarSession, ClassOptions } from "./types";

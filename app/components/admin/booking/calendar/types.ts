@@ -1,3 +1,4 @@
+import { formatCalendarDay } from "~/shared/mexico/time";
 import type { ApiData } from "~/lib/api";
 import type { classListAnswer, templatesAnswer } from "~/shared/schemas/booking-answers";
 
@@ -15,15 +16,9 @@ export interface ClassOptions {
   coaches: Option[];
 }
 
-export const dayLabel = (d: string) =>
-  new Date(`${d}T12:00:00Z`).toLocaleDateString("es-MX", { weekday: "short", day: "numeric", timeZone: "UTC" });
+export const dayLabel = (d: string) => formatCalendarDay(d, { weekday: "short", day: "numeric" });
 
 export const longDayLabel = (d: string) => {
-  const label = new Date(`${d}T12:00:00Z`).toLocaleDateString("es-MX", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    timeZone: "UTC",
-  });
+  const label = formatCalendarDay(d, { weekday: "long", day: "numeric", month: "long" });
   return label.charAt(0).toUpperCase() + label.slice(1);
 };

@@ -11,7 +11,7 @@ import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import type { ZodType } from "zod";
 import { api, type ApiData } from "~/lib/api";
 import type { messageAnswer, savedAnswer } from "~/shared/schemas/answers";
-import { pesosToCents } from "~/shared/schemas/fields";
+import { centsToDecimal, centsToPesos, parsePesos } from "~/shared/mexico/money";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { confirmAction } from "../confirm";
@@ -447,7 +447,7 @@ function MoneyInput(props: {
   const [text, setText] = useState<string | number>(() => {
     const cents = form.getValues()[field.name];
     if (typeof cents !== "number") return "";
-    return cents % 100 === 0 ? cents / 100 : (cents / 100).toFixed(2);
+    return Number.isInteger(centsToPesos(cents)) ? centsToPesos(cents) : centsToDecimal(cents);
   });
   return (
     <NumberInput
@@ -465,7 +465,7 @@ function MoneyInput(props: {
       value={text}
       onChange={(v) => {
         setText(v);
-        const cents = typeof v === "number" ? Math.round(v * 100) : pesosToCents(v);
+        const cents = parsePesos(v);
         form.setFieldValue(field.name, cents ?? v);
         form.clearFieldError(field.name);
       }}

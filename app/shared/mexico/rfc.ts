@@ -1,0 +1,32 @@
+/**
+ * The SAT's RFC (Registro Federal de Contribuyentes), written once. Browser-safe, without zod.
+ *
+ * 3 letters (a company, "persona moral": 12 characters) or 4 (a person, "persona física": 13),
+ * Ñ and & allowed; the date of birth or incorporation YYMMDD, a real calendar day; then the
+ * homoclave: two letters or digits and a check character that is a digit or "A".
+ */
+const RFC_PATTERN = /^([A-ZÑ&]{3,4})(\d{2})(\d{2})(\d{2})([A-Z\d]{2})([A\d])$/;
+
+/** What people type (spaces, hyphens, lower case) in the form the SAT writes: `GODE561231GR8`. */
+export function normalizeRfc(v: string): string {
+  return v.trim().toUpperCase().replace(/[\s-]/g, "");
+}
+
+/** Is YYMMDD a real day in 19YY or 20YY (29 February only in a leap year)? */
+function isRealDay(yy: number, mm: number, dd: number) {
+  return [1900 + yy, 2000 + yy].some((y) => {
+    const d = new Date(Date.UTC(y, mm - 1, dd));
+    return d.getUTCFullYear() === y && d.getUTCMonth() === mm - 1 && d.getUTCDate() === dd;
+  });
+}
+
+/** Is `v` (already normalized) a valid RFC: letters, a real date and a homoclave? */
+export function isRfc(v: string): boolean {
+  const m = RFC_PATTERN.exec(v);
+  return !!m && isRealDay(Number(m[2]), Number(m[3]), Number(m[4]));
+}
+
+/** A company's RFC (persona moral) has 12 characters; a person's, 13. */
+export function isCompanyRfc(rfc: string): boolean {
+  return rfc.length === 12;
+}
