@@ -5,8 +5,8 @@
  * tracking link; "Otra" stores the name staff type, with no link but our own tracking page.
  */
 
-export const CARRIER_IDS = ["estafeta", "dhl", "fedex", "redpack", "paquetexpress", "99minutos", "other"] as const;
-export type CarrierId = (typeof CARRIER_IDS)[number];
+const CARRIER_IDS = ["estafeta", "dhl", "fedex", "redpack", "paquetexpress", "99minutos", "other"] as const;
+type CarrierId = (typeof CARRIER_IDS)[number];
 type KnownCarrier = Exclude<CarrierId, "other">;
 
 interface CarrierInfo {

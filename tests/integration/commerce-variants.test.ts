@@ -128,7 +128,7 @@ describe("products with variants", () => {
     });
     // The lowest variant's price, "Desde" because they differ; the sum of their stock.
     expect(data).toMatchObject({ price_cents: 100000, display_price: "Desde $1,000", stock: 10, in_stock: true });
-    const demo = (await (await app.request("/v2/products/7")).json()).data;
+    const demo = (await (await app.request("/v2/products/8")).json()).data;
     expect(demo.options.map((o: { name: string }) => o.name)).toEqual(["Talla", "Color"]);
     expect(demo.variants.length).toBe(6);
   });

@@ -114,6 +114,7 @@ beforeAll(async () => {
     "/admin/packs/:id": "1",
     "/admin/plans/:id": "1",
     "/admin/products/:id": "1",
+    "/admin/products/:id/variants": "8",
     "/admin/certifications/:id": "1",
     "/admin/shipping-methods/:id": "1",
     "/admin/employee/list/studio/:studio": "1",

@@ -86,7 +86,7 @@ export const shipmentUpdateSchema = z
       .string({ error: () => t("commerce.shipping.trackingFormat.generic") })
       .max(80, t("commerce.shipping.trackingFormat.generic"))
       .nullish()
-      .transform((v) => (v ? normalizeTrackingNumber(v) : null)),
+      .transform((v) => (v ? normalizeTrackingNumber(v) || null : null)),
   })
   .superRefine((v, ctx) => {
     const name = shipmentCarrierName(v.carrier, v.carrier_other);
