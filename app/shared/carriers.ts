@@ -5,9 +5,8 @@
  * tracking link; "Otra" stores the name staff type, with no link but our own tracking page.
  */
 
-const CARRIER_IDS = ["estafeta", "dhl", "fedex", "redpack", "paquetexpress", "99minutos", "other"] as const;
-type CarrierId = (typeof CARRIER_IDS)[number];
-type KnownCarrier = Exclude<CarrierId, "other">;
+/** The carriers staff choose from ("other": a name they type). */
+type KnownCarrier = "estafeta" | "dhl" | "fedex" | "redpack" | "paquetexpress" | "99minutos";
 
 interface CarrierInfo {
   /** The brand as customers read it (stored in `shipments.carrier`). */
