@@ -1,7 +1,7 @@
 // npm run db:migrate / npm run db:seed: against DATABASE_URL, or the embedded PostgreSQL in DATA_DIR.
 import { loadConfig } from "../app/.server/config/env";
 import { openEmbedded, openPostgres } from "../app/.server/db/client";
-import { seedDemo } from "../app/.server/db/seed";
+import { seedDemo } from "../app/.server/seed";
 import { storageFor } from "../app/.server/adapters/storage";
 
 const cmd = process.argv[2];

@@ -1,5 +1,5 @@
 // node scripts/seed-images.mjs: draws the demo pictures of the seed (studio rooms and class types)
-// from SVG compositions and writes them as JPEG to app/.server/db/seed-images/. Nothing is
+// from SVG compositions and writes them as JPEG to app/.server/seed/images/. Nothing is
 // downloaded; the drawing is deterministic (seeded), so running it again gives the same files.
 // The seed loads them through the files library (sharp resizes them into the WebP widths pages use).
 import fs from "node:fs/promises";
@@ -7,7 +7,7 @@ import path from "node:path";
 import sharp from "sharp";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const OUT = path.join(root, "app/.server/db/seed-images");
+const OUT = path.join(root, "app/.server/seed/images");
 
 function rng(seed) {
   let s = seed >>> 0;

@@ -1,7 +1,7 @@
 import { loadConfig, type AppConfig } from "./config/env";
 import path from "node:path";
 import { openEmbedded, openPostgres, type Database } from "./db/client";
-import { seedIsNeeded, seedDemo, seedReference } from "./db/seed";
+import { seedIsNeeded, seedDemo, seedReference } from "./seed";
 import { createLogger } from "./http/logger";
 import { MAIL_JOB, outboxMailer, smtpMailer, type Mailer, type SmtpMailer } from "./adapters/mail";
 import { storageFor } from "./adapters/storage";

@@ -1,6 +1,6 @@
 import { test, expect } from "./support/fixtures";
 
-// The hero title of the seeded home page (app/.server/db/seed-data.ts): proves the page reads the database.
+// The hero title of the seeded home page (app/.server/seed/data.ts): proves the page reads the database.
 const HERO = "Barre que se siente desde la primera clase";
 const NOT_FOUND = "No encontramos esta página";
 const YEAR_S = 365 * 86_400;

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { budget } from "./support/time";
-import { CITIES, CONFIGURATIONS, HOME_SECTIONS, STUDIOS } from "../../app/.server/db/seed-data";
+import { CITIES, CONFIGURATIONS, HOME_SECTIONS, STUDIOS } from "../../app/.server/seed/data";
 
 const hero = HOME_SECTIONS.find((s) => s.kind === "hero")!;
 const external = STUDIOS.find((s) => s.isExternal)!;

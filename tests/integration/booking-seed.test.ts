@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { creditLots, users } from "../../app/.server/db/schema";
-import { seedDemo } from "../../app/.server/db/seed";
+import { seedDemo } from "../../app/.server/seed";
 import { sessionBalances } from "../../app/.server/domain/identity/current-user";
 import { setupTestApp } from "../support/app";
 

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { databaseStorage } from "../../app/.server/adapters/storage";
 import { mediaFiles, sessionTypes, studios } from "../../app/.server/db/schema";
-import { seedMedia } from "../../app/.server/db/seed-media";
+import { seedMedia } from "../../app/.server/seed/media";
 import { IMAGE_WIDTHS, responsiveSrc } from "../../app/lib/images";
 import { setupTestApp } from "../support/app";
 

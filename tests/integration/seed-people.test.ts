@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { creditLots, users } from "../../app/.server/db/schema";
-import { seedDemo } from "../../app/.server/db/seed";
-import { DEMO_USERS } from "../../app/.server/db/seed-data";
+import { seedDemo } from "../../app/.server/seed";
+import { DEMO_USERS } from "../../app/.server/seed/data";
 import { setupTestApp } from "../support/app";
 
 /**

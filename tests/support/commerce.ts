@@ -1,7 +1,7 @@
 import { hash } from "@node-rs/argon2";
 import { expect } from "vitest";
 import { users } from "../../app/.server/db/schema";
-import { ARGON2_OPTIONS } from "../../app/.server/db/seed";
+import { ARGON2_OPTIONS } from "../../app/.server/domain/identity/passwords";
 import type { TestApp } from "./app";
 
 let seq = 0;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { DataDirLockedError, openEmbedded, openPostgres, type Database } from "../../app/.server/db/client";
-import { seedDemo } from "../../app/.server/db/seed";
+import { seedDemo } from "../../app/.server/seed";
 import { createLogger } from "../../app/.server/http/logger";
 import { startJobQueue } from "../../app/.server/jobs/queue";
 import { clearTestLogs, secretsInTestLogs, testLogLineCount } from "./logs";

@@ -5,7 +5,7 @@ import { encodeInChild, imageWorkerPid, stopImageWorker } from "../../app/.serve
 
 // A demo picture of the seed (1280x853 JPEG). This file never imports sharp: the point is that the
 // process asking for the resize does not load libvips.
-const photo = fs.readFileSync(path.resolve("app/.server/db/seed-images/studio-roma-1.jpg"));
+const photo = fs.readFileSync(path.resolve("app/.server/seed/images/studio-roma-1.jpg"));
 const job = {
   bytes: photo,
   widths: [320, 640, 960, 1280, 1920],

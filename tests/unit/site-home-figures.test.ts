@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fillFigures, minutesLabel } from "../../app/shared/home-figures";
-import { HOME_SECTIONS, SESSION_TYPES, STUDIOS } from "../../app/.server/db/seed-data";
+import { HOME_SECTIONS, SESSION_TYPES, STUDIOS } from "../../app/.server/seed/data";
 import { messages } from "../../app/lib/messages";
 
 /** Issue 12, usability 8: the home's copy agrees with its data and greets everyone alike. */

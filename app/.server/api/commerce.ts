@@ -97,6 +97,14 @@ function customerId(auth: AuthState) {
 
 /** An optional id (the field rules' one integer rule): blank or absent is undefined. */
 const optInt = optionalId.optional().transform((v) => v ?? undefined);
+/** A studio's id, or "none" (payments without a studio); a bad id says so as every id does. */
+const studioFilter = z.unknown().transform((v, ctx) => {
+  if (v === "none") return "none" as const;
+  const r = optInt.safeParse(v);
+  if (r.success) return r.data;
+  for (const issue of r.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+  return z.NEVER;
+});
 const boolish = z
   .union([z.boolean(), z.string(), z.number()])
   .optional()
@@ -652,7 +660,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
         from: z.iso.date().optional(),
         to: z.iso.date().optional(),
         /** A studio's id, or "none" for the payments that name no studio. */
-        studio_id: z.union([z.literal("none"), optInt]).optional(),
+        studio_id: studioFilter.optional(),
         method: z.enum(PAYMENT_METHODS).optional(),
         status: z.enum(PAYMENT_STATUSES).optional(),
       }),

@@ -1,5 +1,7 @@
 import { hash, verify } from "@node-rs/argon2";
-import { ARGON2_OPTIONS } from "../../db/seed";
+
+/** OWASP's argon2id parameters (19 MiB, 2 passes): every password hash, the demo accounts' too. */
+export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /** argon2id (the library's default algorithm) with OWASP's minimum parameters. */
 export function hashPassword(password: string) {

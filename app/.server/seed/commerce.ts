@@ -5,8 +5,8 @@
  * customer's class credits stay as the other seeds set them).
  */
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "./client";
-import * as s from "./schema";
+import type { Db } from "../db/client";
+import * as s from "../db/schema";
 import { combinationKey } from "~/shared/schemas/catalogue";
 
 const PACK_SHAPES = [

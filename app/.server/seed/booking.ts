@@ -6,8 +6,8 @@
  */
 import crypto from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
-import type { Db } from "./client";
-import * as s from "./schema";
+import type { Db } from "../db/client";
+import * as s from "../db/schema";
 import { grantLot } from "../domain/credits/ledger";
 import { addDays, localDay, zonedToUtc } from "~/shared/mexico/time";
 import { spotsOf } from "../domain/booking/context";

@@ -2,17 +2,16 @@ import { normalizePhone } from "../../shared/mexico/phone";
 import { MEXICO_STATES } from "../../shared/mexico/states";
 import { hash } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "./client";
-import * as s from "./schema";
-import * as d from "./seed-data";
-import { seedCertificationPages, seedContent } from "./seed-content";
-import { seedDemoPeople } from "./seed-people";
-import { seedCommerce } from "./seed-commerce";
-import { seedBooking } from "./seed-booking";
-import { seedMedia } from "./seed-media";
+import type { Db } from "../db/client";
+import * as s from "../db/schema";
+import * as d from "./data";
+import { seedCertificationPages, seedContent } from "./content";
+import { seedDemoPeople } from "./people";
+import { seedCommerce } from "./commerce";
+import { seedBooking } from "./booking";
+import { seedMedia } from "./media";
 import { databaseStorage, type FileStorage } from "../adapters/storage";
-
-export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+import { ARGON2_OPTIONS } from "../domain/identity/passwords";
 
 /** True when the database has no users yet (a fresh embedded database). */
 export async function seedIsNeeded(db: Db) {

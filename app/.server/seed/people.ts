@@ -6,8 +6,8 @@
  * Every demo account, these included, has the password demo1234.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "./client";
-import * as s from "./schema";
+import type { Db } from "../db/client";
+import * as s from "../db/schema";
 import { grantLot } from "../domain/credits/ledger";
 import { seedLegalTexts } from "../domain/legal/service";
 

@@ -1,6 +1,6 @@
 /**
  * Demo pictures (places issue): the studio rooms and class types drawn by `scripts/seed-images.mjs`
- * into `app/.server/db/seed-images/`, loaded through the files library like an upload (checked,
+ * into `app/.server/seed/images/`, loaded through the files library like an upload (checked,
  * resized by sharp into the WebP widths of `IMAGE_WIDTHS`, in the child process of
  * `domain/content/image-encoder.ts`, not in the server's), so pages serve them with `srcset`.
  * Idempotent: a picture already in the library (same name) is reused, and only a studio still showing
@@ -14,11 +14,11 @@ import { eq } from "drizzle-orm";
 import { mediaUrl } from "~/lib/images";
 import type { FileStorage } from "../adapters/storage";
 import { storeImage } from "../domain/content/images";
-import type { Db } from "./client";
-import * as s from "./schema";
-import { SESSION_TYPES, STUDIOS } from "./seed-data";
+import type { Db } from "../db/client";
+import * as s from "../db/schema";
+import { SESSION_TYPES, STUDIOS } from "./data";
 
-const SEED_IMAGES_DIR = path.resolve(process.cwd(), "app/.server/db/seed-images");
+const SEED_IMAGES_DIR = path.resolve(process.cwd(), "app/.server/seed/images");
 
 /** How many pictures of each studio the folder has (the first is its main picture). */
 const STUDIO_PHOTOS = 3;

@@ -4,9 +4,9 @@
  * edits survive a re-seed.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "./client";
-import * as s from "./schema";
-import type { ContentBlock } from "./schema";
+import type { Db } from "../db/client";
+import * as s from "../db/schema";
+import type { ContentBlock } from "../db/schema";
 
 const PAGES: {
   slug: string;
