@@ -15,14 +15,14 @@ test("an administrator adds and edits an on-demand plan, and /on-demand/buy-plan
   await page.goto("/admin/plans/add");
   await page.getByRole("textbox", { name: "Nombre" }).fill(name);
   await page.getByRole("textbox", { name: "Precio (MXN)" }).fill("");
-  await page.getByRole("button", { name: "Guardar" }).click();
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
   // Bad input: Spanish messages under the fields, nothing saved.
   await expect(page.getByText("Las clases deben ser un número entero de 1 a 1000")).toBeVisible();
   await expect(page.getByText("El monto debe ser una cantidad en pesos con máximo dos decimales")).toBeVisible();
 
   await page.getByRole("textbox", { name: "Precio (MXN)" }).fill("399.50");
   await page.getByRole("textbox", { name: "Clases" }).fill("6");
-  await page.getByRole("button", { name: "Guardar" }).click();
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/plans\/list$/);
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toContainText("$399.50");
@@ -33,7 +33,7 @@ test("an administrator adds and edits an on-demand plan, and /on-demand/buy-plan
   await expect(page.getByRole("textbox", { name: "Precio (MXN)" })).toHaveValue("$399.50");
   await page.getByRole("textbox", { name: "Precio (MXN)" }).fill("450");
   await page.getByRole("switch", { name: "Ilimitado" }).check({ force: true });
-  await page.getByRole("button", { name: "Guardar" }).click();
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/plans\/list$/);
   await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Ilimitado");
 
@@ -59,7 +59,7 @@ test("an administrator adds a Juice Bar product with a photo, edits its price, a
   await page.getByRole("textbox", { name: "Precio (MXN)" }).fill("89");
   await page.getByRole("textbox", { name: "Existencias" }).fill("15");
   await page.getByRole("textbox", { name: "Compra máxima" }).fill("4");
-  await page.getByRole("button", { name: "Guardar" }).click();
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
 
   // A new product opens its edit page; its photos come from (or are uploaded into) the files library.
   await expect(page).toHaveURL(/\/admin\/products\/edit\/\d+$/);
@@ -77,7 +77,7 @@ test("an administrator adds a Juice Bar product with a photo, edits its price, a
   await expect(page.getByRole("button", { name: "Quitar foto 1" })).toBeVisible();
 
   await page.getByRole("textbox", { name: "Precio (MXN)" }).fill("95.50");
-  await page.getByRole("button", { name: "Guardar" }).click();
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/products\/list\/juiceBar$/);
   await expect(page.getByRole("row").filter({ hasText: name })).toContainText("$95.50");
 
