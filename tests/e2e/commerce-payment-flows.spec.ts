@@ -31,7 +31,7 @@ test.describe("payment flows", () => {
     await page.getByRole("button", { name: pack.button }).click();
     const panel = page.getByRole("dialog", { name: "Finalizar Pago" });
     await panel.getByRole("textbox", { name: "Tarjeta de regalo", exact: true }).fill(code);
-    await panel.getByRole("button", { name: "Aplicar" }).click();
+    await panel.getByRole("button", { name: "Aplicar", exact: true }).click();
     await expect(panel.getByText(`Tarjeta de regalo ${code} aplicada`)).toBeVisible();
     await expect(panel.getByText("Su tarjeta de regalo cubre el total de la compra.")).toBeVisible();
     await expect(panel.getByRole("button", { name: "Tarjeta", exact: true })).toHaveCount(0);
