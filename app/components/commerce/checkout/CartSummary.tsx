@@ -6,6 +6,7 @@ import { useLocalePath } from "~/components/site/useLocalePath";
 import { t } from "~/lib/messages";
 import type { CartData, CartItem } from "../useCart";
 import type { Act } from "./types";
+import { ApplyCodeButton, applyOnEnter, applySection } from "./ApplyCode";
 
 /** The cart part of 'Finalizar Pago': items, 'add one more' links, voucher, totals. */
 export function ProcessingNotice() {
@@ -177,25 +178,15 @@ export function VoucherField({ cart, act }: { cart: CartData; act: Act }) {
         if (timer.current) clearTimeout(timer.current);
         timer.current = setTimeout(() => void apply(v), 500);
       }}
-      onKeyDown={(e) => {
-        if (e.key === "Enter") {
-          e.preventDefault();
-          void apply(code);
-        }
-      }}
-      rightSectionWidth={96}
-      rightSectionPointerEvents="all"
+      onKeyDown={applyOnEnter(() => void apply(code))}
+      {...applySection}
       rightSection={
-        <Button
-          size="compact-sm"
-          variant="light"
-          onClick={() => void apply(code)}
-          loading={busy}
+        <ApplyCodeButton
+          onApply={() => void apply(code)}
+          busy={busy}
           disabled={!code.trim()}
-          aria-label={t("commerce.ui.applyVoucher")}
-        >
-          {t("commerce.ui.apply")}
-        </Button>
+          ariaLabel={t("commerce.ui.applyVoucher")}
+        />
       }
     />
   );

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Text, TextInput } from "@mantine/core";
+import { Anchor, Group, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { api, type ApiData } from "~/lib/api";
 import type { giftCardRedeemedAnswer } from "~/shared/schemas/commerce-answers";
@@ -6,6 +6,7 @@ import type { giftCardRedeemedAnswer } from "~/shared/schemas/commerce-answers";
 import { t } from "~/lib/messages";
 import type { CartData } from "../useCart";
 import type { Act } from "./types";
+import { ApplyCodeButton, applyOnEnter, applySection } from "./ApplyCode";
 
 /**
  * A gift card as payment: the code is redeemed into the account (a no-op for one already there),
@@ -54,25 +55,9 @@ export function GiftCardField({ cart, act, disabled }: { cart: CartData; act: Ac
         setCode(e.currentTarget.value.toUpperCase());
         setError(null);
       }}
-      onKeyDown={(e) => {
-        if (e.key === "Enter") {
-          e.preventDefault();
-          void apply();
-        }
-      }}
-      rightSectionWidth={96}
-      rightSectionPointerEvents="all"
-      rightSection={
-        <Button
-          size="compact-sm"
-          variant="light"
-          onClick={() => void apply()}
-          loading={busy}
-          disabled={disabled || !code.trim()}
-        >
-          {t("commerce.ui.apply")}
-        </Button>
-      }
+      onKeyDown={applyOnEnter(() => void apply())}
+      {...applySection}
+      rightSection={<ApplyCodeButton onApply={() => void apply()} busy={busy} disabled={disabled || !code.trim()} />}
     />
   );
 }
