@@ -35,7 +35,12 @@ describe("GET /api/metrics", () => {
 
   it("refuses a missing or wrong token with 401 and a Spanish message", async () => {
     app.deps.config.METRICS_TOKEN = TOKEN;
-    for (const headers of [{}, { authorization: "Bearer otro-token-cualquiera-123" }, { authorization: TOKEN }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer otro-token-cualquiera-123" },
+      { authorization: TOKEN },
+    ];
+    for (const headers of attempts) {
       const res = await app.request("/metrics", { headers });
       expect(res.status).toBe(401);
       expect((await res.json()).errorMessage).toBe("El token de métricas no es válido");

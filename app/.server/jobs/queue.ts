@@ -11,7 +11,7 @@
 import { sql } from "drizzle-orm";
 import type PgBossType from "pg-boss";
 import { DEFAULT_TZ } from "~/shared/mexico/time";
-import type { Db } from "../db/client";
+import { queryRows, type Db } from "../db/client";
 import type { Logger } from "../http/logger";
 
 const JOBS_TIME_ZONE = DEFAULT_TZ;
@@ -65,8 +65,7 @@ function drizzleExecutor(db: Db) {
     async executeSql(text: string, values: unknown[] = []) {
       const parts = text.split(/\$(\d+)/);
       const chunks = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1])));
-      const result = (await db.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
-      return { rows: result.rows };
+      return { rows: await queryRows<unknown>(db, sql.join(chunks)) };
     },
   };
 }

@@ -8,7 +8,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
-import type { Db } from "../../db/client";
+import { queryRows, type Db } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { classSessions, reservations, users, waitlistEntries, ROLE } from "../../db/schema";
 import { AppError } from "../errors";
@@ -43,14 +43,15 @@ async function hasOverlap(tx: Db, userId: number, s: SessionInfo["session"]) {
   const overlapping = (classId: typeof reservations.classSessionId | typeof waitlistEntries.classSessionId) => sql`
     ${classSessions.id} = ${classId} and ${classSessions.id} <> ${s.id} and ${classSessions.status} = 'scheduled'
     and ${classSessions.startsAt} < ${s.endsAt} and ${classSessions.endsAt} > ${s.startsAt}`;
-  const result = (await tx.execute(sql`select
+  const [result] = await queryRows<{ overlap: boolean }>(
+    tx,
+    sql`select
     exists (select 1 from ${reservations} join ${classSessions} on ${overlapping(reservations.classSessionId)}
       where ${reservations.userId} = ${userId} and ${reservations.status} in ('booked', 'attended'))
     or exists (select 1 from ${waitlistEntries} join ${classSessions} on ${overlapping(waitlistEntries.classSessionId)}
-      where ${waitlistEntries.userId} = ${userId} and ${waitlistEntries.status} = 'waiting') as overlap`)) as unknown as {
-    rows: { overlap: boolean }[];
-  };
-  return Boolean(result.rows[0]?.overlap);
+      where ${waitlistEntries.userId} = ${userId} and ${waitlistEntries.status} = 'waiting') as overlap`,
+  );
+  return Boolean(result?.overlap);
 }
 
 /** Refuses a spot already held, or a person already in the class (as the database sees it now).
@@ -71,13 +72,14 @@ async function assertFree(
   );
   let held: { spot: number; userId: number }[];
   if (counted) {
-    const result = (await tx.execute(sql`with ${hitCtes(counted.limit, counted.now)}
+    const rows = await queryRows<{ hits: number; spot: number | null; user_id: number | null }>(
+      tx,
+      sql`with ${hitCtes(counted.limit, counted.now)}
       select (select count from hit) as hits, ${reservations.spot} as spot, ${reservations.userId} as user_id
-      from (select 1) as one left join ${reservations} on ${heldWhere}`)) as unknown as {
-      rows: { hits: number; spot: number | null; user_id: number | null }[];
-    };
-    if (Number(result.rows[0]!.hits) > counted.limit.max) throw AppError.tooMany();
-    held = result.rows.filter((r) => r.spot !== null).map((r) => ({ spot: r.spot!, userId: r.user_id! }));
+      from (select 1) as one left join ${reservations} on ${heldWhere}`,
+    );
+    if (Number(rows[0]!.hits) > counted.limit.max) throw AppError.tooMany();
+    held = rows.filter((r) => r.spot !== null).map((r) => ({ spot: r.spot!, userId: r.user_id! }));
   } else
     held = await tx
       .select({ spot: reservations.spot, userId: reservations.userId })

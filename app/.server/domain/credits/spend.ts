@@ -6,7 +6,7 @@
  * same credit and a balance never goes below zero (the table's check backs it).
  */
 import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { queryRows, type Db } from "../../db/client";
 import { creditLots, creditMovements } from "../../db/schema";
 
 export interface SpendInput {
@@ -49,15 +49,16 @@ export async function spendCredit(tx: Db, input: SpendInput): Promise<SpendResul
   const movement = sql`insert into ${creditMovements} (lot_id, user_id, delta, kind, reason, ref, actor_user_id)`;
   const values = (delta: number) =>
     sql`${lot.id}, ${input.userId}, ${delta}, 'spend', ${input.reason}, ${input.ref}, ${input.actorUserId}`;
-  const result = (await tx.execute(
+  const rows = await queryRows<{ lot_id: number }>(
+    tx,
     unlimited
       ? sql`${movement} values (${values(0)}) returning lot_id`
       : sql`with spent as (
           update ${creditLots} set remaining = ${creditLots.remaining} - 1
           where ${creditLots.id} = ${lot.id} and ${creditLots.remaining} > 0 returning id)
         ${movement} select ${values(-1)} from spent returning lot_id`,
-  )) as unknown as { rows: unknown[] };
-  if (result.rows.length === 0) return null;
+  );
+  if (rows.length === 0) return null;
   return { lotId: lot.id, unlimited };
 }
 

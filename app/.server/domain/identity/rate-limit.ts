@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { queryRows, type Db } from "../../db/client";
 import { rateLimits } from "../../db/schema";
 import { AppError } from "../errors";
 
@@ -36,10 +36,8 @@ export function hitCtes(limit: Limit, now: Date) {
 
 /** One round trip: counts the hit and drops this key's older windows in the same statement. */
 export async function increment(db: Db, limit: Limit, now: Date): Promise<number> {
-  const result = (await db.execute(sql`with ${hitCtes(limit, now)} select count from hit`)) as unknown as {
-    rows: { count: number }[];
-  };
-  return Number(result.rows[0]!.count);
+  const [hit] = await queryRows<{ count: number }>(db, sql`with ${hitCtes(limit, now)} select count from hit`);
+  return Number(hit!.count);
 }
 
 function windowOf(limit: Limit, now: Date) {
