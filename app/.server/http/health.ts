@@ -3,6 +3,7 @@
  * load balancer (503 when the database does not answer: take this server out) and for people.
  */
 import fs from "node:fs/promises";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { AppDeps } from "../deps";
 import { queryRows } from "../db/client";
@@ -26,6 +27,14 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** The file system DATA_DIR is on (its nearest existing folder: a new installation makes it at start). */
+async function statDisk(dir: string) {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    const found = await fs.statfs(d).catch(() => null);
+    if (found || d === path.dirname(d)) return found;
+  }
+}
+
 export async function checkHealth(deps: Pick<AppDeps, "db" | "config" | "clock">): Promise<Health> {
   const database = await withTimeout(deps.db.execute(sql`select 1`), DATABASE_TIMEOUT_MS).then(
     () => "ok" as const,
@@ -43,8 +52,9 @@ export async function checkHealth(deps: Pick<AppDeps, "db" | "config" | "clock">
           () => ({ status: "error" as const, queued: 0, failed: 0 }),
         )
       : { status: "error", queued: 0, failed: 0 };
-  const disk: Health["disk"] = await fs.statfs(deps.config.dataDir).then(
+  const disk: Health["disk"] = await statDisk(deps.config.dataDir).then(
     (s) => {
+      if (!s) return { status: "error" as const, free_mb: 0 };
       const free = s.bavail * s.bsize;
       return {
         status: free < LOW_DISK_BYTES ? ("low" as const) : ("ok" as const),
