@@ -123,7 +123,9 @@ const BARRELS = ["@mantine/core", "@mantine/hooks", "@tabler/icons-react"];
 /** A barrel's file and, per exported name, the module it comes from (`import { X } from "./x"` or
  * `export { default as X } from "./x"` lines, as these packages write them). */
 function barrelExports(root: string, pkg: string) {
-  const dir = path.join(root, "node_modules", pkg);
+  // The real path: in a worktree whose node_modules is a link, the bundler names modules by where the
+  // link points, and a barrel missed here would be followed whole (all of Mantine in the shell).
+  const dir = fs.realpathSync(path.join(root, "node_modules", pkg));
   const meta = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { module?: string };
   const file = path.join(dir, meta.module ?? "index.mjs");
   const names = new Map<string, string>();
