@@ -385,7 +385,11 @@ try {
     // The run with the median performance score stands for the page.
     const mid = median(all.map((r) => r.performance));
     const pick = all.find((r) => r.performance === mid);
-    const cpuMs = await cpuPerAnswer(url, headers, cpuRequests);
+    // A failed request here (the server busy or restarting) leaves the figure out, not the page.
+    const cpuMs = await cpuPerAnswer(url, headers, cpuRequests).catch((err) => {
+      process.stdout.write(`(CPU ms per answer not measured: ${err?.cause?.code ?? err?.message ?? err}) `);
+      return null;
+    });
     results.push({ page, load: os.loadavg()[0], ...pick, cpuMs, runs: all.map((r) => r.performance) });
     console.log(
       `performance ${pick.performance} (runs ${all.map((r) => r.performance).join("/")}), ` +
@@ -394,7 +398,12 @@ try {
     );
   }
 } catch (err) {
-  console.error(`\n${err?.message ?? err}`);
+  console.error(
+    `\n${err?.message ?? err}${err?.cause ? ` (${err.cause.code ?? err.cause.message ?? err.cause})` : ""}`,
+  );
+  if (serverExit) console.error(`The server stopped (exit ${serverExit.code ?? serverExit.signal}).`);
+  if (logFile && fs.existsSync(logFile))
+    console.error(fs.readFileSync(logFile, "utf8").split("\n").slice(-20).join("\n"));
   process.exitCode = 1;
 } finally {
   chrome?.kill();
