@@ -11,6 +11,10 @@
 //                                           pages it leaves out (pickers, studio, product, on-demand,
 //                                           login, register); ~15 min
 //   npm run bench:web -- --runs=3           median of three runs per page (default 1)
+//   npm run bench:web -- --pages=public --match=store,cert   only the pages whose path contains one
+//                                           of these texts (with --pages or --only)
+//   npm run bench:web -- --cpu-requests=40  documents asked per page for the server's CPU ms per
+//                                           answer (default 30; 0 skips it)
 //   npm run bench:web -- --build            rebuild first even if the build looks current
 //   BENCH_URL=http://127.0.0.1:3000 npm run bench:web    against a server already running
 //
@@ -18,7 +22,14 @@
 // port. /admin/dashboard is measured logged in as admin@example.com (session cookie from
 // POST /api/login). Lighthouse's own throttling is simulated (lantern), so figures depend less on
 // the machine's load than wall-clock ones, but a busy CPU still raises TBT: the load average is
-// printed with the figures. Results also go to .tmp/bench/web.json.
+// printed when the run starts and with the figures. Results also go to .tmp/bench/web.json.
+//
+// Beside the scores: "main ms", Lighthouse's main-thread work (mainthread-work-breakdown: the
+// observed main-thread time times the simulated 4x CPU slowdown, the work TBT comes from), and
+// "CPU ms/ans", the server process's own CPU time (user + system, /proc/<pid>/stat) per answer of
+// the page's document, over --cpu-requests sequential requests after three to warm up (its
+// database's processes not included; with BENCH_URL, give the server's pid as BENCH_SERVER_PID or
+// it is not measured).
 import crypto from "node:crypto";
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -41,6 +52,8 @@ const args = Object.fromEntries(
   }),
 );
 const runs = Math.max(1, Number(args.runs ?? 1));
+const cpuRequests = Math.max(0, Number(args["cpu-requests"] ?? 30));
+const match = args.match ? args.match.split(",").filter(Boolean) : null;
 const DEFAULT_PAGES = "/,/login,/buy-sessions,/addresses,/calendar,/admin/dashboard";
 if (args.pages && !["public", "default"].includes(args.pages)) die(`--pages=${args.pages}: public or default.`);
 if (args.pages && args.only) die("--pages and --only: one or the other.");
@@ -54,6 +67,7 @@ function die(msg) {
 // ---- the server: an external one, or the built product on a fresh data folder ----
 let baseUrl = process.env.BENCH_URL?.replace(/\/$/, "");
 let server = null;
+let serverPid = process.env.BENCH_SERVER_PID ? Number(process.env.BENCH_SERVER_PID) : null;
 let serverExit = null;
 let tmp = null;
 let logFile = null;
@@ -122,6 +136,7 @@ if (!baseUrl) {
       APP_KEY: process.env.APP_KEY || crypto.randomBytes(32).toString("base64"),
     },
   });
+  serverPid = server.pid;
   server.on("exit", (code, signal) => (serverExit = { code, signal }));
   for (const sig of ["SIGINT", "SIGTERM"]) {
     process.on(sig, async () => {
@@ -193,6 +208,37 @@ function gzipBytes(url) {
   return gzipCache.get(url);
 }
 
+/** CPU time (user + system) the server process has used so far, in ms (its children not included). */
+const CLOCK_TICK = 100; // USER_HZ on Linux
+function serverCpuMs() {
+  if (!serverPid) return NaN;
+  try {
+    const stat = fs.readFileSync(`/proc/${serverPid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(f[11]) + Number(f[12])) * 1000) / CLOCK_TICK;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The server's CPU ms per answer of a page's document: a few requests to warm up, then `n`
+ * sequential ones as a browser asks (compressed), the server's CPU time read before and after. */
+async function cpuPerAnswer(url, headers, n) {
+  if (!n || !serverPid) return null;
+  const ask = async () => {
+    const res = await fetch(url, {
+      headers: { accept: "text/html", "accept-encoding": "gzip, deflate, br", ...headers },
+      redirect: "manual",
+    });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  };
+  for (let i = 0; i < 3; i++) await ask();
+  const before = serverCpuMs();
+  for (let i = 0; i < n; i++) await ask();
+  return (serverCpuMs() - before) / n;
+}
+
 // ---- measure ----
 let chrome = null;
 const kb = (bytes) => bytes / 1024;
@@ -236,6 +282,7 @@ async function audit(url) {
     fcp: lhr.audits["first-contentful-paint"].numericValue,
     lcp: lhr.audits["largest-contentful-paint"].numericValue,
     tbt: lhr.audits["total-blocking-time"].numericValue,
+    mainThread: lhr.audits["mainthread-work-breakdown"]?.numericValue ?? null,
     cls: lhr.audits["cumulative-layout-shift"].numericValue,
     requests: items.length,
     bytes: sum(() => true),
@@ -284,13 +331,21 @@ async function auditAgain(url) {
 
 const results = [];
 const loadBefore = os.loadavg()[0];
+console.log(
+  `Load average at start: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ")} (1, 5, 15 min; ${os.cpus().length} cores)`,
+);
 try {
   if (!fs.existsSync(chromePath)) throw new Error(`No Chromium at ${chromePath} (set CHROMIUM_PATH).`);
   chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"],
   });
-  const pages = args.pages === "public" ? await publicPages(baseUrl) : (args.only ?? DEFAULT_PAGES).split(",");
+  const listed = args.pages === "public" ? await publicPages(baseUrl) : (args.only ?? DEFAULT_PAGES).split(",");
+  const pages = match ? listed.filter((p) => match.some((m) => p.includes(m))) : listed;
+  if (!pages.length) throw new Error(`No page matches --match=${args.match}.`);
   // /calendar and the studio pages are measured with the data's first city and studio (CHOSEN, set as
   // cookies before the first of them and kept for every page after).
   const CHOSEN = await chooseStudio(baseUrl);
@@ -330,11 +385,25 @@ try {
     // The run with the median performance score stands for the page.
     const mid = median(all.map((r) => r.performance));
     const pick = all.find((r) => r.performance === mid);
-    results.push({ page, load: os.loadavg()[0], ...pick, runs: all.map((r) => r.performance) });
-    console.log(`performance ${pick.performance}, accessibility ${pick.accessibility}`);
+    // A failed request here (the server busy or restarting) leaves the figure out, not the page.
+    const cpuMs = await cpuPerAnswer(url, headers, cpuRequests).catch((err) => {
+      process.stdout.write(`(CPU ms per answer not measured: ${err?.cause?.code ?? err?.message ?? err}) `);
+      return null;
+    });
+    results.push({ page, load: os.loadavg()[0], ...pick, cpuMs, runs: all.map((r) => r.performance) });
+    console.log(
+      `performance ${pick.performance} (runs ${all.map((r) => r.performance).join("/")}), ` +
+        `TBT ${pick.tbt.toFixed(0)} ms, main thread ${pick.mainThread?.toFixed(0) ?? "-"} ms, ` +
+        `accessibility ${pick.accessibility}, server CPU ${cpuMs?.toFixed(1) ?? "-"} ms/answer`,
+    );
   }
 } catch (err) {
-  console.error(`\n${err?.message ?? err}`);
+  console.error(
+    `\n${err?.message ?? err}${err?.cause ? ` (${err.cause.code ?? err.cause.message ?? err.cause})` : ""}`,
+  );
+  if (serverExit) console.error(`The server stopped (exit ${serverExit.code ?? serverExit.signal}).`);
+  if (logFile && fs.existsSync(logFile))
+    console.error(fs.readFileSync(logFile, "utf8").split("\n").slice(-20).join("\n"));
   process.exitCode = 1;
 } finally {
   chrome?.kill();
@@ -348,6 +417,8 @@ const head = [
   "FCP s",
   "LCP s",
   "TBT ms",
+  "main ms",
+  "CPU ms/ans",
   "CLS",
   "reqs",
   "bytes KB",
@@ -364,6 +435,8 @@ const rows = results.map((r) => [
   (r.fcp / 1000).toFixed(2),
   (r.lcp / 1000).toFixed(2),
   r.tbt.toFixed(0),
+  r.mainThread?.toFixed(0) ?? "-",
+  r.cpuMs?.toFixed(1) ?? "-",
   r.cls.toFixed(3),
   String(r.requests),
   kb(r.bytes).toFixed(1),
@@ -381,7 +454,8 @@ console.log(
 );
 console.log(
   "bytes, JS and CSS: transferred on first load, cold cache (brotli); JS gz and CSS gz: the same files as sent gzip; " +
-    "load: 1-min load average after the page",
+    "main ms: Lighthouse's main-thread work (x4 slowdown); CPU ms/ans: the server's CPU per answer of the " +
+    `document (${cpuRequests} requests); load: 1-min load average after the page`,
 );
 console.log(fmt(head));
 console.log(widths.map((w) => "-".repeat(w)).join("  "));

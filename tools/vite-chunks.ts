@@ -19,8 +19,12 @@ import path from "node:path";
  *   inputs and their hooks). Left to the default split /login took ~30 files of 0.1–4 KB (54
  *   requests). What of it the landing pages (`LANDING`) also use (Container, Group, Paper,
  *   SimpleGrid: a few KB) is `common`, so those pages do not load the form; the rest is `auth`.
- *   A group takes the dependencies of its modules with it, so `common` must outrank `auth`. Another
- *   page that uses an input loads `auth` too, and the login dialog finds it already there.
+ *   A group takes the dependencies of its modules with it, so `common` must outrank `auth`. Of the
+ *   rest, Mantine's own modules (inputs, their wrapper, close button, check icon, alert) are `inputs`:
+ *   another page that uses an input, a chip or a select loads `inputs`, not the login form and
+ *   @mantine/form with it (the store's product page took all of `auth`, ~20 KB gzip, for its chips),
+ *   and the login dialog finds `inputs` already there. The house form hooks and @mantine/form are
+ *   `forms` the same way (facturación's form needs them, not the login form).
  *
  * Other route modules keep their own files (a page loads only its own), and modules used only
  * by some routes keep the bundler's default split. (A back-office shell group was tried: the group's
@@ -42,17 +46,23 @@ export function chunkGroups(root: string, shellStyles: RegExp) {
   const seen: string[] = [];
   let shell: Set<string> | null = null;
   let auth: Set<string> | null = null;
+  let inputs: Set<string> | null = null;
+  let forms: Set<string> | null = null;
   let common: Set<string> | null = null;
-  /** The `auth` group, and what of it the landing pages use too (`common`). */
+  /** The `auth` group, what of it the landing pages use too (`common`), and its generic Mantine
+   * parts (`inputs`). */
   const authGroups = (ctx: Ctx) => {
     shell ??= closure(ctx, SHELL_ROOTS);
-    if (!auth || !common) {
+    if (!auth || !inputs || !forms || !common) {
       const home = closure(ctx, LANDING);
       const login = [...closure(ctx, AUTH_ROOTS)].filter((m) => !shell!.has(m) && !AUTH_ROOTS.includes(bare(m)));
       common = new Set(login.filter((m) => home.has(m)));
-      auth = new Set(login.filter((m) => !home.has(m)));
+      const rest = login.filter((m) => !home.has(m));
+      inputs = new Set(rest.filter((m) => GENERIC_INPUTS.test(m) && !LOGIN_ONLY.test(m)));
+      forms = new Set(rest.filter((m) => FORMS.test(m)));
+      auth = new Set(rest.filter((m) => !inputs!.has(m) && !forms!.has(m)));
     }
-    return { auth, common };
+    return { auth, inputs, forms, common };
   };
 
   type Ctx = { getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null };
@@ -107,6 +117,18 @@ export function chunkGroups(root: string, shellStyles: RegExp) {
       name: (id: string, ctx: Ctx) => (authGroups(ctx).common.has(id) ? "common" : null),
     },
     {
+      debugName: "inputs",
+      priority: 12,
+      test: (id: string) => !bare(id).endsWith(".css"),
+      name: (id: string, ctx: Ctx) => (authGroups(ctx).inputs.has(id) ? "inputs" : null),
+    },
+    {
+      debugName: "forms",
+      priority: 11,
+      test: (id: string) => !bare(id).endsWith(".css"),
+      name: (id: string, ctx: Ctx) => (authGroups(ctx).forms.has(id) ? "forms" : null),
+    },
+    {
       debugName: "auth",
       priority: 10,
       test: (id: string) => !bare(id).endsWith(".css"),
@@ -114,6 +136,16 @@ export function chunkGroups(root: string, shellStyles: RegExp) {
     },
   ];
 }
+
+/** Of the login page's modules, Mantine's inputs and what they draw with (Input, InputWrapper,
+ * CloseButton, Checkbox's CheckIcon, Alert...), which most public forms and the store's chips share:
+ * they are the `inputs` group, so a page with a field does not also load the login form and its form
+ * library (`auth`). The password field stays with the login form. */
+const GENERIC_INPUTS = /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/;
+const LOGIN_ONLY = /[\\/]PasswordInput[\\/]/;
+/** The house form hooks and @mantine/form under them (`forms`): the public forms (facturación, the
+ * foundation's application, register) use them without the login form. */
+const FORMS = /node_modules[\\/](@mantine[\\/]form|klona|fast-deep-equal)[\\/]|[\\/]app[\\/]components[\\/]forms[\\/]/;
 
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
 
@@ -123,7 +155,9 @@ const BARRELS = ["@mantine/core", "@mantine/hooks", "@tabler/icons-react"];
 /** A barrel's file and, per exported name, the module it comes from (`import { X } from "./x"` or
  * `export { default as X } from "./x"` lines, as these packages write them). */
 function barrelExports(root: string, pkg: string) {
-  const dir = path.join(root, "node_modules", pkg);
+  // The real path: in a worktree whose node_modules is a link, the bundler names modules by where the
+  // link points, and a barrel missed here would be followed whole (all of Mantine in the shell).
+  const dir = fs.realpathSync(path.join(root, "node_modules", pkg));
   const meta = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { module?: string };
   const file = path.join(dir, meta.module ?? "index.mjs");
   const names = new Map<string, string>();

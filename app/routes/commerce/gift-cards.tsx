@@ -5,7 +5,6 @@ import {
   Chip,
   Container,
   Group,
-  NumberInput,
   Paper,
   Stack,
   Text,
@@ -14,7 +13,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconGift } from "@tabler/icons-react";
-import { useState, type FormEvent } from "react";
+import { lazy, Suspense, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { cartAction } from "~/components/site/navbar-logic";
 import { useLocalePath } from "~/components/site/useLocalePath";
@@ -30,8 +29,7 @@ import {
   GIFT_CARD_MIN_CENTS,
   GIFT_CARD_NAME_MAX,
   GIFT_CARD_PRESETS_CENTS,
-  giftCardSaleSchema,
-} from "~/shared/schemas/commerce";
+} from "~/shared/gift-cards";
 import type { cartAnswer } from "~/shared/schemas/commerce-answers";
 import type { Route } from "./+types/gift-cards";
 import { addDays, localDay } from "~/shared/mexico/time";
@@ -46,6 +44,12 @@ export const meta: Route.MetaFunction = () => [
   { title: `${t("commerce.giftSale.title")} · ${t("app.name")}` },
   { name: "description", content: t("commerce.giftSale.intro") },
 ];
+
+// The form rules (zod) load with the first submit, and the amount field of "Otro monto" (Mantine's
+// NumberInput and its number formatting library) when that chip is first chosen: neither is needed
+// to draw the page.
+const rules = () => import("~/shared/schemas/commerce").then((m) => m.giftCardSaleSchema);
+const NumberInput = lazy(() => import("~/components/commerce/AmountInput").then((m) => ({ default: m.AmountInput })));
 
 type Field = "amount_cents" | "recipient_name" | "recipient_email" | "sender_name" | "message" | "deliver_on";
 const OTHER = "other";
@@ -91,7 +95,7 @@ export default function GiftCards({ loaderData }: Route.ComponentProps) {
       message,
       deliver_on: deliverOn,
     };
-    const parsed = giftCardSaleSchema.safeParse(input);
+    const parsed = (await rules()).safeParse(input);
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};
       for (const i of parsed.error.issues) next[i.path[0] as Field] ??= i.message;
@@ -157,20 +161,22 @@ export default function GiftCards({ loaderData }: Route.ComponentProps) {
               )}
             </div>
             {preset === OTHER && (
-              <NumberInput
-                label={t("commerce.giftSale.customAmount")}
-                description={range}
-                prefix="$"
-                thousandSeparator=","
-                decimalScale={2}
-                min={centsToPesos(GIFT_CARD_MIN_CENTS)}
-                max={centsToPesos(GIFT_CARD_MAX_CENTS)}
-                allowNegative={false}
-                value={custom}
-                onChange={setCustom}
-                error={errors.amount_cents}
-                required
-              />
+              <Suspense fallback={null}>
+                <NumberInput
+                  label={t("commerce.giftSale.customAmount")}
+                  description={range}
+                  prefix="$"
+                  thousandSeparator=","
+                  decimalScale={2}
+                  min={centsToPesos(GIFT_CARD_MIN_CENTS)}
+                  max={centsToPesos(GIFT_CARD_MAX_CENTS)}
+                  allowNegative={false}
+                  value={custom}
+                  onChange={setCustom}
+                  error={errors.amount_cents}
+                  required
+                />
+              </Suspense>
             )}
             <TextInput
               label={t("commerce.giftSale.recipientName")}

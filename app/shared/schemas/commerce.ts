@@ -3,6 +3,12 @@ import { t } from "~/lib/messages";
 import { carrierName, carrierOf, normalizeTrackingNumber, trackingNumberProblem } from "~/shared/carriers";
 import { mexicoState, pesosInput, postalCode } from "~/shared/mexico/fields";
 import { formatPrice } from "~/shared/mexico/money";
+import {
+  GIFT_CARD_MAX_CENTS,
+  GIFT_CARD_MESSAGE_MAX,
+  GIFT_CARD_MIN_CENTS,
+  GIFT_CARD_NAME_MAX,
+} from "~/shared/gift-cards";
 
 /** A shipping address (spec §5): Mexico only (country 1), one of its 32 states, zip of 5 digits. Browser and API share it. */
 export const addressSchema = z.object({
@@ -120,15 +126,6 @@ function shipmentCarrierName(carrier: string | null, other: string | null): stri
   const known = carrierOf(carrier);
   return known ? carrierName(known) : carrier;
 }
-
-/** Gift cards sold online: preset amounts, the custom range (integer cents, MXN) and the limits. */
-export const GIFT_CARD_PRESETS_CENTS = [50_000, 100_000, 150_000, 200_000] as const;
-export const GIFT_CARD_MIN_CENTS = 20_000;
-export const GIFT_CARD_MAX_CENTS = 1_000_000;
-export const GIFT_CARD_NAME_MAX = 80;
-export const GIFT_CARD_MESSAGE_MAX = 300;
-/** The delivery day is today or later (America/Mexico_City), at most this many days ahead. */
-export const GIFT_CARD_MAX_DAYS_AHEAD = 365;
 
 const amountMsg = () =>
   t("commerce.giftSale.amountInvalid", {

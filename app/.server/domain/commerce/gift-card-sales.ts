@@ -23,7 +23,8 @@ import { layout } from "../../mail/templates";
 import { mailBrand } from "../identity/accounts";
 import { addDays, localDay } from "~/shared/mexico/time";
 import { AppError } from "../errors";
-import { GIFT_CARD_MAX_DAYS_AHEAD, type GiftCardSaleInput } from "~/shared/schemas/commerce";
+import { GIFT_CARD_MAX_DAYS_AHEAD } from "~/shared/gift-cards";
+import type { GiftCardSaleInput } from "~/shared/schemas/commerce";
 
 export type GiftCardSale = typeof giftCardSales.$inferSelect;
 

@@ -1,4 +1,5 @@
-import { Alert, NativeSelect, Select, TextInput } from "@mantine/core";
+import { Alert, NativeSelect, TextInput } from "@mantine/core";
+import { DeferredSelect } from "~/components/forms/DeferredSelect";
 import { ContentFormPage } from "~/components/site/content/ContentFormPage";
 import { useContentForm } from "~/components/site/content/useContentForm";
 import { messages, t } from "~/lib/messages";
@@ -20,7 +21,7 @@ export function meta() {
 }
 
 // The choices are the catalogue's (the schema's TAX_REGIMES and CFDI_USES are its keys); the form
-// rules (zod) load with the first submit, not with the page.
+// rules (zod) load with the first submit and the selects' dropdowns on first use, not with the page.
 const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const regimeOptions = options(messages.content.taxRegimes);
 const useOptions = options(messages.content.cfdiUses);
@@ -71,7 +72,7 @@ export default function Facturacion({ loaderData }: Route.ComponentProps) {
         {...f.input("business_name")}
       />
       <div className={classes.formRow}>
-        <Select
+        <DeferredSelect
           label={t("content.invoice.taxRegime")}
           placeholder={t("content.invoice.choose")}
           required
@@ -82,7 +83,7 @@ export default function Facturacion({ loaderData }: Route.ComponentProps) {
           error={f.errors.tax_regime}
           comboboxProps={{ withinPortal: false }}
         />
-        <Select
+        <DeferredSelect
           label={t("content.invoice.cfdiUse")}
           placeholder={t("content.invoice.choose")}
           required
