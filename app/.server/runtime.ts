@@ -2,6 +2,7 @@ import { loadConfig, type AppConfig } from "./config/env";
 import path from "node:path";
 import { openEmbedded, openPostgres, type Database } from "./db/client";
 import { seedIsNeeded, seedDemo, seedReference } from "./seed";
+import { makeDemoVideos } from "./seed/on-demand";
 import { createLogger } from "./http/logger";
 import { MAIL_JOB, outboxMailer, smtpMailer, type Mailer, type SmtpMailer } from "./adapters/mail";
 import { storageFor } from "./adapters/storage";
@@ -136,6 +137,16 @@ export async function startRuntime(given: AppConfig = loadConfig()): Promise<Run
     clock: () => new Date(),
   };
   await jobs.startWorkers();
+  // Nucleo Home's demo videos are made (or copied from their cache) after the server is up: they
+  // show as processing meanwhile (seed/on-demand.ts).
+  if (config.SEED_DEMO) {
+    const started = Date.now();
+    void makeDemoVideos(deps)
+      .then((r) => {
+        if (r.made + r.cached > 0) log.info({ ...r, ms: Date.now() - started }, "demo videos ready");
+      })
+      .catch((err) => log.warn({ err }, "demo videos failed"));
+  }
   return {
     deps,
     database,

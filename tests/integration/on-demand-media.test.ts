@@ -59,7 +59,11 @@ async function create(size: number, name = "clase.mp4", type = "video/mp4", toke
   return app.request("/admin/on-demand/uploads", {
     method: "POST",
     token,
-    headers: { ...TUS, "Upload-Length": String(size), "Upload-Metadata": `filename ${b64(name)},filetype ${b64(type)}` },
+    headers: {
+      ...TUS,
+      "Upload-Length": String(size),
+      "Upload-Metadata": `filename ${b64(name)},filetype ${b64(type)}`,
+    },
   });
 }
 const uploadPath = (res: Response) => res.headers.get("location")!.replace(/^\/api/, "");
@@ -247,7 +251,13 @@ describe("processing on the job queue", () => {
     });
 
     it("keeps to the video's own files: no way out of its folder", async () => {
-      for (const bad of ["../1/thumb.jpg", "..%2F1%2Fthumb.jpg", "hls/../../../etc/passwd", "original.mp4", "%2e%2e/x"]) {
+      for (const bad of [
+        "../1/thumb.jpg",
+        "..%2F1%2Fthumb.jpg",
+        "hls/../../../etc/passwd",
+        "original.mp4",
+        "%2e%2e/x",
+      ]) {
         const res = await app.request(link(id, bad));
         // 404 inside the folder; a path that climbs out of /media/<token>/ loses its token (403).
         expect([403, 404]).toContain(res.status);

@@ -9,7 +9,9 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 
 export function ffmpegPath(config: { FFMPEG_PATH?: string } = {}): string {
-  return config.FFMPEG_PATH ?? process.env.FFMPEG_PATH ?? (require("@ffmpeg-installer/ffmpeg") as { path: string }).path;
+  return (
+    config.FFMPEG_PATH ?? process.env.FFMPEG_PATH ?? (require("@ffmpeg-installer/ffmpeg") as { path: string }).path
+  );
 }
 
 export function ffprobePath(config: { FFPROBE_PATH?: string } = {}): string {

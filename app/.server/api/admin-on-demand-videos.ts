@@ -46,6 +46,8 @@ const videoBody = z.object({
   featured: z.boolean().optional().default(false),
 });
 
+const message = z.object({ Message: z.string() });
+
 const videoDto = z.object({
   id: z.number(),
   title: z.string(),
@@ -67,6 +69,8 @@ const videoDto = z.object({
   has_thumbnail_override: z.boolean(),
   has_captions: z.boolean(),
 });
+
+export const videoSavedAnswer = z.object({ data: message.extend({ item: videoDto }) });
 
 type VideoRow = Awaited<ReturnType<typeof getVideoAdmin>>;
 export function videoDtoOf(v: VideoRow): z.input<typeof videoDto> {
@@ -119,7 +123,9 @@ const streamBody = z.object({
   active: z.boolean().optional().default(true),
 });
 
-const message = z.object({ Message: z.string() });
+/** What the back office's pages read after a command. */
+export const videoMessageAnswer = z.object({ data: message });
+export const streamSavedAnswer = z.object({ data: message.extend({ id: z.number() }) });
 
 export function adminOnDemandVideoRoutes(app: Hono<ApiEnv>) {
   defineRoute(
@@ -214,7 +220,7 @@ export function adminOnDemandVideoRoutes(app: Hono<ApiEnv>) {
       guard: BACK_OFFICE,
       params: idParam("id"),
       body: videoBody,
-      response: z.object({ data: message.extend({ item: videoDto }) }),
+      response: videoSavedAnswer,
     },
     async ({ c, auth, deps, params, body }) => {
       const actor = backOfficeActor(c, auth);
@@ -244,7 +250,7 @@ export function adminOnDemandVideoRoutes(app: Hono<ApiEnv>) {
       tags: [TAG],
       guard: BACK_OFFICE,
       params: idParam("id"),
-      response: z.object({ data: message }),
+      response: videoMessageAnswer,
     },
     async ({ c, auth, deps, params }) => {
       await retryVideo(deps, backOfficeActor(c, auth), params.id);
@@ -261,7 +267,7 @@ export function adminOnDemandVideoRoutes(app: Hono<ApiEnv>) {
       tags: [TAG],
       guard: BACK_OFFICE,
       params: idParam("id"),
-      response: z.object({ data: message }),
+      response: videoMessageAnswer,
     },
     async ({ c, auth, deps, params }) => {
       await deleteVideo(deps, backOfficeActor(c, auth), params.id);
@@ -285,7 +291,7 @@ export function adminOnDemandVideoRoutes(app: Hono<ApiEnv>) {
       params: idParam("id"),
       body: z.object({ file: z.any().optional() }),
       bodyLimit: 2_200_000,
-      response: z.object({ data: message }),
+      response: videoMessageAnswer,
     },
     async ({ c, auth, deps, params, body }) => {
       await setCaptions(deps, backOfficeActor(c, auth), params.id, await fileBytes(body.file));
@@ -304,7 +310,7 @@ export function adminOnDemandVideoRoutes(app: Hono<ApiEnv>) {
       params: idParam("id"),
       body: z.object({ file: z.any().optional() }),
       bodyLimit: 5_300_000,
-      response: z.object({ data: message }),
+      response: videoMessageAnswer,
     },
     async ({ c, auth, deps, params, body }) => {
       await setThumbnailOverride(deps, backOfficeActor(c, auth), params.id, await fileBytes(body.file));
@@ -352,7 +358,7 @@ export function adminOnDemandVideoRoutes(app: Hono<ApiEnv>) {
       guard: BACK_OFFICE,
       body: streamBody,
       status: 201,
-      response: z.object({ data: message.extend({ id: z.number() }) }),
+      response: streamSavedAnswer,
     },
     async ({ c, auth, deps, body }) => {
       const id = await saveStream(deps, backOfficeActor(c, auth), null, streamInput(body));
@@ -397,7 +403,7 @@ export function adminOnDemandVideoRoutes(app: Hono<ApiEnv>) {
       guard: BACK_OFFICE,
       params: idParam("id"),
       body: streamBody,
-      response: z.object({ data: message.extend({ id: z.number() }) }),
+      response: streamSavedAnswer,
     },
     async ({ c, auth, deps, params, body }) => {
       const id = await saveStream(deps, backOfficeActor(c, auth), params.id, streamInput(body));

@@ -236,8 +236,7 @@ export function onDemandMediaRoutes(app: Hono<ApiEnv>, deps: AppDeps) {
     } else if (method === "POST") {
       const max = deps.config.MEDIA_UPLOAD_MAX_BYTES;
       const length = c.req.header("upload-length");
-      if (!length || !/^\d{1,15}$/.test(length))
-        throw new AppError(422, t("onDemandAdmin.upload.errors.noLength"));
+      if (!length || !/^\d{1,15}$/.test(length)) throw new AppError(422, t("onDemandAdmin.upload.errors.noLength"));
       if (Number(length) > max) throw new AppError(413, tooLargeMessage(max, Number(length)));
       const meta = parseMetadata(c.req.header("upload-metadata"));
       if (!looksLikeVideo(meta.filename ?? "", meta.filetype ?? null))

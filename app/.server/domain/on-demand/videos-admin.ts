@@ -37,7 +37,12 @@ export function looksLikeVideo(filename: string, mime: string | null | undefined
 }
 
 const titleFromFilename = (name: string) =>
-  (name.replace(/\.[^.]+$/, "").replace(/[_-]+/g, " ").trim() || "Video").slice(0, 160);
+  (
+    name
+      .replace(/\.[^.]+$/, "")
+      .replace(/[_-]+/g, " ")
+      .trim() || "Video"
+  ).slice(0, 160);
 
 /** The row of a new upload (status `uploading`), made when the resumable upload is created. */
 export async function startVideoUpload(
@@ -92,7 +97,10 @@ export async function finishVideoUpload(deps: Deps, uploadId: string, file: stri
     throw new AppError(422, t("onDemandAdmin.upload.errors.notVideo"));
   }
   const ext = path.extname(file).replace(".", "").toLowerCase();
-  const key = `originals/${owner.id}-${uploadId.toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 40)}${ext && /^[a-z0-9]{2,5}$/.test(ext) ? `.${ext}` : ""}`;
+  const key = `originals/${owner.id}-${uploadId
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "")
+    .slice(0, 40)}${ext && /^[a-z0-9]{2,5}$/.test(ext) ? `.${ext}` : ""}`;
   await deps.media.adopt(key, file);
   await inTransaction(deps.db, async ({ tx }) => {
     await tx
@@ -201,7 +209,13 @@ export interface VideoInput {
   featured: boolean;
 }
 
-async function assertExists(db: Deps["db"], table: typeof coaches | typeof onDemandTypes, id: number | null, message: string, field: string) {
+async function assertExists(
+  db: Deps["db"],
+  table: typeof coaches | typeof onDemandTypes,
+  id: number | null,
+  message: string,
+  field: string,
+) {
   if (id === null) return;
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
   if (!row) throw new AppError(422, message, [{ field, message }]);
@@ -262,7 +276,9 @@ export async function updateVideo(deps: Deps, actor: Actor, id: number, input: V
       .where(eq(onDemandVideos.id, id));
     await tx.delete(onDemandVideoEquipments).where(eq(onDemandVideoEquipments.videoId, id));
     if (equipmentIds.length)
-      await tx.insert(onDemandVideoEquipments).values(equipmentIds.map((equipmentId) => ({ videoId: id, equipmentId })));
+      await tx
+        .insert(onDemandVideoEquipments)
+        .values(equipmentIds.map((equipmentId) => ({ videoId: id, equipmentId })));
     const action =
       input.published !== video.published
         ? input.published
@@ -293,7 +309,13 @@ export async function retryVideo(deps: Deps, actor: Actor, id: number) {
       .set({ status: "processing", failureReason: null, updatedAt: deps.clock() })
       .where(eq(onDemandVideos.id, id));
     await deps.jobs.send(tx, VIDEO_JOB, { videoId: id });
-    audit({ actorUserId: actor.id, action: "on_demand_video.retried", entity: "on_demand_video", entityId: id, ip: actor.ip });
+    audit({
+      actorUserId: actor.id,
+      action: "on_demand_video.retried",
+      entity: "on_demand_video",
+      entityId: id,
+      ip: actor.ip,
+    });
   });
 }
 
@@ -333,7 +355,9 @@ export async function setCaptions(deps: Deps, actor: Actor, id: number, vtt: Uin
   assertCan(actor, "content.write");
   if (vtt) {
     if (vtt.byteLength > 2 * 1024 * 1024) throw new AppError(422, t("onDemandAdmin.videos.errors.captionsTooLarge"));
-    const head = Buffer.from(vtt.subarray(0, 16)).toString("utf8").replace(/^\uFEFF/, "");
+    const head = Buffer.from(vtt.subarray(0, 16))
+      .toString("utf8")
+      .replace(/^\uFEFF/, "");
     if (!head.startsWith("WEBVTT")) throw new AppError(422, t("onDemandAdmin.videos.errors.captionsInvalid"));
   }
   const key = `${videoFolder(id)}captions.vtt`;
@@ -346,7 +370,13 @@ export async function setCaptions(deps: Deps, actor: Actor, id: number, vtt: Uin
       .update(onDemandVideos)
       .set({ captionsKey: vtt ? key : null, updatedAt: deps.clock() })
       .where(eq(onDemandVideos.id, id));
-    audit({ actorUserId: actor.id, action: "on_demand_video.captions", entity: "on_demand_video", entityId: id, ip: actor.ip });
+    audit({
+      actorUserId: actor.id,
+      action: "on_demand_video.captions",
+      entity: "on_demand_video",
+      entityId: id,
+      ip: actor.ip,
+    });
   });
 }
 
@@ -375,14 +405,22 @@ export async function setThumbnailOverride(deps: Deps, actor: Actor, id: number,
       .update(onDemandVideos)
       .set({ thumbnailOverrideKey: key, updatedAt: deps.clock() })
       .where(eq(onDemandVideos.id, id));
-    audit({ actorUserId: actor.id, action: "on_demand_video.thumbnail", entity: "on_demand_video", entityId: id, ip: actor.ip });
+    audit({
+      actorUserId: actor.id,
+      action: "on_demand_video.thumbnail",
+      entity: "on_demand_video",
+      entityId: id,
+      ip: actor.ip,
+    });
   });
 }
 
 /** The storage key of the public thumbnail of a published, ready video (the override first), or null. */
 export async function publicThumbnailKey(deps: Pick<Deps, "db">, id: number) {
   const [row] = await deps.db
-    .select({ key: sql<string | null>`coalesce(${onDemandVideos.thumbnailOverrideKey}, ${onDemandVideos.thumbnailKey})` })
+    .select({
+      key: sql<string | null>`coalesce(${onDemandVideos.thumbnailOverrideKey}, ${onDemandVideos.thumbnailKey})`,
+    })
     .from(onDemandVideos)
     .where(
       and(

@@ -3,7 +3,8 @@ import { Button, Group, NumberInput, Paper, Select, Stack, Switch, Textarea, Tex
 import { notifications } from "@mantine/notifications";
 import { useNavigate, useRevalidator } from "react-router";
 import { AdminErrorBoundary, PageHeader } from "~/components/admin/kit";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { streamSavedAnswer } from "~/.server/api/admin-on-demand-videos";
 import { t } from "~/lib/messages";
 import { localDay, localTime } from "~/shared/mexico/time";
 import { getStreamAdmin, replayChoices, videoFormOptions } from "~/.server/domain/on-demand/videos-admin";
@@ -78,8 +79,8 @@ export default function StreamForm({ loaderData }: Route.ComponentProps) {
       active: form.active,
     };
     const r = stream
-      ? await api<{ Message: string; id: number }>(`/admin/on-demand/streams/${stream.id}`, { method: "PUT", json })
-      : await api<{ Message: string; id: number }>("/admin/on-demand/streams", { method: "POST", json });
+      ? await api<ApiData<typeof streamSavedAnswer>>(`/admin/on-demand/streams/${stream.id}`, { method: "PUT", json })
+      : await api<ApiData<typeof streamSavedAnswer>>("/admin/on-demand/streams", { method: "POST", json });
     setSaving(false);
     if (r.ok) {
       setErrors({});

@@ -20,7 +20,8 @@ import { notifications } from "@mantine/notifications";
 import { IconRefresh, IconTrash } from "@tabler/icons-react";
 import { useNavigate, useRevalidator } from "react-router";
 import { AdminErrorBoundary, confirmAction, PageHeader } from "~/components/admin/kit";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { videoMessageAnswer, videoSavedAnswer } from "~/.server/api/admin-on-demand-videos";
 import { t } from "~/lib/messages";
 import { getVideoAdmin, videoFormOptions } from "~/.server/domain/on-demand/videos-admin";
 import { mediaToken } from "~/.server/domain/on-demand/media-token";
@@ -105,7 +106,7 @@ export default function VideoEdit({ loaderData }: Route.ComponentProps) {
 
   const save = async () => {
     setSaving(true);
-    const r = await api(`/admin/on-demand/videos/${video.id}`, {
+    const r = await api<ApiData<typeof videoSavedAnswer>>(`/admin/on-demand/videos/${video.id}`, {
       method: "PUT",
       json: {
         title: form.title,
@@ -134,7 +135,10 @@ export default function VideoEdit({ loaderData }: Route.ComponentProps) {
   const sendFile = async (kind: "captions" | "thumbnail", file: File | null) => {
     const body = new FormData();
     if (file) body.append("file", file);
-    const r = await api<{ Message: string }>(`/admin/on-demand/videos/${video.id}/${kind}`, { method: "POST", body });
+    const r = await api<ApiData<typeof videoMessageAnswer>>(`/admin/on-demand/videos/${video.id}/${kind}`, {
+      method: "POST",
+      body,
+    });
     if (r.ok) notifications.show({ color: "teal", message: r.data.Message });
     else if (!r.expired) notifications.show({ color: "red", message: r.message });
     if (kind === "captions") setCaptions(null);
@@ -143,7 +147,9 @@ export default function VideoEdit({ loaderData }: Route.ComponentProps) {
   };
 
   const retry = async () => {
-    const r = await api<{ Message: string }>(`/admin/on-demand/videos/${video.id}/retry`, { method: "POST" });
+    const r = await api<ApiData<typeof videoMessageAnswer>>(`/admin/on-demand/videos/${video.id}/retry`, {
+      method: "POST",
+    });
     if (r.ok) notifications.show({ color: "teal", message: r.data.Message });
     else if (!r.expired) notifications.show({ color: "red", message: r.message });
     await revalidate();
@@ -157,7 +163,9 @@ export default function VideoEdit({ loaderData }: Route.ComponentProps) {
       danger: true,
     });
     if (!ok) return;
-    const r = await api(`/admin/on-demand/videos/${video.id}`, { method: "DELETE" });
+    const r = await api<ApiData<typeof videoMessageAnswer>>(`/admin/on-demand/videos/${video.id}`, {
+      method: "DELETE",
+    });
     if (r.ok) {
       notifications.show({ color: "teal", message: t("onDemandAdmin.videos.edit.deleted") });
       await navigate("/admin/on-demand/videos");

@@ -131,9 +131,7 @@ export default function VideoUpload({ loaderData }: Route.ComponentProps) {
   const percent = total > 0 ? Math.floor((sent / total) * 100) : 0;
   return (
     <>
-      <PageHeader
-        title={t("onDemandAdmin.upload.title")}
-      />
+      <PageHeader title={t("onDemandAdmin.upload.title")} />
       <Paper withBorder p="md" maw={720}>
         <Stack>
           <Text size="sm">{t("onDemandAdmin.upload.intro")}</Text>
