@@ -18,6 +18,8 @@ const ffmpeg = (require("@ffmpeg-installer/ffmpeg") as { path: string }).path;
 test.use({ viewport: { width: 1366, height: 900 } });
 
 test("an administrator uploads a video, sees it process and publishes it", async ({ page }) => {
+  // ffmpeg encodes two renditions on the server while the test waits.
+  test.setTimeout(budget(90_000));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-vod-"));
   const file = path.join(dir, "clase-de-prueba.mp4");
   execFileSync(ffmpeg, [
@@ -52,7 +54,7 @@ test("an administrator uploads a video, sees it process and publishes it", async
   await expect(page.getByText("Listo", { exact: true })).toBeVisible({ timeout: budget(120_000) });
   await expect(page.getByRole("img", { name: "Miniatura del video" })).toBeVisible();
 
-  await page.getByLabel("Título").fill("Barre de prueba e2e");
+  await page.getByRole("textbox", { name: "Título", exact: true }).fill("Barre de prueba e2e");
   await page.getByRole("switch", { name: "Publicado" }).check();
   await page.getByRole("button", { name: "Guardar" }).click();
   await expect(page.getByText("Video guardado")).toBeVisible();
