@@ -262,6 +262,9 @@ describe("processing on the job queue", () => {
         // 404 inside the folder; a path that climbs out of /media/<token>/ loses its token (403).
         expect([403, 404]).toContain(res.status);
       }
+      // Only the player's files are served: anything else in the folder is not.
+      await app.deps.media.put(`videos/${id}/notas-internas.txt`, Buffer.from("privado"));
+      expect((await app.request(link(id, "notas-internas.txt"))).status).toBe(404);
       // The original upload is never served, even by its exact key.
       const row = await videoRow(id);
       expect((await app.request(link(id, row.originalKey!))).status).toBe(404);
