@@ -370,6 +370,8 @@ export const admin = {
     unknownAction: "Otra acción del sistema",
     unknownEntity: "Registro",
     entities: {
+      on_demand_video: "Video de Nucleo Home",
+      on_demand_stream: "Clase en vivo",
       user: "Usuario",
       session: "Acceso",
       legal_text: "Texto legal",
