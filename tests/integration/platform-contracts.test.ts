@@ -113,6 +113,9 @@ beforeAll(async () => {
     "/admin/rooms/:id": "1",
     "/admin/packs/:id": "1",
     "/admin/plans/:id": "1",
+    // Nucleo Home's demo library (seed/on-demand.ts).
+    "/admin/on-demand/videos/:id": "1",
+    "/admin/on-demand/streams/:id": "1",
     "/admin/products/:id": "1",
     "/admin/products/:id/variants": "8",
     "/admin/certifications/:id": "1",

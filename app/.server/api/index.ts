@@ -21,6 +21,8 @@ import { adminResourceRoutes } from "./admin-resources";
 import { bookingRoutes } from "./booking";
 import { adminBookingRoutes } from "./admin-booking";
 import { adminContentRoutes } from "./admin-content";
+import { onDemandMediaRoutes } from "./on-demand-media";
+import { adminOnDemandVideoRoutes } from "./admin-on-demand-videos";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
@@ -40,6 +42,8 @@ export function createApi(deps: AppDeps) {
   bookingRoutes(app);
   adminBookingRoutes(app);
   adminContentRoutes(app);
+  onDemandMediaRoutes(app, deps);
+  adminOnDemandVideoRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {
