@@ -95,7 +95,10 @@ test("INSCRIBIRME: a visitor logs in and lands on this certification's purchase"
   await expectNoA11yViolations(page);
 
   await page.goto("/profile/shopping-history");
-  await page.getByRole("button", { name: /^Orden #/ }).first().click();
+  await page
+    .getByRole("button", { name: /^Orden #/ })
+    .first()
+    .click();
   await expect(page.getByText("Primer pago (50%)")).toBeVisible();
   await expect(page.getByText("Saldo pendiente (segunda parcialidad)")).toBeVisible();
   await page.getByRole("button", { name: "Pagar saldo pendiente $6,172.50" }).click();
