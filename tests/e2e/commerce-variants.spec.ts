@@ -140,7 +140,7 @@ test("an administrator gives a product sizes in the back office; the store offer
   await shopper.getByRole("button", { name: "Agregar al carrito" }).click();
   const panel = shopper.getByRole("dialog", { name: "Finalizar Pago" });
   await expect(panel.getByText("Talla M", { exact: true })).toBeVisible();
-  await expect(panel.getByText("Elija Talla", { exact: true })).toBeVisible();
+  await expect(panel.getByText("Elija talla", { exact: true })).toBeVisible();
   await expectNoA11yViolations(shopper);
   await shopper.screenshot({ path: "/work/wt/shots/finish20/e2e-variants-cart-390.png", fullPage: true });
 });
