@@ -56,7 +56,7 @@ test("a studio chosen before logging in stays chosen after login, and in a new s
   const form = page.getByRole("form", { name: "Iniciar sesión" });
   await form.getByLabel("Email").fill(email);
   await form.getByRole("button", { name: "Continuar" }).click();
-  await form.getByLabel("Contraseña").fill("secreto1");
+  await form.locator("input[name=password]").fill("secreto1");
   await form.getByRole("button", { name: "Iniciar sesión" }).click();
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto("/select-studio");
@@ -73,7 +73,7 @@ test("a studio chosen before logging in stays chosen after login, and in a new s
   const again = phone.getByRole("form", { name: "Iniciar sesión" });
   await again.getByLabel("Email").fill(email);
   await again.getByRole("button", { name: "Continuar" }).click();
-  await again.getByLabel("Contraseña").fill("secreto1");
+  await again.locator("input[name=password]").fill("secreto1");
   await again.getByRole("button", { name: "Iniciar sesión" }).click();
   await expect(phone).not.toHaveURL(/\/login/);
   expect(await chosen(other)).toEqual({ city: city.id, studio: second.id });
