@@ -86,7 +86,7 @@ test("an administrator gives a product sizes in the back office; the store offer
   test.setTimeout(120_000);
   const { product } = await createShippedProduct(await staffApi(request));
   // A customer put the product in her cart before it had sizes.
-  const shopper = await browser.newPage({ baseURL, viewport: { width: 390, height: 844 } });
+  const shopper = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } })).newPage();
   await newCustomer(shopper, { name: "Tania", lastName: "Tallas", label: "tallas" });
   await shopper.goto(`/store/product/${product.id}`);
   await shopper.getByRole("button", { name: "Agregar al carrito" }).click();

@@ -62,7 +62,7 @@ test("a customer invoices one of her own orders, chosen from a list; the request
   expect(saved[0]).toMatchObject({ rfc: "XAXX010101000", taxRegime: "605", cfdiUse: "G03", status: "pending" });
 
   // Staff find it in the back office's invoice requests, with its order.
-  const staff = await browser.newPage({ baseURL, viewport: { width: 390, height: 844 } });
+  const staff = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } })).newPage();
   await loginAs(staff, (await createAccount()).email, ACCOUNT_PASSWORD);
   await staff.goto("/admin/invoice-requests");
   await expect(staff.getByText("XAXX010101000").first()).toBeVisible();

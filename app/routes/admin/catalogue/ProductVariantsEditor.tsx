@@ -18,6 +18,7 @@ import { useRevalidator } from "react-router";
 import { useEntityForm, useFormSubmit } from "~/components/forms/useEntityForm";
 import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
+import { notifications } from "~/lib/toast";
 import type { ProductVariant, productVariantsAnswer } from "~/shared/schemas/commerce-answers";
 import { centsToPesos } from "~/shared/mexico/money";
 
@@ -77,7 +78,11 @@ export function ProductVariantsEditor(props: {
           })),
         },
       }),
-    () => void revalidate(),
+    // The answer's `Message` is beside its data (the kit's toast reads it inside): said here.
+    () => {
+      notifications.show({ color: "teal", message: t("catalogue.variants.saved") });
+      void revalidate();
+    },
     {
       // The server names nested fields (variants.0.sku); the price is typed in pesos.
       onFailure: (r, f) => {
