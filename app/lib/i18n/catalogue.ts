@@ -76,7 +76,7 @@ export const catalogue = {
     sku: "SKU",
     price: "Precio (MXN)",
     stock: "Existencias",
-    stockHelp: "Vacío: no se cuentan",
+    stockHelp: "Existencias en blanco: no se cuentan (sin límite).",
     active: "A la venta",
     removeVariant: "Quitar la variante {label}",
     save: "Guardar opciones y variantes",
