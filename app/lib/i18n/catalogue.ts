@@ -72,7 +72,6 @@ export const catalogue = {
     variants: "Variantes",
     generate: "Crear las combinaciones que faltan",
     noVariants: "Sin variantes: el producto se vende con su propio precio y existencias.",
-    combination: "Combinación",
     sku: "SKU",
     price: "Precio (MXN)",
     stock: "Existencias",
