@@ -1,4 +1,5 @@
 import * as schema from "../../app/.server/db/schema";
+import { fillCard } from "./support/commerce";
 import { createAccount } from "./support/db";
 import { withFactories } from "./support/factories";
 import { expect, expectNoA11yViolations, test } from "./support/fixtures";
@@ -75,6 +76,40 @@ test("INSCRIBIRME: a visitor logs in and lands on this certification's purchase"
   await expect(panel).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/certification/${programme.slug}$`));
   await expect(panel.getByText(programme.product)).toBeVisible();
-  await expect(panel.getByRole("checkbox", { name: "Pago con Deposito (2 Parcialidades)" })).toBeVisible();
+  const deposit = panel.getByRole("checkbox", { name: "Pago con Deposito (2 Parcialidades)" });
+  await expect(deposit).toBeVisible();
   await expectNoA11yViolations(page);
+
+  // Item 2: the two-instalment deposit, from the panel through the second payment.
+  await deposit.click();
+  await expect(deposit).toBeChecked();
+  await expect(panel.getByText("Primer pago (50%)")).toBeVisible();
+  await expect(panel.getByText("$6,172.50").first()).toBeVisible();
+  await panel.getByRole("button", { name: "Tarjeta", exact: true }).click();
+  await fillCard(panel, "4242 4242 4242 4242", "Inés Muñoz");
+  await panel.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
+  await expectNoA11yViolations(page);
+  await panel.getByRole("button", { name: "Pagar $6,172.50" }).click();
+  await expect(page).toHaveURL(/\/success-order/);
+  await expect(page.getByText("Saldo pendiente (segunda parcialidad)").first()).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  await page.goto("/profile/shopping-history");
+  await page
+    .getByRole("button", { name: /^Orden #/ })
+    .first()
+    .click();
+  await expect(page.getByText("Primer pago (50%)")).toBeVisible();
+  await expect(page.getByText("Saldo pendiente (segunda parcialidad)")).toBeVisible();
+  await page.getByRole("button", { name: "Pagar saldo pendiente $6,172.50" }).click();
+  const modal = page.getByRole("dialog", { name: /Segunda parcialidad de la orden/ });
+  await fillCard(modal, "4242 4242 4242 4242", "Inés Muñoz");
+  await expectNoA11yViolations(page);
+  await modal.getByRole("button", { name: "Pagar saldo pendiente $6,172.50" }).click();
+  await expect(page.getByText("Segunda parcialidad pagada")).toBeVisible();
+  // Both instalments on the order now, nothing due.
+  await expect(page.getByText("Segundo pago (50%)")).toBeVisible();
+  await expect(page.getByText("Saldo pendiente (segunda parcialidad)")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Pagar saldo pendiente/ })).toHaveCount(0);
+  await page.screenshot({ path: "/work/wt/shots/finish20/e2e-deposit-paid-390.png", fullPage: true });
 });

@@ -1,6 +1,7 @@
 import { fillCard, newCustomer } from "./support/commerce";
-import { createVariantProduct, staffApi } from "./support/factories";
-import { expect, expectNoA11yViolations, test } from "./support/fixtures";
+import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
+import { createShippedProduct, createVariantProduct, staffApi } from "./support/factories";
+import { expect, expectNoA11yViolations, loginAs, test } from "./support/fixtures";
 
 /**
  * A product in sizes and colours at phone width: the customer chooses Talla and Color (a sold-out
@@ -74,4 +75,72 @@ test("choose Talla and Color, add that variant, see it in the cart, pay, see it 
     .click();
   await expect(page.getByText("Talla G · Color Negro")).toBeVisible();
   await expectNoA11yViolations(page);
+});
+
+test("an administrator gives a product sizes in the back office; the store offers them and the cart shows the one chosen", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { product } = await createShippedProduct(await staffApi(request));
+  // A customer put the product in her cart before it had sizes.
+  const shopper = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } })).newPage();
+  await newCustomer(shopper, { name: "Tania", lastName: "Tallas", label: "tallas" });
+  await shopper.goto(`/store/product/${product.id}`);
+  await shopper.getByRole("button", { name: "Agregar al carrito" }).click();
+  await expect(shopper.getByRole("dialog", { name: "Finalizar Pago" }).getByText(product.name)).toBeVisible();
+
+  await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
+  await page.goto(`/admin/products/edit/${product.id}`);
+  // Option Talla with three values, typed and confirmed with Enter, then every combination made.
+  const editor = page.locator("form").filter({ has: page.getByRole("heading", { name: "Opciones y variantes" }) });
+  await editor.getByRole("button", { name: "Agregar opción" }).click();
+  await editor.getByRole("textbox", { name: "Opción" }).fill("Talla");
+  const values = editor.getByRole("combobox", { name: "Valores" });
+  for (const v of ["CH", "M", "G"]) {
+    await values.fill(v);
+    await values.press("Enter");
+  }
+  await editor.getByRole("button", { name: "Crear las combinaciones que faltan" }).click();
+  const variant = (v: string) => editor.getByRole("group", { name: `Talla ${v}` });
+  await expect(variant("G")).toBeVisible();
+  // Each variant's fields fit the phone's width: nothing to scroll sideways to reach the stock.
+  const box = await variant("G").getByRole("textbox", { name: "Existencias" }).boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  for (const [v, stock] of [
+    ["CH", "3"],
+    ["M", "5"],
+    ["G", "0"],
+  ] as const)
+    await variant(v).getByRole("textbox", { name: "Existencias" }).fill(stock);
+  await variant("M").getByRole("textbox", { name: "Precio (MXN)" }).fill("520");
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: "/work/wt/shots/finish20/e2e-variants-editor-390.png", fullPage: true });
+  await editor.getByRole("button", { name: "Guardar opciones y variantes" }).click();
+  await expect(page.getByText("Se guardaron las opciones y variantes")).toBeVisible();
+
+  // Saved: the page read again shows them, and the list sums their stock.
+  await page.reload();
+  await expect(variant("M").getByRole("textbox", { name: "Existencias" })).toHaveValue("5");
+  await expect(variant("M").getByRole("textbox", { name: "Precio (MXN)" })).toHaveValue("$520");
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: "/work/wt/shots/finish20/e2e-variants-editor-1366.png", fullPage: true });
+  await page.goto(`/admin/products/list/barreByNucleo?search=${encodeURIComponent(product.name)}`);
+  await expect(page.getByRole("row").filter({ hasText: product.name })).toContainText("8 en 3 variantes");
+
+  // The store: Talla offered (G sold out), M at its own price; the cart says which, and the line
+  // added before the sizes asks for one in a colour that reads (axe: colour contrast).
+  await shopper.goto(`/store/product/${product.id}`);
+  const talla = shopper.getByRole("group", { name: /^Talla/ });
+  await expect(talla.getByRole("radio", { name: "G (agotado)" })).toBeDisabled();
+  await talla.getByText("M", { exact: true }).click();
+  await expect(shopper.getByText(/^\$520\s*MXN$/)).toBeVisible();
+  await shopper.getByRole("button", { name: "Agregar al carrito" }).click();
+  const panel = shopper.getByRole("dialog", { name: "Finalizar Pago" });
+  await expect(panel.getByText("Talla M", { exact: true })).toBeVisible();
+  await expect(panel.getByText("Elija talla", { exact: true })).toBeVisible();
+  await expectNoA11yViolations(shopper);
+  await shopper.screenshot({ path: "/work/wt/shots/finish20/e2e-variants-cart-390.png", fullPage: true });
 });

@@ -375,4 +375,28 @@ describe("products with variants", () => {
     const c = await newCustomer(app);
     expect((await app.request(url, { token: c.token })).status).toBe(403);
   });
+  it("the back office's product list shows a product in variants with their stock summed and counted", async () => {
+    const admin = await staffToken(app.deps.db);
+    // Product stock 99; variants 3 + 0 + 4 on sale, and one (7) not on sale.
+    const { product, v } = await leggings({ "CH Negro": 3, "CH Rosa": 0, "M Negro": 4, "M Rosa": 7 });
+    await app.deps.db
+      .update(productVariants)
+      .set({ active: false })
+      .where(eq(productVariants.id, v("M Rosa").id));
+    const row = async (id: number) => {
+      const list = await app.request(`/admin/products?search=${encodeURIComponent(product.name)}`, { token: admin });
+      expect(list.status).toBe(200);
+      return ((await list.json()).data as { id: number }[]).find((r) => r.id === id);
+    };
+    expect(await row(product.id)).toMatchObject({ stock: 99, variant_count: 3, variant_stock: 7 });
+    // One variant not counted: the sum is not either.
+    await app.deps.db
+      .update(productVariants)
+      .set({ stock: null })
+      .where(eq(productVariants.id, v("CH Rosa").id));
+    expect(await row(product.id)).toMatchObject({ variant_count: 3, variant_stock: null });
+    // Without variants: its own stock, nothing summed; the form's item keeps the product's own stock.
+    await app.deps.db.delete(productVariants).where(eq(productVariants.productId, product.id));
+    expect(await row(product.id)).toMatchObject({ stock: 99, variant_count: 0, variant_stock: null });
+  });
 });

@@ -182,4 +182,19 @@ describe("the shift-start screen's studios: GET /admin/studios (spec §7)", () =
     expect((await app.request("/admin/studios", { token: customer })).status).toBe(403);
     expect((await app.request("/admin/studios")).status).toBe(401);
   });
+  it("finds a studio by its phone however it is typed (+52, spaces, dashes, or the bare 10 digits)", async () => {
+    const phone = `81${String(Date.now()).slice(-8)}`;
+    const s = await createStudio(app.deps.db, { phone });
+    const found = async (term: string) => {
+      const res = await app.request(`/admin/studios/list?search=${encodeURIComponent(term)}`, { token: admin });
+      expect(res.status).toBe(200);
+      return (await json(res)).data.map((r: { id: number }) => r.id) as number[];
+    };
+    const spaced = `${phone.slice(0, 2)} ${phone.slice(2, 6)} ${phone.slice(6)}`;
+    for (const term of [phone, `+52 ${spaced}`, `${phone.slice(0, 2)}-${phone.slice(2, 6)}-${phone.slice(6)}`, spaced])
+      expect(await found(term), term).toContain(s.id);
+    // A partial number typed with spaces finds it too; another number does not.
+    expect(await found(`${phone.slice(2, 6)} ${phone.slice(6)}`)).toContain(s.id);
+    expect(await found("+52 99 0000 0000")).not.toContain(s.id);
+  });
 });

@@ -15,7 +15,7 @@ import {
   parsePesos,
   percentOfCents,
 } from "~/shared/mexico/money";
-import { formatPhone, normalizePhone, phoneHref } from "~/shared/mexico/phone";
+import { formatPhone, normalizePhone, phoneHref, phoneSearchDigits } from "~/shared/mexico/phone";
 import { isPostalCode } from "~/shared/mexico/postal-code";
 import { isCompanyRfc, isRfc, normalizeRfc } from "~/shared/mexico/rfc";
 import { MEXICO_STATE_NAMES, MEXICO_STATES, mexicoStateName } from "~/shared/mexico/states";
@@ -202,5 +202,17 @@ describe("the 32 states, one list the address checks", () => {
       const r = validate(addressSchema, { ...base, custom_state: bad });
       expect(!r.ok && r.errors.custom_state, String(bad)).toBe("El estado es requerido");
     }
+  });
+});
+
+describe("phone search terms", () => {
+  it("reads a whole number however typed, the digits of a partial one, and nothing of a name", () => {
+    for (const term of ["+52 55 1234 5678", "55-1234-5678", "5512345678", "(55) 1234.5678", "525512345678"])
+      expect(phoneSearchDigits(term), term).toBe("5512345678");
+    expect(phoneSearchDigits("1234 5678")).toBe("12345678");
+    expect(phoneSearchDigits("+52 55 12")).toBe("5512");
+    expect(phoneSearchDigits("12")).toBeNull();
+    expect(phoneSearchDigits("Polanco")).toBeNull();
+    expect(phoneSearchDigits("Av. 5 de Mayo 20")).toBeNull();
   });
 });

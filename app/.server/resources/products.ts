@@ -3,7 +3,7 @@
  * their photos: uploaded through the files library's image pipeline (checked, resized, WebP) and
  * added to or removed from the product's `images` in one audited transaction.
  */
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { formatPrice } from "~/shared/mexico/money";
@@ -36,7 +36,12 @@ export const productDto = z.object({
   image: z.string().nullable(),
   price_cents: z.number(),
   display_price: z.string(),
+  /** The product's own stock (what its form edits). */
   stock: z.number().nullable(),
+  /** Variants on sale (0: the product is sold on its own, with its own stock). */
+  variant_count: z.number(),
+  /** The sum of the stock of its variants on sale (null: none, or one is not counted). */
+  variant_stock: z.number().nullable(),
   require_shipping: z.boolean(),
   min_purchase: z.number(),
   max_purchase: z.number(),
@@ -46,6 +51,22 @@ export const productDto = z.object({
 });
 export type ProductDto = z.infer<typeof productDto>;
 
+/**
+ * Products with their variants on sale counted and their stock summed (null when one of them is
+ * not counted): a product sold in variants has no stock of its own to show.
+ */
+const selectProducts = (db: Db) =>
+  db
+    .select({
+      ...getTableColumns(products),
+      variantCount: sql<number>`(select count(*)::int from product_variants v where v.product_id = "products"."id" and v.active)`,
+      variantStock: sql<
+        number | null
+      >`(select case when bool_or(v.stock is null) then null else sum(v.stock)::int end from product_variants v where v.product_id = "products"."id" and v.active)`,
+    })
+    .from(products);
+type ProductRow = Awaited<ReturnType<typeof selectProducts>>[number];
+
 export const productsResource: ResourceDescriptor<typeof products, ProductDto, ProductInput> = {
   name: "products",
   entity: "product",
@@ -54,23 +75,30 @@ export const productsResource: ResourceDescriptor<typeof products, ProductDto, P
   labels: { one: t("catalogue.products.one"), many: t("catalogue.products.many") },
   table: products,
   dto: productDto,
-  toDto: (r) => ({
-    id: r.id,
-    area: r.area,
-    name: r.name,
-    description: r.description,
-    images: r.images,
-    image: r.images[0] ?? null,
-    price_cents: r.priceCents,
-    display_price: formatPrice(r.priceCents),
-    stock: r.stock,
-    require_shipping: r.requireShipping,
-    min_purchase: r.minPurchase,
-    max_purchase: r.maxPurchase,
-    certification_id: r.certificationId,
-    sort_order: r.sortOrder,
-    active: r.active,
-  }),
+  select: selectProducts,
+  toDto: (row) => {
+    const r = row as ProductRow;
+    const variantCount = r.variantCount ?? 0;
+    return {
+      id: r.id,
+      area: r.area,
+      name: r.name,
+      description: r.description,
+      images: r.images,
+      image: r.images[0] ?? null,
+      price_cents: r.priceCents,
+      display_price: formatPrice(r.priceCents),
+      stock: r.stock,
+      variant_count: variantCount,
+      variant_stock: variantCount > 0 ? (r.variantStock ?? null) : null,
+      require_shipping: r.requireShipping,
+      min_purchase: r.minPurchase,
+      max_purchase: r.maxPurchase,
+      certification_id: r.certificationId,
+      sort_order: r.sortOrder,
+      active: r.active,
+    };
+  },
   input: productSchema,
   toRow: (i) => ({
     area: i.area,
@@ -109,7 +137,12 @@ export const productsResource: ResourceDescriptor<typeof products, ProductDto, P
       { key: "area", label: t("catalogue.products.area") },
       { key: "name", label: t("catalogue.common.name") },
       { key: "display_price", label: t("catalogue.common.price") },
-      { key: "stock", label: t("catalogue.products.stock") },
+      {
+        key: "stock",
+        label: t("catalogue.products.stock"),
+        value: (r) => (r.variant_count > 0 ? r.variant_stock : r.stock),
+      },
+      { key: "variant_count", label: t("catalogue.variants.variants") },
       { key: "require_shipping", label: t("catalogue.products.requireShipping") },
       { key: "min_purchase", label: t("catalogue.products.minPurchase") },
       { key: "max_purchase", label: t("catalogue.products.maxPurchase") },

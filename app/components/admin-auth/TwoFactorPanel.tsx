@@ -187,7 +187,7 @@ function CodeForm({ onPassed, disabled, autoFocus }: { onPassed(): void; disable
           />
         </Center>
         {error ? (
-          <Text id={errorId} size="sm" c="red.7" ta="center" role="alert">
+          <Text id={errorId} size="sm" c="var(--mantine-color-error)" ta="center" role="alert">
             {error}
           </Text>
         ) : null}

@@ -31,6 +31,10 @@ export const catalogue = {
     stockHelp: "Unidades disponibles; vacío si no se cuentan (servicios, certificaciones).",
     stockInvalid: "Las existencias deben ser un número entero de 0 a 1,000,000",
     unlimitedStock: "Sin control",
+    /** The list's stock of a product sold in variants: the sum of its variants' (on sale). */
+    variantCount: { one: "en 1 variante", other: "en {n} variantes" },
+    stockHelpVariants:
+      "Este producto se vende en variantes: cuentan las existencias de cada variante (abajo), no este campo.",
     requireShipping: "Requiere envío",
     requireShippingHelp: "El cliente elige dirección y método de envío al pagar.",
     minPurchase: "Compra mínima",
@@ -68,11 +72,10 @@ export const catalogue = {
     variants: "Variantes",
     generate: "Crear las combinaciones que faltan",
     noVariants: "Sin variantes: el producto se vende con su propio precio y existencias.",
-    combination: "Combinación",
     sku: "SKU",
     price: "Precio (MXN)",
     stock: "Existencias",
-    stockHelp: "Vacío: no se cuentan",
+    stockHelp: "Existencias en blanco: no se cuentan (sin límite).",
     active: "A la venta",
     removeVariant: "Quitar la variante {label}",
     save: "Guardar opciones y variantes",

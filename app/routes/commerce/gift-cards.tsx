@@ -155,7 +155,7 @@ export default function GiftCards({ loaderData }: Route.ComponentProps) {
                 </Group>
               </Chip.Group>
               {preset !== OTHER && errors.amount_cents && (
-                <Text size="xs" c="red" mt={4} role="alert">
+                <Text size="xs" c="var(--mantine-color-error)" mt={4} role="alert">
                   {errors.amount_cents}
                 </Text>
               )}

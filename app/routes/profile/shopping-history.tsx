@@ -81,9 +81,12 @@ export default function ProfileShoppingHistory({ loaderData }: Route.ComponentPr
                 {o.display_shipping && <Row label={t("commerce.totals.shipping")} value={o.display_shipping} />}
                 {o.display_gift_card && <Row label={t("commerce.totals.giftCard")} value={`-${o.display_gift_card}`} />}
                 <Row label={t("commerce.totals.total")} value={o.display_total} bold />
+                {/* With a deposit, both instalments: the first paid, the second due or paid. */}
+                {o.receipt.instalments.map((l) => (
+                  <Row key={l.kind} label={l.label} value={l.display_amount} bold={l.kind === "balance_due"} />
+                ))}
                 {o.display_balance_due && (
                   <>
-                    <Row label={t("commerce.deposit.balanceDue")} value={o.display_balance_due} bold />
                     <Button
                       size="sm"
                       onClick={() => setPaying({ id: o.id, display_balance_due: o.display_balance_due! })}
@@ -123,11 +126,11 @@ export default function ProfileShoppingHistory({ loaderData }: Route.ComponentPr
 
 function Row({ label, value, bold }: { label: string; value: string; bold?: boolean }) {
   return (
-    <Group justify="space-between">
+    <Group justify="space-between" wrap="nowrap" align="flex-start">
       <Text size="sm" fw={bold ? 700 : 400}>
         {label}
       </Text>
-      <Text size="sm" fw={bold ? 700 : 400}>
+      <Text size="sm" fw={bold ? 700 : 400} style={{ whiteSpace: "nowrap" }}>
         {value}
       </Text>
     </Group>

@@ -11,6 +11,20 @@ export function normalizePhone(v: string): string | null {
   return /^\d{10}$/.test(digits) ? digits : null;
 }
 
+/**
+ * The digits a search term looks for among stored phones (10 digits, no separators): a whole number
+ * as `normalizePhone` reads it ("+52 55 1234 5678", "55-1234-5678"), or the digits of a partial one
+ * typed with a phone's separators ("55 1234"); null when the term is not a phone's (a name, "Av. 5").
+ */
+export function phoneSearchDigits(term: string): string | null {
+  const whole = normalizePhone(term);
+  if (whole) return whole;
+  if (!/^[\d\s\-().+]+$/.test(term)) return null;
+  let digits = term.replace(/\D/g, "");
+  if (term.trim().startsWith("+52")) digits = digits.slice(2);
+  return digits.length >= 3 ? digits : null;
+}
+
 /** A stored phone as people read it: `55 1234 5678` (area codes 55, 33, 81 take two digits, others three). */
 export function formatPhone(v: string | null | undefined): string {
   if (!v) return "";

@@ -4,6 +4,7 @@ import { t } from "~/lib/messages";
 import { centsToPesos, formatPrice } from "~/shared/mexico/money";
 import type { Db } from "../../db/client";
 import { cities, packs, plans, products, type ProductArea } from "../../db/schema";
+import { hasOwnStudio } from "../places/service";
 import { variantView, variantsOf, type VariantRow } from "./variants";
 
 export const PRODUCT_AREAS = ["juiceBar", "barreByNucleo", "certificate"] as const satisfies readonly ProductArea[];
@@ -32,8 +33,12 @@ function packView(p: typeof packs.$inferSelect, cityName?: string) {
   };
 }
 
+/**
+ * The packs on sale: active ones of the cities on the public site (active, with a studio of their
+ * own: a city still without one is hidden, and so are its packs).
+ */
 export async function listPacks(db: Db, opts: { cityId?: number; includeTesting?: boolean } = {}) {
-  const where: SQL[] = [eq(packs.active, true)];
+  const where: SQL[] = [eq(packs.active, true), eq(cities.active, true), hasOwnStudio];
   if (opts.cityId) where.push(eq(packs.cityId, opts.cityId));
   if (!opts.includeTesting) where.push(eq(packs.isTesting, false));
   const rows = await db

@@ -4,6 +4,7 @@
  */
 import { and, asc, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
+import { phoneSearchDigits } from "~/shared/mexico/phone";
 import { numberSpots, type CityInput, type RoomInput, type StudioInput } from "~/shared/schemas/places";
 import type { Db } from "../../db/client";
 import { cities, rooms, studios } from "../../db/schema";
@@ -113,7 +114,16 @@ export async function listStudiosAdmin(db: Db, q: ListQuery & { city?: number } 
   if (activeIs(q) !== null) conds.push(eq(studios.active, activeIs(q)!));
   if (q.search) {
     const p = likePattern(q.search);
-    conds.push(or(ilike(studios.name, p), ilike(studios.address, p), ilike(studios.phone, p)));
+    // Phones are stored as 10 digits: "+52 55 1234 5678" or "55-1234-5678" look for those digits.
+    const digits = phoneSearchDigits(q.search);
+    conds.push(
+      or(
+        ilike(studios.name, p),
+        ilike(studios.address, p),
+        ilike(studios.phone, p),
+        digits ? ilike(studios.phone, likePattern(digits)) : undefined,
+      ),
+    );
   }
   const where = conds.length ? and(...conds) : undefined;
   const [rows, [{ total }]] = await Promise.all([

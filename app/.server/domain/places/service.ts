@@ -30,7 +30,7 @@ export interface StudioDto {
  * choices) once it has an active studio of its own; an allied (external) studio alone does not
  * make it bookable here. A new city stays hidden until then; staff see it marked.
  */
-const hasOwnStudio = sql<boolean>`exists (select 1 from studios s where s.city_id = "cities"."id" and s.active and not s.is_external)`;
+export const hasOwnStudio = sql<boolean>`exists (select 1 from studios s where s.city_id = "cities"."id" and s.active and not s.is_external)`;
 
 /** The active cities the public sees: those with an active studio of their own. */
 export async function listPublicCities(db: Db): Promise<CityDto[]> {

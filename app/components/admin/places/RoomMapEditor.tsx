@@ -113,6 +113,9 @@ export function RoomMapEditor({ value, onChange }: { value: RoomMapValue; onChan
           </Text>
           <SegmentedControl
             aria-labelledby="room-mirror"
+            // Five choices do not fit a phone's width in one line: they wrap instead of overflowing.
+            maw="100%"
+            styles={{ root: { flexWrap: "wrap" } }}
             value={value.mirror}
             onChange={(v) => onChange({ ...value, mirror: v as RoomMapValue["mirror"] })}
             data={(["top", "bottom", "left", "right", "none"] as const).map((s) => ({

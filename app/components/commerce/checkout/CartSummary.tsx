@@ -104,7 +104,7 @@ export function CartItems({ cart, act, disabled }: { cart: CartData; act: Act; d
                   </Text>
                 )}
                 {i.reason && (
-                  <Text size="xs" c="red">
+                  <Text size="xs" c="var(--mantine-color-error)">
                     {i.reason}
                   </Text>
                 )}

@@ -99,7 +99,7 @@ export default function AdminCourtesies({ loaderData }: Route.ComponentProps) {
               />
             </Group>
             {submit.error && (
-              <Text c="red" size="sm" role="alert">
+              <Text c="var(--mantine-color-error)" size="sm" role="alert">
                 {submit.error}
               </Text>
             )}

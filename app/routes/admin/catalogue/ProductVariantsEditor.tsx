@@ -1,12 +1,13 @@
 import {
   ActionIcon,
   Button,
+  Fieldset,
   Group,
   NumberInput,
   Paper,
+  SimpleGrid,
   Stack,
   Switch,
-  Table,
   TagsInput,
   Text,
   TextInput,
@@ -17,6 +18,7 @@ import { useRevalidator } from "react-router";
 import { useEntityForm, useFormSubmit } from "~/components/forms/useEntityForm";
 import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
+import { notifications } from "~/lib/toast";
 import type { ProductVariant, productVariantsAnswer } from "~/shared/schemas/commerce-answers";
 import { centsToPesos } from "~/shared/mexico/money";
 
@@ -76,7 +78,11 @@ export function ProductVariantsEditor(props: {
           })),
         },
       }),
-    () => void revalidate(),
+    // The answer's `Message` is beside its data (the kit's toast reads it inside): said here.
+    () => {
+      notifications.show({ color: "teal", message: t("catalogue.variants.saved") });
+      void revalidate();
+    },
     {
       // The server names nested fields (variants.0.sku); the price is typed in pesos.
       onFailure: (r, f) => {
@@ -108,7 +114,7 @@ export function ProductVariantsEditor(props: {
   };
   const label = (r: Row) => r.option_values.map((v, i) => `${options[i]?.name ?? ""} ${v}`.trim()).join(" · ");
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder radius="md" p={{ base: "md", sm: "xl" }} maw={860} mt="md">
       <form onSubmit={submit.onSubmit} noValidate>
         <Stack gap="md">
           <Title order={2} size="h4">
@@ -144,7 +150,7 @@ export function ProductVariantsEditor(props: {
               </Group>
             ))}
             {form.errors.options && (
-              <Text size="sm" c="red">
+              <Text size="sm" c="var(--mantine-color-error)">
                 {form.errors.options}
               </Text>
             )}
@@ -164,86 +170,63 @@ export function ProductVariantsEditor(props: {
           {variants.length === 0 ? (
             <Text size="sm">{t("catalogue.variants.noVariants")}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={720}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("catalogue.variants.combination")}</Table.Th>
-                    <Table.Th>{t("catalogue.variants.sku")}</Table.Th>
-                    <Table.Th>{t("catalogue.variants.price")}</Table.Th>
-                    <Table.Th>{t("catalogue.variants.stock")}</Table.Th>
-                    <Table.Th>{t("catalogue.variants.active")}</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {variants.map((r, i) => (
-                    <Table.Tr key={r.id ?? `new-${i}`}>
-                      <Table.Td>
-                        <Text size="sm">{label(r)}</Text>
-                        {form.errors[`variants.${i}.option_values`] && (
-                          <Text size="xs" c="red">
-                            {form.errors[`variants.${i}.option_values`]}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <TextInput
-                          aria-label={`${t("catalogue.variants.sku")} ${label(r)}`}
-                          w={180}
-                          {...form.getInputProps(`variants.${i}.sku`)}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <NumberInput
-                          aria-label={`${t("catalogue.variants.price")} ${label(r)}`}
-                          min={0}
-                          decimalScale={2}
-                          thousandSeparator=","
-                          prefix="$"
-                          w={130}
-                          {...form.getInputProps(`variants.${i}.price`)}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <NumberInput
-                          aria-label={`${t("catalogue.variants.stock")} ${label(r)}`}
-                          placeholder={t("catalogue.variants.stockHelp")}
-                          min={0}
-                          allowDecimal={false}
-                          w={120}
-                          {...form.getInputProps(`variants.${i}.stock`)}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Switch
-                          aria-label={`${t("catalogue.variants.active")} ${label(r)}`}
-                          {...form.getInputProps(`variants.${i}.active`, { type: "checkbox" })}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t("catalogue.variants.removeVariant", { label: label(r) })}
-                          onClick={() => form.removeListItem("variants", i)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            // One fieldset per variant (its combination is the legend), its fields in a grid: two
+            // columns on a phone, one line on a desktop; nothing scrolls sideways.
+            <Stack gap="xs">
+              <Text size="sm" c="dimmed">
+                {t("catalogue.variants.stockHelp")}
+              </Text>
+              {variants.map((r, i) => (
+                <Fieldset key={r.id ?? `new-${i}`} legend={label(r)} variant="filled" p="sm">
+                  {form.errors[`variants.${i}.option_values`] && (
+                    <Text size="sm" c="var(--mantine-color-error)" mb="xs">
+                      {form.errors[`variants.${i}.option_values`]}
+                    </Text>
+                  )}
+                  <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="xs">
+                    <TextInput label={t("catalogue.variants.sku")} {...form.getInputProps(`variants.${i}.sku`)} />
+                    <NumberInput
+                      label={t("catalogue.variants.price")}
+                      min={0}
+                      decimalScale={2}
+                      thousandSeparator=","
+                      prefix="$"
+                      {...form.getInputProps(`variants.${i}.price`)}
+                    />
+                    <NumberInput
+                      label={t("catalogue.variants.stock")}
+                      min={0}
+                      allowDecimal={false}
+                      {...form.getInputProps(`variants.${i}.stock`)}
+                    />
+                    <Group gap="xs" justify="space-between" align="flex-end" wrap="nowrap">
+                      <Switch
+                        label={t("catalogue.variants.active")}
+                        mb={8}
+                        {...form.getInputProps(`variants.${i}.active`, { type: "checkbox" })}
+                      />
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="lg"
+                        aria-label={t("catalogue.variants.removeVariant", { label: label(r) })}
+                        onClick={() => form.removeListItem("variants", i)}
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Group>
+                  </SimpleGrid>
+                </Fieldset>
+              ))}
+            </Stack>
           )}
           {form.errors.variants && (
-            <Text size="sm" c="red">
+            <Text size="sm" c="var(--mantine-color-error)">
               {form.errors.variants}
             </Text>
           )}
           {submit.error && (
-            <Text size="sm" c="red" role="alert">
+            <Text size="sm" c="var(--mantine-color-error)" role="alert">
               {submit.error}
             </Text>
           )}

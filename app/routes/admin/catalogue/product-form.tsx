@@ -50,7 +50,10 @@ export default function ProductForm({ loaderData }: Route.ComponentProps) {
       kind: "number",
       min: 0,
       nullable: true,
-      description: t("catalogue.products.stockHelp"),
+      // Sold in variants: each variant counts its own stock (the editor below), not this field.
+      description: t(
+        variants?.variants.length ? "catalogue.products.stockHelpVariants" : "catalogue.products.stockHelp",
+      ),
     },
     { name: "min_purchase", label: t("catalogue.products.minPurchase"), kind: "number", min: 1, max: 999 },
     {

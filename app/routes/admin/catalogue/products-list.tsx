@@ -1,3 +1,4 @@
+import { Text } from "@mantine/core";
 import { data } from "react-router";
 import { AdminErrorBoundary, ResourceListPage, type Column } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
@@ -57,7 +58,20 @@ const columns = (withArea: boolean): Column<Row>[] => [
     key: "stock",
     label: t("catalogue.products.stock"),
     sortable: true,
-    render: (r) => (r.stock === null ? t("catalogue.products.unlimitedStock") : r.stock),
+    // A product sold in variants: the sum of its variants' stock, and how many there are.
+    render: (r) => {
+      const stock = r.variant_count > 0 ? r.variant_stock : r.stock;
+      const shown = stock === null ? t("catalogue.products.unlimitedStock") : stock;
+      if (r.variant_count === 0) return shown;
+      return (
+        <span>
+          {shown}{" "}
+          <Text span size="sm" c="dimmed">
+            {t("catalogue.products.variantCount", { n: r.variant_count })}
+          </Text>
+        </span>
+      );
+    },
   },
   {
     key: "require_shipping",

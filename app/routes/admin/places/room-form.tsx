@@ -66,7 +66,7 @@ export default function RoomForm({ loaderData }: Route.ComponentProps) {
               onChange={(v) => form.setFieldValue("layout", v)}
             />
             {error && (
-              <Text c="red" size="sm" role="alert">
+              <Text c="var(--mantine-color-error)" size="sm" role="alert">
                 {error}
               </Text>
             )}

@@ -1,3 +1,4 @@
+import { formatPhone } from "~/shared/mexico/phone";
 import { AdminErrorBoundary, ResourceListPage, SoftBadge, type Column } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
 import { staffCityOptions } from "~/.server/domain/places/service";
@@ -35,7 +36,7 @@ const columns: Column<Row>[] = [
   },
   { key: "city", label: t("places.studios.city"), render: (r) => r.city },
   { key: "address", label: t("places.studios.address"), hideOnCard: true, render: (r) => r.address },
-  { key: "phone", label: t("places.studios.phone"), render: (r) => r.phone || "—" },
+  { key: "phone", label: t("places.studios.phone"), render: (r) => formatPhone(r.phone) || "—" },
 ];
 
 export default function StudiosList({ loaderData }: Route.ComponentProps) {

@@ -116,7 +116,7 @@ export default function FoundationApplication({ loaderData }: Route.ComponentPro
                   </Button>
                 </Group>
                 {submit.error && (
-                  <Text c="red" size="sm" role="alert" mt="xs">
+                  <Text c="var(--mantine-color-error)" size="sm" role="alert" mt="xs">
                     {submit.error}
                   </Text>
                 )}

@@ -141,7 +141,7 @@ function StatusForm({ row, onDone }: { row: Row; onDone: () => void }) {
           {...form.getInputProps("note")}
         />
         {submit.error && (
-          <Text c="red" size="sm" role="alert">
+          <Text c="var(--mantine-color-error)" size="sm" role="alert">
             {submit.error}
           </Text>
         )}

@@ -49,7 +49,7 @@ export function CalendarForm({
     <form onSubmit={submit.onSubmit} noValidate aria-label={label}>
       {children}
       {submit.error && (
-        <Text c="red" size="sm" role="alert" mt={4}>
+        <Text c="var(--mantine-color-error)" size="sm" role="alert" mt={4}>
           {submit.error}
         </Text>
       )}

@@ -138,7 +138,7 @@ function MediaLibraryDialog(props: { opened: boolean; onClose: () => void; onPic
             setPage(1);
           }}
         />
-        {error && <Text c="red">{error}</Text>}
+        {error && <Text c="var(--mantine-color-error)">{error}</Text>}
         {!loading && !error && items.length === 0 && (
           <Text c="dimmed">{search ? t("classes.files.noResults") : t("classes.files.empty")}</Text>
         )}
