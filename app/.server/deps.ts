@@ -6,6 +6,7 @@ import type { SecretBox } from "./security/secret-box";
 import type { FileStorage } from "./adapters/storage";
 import type { TtlCache } from "./cache/ttl";
 import type { JobQueue } from "./jobs/queue";
+import type { Gateways } from "./domain/commerce/gateways";
 
 /** What the API and the page loaders need from the outside world, chosen by configuration. */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Encrypts the secrets the database keeps (TOTP), with the installation's APP_KEY. */
   secrets: SecretBox;
+  /** The payment gateways (PAYMENT_GATEWAY, PayPal's credentials), chosen at start-up. */
+  gateways: Gateways;
   /** Uploaded files (FILE_STORAGE: the database, or DATA_DIR/uploads). */
   storage: FileStorage;
   /** Short-lived cache of public read-only data (PUBLIC_CACHE_SECONDS). */

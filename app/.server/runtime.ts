@@ -10,6 +10,7 @@ import type { AppDeps } from "./deps";
 import { startJobQueue, type JobDefinition } from "./jobs/queue";
 import { scheduledTasks } from "./jobs/tasks";
 import { applyWebhookEvent, WEBHOOK_JOB } from "./domain/commerce/checkout";
+import { gatewaysFor } from "./domain/commerce/gateways";
 import { createSecretBox, dataDirKey, developmentKey, parseAppKey } from "./security/secret-box";
 
 /** APP_KEY; else the data folder's key (embedded database); else, outside production, the development key. */
@@ -118,6 +119,7 @@ export async function startRuntime(given: AppConfig = loadConfig()): Promise<Run
     log,
     mailer,
     secrets,
+    gateways: gatewaysFor(config),
     storage: storageFor(config, database.db),
     cache: ttlCache(config.PUBLIC_CACHE_SECONDS * 1000),
     jobs,

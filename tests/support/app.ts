@@ -11,6 +11,7 @@ import { jobDefinitions } from "../../app/.server/runtime";
 import { databaseStorage } from "../../app/.server/adapters/storage";
 import { ttlCache } from "../../app/.server/cache/ttl";
 import { createLogger } from "../../app/.server/http/logger";
+import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
 import type { Database } from "../../app/.server/db/client";
 import { freshDatabase } from "./db";
 import { testLogDestination } from "./logs";
@@ -61,6 +62,8 @@ export function setupTestApp(overrides: Partial<AppDeps> = {}, opts: { jobs?: Jo
       log: createLogger("debug", testLogDestination()),
       mailer: outboxMailer({ secrets }),
       secrets,
+      // A test that changes `deps.config`'s gateway settings sets `deps.gateways` again, as start-up does.
+      gateways: gatewaysFor(config),
       storage: databaseStorage(database.db),
       // Off: tests change data and read it back at once (the cache has its own unit test).
       cache: ttlCache(0),
