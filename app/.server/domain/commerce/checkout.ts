@@ -162,8 +162,9 @@ export async function setupIntent(
       const plan = await chargePlan(deps, userId, input, pm.id);
       let opened = await openCharge(deps.db, plan.charge, deps.clock());
       // The same card was tried on this cart before and that charge was cancelled (the bank's step
-      // abandoned) or never reached the gateway: a new attempt gets a key of its own.
-      if (opened.charge && (opened.charge.status === "canceled" || opened.charge.status === "abandoned")) {
+      // abandoned), never reached the gateway, or was refunded because its order could not be
+      // recorded: a new attempt gets a key of its own.
+      if (opened.charge && ["canceled", "abandoned", "refunded"].includes(opened.charge.status)) {
         plan.charge.idempotencyKey = `${plan.charge.idempotencyKey}:${opened.charge.id}`;
         opened = await openCharge(deps.db, plan.charge, deps.clock());
       }
@@ -285,8 +286,8 @@ export async function makePayment(
 }
 
 /** A succeeded card charge: a cart's order, or a deposit's second instalment. Idempotent. */
-export function applySucceededIntent(deps: CheckoutDeps, input: FulfilInput) {
-  return input.intent.metadata.instalment === "2" ? fulfilBalance(deps, input) : fulfilPaid(deps, input);
+export function applySucceededIntent(deps: CheckoutDeps, input: FulfilInput, opts: SettleOptions = {}) {
+  return input.intent.metadata.instalment === "2" ? fulfilBalance(deps, input) : fulfilPaid(deps, input, opts);
 }
 
 /** The customer's order that still owes its second instalment. */
