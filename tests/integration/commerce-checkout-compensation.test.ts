@@ -91,7 +91,10 @@ describe("a failure in record after a successful charge", () => {
     // The charge is written down as failed and refunded, its charge row closed, the refund audited.
     const pays = await app.deps.db.select().from(payments).where(eq(payments.userId, c.id));
     expect(pays).toEqual([expect.objectContaining({ status: "failed", refundedCents: 130000, orderId: null })]);
-    const [charge] = await app.deps.db.select().from(checkoutCharges).where(eq(checkoutCharges.providerIntentId, first));
+    const [charge] = await app.deps.db
+      .select()
+      .from(checkoutCharges)
+      .where(eq(checkoutCharges.providerIntentId, first));
     expect(charge!.status).toBe("refunded");
     const entries = await app.deps.db
       .select()
@@ -110,7 +113,10 @@ describe("a failure in record after a successful charge", () => {
     const orderId = (await paid.json()).data.order_id;
     // Once: a retry answers the same order, and the cart cannot be charged a third time.
     expect((await (await pay()).json()).data.order_id).toBe(orderId);
-    const again = await post(c.token, "/v2/checkout/setup-intent", { stripe_payment_method_id: pmId, cart_id: added.id });
+    const again = await post(c.token, "/v2/checkout/setup-intent", {
+      stripe_payment_method_id: pmId,
+      cart_id: added.id,
+    });
     expect(again.status).not.toBe(200);
     expect(await app.deps.db.select().from(orders).where(eq(orders.userId, c.id))).toHaveLength(1);
     expect(await app.deps.db.select().from(creditLots).where(eq(creditLots.userId, c.id))).toHaveLength(1);

@@ -45,7 +45,12 @@ import { trackingUrl } from "~/shared/carriers";
  * goes back. A partial refund takes back the same share of the order's credits (rounded up, from
  * the unused ones; an unlimited pass loses that share of its days) and nothing else.
  */
-export async function refundPayment(deps: Pick<AppDeps, "db" | "clock" | "gateways" | "mailer" | "log">, paymentId: number, actorUserId: number, amountCents?: number) {
+export async function refundPayment(
+  deps: Pick<AppDeps, "db" | "clock" | "gateways" | "mailer" | "log">,
+  paymentId: number,
+  actorUserId: number,
+  amountCents?: number,
+) {
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
     const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
@@ -528,7 +533,11 @@ export async function customerCards(db: Db, userId: number) {
  * The customer removes a saved card: hidden at once (404 when it is not theirs or already gone),
  * then the card provider is asked to forget it; a provider that fails to is logged, not retried.
  */
-export async function removeSavedCard(deps: Pick<AppDeps, "db" | "clock" | "gateways" | "log">, userId: number, id: number) {
+export async function removeSavedCard(
+  deps: Pick<AppDeps, "db" | "clock" | "gateways" | "log">,
+  userId: number,
+  id: number,
+) {
   const [row] = await deps.db
     .update(savedCards)
     .set({ deletedAt: deps.clock() })

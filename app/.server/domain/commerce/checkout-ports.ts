@@ -89,7 +89,10 @@ export function holdPort(tx: Db): HoldPort {
         .update(vouchers)
         .set({ usedCount: sql`${vouchers.usedCount} + 1` })
         .where(
-          and(eq(vouchers.id, voucherId), sql`(${vouchers.maxUses} is null or ${vouchers.usedCount} < ${vouchers.maxUses})`),
+          and(
+            eq(vouchers.id, voucherId),
+            sql`(${vouchers.maxUses} is null or ${vouchers.usedCount} < ${vouchers.maxUses})`,
+          ),
         )
         .returning({ id: vouchers.id });
       return Boolean(v);
@@ -108,7 +111,9 @@ export function holdPort(tx: Db): HoldPort {
 export function orderWriter(tx: Db): OrderWriter {
   return {
     async studioFor(cart, input) {
-      return input.studioId ?? (Number(input.intent.metadata.studio_id) || null) ?? (await homeStudioOf(tx, cart.userId));
+      return (
+        input.studioId ?? (Number(input.intent.metadata.studio_id) || null) ?? (await homeStudioOf(tx, cart.userId))
+      );
     },
     async insertOrder(values) {
       const [order] = await tx.insert(orders).values(values).returning();

@@ -71,7 +71,8 @@ const need = <T>(v: T | undefined, what: string): T => {
 };
 
 /** A line that takes units from stock (a store product), not credits nor a gift card. */
-export const isStockLine = (l: Pick<CartLine, "scope">) => l.scope !== "pack" && l.scope !== "plan" && l.scope !== "gift_card";
+export const isStockLine = (l: Pick<CartLine, "scope">) =>
+  l.scope !== "pack" && l.scope !== "plan" && l.scope !== "gift_card";
 
 // ---------- price ----------
 
@@ -179,7 +180,12 @@ export interface OrderWriter {
 }
 
 /** The order row of a priced cart. */
-export function orderValues(s: Pick<SettleState, "cart" | "input" | "now">, ctx: CartContext, studioId: number | null, address: AddressSnapshot | null) {
+export function orderValues(
+  s: Pick<SettleState, "cart" | "input" | "now">,
+  ctx: CartContext,
+  studioId: number | null,
+  address: AddressSnapshot | null,
+) {
   const { totals } = ctx;
   return {
     userId: s.cart.userId,
@@ -221,7 +227,13 @@ export function paymentValues(s: Pick<SettleState, "cart" | "input" | "now" | "p
 }
 
 /** The credit lot a pack (in person, in its city) or a plan (on demand) grants, or null. */
-export function lotFor(line: CartLine, userId: number, orderId: number, itemId: number, now: Date): GrantLotInput | null {
+export function lotFor(
+  line: CartLine,
+  userId: number,
+  orderId: number,
+  itemId: number,
+  now: Date,
+): GrantLotInput | null {
   if (line.scope !== "pack" && line.scope !== "plan") return null;
   return {
     userId,
@@ -256,7 +268,8 @@ export function recordStep(w: OrderWriter): Step<SettleState> {
         else if (line.scope === "gift_card") await w.issueSoldCard(line.refId, cart.userId, order.id, now);
       }
       if (order.voucherId) await w.redeemVoucher(order.voucherId, cart.userId, order.id, ctx.totals.discountCents);
-      if (ctx.totals.giftCardCents > 0) await w.noteGiftCardSpend(ctx.giftCard!.id, ctx.totals.giftCardCents, order.id, cart.userId);
+      if (ctx.totals.giftCardCents > 0)
+        await w.noteGiftCardSpend(ctx.giftCard!.id, ctx.totals.giftCardCents, order.id, cart.userId);
       await w.markCartPaid(cart.id, now);
       await w.closeCharge(input.intent.id, now);
       return { order, items };
@@ -277,7 +290,12 @@ export interface FulfilPort {
   createShipment(order: OrderRow, cart: CartRow, address: AddressSnapshot, now: Date): Promise<void>;
   enrolCertification(userId: number, productId: number, orderId: number): Promise<void>;
   saveCard(userId: number, gateway: string, pm: PaymentMethodInfo): Promise<void>;
-  sendReceipt(to: { email: string; name: string }, order: OrderRow, lines: ReceiptLine[], voucherCode: string | null): Promise<void>;
+  sendReceipt(
+    to: { email: string; name: string },
+    order: OrderRow,
+    lines: ReceiptLine[],
+    voucherCode: string | null,
+  ): Promise<void>;
 }
 
 /** fulfil: what follows from the order (shipment, certification, saved card, receipt mail). */

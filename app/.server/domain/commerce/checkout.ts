@@ -35,7 +35,7 @@ import { escapeHtml, saveCard, settlePorts } from "./checkout-ports";
 import { runSteps, runStepsOrThrow, type Step } from "./workflow";
 import { gatewayOfPayment } from "./gateways";
 import { transientPaypalError } from "./gateways/paypal";
-import { GatewayError, type CardInput, type Intent, type PaymentMethodInfo, type WebhookEvent } from "./gateways/types";
+import { GatewayError, type CardInput, type Intent, type WebhookEvent } from "./gateways/types";
 import {
   CHARGE_ACTION_TIMEOUT_MS,
   CHARGE_IN_FLIGHT_MS,
@@ -51,7 +51,6 @@ import {
 } from "./charges";
 
 const DAY = 86_400_000;
-
 
 /** What checkout works through: the database, the gateways, the mail, the log and the clock. */
 type CheckoutDeps = Pick<AppDeps, "db" | "gateways" | "mailer" | "log" | "clock">;
@@ -317,7 +316,11 @@ function safeReturnPath(callbackUrl: string | undefined, publicUrl: string) {
   }
 }
 
-export async function payWithPaypal(deps: CheckoutDeps & Pick<AppDeps, "config">, userId: number, input: { cart_id?: number; callback_url?: string }) {
+export async function payWithPaypal(
+  deps: CheckoutDeps & Pick<AppDeps, "config">,
+  userId: number,
+  input: { cart_id?: number; callback_url?: string },
+) {
   const { paypal } = deps.gateways;
   const ctx = await payableCart(deps, userId, input.cart_id);
   const amount = ctx.totals.dueNowCents;
@@ -367,7 +370,6 @@ export async function paypalPayment(
 }
 
 // ---------- the order ----------
-
 
 export interface SettleOptions {
   /** The steps of the order's transaction (tests replace one to make it fail). */
@@ -444,7 +446,8 @@ async function fulfilOnce(
   if (state.recordedElsewhere) return { order: state.recordedElsewhere, duplicate: true };
   if (cause instanceof AlreadyFailed) throw AppError.conflict(t("commerce.payment.refundedAfterFailure"));
   // The refund could not be recorded (the database is down): the open charge is settled later.
-  if (!outcome.compensated.includes("charge")) throw new Error("checkout: the charge could not be compensated", { cause });
+  if (!outcome.compensated.includes("charge"))
+    throw new Error("checkout: the charge could not be compensated", { cause });
   const message = cause instanceof FulfilmentError ? cause.message : t("errors.paymentFailed");
   throw AppError.conflict(`${message}. ${t("commerce.payment.refundedAfterFailure")}`);
 }
@@ -514,7 +517,8 @@ async function fulfilBalance(deps: CheckoutDeps, input: FulfilInput): Promise<{ 
   const { cause, state } = outcome;
   if (state.recordedElsewhere) return { order: state.recordedElsewhere, duplicate: true };
   if (cause instanceof AlreadyFailed) throw AppError.conflict(t("commerce.payment.refundedAfterFailure"));
-  if (!outcome.compensated.includes("charge")) throw new Error("checkout: the charge could not be compensated", { cause });
+  if (!outcome.compensated.includes("charge"))
+    throw new Error("checkout: the charge could not be compensated", { cause });
   const message = cause instanceof FulfilmentError ? cause.message : t("errors.paymentFailed");
   throw AppError.conflict(`${message}. ${t("commerce.payment.refundedAfterFailure")}`);
 }
@@ -526,68 +530,63 @@ async function recordBalance(deps: CheckoutDeps, input: FulfilInput): Promise<Pa
   const cartId = Number(intent.metadata.cart_id);
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-      if (!order || order.cartId !== cartId) throw new FulfilmentError(t("commerce.deposit.orderNotFound"));
-      const [live] = await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.cartId, order.cartId), eq(payments.instalment, 2), ne(payments.status, "failed")));
-      if (live) {
-        if (live.providerPaymentId === intent.id) return { order, duplicate: true };
-        throw new FulfilmentError(t("commerce.deposit.nothingOwed"));
-      }
-      const [failed] = await tx
-        .select({ id: payments.id })
-        .from(payments)
-        .where(and(eq(payments.providerPaymentId, intent.id), eq(payments.status, "failed")));
-      if (failed) throw new AlreadyFailed();
-      if (order.status !== "paid" || order.balanceDueCents <= 0)
-        throw new FulfilmentError(t("commerce.deposit.nothingOwed"));
-      if (order.balanceDueCents !== intent.amountCents) throw new FulfilmentError(t("commerce.payment.amountMismatch"));
-      const pm = intent.paymentMethodId
-        ? await deps.gateways.card.paymentMethod(tx, intent.paymentMethodId)
-        : null;
-      await tx.insert(payments).values({
-        cartId: order.cartId,
-        orderId: order.id,
-        userId: order.userId,
-        studioId: input.studioId ?? order.studioId,
-        gateway: input.gateway,
-        method: input.method,
-        providerPaymentId: intent.id,
-        idempotencyKey: `order:${order.cartId}:2`,
-        amountCents: intent.amountCents,
-        status: "succeeded",
-        instalment: 2,
-        cardBrand: pm?.brand ?? null,
-        cardLast4: pm?.last4 ?? null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      const [updated] = await tx
-        .update(orders)
-        .set({ balanceDueCents: 0, updatedAt: now })
-        .where(eq(orders.id, order.id))
-        .returning();
-      if (intent.metadata.save_card === "1" && pm) await saveCard(tx, order.userId, input.gateway, pm);
-      await closeCharge(tx, { intentId: intent.id }, "fulfilled", now);
-      const [u] = await tx
-        .select({ email: users.email, name: users.name })
-        .from(users)
-        .where(eq(users.id, order.userId));
-      if (u) {
-        const line = t("commerce.deposit.receiptLine", { id: order.id, amount: formatMoney(intent.amountCents) });
-        const receipt = receiptMailParts(await receiptOf(tx, updated!));
-        await deps.mailer.send(tx, {
-          to: u.email,
-          subject: t("commerce.orders.receiptSubject", { id: order.id }),
-          template: "order-receipt",
-          text: [t("mail.greeting", { name: u.name }), line, ...receipt.text].join("\n"),
-          html: `<p>${escapeHtml(t("mail.greeting", { name: u.name }))}</p><p>${escapeHtml(line)}</p>${receipt.html}`,
-        });
-      }
-      return { order: updated!, duplicate: false };
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order || order.cartId !== cartId) throw new FulfilmentError(t("commerce.deposit.orderNotFound"));
+    const [live] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.cartId, order.cartId), eq(payments.instalment, 2), ne(payments.status, "failed")));
+    if (live) {
+      if (live.providerPaymentId === intent.id) return { order, duplicate: true };
+      throw new FulfilmentError(t("commerce.deposit.nothingOwed"));
+    }
+    const [failed] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.providerPaymentId, intent.id), eq(payments.status, "failed")));
+    if (failed) throw new AlreadyFailed();
+    if (order.status !== "paid" || order.balanceDueCents <= 0)
+      throw new FulfilmentError(t("commerce.deposit.nothingOwed"));
+    if (order.balanceDueCents !== intent.amountCents) throw new FulfilmentError(t("commerce.payment.amountMismatch"));
+    const pm = intent.paymentMethodId ? await deps.gateways.card.paymentMethod(tx, intent.paymentMethodId) : null;
+    await tx.insert(payments).values({
+      cartId: order.cartId,
+      orderId: order.id,
+      userId: order.userId,
+      studioId: input.studioId ?? order.studioId,
+      gateway: input.gateway,
+      method: input.method,
+      providerPaymentId: intent.id,
+      idempotencyKey: `order:${order.cartId}:2`,
+      amountCents: intent.amountCents,
+      status: "succeeded",
+      instalment: 2,
+      cardBrand: pm?.brand ?? null,
+      cardLast4: pm?.last4 ?? null,
+      createdAt: now,
+      updatedAt: now,
     });
+    const [updated] = await tx
+      .update(orders)
+      .set({ balanceDueCents: 0, updatedAt: now })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (intent.metadata.save_card === "1" && pm) await saveCard(tx, order.userId, input.gateway, pm);
+    await closeCharge(tx, { intentId: intent.id }, "fulfilled", now);
+    const [u] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, order.userId));
+    if (u) {
+      const line = t("commerce.deposit.receiptLine", { id: order.id, amount: formatMoney(intent.amountCents) });
+      const receipt = receiptMailParts(await receiptOf(tx, updated!));
+      await deps.mailer.send(tx, {
+        to: u.email,
+        subject: t("commerce.orders.receiptSubject", { id: order.id }),
+        template: "order-receipt",
+        text: [t("mail.greeting", { name: u.name }), line, ...receipt.text].join("\n"),
+        html: `<p>${escapeHtml(t("mail.greeting", { name: u.name }))}</p><p>${escapeHtml(line)}</p>${receipt.html}`,
+      });
+    }
+    return { order: updated!, duplicate: false };
+  });
 }
 
 /**
@@ -647,7 +646,12 @@ async function failAndRefund(
         action: "payment.refunded_after_failure",
         entity: "payment",
         entityId: failed!.id,
-        data: { cart_id: cartId, provider_payment_id: input.intent.id, amount_cents: input.intent.amountCents, reason: message },
+        data: {
+          cart_id: cartId,
+          provider_payment_id: input.intent.id,
+          amount_cents: input.intent.amountCents,
+          reason: message,
+        },
       });
       // The customer may not be on the page any more (the reconciliation task, a webhook): the
       // mail says what happened to their money.
@@ -661,7 +665,13 @@ async function failAndRefund(
   return null;
 }
 
-async function mailRefundAfterFailure(deps: Pick<AppDeps, "mailer">, tx: Db, userId: number, intent: Intent, reason: string) {
+async function mailRefundAfterFailure(
+  deps: Pick<AppDeps, "mailer">,
+  tx: Db,
+  userId: number,
+  intent: Intent,
+  reason: string,
+) {
   const [u] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
   if (!u) return;
   const amount = formatMoney(intent.amountCents);
@@ -721,7 +731,11 @@ export const WEBHOOK_JOB = "commerce-webhook";
  * enqueue its job in the same transaction, then answer at once. A resent event finds its row and
  * enqueues nothing; the job does the work, with the queue's retries if the gateway is down.
  */
-export async function handleWebhook(deps: Pick<AppDeps, "db" | "jobs" | "gateways">, rawBody: string, signature: string | null) {
+export async function handleWebhook(
+  deps: Pick<AppDeps, "db" | "jobs" | "gateways">,
+  rawBody: string,
+  signature: string | null,
+) {
   const { card } = deps.gateways;
   const ev = card.parseWebhook(rawBody, signature);
   if (!ev) throw AppError.badRequest(t("commerce.payment.webhookSignature"));
