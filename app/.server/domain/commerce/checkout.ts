@@ -155,51 +155,97 @@ export async function setupIntent(
     const pm = await card.paymentMethod(deps.db, input.stripe_payment_method_id);
     // Someone else's card is answered exactly as an unknown one.
     if (!pm || !(await claimPaymentMethod(deps.db, card.name, pm.id, userId))) throw unknownPaymentMethod();
-    // A charge of this cart still open (another card, another tab) is settled first; one that
-    // cannot be settled yet refuses this one, so the customer is never charged twice.
+    // A charge of this cart still open (another card, another tab) is settled first (`hold`); one
+    // that cannot be settled yet refuses this one, so the customer is never charged twice. One the
+    // earlier charge settled without paying the cart runs the steps again, priced anew.
     for (let round = 0; ; round++) {
-      const plan = await chargePlan(deps, userId, input, pm.id);
-      let opened = await openCharge(deps.db, plan.charge, deps.clock());
-      // The same card was tried on this cart before and that charge was cancelled (the bank's step
-      // abandoned), never reached the gateway, or was refunded because its order could not be
-      // recorded: a new attempt gets a key of its own.
-      if (opened.charge && ["canceled", "abandoned", "refunded"].includes(opened.charge.status)) {
-        plan.charge.idempotencyKey = `${plan.charge.idempotencyKey}:${opened.charge.id}`;
-        opened = await openCharge(deps.db, plan.charge, deps.clock());
-      }
-      if (opened.busy) {
-        const settled = round < 2 ? await settleCharge(deps, opened.busy, { inline: true }) : false;
-        // The earlier charge took the money and is now this cart's order: nothing more to charge.
-        if (settled === "fulfilled") throw AppError.conflict(t("commerce.payment.paidByEarlierCharge"));
-        if (settled) continue;
-        throw AppError.conflict(t("commerce.payment.inFlight"));
-      }
-      let intent: Intent;
-      try {
-        intent = await card.createCardIntent(deps.db, {
-          amountCents: plan.charge.amountCents,
-          paymentMethodId: pm.id,
-          idempotencyKey: plan.charge.idempotencyKey,
-          metadata: {
-            ...plan.metadata,
-            charge_key: plan.charge.idempotencyKey,
-            ...(studioId ? { studio_id: String(studioId) } : {}),
-          },
-        });
-      } catch (e) {
-        // Refused by the gateway (a declined card): nothing was taken. Any other error leaves the
-        // charge open: the reconciliation task asks the gateway what became of it.
-        if (e instanceof GatewayError)
-          await closeCharge(deps.db, { chargeId: opened.charge.id }, "failed", deps.clock());
-        throw e;
-      }
-      await noteIntent(deps.db, opened.charge.id, intent, deps.clock());
-      return intentAnswer(intent);
+      const outcome = await runSteps<CardChargeState>(cardChargeSteps(deps, round), {
+        userId,
+        input,
+        pmId: pm.id,
+        studioId,
+      });
+      if (outcome.ok) return intentAnswer(outcome.state.intent!);
+      if (outcome.cause instanceof SettledEarlier) continue;
+      throw outcome.cause;
     }
   } catch (e) {
     if (e instanceof GatewayError) throw paymentError(e.message);
     throw e;
   }
+}
+
+/** The state of a new card charge's steps. */
+interface CardChargeState {
+  userId: number;
+  input: { cart_id?: number; order_id?: number; save_payment_method?: boolean };
+  pmId: string;
+  studioId: number | null;
+  plan?: { charge: OpenChargeInput; metadata: Record<string, string> };
+  charge?: ChargeRow;
+  intent?: Intent;
+}
+
+/** An earlier charge of this cart was settled and closed: the steps run again from `price`. */
+class SettledEarlier extends Error {}
+
+/**
+ * A new card charge: `price` (what is owed now: the cart, or a deposit's balance), `hold` (the
+ * cart's charge slot, written down with its idempotency key before the gateway is called; an
+ * earlier open charge is settled first), `charge` (the gateway's intent). The hold's compensation
+ * closes the slot when the gateway refused the charge (nothing taken); any other failure leaves it
+ * open for the reconciliation task, which asks the gateway what became of it.
+ */
+function cardChargeSteps(deps: CheckoutDeps, round: number): Step<CardChargeState>[] {
+  const { card } = deps.gateways;
+  return [
+    { name: "price", run: async (s) => ({ plan: await chargePlan(deps, s.userId, s.input, s.pmId) }) },
+    {
+      name: "hold",
+      async run(s) {
+        const plan = s.plan!;
+        let opened = await openCharge(deps.db, plan.charge, deps.clock());
+        // The same card was tried on this cart before and that charge was cancelled (the bank's step
+        // abandoned), never reached the gateway, or was refunded because its order could not be
+        // recorded: a new attempt gets a key of its own.
+        if (opened.charge && ["canceled", "abandoned", "refunded"].includes(opened.charge.status)) {
+          plan.charge.idempotencyKey = `${plan.charge.idempotencyKey}:${opened.charge.id}`;
+          opened = await openCharge(deps.db, plan.charge, deps.clock());
+        }
+        if (opened.busy) {
+          const settled = round < 2 ? await settleCharge(deps, opened.busy, { inline: true }) : false;
+          // The earlier charge took the money and is now this cart's order: nothing more to charge.
+          if (settled === "fulfilled") throw AppError.conflict(t("commerce.payment.paidByEarlierCharge"));
+          if (settled) throw new SettledEarlier();
+          throw AppError.conflict(t("commerce.payment.inFlight"));
+        }
+        return { charge: opened.charge };
+      },
+      async compensate(s, cause) {
+        // Refused by the gateway (a declined card): nothing was taken, the slot is released.
+        if (cause instanceof GatewayError)
+          await closeCharge(deps.db, { chargeId: s.charge!.id }, "failed", deps.clock());
+      },
+    },
+    {
+      name: "charge",
+      async run(s) {
+        const { charge, metadata } = s.plan!;
+        const intent = await card.createCardIntent(deps.db, {
+          amountCents: charge.amountCents,
+          paymentMethodId: s.pmId,
+          idempotencyKey: charge.idempotencyKey,
+          metadata: {
+            ...metadata,
+            charge_key: charge.idempotencyKey,
+            ...(s.studioId ? { studio_id: String(s.studioId) } : {}),
+          },
+        });
+        await noteIntent(deps.db, s.charge!.id, intent, deps.clock());
+        return { intent };
+      },
+    },
+  ];
 }
 
 /** What a new card charge is for: the cart as it is now, or the balance a deposit still owes. */
