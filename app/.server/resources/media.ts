@@ -11,7 +11,6 @@ import { mediaFiles } from "../db/schema";
 import type { ResourceDescriptor } from "../kit/resource";
 import { mediaDto } from "~/shared/schemas/kit-answers";
 
-export { mediaDto };
 export type MediaRowDto = z.infer<typeof mediaDto>;
 
 export const mediaResource: ResourceDescriptor<typeof mediaFiles, MediaRowDto> = {

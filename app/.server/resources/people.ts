@@ -13,7 +13,7 @@ import { t } from "~/lib/messages";
 import { employeeTypeLabel, roleLabel } from "~/components/admin/people/labels";
 import { administratorSchema, customerSchema, staffSchema } from "~/shared/schemas/people";
 import { ROLE } from "~/shared/roles";
-import { personCommandAnswer, personDto } from "~/shared/schemas/kit-answers";
+import { personDto } from "~/shared/schemas/kit-answers";
 import { users } from "../db/schema";
 import { AppError } from "../domain/errors";
 import { mailBrand } from "../domain/identity/accounts";
@@ -32,9 +32,6 @@ import { sendResetFor } from "../domain/people/reset";
 import { resetStaffTwoFactor, saveStaff, STAFF_ROLE_IDS, type StaffScope } from "../domain/people/staff";
 import { csvDateTime } from "../http/pagination";
 import { getResource, type ResourceAction, type ResourceCsvColumn, type ResourceDescriptor } from "../kit/resource";
-
-/** What a people command answers (`{ data: { Message, user? } }`): the browser types its calls from it. */
-export { personCommandAnswer };
 
 type PeopleDescriptor = ResourceDescriptor<typeof users, PersonDto, any>;
 

@@ -34,7 +34,7 @@ import { orderReceipt, receiptMailParts } from "./receipt";
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function pricePort(tx: Db): PricePort {
+function pricePort(tx: Db): PricePort {
   return {
     cartContext: (cart, now) => cartContext(tx, cart, now),
     async addressSnapshot(addressId) {
@@ -58,7 +58,7 @@ export function pricePort(tx: Db): PricePort {
  * second one see the first's decrement, its `stock >= qty` fails, no row comes back and its
  * payment is refunded. A stock that is not counted (null) stays null.
  */
-export async function takeStock(tx: Db, line: { refId: number; variantId: number | null; qty: number }) {
+async function takeStock(tx: Db, line: { refId: number; variantId: number | null; qty: number }) {
   const [left] = line.variantId
     ? await tx
         .update(productVariants)
@@ -81,7 +81,7 @@ export async function takeStock(tx: Db, line: { refId: number; variantId: number
   return Boolean(left);
 }
 
-export function holdPort(tx: Db): HoldPort {
+function holdPort(tx: Db): HoldPort {
   return {
     takeStock: (line) => takeStock(tx, line),
     async useVoucher(voucherId) {
@@ -108,7 +108,7 @@ export function holdPort(tx: Db): HoldPort {
   };
 }
 
-export function orderWriter(tx: Db): OrderWriter {
+function orderWriter(tx: Db): OrderWriter {
   return {
     async studioFor(cart, input) {
       return (
@@ -198,7 +198,7 @@ async function sendReceipt(
   });
 }
 
-export function fulfilPort(deps: Pick<AppDeps, "mailer">, tx: Db): FulfilPort {
+function fulfilPort(deps: Pick<AppDeps, "mailer">, tx: Db): FulfilPort {
   return {
     async createShipment(order, cart, address, now) {
       await tx.insert(shipments).values({

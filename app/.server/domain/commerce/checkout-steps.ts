@@ -29,8 +29,8 @@ import type { Step } from "./workflow";
 const DAY = 86_400_000;
 
 export type OrderRow = typeof orders.$inferSelect;
-export type PaymentRow = typeof payments.$inferSelect;
-export type PaymentInsert = typeof payments.$inferInsert;
+type PaymentRow = typeof payments.$inferSelect;
+type PaymentInsert = typeof payments.$inferInsert;
 
 /** A rule broken while recording: the transaction is rolled back and the charge refunded. */
 export class FulfilmentError extends Error {}
@@ -71,8 +71,7 @@ const need = <T>(v: T | undefined, what: string): T => {
 };
 
 /** A line that takes units from stock (a store product), not credits nor a gift card. */
-export const isStockLine = (l: Pick<CartLine, "scope">) =>
-  l.scope !== "pack" && l.scope !== "plan" && l.scope !== "gift_card";
+const isStockLine = (l: Pick<CartLine, "scope">) => l.scope !== "pack" && l.scope !== "plan" && l.scope !== "gift_card";
 
 // ---------- price ----------
 
@@ -180,7 +179,7 @@ export interface OrderWriter {
 }
 
 /** The order row of a priced cart. */
-export function orderValues(
+function orderValues(
   s: Pick<SettleState, "cart" | "input" | "now">,
   ctx: CartContext,
   studioId: number | null,
@@ -207,7 +206,7 @@ export function orderValues(
 }
 
 /** The first payment of an order (the charge that paid it). */
-export function paymentValues(s: Pick<SettleState, "cart" | "input" | "now" | "pre">, order: OrderRow): PaymentInsert {
+function paymentValues(s: Pick<SettleState, "cart" | "input" | "now" | "pre">, order: OrderRow): PaymentInsert {
   return {
     cartId: s.cart.id,
     orderId: order.id,
