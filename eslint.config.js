@@ -179,11 +179,9 @@ export default tseslint.config(
   },
   {
     // Issue 21: components read the server's answers through shared/ types (the answer schemas in
-    // app/shared/schemas, ApiData), never by importing from .server. The two left import the kit's
-    // zod answers (MediaPicker: the files library; PersonActions: the people command), which move
-    // to the browser-safe half of the back-office descriptor.
+    // app/shared/schemas, ApiData), never by importing from .server (the kit's answers too:
+    // app/shared/schemas/kit-answers.ts).
     files: ["app/components/**/*.{ts,tsx}"],
-    ignores: ["app/components/admin/kit/resource/MediaPicker.tsx", "app/components/admin/people/PersonActions.tsx"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

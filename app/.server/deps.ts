@@ -7,6 +7,7 @@ import type { FileStorage } from "./adapters/storage";
 import type { MediaStorage } from "./adapters/media-storage";
 import type { TtlCache } from "./cache/ttl";
 import type { JobQueue } from "./jobs/queue";
+import type { Gateways } from "./domain/commerce/gateways";
 
 /** What the API and the page loaders need from the outside world, chosen by configuration. */
 export interface AppDeps {
@@ -16,6 +17,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Encrypts the secrets the database keeps (TOTP), with the installation's APP_KEY. */
   secrets: SecretBox;
+  /** The payment gateways (PAYMENT_GATEWAY, PayPal's credentials), chosen at start-up. */
+  gateways: Gateways;
   /** Uploaded files (FILE_STORAGE: the database, or DATA_DIR/uploads). */
   storage: FileStorage;
   /** Nucleo Home's videos, renditions, thumbnails and captions (streamed, byte ranges). */

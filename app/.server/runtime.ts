@@ -13,6 +13,7 @@ import { startJobQueue, type JobDefinition } from "./jobs/queue";
 import { scheduledTasks } from "./jobs/tasks";
 import { applyWebhookEvent, WEBHOOK_JOB } from "./domain/commerce/checkout";
 import { processVideo, VIDEO_JOB } from "./domain/on-demand/processing";
+import { gatewaysFor } from "./domain/commerce/gateways";
 import { createSecretBox, dataDirKey, developmentKey, parseAppKey } from "./security/secret-box";
 
 /** APP_KEY; else the data folder's key (embedded database); else, outside production, the development key. */
@@ -130,6 +131,7 @@ export async function startRuntime(given: AppConfig = loadConfig()): Promise<Run
     log,
     mailer,
     secrets,
+    gateways: gatewaysFor(config),
     storage: storageFor(config, database.db),
     media: mediaStorageFor(config),
     cache: ttlCache(config.PUBLIC_CACHE_SECONDS * 1000),

@@ -44,6 +44,7 @@ beforeEach(() => {
     PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
     PAYPAL_API_URL: paypalApi.url,
   });
+  app.deps.gateways = gatewaysFor(app.deps.config);
 });
 
 const cartWithPack = async (token: string, packId = 2) => {
@@ -143,7 +144,7 @@ describe("paypal gateway (REST Orders v2 against a local PayPal)", () => {
     expect(after).toMatchObject({ status: "refunded", refundedCents: 125000 });
     expect((await refund({})).status).toBe(409);
     // The gateway asked again with a key it already used answers that refund, not a second one.
-    const again = await gatewaysFor(app.deps.config).paypal.refund(app.deps.db, id, 25000, mine[0]!.requestId);
+    const again = await app.deps.gateways.paypal.refund(app.deps.db, id, 25000, mine[0]!.requestId);
     expect(again.id).toBe(mine[0]!.id);
     expect(refundsDone.filter((r) => r.captureId === captureId)).toHaveLength(2);
   });
@@ -306,6 +307,7 @@ describe("a payment taken by a gateway no longer configured", () => {
   it("is not refunded through another provider: 409, nothing changes", async () => {
     // PayPal without credentials: the built-in sandbox approval page takes this payment.
     app.deps.config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: ".tmp/unused" });
+    app.deps.gateways = gatewaysFor(app.deps.config);
     const staff = await createStaff(app.deps.db, "administrator");
     const admin = await sessionFor(app.deps.db, staff);
     const c = await newCustomer(app);
@@ -326,6 +328,7 @@ describe("a payment taken by a gateway no longer configured", () => {
       PAYPAL_CLIENT_SECRET: SECRET,
       PAYPAL_API_URL: paypalApi.url,
     });
+    app.deps.gateways = gatewaysFor(app.deps.config);
     const before = calls.length;
     const r = await app.request(`/admin/payments/${pay!.id}/refund`, { method: "POST", token: admin, json: {} });
     expect(r.status).toBe(409);

@@ -3,7 +3,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { checkoutCharges, mailOutbox, orders, payments, sandboxIntents } from "../../app/.server/db/schema";
 import { scheduledTasks } from "../../app/.server/jobs/tasks";
-import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
 import { setupTestApp } from "../support/app";
 import { newCustomer } from "../support/commerce";
 import { staffToken } from "../support/factories";
@@ -295,7 +294,7 @@ describe("no money without an order: the reconciliation task", () => {
     const capturedCart = await cartWithPack(captured);
     const id = await paypalOrder(captured, capturedCart);
     // What paypal-payment did before the process died: the capture, not the order.
-    const intent = await gatewaysFor(app.deps.config).sandboxPaypal!.capture(app.deps.db, id, `capture:${id}`);
+    const intent = await app.deps.gateways.sandboxPaypal!.capture(app.deps.db, id, `capture:${id}`);
     expect(intent.status).toBe("succeeded");
     const waiting = await newCustomer(app);
     const waitingCart = await cartWithPack(waiting);

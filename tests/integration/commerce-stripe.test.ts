@@ -35,6 +35,7 @@ const useStripe = () => {
     STRIPE_WEBHOOK_SECRET: "whsec_local_secret",
     STRIPE_API_URL: stripeApi.url,
   });
+  app.deps.gateways = gatewaysFor(app.deps.config);
 };
 /** A provider's webhook to our endpoint, with its signature header. */
 const webhook = (payload: string, signature: string) =>
@@ -215,7 +216,7 @@ describe("stripe gateway (official SDK against a local provider)", () => {
     expect(lot!.remaining).toBe(0);
     expect((await refund({})).status).toBe(409);
     // The gateway asked again with a used key (a retry after a lost answer) gets that refund back.
-    const again = await gatewaysFor(app.deps.config).card.refund(app.deps.db, si.payment_intent_id, 25000, mine[0]![0]);
+    const again = await app.deps.gateways.card.refund(app.deps.db, si.payment_intent_id, 25000, mine[0]![0]);
     expect(again.id).toBe(mine[0]![1].id);
     expect([...refundsByKey.values()].filter((r) => r.payment_intent === si.payment_intent_id)).toHaveLength(2);
   });

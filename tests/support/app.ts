@@ -13,6 +13,7 @@ import { localMediaStorage } from "../../app/.server/adapters/media-storage";
 import { databaseStorage } from "../../app/.server/adapters/storage";
 import { ttlCache } from "../../app/.server/cache/ttl";
 import { createLogger } from "../../app/.server/http/logger";
+import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
 import type { Database } from "../../app/.server/db/client";
 import { freshDatabase } from "./db";
 import { testLogDestination } from "./logs";
@@ -63,6 +64,8 @@ export function setupTestApp(overrides: Partial<AppDeps> = {}, opts: { jobs?: Jo
       log: createLogger("debug", testLogDestination()),
       mailer: outboxMailer({ secrets }),
       secrets,
+      // A test that changes `deps.config`'s gateway settings sets `deps.gateways` again, as start-up does.
+      gateways: gatewaysFor(config),
       storage: databaseStorage(database.db),
       // Each test file its own media folder (removed with the test run's .tmp).
       media: localMediaStorage(path.resolve(".tmp/test-media", crypto.randomUUID())),

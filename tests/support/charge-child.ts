@@ -14,14 +14,17 @@ import { createLogger } from "../../app/.server/http/logger";
 import { createSecretBox } from "../../app/.server/security/secret-box";
 import { startJobQueue } from "../../app/.server/jobs/queue";
 import type { AppDeps } from "../../app/.server/deps";
+import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
 
 const [url, token, body] = process.argv.slice(2) as [string, string, string];
 const database = await openPostgres(url, 2);
 const secrets = createSecretBox(crypto.randomBytes(32));
 const jobs = await startJobQueue({ url, log: createLogger("silent"), work: false, poolMax: 1, definitions: [] });
+const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: ".tmp/unused" });
 const deps: AppDeps = {
   db: database.db,
-  config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: ".tmp/unused" }),
+  config,
+  gateways: gatewaysFor(config),
   log: createLogger("silent"),
   mailer: outboxMailer({ secrets }),
   secrets,

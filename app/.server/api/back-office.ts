@@ -2,7 +2,6 @@
  * What every back-office call shares: its guard (the spec's `admin` + `noCashiers` middleware), the
  * acting staff member with the caller's IP for the audit log, and the list answers' `meta`.
  */
-import { z } from "zod";
 import type { MiddlewareName } from "../domain/identity/guards";
 import { actorOf, assertBackOffice, type Actor } from "../domain/people/access";
 import type { ApiContext, AuthState } from "../http/api";
@@ -37,9 +36,4 @@ export function clientIp(c: ApiContext): string | null {
   });
 }
 
-export const metaSchema = z.object({
-  page: z.number(),
-  per_page: z.number(),
-  total: z.number(),
-  last_page: z.number(),
-});
+export { metaSchema } from "~/shared/schemas/kit-answers";

@@ -1,14 +1,10 @@
 import type { Hono } from "hono";
-import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { id, optionalId, wholeNumber } from "~/shared/schemas/fields";
-import { formatMoney } from "~/shared/mexico/money";
-import { addresses, savedCards, sandboxIntents, shippingMethods } from "../db/schema";
 import {
   CART_ACTIONS,
   addressInput,
-  addressView,
   cartView,
   readCart,
   runCartAction,
@@ -29,7 +25,8 @@ import {
   setupIntent,
   successUrl,
 } from "../domain/commerce/checkout";
-import { gatewaysFor } from "../domain/commerce/gateways";
+import { activeShippingMethods, addressById, addressesOf, savedCardsOf } from "../domain/commerce/checkout-reads";
+import { sandboxPaypalPage } from "../pages/sandbox-paypal";
 import { CARD_ERROR_FIELDS, GatewayError } from "../domain/commerce/gateways/types";
 import { certificationPdf } from "../domain/commerce/pdf";
 import { unreconciledCharges } from "../domain/commerce/charges";
@@ -111,7 +108,7 @@ const boolish = z
   .transform((v) => v === true || v === "true" || v === "1" || v === 1);
 
 async function cartReply(deps: AppDeps, ctx: Awaited<ReturnType<typeof readCart>>) {
-  return { data: cartView(ctx, gatewaysFor(deps.config).card.publicKey) };
+  return { data: cartView(ctx, deps.gateways.card.publicKey) };
 }
 
 const cardBody = z.object({
@@ -248,30 +245,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       response: savedCardsAnswer,
     },
     async ({ deps, auth }) => {
-      // Only the cards of the gateway in use (a sandbox card means nothing to Stripe, and back).
-      const rows = await deps.db
-        .select()
-        .from(savedCards)
-        .where(
-          and(
-            eq(savedCards.userId, customerId(auth)),
-            eq(savedCards.gateway, gatewaysFor(deps.config).card.name),
-            isNull(savedCards.deletedAt),
-          ),
-        )
-        .orderBy(desc(savedCards.id));
-      return {
-        data: {
-          cards: rows.map((c) => ({
-            id: c.providerPaymentMethodId,
-            card_id: c.id,
-            brand: c.brand,
-            last4: c.last4,
-            exp_month: c.expMonth,
-            exp_year: c.expYear,
-          })),
-        },
-      };
+      return { data: { cards: await savedCardsOf(deps, customerId(auth)) } };
     },
   );
   defineRoute(
@@ -301,12 +275,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       response: addressesAnswer,
     },
     async ({ deps, auth }) => {
-      const rows = await deps.db
-        .select()
-        .from(addresses)
-        .where(and(eq(addresses.userId, customerId(auth)), isNull(addresses.deletedAt)))
-        .orderBy(desc(addresses.id));
-      const items = rows.map(addressView);
+      const items = await addressesOf(deps.db, customerId(auth));
       return { items, data: items };
     },
   );
@@ -323,8 +292,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
     },
     async ({ deps, auth, body }) => {
       const id = await saveAddress(deps.db, customerId(auth), body);
-      const [a] = await deps.db.select().from(addresses).where(eq(addresses.id, id));
-      return { data: addressView(a!) };
+      return { data: await addressById(deps.db, id) };
     },
   );
   defineRoute(
@@ -340,18 +308,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
     },
     async ({ deps, auth }) => {
       customerId(auth);
-      const rows = await deps.db
-        .select()
-        .from(shippingMethods)
-        .where(eq(shippingMethods.active, true))
-        .orderBy(shippingMethods.sortOrder, shippingMethods.id);
-      const items = rows.map((m) => ({
-        id: m.id,
-        name: m.name,
-        description: m.description,
-        price_cents: m.priceCents,
-        display_price: formatMoney(m.priceCents),
-      }));
+      const items = await activeShippingMethods(deps.db);
       return { items, data: items };
     },
   );
@@ -531,7 +488,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       body: z.object({ approve: boolish }),
     },
     async ({ deps, auth, params, body }) => {
-      const g = gatewaysFor(deps.config);
+      const g = deps.gateways;
       if (!g.sandbox) throw AppError.notFound();
       // The owner first: another customer's intent is answered as an unknown one and left as it was.
       const current = await g.sandbox.retrieveIntent(deps.db, params.id);
@@ -554,22 +511,22 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
 
   app.get("/v2/sandbox/paypal/:id", async (c) => {
     const deps = c.get("deps");
-    const g = gatewaysFor(deps.config);
+    const g = deps.gateways;
     const id = c.req.param("id");
     if (!g.sandboxPaypal || !/^pp_sbx_[a-f0-9]{24}$/.test(id)) throw AppError.notFound();
-    const [row] = await deps.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
-    if (!row) throw AppError.notFound();
-    return c.html(paypalPage(id, row.amountCents));
+    const order = await g.sandboxPaypal.retrieve(deps.db, id);
+    if (!order) throw AppError.notFound();
+    return c.html(sandboxPaypalPage(id, order.amountCents));
   });
   // The approval stands for PayPal's own site: a link per decision (no session, no XSRF header there).
   app.get("/v2/sandbox/paypal/:id/decide", async (c) => {
     const deps = c.get("deps");
-    const g = gatewaysFor(deps.config);
+    const g = deps.gateways;
     const id = c.req.param("id");
     if (!g.sandboxPaypal || !/^pp_sbx_[a-f0-9]{24}$/.test(id)) throw AppError.notFound();
     const approve = c.req.query("decision") === "approve";
     const row = await g.sandboxPaypal.approve(deps.db, id, approve);
-    const [current] = await deps.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
+    const current = await g.sandboxPaypal.retrieve(deps.db, id);
     if (!current) throw AppError.notFound();
     const back = row?.metadata.return_url ?? current.metadata.return_url ?? "/payment/process";
     const url = new URL(back, "http://x");
@@ -783,17 +740,4 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
     const raw = await c.req.text();
     return c.json(await handlePaypalWebhook(deps, raw, (name) => c.req.header(name)));
   });
-}
-
-function paypalPage(id: string, amountCents: number) {
-  const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
-  return `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(
-    t("commerce.payment.sandboxApproveTitle"),
-  )}</title><style>body{font-family:system-ui,sans-serif;background:#f5f7fa;margin:0;display:grid;place-items:center;min-height:100vh}main{background:#fff;border-radius:12px;padding:32px;max-width:420px;box-shadow:0 4px 20px #0001}h1{color:#003087;font-size:1.4rem}a{display:inline-block;text-decoration:none;font-size:1rem;padding:12px 20px;border-radius:24px;margin:6px}.ok{background:#ffc439;color:#111}.no{background:#e3e6ea;color:#111}</style></head><body><main><h1>${esc(
-    t("commerce.payment.sandboxApproveTitle"),
-  )}</h1><p>${esc(t("commerce.payment.sandboxApproveIntro", { amount: formatMoney(amountCents) }))}</p><p><a class="ok" href="/api/v2/sandbox/paypal/${esc(id)}/decide?decision=approve">${esc(
-    t("commerce.payment.sandboxApprove"),
-  )}</a> <a class="no" href="/api/v2/sandbox/paypal/${esc(id)}/decide?decision=cancel">${esc(
-    t("commerce.payment.sandboxCancel"),
-  )}</a></p></main></body></html>`;
 }

@@ -38,17 +38,13 @@ import { contentTypeOf } from "../adapters/storage";
 import { assertCan } from "../domain/people/access";
 import { foundationApplicationsResource, invoiceRequestsResource } from "../resources/requests";
 import { cmsPageDto } from "../resources/cms-pages";
-import { BACK_OFFICE, backOfficeActor, clientIp, metaSchema } from "./admin-people";
+import { BACK_OFFICE, backOfficeActor, clientIp } from "./admin-people";
 import { resourceRoutes } from "./resource-routes";
 import { messageAnswer } from "~/shared/schemas/answers";
 import type { ContentBlock } from "../db/schema/content";
-import { mediaDto } from "../resources/media";
+import { mediaAnswer, mediaListAnswer } from "~/shared/schemas/kit-answers";
 
 const message = messageAnswer;
-
-/** A file of the media library (answers of /admin/files, read by the media picker). */
-export const mediaAnswer = z.object({ data: mediaDto });
-export const mediaListAnswer = z.object({ data: z.array(mediaDto), meta: metaSchema });
 
 /** One block of a content page (db/schema/content.ts `ContentBlock`). */
 const contentBlock = z.object({

@@ -9,17 +9,8 @@ import { t } from "~/lib/messages";
 import { mediaUrl } from "~/lib/images";
 import { mediaFiles } from "../db/schema";
 import type { ResourceDescriptor } from "../kit/resource";
+import { mediaDto } from "~/shared/schemas/kit-answers";
 
-export const mediaDto = z.object({
-  id: z.number(),
-  name: z.string(),
-  alt: z.string(),
-  width: z.number(),
-  height: z.number(),
-  size: z.number(),
-  url: z.string(),
-  created_at: z.string(),
-});
 export type MediaRowDto = z.infer<typeof mediaDto>;
 
 export const mediaResource: ResourceDescriptor<typeof mediaFiles, MediaRowDto> = {

@@ -13,6 +13,7 @@ import { t } from "~/lib/messages";
 import { employeeTypeLabel, roleLabel } from "~/components/admin/people/labels";
 import { administratorSchema, customerSchema, staffSchema } from "~/shared/schemas/people";
 import { ROLE } from "~/shared/roles";
+import { personDto } from "~/shared/schemas/kit-answers";
 import { users } from "../db/schema";
 import { AppError } from "../domain/errors";
 import { mailBrand } from "../domain/identity/accounts";
@@ -30,39 +31,7 @@ import { saveCustomer } from "../domain/people/customers";
 import { sendResetFor } from "../domain/people/reset";
 import { resetStaffTwoFactor, saveStaff, STAFF_ROLE_IDS, type StaffScope } from "../domain/people/staff";
 import { csvDateTime } from "../http/pagination";
-import {
-  changeAnswer,
-  getResource,
-  type ResourceAction,
-  type ResourceCsvColumn,
-  type ResourceDescriptor,
-} from "../kit/resource";
-
-const personDto = z.object({
-  id: z.number(),
-  name: z.string(),
-  last_name: z.string(),
-  full_name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  birth_date: z.string().nullable(),
-  role_id: z.number(),
-  employee_type: z.number().nullable(),
-  is_tester: z.boolean(),
-  require2fa: z.boolean(),
-  two_factor_enrolled: z.boolean(),
-  can_scan_attendance: z.boolean(),
-  active: z.boolean(),
-  email_verified: z.boolean(),
-  id_employee: z.number().nullable(),
-  studio_id: z.number().nullable(),
-  studio_name: z.string().nullable(),
-  created_at: z.string(),
-  last_login_at: z.string().nullable(),
-});
-
-/** What a people command answers (`{ data: { Message, user? } }`): the browser types its calls from it. */
-export const personCommandAnswer = changeAnswer(personDto, "user", true);
+import { getResource, type ResourceAction, type ResourceCsvColumn, type ResourceDescriptor } from "../kit/resource";
 
 type PeopleDescriptor = ResourceDescriptor<typeof users, PersonDto, any>;
 

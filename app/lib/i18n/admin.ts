@@ -343,6 +343,7 @@ export const admin = {
       "foundation_application.reactivated": "Reabrió una solicitud de beca",
       "payment.refunded": "Reembolsó un pago completo",
       "payment.partially_refunded": "Reembolsó parte de un pago",
+      "payment.refunded_after_failure": "Reembolsó un cobro que no pudo registrarse como pedido",
       "shipment.shipped": "Marcó un envío como enviado, con paquetería y guía",
       "shipment.delivered": "Marcó un envío como entregado",
       "shipment.cancelled": "Canceló un envío",

@@ -27,7 +27,7 @@ import {
 import { AppError } from "../errors";
 import { revokeShareOfCredits, revokeUnusedCredits } from "../credits/revoke";
 import { audit } from "../audit/service";
-import { gatewayOfPayment, gatewaysFor } from "./gateways";
+import { gatewayOfPayment } from "./gateways";
 import { receiptsOf } from "./receipt";
 import { cancelOrderCards, orderCardsView, spentOfOrderCards } from "./gift-card-sales";
 import { restock } from "./variants";
@@ -45,7 +45,12 @@ import { trackingUrl } from "~/shared/carriers";
  * goes back. A partial refund takes back the same share of the order's credits (rounded up, from
  * the unused ones; an unlimited pass loses that share of its days) and nothing else.
  */
-export async function refundPayment(deps: AppDeps, paymentId: number, actorUserId: number, amountCents?: number) {
+export async function refundPayment(
+  deps: Pick<AppDeps, "db" | "clock" | "gateways" | "mailer" | "log">,
+  paymentId: number,
+  actorUserId: number,
+  amountCents?: number,
+) {
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
     const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
@@ -63,7 +68,7 @@ export async function refundPayment(deps: AppDeps, paymentId: number, actorUserI
     const amount = amountCents ?? remaining;
     let providerRefundId: string | null = null;
     if (amount > 0 && p.providerPaymentId && p.gateway !== "none") {
-      const gw = gatewayOfPayment(deps.config, p);
+      const gw = gatewayOfPayment(deps.gateways, p);
       if (!gw) throw AppError.conflict(t("commerce.refund.otherGateway"));
       const key = `admin-refund:${p.id}:${p.refundedCents}:${amount}`;
       try {
@@ -138,7 +143,7 @@ export async function refundPayment(deps: AppDeps, paymentId: number, actorUserI
 
 /** The customer is told what was refunded, on which order, and how many unused classes were withdrawn. */
 async function mailRefund(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "mailer">,
   tx: Db,
   r: { userId: number; orderId: number; amount: number; revoked: number; full: boolean },
 ) {
@@ -409,7 +414,7 @@ const AUDIT_ACTION: Record<ShipmentStatus, { action: string }> = {
  * carrier's tracking link). A change to nothing new writes nothing and mails no one.
  */
 export async function updateShipment(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "db" | "clock" | "config" | "mailer">,
   id: number,
   input: { status: ShipmentStatus; carrier?: string | null; tracking_number?: string | null },
   actorUserId: number | null = null,
@@ -454,7 +459,7 @@ export async function updateShipment(
 }
 
 /** The customer is told the new status and, once it is on its way, the carrier, the number and the link. */
-async function mailShipment(deps: AppDeps, tx: Db, s: typeof shipments.$inferSelect) {
+async function mailShipment(deps: Pick<AppDeps, "config" | "mailer">, tx: Db, s: typeof shipments.$inferSelect) {
   const [u] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, s.userId));
   if (!u) return;
   const status = t(`commerce.shipping.statuses.${s.status}`);
@@ -528,14 +533,18 @@ export async function customerCards(db: Db, userId: number) {
  * The customer removes a saved card: hidden at once (404 when it is not theirs or already gone),
  * then the card provider is asked to forget it; a provider that fails to is logged, not retried.
  */
-export async function removeSavedCard(deps: AppDeps, userId: number, id: number) {
+export async function removeSavedCard(
+  deps: Pick<AppDeps, "db" | "clock" | "gateways" | "log">,
+  userId: number,
+  id: number,
+) {
   const [row] = await deps.db
     .update(savedCards)
     .set({ deletedAt: deps.clock() })
     .where(and(eq(savedCards.id, id), eq(savedCards.userId, userId), isNull(savedCards.deletedAt)))
     .returning({ id: savedCards.id, gateway: savedCards.gateway, pm: savedCards.providerPaymentMethodId });
   if (!row) throw AppError.notFound();
-  const { card } = gatewaysFor(deps.config);
+  const { card } = deps.gateways;
   if (row.gateway === card.name) {
     await card.forgetPaymentMethod(deps.db, row.pm).catch((err: unknown) => {
       deps.log.warn({ err, cardId: row.id }, "the provider did not forget a removed card");

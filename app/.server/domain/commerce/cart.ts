@@ -53,7 +53,7 @@ async function lockOpenCart(tx: Db, userId: number): Promise<CartRow> {
   return cart!;
 }
 
-interface CartLine extends PricedLine {
+export interface CartLine extends PricedLine {
   id: number;
   name: string;
   image: string | null;

@@ -8,40 +8,34 @@
  * amount changed) the transaction rolls back entirely and the charge is recorded as `failed` and
  * refunded through the gateway: never lost, never kept.
  */
-import crypto from "node:crypto";
 import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/shared/mexico/money";
-import { orderReceipt, receiptMailParts, receiptOf } from "./receipt";
+import { receiptMailParts, receiptOf } from "./receipt";
 import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
-import {
-  addresses,
-  carts,
-  certificateEntitlements,
-  giftCardMovements,
-  giftCards,
-  orderItems,
-  orders,
-  payments,
-  productVariants,
-  products,
-  savedCards,
-  shipments,
-  users,
-  voucherRedemptions,
-  vouchers,
-  webhookEvents as webhookEventsTable,
-  type AddressSnapshot,
-} from "../../db/schema";
+import { carts, orders, payments, users, webhookEvents as webhookEventsTable } from "../../db/schema";
 import { AppError } from "../errors";
-import { issueSoldCard } from "./gift-card-sales";
-import { checkPaymentStudio, homeStudioOf } from "../places/home-studio";
-import { grantLot } from "../credits/ledger";
-import { cartContext, displayAddress, readCart, type CartRow } from "./cart";
-import { gatewayOfPayment, gatewaysFor } from "./gateways";
+import { audit } from "../audit/service";
+import { checkPaymentStudio } from "../places/home-studio";
+import { readCart } from "./cart";
+import {
+  AlreadyFailed,
+  chargeTakenStep,
+  FulfilmentError,
+  settleSteps,
+  type ChargedState,
+  type FulfilInput,
+  type OrderRow,
+  type Prefetched,
+  type SettlePorts,
+  type SettleState,
+} from "./checkout-steps";
+import { escapeHtml, saveCard, settlePorts } from "./checkout-ports";
+import { runSteps, runStepsOrThrow, type Step } from "./workflow";
+import { gatewayOfPayment } from "./gateways";
 import { transientPaypalError } from "./gateways/paypal";
-import { GatewayError, type CardInput, type Intent, type PaymentMethodInfo, type WebhookEvent } from "./gateways/types";
+import { GatewayError, type CardInput, type Intent, type WebhookEvent } from "./gateways/types";
 import {
   CHARGE_ACTION_TIMEOUT_MS,
   CHARGE_IN_FLIGHT_MS,
@@ -58,14 +52,14 @@ import {
 
 const DAY = 86_400_000;
 
-/** A rule broken while fulfilling: the transaction is rolled back and the charge refunded. */
-class FulfilmentError extends Error {}
+/** What checkout works through: the database, the gateways, the mail, the log and the clock. */
+type CheckoutDeps = Pick<AppDeps, "db" | "gateways" | "mailer" | "log" | "clock">;
 
 function paymentError(message: string) {
   return new AppError(402, message, [], t("commerce.payment.providerContact"));
 }
 
-async function payableCart(deps: AppDeps, userId: number, cartId: number | undefined) {
+async function payableCart(deps: CheckoutDeps, userId: number, cartId: number | undefined) {
   const ctx = await readCart(deps.db, userId, deps.clock());
   if (cartId !== undefined && ctx.cart.id !== cartId) throw AppError.notFound(t("commerce.cart.notYours"));
   if (ctx.reason) throw AppError.conflict(ctx.reason);
@@ -82,7 +76,7 @@ async function payableCart(deps: AppDeps, userId: number, cartId: number | undef
  * tied to the cart's version, so a double click gets the same order.
  */
 export async function payWithBalance(
-  deps: AppDeps,
+  deps: CheckoutDeps,
   userId: number,
   input: { cart_id?: number; studio_id?: number | null },
 ) {
@@ -120,8 +114,8 @@ export async function payWithBalance(
  * The sandbox's create-payment-method: the card is checked and kept by the gateway (brand, last4,
  * expiry, never the number), and belongs to the customer who created it from then on.
  */
-export async function createCardPaymentMethod(deps: AppDeps, userId: number, card: CardInput) {
-  const gateway = gatewaysFor(deps.config).card;
+export async function createCardPaymentMethod(deps: CheckoutDeps, userId: number, card: CardInput) {
+  const gateway = deps.gateways.card;
   const pm = await gateway.createPaymentMethod(deps.db, card, deps.clock());
   await claimPaymentMethod(deps.db, gateway.name, pm.id, userId);
   return pm;
@@ -131,7 +125,7 @@ const unknownPaymentMethod = () =>
   AppError.validation([{ field: "stripe_payment_method_id", message: t("errors.selectPaymentMethod") }]);
 
 export async function setupIntent(
-  deps: AppDeps,
+  deps: CheckoutDeps,
   userId: number,
   input: {
     cart_id?: number;
@@ -144,7 +138,7 @@ export async function setupIntent(
     studio_id?: number | null;
   },
 ) {
-  const { card } = gatewaysFor(deps.config);
+  const { card } = deps.gateways;
   const studioId = await checkPaymentStudio(deps.db, input.studio_id);
   try {
     if (input.stripe_payment_intent_id) {
@@ -161,45 +155,19 @@ export async function setupIntent(
     const pm = await card.paymentMethod(deps.db, input.stripe_payment_method_id);
     // Someone else's card is answered exactly as an unknown one.
     if (!pm || !(await claimPaymentMethod(deps.db, card.name, pm.id, userId))) throw unknownPaymentMethod();
-    // A charge of this cart still open (another card, another tab) is settled first; one that
-    // cannot be settled yet refuses this one, so the customer is never charged twice.
+    // A charge of this cart still open (another card, another tab) is settled first (`hold`); one
+    // that cannot be settled yet refuses this one, so the customer is never charged twice. One the
+    // earlier charge settled without paying the cart runs the steps again, priced anew.
     for (let round = 0; ; round++) {
-      const plan = await chargePlan(deps, userId, input, pm.id);
-      let opened = await openCharge(deps.db, plan.charge, deps.clock());
-      // The same card was tried on this cart before and that charge was cancelled (the bank's step
-      // abandoned) or never reached the gateway: a new attempt gets a key of its own.
-      if (opened.charge && (opened.charge.status === "canceled" || opened.charge.status === "abandoned")) {
-        plan.charge.idempotencyKey = `${plan.charge.idempotencyKey}:${opened.charge.id}`;
-        opened = await openCharge(deps.db, plan.charge, deps.clock());
-      }
-      if (opened.busy) {
-        const settled = round < 2 ? await settleCharge(deps, opened.busy, { inline: true }) : false;
-        // The earlier charge took the money and is now this cart's order: nothing more to charge.
-        if (settled === "fulfilled") throw AppError.conflict(t("commerce.payment.paidByEarlierCharge"));
-        if (settled) continue;
-        throw AppError.conflict(t("commerce.payment.inFlight"));
-      }
-      let intent: Intent;
-      try {
-        intent = await card.createCardIntent(deps.db, {
-          amountCents: plan.charge.amountCents,
-          paymentMethodId: pm.id,
-          idempotencyKey: plan.charge.idempotencyKey,
-          metadata: {
-            ...plan.metadata,
-            charge_key: plan.charge.idempotencyKey,
-            ...(studioId ? { studio_id: String(studioId) } : {}),
-          },
-        });
-      } catch (e) {
-        // Refused by the gateway (a declined card): nothing was taken. Any other error leaves the
-        // charge open: the reconciliation task asks the gateway what became of it.
-        if (e instanceof GatewayError)
-          await closeCharge(deps.db, { chargeId: opened.charge.id }, "failed", deps.clock());
-        throw e;
-      }
-      await noteIntent(deps.db, opened.charge.id, intent, deps.clock());
-      return intentAnswer(intent);
+      const outcome = await runSteps<CardChargeState>(cardChargeSteps(deps, round), {
+        userId,
+        input,
+        pmId: pm.id,
+        studioId,
+      });
+      if (outcome.ok) return intentAnswer(outcome.state.intent!);
+      if (outcome.cause instanceof SettledEarlier) continue;
+      throw outcome.cause;
     }
   } catch (e) {
     if (e instanceof GatewayError) throw paymentError(e.message);
@@ -207,14 +175,87 @@ export async function setupIntent(
   }
 }
 
+/** The state of a new card charge's steps. */
+interface CardChargeState {
+  userId: number;
+  input: { cart_id?: number; order_id?: number; save_payment_method?: boolean };
+  pmId: string;
+  studioId: number | null;
+  plan?: { charge: OpenChargeInput; metadata: Record<string, string> };
+  charge?: ChargeRow;
+  intent?: Intent;
+}
+
+/** An earlier charge of this cart was settled and closed: the steps run again from `price`. */
+class SettledEarlier extends Error {}
+
+/**
+ * A new card charge: `price` (what is owed now: the cart, or a deposit's balance), `hold` (the
+ * cart's charge slot, written down with its idempotency key before the gateway is called; an
+ * earlier open charge is settled first), `charge` (the gateway's intent). The hold's compensation
+ * closes the slot when the gateway refused the charge (nothing taken); any other failure leaves it
+ * open for the reconciliation task, which asks the gateway what became of it.
+ */
+function cardChargeSteps(deps: CheckoutDeps, round: number): Step<CardChargeState>[] {
+  const { card } = deps.gateways;
+  return [
+    { name: "price", run: async (s) => ({ plan: await chargePlan(deps, s.userId, s.input, s.pmId) }) },
+    {
+      name: "hold",
+      async run(s) {
+        const plan = s.plan!;
+        let opened = await openCharge(deps.db, plan.charge, deps.clock());
+        // The same card was tried on this cart before and that charge was cancelled (the bank's step
+        // abandoned), never reached the gateway, or was refunded because its order could not be
+        // recorded: a new attempt gets a key of its own.
+        if (opened.charge && ["canceled", "abandoned", "refunded"].includes(opened.charge.status)) {
+          plan.charge.idempotencyKey = `${plan.charge.idempotencyKey}:${opened.charge.id}`;
+          opened = await openCharge(deps.db, plan.charge, deps.clock());
+        }
+        if (opened.busy) {
+          const settled = round < 2 ? await settleCharge(deps, opened.busy, { inline: true }) : false;
+          // The earlier charge took the money and is now this cart's order: nothing more to charge.
+          if (settled === "fulfilled") throw AppError.conflict(t("commerce.payment.paidByEarlierCharge"));
+          if (settled) throw new SettledEarlier();
+          throw AppError.conflict(t("commerce.payment.inFlight"));
+        }
+        return { charge: opened.charge };
+      },
+      async compensate(s, cause) {
+        // Refused by the gateway (a declined card): nothing was taken, the slot is released.
+        if (cause instanceof GatewayError)
+          await closeCharge(deps.db, { chargeId: s.charge!.id }, "failed", deps.clock());
+      },
+    },
+    {
+      name: "charge",
+      async run(s) {
+        const { charge, metadata } = s.plan!;
+        const intent = await card.createCardIntent(deps.db, {
+          amountCents: charge.amountCents,
+          paymentMethodId: s.pmId,
+          idempotencyKey: charge.idempotencyKey,
+          metadata: {
+            ...metadata,
+            charge_key: charge.idempotencyKey,
+            ...(s.studioId ? { studio_id: String(s.studioId) } : {}),
+          },
+        });
+        await noteIntent(deps.db, s.charge!.id, intent, deps.clock());
+        return { intent };
+      },
+    },
+  ];
+}
+
 /** What a new card charge is for: the cart as it is now, or the balance a deposit still owes. */
 async function chargePlan(
-  deps: AppDeps,
+  deps: CheckoutDeps,
   userId: number,
   input: { cart_id?: number; order_id?: number; save_payment_method?: boolean },
   pmId: string,
 ): Promise<{ charge: OpenChargeInput; metadata: Record<string, string> }> {
-  const gateway = gatewaysFor(deps.config).card.name;
+  const gateway = deps.gateways.card.name;
   const save = input.save_payment_method ? "1" : "0";
   if (input.order_id !== undefined) {
     const order = await owedOrder(deps.db, userId, input.order_id);
@@ -256,7 +297,7 @@ async function chargePlan(
 }
 
 /** After a confirmation: a declined or cancelled intent closes its charge. */
-async function noteIntentOf(deps: AppDeps, intent: Intent) {
+async function noteIntentOf(deps: CheckoutDeps, intent: Intent) {
   if (intent.status === "failed" || intent.status === "canceled")
     await closeCharge(deps.db, { intentId: intent.id }, intent.status, deps.clock());
 }
@@ -273,12 +314,12 @@ function intentAnswer(intent: Intent) {
 }
 
 export async function makePayment(
-  deps: AppDeps,
+  deps: CheckoutDeps,
   userId: number,
   input: { payment_intent_id: string; cart_id?: number; studio_id?: number | null },
 ) {
   const studioId = await checkPaymentStudio(deps.db, input.studio_id);
-  const { card } = gatewaysFor(deps.config);
+  const { card } = deps.gateways;
   const intent = await card.retrieveIntent(deps.db, input.payment_intent_id);
   if (!intent || intent.metadata.user_id !== String(userId))
     throw AppError.notFound(t("commerce.payment.intentNotFound"));
@@ -290,8 +331,8 @@ export async function makePayment(
 }
 
 /** A succeeded card charge: a cart's order, or a deposit's second instalment. Idempotent. */
-export function applySucceededIntent(deps: AppDeps, input: FulfilInput) {
-  return input.intent.metadata.instalment === "2" ? fulfilBalance(deps, input) : fulfilPaid(deps, input);
+export function applySucceededIntent(deps: CheckoutDeps, input: FulfilInput, opts: SettleOptions = {}) {
+  return input.intent.metadata.instalment === "2" ? fulfilBalance(deps, input) : fulfilPaid(deps, input, opts);
 }
 
 /** The customer's order that still owes its second instalment. */
@@ -321,8 +362,12 @@ function safeReturnPath(callbackUrl: string | undefined, publicUrl: string) {
   }
 }
 
-export async function payWithPaypal(deps: AppDeps, userId: number, input: { cart_id?: number; callback_url?: string }) {
-  const { paypal } = gatewaysFor(deps.config);
+export async function payWithPaypal(
+  deps: CheckoutDeps & Pick<AppDeps, "config">,
+  userId: number,
+  input: { cart_id?: number; callback_url?: string },
+) {
+  const { paypal } = deps.gateways;
   const ctx = await payableCart(deps, userId, input.cart_id);
   const amount = ctx.totals.dueNowCents;
   const returnUrl = safeReturnPath(input.callback_url, deps.config.publicUrl);
@@ -337,12 +382,12 @@ export async function payWithPaypal(deps: AppDeps, userId: number, input: { cart
 }
 
 export async function paypalPayment(
-  deps: AppDeps,
+  deps: CheckoutDeps,
   userId: number,
   input: { cart_id: number; studio_id?: number | null },
 ) {
   const studioId = await checkPaymentStudio(deps.db, input.studio_id);
-  const { paypal } = gatewaysFor(deps.config);
+  const { paypal } = deps.gateways;
   const [cart] = await deps.db
     .select()
     .from(carts)
@@ -372,40 +417,43 @@ export async function paypalPayment(
 
 // ---------- the order ----------
 
-type PaymentRow = typeof payments.$inferSelect;
-type OrderRow = typeof orders.$inferSelect;
-type FulfilInput = {
-  gateway: PaymentRow["gateway"];
-  method: PaymentRow["method"];
-  intent: Intent;
-  studioId: number | null;
-};
+export interface SettleOptions {
+  /** The steps of the order's transaction (tests replace one to make it fail). */
+  steps?: (ports: SettlePorts) => Step<SettleState>[];
+}
 
 /**
  * Turns a succeeded charge into exactly one order. Safe to call any number of times, from the
  * page, a retry or a webhook: the cart row lock serialises them and the first one wins.
  */
-function fulfilPaid(deps: AppDeps, input: FulfilInput): Promise<{ order: OrderRow; duplicate: boolean }> {
+function fulfilPaid(
+  deps: CheckoutDeps,
+  input: FulfilInput,
+  opts: SettleOptions = {},
+): Promise<{ order: OrderRow; duplicate: boolean }> {
   // A double click or two tabs in this server share one fulfilment instead of queueing a second
   // transaction (and a pooled connection) behind the cart lock; other servers are still kept out
   // by that lock and the unique index.
   const key = `${input.gateway}:${input.intent.id}`;
   const running = inflight.get(key);
   if (running) return running.then((r) => ({ ...r, duplicate: true }));
-  const p = fulfilOnce(deps, input).finally(() => inflight.delete(key));
+  const p = fulfilOnce(deps, input, opts).finally(() => inflight.delete(key));
   inflight.set(key, p);
   return p;
 }
 
 const inflight = new Map<string, Promise<{ order: OrderRow; duplicate: boolean }>>();
 
-/** What the order's transaction needs but need not read under the cart lock. */
-interface Prefetched {
-  pm: PaymentMethodInfo | null;
-  user: { email: string; name: string } | null;
-}
-
-async function fulfilOnce(deps: AppDeps, input: FulfilInput): Promise<{ order: OrderRow; duplicate: boolean }> {
+/**
+ * The workflow of a succeeded charge: `charge` (taken; its compensation refunds it), then the
+ * order's transaction (price, hold, record, fulfil: `checkout-steps.ts`). A failure there rolls
+ * the transaction back and the charge is refunded, recorded as failed, audited and mailed.
+ */
+async function fulfilOnce(
+  deps: CheckoutDeps,
+  input: FulfilInput,
+  opts: SettleOptions,
+): Promise<{ order: OrderRow; duplicate: boolean }> {
   const { intent } = input;
   const cartId = Number(intent.metadata.cart_id);
   const now = deps.clock();
@@ -419,7 +467,7 @@ async function fulfilOnce(deps: AppDeps, input: FulfilInput): Promise<{ order: O
       .where(
         and(eq(payments.providerPaymentId, intent.id), eq(payments.cartId, cartId), ne(payments.status, "failed")),
       ),
-    intent.paymentMethodId ? gatewaysFor(deps.config).card.paymentMethod(deps.db, intent.paymentMethodId) : null,
+    intent.paymentMethodId ? deps.gateways.card.paymentMethod(deps.db, intent.paymentMethodId) : null,
     deps.db
       .select({ email: users.email, name: users.name })
       .from(users)
@@ -427,231 +475,70 @@ async function fulfilOnce(deps: AppDeps, input: FulfilInput): Promise<{ order: O
   ]);
   if (done) return { order: done.order, duplicate: true };
   const pre: Prefetched = { pm, user: user ?? null };
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId)).for("update");
-      if (!cart) throw new FulfilmentError(t("commerce.cart.notYours"));
-      // This cart's live first payment, and whether this very charge already failed, in one read.
-      const seen = await tx
-        .select()
-        .from(payments)
-        .where(
-          or(
-            and(eq(payments.cartId, cart.id), eq(payments.instalment, 1), ne(payments.status, "failed")),
-            and(eq(payments.providerPaymentId, intent.id), eq(payments.status, "failed")),
-          ),
-        );
-      const live = seen.find((x) => x.status !== "failed");
-      if (live) {
-        if (live.providerPaymentId === intent.id) {
-          const [order] = await tx.select().from(orders).where(eq(orders.id, live.orderId!));
-          return { order: order!, duplicate: true };
-        }
-        // Another charge already paid this cart (e.g. a second card in another tab): give this one back.
-        throw new FulfilmentError(t("commerce.cart.alreadyPaid"));
-      }
-      if (seen.length > 0) throw new AlreadyFailed();
-      if (cart.status !== "open") throw new FulfilmentError(t("commerce.cart.alreadyPaid"));
-      return { order: await recordOrder(deps, tx, cart, input, now, pre), duplicate: false };
-    });
-  } catch (e) {
-    if (e instanceof AlreadyFailed) throw AppError.conflict(t("commerce.payment.refundedAfterFailure"));
-    return failAndRefund(deps, input, cartId, e);
-  }
+  const steps = opts.steps ?? settleSteps;
+  const outcome = await runSteps<ChargedState>(
+    [
+      chargeTakenStep({ refund: (paid, cause) => failAndRefund(deps, paid, cartId, cause) }),
+      { name: "order", run: () => recordInTransaction(deps, input, cartId, now, pre, steps) },
+    ],
+    { input },
+    {
+      onCompensationError: (step, err) =>
+        deps.log.error({ err, step, cartId }, "checkout compensation failed: left to the reconciliation task"),
+    },
+  );
+  if (outcome.ok) return { order: outcome.state.order!, duplicate: outcome.state.duplicate ?? false };
+  const { cause, state } = outcome;
+  if (state.recordedElsewhere) return { order: state.recordedElsewhere, duplicate: true };
+  if (cause instanceof AlreadyFailed) throw AppError.conflict(t("commerce.payment.refundedAfterFailure"));
+  // The refund could not be recorded (the database is down): the open charge is settled later.
+  if (!outcome.compensated.includes("charge"))
+    throw new Error("checkout: the charge could not be compensated", { cause });
+  const message = cause instanceof FulfilmentError ? cause.message : t("errors.paymentFailed");
+  throw AppError.conflict(`${message}. ${t("commerce.payment.refundedAfterFailure")}`);
 }
-
-class AlreadyFailed extends Error {}
 
 /**
- * Takes a product line's units from stock in one conditional UPDATE: the variant's row when one
- * was chosen, else the product's. Two buyers of the last unit both run it; the row lock makes the
- * second one see the first's decrement, its `stock >= qty` fails, no row comes back and its
- * payment is refunded. A stock that is not counted (null) stays null.
+ * The order's transaction: the cart row locked, this charge checked against what the cart already
+ * has (the same charge's order answers as a duplicate; another live payment or an earlier failure
+ * refuses it), then price, hold, record and fulfil.
  */
-async function takeStock(tx: Db, line: { refId: number; variantId: number | null; qty: number }) {
-  const [left] = line.variantId
-    ? await tx
-        .update(productVariants)
-        .set({
-          stock: sql`case when ${productVariants.stock} is null then null else ${productVariants.stock} - ${line.qty} end`,
-        })
-        .where(
-          and(
-            eq(productVariants.id, line.variantId),
-            eq(productVariants.active, true),
-            sql`(${productVariants.stock} is null or ${productVariants.stock} >= ${line.qty})`,
-          ),
-        )
-        .returning({ id: productVariants.id })
-    : await tx
-        .update(products)
-        .set({ stock: sql`case when ${products.stock} is null then null else ${products.stock} - ${line.qty} end` })
-        .where(and(eq(products.id, line.refId), sql`(${products.stock} is null or ${products.stock} >= ${line.qty})`))
-        .returning({ id: products.id });
-  return Boolean(left);
-}
-
-async function recordOrder(deps: AppDeps, tx: Db, cart: CartRow, input: FulfilInput, now: Date, pre: Prefetched) {
-  const ctx = await cartContext(tx, cart, now);
-  if (ctx.reason) throw new FulfilmentError(ctx.reason);
-  if (ctx.totals.dueNowCents !== input.intent.amountCents)
-    throw new FulfilmentError(t("commerce.payment.amountMismatch"));
-  let snapshot: AddressSnapshot | null = null;
-  if (ctx.requiresShipping) {
-    const [a] = await tx.select().from(addresses).where(eq(addresses.id, cart.addressId!));
-    snapshot = {
-      name: a!.name,
-      line_1: a!.line1,
-      line_2: a!.line2,
-      custom_state: a!.customState,
-      custom_city: a!.customCity,
-      zip: a!.zip,
-      display_address: displayAddress(a!),
-    };
-  }
-  // The studio the checkout named, else the one kept on the charge, else the customer's home studio.
-  const studioId =
-    input.studioId ?? (Number(input.intent.metadata.studio_id) || null) ?? (await homeStudioOf(tx, cart.userId));
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      userId: cart.userId,
-      cartId: cart.id,
-      studioId,
-      subtotalCents: ctx.totals.subtotalCents,
-      discountCents: ctx.totals.discountCents,
-      shippingCents: ctx.totals.shippingCents,
-      giftCardCents: ctx.totals.giftCardCents,
-      totalCents: ctx.totals.totalCents,
-      voucherId: ctx.totals.discountCents > 0 ? ctx.voucher!.id : null,
-      paymentMethod: input.method,
-      deposit: cart.deposit,
-      balanceDueCents: ctx.totals.totalCents - ctx.totals.dueNowCents,
-      shippingAddress: snapshot,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  const { pm } = pre;
-  await tx.insert(payments).values({
-    cartId: cart.id,
-    orderId: order!.id,
-    userId: cart.userId,
-    studioId,
-    gateway: input.gateway,
-    method: input.method,
-    providerPaymentId: input.intent.id,
-    idempotencyKey: `order:${cart.id}`,
-    amountCents: input.intent.amountCents,
-    status: "succeeded",
-    cardBrand: pm?.brand ?? null,
-    cardLast4: pm?.last4 ?? null,
-    createdAt: now,
-    updatedAt: now,
-  });
-
-  for (const line of ctx.lines) {
-    const [item] = await tx
-      .insert(orderItems)
-      .values({
-        orderId: order!.id,
-        scope: line.scope,
-        refId: line.refId,
-        name: line.name,
-        variantId: line.variantId,
-        variantLabel: line.variantLabel,
-        sku: line.sku,
-        qty: line.qty,
-        unitCents: line.unitCents,
-        totalCents: line.unitCents * line.qty,
-      })
-      .returning({ id: orderItems.id });
-    const ref = `order_item:${item!.id}`;
-    const reason = t("commerce.payment.grantReason", { name: line.name, id: order!.id });
-    if (line.scope === "pack") {
-      await grantLot(tx, {
-        userId: cart.userId,
-        scope: "in_person",
-        cityId: line.cityId,
-        quantity: line.sessions === null ? null : line.sessions * line.qty,
-        startsAt: now,
-        expiresAt: new Date(now.getTime() + line.days! * line.qty * DAY),
-        source: "purchase",
-        sourceRef: ref,
-        actorUserId: cart.userId,
-        reason,
-      });
-    } else if (line.scope === "plan") {
-      await grantLot(tx, {
-        userId: cart.userId,
-        scope: "on_demand",
-        cityId: null,
-        quantity: line.sessions === null ? null : line.sessions * line.qty,
-        startsAt: now,
-        expiresAt: new Date(now.getTime() + line.days! * line.qty * DAY),
-        source: "purchase",
-        sourceRef: ref,
-        actorUserId: cart.userId,
-        reason,
-      });
-    } else if (line.scope === "gift_card") {
-      await issueSoldCard(tx, line.refId, cart.userId, order!.id, now);
-    } else {
-      if (!(await takeStock(tx, line))) throw new FulfilmentError(t("commerce.cart.outOfStock", { n: 0 }));
-      if (line.area === "certificate")
-        await tx
-          .insert(certificateEntitlements)
-          .values({ userId: cart.userId, productId: line.refId, orderId: order!.id });
-    }
-  }
-
-  if (order!.voucherId) {
-    const [v] = await tx
-      .update(vouchers)
-      .set({ usedCount: sql`${vouchers.usedCount} + 1` })
+async function recordInTransaction(
+  deps: CheckoutDeps,
+  input: FulfilInput,
+  cartId: number,
+  now: Date,
+  pre: Prefetched,
+  steps: (ports: SettlePorts) => Step<SettleState>[],
+): Promise<Partial<ChargedState>> {
+  const { intent } = input;
+  return deps.db.transaction(async (tx) => {
+    const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId)).for("update");
+    if (!cart) throw new FulfilmentError(t("commerce.cart.notYours"));
+    // This cart's live first payment, and whether this very charge already failed, in one read.
+    const seen = await tx
+      .select()
+      .from(payments)
       .where(
-        and(
-          eq(vouchers.id, order!.voucherId),
-          sql`(${vouchers.maxUses} is null or ${vouchers.usedCount} < ${vouchers.maxUses})`,
+        or(
+          and(eq(payments.cartId, cart.id), eq(payments.instalment, 1), ne(payments.status, "failed")),
+          and(eq(payments.providerPaymentId, intent.id), eq(payments.status, "failed")),
         ),
-      )
-      .returning({ id: vouchers.id });
-    if (!v) throw new FulfilmentError(t("commerce.voucher.exhausted"));
-    await tx
-      .insert(voucherRedemptions)
-      .values({ voucherId: v.id, userId: cart.userId, orderId: order!.id, amountCents: ctx.totals.discountCents });
-  }
-  if (ctx.totals.giftCardCents > 0) {
-    const [g] = await tx
-      .update(giftCards)
-      .set({ balanceCents: sql`${giftCards.balanceCents} - ${ctx.totals.giftCardCents}`, updatedAt: now })
-      .where(and(eq(giftCards.id, ctx.giftCard!.id), sql`${giftCards.balanceCents} >= ${ctx.totals.giftCardCents}`))
-      .returning({ id: giftCards.id });
-    if (!g) throw new FulfilmentError(t("commerce.giftCard.empty"));
-    await tx.insert(giftCardMovements).values({
-      giftCardId: g.id,
-      deltaCents: -ctx.totals.giftCardCents,
-      kind: "spend",
-      orderId: order!.id,
-      actorUserId: cart.userId,
-    });
-  }
-  if (snapshot) {
-    await tx.insert(shipments).values({
-      orderId: order!.id,
-      userId: cart.userId,
-      publicCode: `NB${crypto.randomBytes(5).toString("hex").toUpperCase()}`,
-      shippingMethodId: cart.shippingMethodId,
-      address: snapshot,
-      createdAt: now,
-      updatedAt: now,
-    });
-  }
-  if (input.intent.metadata.save_card === "1" && pm) await saveCard(tx, cart.userId, input.gateway, pm);
-  await tx.update(carts).set({ status: "paid", updatedAt: now }).where(eq(carts.id, cart.id));
-  await closeCharge(tx, { intentId: input.intent.id }, "fulfilled", now);
-  if (pre.user) await sendReceipt(deps, tx, pre.user, order!, ctx.lines, ctx.voucher?.code ?? null);
-  return order!;
+      );
+    const live = seen.find((x) => x.status !== "failed");
+    if (live) {
+      if (live.providerPaymentId === intent.id) {
+        const [order] = await tx.select().from(orders).where(eq(orders.id, live.orderId!));
+        return { order: order!, duplicate: true };
+      }
+      // Another charge already paid this cart (e.g. a second card in another tab): give this one back.
+      throw new FulfilmentError(t("commerce.cart.alreadyPaid"));
+    }
+    if (seen.length > 0) throw new AlreadyFailed();
+    if (cart.status !== "open") throw new FulfilmentError(t("commerce.cart.alreadyPaid"));
+    const done = await runStepsOrThrow(steps(settlePorts(deps, tx)), { input, cart, now, pre });
+    return { order: done.order!, duplicate: false };
+  });
 }
 
 /**
@@ -659,134 +546,107 @@ async function recordOrder(deps: AppDeps, tx: Db, cart: CartRow, input: FulfilIn
  * (unique index), and the amount must be exactly what is owed; otherwise the charge is recorded as
  * failed and refunded, as for a first payment.
  */
-async function fulfilBalance(deps: AppDeps, input: FulfilInput): Promise<{ order: OrderRow; duplicate: boolean }> {
+async function fulfilBalance(deps: CheckoutDeps, input: FulfilInput): Promise<{ order: OrderRow; duplicate: boolean }> {
+  const cartId = Number(input.intent.metadata.cart_id);
+  const outcome = await runSteps<ChargedState>(
+    [
+      chargeTakenStep({ refund: (paid, cause) => failAndRefund(deps, paid, cartId, cause) }),
+      { name: "record", run: () => recordBalance(deps, input) },
+    ],
+    { input },
+    {
+      onCompensationError: (step, err) =>
+        deps.log.error({ err, step, cartId }, "checkout compensation failed: left to the reconciliation task"),
+    },
+  );
+  if (outcome.ok) return { order: outcome.state.order!, duplicate: outcome.state.duplicate ?? false };
+  const { cause, state } = outcome;
+  if (state.recordedElsewhere) return { order: state.recordedElsewhere, duplicate: true };
+  if (cause instanceof AlreadyFailed) throw AppError.conflict(t("commerce.payment.refundedAfterFailure"));
+  if (!outcome.compensated.includes("charge"))
+    throw new Error("checkout: the charge could not be compensated", { cause });
+  const message = cause instanceof FulfilmentError ? cause.message : t("errors.paymentFailed");
+  throw AppError.conflict(`${message}. ${t("commerce.payment.refundedAfterFailure")}`);
+}
+
+/** The second instalment's payment on its order, in one transaction with the order row locked. */
+async function recordBalance(deps: CheckoutDeps, input: FulfilInput): Promise<Partial<ChargedState>> {
   const { intent } = input;
   const orderId = Number(intent.metadata.order_id);
   const cartId = Number(intent.metadata.cart_id);
   const now = deps.clock();
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-      if (!order || order.cartId !== cartId) throw new FulfilmentError(t("commerce.deposit.orderNotFound"));
-      const [live] = await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.cartId, order.cartId), eq(payments.instalment, 2), ne(payments.status, "failed")));
-      if (live) {
-        if (live.providerPaymentId === intent.id) return { order, duplicate: true };
-        throw new FulfilmentError(t("commerce.deposit.nothingOwed"));
-      }
-      const [failed] = await tx
-        .select({ id: payments.id })
-        .from(payments)
-        .where(and(eq(payments.providerPaymentId, intent.id), eq(payments.status, "failed")));
-      if (failed) throw new AlreadyFailed();
-      if (order.status !== "paid" || order.balanceDueCents <= 0)
-        throw new FulfilmentError(t("commerce.deposit.nothingOwed"));
-      if (order.balanceDueCents !== intent.amountCents) throw new FulfilmentError(t("commerce.payment.amountMismatch"));
-      const pm = intent.paymentMethodId
-        ? await gatewaysFor(deps.config).card.paymentMethod(tx, intent.paymentMethodId)
-        : null;
-      await tx.insert(payments).values({
-        cartId: order.cartId,
-        orderId: order.id,
-        userId: order.userId,
-        studioId: input.studioId ?? order.studioId,
-        gateway: input.gateway,
-        method: input.method,
-        providerPaymentId: intent.id,
-        idempotencyKey: `order:${order.cartId}:2`,
-        amountCents: intent.amountCents,
-        status: "succeeded",
-        instalment: 2,
-        cardBrand: pm?.brand ?? null,
-        cardLast4: pm?.last4 ?? null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      const [updated] = await tx
-        .update(orders)
-        .set({ balanceDueCents: 0, updatedAt: now })
-        .where(eq(orders.id, order.id))
-        .returning();
-      if (intent.metadata.save_card === "1" && pm) await saveCard(tx, order.userId, input.gateway, pm);
-      await closeCharge(tx, { intentId: intent.id }, "fulfilled", now);
-      const [u] = await tx
-        .select({ email: users.email, name: users.name })
-        .from(users)
-        .where(eq(users.id, order.userId));
-      if (u) {
-        const line = t("commerce.deposit.receiptLine", { id: order.id, amount: formatMoney(intent.amountCents) });
-        const receipt = receiptMailParts(await receiptOf(tx, updated!));
-        await deps.mailer.send(tx, {
-          to: u.email,
-          subject: t("commerce.orders.receiptSubject", { id: order.id }),
-          template: "order-receipt",
-          text: [t("mail.greeting", { name: u.name }), line, ...receipt.text].join("\n"),
-          html: `<p>${escapeHtml(t("mail.greeting", { name: u.name }))}</p><p>${escapeHtml(line)}</p>${receipt.html}`,
-        });
-      }
-      return { order: updated!, duplicate: false };
+  return deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order || order.cartId !== cartId) throw new FulfilmentError(t("commerce.deposit.orderNotFound"));
+    const [live] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.cartId, order.cartId), eq(payments.instalment, 2), ne(payments.status, "failed")));
+    if (live) {
+      if (live.providerPaymentId === intent.id) return { order, duplicate: true };
+      throw new FulfilmentError(t("commerce.deposit.nothingOwed"));
+    }
+    const [failed] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.providerPaymentId, intent.id), eq(payments.status, "failed")));
+    if (failed) throw new AlreadyFailed();
+    if (order.status !== "paid" || order.balanceDueCents <= 0)
+      throw new FulfilmentError(t("commerce.deposit.nothingOwed"));
+    if (order.balanceDueCents !== intent.amountCents) throw new FulfilmentError(t("commerce.payment.amountMismatch"));
+    const pm = intent.paymentMethodId ? await deps.gateways.card.paymentMethod(tx, intent.paymentMethodId) : null;
+    await tx.insert(payments).values({
+      cartId: order.cartId,
+      orderId: order.id,
+      userId: order.userId,
+      studioId: input.studioId ?? order.studioId,
+      gateway: input.gateway,
+      method: input.method,
+      providerPaymentId: intent.id,
+      idempotencyKey: `order:${order.cartId}:2`,
+      amountCents: intent.amountCents,
+      status: "succeeded",
+      instalment: 2,
+      cardBrand: pm?.brand ?? null,
+      cardLast4: pm?.last4 ?? null,
+      createdAt: now,
+      updatedAt: now,
     });
-  } catch (e) {
-    if (e instanceof AlreadyFailed) throw AppError.conflict(t("commerce.payment.refundedAfterFailure"));
-    return failAndRefund(deps, input, cartId, e);
-  }
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-
-async function saveCard(tx: Db, userId: number, gateway: string, pm: PaymentMethodInfo) {
-  await tx
-    .insert(savedCards)
-    .values({
-      userId,
-      gateway,
-      providerPaymentMethodId: pm.id,
-      brand: pm.brand,
-      last4: pm.last4,
-      expMonth: pm.expMonth,
-      expYear: pm.expYear,
-    })
-    .onConflictDoNothing();
-}
-
-async function sendReceipt(
-  deps: AppDeps,
-  tx: Db,
-  u: { email: string; name: string },
-  order: OrderRow,
-  lines: { name: string; variantLabel: string | null; qty: number; unitCents: number }[],
-  voucherCode: string | null,
-) {
-  const items = lines.map((l) => ({
-    name: l.name,
-    variantLabel: l.variantLabel,
-    qty: l.qty,
-    totalCents: l.unitCents * l.qty,
-  }));
-  const receipt = receiptMailParts(orderReceipt(order, items, voucherCode));
-  const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  await deps.mailer.send(tx, {
-    to: u.email,
-    subject: t("commerce.orders.receiptSubject", { id: order.id }),
-    template: "order-receipt",
-    text: [t("mail.greeting", { name: u.name }), t("commerce.orders.receiptIntro"), ...receipt.text].join("\n"),
-    html: `<p>${esc(t("mail.greeting", { name: u.name }))}</p><p>${esc(t("commerce.orders.receiptIntro"))}</p>${receipt.html}`,
+    const [updated] = await tx
+      .update(orders)
+      .set({ balanceDueCents: 0, updatedAt: now })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (intent.metadata.save_card === "1" && pm) await saveCard(tx, order.userId, input.gateway, pm);
+    await closeCharge(tx, { intentId: intent.id }, "fulfilled", now);
+    const [u] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, order.userId));
+    if (u) {
+      const line = t("commerce.deposit.receiptLine", { id: order.id, amount: formatMoney(intent.amountCents) });
+      const receipt = receiptMailParts(await receiptOf(tx, updated!));
+      await deps.mailer.send(tx, {
+        to: u.email,
+        subject: t("commerce.orders.receiptSubject", { id: order.id }),
+        template: "order-receipt",
+        text: [t("mail.greeting", { name: u.name }), line, ...receipt.text].join("\n"),
+        html: `<p>${escapeHtml(t("mail.greeting", { name: u.name }))}</p><p>${escapeHtml(line)}</p>${receipt.html}`,
+      });
+    }
+    return { order: updated!, duplicate: false };
   });
 }
 
 /**
- * The charge went through but the order could not be recorded: keep the charge as `failed`, then
- * refund it (idempotently). Unless, meanwhile, another call recorded the order with this very
- * charge: then that order is the answer.
+ * The charge's compensation. The charge went through but the order could not be recorded: keep the
+ * charge as `failed` (audited, the customer mailed), then refund it (idempotently; a refund that
+ * does not go through is retried by `retryFailedRefunds`). Unless, meanwhile, another call recorded
+ * the order with this very charge: then that order is the answer.
  */
 async function failAndRefund(
-  deps: AppDeps,
+  deps: CheckoutDeps,
   input: FulfilInput,
   cartId: number,
   cause: unknown,
-): Promise<never | { order: OrderRow; duplicate: boolean }> {
+): Promise<{ order: OrderRow } | null> {
   const message = cause instanceof FulfilmentError ? cause.message : t("errors.paymentFailed");
   if (!(cause instanceof FulfilmentError)) deps.log.error({ err: cause, cartId }, "checkout fulfilment failed");
   const recorded = await deps.db.transaction(async (tx) => {
@@ -804,24 +664,40 @@ async function failAndRefund(
       );
     if (live) {
       const [order] = await tx.select().from(orders).where(eq(orders.id, live.orderId!));
-      return { order: order!, duplicate: true };
+      return { order: order! };
     }
     const [already] = await tx
       .select({ id: payments.id })
       .from(payments)
       .where(and(eq(payments.providerPaymentId, input.intent.id), eq(payments.status, "failed")));
     if (!already) {
-      await tx.insert(payments).values({
-        cartId,
-        userId: cart.userId,
-        studioId: input.studioId,
-        gateway: input.gateway,
-        method: input.method,
-        providerPaymentId: input.intent.id,
-        idempotencyKey: `failed:${input.intent.id}`,
-        amountCents: input.intent.amountCents,
-        status: "failed",
-        failure: message,
+      const [failed] = await tx
+        .insert(payments)
+        .values({
+          cartId,
+          userId: cart.userId,
+          studioId: input.studioId,
+          gateway: input.gateway,
+          method: input.method,
+          providerPaymentId: input.intent.id,
+          idempotencyKey: `failed:${input.intent.id}`,
+          amountCents: input.intent.amountCents,
+          status: "failed",
+          failure: message,
+        })
+        .returning({ id: payments.id });
+      // The back office's log says which charge was given back and why (no staff actor: checkout did).
+      await audit(tx, {
+        actorUserId: null,
+        action: "payment.refunded_after_failure",
+        entity: "payment",
+        entityId: failed!.id,
+        data: {
+          cart_id: cartId,
+          provider_payment_id: input.intent.id,
+          amount_cents: input.intent.amountCents,
+          reason: message,
+        },
       });
       // The customer may not be on the page any more (the reconciliation task, a webhook): the
       // mail says what happened to their money.
@@ -832,10 +708,16 @@ async function failAndRefund(
   });
   if (recorded) return recorded;
   await refundFailedCharge(deps, input.intent.id);
-  throw AppError.conflict(`${message}. ${t("commerce.payment.refundedAfterFailure")}`);
+  return null;
 }
 
-async function mailRefundAfterFailure(deps: AppDeps, tx: Db, userId: number, intent: Intent, reason: string) {
+async function mailRefundAfterFailure(
+  deps: Pick<AppDeps, "mailer">,
+  tx: Db,
+  userId: number,
+  intent: Intent,
+  reason: string,
+) {
   const [u] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
   if (!u) return;
   const amount = formatMoney(intent.amountCents);
@@ -850,13 +732,13 @@ async function mailRefundAfterFailure(deps: AppDeps, tx: Db, userId: number, int
 }
 
 /** Refunds a `failed` charge not yet refunded; a scheduled retry can call it again safely. */
-async function refundFailedCharge(deps: AppDeps, providerPaymentId: string) {
+async function refundFailedCharge(deps: Pick<AppDeps, "db" | "gateways" | "log" | "clock">, providerPaymentId: string) {
   const [p] = await deps.db
     .select()
     .from(payments)
     .where(and(eq(payments.providerPaymentId, providerPaymentId), eq(payments.status, "failed")));
   if (!p || p.refundedCents >= p.amountCents || p.gateway === "none") return;
-  const gateway = gatewayOfPayment(deps.config, p);
+  const gateway = gatewayOfPayment(deps.gateways, p);
   if (!gateway) {
     deps.log.error({ paymentId: p.id, gateway: p.gateway }, "failed charge of a gateway no longer configured");
     return;
@@ -895,8 +777,12 @@ export const WEBHOOK_JOB = "commerce-webhook";
  * enqueue its job in the same transaction, then answer at once. A resent event finds its row and
  * enqueues nothing; the job does the work, with the queue's retries if the gateway is down.
  */
-export async function handleWebhook(deps: AppDeps, rawBody: string, signature: string | null) {
-  const { card } = gatewaysFor(deps.config);
+export async function handleWebhook(
+  deps: Pick<AppDeps, "db" | "jobs" | "gateways">,
+  rawBody: string,
+  signature: string | null,
+) {
+  const { card } = deps.gateways;
   const ev = card.parseWebhook(rawBody, signature);
   if (!ev) throw AppError.badRequest(t("commerce.payment.webhookSignature"));
   return storeWebhookEvent(deps, card.name, ev);
@@ -904,17 +790,17 @@ export async function handleWebhook(deps: AppDeps, rawBody: string, signature: s
 
 /** PayPal's webhook call: verified by PayPal's own API (the transmission headers), then as above. */
 export async function handlePaypalWebhook(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "db" | "jobs" | "gateways">,
   rawBody: string,
   header: (name: string) => string | undefined,
 ) {
-  const { paypal } = gatewaysFor(deps.config);
+  const { paypal } = deps.gateways;
   const ev = await paypal.verifyWebhook(rawBody, header);
   if (!ev) throw AppError.badRequest(t("commerce.payment.webhookSignature"));
   return storeWebhookEvent(deps, paypal.name, ev);
 }
 
-async function storeWebhookEvent(deps: AppDeps, gateway: string, ev: WebhookEvent) {
+async function storeWebhookEvent(deps: Pick<AppDeps, "db" | "jobs">, gateway: string, ev: WebhookEvent) {
   await deps.db.transaction(async (tx) => {
     const [stored] = await tx
       .insert(webhookEventsTable)
@@ -931,10 +817,10 @@ async function storeWebhookEvent(deps: AppDeps, gateway: string, ev: WebhookEven
  * instalment) through the same idempotent path as the page, so whichever arrives first wins and the
  * other finds the order. A gateway error throws, and the queue retries later.
  */
-export async function applyWebhookEvent(deps: AppDeps, eventId: string) {
+export async function applyWebhookEvent(deps: CheckoutDeps, eventId: string) {
   const [ev] = await deps.db.select().from(webhookEventsTable).where(eq(webhookEventsTable.id, eventId));
   if (!ev || ev.processedAt) return { applied: false };
-  const { card, paypal } = gatewaysFor(deps.config);
+  const { card, paypal } = deps.gateways;
   let paid: FulfilInput | null = null;
   if (ev.gateway === "paypal" && ev.intentId) {
     // Approved but the customer never came back to our page: capture it here (the same key as the
@@ -976,7 +862,7 @@ export async function applyWebhookEvent(deps: AppDeps, eventId: string) {
  * Scheduled: charges that failed to become an order and whose refund did not go through (gateway
  * down at the time) are refunded again. Idempotent: the refund's key is the charge's.
  */
-export async function retryFailedRefunds(deps: AppDeps) {
+export async function retryFailedRefunds(deps: CheckoutDeps) {
   const pending = await deps.db
     .select({ id: payments.providerPaymentId })
     .from(payments)
@@ -997,13 +883,13 @@ export async function retryFailedRefunds(deps: AppDeps) {
  * reached the gateway is closed as abandoned. What the charge became, or false while it stays open.
  */
 async function settleCharge(
-  deps: AppDeps,
+  deps: CheckoutDeps,
   charge: ChargeRow,
   opts: { inline?: boolean } = {},
 ): Promise<false | "closed" | "fulfilled"> {
   const now = deps.clock();
   const age = now.getTime() - charge.createdAt.getTime();
-  const gateway = gatewayOfPayment(deps.config, charge);
+  const gateway = gatewayOfPayment(deps.gateways, charge);
   if (!gateway || !("cancelIntent" in gateway)) {
     if (!opts.inline) await noteSettleError(deps.db, charge.id, "gateway not configured", now);
     return false;
@@ -1049,7 +935,7 @@ async function settleCharge(
  * taken without an order or a refund. A charge that cannot be settled now (gateway down) keeps its
  * error for the back office and is tried again on the next run.
  */
-export async function reconcileCharges(deps: AppDeps) {
+export async function reconcileCharges(deps: CheckoutDeps) {
   const open = await chargesToSettle(deps.db, deps.clock());
   let settled = await reconcilePaypalCaptures(deps);
   for (const charge of open) {
@@ -1069,9 +955,9 @@ export async function reconcileCharges(deps: AppDeps) {
  * with a PayPal order from the last day, untouched for the reconciliation interval: a captured one
  * becomes its order (or a refund, as any charge); one still awaiting approval is left alone.
  */
-async function reconcilePaypalCaptures(deps: AppDeps) {
+async function reconcilePaypalCaptures(deps: CheckoutDeps) {
   const now = deps.clock();
-  const { paypal } = gatewaysFor(deps.config);
+  const { paypal } = deps.gateways;
   const open = await deps.db
     .select({ id: carts.id, userId: carts.userId, paypalOrderId: carts.paypalOrderId })
     .from(carts)
@@ -1112,7 +998,7 @@ async function reconcilePaypalCaptures(deps: AppDeps) {
 }
 
 /** The back office's "reconcile now": the same two tasks the scheduler runs. */
-export async function reconcileNow(deps: AppDeps) {
+export async function reconcileNow(deps: CheckoutDeps) {
   const charges = await reconcileCharges(deps);
   const refunds = await retryFailedRefunds(deps);
   return { ...charges, refunds_retried: refunds.retried };

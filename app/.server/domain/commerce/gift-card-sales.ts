@@ -106,7 +106,7 @@ export async function issueSoldCard(tx: Db, saleId: number, buyerUserId: number,
  * delivered nor cancelled is mailed to its recipient and activated, one per transaction with the
  * row locked (`SKIP LOCKED`: two servers never take the same one), so a second run sends nothing.
  */
-export async function deliverDueGiftCards(deps: AppDeps, now: Date) {
+export async function deliverDueGiftCards(deps: Pick<AppDeps, "db" | "config" | "mailer">, now: Date) {
   const today = localDay(now);
   const b = await mailBrand(deps);
   const redeemUrl = `${b.publicUrl}/profile/rewards`;

@@ -64,7 +64,7 @@ export async function sendNewsletterMail(
  * already active, nothing changes. The caller answers the same in every case, so the form reveals
  * nothing about who is subscribed.
  */
-export async function subscribeNewsletter(deps: AppDeps, email: string) {
+export async function subscribeNewsletter(deps: Pick<AppDeps, "db" | "config" | "mailer" | "clock">, email: string) {
   const address = normal(email);
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {

@@ -3,6 +3,9 @@ import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
 import { authTokens, ROLE, users } from "../../db/schema";
 import type { AppDeps } from "../../deps";
+
+/** What accounts work through: the database, configuration, mail, the log and the clock. */
+export type AccountDeps = Pick<AppDeps, "db" | "config" | "mailer" | "log" | "clock">;
 import { AppError, uniqueViolationOf } from "../errors";
 import { audit } from "../audit/service";
 import { passwordChangedMail, resetMail, verificationMail } from "../../mail/templates";
@@ -32,7 +35,7 @@ export interface ClientInfo {
   userAgent: string | null;
 }
 
-const policy = (deps: AppDeps) => ({
+const policy = (deps: AccountDeps) => ({
   sessionHours: deps.config.SESSION_HOURS,
   rememberDays: deps.config.SESSION_REMEMBER_DAYS,
 });
@@ -61,7 +64,7 @@ async function auditStaffAccess(
 
 /** Checks the password and opens a session. Wrong email or password: one message on `password`. */
 export async function login(
-  deps: AppDeps,
+  deps: AccountDeps,
   input: { email: string; password: string; rememberMe: boolean },
   client: ClientInfo,
 ) {
@@ -91,7 +94,7 @@ export async function login(
 
 /** Creates a customer (role 2), opens a session and mails the email verification link. */
 export async function register(
-  deps: AppDeps,
+  deps: AccountDeps,
   input: { name: string; last_name: string; email: string; password: string },
   client: ClientInfo,
 ) {
@@ -130,10 +133,10 @@ export async function register(
 
 /** The site's name and help address for mail (configurations), and its public URL. */
 export async function mailBrand(deps: Pick<AppDeps, "db" | "config">) {
-  return brand(deps as AppDeps);
+  return brand(deps);
 }
 
-async function brand(deps: AppDeps) {
+async function brand(deps: Pick<AppDeps, "db" | "config">) {
   const cfg = await publicConfigurations(deps.db).catch(() => ({}) as Record<string, unknown>);
   return {
     site: typeof cfg.site_name === "string" ? cfg.site_name : "Nucleo Barre",
@@ -143,7 +146,7 @@ async function brand(deps: AppDeps) {
 }
 
 /** Mail failures are logged, never shown to the visitor (the outbox keeps the failed message). */
-async function sendSafely(deps: AppDeps, make: () => Promise<import("../../adapters/mail").MailMessage>) {
+async function sendSafely(deps: AccountDeps, make: () => Promise<import("../../adapters/mail").MailMessage>) {
   try {
     await deps.mailer.send(deps.db, await make());
   } catch (err) {
@@ -151,14 +154,14 @@ async function sendSafely(deps: AppDeps, make: () => Promise<import("../../adapt
   }
 }
 
-function resetUrl(deps: AppDeps, user: Pick<UserRow, "roleId">, token: string) {
+function resetUrl(deps: AccountDeps, user: Pick<UserRow, "roleId">, token: string) {
   return user.roleId === ROLE.customer
     ? `${deps.config.publicUrl}/auth/reset/${token}`
     : `${deps.config.publicUrl}/admin/auth/reset-password?token=${token}`;
 }
 
 /** Sends a reset link when the account exists; the caller answers the same either way. */
-export async function requestPasswordReset(deps: AppDeps, email: string) {
+export async function requestPasswordReset(deps: AccountDeps, email: string) {
   const user = await findUserByEmail(deps.db, email);
   if (!user || !user.active) return false;
   const token = await issueOneTimeToken(deps.db, user.id, "reset", deps.clock());
@@ -169,7 +172,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string) {
 }
 
 /** Sets a new password with a reset token (single use), ends every session, confirms by mail. */
-export async function resetPassword(deps: AppDeps, token: string, newPassword: string) {
+export async function resetPassword(deps: AccountDeps, token: string, newPassword: string) {
   const passwordHash = await hashPassword(newPassword);
   const now = deps.clock();
   const user = await deps.db.transaction(async (tx) => {
@@ -185,7 +188,7 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
   return user;
 }
 
-async function notifyPasswordChanged(deps: AppDeps, user: UserRow, when: Date) {
+async function notifyPasswordChanged(deps: AccountDeps, user: UserRow, when: Date) {
   const forgot =
     user.roleId === ROLE.customer
       ? `${deps.config.publicUrl}/auth/reset`
@@ -195,7 +198,7 @@ async function notifyPasswordChanged(deps: AppDeps, user: UserRow, when: Date) {
 
 /** Changes the password of a logged-in user; other sessions end, this one stays. */
 export async function changePassword(
-  deps: AppDeps,
+  deps: AccountDeps,
   user: UserRow,
   sessionId: number | null,
   input: { currentPassword: string; newPassword: string },
@@ -221,7 +224,7 @@ export async function changePassword(
   await notifyPasswordChanged(deps, user, now);
 }
 
-export async function sendVerification(deps: AppDeps, user: UserRow) {
+export async function sendVerification(deps: AccountDeps, user: UserRow) {
   const token = await issueOneTimeToken(deps.db, user.id, "verify", deps.clock());
   await sendSafely(deps, () =>
     brand(deps).then((b) =>
@@ -230,7 +233,7 @@ export async function sendVerification(deps: AppDeps, user: UserRow) {
   );
 }
 
-export async function verifyEmail(deps: AppDeps, token: string) {
+export async function verifyEmail(deps: AccountDeps, token: string) {
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
     const userId = await consumeOneTimeToken(tx, token, "verify", now);

@@ -1,5 +1,5 @@
 import { t } from "~/lib/messages";
-import type { AppDeps } from "../../deps";
+import type { AccountDeps } from "../identity/accounts";
 import { AppError } from "../errors";
 import { audit } from "../audit/service";
 import { requestPasswordReset } from "../identity/password-reset";
@@ -11,7 +11,7 @@ import type { PersonDto } from "./common";
  * The mail goes after the account change is committed (never inside its transaction: the mailer
  * writes to the outbox through the main connection).
  */
-export async function sendResetFor(deps: AppDeps, actor: Actor, person: PersonDto, kind: "customer" | "staff") {
+export async function sendResetFor(deps: AccountDeps, actor: Actor, person: PersonDto, kind: "customer" | "staff") {
   if (!person.active) throw AppError.conflict(t("admin.people.errors.inactiveReset"));
   const sent = await requestPasswordReset(deps, person.email);
   if (!sent) throw AppError.conflict(t("admin.people.errors.inactiveReset"));

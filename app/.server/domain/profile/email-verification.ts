@@ -1,10 +1,10 @@
 import { t } from "~/lib/messages";
-import type { AppDeps } from "../../deps";
+import type { AccountDeps } from "../identity/accounts";
 import { AppError } from "../errors";
 import { verifyEmail } from "../identity/accounts";
 
 /** Verifies an email from the mailed link for the /auth/verify/{token} page. */
-export async function verifyEmailFromLink(deps: AppDeps, token: string): Promise<{ ok: boolean; message: string }> {
+export async function verifyEmailFromLink(deps: AccountDeps, token: string): Promise<{ ok: boolean; message: string }> {
   try {
     await verifyEmail(deps, token);
     return { ok: true, message: t("account.verified") };

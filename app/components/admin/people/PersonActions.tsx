@@ -3,7 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { IconEye, IconMailForward, IconPencil, IconShieldOff, IconUserCheck, IconUserOff } from "@tabler/icons-react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { api, type ApiData } from "~/lib/api";
-import type { personCommandAnswer } from "~/.server/resources/people";
+import type { personCommandAnswer } from "~/shared/schemas/kit-answers";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { confirmAction } from "../kit/confirm";

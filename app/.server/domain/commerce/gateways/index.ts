@@ -21,7 +21,10 @@ function sandboxSecret(config: AppConfig): string {
   return config.SANDBOX_WEBHOOK_SECRET;
 }
 
-/** The payment gateways chosen by configuration (PAYMENT_GATEWAY; PAYPAL_CLIENT_ID and _SECRET). */
+/**
+ * The payment gateways chosen by configuration (PAYMENT_GATEWAY; PAYPAL_CLIENT_ID and _SECRET).
+ * Called once at start-up (runtime.ts): the domain receives them as `deps.gateways`, a port.
+ */
 export function gatewaysFor(config: AppConfig): Gateways {
   let g = cache.get(config);
   if (g) return g;
@@ -54,8 +57,7 @@ export function gatewaysFor(config: AppConfig): Gateways {
  * The gateway that took a payment, to refund it: null when configuration no longer has it (the
  * provider was changed since), so a refund is never sent to a provider that did not take the money.
  */
-export function gatewayOfPayment(config: AppConfig, p: { gateway: string; method: string }) {
-  const g = gatewaysFor(config);
+export function gatewayOfPayment(g: Pick<Gateways, "card" | "paypal">, p: { gateway: string; method: string }) {
   const gateway = p.method === "paypal" ? g.paypal : g.card;
   return gateway.name === p.gateway ? gateway : null;
 }

@@ -20,7 +20,7 @@ import { notifications } from "@mantine/notifications";
 import { IconPhoto, IconSearch, IconUpload, IconX } from "@tabler/icons-react";
 import { useCallback, useEffect, useState } from "react";
 import { api, type ApiData } from "~/lib/api";
-import type { mediaAnswer, mediaListAnswer } from "~/.server/api/content";
+import type { mediaAnswer, mediaListAnswer } from "~/shared/schemas/kit-answers";
 import { t } from "~/lib/messages";
 
 /** A file of the media library, as /admin/files answers it. */

@@ -1,0 +1,225 @@
+/**
+ * The database's side of checkout's steps (`checkout-steps.ts`): each port writes inside the
+ * order's transaction, so a failure of any later step rolls all of it back.
+ */
+import crypto from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { t } from "~/lib/messages";
+import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/client";
+import {
+  addresses,
+  certificateEntitlements,
+  giftCardMovements,
+  giftCards,
+  orderItems,
+  orders,
+  payments,
+  productVariants,
+  products,
+  savedCards,
+  shipments,
+  voucherRedemptions,
+  vouchers,
+  carts,
+} from "../../db/schema";
+import { grantLot } from "../credits/ledger";
+import { homeStudioOf } from "../places/home-studio";
+import { cartContext, displayAddress } from "./cart";
+import { closeCharge } from "./charges";
+import type { FulfilPort, HoldPort, OrderWriter, PricePort, ReceiptLine, SettlePorts } from "./checkout-steps";
+import { issueSoldCard } from "./gift-card-sales";
+import type { PaymentMethodInfo } from "./gateways/types";
+import { orderReceipt, receiptMailParts } from "./receipt";
+
+export const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function pricePort(tx: Db): PricePort {
+  return {
+    cartContext: (cart, now) => cartContext(tx, cart, now),
+    async addressSnapshot(addressId) {
+      const [a] = await tx.select().from(addresses).where(eq(addresses.id, addressId));
+      return {
+        name: a!.name,
+        line_1: a!.line1,
+        line_2: a!.line2,
+        custom_state: a!.customState,
+        custom_city: a!.customCity,
+        zip: a!.zip,
+        display_address: displayAddress(a!),
+      };
+    },
+  };
+}
+
+/**
+ * Takes a product line's units from stock in one conditional UPDATE: the variant's row when one
+ * was chosen, else the product's. Two buyers of the last unit both run it; the row lock makes the
+ * second one see the first's decrement, its `stock >= qty` fails, no row comes back and its
+ * payment is refunded. A stock that is not counted (null) stays null.
+ */
+async function takeStock(tx: Db, line: { refId: number; variantId: number | null; qty: number }) {
+  const [left] = line.variantId
+    ? await tx
+        .update(productVariants)
+        .set({
+          stock: sql`case when ${productVariants.stock} is null then null else ${productVariants.stock} - ${line.qty} end`,
+        })
+        .where(
+          and(
+            eq(productVariants.id, line.variantId),
+            eq(productVariants.active, true),
+            sql`(${productVariants.stock} is null or ${productVariants.stock} >= ${line.qty})`,
+          ),
+        )
+        .returning({ id: productVariants.id })
+    : await tx
+        .update(products)
+        .set({ stock: sql`case when ${products.stock} is null then null else ${products.stock} - ${line.qty} end` })
+        .where(and(eq(products.id, line.refId), sql`(${products.stock} is null or ${products.stock} >= ${line.qty})`))
+        .returning({ id: products.id });
+  return Boolean(left);
+}
+
+function holdPort(tx: Db): HoldPort {
+  return {
+    takeStock: (line) => takeStock(tx, line),
+    async useVoucher(voucherId) {
+      const [v] = await tx
+        .update(vouchers)
+        .set({ usedCount: sql`${vouchers.usedCount} + 1` })
+        .where(
+          and(
+            eq(vouchers.id, voucherId),
+            sql`(${vouchers.maxUses} is null or ${vouchers.usedCount} < ${vouchers.maxUses})`,
+          ),
+        )
+        .returning({ id: vouchers.id });
+      return Boolean(v);
+    },
+    async spendGiftCard(giftCardId, cents, now) {
+      const [g] = await tx
+        .update(giftCards)
+        .set({ balanceCents: sql`${giftCards.balanceCents} - ${cents}`, updatedAt: now })
+        .where(and(eq(giftCards.id, giftCardId), sql`${giftCards.balanceCents} >= ${cents}`))
+        .returning({ id: giftCards.id });
+      return Boolean(g);
+    },
+  };
+}
+
+function orderWriter(tx: Db): OrderWriter {
+  return {
+    async studioFor(cart, input) {
+      return (
+        input.studioId ?? (Number(input.intent.metadata.studio_id) || null) ?? (await homeStudioOf(tx, cart.userId))
+      );
+    },
+    async insertOrder(values) {
+      const [order] = await tx.insert(orders).values(values).returning();
+      return order!;
+    },
+    async insertPayment(values) {
+      await tx.insert(payments).values(values);
+    },
+    async insertItem(orderId, line) {
+      const [item] = await tx
+        .insert(orderItems)
+        .values({
+          orderId,
+          scope: line.scope,
+          refId: line.refId,
+          name: line.name,
+          variantId: line.variantId,
+          variantLabel: line.variantLabel,
+          sku: line.sku,
+          qty: line.qty,
+          unitCents: line.unitCents,
+          totalCents: line.unitCents * line.qty,
+        })
+        .returning({ id: orderItems.id });
+      return item!.id;
+    },
+    grantLot: (input) => grantLot(tx, input),
+    issueSoldCard: (saleId, buyer, orderId, now) => issueSoldCard(tx, saleId, buyer, orderId, now),
+    async redeemVoucher(voucherId, userId, orderId, amountCents) {
+      await tx.insert(voucherRedemptions).values({ voucherId, userId, orderId, amountCents });
+    },
+    async noteGiftCardSpend(giftCardId, cents, orderId, userId) {
+      await tx
+        .insert(giftCardMovements)
+        .values({ giftCardId, deltaCents: -cents, kind: "spend", orderId, actorUserId: userId });
+    },
+    async markCartPaid(cartId, now) {
+      await tx.update(carts).set({ status: "paid", updatedAt: now }).where(eq(carts.id, cartId));
+    },
+    async closeCharge(intentId, now) {
+      await closeCharge(tx, { intentId }, "fulfilled", now);
+    },
+  };
+}
+
+export async function saveCard(tx: Db, userId: number, gateway: string, pm: PaymentMethodInfo) {
+  await tx
+    .insert(savedCards)
+    .values({
+      userId,
+      gateway,
+      providerPaymentMethodId: pm.id,
+      brand: pm.brand,
+      last4: pm.last4,
+      expMonth: pm.expMonth,
+      expYear: pm.expYear,
+    })
+    .onConflictDoNothing();
+}
+
+async function sendReceipt(
+  deps: Pick<AppDeps, "mailer">,
+  tx: Db,
+  u: { email: string; name: string },
+  order: typeof orders.$inferSelect,
+  lines: ReceiptLine[],
+  voucherCode: string | null,
+) {
+  const items = lines.map((l) => ({
+    name: l.name,
+    variantLabel: l.variantLabel,
+    qty: l.qty,
+    totalCents: l.unitCents * l.qty,
+  }));
+  const receipt = receiptMailParts(orderReceipt(order, items, voucherCode));
+  await deps.mailer.send(tx, {
+    to: u.email,
+    subject: t("commerce.orders.receiptSubject", { id: order.id }),
+    template: "order-receipt",
+    text: [t("mail.greeting", { name: u.name }), t("commerce.orders.receiptIntro"), ...receipt.text].join("\n"),
+    html: `<p>${escapeHtml(t("mail.greeting", { name: u.name }))}</p><p>${escapeHtml(t("commerce.orders.receiptIntro"))}</p>${receipt.html}`,
+  });
+}
+
+function fulfilPort(deps: Pick<AppDeps, "mailer">, tx: Db): FulfilPort {
+  return {
+    async createShipment(order, cart, address, now) {
+      await tx.insert(shipments).values({
+        orderId: order.id,
+        userId: cart.userId,
+        publicCode: `NB${crypto.randomBytes(5).toString("hex").toUpperCase()}`,
+        shippingMethodId: cart.shippingMethodId,
+        address,
+        createdAt: now,
+        updatedAt: now,
+      });
+    },
+    async enrolCertification(userId, productId, orderId) {
+      await tx.insert(certificateEntitlements).values({ userId, productId, orderId });
+    },
+    saveCard: (userId, gateway, pm) => saveCard(tx, userId, gateway, pm),
+    sendReceipt: (to, order, lines, code) => sendReceipt(deps, tx, to, order, lines, code),
+  };
+}
+
+/** Every port of a succeeded charge's transaction, on the database. */
+export function settlePorts(deps: Pick<AppDeps, "mailer">, tx: Db): SettlePorts {
+  return { price: pricePort(tx), hold: holdPort(tx), record: orderWriter(tx), fulfil: fulfilPort(deps, tx) };
+}

@@ -1,0 +1,329 @@
+/**
+ * Checkout as named steps (see `workflow.ts`). A cart is paid in five steps:
+ *
+ * - **price**: the cart becomes priced lines and totals (discount, gift card, shipping); the amount
+ *   must be the one charged.
+ * - **hold**: what the order takes from shared stock is taken conditionally (product units, one use
+ *   of the voucher, the gift card's balance); before the gateway is called, the cart's charge slot
+ *   is held with an idempotency key (`openCharge`, one open charge per cart).
+ * - **charge**: the gateway takes the money (`setupIntent`, PayPal's capture). Its compensation is
+ *   the refund (`failAndRefund`): whatever fails after it, the money goes back.
+ * - **record**: the order, its payment, its items, the credit lots with their ledger movements, the
+ *   gift cards sold, the voucher redemption and the gift card movement; the cart is paid.
+ * - **fulfil**: the shipment, the certification enrolment, the saved card and the receipt mail
+ *   (stored in the outbox with the order, delivered by a job after commit).
+ *
+ * price, hold, record and fulfil of a succeeded charge run in one transaction under the cart's
+ * lock: their compensation is its rollback, and the charge's compensation refunds the money.
+ *
+ * Every step takes its dependencies as arguments (small ports), so each is unit-tested without a
+ * database (tests/unit/checkout-steps.test.ts); `checkout-ports.ts` has the database's ports.
+ */
+import { t } from "~/lib/messages";
+import type { AddressSnapshot, orders, payments } from "../../db/schema";
+import type { GrantLotInput } from "../credits/ledger";
+import type { CartContext, CartLine, CartRow } from "./cart";
+import type { Intent, PaymentMethodInfo } from "./gateways/types";
+import type { Step } from "./workflow";
+
+const DAY = 86_400_000;
+
+export type OrderRow = typeof orders.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+type PaymentInsert = typeof payments.$inferInsert;
+
+/** A rule broken while recording: the transaction is rolled back and the charge refunded. */
+export class FulfilmentError extends Error {}
+
+/** This very charge already failed and was refunded: nothing to record, nothing to refund again. */
+export class AlreadyFailed extends Error {}
+
+/** A succeeded charge to turn into an order. */
+export interface FulfilInput {
+  gateway: PaymentRow["gateway"];
+  method: PaymentRow["method"];
+  intent: Intent;
+  studioId: number | null;
+}
+
+/** What the order's transaction needs but need not read under the cart lock. */
+export interface Prefetched {
+  pm: PaymentMethodInfo | null;
+  user: { email: string; name: string } | null;
+}
+
+/** The state the steps of a paid cart share. */
+export interface SettleState {
+  input: FulfilInput;
+  /** The cart row, locked. */
+  cart: CartRow;
+  now: Date;
+  pre: Prefetched;
+  priced?: CartContext;
+  address?: AddressSnapshot | null;
+  order?: OrderRow;
+  items?: { line: CartLine; itemId: number }[];
+}
+
+const need = <T>(v: T | undefined, what: string): T => {
+  if (v === undefined) throw new Error(`checkout: ${what} is missing (a step ran out of order)`);
+  return v;
+};
+
+/** A line that takes units from stock (a store product), not credits nor a gift card. */
+const isStockLine = (l: Pick<CartLine, "scope">) => l.scope !== "pack" && l.scope !== "plan" && l.scope !== "gift_card";
+
+// ---------- price ----------
+
+export interface PricePort {
+  cartContext(cart: CartRow, now: Date): Promise<CartContext>;
+  addressSnapshot(addressId: number): Promise<AddressSnapshot>;
+}
+
+/** price: the cart as it is now; refused when it cannot be paid or its amount is not the charge's. */
+export function priceStep(port: PricePort): Step<SettleState> {
+  return {
+    name: "price",
+    async run({ cart, now, input }) {
+      const priced = await port.cartContext(cart, now);
+      if (priced.reason) throw new FulfilmentError(priced.reason);
+      if (priced.totals.dueNowCents !== input.intent.amountCents)
+        throw new FulfilmentError(t("commerce.payment.amountMismatch"));
+      const address = priced.requiresShipping ? await port.addressSnapshot(cart.addressId!) : null;
+      return { priced, address };
+    },
+  };
+}
+
+// ---------- hold ----------
+
+export interface HoldPort {
+  /** Takes the line's units (conditional update); false when there are not enough. */
+  takeStock(line: { refId: number; variantId: number | null; qty: number }): Promise<boolean>;
+  /** One use of the voucher (conditional on its limit); false when used up. */
+  useVoucher(voucherId: number): Promise<boolean>;
+  /** Takes `cents` from the gift card's balance (conditional); false when it has less. */
+  spendGiftCard(giftCardId: number, cents: number, now: Date): Promise<boolean>;
+}
+
+/**
+ * hold: takes from shared stock what the order needs, each a conditional update (two buyers of
+ * the last unit: the second finds none). In the order's transaction: a later failure releases it
+ * by rolling back.
+ */
+export function holdStep(port: HoldPort): Step<SettleState> {
+  return {
+    name: "hold",
+    async run({ priced, now }) {
+      const ctx = need(priced, "price");
+      for (const line of ctx.lines.filter(isStockLine))
+        if (!(await port.takeStock(line))) throw new FulfilmentError(t("commerce.cart.outOfStock", { n: 0 }));
+      if (ctx.totals.discountCents > 0 && !(await port.useVoucher(ctx.voucher!.id)))
+        throw new FulfilmentError(t("commerce.voucher.exhausted"));
+      if (ctx.totals.giftCardCents > 0 && !(await port.spendGiftCard(ctx.giftCard!.id, ctx.totals.giftCardCents, now)))
+        throw new FulfilmentError(t("commerce.giftCard.empty"));
+    },
+  };
+}
+
+// ---------- charge ----------
+
+export interface ChargePort {
+  /**
+   * The compensation: the charge is recorded as failed and refunded through its gateway (once),
+   * unless another call already made it this cart's order: then that order.
+   */
+  refund(input: FulfilInput, cause: unknown): Promise<{ order: OrderRow } | null>;
+}
+
+/** State of a charge's workflow: the answer of its compensation when another call recorded it. */
+export interface ChargedState extends Partial<SettleState> {
+  input: FulfilInput;
+  recordedElsewhere?: OrderRow;
+  duplicate?: boolean;
+}
+
+/**
+ * charge, taken: the money is with the gateway (a succeeded intent, a captured PayPal order, or 0
+ * with a gift card). Nothing left to ask of it; its compensation gives the money back.
+ */
+export function chargeTakenStep(port: ChargePort): Step<ChargedState> {
+  return {
+    name: "charge",
+    async run({ input }) {
+      if (input.intent.status !== "succeeded") throw new FulfilmentError(t("commerce.payment.notCompleted"));
+    },
+    async compensate(state, cause) {
+      // Already refunded by an earlier call: nothing more to give back.
+      if (cause instanceof AlreadyFailed) return;
+      const elsewhere = await port.refund(state.input, cause);
+      if (elsewhere) state.recordedElsewhere = elsewhere.order;
+    },
+  };
+}
+
+// ---------- record ----------
+
+export interface OrderWriter {
+  /** The studio the checkout named, else the one kept on the charge, else the customer's home studio. */
+  studioFor(cart: CartRow, input: FulfilInput): Promise<number | null>;
+  insertOrder(values: ReturnType<typeof orderValues>): Promise<OrderRow>;
+  insertPayment(values: PaymentInsert): Promise<void>;
+  insertItem(orderId: number, line: CartLine): Promise<number>;
+  grantLot(input: GrantLotInput): Promise<unknown>;
+  issueSoldCard(saleId: number, buyerUserId: number, orderId: number, now: Date): Promise<unknown>;
+  redeemVoucher(voucherId: number, userId: number, orderId: number, amountCents: number): Promise<void>;
+  noteGiftCardSpend(giftCardId: number, cents: number, orderId: number, userId: number): Promise<void>;
+  markCartPaid(cartId: number, now: Date): Promise<void>;
+  closeCharge(intentId: string, now: Date): Promise<void>;
+}
+
+/** The order row of a priced cart. */
+function orderValues(
+  s: Pick<SettleState, "cart" | "input" | "now">,
+  ctx: CartContext,
+  studioId: number | null,
+  address: AddressSnapshot | null,
+) {
+  const { totals } = ctx;
+  return {
+    userId: s.cart.userId,
+    cartId: s.cart.id,
+    studioId,
+    subtotalCents: totals.subtotalCents,
+    discountCents: totals.discountCents,
+    shippingCents: totals.shippingCents,
+    giftCardCents: totals.giftCardCents,
+    totalCents: totals.totalCents,
+    voucherId: totals.discountCents > 0 ? ctx.voucher!.id : null,
+    paymentMethod: s.input.method,
+    deposit: s.cart.deposit,
+    balanceDueCents: totals.totalCents - totals.dueNowCents,
+    shippingAddress: address,
+    createdAt: s.now,
+    updatedAt: s.now,
+  };
+}
+
+/** The first payment of an order (the charge that paid it). */
+function paymentValues(s: Pick<SettleState, "cart" | "input" | "now" | "pre">, order: OrderRow): PaymentInsert {
+  return {
+    cartId: s.cart.id,
+    orderId: order.id,
+    userId: s.cart.userId,
+    studioId: order.studioId,
+    gateway: s.input.gateway,
+    method: s.input.method,
+    providerPaymentId: s.input.intent.id,
+    idempotencyKey: `order:${s.cart.id}`,
+    amountCents: s.input.intent.amountCents,
+    status: "succeeded",
+    cardBrand: s.pre.pm?.brand ?? null,
+    cardLast4: s.pre.pm?.last4 ?? null,
+    createdAt: s.now,
+    updatedAt: s.now,
+  };
+}
+
+/** The credit lot a pack (in person, in its city) or a plan (on demand) grants, or null. */
+export function lotFor(
+  line: CartLine,
+  userId: number,
+  orderId: number,
+  itemId: number,
+  now: Date,
+): GrantLotInput | null {
+  if (line.scope !== "pack" && line.scope !== "plan") return null;
+  return {
+    userId,
+    scope: line.scope === "pack" ? "in_person" : "on_demand",
+    cityId: line.scope === "pack" ? line.cityId : null,
+    quantity: line.sessions === null ? null : line.sessions * line.qty,
+    startsAt: now,
+    expiresAt: new Date(now.getTime() + line.days! * line.qty * DAY),
+    source: "purchase",
+    sourceRef: `order_item:${itemId}`,
+    actorUserId: userId,
+    reason: t("commerce.payment.grantReason", { name: line.name, id: orderId }),
+  };
+}
+
+/** record: the order and everything that is money or credit, in the order's transaction. */
+export function recordStep(w: OrderWriter): Step<SettleState> {
+  return {
+    name: "record",
+    async run(s) {
+      const ctx = need(s.priced, "price");
+      const { cart, input, now } = s;
+      const studioId = await w.studioFor(cart, input);
+      const order = await w.insertOrder(orderValues(s, ctx, studioId, s.address ?? null));
+      await w.insertPayment(paymentValues(s, order));
+      const items: { line: CartLine; itemId: number }[] = [];
+      for (const line of ctx.lines) {
+        const itemId = await w.insertItem(order.id, line);
+        items.push({ line, itemId });
+        const lot = lotFor(line, cart.userId, order.id, itemId, now);
+        if (lot) await w.grantLot(lot);
+        else if (line.scope === "gift_card") await w.issueSoldCard(line.refId, cart.userId, order.id, now);
+      }
+      if (order.voucherId) await w.redeemVoucher(order.voucherId, cart.userId, order.id, ctx.totals.discountCents);
+      if (ctx.totals.giftCardCents > 0)
+        await w.noteGiftCardSpend(ctx.giftCard!.id, ctx.totals.giftCardCents, order.id, cart.userId);
+      await w.markCartPaid(cart.id, now);
+      await w.closeCharge(input.intent.id, now);
+      return { order, items };
+    },
+  };
+}
+
+// ---------- fulfil ----------
+
+export interface ReceiptLine {
+  name: string;
+  variantLabel: string | null;
+  qty: number;
+  unitCents: number;
+}
+
+export interface FulfilPort {
+  createShipment(order: OrderRow, cart: CartRow, address: AddressSnapshot, now: Date): Promise<void>;
+  enrolCertification(userId: number, productId: number, orderId: number): Promise<void>;
+  saveCard(userId: number, gateway: string, pm: PaymentMethodInfo): Promise<void>;
+  sendReceipt(
+    to: { email: string; name: string },
+    order: OrderRow,
+    lines: ReceiptLine[],
+    voucherCode: string | null,
+  ): Promise<void>;
+}
+
+/** fulfil: what follows from the order (shipment, certification, saved card, receipt mail). */
+export function fulfilStep(port: FulfilPort): Step<SettleState> {
+  return {
+    name: "fulfil",
+    async run(s) {
+      const order = need(s.order, "record");
+      const ctx = need(s.priced, "price");
+      if (s.address) await port.createShipment(order, s.cart, s.address, s.now);
+      for (const line of ctx.lines)
+        if (isStockLine(line) && line.area === "certificate")
+          await port.enrolCertification(s.cart.userId, line.refId, order.id);
+      if (s.input.intent.metadata.save_card === "1" && s.pre.pm)
+        await port.saveCard(s.cart.userId, s.input.gateway, s.pre.pm);
+      if (s.pre.user) await port.sendReceipt(s.pre.user, order, ctx.lines, ctx.voucher?.code ?? null);
+    },
+  };
+}
+
+/** The ports of the steps run in the order's transaction. */
+export interface SettlePorts {
+  price: PricePort;
+  hold: HoldPort;
+  record: OrderWriter;
+  fulfil: FulfilPort;
+}
+
+/** The steps of a succeeded charge's transaction, in order. */
+export function settleSteps(ports: SettlePorts): Step<SettleState>[] {
+  return [priceStep(ports.price), holdStep(ports.hold), recordStep(ports.record), fulfilStep(ports.fulfil)];
+}
