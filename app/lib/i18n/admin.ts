@@ -217,6 +217,9 @@ export const admin = {
     ip: "IP",
     filterEntity: "Tipo de registro",
     actions: {
+      "shift.opened": "Abrió un turno",
+      "shift.withdrawal": "Registró un retiro de efectivo",
+      "shift.closed": "Cerró un turno",
       "customer.created": "Creó un cliente",
       "customer.updated": "Editó un cliente",
       "customer.deactivated": "Desactivó un cliente",
@@ -360,6 +363,7 @@ export const admin = {
     unknownAction: "Otra acción del sistema",
     unknownEntity: "Registro",
     entities: {
+      shift: "Turno",
       user: "Usuario",
       session: "Acceso",
       legal_text: "Texto legal",
