@@ -53,6 +53,7 @@ export const admin = {
     jobs: "Tareas fallidas",
     closeTurn: "Cerrar turno",
     scanner: "Escáner de asistencia",
+    door: "Puerta",
     testing: "En pruebas",
     empty: "No hay secciones disponibles para su cuenta.",
     website: "Sitio web",

@@ -393,3 +393,17 @@ export async function shiftDetail(db: Db, shiftId: number) {
   return { ...row, totals, expectedCents: expectedCash(totals), movements };
 }
 export type ShiftDetail = Awaited<ReturnType<typeof shiftDetail>>;
+
+/**
+ * The shift guard (spec §4 "Shift"): true when this staff member must open a shift before the
+ * back office (`needsShift`) and has none open. Administrator-type 1 and coaches never query.
+ */
+export async function mustStartShift(
+  db: Db,
+  user: { id: number; roleId: number; employeeType: number | null; canScanAttendance: boolean },
+): Promise<boolean> {
+  if (!needsShift({ ...user, employeeId: 0 })) return false;
+  const employeeId = await employeeIdOf(db, user.id);
+  if (!needsShift({ ...user, employeeId })) return false;
+  return (await openShiftOf(db, user.id)) === null;
+}
