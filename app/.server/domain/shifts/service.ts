@@ -396,14 +396,19 @@ export type ShiftDetail = Awaited<ReturnType<typeof shiftDetail>>;
 
 /**
  * The shift guard (spec §4 "Shift"): true when this staff member must open a shift before the
- * back office (`needsShift`) and has none open. Administrator-type 1 and coaches never query.
+ * back office (`needsShift`) and has none open. Only an employee record attached to a studio
+ * counts (the shift-start form lists a studio's employees: one without a studio could never open
+ * one). Administrator-type 1 and coaches never query.
  */
 export async function mustStartShift(
   db: Db,
   user: { id: number; roleId: number; employeeType: number | null; canScanAttendance: boolean },
 ): Promise<boolean> {
   if (!needsShift({ ...user, employeeId: 0 })) return false;
-  const employeeId = await employeeIdOf(db, user.id);
-  if (!needsShift({ ...user, employeeId })) return false;
-  return (await openShiftOf(db, user.id)) === null;
+  const [e] = await db
+    .select({ id: employees.id, open: shifts.id })
+    .from(employees)
+    .leftJoin(shifts, and(eq(shifts.employeeId, employees.id), isNull(shifts.closedAt)))
+    .where(and(eq(employees.userId, user.id), eq(employees.active, true), sql`${employees.studioId} is not null`));
+  return Boolean(e) && e!.open === null;
 }
