@@ -86,50 +86,48 @@ function ClassRoster({ c, onChange }: { c: Class; onChange: () => void }) {
         <div role="status" aria-live="polite">
           {msg && <Text size="sm">{msg}</Text>}
         </div>
-        <Table.ScrollContainer minWidth={320}>
-          <Table verticalSpacing={4}>
-            <Table.Tbody>
-              {shown.map((r) => (
-                <Table.Tr key={r.id} data-roster={r.id}>
-                  <Table.Td w={40} fw={700}>
-                    {r.spot}
-                  </Table.Td>
-                  <Table.Td>{r.name}</Table.Td>
-                  <Table.Td>
-                    {r.status === "attended" ? (
-                      <Group gap={4}>
-                        <Badge color="teal" variant="light">
-                          {t("shifts.door.arrived")}
-                        </Badge>
-                        {r.late && (
-                          <Badge color="orange" variant="light">
-                            {t("shifts.door.late")}
-                          </Badge>
-                        )}
-                      </Group>
-                    ) : (
-                      <Badge color="gray" variant="light">
-                        {t("shifts.door.pending")}
+        <Table verticalSpacing={4}>
+          <Table.Tbody>
+            {shown.map((r) => (
+              <Table.Tr key={r.id} data-roster={r.id}>
+                <Table.Td w={40} fw={700}>
+                  {r.spot}
+                </Table.Td>
+                <Table.Td>{r.name}</Table.Td>
+                <Table.Td>
+                  {r.status === "attended" ? (
+                    <Group gap={4}>
+                      <Badge color="teal" variant="light">
+                        {t("shifts.door.arrived")}
                       </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {r.status !== "attended" && (
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        onClick={() => void checkIn(r.id)}
-                        aria-label={`${t("shifts.door.checkIn")}: ${r.name}`}
-                      >
-                        {t("shifts.door.checkIn")}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                      {r.late && (
+                        <Badge color="orange" variant="light">
+                          {t("shifts.door.late")}
+                        </Badge>
+                      )}
+                    </Group>
+                  ) : (
+                    <Badge color="gray" variant="light">
+                      {t("shifts.door.pending")}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {r.status !== "attended" && (
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      onClick={() => void checkIn(r.id)}
+                      aria-label={`${t("shifts.door.checkIn")}: ${r.name}`}
+                    >
+                      {t("shifts.door.checkIn")}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       </Stack>
     </Paper>
   );

@@ -1,4 +1,17 @@
-import { Button, Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from "@mantine/core";
+import {
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from "@mantine/core";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { PageHeader } from "~/components/admin/kit";
@@ -158,7 +171,10 @@ function CloseForm({ shift }: { shift: Shift }) {
   const [count, setCount] = useState<Record<string, number>>({});
   const [card, setCard] = useState(centsToDecimal(Math.max(0, shift.totals.cardSalesCents)));
   const [transfer, setTransfer] = useState(centsToDecimal(Math.max(0, shift.totals.transferSalesCents)));
-  const [left, setLeft] = useState(centsToDecimal(shift.totals.openingCashCents));
+  // What stays for the next shift: the opening petty cash, unless less cash is expected.
+  const [left, setLeft] = useState(
+    centsToDecimal(Math.max(0, Math.min(shift.totals.openingCashCents, shift.expectedCents))),
+  );
   const [notes, setNotes] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -178,7 +194,11 @@ function CloseForm({ shift }: { shift: Shift }) {
     setConfirming(false);
     if (r.ok) {
       notifications.show({ color: "teal", message: r.data.Message });
-      setClosed({ counted: r.data.counted_cents, expected: r.data.expected_cents, difference: r.data.difference_cents });
+      setClosed({
+        counted: r.data.counted_cents,
+        expected: r.data.expected_cents,
+        difference: r.data.difference_cents,
+      });
     } else if (!r.expired) {
       setErrors(r.fields);
       notifications.show({ color: "red", message: r.message });
@@ -337,24 +357,22 @@ export default function CloseTurn({ loaderData }: Route.ComponentProps) {
         {shift.movements.length === 0 ? (
           <Text c="dimmed">{t("shifts.close.noMovements")}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
-            <Table>
-              <Table.Tbody>
-                {shift.movements.map((m) => (
-                  <Table.Tr key={m.id}>
-                    <Table.Td>{formatDateTime(m.createdAt)}</Table.Td>
-                    <Table.Td>
-                      {t(`shifts.kinds.${m.kind}`)} · {t(`shifts.methods.${m.method}`)}
-                      {m.reason ? ` · ${m.reason}` : ""}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {formatMoney(m.kind === "withdrawal" || m.kind === "refund" ? -m.amountCents : m.amountCents)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Table>
+            <Table.Tbody>
+              {shift.movements.map((m) => (
+                <Table.Tr key={m.id}>
+                  <Table.Td>{formatDateTime(m.createdAt)}</Table.Td>
+                  <Table.Td>
+                    {t(`shifts.kinds.${m.kind}`)} · {t(`shifts.methods.${m.method}`)}
+                    {m.reason ? ` · ${m.reason}` : ""}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {formatMoney(m.kind === "withdrawal" || m.kind === "refund" ? -m.amountCents : m.amountCents)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
       </Paper>
     </Stack>
