@@ -118,12 +118,20 @@ describe("withdrawals and closing", () => {
       expect(bad.status).toBe(422);
       expect((await json(bad)).errorMessage).toMatch(/mayor a cero/);
     }
-    const noReason = await app.request(url, { method: "POST", token: cashierToken, json: { amount: "20", reason: " " } });
+    const noReason = await app.request(url, {
+      method: "POST",
+      token: cashierToken,
+      json: { amount: "20", reason: " " },
+    });
     expect(noReason.status).toBe(422);
     const other = await app.request(url, { method: "POST", token: managerToken, json: { amount: "20", reason: "x" } });
     expect(other.status).toBe(403);
     expect((await json(other)).errorMessage).toMatch(/otra persona/);
-    const tooMuch = await app.request(url, { method: "POST", token: cashierToken, json: { amount: "5000", reason: "x" } });
+    const tooMuch = await app.request(url, {
+      method: "POST",
+      token: cashierToken,
+      json: { amount: "5000", reason: "x" },
+    });
     expect(tooMuch.status).toBe(422);
     expect(await app.deps.db.select().from(shiftMovements).where(eq(shiftMovements.shiftId, shift.id))).toEqual([]);
     const ok = await app.request(url, {
@@ -139,12 +147,21 @@ describe("withdrawals and closing", () => {
     const shift = await requireOpenShift(app.deps.db, cashier.id);
     await app.deps.db.transaction(async (tx) => {
       await addShiftMovement(tx, shift.id, cashier.id, { kind: "sale", method: "cash", amountCents: 35000 });
-      await addShiftMovement(tx, shift.id, cashier.id, { kind: "sale", method: "card_terminal", amountCents: 99900, reference: "A1" });
+      await addShiftMovement(tx, shift.id, cashier.id, {
+        kind: "sale",
+        method: "card_terminal",
+        amountCents: 99900,
+        reference: "A1",
+      });
       await addShiftMovement(tx, shift.id, cashier.id, { kind: "refund", method: "cash", amountCents: 5000 });
     });
     const current = await json(await app.request("/cashier/turn/current", { token: cashierToken }));
     // 1500.50 + 350 − 200.25 − 50 = 1600.25
-    expect(current.data).toMatchObject({ expected_cash_cents: 160025, card_sales_cents: 99900, withdrawals_cents: 20025 });
+    expect(current.data).toMatchObject({
+      expected_cash_cents: 160025,
+      card_sales_cents: 99900,
+      withdrawals_cents: 20025,
+    });
   });
 
   it("closing someone else's shift is refused (403), nothing written; bad counts are a 422", async () => {
@@ -181,7 +198,11 @@ describe("withdrawals and closing", () => {
       },
     });
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toMatchObject({ counted_cents: 160050, expected_cents: 160025, difference_cents: 25 });
+    expect((await json(res)).data).toMatchObject({
+      counted_cents: 160050,
+      expected_cents: 160025,
+      difference_cents: 25,
+    });
     const [row] = await app.deps.db.select().from(shifts).where(eq(shifts.id, shift.id));
     expect(row).toMatchObject({ cardReportedCents: 99900, cardRecordedCents: 99900, leftCashCents: 50000 });
     const again = await app.request(`/cashier/turn/${shift.id}/close`, {
@@ -195,7 +216,11 @@ describe("withdrawals and closing", () => {
     const pdf = await app.request(`/cashier/turn/${shift.id}/report`, { token: cashierToken });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     expect((await app.request(`/cashier/turn/${shift.id}/report`, { token: managerToken })).status).toBe(403);
     const actions = await app.deps.db
       .select({ action: auditLog.action })
@@ -227,8 +252,14 @@ describe("turns list (administrator-type 1)", () => {
     expect((await app.request("/admin/turns", { token: managerToken })).status).toBe(403);
     const res = await json(await app.request(`/admin/turns?studio_id=${studioId}`, { token: adminToken }));
     expect(res.data.length).toBe(2);
-    expect(res.data[1]).toMatchObject({ counted_cash_cents: 160050, difference_cents: 25, closed_at: expect.any(String) });
-    const none = await json(await app.request(`/admin/turns?studio_id=${studioId}&to=2000-01-01`, { token: adminToken }));
+    expect(res.data[1]).toMatchObject({
+      counted_cash_cents: 160050,
+      difference_cents: 25,
+      closed_at: expect.any(String),
+    });
+    const none = await json(
+      await app.request(`/admin/turns?studio_id=${studioId}&to=2000-01-01`, { token: adminToken }),
+    );
     expect(none.data).toEqual([]);
     const csv = await app.request(`/admin/turns?studio_id=${studioId}&format=csv`, { token: adminToken });
     const text = await csv.text();
@@ -258,7 +289,10 @@ describe("one open shift per employee, under concurrency", () => {
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results.filter((r) => r.status === "rejected"))
-      expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 422, message: expect.stringMatching(/Ya hay un turno abierto/) });
+      expect((r as PromiseRejectedResult).reason).toMatchObject({
+        status: 422,
+        message: expect.stringMatching(/Ya hay un turno abierto/),
+      });
     const open = await db.select().from(shifts).where(eq(shifts.employeeId, racer.employeeId!));
     expect(open).toHaveLength(1);
     // The database refuses a second open row even without the service's checks.

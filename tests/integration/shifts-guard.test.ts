@@ -43,7 +43,13 @@ describe("the shift guard", () => {
     await openShift(
       db,
       actorOf(manager as never),
-      { employeeDataId: manager.employeeId!, studioId, turnType: 1, employeeId: manager.employeeId!, smallBoxInitCents: 0 },
+      {
+        employeeDataId: manager.employeeId!,
+        studioId,
+        turnType: 1,
+        employeeId: manager.employeeId!,
+        smallBoxInitCents: 0,
+      },
       new Date(),
     );
     expect(await visit(adminLayout as Loader, manager, "/admin/dashboard")).toBe("page");
@@ -52,7 +58,9 @@ describe("the shift guard", () => {
   it("administrator-type 1, and staff without a studio's employee record, need no shift", async () => {
     const db = app.deps.db;
     const studioId = (await createStudio(db)).id;
-    expect(await visit(adminLayout as Loader, await createStaff(db, "administrator", { studioId }), "/admin/dashboard")).toBe("page");
+    expect(
+      await visit(adminLayout as Loader, await createStaff(db, "administrator", { studioId }), "/admin/dashboard"),
+    ).toBe("page");
     expect(await visit(adminLayout as Loader, await createStaff(db, "manager"), "/admin/dashboard")).toBe("page");
   });
 

@@ -8,7 +8,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/shared/mexico/money";
-import { messageWith } from "~/shared/schemas/answers";
+import { closeShiftAnswer, pettyCashAnswer, shiftStartAnswer, withdrawalAnswer } from "~/shared/schemas/shifts-answers";
 import { date, id } from "~/shared/schemas/fields";
 import { closeShiftSchema, shiftStartSchema, withdrawalSchema } from "~/shared/schemas/shifts";
 import { defineRoute, idParam, type ApiContext, type ApiEnv, type AuthState } from "../http/api";
@@ -83,7 +83,7 @@ export function shiftRoutes(app: Hono<ApiEnv>) {
       tags: [TAG],
       guard: "auth",
       params: idParam("studio"),
-      response: z.object({ data: z.object({ small_box_cents: z.number(), display_small_box: z.string() }) }),
+      response: pettyCashAnswer,
     },
     async ({ auth, deps, params }) => {
       assertShiftStaff(auth);
@@ -101,7 +101,7 @@ export function shiftRoutes(app: Hono<ApiEnv>) {
       tags: [TAG],
       guard: "auth",
       body: shiftStartSchema,
-      response: messageWith({ id: z.number(), small_box_cents: z.number() }),
+      response: shiftStartAnswer,
       status: 201,
     },
     async ({ c, auth, deps, body }) => {
@@ -167,7 +167,7 @@ export function shiftRoutes(app: Hono<ApiEnv>) {
       guard: "auth",
       params: idParam("id"),
       body: withdrawalSchema,
-      response: messageWith({ id: z.number() }),
+      response: withdrawalAnswer,
       status: 201,
     },
     async ({ c, auth, deps, params, body }) => {
@@ -184,17 +184,13 @@ export function shiftRoutes(app: Hono<ApiEnv>) {
     {
       method: "post",
       path: "/cashier/turn/:id/close",
-      summary: "Cierra el turno: efectivo contado por denominación (count[centavos]=n), terminal, transferencias, fondo que queda, notas",
+      summary:
+        "Cierra el turno: efectivo contado por denominación (count[centavos]=n), terminal, transferencias, fondo que queda, notas",
       tags: [TAG],
       guard: "auth",
       params: idParam("id"),
       body: closeShiftSchema,
-      response: messageWith({
-        id: z.number(),
-        counted_cents: z.number(),
-        expected_cents: z.number(),
-        difference_cents: z.number(),
-      }),
+      response: closeShiftAnswer,
     },
     async ({ c, auth, deps, params, body }) => {
       const r = await closeShift(
@@ -251,7 +247,8 @@ export function shiftRoutes(app: Hono<ApiEnv>) {
     {
       method: "get",
       path: "/admin/turns",
-      summary: "Turnos con sus cifras (administrador tipo 1); filtros studio_id, employee_id, from, to; format=csv exporta",
+      summary:
+        "Turnos con sus cifras (administrador tipo 1); filtros studio_id, employee_id, from, to; format=csv exporta",
       tags: [TAG],
       guard: BACK_OFFICE,
       query: listQuery.extend({ studio_id: id.optional(), employee_id: id.optional(), from: date, to: date }),

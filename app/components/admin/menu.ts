@@ -196,7 +196,8 @@ export function adminMenu(user: MenuUser | null | undefined): MenuEntry[] {
   if (user.role_id === ROLE.coach || user.can_scan_attendance) return scannerOnly();
   const closeTurn = () =>
     user.id_employee ? [link("closeTurn", t("admin.menu.closeTurn"), CLOSE_TURN_PATH, { icon: "closeTurn" })] : [];
-  if (user.role_id === ROLE.door) return [link("door", t("admin.menu.door"), DOOR_PATH, { icon: "door" }), ...closeTurn()];
+  if (user.role_id === ROLE.door)
+    return [link("door", t("admin.menu.door"), DOOR_PATH, { icon: "door" }), ...closeTurn()];
   if (user.role_id !== ROLE.admin) return [];
   if (user.employee_type === EMPLOYEE_TYPE.cashier) return closeTurn();
   const entries = fullMenu();

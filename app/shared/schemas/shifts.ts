@@ -34,10 +34,12 @@ const countField = wholeNumber(0, INTEGER_MAX, t("shifts.errors.count"), 0);
 
 /** `POST /cashier/turn/{id}/close`: how many of each bill and coin (`count[100000]=2`), the terminal and transfer totals, what stays in the drawer, notes. */
 export const closeShiftSchema = z.object({
-  count: z
-    .object(Object.fromEntries(DENOMINATIONS.map((d) => [String(d), countField])) as Record<string, typeof countField>, {
+  count: z.object(
+    Object.fromEntries(DENOMINATIONS.map((d) => [String(d), countField])) as Record<string, typeof countField>,
+    {
       error: () => t("shifts.errors.count"),
-    }),
+    },
+  ),
   card: pesosOrZero(t("shifts.errors.reported")),
   transfer: pesosOrZero(t("shifts.errors.reported")),
   left_cash: pesosOrZero(t("shifts.errors.pettyCash")),

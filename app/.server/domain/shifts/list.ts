@@ -61,7 +61,6 @@ async function rows(db: Db, f: ShiftFilter, limit: number, offset: number) {
     .limit(limit)
     .offset(offset);
 }
-export type ShiftRow = Awaited<ReturnType<typeof rows>>[number];
 
 export async function listShifts(db: Db, f: ShiftFilter) {
   const [data, [total]] = await Promise.all([

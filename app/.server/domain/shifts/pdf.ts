@@ -27,7 +27,7 @@ function drawable(font: PDFFont, s: string) {
 type Line = { label: string; value?: string; bold?: boolean; heading?: boolean };
 
 /** The lines of the report, in order (also what a test reads). */
-export function reportLines(d: ShiftDetail): Line[] {
+function reportLines(d: ShiftDetail): Line[] {
   const s = d.shift;
   const closed = s.closedAt !== null;
   const expected = closed ? s.expectedCashCents! : expectedCash(d.totals);

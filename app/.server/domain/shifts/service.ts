@@ -11,7 +11,14 @@
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/shared/mexico/money";
-import { cashDifference, countTotal, expectedCash, TURN_TYPES, type CashCount, type ShiftTotals } from "~/shared/shifts";
+import {
+  cashDifference,
+  countTotal,
+  expectedCash,
+  TURN_TYPES,
+  type CashCount,
+  type ShiftTotals,
+} from "~/shared/shifts";
 import { EMPLOYEE_TYPE, ROLE } from "~/shared/roles";
 import type { Db } from "../../db/client";
 import { employees, shiftMovements, shifts, studios, users } from "../../db/schema";
@@ -19,8 +26,6 @@ import type { CashMethod, CashMovementKind } from "../../db/schema";
 import { AppError } from "../errors";
 import { inTransaction } from "../tx";
 import type { Actor } from "../people/access";
-
-export type { CashMethod, CashMovementKind };
 
 /** Administrator-type 1: needs no shift, may close or act on anyone's. */
 export function isFullAdministrator(a: Pick<Actor, "roleId" | "employeeType">) {
@@ -32,7 +37,7 @@ export function isFullAdministrator(a: Pick<Actor, "roleId" | "employeeType">) {
  * need an open shift (id_employee present)"): staff with an employee record who are not
  * administrator-type 1, coaches, nor the scanner-only front-desk account.
  */
-export function needsShift(u: {
+function needsShift(u: {
   roleId: number;
   employeeType: number | null;
   canScanAttendance: boolean;
@@ -44,7 +49,7 @@ export function needsShift(u: {
 }
 
 /** The active employee record of a user (its id is the user's id_employee), or null. */
-export async function employeeIdOf(db: Db, userId: number): Promise<number | null> {
+async function employeeIdOf(db: Db, userId: number): Promise<number | null> {
   const [e] = await db
     .select({ id: employees.id })
     .from(employees)
@@ -62,7 +67,15 @@ const openShiftColumns = {
   openingCashCents: shifts.openingCashCents,
 };
 
-export type OpenShift = { id: number; studioId: number; studioName: string; employeeId: number; turnType: number; openedAt: Date; openingCashCents: number };
+export type OpenShift = {
+  id: number;
+  studioId: number;
+  studioName: string;
+  employeeId: number;
+  turnType: number;
+  openedAt: Date;
+  openingCashCents: number;
+};
 
 /** The open shift of a user's employee record, or null. */
 export async function openShiftOf(db: Db, userId: number): Promise<OpenShift | null> {
@@ -178,7 +191,12 @@ export async function openShift(db: Db, actor: Actor, input: OpenShiftInput, now
         action: "shift.opened",
         entity: "shift",
         entityId: row!.id,
-        data: { studio_id: input.studioId, employee_id: emp.id, turn_type: input.turnType, opening_cash_cents: opening },
+        data: {
+          studio_id: input.studioId,
+          employee_id: emp.id,
+          turn_type: input.turnType,
+          opening_cash_cents: opening,
+        },
         ip: actor.ip,
       });
       return { id: row!.id, openingCashCents: opening, studioName: studio.name };
@@ -368,7 +386,9 @@ export async function closeShift(db: Db, actor: Actor, shiftId: number, input: C
 /** One shift with its people, figures (live while open, stored once closed) and movements. */
 export async function shiftDetail(db: Db, shiftId: number) {
   const opener = sql<string>`(select ${users.name} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${shifts.openedByUserId})`;
-  const closer = sql<string | null>`(select ${users.name} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${shifts.closedByUserId})`;
+  const closer = sql<
+    string | null
+  >`(select ${users.name} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${shifts.closedByUserId})`;
   const [row] = await db
     .select({
       shift: shifts,

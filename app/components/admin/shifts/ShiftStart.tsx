@@ -1,7 +1,13 @@
 import { Button, Group, Modal, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useState, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type {
+  pettyCashAnswer,
+  shiftEmployeesAnswer,
+  shiftStartAnswer,
+  shiftStudiosAnswer,
+} from "~/shared/schemas/shifts-answers";
 import { useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { notifications } from "~/lib/toast";
@@ -18,7 +24,7 @@ type Option = { value: string; label: string };
  * no employee is chosen; amounts with two decimals, $ and separators; a confirmation step; the
  * answer's `data.Message` as a success toast, then the user (and the page) reloaded.
  */
-export function ShiftStart() {
+function ShiftStart() {
   const { user } = useRootData();
   const { revalidate } = useRevalidator();
   const [studios, setStudios] = useState<Option[]>([]);
@@ -34,7 +40,7 @@ export function ShiftStart() {
 
   useEffect(() => {
     // Spec §8: a failed load is an empty list.
-    void api<{ id: number; name: string; active: boolean }[]>("/admin/studios").then((r) =>
+    void api<ApiData<typeof shiftStudiosAnswer>>("/admin/studios").then((r) =>
       setStudios(r.ok ? r.data.filter((s) => s.active).map((s) => ({ value: String(s.id), label: s.name })) : []),
     );
   }, []);
@@ -48,11 +54,11 @@ export function ShiftStart() {
     setCash("");
     setErrors({});
     if (!v) return;
-    void api<{ id: number; name: string }[]>(`/admin/employee/list/studio/${v}`).then((r) =>
+    void api<ApiData<typeof shiftEmployeesAnswer>>(`/admin/employee/list/studio/${v}`).then((r) =>
       setEmployees(r.ok ? r.data.map((e) => ({ value: String(e.id), label: e.name })) : []),
     );
     // Spec §8: a failed load is petty cash 0.
-    void api<{ small_box_cents: number }>(`/cashier/turn/smb/last/${v}`).then((r) => {
+    void api<ApiData<typeof pettyCashAnswer>>(`/cashier/turn/smb/last/${v}`).then((r) => {
       const cents = r.ok ? r.data.small_box_cents : 0;
       setLastCents(cents);
       if (cents > 0) setCash(formatMoney(cents));
@@ -73,7 +79,7 @@ export function ShiftStart() {
 
   async function start() {
     setLoading(true);
-    const r = await api<{ Message: string }>("/cashier/turn/init", {
+    const r = await api<ApiData<typeof shiftStartAnswer>>("/cashier/turn/init", {
       form: {
         id_employee_data: employee,
         id_studio: studio,

@@ -15,7 +15,8 @@ import {
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { PageHeader } from "~/components/admin/kit";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { closeShiftAnswer, withdrawalAnswer } from "~/shared/schemas/shifts-answers";
 import { t } from "~/lib/messages";
 import { notifications } from "~/lib/toast";
 import { centsToDecimal, formatMoney, parsePesos } from "~/shared/mexico/money";
@@ -85,7 +86,9 @@ function Withdrawal({ shiftId, onDone }: { shiftId: number; onDone: () => void }
   const [loading, setLoading] = useState(false);
   async function submit() {
     setLoading(true);
-    const r = await api<{ Message: string }>(`/cashier/turn/${shiftId}/withdrawal`, { json: { amount, reason } });
+    const r = await api<ApiData<typeof withdrawalAnswer>>(`/cashier/turn/${shiftId}/withdrawal`, {
+      json: { amount, reason },
+    });
     setLoading(false);
     if (r.ok) {
       notifications.show({ color: "teal", message: r.data.Message });
@@ -186,10 +189,9 @@ function CloseForm({ shift }: { shift: Shift }) {
 
   async function close() {
     setLoading(true);
-    const r = await api<{ Message: string; counted_cents: number; expected_cents: number; difference_cents: number }>(
-      `/cashier/turn/${shift.id}/close`,
-      { json: { count, card, transfer, left_cash: left, notes } },
-    );
+    const r = await api<ApiData<typeof closeShiftAnswer>>(`/cashier/turn/${shift.id}/close`, {
+      json: { count, card, transfer, left_cash: left, notes },
+    });
     setLoading(false);
     setConfirming(false);
     if (r.ok) {

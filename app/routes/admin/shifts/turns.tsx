@@ -29,9 +29,17 @@ export async function loader(args: Route.LoaderArgs) {
     to: day(q.get("to")),
   };
   const db = args.context.deps.db;
-  const [page, studios, employees] = await Promise.all([listShifts(db, filter), listAllStudios(db), shiftEmployees(db)]);
+  const [page, studios, employees] = await Promise.all([
+    listShifts(db, filter),
+    listAllStudios(db),
+    shiftEmployees(db),
+  ]);
   return {
-    rows: page.data.map((r) => ({ ...r, opened_at: r.opened_at.toISOString(), closed_at: r.closed_at?.toISOString() ?? null })),
+    rows: page.data.map((r) => ({
+      ...r,
+      opened_at: r.opened_at.toISOString(),
+      closed_at: r.closed_at?.toISOString() ?? null,
+    })),
     meta: page.meta,
     from: filter.from ?? "",
     to: filter.to ?? "",
@@ -58,7 +66,8 @@ export default function Turns({ loaderData }: Route.ComponentProps) {
     {
       key: "closed_at",
       label: t("shifts.list.closedAt"),
-      render: (r) => (r.closed_at ? formatDateTime(r.closed_at) : <SoftBadge color="teal">{t("shifts.list.open")}</SoftBadge>),
+      render: (r) =>
+        r.closed_at ? formatDateTime(r.closed_at) : <SoftBadge color="teal">{t("shifts.list.open")}</SoftBadge>,
     },
     { key: "opening", label: t("shifts.list.opening"), align: "right", render: (r) => money(r.opening_cash_cents) },
     { key: "expected", label: t("shifts.list.expected"), align: "right", render: (r) => money(r.expected_cash_cents) },
@@ -72,9 +81,11 @@ export default function Turns({ loaderData }: Route.ComponentProps) {
       <PageHeader title={t("shifts.list.title")} description={t("shifts.list.subtitle")} />
       <Paper withBorder radius="md" p="md" mb="md">
         <Form method="get" aria-label={t("shifts.list.filter")}>
-          {[...kept].filter(([k]) => k !== "from" && k !== "to" && k !== "page").map(([k, v]) => (
-            <input key={k} type="hidden" name={k} value={v} />
-          ))}
+          {[...kept]
+            .filter(([k]) => k !== "from" && k !== "to" && k !== "page")
+            .map(([k, v]) => (
+              <input key={k} type="hidden" name={k} value={v} />
+            ))}
           <Group align="flex-end" gap="sm">
             <TextInput type="date" name="from" label={t("shifts.list.from")} defaultValue={loaderData.from} />
             <TextInput type="date" name="to" label={t("shifts.list.to")} defaultValue={loaderData.to} />
