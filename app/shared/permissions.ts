@@ -37,6 +37,8 @@ export const PERMISSIONS = {
   "configuration.write": "fullAdministrator",
   "commerce.read": "backOffice",
   "commerce.write": "backOffice",
+  // Shifts of every studio (/admin/turns, spec §6: turns are administrator-type 1's).
+  "shifts.read": "fullAdministrator",
 } as const satisfies Record<string, Level>;
 
 export type Permission = keyof typeof PERMISSIONS;

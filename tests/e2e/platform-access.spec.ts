@@ -95,7 +95,8 @@ const EXPECTED: Record<Who, (number | string)[]> = {
     "/admin/qr-door-page",
     "/admin/qr-door-page",
     ok,
-    "/admin/qr-door-page",
+    // Door staff close their own shift (issue 22: they open one too).
+    ok,
     "/",
     "/",
     "/my-account",

@@ -121,6 +121,8 @@ beforeAll(async () => {
     "/admin/certifications/:id": "1",
     "/admin/shipping-methods/:id": "1",
     "/admin/employee/list/studio/:studio": "1",
+    // Shifts (spec §7): the last petty cash of the seed's first studio.
+    "/cashier/turn/smb/last/:studio": "1",
     "/studios/city/:city": "1",
     "/user/verify/emails/:email": "nadie@prueba.mx",
     "/legal/:slug": "privacy",
@@ -290,6 +292,8 @@ const notJson = new Set([
   "get /files/content/:name",
   "get /files/sponsors/:name",
   "get /pdf-content/:productId",
+  // The shift report (PDF).
+  "get /cashier/turn/:id/report",
   "get /v2/sessions/:id/live",
   "get /v2/customer/reservations/:id/ics",
   "get /v2/calendar/:file",

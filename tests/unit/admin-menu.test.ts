@@ -57,9 +57,11 @@ describe("adminMenu (spec §2 admin menu, §6 roles)", () => {
     expect(keys(user({ employee_type: null }))).toEqual(FULL);
   });
 
-  it("administrator type 3 (cashier): empty menu, even with an employee record", () => {
+  it("administrator type 3 (cashier): only her own menu, closing the shift (issue 22 item 8)", () => {
     expect(adminMenu(user({ employee_type: 3 }))).toEqual([]);
-    expect(adminMenu(user({ employee_type: 3, id_employee: 9, is_tester: true }))).toEqual([]);
+    expect(adminMenu(user({ employee_type: 3, id_employee: 9, is_tester: true }))).toEqual([
+      expect.objectContaining({ key: "closeTurn", href: "/admin/close-turn" }),
+    ]);
   });
 
   it("coaches see only the attendance scanner", () => {
@@ -78,10 +80,17 @@ describe("adminMenu (spec §2 admin menu, §6 roles)", () => {
     }
   });
 
-  it("customers, door staff and anonymous visitors get no menu", () => {
+  it("door staff: the door page, and closing the shift with an employee record", () => {
+    expect(keys(user({ role_id: 5, employee_type: null }))).toEqual(["door"]);
+    expect(hrefs(user({ role_id: 5, employee_type: null, id_employee: 5, is_tester: true }))).toEqual([
+      "/admin/qr-door-page",
+      "/admin/close-turn",
+    ]);
+  });
+
+  it("customers and anonymous visitors get no menu", () => {
     expect(adminMenu(user({ role_id: 2, employee_type: null }))).toEqual([]);
     expect(adminMenu(user({ role_id: 2, employee_type: null, is_tester: true }))).toEqual([]);
-    expect(adminMenu(user({ role_id: 5, employee_type: null, id_employee: 5 }))).toEqual([]);
     expect(adminMenu(null)).toEqual([]);
     expect(adminMenu(undefined)).toEqual([]);
   });
@@ -119,7 +128,9 @@ describe("adminMenu (spec §2 admin menu, §6 roles)", () => {
               const u = { role_id, employee_type, is_tester, id_employee, can_scan_attendance };
               const k = keys(u);
               if (role_id === 4 || can_scan_attendance) expect(k).toEqual(["scanner"]);
-              else if (role_id !== 1 || employee_type === 3) expect(k).toEqual([]);
+              else if (role_id === 5) expect(k).toEqual(id_employee ? ["door", "closeTurn"] : ["door"]);
+              else if (role_id !== 1) expect(k).toEqual([]);
+              else if (employee_type === 3) expect(k).toEqual(id_employee ? ["closeTurn"] : []);
               else {
                 const expected = [...FULL];
                 if (is_tester) expected.splice(2, 0, "onDemand", "plans");

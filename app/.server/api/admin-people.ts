@@ -6,6 +6,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { CustomerCredits } from "~/shared/types/credits";
+import { shiftEmployeesAnswer } from "~/shared/schemas/shifts-answers";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { customerCredits } from "../domain/credits/reader";
 import { assertCan } from "../domain/people/access";
@@ -77,7 +78,7 @@ export function adminPeopleRoutes(app: Hono<ApiEnv>) {
       tags: [employeesResource.tag],
       guard: "auth",
       params: idParam("studio"),
-      response: z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) }),
+      response: shiftEmployeesAnswer,
     },
     async ({ auth, deps, params }) => {
       assertShiftStaff(auth);

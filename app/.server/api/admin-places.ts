@@ -5,8 +5,8 @@
  * cache (`public:`).
  */
 import type { Hono } from "hono";
-import { z } from "zod";
 import { messageAnswer } from "~/shared/schemas/answers";
+import { shiftStudiosAnswer } from "~/shared/schemas/shifts-answers";
 import { t } from "~/lib/messages";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { assertCan } from "../domain/people/access";
@@ -48,9 +48,7 @@ export function adminPlacesRoutes(app: Hono<ApiEnv>) {
       summary: "Estudios para el inicio de turno (con su marca de activo); cualquier cuenta del personal",
       tags: [studiosResource.tag],
       guard: "auth",
-      response: z.object({
-        data: z.array(z.object({ id: z.number(), name: z.string(), city_id: z.number(), active: z.boolean() })),
-      }),
+      response: shiftStudiosAnswer,
     },
     async ({ auth, deps }) => {
       assertShiftStaff(auth);

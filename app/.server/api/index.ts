@@ -23,6 +23,7 @@ import { adminBookingRoutes } from "./admin-booking";
 import { adminContentRoutes } from "./admin-content";
 import { onDemandMediaRoutes } from "./on-demand-media";
 import { adminOnDemandVideoRoutes } from "./admin-on-demand-videos";
+import { shiftRoutes } from "./shifts";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
@@ -44,6 +45,7 @@ export function createApi(deps: AppDeps) {
   adminContentRoutes(app);
   onDemandMediaRoutes(app, deps);
   adminOnDemandVideoRoutes(app);
+  shiftRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {

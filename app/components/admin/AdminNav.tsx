@@ -9,6 +9,7 @@ import {
   IconClockHour4,
   IconCreditCard,
   IconDeviceTv,
+  IconDoorEnter,
   IconFiles,
   IconGift,
   IconHeartHandshake,
@@ -50,6 +51,7 @@ const ICONS: Record<MenuIcon, ComponentType<{ size?: number; stroke?: number }>>
   settings: IconSettings,
   closeTurn: IconCashRegister,
   scanner: IconQrcode,
+  door: IconDoorEnter,
 };
 
 function Icon({ name }: { name?: MenuIcon }) {

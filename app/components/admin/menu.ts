@@ -26,7 +26,8 @@ export type MenuIcon =
   | "turns"
   | "settings"
   | "closeTurn"
-  | "scanner";
+  | "scanner"
+  | "door";
 
 export interface MenuLink {
   kind: "link";
@@ -79,6 +80,7 @@ const group = (key: string, label: string, icon: MenuIcon, children: MenuLink[],
 
 export const SCANNER_PATH = "/admin/qr-assistance/list";
 const CLOSE_TURN_PATH = "/admin/close-turn";
+const DOOR_PATH = "/admin/qr-door-page";
 
 const scannerOnly = (): MenuEntry[] => [link("scanner", t("admin.menu.scanner"), SCANNER_PATH, { icon: "scanner" })];
 
@@ -181,21 +183,26 @@ function forTesters(entries: MenuEntry[], isTester: boolean): MenuEntry[] {
 /**
  * The menu of a user:
  * - coaches (role 4) and front-desk accounts (`can_scan_attendance`): only the attendance scanner;
- * - administrators (role 1) of employee type 3 (cashiers): nothing (they live on the cashier screen);
+ * - administrators (role 1) of employee type 3 (cashiers): their own menu, closing the shift (the
+ *   point of sale will join it);
+ * - door staff (role 5): the door page, and closing the shift when they have an employee record;
  * - administrators of type 1: everything, plus turns and configuration; type 2 (or no type): everything
  *   without turns and configuration; both get "Cerrar turno" when they have an employee record;
- * - customers and door staff: nothing (they never see the back-office shell).
+ * - customers: nothing (they never see the back-office shell).
  * Testing-flagged entries are shown to testers only.
  */
 export function adminMenu(user: MenuUser | null | undefined): MenuEntry[] {
   if (!user) return [];
   if (user.role_id === ROLE.coach || user.can_scan_attendance) return scannerOnly();
+  const closeTurn = () =>
+    user.id_employee ? [link("closeTurn", t("admin.menu.closeTurn"), CLOSE_TURN_PATH, { icon: "closeTurn" })] : [];
+  if (user.role_id === ROLE.door)
+    return [link("door", t("admin.menu.door"), DOOR_PATH, { icon: "door" }), ...closeTurn()];
   if (user.role_id !== ROLE.admin) return [];
-  if (user.employee_type === EMPLOYEE_TYPE.cashier) return [];
+  if (user.employee_type === EMPLOYEE_TYPE.cashier) return closeTurn();
   const entries = fullMenu();
   if (user.employee_type === EMPLOYEE_TYPE.administrator) entries.push(...administratorOnly());
-  if (user.id_employee)
-    entries.push(link("closeTurn", t("admin.menu.closeTurn"), CLOSE_TURN_PATH, { icon: "closeTurn" }));
+  entries.push(...closeTurn());
   return forTesters(entries, user.is_tester);
 }
 

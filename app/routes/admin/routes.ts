@@ -162,6 +162,8 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/on-demand/videos/stream/edit/:id", "routes/admin/on-demand/stream-form.tsx", {
       id: "admin-od-stream-edit",
     }),
+    // Shifts of every studio [type 1] (shifts).
+    route("admin/turns", "routes/admin/shifts/turns.tsx"),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
@@ -182,6 +184,6 @@ export const adminRoutes: RouteConfigEntry[] = [
   // Live preview of one home component (places2): staff, no shell around it (shown in an iframe).
   route("admin/iframe/home/:component", "routes/admin/iframe-home.tsx"),
 
-  // Cashier screen: logged in and administrator. Placeholder until the shifts capability replaces it.
-  layout("routes/admin/layouts/cashiers.tsx", [route("admin/close-turn", "routes/admin/pending/close-turn.tsx")]),
+  // Cashier screen (shifts): logged in and administrator, or door staff closing their shift.
+  layout("routes/admin/layouts/cashiers.tsx", [route("admin/close-turn", "routes/admin/shifts/close-turn.tsx")]),
 ];

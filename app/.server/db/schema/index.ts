@@ -8,3 +8,4 @@ export * from "./legal";
 export * from "./commerce";
 export * from "./booking";
 export * from "./on-demand";
+export * from "./shifts";

@@ -8,6 +8,7 @@ import {
   cities,
   classSessions,
   coaches,
+  employees,
   reservations,
   rooms,
   sessionTemplates,
@@ -437,6 +438,16 @@ export async function cancelSession(deps: Deps, id: number, actorUserId: number,
 export async function rosterView(db: Db, who: Who & { id: number }, sessionId: number): Promise<"full" | "scanner"> {
   if (isBackOffice(who)) return "full";
   if (who.canScanAttendance) return "scanner";
+  // Door staff (issue 22, the door page): the classes of the studio of their employee record.
+  if (who.roleId === ROLE.door) {
+    const [own] = await db
+      .select({ id: classSessions.id })
+      .from(classSessions)
+      .innerJoin(employees, and(eq(employees.studioId, classSessions.studioId), eq(employees.active, true)))
+      .where(and(eq(classSessions.id, sessionId), eq(employees.userId, who.id)));
+    if (own) return "scanner";
+    throw AppError.forbidden();
+  }
   if (who.roleId !== ROLE.coach) throw AppError.forbidden();
   const [row] = await db
     .select({ userId: coach.userId })

@@ -11,6 +11,8 @@ import { guardUser } from "~/.server/http/api";
 import { actorOf, type Actor } from "~/.server/domain/people/access";
 import { can, isBackOffice, PERMISSIONS, type Permission } from "~/shared/permissions";
 import { SCANNER_PATH } from "~/components/admin/menu";
+import { ROLE } from "~/shared/roles";
+import { mustStartShift } from "~/.server/domain/shifts/service";
 
 type Args = { request: Request; context: AppLoadContext };
 
@@ -73,8 +75,12 @@ export function requireDoorPage(args: Args) {
   return requireGuards(args, ["door"]);
 }
 
-/** The cashier screen (cashiers layout): logged in and an administrator (any employee type). */
+/**
+ * The cashier screen (cashiers layout): logged in and an administrator (any employee type); also
+ * door staff, who open a shift too (spec §6) and so must be able to close it.
+ */
 export function requireCashierPage(args: Args) {
+  if (args.context.auth.user?.roleId === ROLE.door) return requireGuards(args, ["door"]);
   return requireGuards(args, ["admin"]);
 }
 
@@ -84,4 +90,15 @@ export function requireCashierPage(args: Args) {
  */
 export async function pageData<T>(p: Promise<T>): Promise<T> {
   return p;
+}
+
+/**
+ * The shift guard (spec §4 "Shift"): true when this staff member must open a shift first (staff
+ * with an employee record who are not administrator-type 1, coach, nor the scanner-only account,
+ * with no open shift). The admin, cashiers and door layouts then show the shift-start screen
+ * instead of their content.
+ */
+export async function shiftStartRequired(args: Args): Promise<boolean> {
+  const user = args.context.auth.user;
+  return Boolean(user && (await mustStartShift(args.context.deps.db, user)));
 }

@@ -1,29 +1,145 @@
-import { Paper, Select, Stack } from "@mantine/core";
+import { Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
 import { QrCheckIn } from "~/components/booking/QrCheckIn";
 import { PageHeader } from "~/components/admin/kit";
+import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
+import { foldText } from "~/shared/schemas/fields";
+import type { checkedInAnswer } from "~/shared/schemas/booking-answers";
+import { ROLE } from "~/shared/roles";
 import { requireDoorPage, requireScannerPage } from "../.server/page";
+import { classesToday } from "~/.server/domain/booking/admin";
+import { roster, scannerRow } from "~/.server/domain/booking/sessions";
 import { listAllStudios } from "~/.server/domain/places/service";
 import type { Route } from "./+types/door";
 
 const KEY = "nb-door-studio";
 
-/** `/admin/qr-door-page` (door staff) and `/admin/assistqr` (scanner staff): check anyone in with a
- * reservation today; the door remembers its studio on this device. */
+/**
+ * `/admin/qr-door-page` (door staff, issue 22 item 4): today's classes of the door's studio (its
+ * employee record's), check-in by QR (the scanner) or by name, who has not arrived and who came
+ * late. `/admin/assistqr` (the front-desk account and scanner staff): only the scanner, for any
+ * studio chosen on this device.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const door = new URL(args.request.url).pathname.endsWith("qr-door-page");
-  if (door) requireDoorPage(args);
-  else requireScannerPage(args);
-  const studios = (await listAllStudios(args.context.deps.db)).filter((s) => s.active && !s.is_external);
-  return { door, studios: studios.map((s) => ({ value: String(s.id), label: s.name })) };
+  const auth = door ? requireDoorPage(args) : requireScannerPage(args);
+  const { db } = args.context.deps;
+  const studios = (await listAllStudios(db)).filter((s) => s.active && !s.is_external);
+  const options = studios.map((s) => ({ value: String(s.id), label: s.name }));
+  if (!door || auth.user!.roleId !== ROLE.door) return { door, studios: options, studioId: null, classes: [] };
+  const { employeeStudioOf } = await import("~/.server/domain/shifts/door");
+  const studioId = await employeeStudioOf(db, auth.user!.id);
+  if (!studioId) return { door, studios: options, studioId: null, classes: [] };
+  const today = (await classesToday(db, args.context.deps.clock(), null)).filter((c) => c.studio_id === studioId);
+  const classes = await Promise.all(
+    today.map(async (c) => ({
+      ...c,
+      roster: (await roster(db, c.id))
+        .filter((r) => r.status !== "cancelled")
+        .map((r) => ({
+          ...scannerRow(r),
+          late: r.checkedInAt !== null && r.checkedInAt.getTime() > new Date(c.starts_at).getTime(),
+        })),
+    })),
+  );
+  return { door, studios: options, studioId, classes };
 }
 
 export const meta = () => [{ title: `${t("booking.scanner.title")} · ${t("app.name")}` }];
 
+type Class = Route.ComponentProps["loaderData"]["classes"][number];
+
+function ClassRoster({ c, onChange }: { c: Class; onChange: () => void }) {
+  const [q, setQ] = useState("");
+  const [msg, setMsg] = useState<string | null>(null);
+  const arrived = c.roster.filter((r) => r.status === "attended").length;
+  const shown = c.roster
+    .filter((r) => !q.trim() || foldText(r.name).includes(foldText(q)))
+    .sort((a, b) => Number(a.status === "attended") - Number(b.status === "attended") || a.spot - b.spot);
+  const checkIn = async (id: number) => {
+    const r = await api<ApiData<typeof checkedInAnswer>>(`/admin/reservations/${id}/check-in`, { method: "POST" });
+    setMsg(r.ok ? r.data.Message : r.message);
+    onChange();
+  };
+  return (
+    <Paper withBorder radius="md" p="md" data-class={c.id}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap">
+          <div>
+            <Title order={3} fz="lg">
+              {c.local_time} · {c.session_type}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {c.room_name} · {c.coach_name}
+            </Text>
+          </div>
+          <Badge variant="light">{t("shifts.door.attendance", { arrived, total: c.roster.length })}</Badge>
+        </Group>
+        <TextInput
+          label={t("shifts.door.searchName")}
+          value={q}
+          onChange={(e) => setQ(e.currentTarget.value)}
+          size="sm"
+        />
+        <div role="status" aria-live="polite">
+          {msg && <Text size="sm">{msg}</Text>}
+        </div>
+        <Table verticalSpacing={4}>
+          <Table.Tbody>
+            {shown.map((r) => (
+              <Table.Tr key={r.id} data-roster={r.id}>
+                <Table.Td w={40} fw={700}>
+                  {r.spot}
+                </Table.Td>
+                <Table.Td>{r.name}</Table.Td>
+                <Table.Td>
+                  {r.status === "attended" ? (
+                    <Group gap={4}>
+                      <Badge color="teal" variant="light">
+                        {t("shifts.door.arrived")}
+                      </Badge>
+                      {r.late && (
+                        <Badge color="orange" variant="light">
+                          {t("shifts.door.late")}
+                        </Badge>
+                      )}
+                    </Group>
+                  ) : (
+                    <Badge color="gray" variant="light">
+                      {t("shifts.door.pending")}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {r.status !== "attended" && (
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      onClick={() => void checkIn(r.id)}
+                      aria-label={`${t("shifts.door.checkIn")}: ${r.name}`}
+                    >
+                      {t("shifts.door.checkIn")}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Paper>
+  );
+}
+
 export default function DoorPage({ loaderData }: Route.ComponentProps) {
-  const [studio, setStudio] = useState<string | null>(null);
-  useEffect(() => setStudio(window.localStorage.getItem(KEY)), []);
+  const [studio, setStudio] = useState<string | null>(loaderData.studioId ? String(loaderData.studioId) : null);
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!loaderData.studioId) setStudio(window.localStorage.getItem(KEY));
+  }, [loaderData.studioId]);
+  const fixed = loaderData.studioId !== null;
   return (
     <Stack>
       <PageHeader
@@ -37,14 +153,26 @@ export default function DoorPage({ loaderData }: Route.ComponentProps) {
             placeholder={t("booking.scanner.studioPlaceholder")}
             data={loaderData.studios}
             value={studio}
+            disabled={fixed}
             onChange={(v) => {
               setStudio(v);
               if (v) window.localStorage.setItem(KEY, v);
             }}
           />
-          <QrCheckIn studioId={studio ? Number(studio) : null} />
+          <QrCheckIn studioId={studio ? Number(studio) : null} onCheckedIn={() => void revalidate()} />
         </Stack>
       </Paper>
+      {fixed && (
+        <Stack>
+          <Title order={2} fz="xl">
+            {t("shifts.door.classes")}
+          </Title>
+          {loaderData.classes.length === 0 && <Text c="dimmed">{t("shifts.door.noClasses")}</Text>}
+          {loaderData.classes.map((c) => (
+            <ClassRoster key={c.id} c={c} onChange={() => void revalidate()} />
+          ))}
+        </Stack>
+      )}
     </Stack>
   );
 }

@@ -1,12 +1,14 @@
 import { Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/AdminShell";
+import { ShiftGate } from "~/components/admin/shifts/ShiftStart";
 import type { Route } from "./+types/admin";
-import { requireAdminLayout } from "../.server/page";
+import { requireAdminLayout, shiftStartRequired } from "../.server/page";
 
 /**
  * Admin layout: guards `admin` + `noCashiers` (front-desk accounts go to the scanner). The guard
  * runs as route middleware (`future.v8_middleware`), before the loaders and actions of every child
- * route, so a page that forgets its own check is still protected.
+ * route, so a page that forgets its own check is still protected. Staff who must open a shift
+ * first (spec §4 "Shift") see the shift-start screen instead of the page.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async (args, next) => {
@@ -17,13 +19,15 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader(args: Route.LoaderArgs) {
   requireAdminLayout(args);
-  return null;
+  return { shiftStart: await shiftStartRequired(args) };
 }
 
-export default function AdminLayout() {
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell>
-      <Outlet />
-    </AdminShell>
+    <ShiftGate required={loaderData.shiftStart}>
+      <AdminShell>
+        <Outlet />
+      </AdminShell>
+    </ShiftGate>
   );
 }

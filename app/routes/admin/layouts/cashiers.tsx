@@ -1,18 +1,24 @@
 import { Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/AdminShell";
+import { ShiftGate } from "~/components/admin/shifts/ShiftStart";
 import type { Route } from "./+types/cashiers";
-import { requireCashierPage } from "../.server/page";
+import { requireCashierPage, shiftStartRequired } from "../.server/page";
 
-/** Cashiers layout (spec §2: requires login and admin); the menu is what `adminMenu` gives the user (usually none). */
+/**
+ * Cashiers layout (spec §2: requires login and admin); the menu is what `adminMenu` gives the user
+ * (the cashier's own). Without an open shift, the shift-start screen (spec §4 "Shift").
+ */
 export async function loader(args: Route.LoaderArgs) {
   requireCashierPage(args);
-  return null;
+  return { shiftStart: await shiftStartRequired(args) };
 }
 
-export default function CashiersLayout() {
+export default function CashiersLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell>
-      <Outlet />
-    </AdminShell>
+    <ShiftGate required={loaderData.shiftStart}>
+      <AdminShell>
+        <Outlet />
+      </AdminShell>
+    </ShiftGate>
   );
 }

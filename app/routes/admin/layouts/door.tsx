@@ -1,18 +1,25 @@
 import { Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/AdminShell";
+import { ShiftGate } from "~/components/admin/shifts/ShiftStart";
 import type { Route } from "./+types/door";
-import { requireDoorPage } from "../.server/page";
+import { requireDoorPage, shiftStartRequired } from "../.server/page";
 
-/** Door layout: guard `door` (door staff only); the menu is what `adminMenu` gives the user (usually none). */
+/**
+ * Door layout: guard `door` (door staff only); the menu is what `adminMenu` gives the user. Door
+ * staff with an employee record open a shift first (spec §6 "Non-admin, non-coach staff need an
+ * open shift").
+ */
 export async function loader(args: Route.LoaderArgs) {
   requireDoorPage(args);
-  return null;
+  return { shiftStart: await shiftStartRequired(args) };
 }
 
-export default function DoorLayout() {
+export default function DoorLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell>
-      <Outlet />
-    </AdminShell>
+    <ShiftGate required={loaderData.shiftStart}>
+      <AdminShell>
+        <Outlet />
+      </AdminShell>
+    </ShiftGate>
   );
 }
