@@ -1,4 +1,5 @@
 import { layout, route, type RouteConfigEntry } from "@react-router/dev/routes";
+import { entityRoutes } from "./entity-routes";
 
 /**
  * Back office (spec §2 admin routes, §4 guards). The admin AUTH pages (/admin/auth/*) live in
@@ -80,27 +81,11 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/packs/edit/:id", "routes/admin/catalogue/pack-form.tsx", { id: "admin-packs-edit" }),
     route("admin/packs/p/:id", "routes/admin/catalogue/pack-form.tsx", { id: "admin-packs-p" }),
     // Built with the resource kit (kit/resource.ts): countries (states read-only) and sponsors.
-    route("admin/countries", "routes/admin/countries/list.tsx", { id: "admin-countries" }),
-    route("admin/countries/list", "routes/admin/countries/list.tsx", { id: "admin-countries-list" }),
-    route("admin/countries/add", "routes/admin/countries/form.tsx", { id: "admin-countries-add" }),
-    route("admin/countries/edit/:id", "routes/admin/countries/form.tsx", { id: "admin-countries-edit" }),
-    route("admin/sponsors", "routes/admin/sponsors/list.tsx", { id: "admin-sponsors" }),
-    route("admin/sponsors/list", "routes/admin/sponsors/list.tsx", { id: "admin-sponsors-list" }),
-    route("admin/sponsors/add", "routes/admin/sponsors/form.tsx", { id: "admin-sponsors-add" }),
-    route("admin/sponsors/edit/:id", "routes/admin/sponsors/form.tsx", { id: "admin-sponsors-edit" }),
     // The studio's catalogue on the resource kit: class types, coaches, bazaar events, files library.
-    route("admin/session/types", "routes/admin/session-types/list.tsx", { id: "admin-session-types" }),
-    route("admin/session/types/list", "routes/admin/session-types/list.tsx", { id: "admin-session-types-list" }),
-    route("admin/session/types/add", "routes/admin/session-types/form.tsx", { id: "admin-session-types-add" }),
-    route("admin/session/types/edit/:id", "routes/admin/session-types/form.tsx", { id: "admin-session-types-edit" }),
     route("admin/coaches", "routes/admin/coaches/list.tsx", { id: "admin-coaches" }),
     route("admin/coaches/list", "routes/admin/coaches/list.tsx", { id: "admin-coaches-list" }),
     route("admin/coaches/add", "routes/admin/coaches/form.tsx", { id: "admin-coaches-add" }),
     route("admin/coaches/edit/:id", "routes/admin/coaches/form.tsx", { id: "admin-coaches-edit" }),
-    route("admin/bazar", "routes/admin/bazaar/list.tsx", { id: "admin-bazar" }),
-    route("admin/bazar/list", "routes/admin/bazaar/list.tsx", { id: "admin-bazar-list" }),
-    route("admin/bazar/add", "routes/admin/bazaar/form.tsx", { id: "admin-bazar-add" }),
-    route("admin/bazar/edit/:id", "routes/admin/bazaar/form.tsx", { id: "admin-bazar-edit" }),
     route("admin/files", "routes/admin/files/list.tsx"),
     // Booking (issue 9): calendar, reservations, courtesies.
     route("admin/calendar", "routes/admin/booking/calendar.tsx", { id: "admin-calendar" }),
@@ -112,10 +97,6 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/assistances/add", "routes/admin/booking/assistance-add.tsx", { id: "admin-assistances-add" }),
     route("admin/assistances/edit/:id", "routes/admin/booking/assistance-edit.tsx", { id: "admin-assistances-edit" }),
     // Content back office (places2): CMS pages (kit), configuration [type 1], legal sections, requests.
-    route("admin/cms-pages", "routes/admin/cms-pages/list.tsx", { id: "admin-cms-pages" }),
-    route("admin/cms-pages/list", "routes/admin/cms-pages/list.tsx", { id: "admin-cms-pages-list" }),
-    route("admin/cms-pages/add", "routes/admin/cms-pages/form.tsx", { id: "admin-cms-pages-add" }),
-    route("admin/cms-pages/edit/:id", "routes/admin/cms-pages/form.tsx", { id: "admin-cms-pages-edit" }),
     ...["general", "general/landing", "general/on-demand", "general/store"].map((p) =>
       route(`admin/configurations/${p}`, "routes/admin/configurations/general.tsx", { id: `admin-config-${p}` }),
     ),
@@ -127,10 +108,6 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/foundation-applications/:id", "routes/admin/requests/foundation-detail.tsx"),
     // Catalogue (issue 10), built with the resource kit: on-demand plans, products by area,
     // certifications and shipping methods.
-    route("admin/plans", "routes/admin/catalogue/plans-list.tsx", { id: "admin-plans" }),
-    route("admin/plans/list", "routes/admin/catalogue/plans-list.tsx", { id: "admin-plans-list" }),
-    route("admin/plans/add", "routes/admin/catalogue/plan-form.tsx", { id: "admin-plans-add" }),
-    route("admin/plans/edit/:id", "routes/admin/catalogue/plan-form.tsx", { id: "admin-plans-edit" }),
     route("admin/products", "routes/admin/catalogue/products-list.tsx", { id: "admin-products" }),
     route("admin/products/list", "routes/admin/catalogue/products-list.tsx", { id: "admin-products-list" }),
     route("admin/products/list/:area", "routes/admin/catalogue/products-list.tsx", { id: "admin-products-area" }),
@@ -145,15 +122,8 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/certifications/edit/:id", "routes/admin/catalogue/certification-form.tsx", {
       id: "admin-certifications-edit",
     }),
-    route("admin/shippings/methods/list", "routes/admin/catalogue/shipping-methods-list.tsx", {
-      id: "admin-shipping-methods-list",
-    }),
-    route("admin/shippings/methods/add", "routes/admin/catalogue/shipping-method-form.tsx", {
-      id: "admin-shipping-methods-add",
-    }),
-    route("admin/shippings/methods/edit/:id", "routes/admin/catalogue/shipping-method-form.tsx", {
-      id: "admin-shipping-methods-edit",
-    }),
+    // Entities built from a descriptor (app/admin-entities): list, add and edit pages of each.
+    ...entityRoutes(),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
