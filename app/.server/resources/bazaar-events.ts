@@ -1,5 +1,5 @@
 /** Bazaar events (/admin/bazar) through the resource kit; /bazar-acapulco and its event pages read them. */
-import { bazaar } from "~/admin-entities/bazaar";
+import { bazaarEntity } from "~/admin-entities/bazaar";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
@@ -30,7 +30,7 @@ const local = (d: Date) => `${localDay(d, DEFAULT_TZ)}T${localTime(d, DEFAULT_TZ
 const instant = (v: string) => zonedToUtc(v.slice(0, 10), v.slice(11, 16), DEFAULT_TZ);
 
 export const bazaarEventsResource: ResourceDescriptor<typeof bazaarEvents, BazaarEventAdminDto, BazaarEventInput> = {
-  ...fromEntity(bazaar),
+  ...fromEntity(bazaarEntity),
   entity: "bazaar_event",
   tag: "Back office: contenido",
   table: bazaarEvents,

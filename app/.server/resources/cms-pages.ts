@@ -1,5 +1,5 @@
 /** CMS pages of the public site (/about-us, /covid, /jobs, /foundation…) through the resource kit. */
-import { cmsPages } from "~/admin-entities/cms-pages";
+import { cmsPagesEntity } from "~/admin-entities/cms-pages";
 import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
@@ -25,7 +25,7 @@ export const cmsPageDto = z.object({
 export type CmsPageAdminDto = z.infer<typeof cmsPageDto>;
 
 export const cmsPagesResource: ResourceDescriptor<typeof cmsPages, CmsPageAdminDto, CmsPageInput> = {
-  ...fromEntity(cmsPages),
+  ...fromEntity(cmsPagesEntity),
   entity: "cms_page",
   tag: "Back office: contenido",
   table: cmsPages,

@@ -1,5 +1,5 @@
 /** Countries (with their states, read-only) through the resource kit. */
-import { countries } from "~/admin-entities/countries";
+import { countriesEntity } from "~/admin-entities/countries";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
@@ -12,7 +12,7 @@ const countryDto = z.object({ id: z.number(), name: z.string(), iso_code: z.stri
 export type CountryDto = z.infer<typeof countryDto>;
 
 export const countriesResource: ResourceDescriptor<typeof countries, CountryDto, CountryInput> = {
-  ...fromEntity(countries),
+  ...fromEntity(countriesEntity),
   entity: "country",
   tag: "Back office: ubicaciones",
   table: countries,

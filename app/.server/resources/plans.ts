@@ -1,5 +1,5 @@
 /** On-demand plans (Nucleo Home) through the resource kit: what /on-demand/buy-plans sells. */
-import { plans } from "~/admin-entities/plans";
+import { plansEntity } from "~/admin-entities/plans";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { formatPrice } from "~/shared/mexico/money";
@@ -24,7 +24,7 @@ const planDto = z.object({
 export type PlanDto = z.infer<typeof planDto>;
 
 export const plansResource: ResourceDescriptor<typeof plans, PlanDto, PlanInput> = {
-  ...fromEntity(plans),
+  ...fromEntity(plansEntity),
   entity: "plan",
   tag: CATALOGUE_TAG,
   table: plans,

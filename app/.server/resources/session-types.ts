@@ -1,5 +1,5 @@
 /** Class types (/admin/session/types) through the resource kit; /our-sessions and the home read them. */
-import { sessionTypes } from "~/admin-entities/session-types";
+import { sessionTypesEntity } from "~/admin-entities/session-types";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { sessionTypeSchema, type SessionTypeInput } from "~/shared/schemas/classes";
@@ -24,7 +24,7 @@ export type SessionTypeDto = z.infer<typeof sessionTypeDto>;
 const slugOf = (i: SessionTypeInput) => i.slug ?? slugify(i.name, "clase");
 
 export const sessionTypesResource: ResourceDescriptor<typeof sessionTypes, SessionTypeDto, SessionTypeInput> = {
-  ...fromEntity(sessionTypes),
+  ...fromEntity(sessionTypesEntity),
   entity: "session_type",
   tag: "Back office: clases",
   table: sessionTypes,

@@ -1,5 +1,5 @@
 /** Shipping methods and their prices (chosen in the checkout's Envío tab) through the resource kit. */
-import { shippingMethods } from "~/admin-entities/shipping-methods";
+import { shippingMethodsEntity } from "~/admin-entities/shipping-methods";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { formatPrice } from "~/shared/mexico/money";
@@ -24,7 +24,7 @@ export const shippingMethodsResource: ResourceDescriptor<
   ShippingMethodDto,
   ShippingMethodInput
 > = {
-  ...fromEntity(shippingMethods),
+  ...fromEntity(shippingMethodsEntity),
   entity: "shipping_method",
   tag: CATALOGUE_TAG,
   table: shippingMethods,

@@ -1,5 +1,5 @@
 /** Sponsors (site footer and a studio's marketplace) through the resource kit. */
-import { sponsors } from "~/admin-entities/sponsors";
+import { sponsorsEntity } from "~/admin-entities/sponsors";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
@@ -27,7 +27,7 @@ export const sponsorDto = z.object({
 export type SponsorDto = z.infer<typeof sponsorDto>;
 
 export const sponsorsResource: ResourceDescriptor<typeof sponsors, SponsorDto, SponsorInput> = {
-  ...fromEntity(sponsors),
+  ...fromEntity(sponsorsEntity),
   entity: "sponsor",
   tag: "Back office: contenido",
   table: sponsors,

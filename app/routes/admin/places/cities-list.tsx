@@ -12,10 +12,7 @@ import { citiesView } from "./views";
 import type { Route } from "./+types/cities-list";
 
 /** /admin/cities and /admin/cities/list */
-export async function loader(args: Route.LoaderArgs) {
-  const list = await resourceListLoader(citiesResource, args);
-  return { ...list, data: list.data as unknown as CityRow[] };
-}
+export const loader = (args: Route.LoaderArgs) => resourceListLoader(citiesResource, args);
 export const meta = () => [{ title: `${t("places.cities.title")} · ${t("app.name")}` }];
 export const ErrorBoundary = AdminErrorBoundary;
 

@@ -12,7 +12,7 @@ export async function loader(args: Route.LoaderArgs) {
     resourceListLoader(roomsResource, args),
     studioOptions(args.context.deps.db),
   ]);
-  return { ...list, data: list.data as unknown as RoomRow[], studios };
+  return { ...list, studios };
 }
 export const meta = () => [{ title: `${t("rooms.title")} · ${t("app.name")}` }];
 export const ErrorBoundary = AdminErrorBoundary;

@@ -12,11 +12,7 @@ export async function loader(args: Route.LoaderArgs) {
     resourceListLoader(studiosResource, args),
     staffCityOptions(args.context.deps.db),
   ]);
-  return {
-    ...list,
-    data: list.data as unknown as StudioRow[],
-    cities,
-  };
+  return { ...list, cities };
 }
 export const meta = () => [{ title: `${t("places.studios.title")} · ${t("app.name")}` }];
 export const ErrorBoundary = AdminErrorBoundary;

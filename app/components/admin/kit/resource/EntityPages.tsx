@@ -31,8 +31,9 @@ export function viewOf(e: AdminEntity): ResourceView {
 
 const textOf = (c: ColumnSpec, r: EntityRow): string => {
   const v = c.value ? c.value(r) : r[c.key];
-  if (v !== null && typeof v === "object" && "text" in v) return t(v.text);
-  return v === null || v === undefined || v === "" ? "—" : String(v);
+  if (v === null || v === undefined || v === "") return "—";
+  if (typeof v === "object" && "text" in v) return t((v as { text: MessageKey }).text);
+  return String(v);
 };
 
 /** `2026-12-05T10:00` → `05/12/2026 10:00` (a local time, already the studio's). */
