@@ -619,17 +619,17 @@ describe("back office", () => {
 });
 
 describe("the customer's reservations (issue 21: the studio's time zone)", () => {
-  it("a Tijuana class is shown on its Tijuana day, not Mexico City's", async () => {
+  it("a Tijuana class is shown on its Tijuana day, not Mexico City's: the studio's zone, whatever its city's", async () => {
     const { createCity, createRoom, createStudio } = await import("../support/factories");
     const { localDay, zonedToUtc, dayBadge } = await import("~/shared/mexico/time");
     const tz = "America/Tijuana";
     const city = await createCity(app.deps.db, { name: "Tijuana prueba" });
-    await app.deps.db.update(cities).set({ timezone: tz }).where(eq(cities.id, city.id));
+    // The city keeps Mexico City's zone: the studio's own zone is the one its classes keep.
     const studio = await createStudio(app.deps.db, { cityId: city.id, name: "Nucleo Tijuana prueba" });
     await app.deps.db.update(studios).set({ timezone: tz }).where(eq(studios.id, studio.id));
     const room = await createRoom(app.deps.db, { studioId: studio.id, capacity: 4, layout: { rows: [[1, 2, 3, 4]] } });
     const base = await makeRoom(app.deps.db, 1);
-    const place = { ...base, studio: { ...studio, timezone: tz }, city: { ...city, timezone: tz }, room };
+    const place = { ...base, studio: { ...studio, timezone: tz }, city, room };
     // 23:30 in Tijuana is already the next day in Mexico City.
     const day = localDay(new Date(Date.now() + 2 * DAY), tz);
     const cls = await makeClass(app.deps.db, place, zonedToUtc(day, "23:30", tz));

@@ -1,6 +1,10 @@
 import { OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import type { AppDeps } from "../deps";
 import { createApiApp, registryOf } from "../http/api";
+import { renderMetrics } from "../http/metrics";
+import { safeEqual } from "../domain/identity/tokens";
+import { AppError } from "../http/errors";
+import { t } from "~/lib/messages";
 import { docsPage, docsScript } from "./docs";
 import { authRoutes } from "./auth";
 import { publicRoutes } from "./public";
@@ -49,6 +53,15 @@ export function createApi(deps: AppDeps) {
       servers: [{ url: "/" }],
     });
     return c.json(doc);
+  });
+  // Prometheus (issue 24): closed to the public by METRICS_TOKEN; not in the OpenAPI document.
+  app.get("/metrics", async (c) => {
+    const token = deps.config.METRICS_TOKEN;
+    if (!token) throw AppError.notFound(t("errors.notFound"));
+    const given = /^Bearer (.+)$/.exec(c.req.header("authorization") ?? "")?.[1];
+    if (!given || !safeEqual(given, token)) throw AppError.unauthorized(t("errors.metricsToken"));
+    const { body, contentType } = await renderMetrics(deps.db);
+    return c.body(body, 200, { "Content-Type": contentType, "Cache-Control": "no-store" });
   });
   app.get("/docs", (c) => c.html(docsPage));
   app.get("/docs.js", (c) => c.body(docsScript, 200, { "Content-Type": "text/javascript; charset=utf-8" }));

@@ -1,10 +1,10 @@
-import { sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { id } from "~/shared/schemas/fields";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { AppError } from "../http/errors";
+import { checkHealth } from "../http/health";
 import { publicReads } from "../domain/content/public-reads";
 import { findCity } from "../domain/places/service";
 import { coachDto } from "../resources/coaches";
@@ -67,13 +67,22 @@ export function publicRoutes(app: Hono<ApiEnv>) {
     {
       method: "get",
       path: "/health",
-      summary: "Estado del servicio y de la base de datos",
+      summary: "Estado del servicio: base de datos, cola de tareas y disco (503 sin base de datos)",
       tags: ["Sistema"],
-      response: z.object({ data: z.object({ status: z.string(), database: z.string(), time: z.string() }) }),
+      response: z.object({
+        data: z.object({
+          status: z.enum(["ok", "degraded", "error"]),
+          database: z.enum(["ok", "error"]),
+          jobs: z.object({ status: z.enum(["ok", "error"]), queued: z.number().int(), failed: z.number().int() }),
+          disk: z.object({ status: z.enum(["ok", "low", "error"]), free_mb: z.number().int() }),
+          time: z.string(),
+        }),
+      }),
     },
     async ({ deps }) => {
-      await deps.db.execute(sql`select 1`);
-      return { data: { status: "ok", database: "ok", time: deps.clock().toISOString() } };
+      const health = await checkHealth(deps);
+      if (health.database === "error") throw new AppError(503, t("errors.serviceUnavailable"));
+      return { data: health };
     },
   );
 

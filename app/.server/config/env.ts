@@ -87,6 +87,8 @@ const envSchema = z.object({
   PAYPAL_API_URL: z.url().default("https://api-m.sandbox.paypal.com"),
   /** The webhook's id in PayPal's dashboard, to verify its calls; unset: PayPal webhooks are refused. */
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  /** Opens `GET /api/metrics` (Prometheus) to `Authorization: Bearer <METRICS_TOKEN>`; unset: the endpoint answers 404. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Adds the bare routes `npm run bench` compares against (/__bench/json, /__bench/page). Never in production. */
   BENCH_BASELINE: bool.default(false),
 });

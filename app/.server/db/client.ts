@@ -1,12 +1,23 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { watchPool } from "../http/metrics";
 import * as schema from "./schema";
 import { startEmbeddedPostgres, type EmbeddedCluster } from "./embedded";
 
 type Schema = typeof schema;
 /** The database or a transaction: services take this and never reach for a global. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/**
+ * The rows of a raw SQL query, typed by the caller (the one place that says what node-postgres
+ * answers: `{ rows }`), so callers need no cast of their own.
+ */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
 
 export interface Database {
   db: Db;
@@ -30,6 +41,7 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new Pool({ connectionString: url, max: poolMax });
   pool.on("error", () => {});
+  watchPool(pool);
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,

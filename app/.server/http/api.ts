@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { Hono, type Context } from "hono";
+import { routePath } from "hono/route";
 import { z, type ZodType } from "zod";
 import { t } from "~/lib/messages";
 import type { AppDeps } from "../deps";
@@ -10,6 +11,7 @@ import { readBody } from "./body";
 import { parseCookies, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from "./cookies";
 import { AppError, errorBody, zodFields } from "./errors";
 import { accessLogger, redactPath, type Logger } from "./logger";
+import { observeRequest } from "./metrics";
 import { isCrossSiteWrite } from "./origin";
 import { safeEqual } from "../domain/identity/tokens";
 import { findUnsafeText, INTEGER_MAX } from "~/shared/schemas/fields";
@@ -332,15 +334,18 @@ export function createApiApp(deps: AppDeps) {
       if (!h.has("Cache-Control")) h.set("Cache-Control", "no-store");
       // The access line: every field here is safe as it is (the path without its query and
       // tokens, see redactPath), so it skips the logger's per-line redaction (logger.ts).
+      const ms = performance.now() - started;
       accessLogger(deps.log).info(
-        {
-          requestId,
-          method: c.req.method,
-          path: redactPath(c.req.path),
-          status: c.res.status,
-          ms: Math.round(performance.now() - started),
-        },
+        { requestId, method: c.req.method, path: redactPath(c.req.path), status: c.res.status, ms: Math.round(ms) },
         "api",
+      );
+      // By the matched pattern (`/admin/users/:id`), never the raw path: ids would make a series each.
+      const pattern = routePath(c, -1);
+      observeRequest(
+        pattern === "*" || pattern === "/*" ? "unmatched" : pattern,
+        c.req.method,
+        c.res.status,
+        ms / 1000,
       );
     }
   });

@@ -108,7 +108,7 @@ export async function seedBooking(tx: Db, opts: { passwordHash: string; now?: Da
   const rand = rng(20261124);
 
   const roomRows = await tx
-    .select({ room: s.rooms, cityId: s.studios.cityId, tz: s.cities.timezone })
+    .select({ room: s.rooms, cityId: s.studios.cityId, tz: s.studios.timezone })
     .from(s.rooms)
     .innerJoin(s.studios, eq(s.studios.id, s.rooms.studioId))
     .innerJoin(s.cities, eq(s.cities.id, s.studios.cityId))

@@ -55,6 +55,8 @@ export const core = {
     csrf: "La sesión del formulario expiró. Recargue la página e intente de nuevo.",
     twoFactorPending: "Complete la verificación en dos pasos para continuar",
     crossSite: "La petición viene de otro sitio y fue rechazada",
+    metricsToken: "El token de métricas no es válido",
+    serviceUnavailable: "El servicio no está disponible en este momento. Intente de nuevo en unos minutos.",
     internal: "Ocurrió un error inesperado. Intente de nuevo más tarde.",
     unknownMiddleware: "Unknown middleware",
     cityNotFound: "La ciudad no existe",

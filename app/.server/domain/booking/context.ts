@@ -53,7 +53,7 @@ export async function loadSession(
       studioName: studios.name,
       cityId: cities.id,
       cityName: cities.name,
-      tz: cities.timezone,
+      tz: studios.timezone,
       coachName: sql<string>`trim(${subCoach.name} || ' ' || ${subCoach.lastName})`,
       typeName: sessionTypes.name,
       typeColor: sessionTypes.color,

@@ -30,6 +30,9 @@ export function onSpots(listener: (sessionId: number) => void): () => void {
   return () => bus.off("spots", listener);
 }
 
+/** Live-map streams open on this server (the metrics read it). */
+export const openLiveStreams = () => bus.listenerCount("spots");
+
 let listening: Promise<void> | null = null;
 
 /** Starts this server's LISTEN connection once (PostgreSQL only); reconnects after a failure. */

@@ -60,7 +60,7 @@ export async function listSessions(db: Db, f: SessionFilter) {
       studioId: classSessions.studioId,
       studioName: studios.name,
       cityId: studios.cityId,
-      tz: cities.timezone,
+      tz: studios.timezone,
       roomId: classSessions.roomId,
       roomName: rooms.name,
       coachId: classSessions.coachId,
@@ -516,7 +516,7 @@ export async function waitlistOf(db: Db, sessionId: number) {
 /** Creates the classes of every active template for the next `days` days (idempotent). */
 export async function generateFromTemplates(db: Db, now: Date, days = 14) {
   const templates = await db
-    .select({ tpl: sessionTemplates, tz: cities.timezone })
+    .select({ tpl: sessionTemplates, tz: studios.timezone })
     .from(sessionTemplates)
     .innerJoin(studios, eq(studios.id, sessionTemplates.studioId))
     .innerJoin(cities, eq(cities.id, studios.cityId))
