@@ -6,7 +6,11 @@ export const countriesEntity = defineEntity({
   base: "/admin/countries",
   apiPath: "/admin/countries",
   permissions: { read: "places.read", write: "places.write" },
-  labels: { one: "resources.countries.one", many: "resources.countries.many", subtitle: "resources.countries.subtitle" },
+  labels: {
+    one: "resources.countries.one",
+    many: "resources.countries.many",
+    subtitle: "resources.countries.subtitle",
+  },
   crumb: "admin.crumbs.countries",
   menu: { key: "countries", label: "admin.menu.countries", group: "locations", order: 10 },
   activatable: true,

@@ -9,6 +9,10 @@ import type { AdminEntity } from "./types";
 import { bazaarEntity } from "./bazaar";
 import { cmsPagesEntity } from "./cms-pages";
 import { countriesEntity } from "./countries";
+import { onDemandDifficultiesEntity } from "./on-demand-difficulties";
+import { onDemandDurationsEntity } from "./on-demand-durations";
+import { onDemandEquipmentsEntity } from "./on-demand-equipments";
+import { onDemandTypesEntity } from "./on-demand-types";
 import { plansEntity } from "./plans";
 import { sessionTypesEntity } from "./session-types";
 import { shippingMethodsEntity } from "./shipping-methods";
@@ -18,6 +22,10 @@ export const ADMIN_ENTITIES: readonly AdminEntity[] = [
   bazaarEntity,
   cmsPagesEntity,
   countriesEntity,
+  onDemandDifficultiesEntity,
+  onDemandDurationsEntity,
+  onDemandEquipmentsEntity,
+  onDemandTypesEntity,
   plansEntity,
   sessionTypesEntity,
   shippingMethodsEntity,
@@ -34,8 +42,7 @@ export function entityPages(e: AdminEntity) {
 }
 
 /** Every page path of every entity (`/admin/sponsors`, `/admin/sponsors/list`, …/add, …/edit/:id). */
-export const entityPaths = (): string[] =>
-  ADMIN_ENTITIES.flatMap((e) => Object.values(entityPages(e)).flat());
+export const entityPaths = (): string[] => ADMIN_ENTITIES.flatMap((e) => Object.values(entityPages(e)).flat());
 
 /** The entity whose pages `pathname` (without locale prefix) is on: the longest base that fits. */
 export function entityOfPath(pathname: string): AdminEntity | undefined {

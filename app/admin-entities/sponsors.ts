@@ -12,14 +12,26 @@ export const sponsorsEntity = defineEntity({
   activatable: true,
   csv: true,
   columns: [
-    { key: "name", label: "resources.sponsors.name", sortable: true, cell: "thumbnail", image: "image_url", fit: "contain" },
+    {
+      key: "name",
+      label: "resources.sponsors.name",
+      sortable: true,
+      cell: "thumbnail",
+      image: "image_url",
+      fit: "contain",
+    },
     { key: "link", label: "resources.sponsors.link", cell: "link" },
     { key: "sort_order", label: "resources.sponsors.sortOrder", sortable: true },
   ],
   fields: [
     { name: "name", label: "resources.sponsors.name", kind: "text", required: true },
     { name: "link", label: "resources.sponsors.link", kind: "url", required: true },
-    { name: "image_url", label: "resources.sponsors.image", kind: "image", description: "resources.sponsors.imageHelp" },
+    {
+      name: "image_url",
+      label: "resources.sponsors.image",
+      kind: "image",
+      description: "resources.sponsors.imageHelp",
+    },
     {
       name: "class_name",
       label: "resources.sponsors.className",

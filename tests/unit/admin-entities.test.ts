@@ -30,7 +30,9 @@ describe("the registry of back-office entities (issue 21: an entity is one descr
     for (const e of ADMIN_ENTITIES) {
       const mine = routes.filter((r) => r.path && `/${r.path}`.startsWith(e.base));
       const paths = mine.map((r) => `/${r.path}`);
-      expect(paths, e.name).toEqual(expect.arrayContaining([e.base, `${e.base}/list`, `${e.base}/add`, `${e.base}/edit/:id`]));
+      expect(paths, e.name).toEqual(
+        expect.arrayContaining([e.base, `${e.base}/list`, `${e.base}/add`, `${e.base}/edit/:id`]),
+      );
       const list = e.pages?.list ?? "routes/admin/kit/list.tsx";
       const form = e.pages?.form ?? "routes/admin/kit/form.tsx";
       expect(mine.find((r) => `/${r.path}` === `${e.base}/list`)?.file).toBe(list);
@@ -75,7 +77,10 @@ describe("the registry of back-office entities (issue 21: an entity is one descr
     expect(SERVER_RESOURCES.map((d) => d.name).sort()).toEqual(ADMIN_ENTITIES.map((e) => e.name).sort());
     for (const e of ADMIN_ENTITIES) {
       const d = SERVER_RESOURCES.find((x) => x.name === e.name)!;
-      expect({ apiPath: d.apiPath, permissions: d.permissions }).toEqual({ apiPath: e.apiPath, permissions: e.permissions });
+      expect({ apiPath: d.apiPath, permissions: d.permissions }).toEqual({
+        apiPath: e.apiPath,
+        permissions: e.permissions,
+      });
     }
   });
 

@@ -7,6 +7,12 @@ import type { ResourceDescriptor } from "../kit/resource";
 import { bazaarEventsResource } from "./bazaar-events";
 import { cmsPagesResource } from "./cms-pages";
 import { countriesResource } from "./countries";
+import {
+  onDemandDifficultiesResource,
+  onDemandDurationsResource,
+  onDemandEquipmentsResource,
+  onDemandTypesResource,
+} from "./on-demand-taxonomies";
 import { plansResource } from "./plans";
 import { sessionTypesResource } from "./session-types";
 import { shippingMethodsResource } from "./shipping-methods";
@@ -18,6 +24,10 @@ export const SERVER_RESOURCES: readonly AnyDescriptor[] = [
   bazaarEventsResource,
   cmsPagesResource,
   countriesResource,
+  onDemandDifficultiesResource,
+  onDemandDurationsResource,
+  onDemandEquipmentsResource,
+  onDemandTypesResource,
   plansResource,
   sessionTypesResource,
   shippingMethodsResource,

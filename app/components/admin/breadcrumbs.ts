@@ -32,10 +32,6 @@ const TO_LIST = new Set([
   "/admin/shippings",
   "/admin/studios",
   "/admin/qr-assistance",
-  "/admin/on-demand/difficulties",
-  "/admin/on-demand/durations",
-  "/admin/on-demand/equipments",
-  "/admin/on-demand/types",
 ]);
 
 /** Sections that lead somewhere else than their own path. */

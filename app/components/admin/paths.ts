@@ -64,10 +64,6 @@ export const ADMIN_PATHS: readonly string[] = [
   "/admin/on-demand/videos/stream/add",
   "/admin/on-demand/videos/stream/edit/:id",
   "/admin/on-demand/videos/video/:id",
-  ...crud("/admin/on-demand/difficulties"),
-  ...crud("/admin/on-demand/durations"),
-  ...crud("/admin/on-demand/equipments"),
-  ...crud("/admin/on-demand/types"),
   // The back office's own screens.
   "/admin/administrators/add",
   "/admin/administrators/edit/:id",

@@ -22,6 +22,15 @@ export const ErrorBoundary = AdminErrorBoundary;
 
 export default function CmsPageForm({ loaderData }: Route.ComponentProps) {
   // A new page starts unpublished: staff publish it when its content is ready.
-  const withWarning = fieldsOf(cmsPagesEntity.fields, {}).map((f) => (f.name === "slug" ? { ...f, warn: reservedSlugMessage } : f));
-  return <ResourceFormPage view={viewOf(cmsPagesEntity)} schema={cmsPageSchema} fields={withWarning} item={loaderData.item} />;
+  const withWarning = fieldsOf(cmsPagesEntity.fields, {}).map((f) =>
+    f.name === "slug" ? { ...f, warn: reservedSlugMessage } : f,
+  );
+  return (
+    <ResourceFormPage
+      view={viewOf(cmsPagesEntity)}
+      schema={cmsPageSchema}
+      fields={withWarning}
+      item={loaderData.item}
+    />
+  );
 }

@@ -82,9 +82,7 @@ function cellOf(c: ColumnSpec, r: EntityRow): ReactNode {
     case "localDateTime":
       return r[c.key] ? localDateTime(String(r[c.key])) : "—";
     case "badge":
-      return (
-        <SoftBadge color={r[c.key] ? "teal" : "gray"}>{t((r[c.key] ? c.yes : c.no) as MessageKey)}</SoftBadge>
-      );
+      return <SoftBadge color={r[c.key] ? "teal" : "gray"}>{t((r[c.key] ? c.yes : c.no) as MessageKey)}</SoftBadge>;
     default:
       return textOf(c, r);
   }
