@@ -17,6 +17,7 @@ import { plansEntity } from "./plans";
 import { sessionTypesEntity } from "./session-types";
 import { shippingMethodsEntity } from "./shipping-methods";
 import { sponsorsEntity } from "./sponsors";
+import { vouchersEntity } from "./vouchers";
 
 export const ADMIN_ENTITIES: readonly AdminEntity[] = [
   bazaarEntity,
@@ -30,6 +31,7 @@ export const ADMIN_ENTITIES: readonly AdminEntity[] = [
   sessionTypesEntity,
   shippingMethodsEntity,
   sponsorsEntity,
+  vouchersEntity,
 ];
 
 /** The page kinds of an entity and their paths (relative to its base). */

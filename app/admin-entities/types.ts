@@ -57,6 +57,10 @@ export interface ColumnSpec {
   image?: string;
   mark?: string;
   fit?: "contain" | "cover";
+  /** A second, smaller line under the text: the value of this key (a voucher's description). */
+  sub?: string;
+  /** The text in a fixed-width bold face (codes). */
+  mono?: boolean;
   href?: (row: EntityRow) => string;
   /** The link's accessible name prefix (`{label}: {text}`). */
   linkLabel?: MessageKey;
@@ -118,7 +122,8 @@ export interface AdminEntity {
   apiPath: string;
   /** Page permissions (the API reads the same ones): `read` shows the list and the menu entry. */
   permissions: { read: Permission; write: Permission };
-  labels: { one: MessageKey; many: MessageKey; subtitle?: MessageKey; add?: MessageKey };
+  /** Its name (one, many), the list's subtitle, and its own add button and search box texts. */
+  labels: { one: MessageKey; many: MessageKey; subtitle?: MessageKey; add?: MessageKey; search?: MessageKey };
   /** The crumb of the base's last segment (default `labels.many`). */
   crumb?: MessageKey;
   menu?: MenuSpec;

@@ -17,6 +17,7 @@ import { plansResource } from "./plans";
 import { sessionTypesResource } from "./session-types";
 import { shippingMethodsResource } from "./shipping-methods";
 import { sponsorsResource } from "./sponsors";
+import { vouchersResource } from "./vouchers";
 
 type AnyDescriptor = ResourceDescriptor<any, any, any, any, any>;
 
@@ -32,6 +33,7 @@ export const SERVER_RESOURCES: readonly AnyDescriptor[] = [
   sessionTypesResource,
   shippingMethodsResource,
   sponsorsResource,
+  vouchersResource,
 ];
 
 export const serverResourceOf = (name: string) => SERVER_RESOURCES.find((d) => d.name === name);

@@ -143,7 +143,6 @@ function fullMenu(): MenuEntry[] {
       "payments",
       [
         link("paymentsHistory", t("admin.menu.paymentsHistory"), "/admin/payments/list", { order: 10 }),
-        link("vouchers", t("admin.menu.vouchers"), "/admin/vouchers/list", { order: 20 }),
         link("giftcards", t("admin.menu.giftcards"), "/admin/giftcards", { order: 30 }),
       ],
       { order: 80 },

@@ -40,8 +40,6 @@ export const ADMIN_PATHS: readonly string[] = [
   "/admin/turns",
   "/admin/users",
   "/admin/users/list",
-  "/admin/vouchers",
-  ...crud("/admin/vouchers"),
   "/admin/certifications/list",
   "/admin/configurations/general",
   "/admin/configurations/general/landing",

@@ -2,7 +2,7 @@
  * The generic list and form pages of a registered entity (app/admin-entities): its columns,
  * filters and fields, written as data in its browser half, drawn by the kit's pages.
  */
-import { Anchor } from "@mantine/core";
+import { Anchor, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { AdminEntity, ColumnSpec, EntityRow, FieldSpec, FilterSpec } from "~/admin-entities/types";
 import { SoftBadge } from "~/components/SoftBadge";
@@ -26,6 +26,7 @@ export function viewOf(e: AdminEntity): ResourceView {
     activatable: e.activatable,
     csv: e.csv,
     ...(e.labels.add ? { addLabel: t(e.labels.add) } : {}),
+    ...(e.labels.search ? { searchPlaceholder: t(e.labels.search) } : {}),
   };
 }
 
@@ -83,8 +84,22 @@ function cellOf(c: ColumnSpec, r: EntityRow): ReactNode {
       return r[c.key] ? localDateTime(String(r[c.key])) : "—";
     case "badge":
       return <SoftBadge color={r[c.key] ? "teal" : "gray"}>{t((r[c.key] ? c.yes : c.no) as MessageKey)}</SoftBadge>;
-    default:
-      return textOf(c, r);
+    default: {
+      if (!c.sub && !c.mono) return textOf(c, r);
+      const sub = c.sub ? r[c.sub] : null;
+      return (
+        <>
+          <Text size="sm" {...(c.mono ? { fw: 600, ff: "monospace" } : {})}>
+            {textOf(c, r)}
+          </Text>
+          {typeof sub === "string" && sub && (
+            <Text size="xs" c="dimmed">
+              {sub}
+            </Text>
+          )}
+        </>
+      );
+    }
   }
 }
 
