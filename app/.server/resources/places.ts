@@ -45,7 +45,13 @@ const cityRowDto = cityDto.extend({ active: z.boolean(), studios: z.number(), ac
 export type CityDto = z.infer<typeof cityDto>;
 export type CityRow = z.infer<typeof cityRowDto>;
 
-export const citiesResource: ResourceDescriptor<typeof cities, CityDto, CityInput, typeof cities.$inferSelect, CityRow> = {
+export const citiesResource: ResourceDescriptor<
+  typeof cities,
+  CityDto,
+  CityInput,
+  typeof cities.$inferSelect,
+  CityRow
+> = {
   name: "cities",
   entity: "city",
   apiPath: "/admin/cities",
@@ -170,7 +176,13 @@ const roomRowDto = z.object({
 export type RoomAdminDto = z.infer<typeof roomDto>;
 export type RoomRow = z.infer<typeof roomRowDto>;
 
-export const roomsResource: ResourceDescriptor<typeof rooms, RoomAdminDto, RoomInput, typeof rooms.$inferSelect, RoomRow> = {
+export const roomsResource: ResourceDescriptor<
+  typeof rooms,
+  RoomAdminDto,
+  RoomInput,
+  typeof rooms.$inferSelect,
+  RoomRow
+> = {
   name: "rooms",
   entity: "room",
   apiPath: "/admin/rooms",
