@@ -76,8 +76,8 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/packs/add", "routes/admin/catalogue/pack-form.tsx", { id: "admin-packs-add" }),
     route("admin/packs/edit/:id", "routes/admin/catalogue/pack-form.tsx", { id: "admin-packs-edit" }),
     route("admin/packs/p/:id", "routes/admin/catalogue/pack-form.tsx", { id: "admin-packs-p" }),
-    // Built with the resource kit (kit/resource.ts): countries (states read-only) and sponsors.
-    // The studio's catalogue on the resource kit: class types, coaches, bazaar events, files library.
+    // Hand-written pages on the resource kit (the entities of app/admin-entities come below): coaches,
+    // files library.
     route("admin/coaches", "routes/admin/coaches/list.tsx", { id: "admin-coaches" }),
     route("admin/coaches/list", "routes/admin/coaches/list.tsx", { id: "admin-coaches-list" }),
     route("admin/coaches/add", "routes/admin/coaches/form.tsx", { id: "admin-coaches-add" }),
@@ -92,7 +92,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/courtesies/list", "routes/admin/booking/courtesies.tsx", { id: "admin-courtesies-list" }),
     route("admin/assistances/add", "routes/admin/booking/assistance-add.tsx", { id: "admin-assistances-add" }),
     route("admin/assistances/edit/:id", "routes/admin/booking/assistance-edit.tsx", { id: "admin-assistances-edit" }),
-    // Content back office (places2): CMS pages (kit), configuration [type 1], legal sections, requests.
+    // Content back office (places2): configuration [type 1], legal sections, requests.
     ...["general", "general/landing", "general/on-demand", "general/store"].map((p) =>
       route(`admin/configurations/${p}`, "routes/admin/configurations/general.tsx", { id: `admin-config-${p}` }),
     ),
@@ -102,8 +102,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/invoice-requests", "routes/admin/requests/invoices.tsx"),
     route("admin/foundation-applications", "routes/admin/requests/foundation-list.tsx"),
     route("admin/foundation-applications/:id", "routes/admin/requests/foundation-detail.tsx"),
-    // Catalogue (issue 10), built with the resource kit: on-demand plans, products by area,
-    // certifications and shipping methods.
+    // Catalogue (issue 10), hand-written pages on the resource kit: products by area, certifications.
     route("admin/products", "routes/admin/catalogue/products-list.tsx", { id: "admin-products" }),
     route("admin/products/list", "routes/admin/catalogue/products-list.tsx", { id: "admin-products-list" }),
     route("admin/products/list/:area", "routes/admin/catalogue/products-list.tsx", { id: "admin-products-area" }),
@@ -118,7 +117,9 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/certifications/edit/:id", "routes/admin/catalogue/certification-form.tsx", {
       id: "admin-certifications-edit",
     }),
-    // Entities built from a descriptor (app/admin-entities): list, add and edit pages of each.
+    // Entities built from a descriptor (app/admin-entities: sponsors, countries, CMS pages, class types,
+    // bazaar, plans, shipping methods, vouchers, Nucleo Home's taxonomies): list, add and edit pages of
+    // each, from the registry (./entity-routes.ts). A hand-written page is a route(...) line above.
     ...entityRoutes(),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),

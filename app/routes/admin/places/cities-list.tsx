@@ -1,3 +1,4 @@
+// Hand-written, not an entity of app/admin-entities: its list is a query of its own (counts) with a delete in the row menu (docs/how-to-add-a-back-office-resource.md).
 import { Menu } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconTrash } from "@tabler/icons-react";

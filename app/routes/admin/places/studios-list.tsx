@@ -1,3 +1,4 @@
+// Hand-written, not an entity of app/admin-entities: its list is a query of its own (joined city) with a city filter from the staff's cities (docs/how-to-add-a-back-office-resource.md).
 import { AdminErrorBoundary, ResourceListPage, SoftBadge, type Column } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
 import { staffCityOptions } from "~/.server/domain/places/service";
