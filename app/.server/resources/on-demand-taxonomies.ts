@@ -45,20 +45,24 @@ const csvColumns = [
 const taxonomyDto = z.object({ id: z.number(), name: z.string(), sort_order: z.number(), active: z.boolean() });
 type TaxonomyDto = z.infer<typeof taxonomyDto>;
 
-/** A taxonomy that is a name and an order (difficulties, equipment). */
+/** A taxonomy that is a name and an order (difficulties, equipment): all but its table. */
 function nameOnly(
-  table: typeof onDemandDifficulties | typeof onDemandEquipments,
+  table: { id: PgColumn; name: PgColumn; sortOrder: PgColumn; active: PgColumn },
   entity: string,
   filename: string,
-): Omit<ResourceDescriptor<typeof table, TaxonomyDto, TaxonomyInput>, "name" | "apiPath" | "labels" | "permissions"> {
+) {
   return {
     ...common(table),
     entity,
-    table,
     dto: taxonomyDto,
-    toDto: (r) => ({ id: r.id, name: r.name, sort_order: r.sortOrder, active: r.active }),
+    toDto: (r: { id: number; name: string; sortOrder: number; active: boolean }): TaxonomyDto => ({
+      id: r.id,
+      name: r.name,
+      sort_order: r.sortOrder,
+      active: r.active,
+    }),
     input: taxonomySchema,
-    toRow: (i) => ({ name: i.name, sortOrder: i.sort_order }),
+    toRow: (i: TaxonomyInput) => ({ name: i.name, sortOrder: i.sort_order }),
     csv: { filename, columns: csvColumns },
   };
 }
@@ -67,11 +71,13 @@ export const onDemandDifficultiesResource: ResourceDescriptor<typeof onDemandDif
   {
     ...fromEntity(onDemandDifficultiesEntity),
     ...nameOnly(onDemandDifficulties, "on_demand_difficulty", "dificultades.csv"),
+    table: onDemandDifficulties,
   };
 
 export const onDemandEquipmentsResource: ResourceDescriptor<typeof onDemandEquipments, TaxonomyDto, TaxonomyInput> = {
   ...fromEntity(onDemandEquipmentsEntity),
   ...nameOnly(onDemandEquipments, "on_demand_equipment", "equipo.csv"),
+  table: onDemandEquipments,
 };
 
 const durationDto = taxonomyDto.extend({ min_minutes: z.number(), max_minutes: z.number().nullable() });
