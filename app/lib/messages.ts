@@ -23,6 +23,7 @@ import { cms } from "./i18n/cms";
 import { catalogue } from "./i18n/catalogue";
 import { onDemandAdmin } from "./i18n/on-demand-admin";
 import { shifts } from "./i18n/shifts";
+import { taxonomies } from "./i18n/taxonomies";
 
 /** The catalogue, one file per area under ./i18n (each area owns its file; list it here under the
  * name it exports). In the browser only `core` is here from the start: each area arrives with the
@@ -49,6 +50,7 @@ export const messages = {
   catalogue,
   onDemandAdmin,
   shifts,
+  taxonomies,
 } as const;
 
 /**

@@ -289,3 +289,84 @@ describe("unique index races", () => {
     expect(await createdAudits("customer.created", "email", email)).toHaveLength(1);
   });
 });
+
+describe("Nucleo Home's taxonomies (entities from a descriptor, issue 21)", () => {
+  it("a duration bucket: created, listed by its order, edited, deactivated, audited; a bad range and a taken name refused", async () => {
+    const name = `De 15 a 30 ${unique()}`;
+    const bad = await app.request("/admin/on-demand/durations", {
+      method: "POST",
+      token: manager,
+      json: { name, min_minutes: 30, max_minutes: 15 },
+    });
+    expect(bad.status).toBe(422);
+    expect((await json(bad)).error.messages).toEqual([
+      { field: "max_minutes", message: "El límite debe ser mayor que el inicio del rango" },
+    ]);
+    const res = await app.request("/admin/on-demand/durations", {
+      method: "POST",
+      token: manager,
+      json: { name, min_minutes: 15, max_minutes: 30, sort_order: 2 },
+    });
+    expect(res.status).toBe(201);
+    const { item } = (await json(res)).data;
+    expect(item).toMatchObject({ name, min_minutes: 15, max_minutes: 30, sort_order: 2, active: true });
+    const taken = await app.request("/admin/on-demand/durations", {
+      method: "POST",
+      token: manager,
+      json: { name, min_minutes: 0 },
+    });
+    expect(taken.status).toBe(409);
+    expect((await json(taken)).error.messages).toEqual([
+      { field: "name", message: "Ya existe un registro con ese nombre" },
+    ]);
+    const put = await app.request(`/admin/on-demand/durations/${item.id}`, {
+      method: "PUT",
+      token: manager,
+      json: { name, min_minutes: 15, max_minutes: "", sort_order: 2 },
+    });
+    expect((await json(put)).data.item.max_minutes).toBeNull();
+    const list = await json(
+      await app.request(`/admin/on-demand/durations?search=${encodeURIComponent(name)}`, { token: manager }),
+    );
+    expect(list.data.map((r: { id: number }) => r.id)).toEqual([item.id]);
+    await app.request(`/admin/on-demand/durations/${item.id}/deactivate`, { method: "POST", token: manager });
+    const actions = (
+      await app.deps.db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "on_demand_duration"), eq(auditLog.entityId, String(item.id))))
+        .orderBy(auditLog.id)
+    ).map((r) => r.action);
+    expect(actions).toEqual([
+      "on_demand_duration.created",
+      "on_demand_duration.updated",
+      "on_demand_duration.deactivated",
+    ]);
+  });
+
+  it("difficulties, equipment and types: the kit's calls, the back office's permission, sorted by their order", async () => {
+    for (const [path, extra] of [
+      ["difficulties", {}],
+      ["equipments", {}],
+      ["types", { description: "Clases de barra" }],
+    ] as const) {
+      const names = [`B ${unique()}`, `A ${unique()}`];
+      for (const [i, name] of names.entries()) {
+        const res = await app.request(`/admin/on-demand/${path}`, {
+          method: "POST",
+          token: manager,
+          json: { name, sort_order: i, ...extra },
+        });
+        expect(res.status, path).toBe(201);
+      }
+      const list = await json(await app.request(`/admin/on-demand/${path}?per_page=100`, { token: manager }));
+      const mine = list.data
+        .filter((r: { name: string }) => names.includes(r.name))
+        .map((r: { name: string }) => r.name);
+      expect(mine, path).toEqual(names);
+      expect((await app.request(`/admin/on-demand/${path}`, { token: customer })).status).toBe(403);
+      const csv = await app.request(`/admin/on-demand/${path}?format=csv`, { token: manager });
+      expect(csv.headers.get("content-type")).toContain("text/csv");
+    }
+  });
+});

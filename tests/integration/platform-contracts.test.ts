@@ -15,6 +15,10 @@ import {
   giftCards,
   invoiceRequests,
   mailOutbox,
+  onDemandDifficulties,
+  onDemandDurations,
+  onDemandEquipments,
+  onDemandTypes,
   shipments,
 } from "../../app/.server/db/schema";
 import { grantLot } from "../../app/.server/domain/credits/ledger";
@@ -73,6 +77,14 @@ beforeAll(async () => {
       email: "ana@prueba.mx",
     })
     .returning({ id: invoiceRequests.id });
+  // Nucleo Home's taxonomies (not in the seed): one row each.
+  const taxonomy = async (
+    table: typeof onDemandDifficulties | typeof onDemandEquipments | typeof onDemandTypes | typeof onDemandDurations,
+  ) => String((await app.deps.db.insert(table).values({ name: "Muestra" }).returning({ id: table.id }))[0].id);
+  const difficulty = await taxonomy(onDemandDifficulties);
+  const duration = await taxonomy(onDemandDurations);
+  const equipment = await taxonomy(onDemandEquipments);
+  const onDemandType = await taxonomy(onDemandTypes);
   const reward = await grantLot(app.deps.db, {
     userId: c.id,
     scope: "in_person",
@@ -128,6 +140,10 @@ beforeAll(async () => {
     "/legal/:slug": "privacy",
     // Content back office (places2).
     "/admin/cms-pages/:id": "1",
+    "/admin/on-demand/difficulties/:id": difficulty,
+    "/admin/on-demand/durations/:id": duration,
+    "/admin/on-demand/equipments/:id": equipment,
+    "/admin/on-demand/types/:id": onDemandType,
     "/admin/configurations/:page": "general",
     "/admin/home-sections/:key": "hero",
     "/admin/legal-sections/:slug": "faq",

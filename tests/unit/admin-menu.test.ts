@@ -18,6 +18,7 @@ const hrefs = (u: MenuUser) => menuLinks(adminMenu(u)).map((l) => l.href);
 const FULL = [
   "dashboard",
   "certifications",
+  "onDemand",
   "classes",
   "locations",
   "people",
@@ -103,11 +104,11 @@ describe("adminMenu (spec §2 admin menu, §6 roles)", () => {
     }
   });
 
-  it("testing-flagged entries (the on-demand group and its packs) only for testers", () => {
+  it("testing-flagged entries (the on-demand dashboard, videos and packs) only for testers", () => {
     const tester = keys(user({ employee_type: 2, is_tester: true }));
-    expect(tester).toEqual(["dashboard", "certifications", "onDemand", "plans", ...FULL.slice(2)]);
+    expect(tester).toEqual(["dashboard", "certifications", "onDemand", "plans", ...FULL.slice(3)]);
     const group = adminMenu(user({ employee_type: 1, is_tester: true })).find((e) => e.key === "onDemand");
-    expect(group).toMatchObject({ kind: "group", testing: true });
+    expect(group).toMatchObject({ kind: "group" });
     expect(group?.kind === "group" && group.children.map((c) => c.href)).toEqual([
       "/admin/on-demand/dashboard",
       "/admin/on-demand/videos",
@@ -116,7 +117,19 @@ describe("adminMenu (spec §2 admin menu, §6 roles)", () => {
       "/admin/on-demand/equipments/list",
       "/admin/on-demand/types/list",
     ]);
-    expect(keys(user({ employee_type: 1, is_tester: false }))).not.toContain("onDemand");
+    expect(keys(user({ employee_type: 1, is_tester: false }))).not.toContain("plans");
+  });
+
+  it("the on-demand group shows its taxonomies to every administrator (issue 23), not only to testers", () => {
+    for (const employee_type of [1, 2]) {
+      const group = adminMenu(user({ employee_type, is_tester: false })).find((e) => e.key === "onDemand");
+      expect(group?.kind === "group" && group.children.map((c) => [c.label, c.href])).toEqual([
+        ["Duraciones", "/admin/on-demand/durations/list"],
+        ["Dificultades", "/admin/on-demand/difficulties/list"],
+        ["Equipo", "/admin/on-demand/equipments/list"],
+        ["Tipos", "/admin/on-demand/types/list"],
+      ]);
+    }
   });
 
   it("every combination of role, type, tester, employee and scanner flag gives a consistent menu", () => {
@@ -133,7 +146,7 @@ describe("adminMenu (spec §2 admin menu, §6 roles)", () => {
               else if (employee_type === 3) expect(k).toEqual(id_employee ? ["closeTurn"] : []);
               else {
                 const expected = [...FULL];
-                if (is_tester) expected.splice(2, 0, "onDemand", "plans");
+                if (is_tester) expected.splice(3, 0, "plans");
                 if (employee_type === 1) expected.push("turns", "configuration");
                 if (id_employee) expected.push("closeTurn");
                 expect(k, JSON.stringify(u)).toEqual(expected);

@@ -10,7 +10,8 @@ import { contentTypeOf } from "../adapters/storage";
 import { AppError } from "../http/errors";
 import { t } from "~/lib/messages";
 import { BACK_OFFICE, backOfficeActor } from "./back-office";
-import { resourceRoutes } from "./resource-routes";
+import { remainingResourceRoutes, resourceRoutes } from "./resource-routes";
+import { SERVER_RESOURCES } from "../resources/registry";
 import { sessionTypesResource } from "../resources/session-types";
 import { coachesResource } from "../resources/coaches";
 import { bazaarEventsResource } from "../resources/bazaar-events";
@@ -197,4 +198,6 @@ export function adminResourceRoutes(app: Hono<ApiEnv>) {
       Message: t("catalogue.variants.saved"),
     }),
   );
+  // Every other registered entity (app/admin-entities) has only the kit's calls: the on-demand taxonomies.
+  remainingResourceRoutes(app, SERVER_RESOURCES);
 }

@@ -27,7 +27,23 @@ import {
 } from "../kit/resource";
 import { BACK_OFFICE, backOfficeActor, metaSchema } from "./back-office";
 
-export function resourceRoutes(app: Hono<ApiEnv>, d: ResourceDescriptor<any, any, any>) {
+/** The descriptors each app has declared (so `remainingResourceRoutes` declares the others once). */
+const declared = new WeakMap<Hono<ApiEnv>, Set<object>>();
+
+/**
+ * Declares the kit's calls of every registered entity (resources/registry.ts) that has not been
+ * declared yet (the entities with nothing but the kit's calls need no line of their own).
+ */
+export function remainingResourceRoutes(
+  app: Hono<ApiEnv>,
+  all: readonly ResourceDescriptor<any, any, any, any, any>[],
+) {
+  for (const d of all) if (!declared.get(app)?.has(d)) resourceRoutes(app, d);
+}
+
+export function resourceRoutes(app: Hono<ApiEnv>, d: ResourceDescriptor<any, any, any, any, any>) {
+  if (!declared.has(app)) declared.set(app, new Set());
+  declared.get(app)!.add(d);
   const tags = [d.tag];
   const item = z.object({ data: d.dto });
   const id = idParam("id");

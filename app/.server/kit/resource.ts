@@ -15,6 +15,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z, type ZodObject, type ZodType } from "zod";
 import { t } from "~/lib/messages";
 import type { Permission } from "~/shared/permissions";
+import type { AdminEntity } from "~/admin-entities/types";
 import type { AppDeps } from "../deps";
 import type { Db } from "../db/client";
 import type { Logger } from "../http/logger";
@@ -33,6 +34,10 @@ export interface ResourceDescriptor<
   T extends PgTable & { id: PgColumn },
   Dto extends { id: number },
   Input extends Record<string, unknown> = Record<string, unknown>,
+  /** The row `toDto` takes: the table's, or what `select` reads (joins), typed without casts. */
+  Row = T["$inferSelect"],
+  /** A list row: the DTO, or what `list` gives (places' joined lists). */
+  ListRow = Dto,
 > {
   /** Plural key: "countries" (audit actions `country.created`… use `entity`). */
   name: string;
@@ -46,7 +51,7 @@ export interface ResourceDescriptor<
   table: T;
   /** The response item schema (OpenAPI) and how a row becomes it. */
   dto: ZodObject;
-  toDto: (row: T["$inferSelect"]) => Dto;
+  toDto: (row: Row) => Dto;
   /** The form/body schema: absent makes the resource read-only. */
   input?: ZodType<Input>;
   /** The row values of a validated input. */
@@ -82,7 +87,7 @@ export interface ResourceDescriptor<
   /** Path of the list call when it is not `apiPath` (the studios' `/admin/studios/list`). */
   listPath?: string;
   /** A list query of its own (joins, computed columns) in place of the generic one. */
-  list?: (db: Db, q: ResourceListQuery, opts: { all?: boolean }) => Promise<{ rows: object[]; total: number }>;
+  list?: (db: Db, q: ResourceListQuery, opts: { all?: boolean }) => Promise<{ rows: ListRow[]; total: number }>;
   /** The row schema of the list answer when `list` is given (default `dto`). */
   listDto?: ZodObject;
   /** A read of one item of its own (the form's values) in place of `toDto` of the row. */
@@ -115,6 +120,11 @@ export interface ResourceDescriptor<
     after?: (tx: Db, id: number, active: boolean, now: Date) => Promise<void>;
     data?: (row: T["$inferSelect"]) => Record<string, unknown>;
   };
+  // ── Pages (generic form page of an entity, app/admin-entities) ─────────────────────────────
+  /** The option lists the form's `select` fields name (`options: "studios"`), read for the form page. */
+  formOptions?: (db: Db) => Promise<Record<string, { value: string; label: string }[]>>;
+  /** Starting values of the add page that depend on the data (the marketplace studio, when it exists). */
+  formDefaults?: (options: Record<string, { value: string; label: string }[]>) => Record<string, unknown>;
   /** API only: the answer's key for the changed row ("item"), summaries that replace the
    * generic ones, the message after a create (e.g. a welcome mail's outcome), and commands
    * `POST {apiPath}/:id/{path}` of this entity only. */
@@ -139,7 +149,24 @@ export interface ResourceAction<Dto> {
   run: (a: { deps: AppDeps; actor: Actor; id: number }) => Promise<{ Message: string; item?: Dto }>;
 }
 
-type AnyResource = ResourceDescriptor<any, any, any>;
+type AnyResource = ResourceDescriptor<any, any, any, any, any>;
+
+/** A descriptor's list row (its `list`'s rows, else its DTO). */
+export type ListRowOf<D> = D extends ResourceDescriptor<any, any, any, any, infer L> ? L : never;
+
+/**
+ * What the server half of an entity takes from its browser half (app/admin-entities/<name>.ts):
+ * name, API path, permissions, labels (in Spanish) and whether it is edited.
+ */
+export function fromEntity<E extends AdminEntity>(e: E) {
+  return {
+    name: e.name,
+    apiPath: e.apiPath,
+    permissions: e.permissions,
+    labels: { one: t(e.labels.one), many: t(e.labels.many) },
+    ...(e.editable === false ? { editable: false as const } : {}),
+  };
+}
 
 export type ResourceListQuery = ListQuery & Record<string, unknown>;
 
@@ -184,8 +211,8 @@ export async function listResource<D extends AnyResource>(
   d: D,
   q: ResourceListQuery,
   opts: { all?: boolean } = {},
-): Promise<{ rows: ReturnType<D["toDto"]>[]; total: number }> {
-  if (d.list) return (await d.list(db, q, opts)) as { rows: ReturnType<D["toDto"]>[]; total: number };
+): Promise<{ rows: ListRowOf<D>[]; total: number }> {
+  if (d.list) return (await d.list(db, q, opts)) as { rows: ListRowOf<D>[]; total: number };
   const where = whereOf(d, q);
   const base = selectOf(db, d)
     .where(where)
@@ -195,7 +222,7 @@ export async function listResource<D extends AnyResource>(
     .select({ n: count() })
     .from(d.table as PgTable)
     .where(where);
-  return { rows: (rows as never[]).map((r) => d.toDto(r)) as ReturnType<D["toDto"]>[], total: n };
+  return { rows: (rows as never[]).map((r) => d.toDto(r)) as ListRowOf<D>[], total: n };
 }
 
 /** A resource's texts: its own (`messages`) or the kit's generic ones with its label. */

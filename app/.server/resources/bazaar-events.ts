@@ -1,4 +1,5 @@
 /** Bazaar events (/admin/bazar) through the resource kit; /bazar-acapulco and its event pages read them. */
+import { bazaarEntity } from "~/admin-entities/bazaar";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
@@ -6,7 +7,9 @@ import { bazaarEventSchema, type BazaarEventInput } from "~/shared/schemas/class
 import { bazaarEvents, studios } from "../db/schema";
 import { AppError } from "../domain/errors";
 import { DEFAULT_TZ, localDay, localTime, zonedToUtc } from "~/shared/mexico/time";
-import type { ResourceDescriptor } from "../kit/resource";
+import { fromEntity, type ResourceDescriptor } from "../kit/resource";
+import { studioOptions } from "../domain/people/common";
+import { MARKETPLACE_STUDIO_ID } from "~/components/site/navbar-logic";
 
 const bazaarEventDto = z.object({
   id: z.number(),
@@ -27,11 +30,9 @@ const local = (d: Date) => `${localDay(d, DEFAULT_TZ)}T${localTime(d, DEFAULT_TZ
 const instant = (v: string) => zonedToUtc(v.slice(0, 10), v.slice(11, 16), DEFAULT_TZ);
 
 export const bazaarEventsResource: ResourceDescriptor<typeof bazaarEvents, BazaarEventAdminDto, BazaarEventInput> = {
-  name: "bazaar-events",
+  ...fromEntity(bazaarEntity),
   entity: "bazaar_event",
-  apiPath: "/admin/bazar",
   tag: "Back office: contenido",
-  labels: { one: t("classes.bazaar.one"), many: t("classes.bazaar.many") },
   table: bazaarEvents,
   dto: bazaarEventDto,
   toDto: (r) => ({
@@ -57,11 +58,14 @@ export const bazaarEventsResource: ResourceDescriptor<typeof bazaarEvents, Bazaa
     imageUrl: i.image_url,
     studioId: i.studio_id,
   }),
-  permissions: { read: "content.read", write: "content.write" },
   search: [bazaarEvents.title, bazaarEvents.summary, bazaarEvents.place],
   sorts: { id: bazaarEvents.id, title: bazaarEvents.title, starts_at: bazaarEvents.startsAt },
   defaultSort: { column: bazaarEvents.startsAt, dir: "desc" },
   active: bazaarEvents.active,
+  formOptions: async (db) => ({ studios: await studioOptions(db) }),
+  // A new event belongs to the marketplace studio when it exists.
+  formDefaults: ({ studios }) =>
+    studios?.some((s) => s.value === String(MARKETPLACE_STUDIO_ID)) ? { studio_id: String(MARKETPLACE_STUDIO_ID) } : {},
   csv: {
     filename: "bazar.csv",
     columns: [

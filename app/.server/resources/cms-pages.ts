@@ -1,4 +1,5 @@
 /** CMS pages of the public site (/about-us, /covid, /jobs, /foundation…) through the resource kit. */
+import { cmsPagesEntity } from "~/admin-entities/cms-pages";
 import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
@@ -6,7 +7,7 @@ import { blocksToText, textToBlocks } from "~/shared/content-blocks";
 import { cmsPageSchema, type CmsPageInput } from "~/shared/schemas/cms";
 import { cmsPages } from "../db/schema";
 import { AppError } from "../domain/errors";
-import type { ResourceDescriptor } from "../kit/resource";
+import { fromEntity, type ResourceDescriptor } from "../kit/resource";
 
 export const cmsPageDto = z.object({
   id: z.number(),
@@ -24,11 +25,9 @@ export const cmsPageDto = z.object({
 export type CmsPageAdminDto = z.infer<typeof cmsPageDto>;
 
 export const cmsPagesResource: ResourceDescriptor<typeof cmsPages, CmsPageAdminDto, CmsPageInput> = {
-  name: "cms-pages",
+  ...fromEntity(cmsPagesEntity),
   entity: "cms_page",
-  apiPath: "/admin/cms-pages",
   tag: "Back office: contenido",
-  labels: { one: t("cms.pages.one"), many: t("cms.pages.many") },
   table: cmsPages,
   dto: cmsPageDto,
   toDto: (r) => ({
@@ -56,7 +55,6 @@ export const cmsPagesResource: ResourceDescriptor<typeof cmsPages, CmsPageAdminD
     blocks: textToBlocks(i.body),
     published: i.published,
   }),
-  permissions: { read: "content.read", write: "content.write" },
   unique: { slug: { field: "slug", message: t("cms.errors.slugTaken") } },
   search: [cmsPages.slug, cmsPages.title],
   sorts: { slug: cmsPages.slug, title: cmsPages.title, updated_at: cmsPages.updatedAt },

@@ -1,27 +1,25 @@
 /** Countries (with their states, read-only) through the resource kit. */
+import { countriesEntity } from "~/admin-entities/countries";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { countrySchema, type CountryInput } from "~/shared/schemas/resources";
 import type { Db } from "../db/client";
 import { countries, states } from "../db/schema";
-import type { ResourceDescriptor } from "../kit/resource";
+import { fromEntity, type ResourceDescriptor } from "../kit/resource";
 
 const countryDto = z.object({ id: z.number(), name: z.string(), iso_code: z.string(), active: z.boolean() });
 export type CountryDto = z.infer<typeof countryDto>;
 
 export const countriesResource: ResourceDescriptor<typeof countries, CountryDto, CountryInput> = {
-  name: "countries",
+  ...fromEntity(countriesEntity),
   entity: "country",
-  apiPath: "/admin/countries",
   tag: "Back office: ubicaciones",
-  labels: { one: t("resources.countries.one"), many: t("resources.countries.many") },
   table: countries,
   dto: countryDto,
   toDto: (r) => ({ id: r.id, name: r.name, iso_code: r.isoCode, active: r.active }),
   input: countrySchema,
   toRow: (i) => ({ name: i.name, isoCode: i.iso_code }),
-  permissions: { read: "places.read", write: "places.write" },
   search: [countries.name, countries.isoCode],
   sorts: { id: countries.id, name: countries.name, iso_code: countries.isoCode },
   defaultSort: { column: countries.name, dir: "asc" },

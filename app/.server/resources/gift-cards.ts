@@ -49,7 +49,7 @@ type GiftCardRow = Awaited<ReturnType<typeof selectGiftCards>>[number];
 const newCode = () =>
   `NB-${crypto.randomBytes(4).toString("hex").toUpperCase()}-${crypto.randomBytes(2).toString("hex").toUpperCase()}`;
 
-export const giftCardsResource: ResourceDescriptor<typeof giftCards, GiftCardDto, GiftCardInput> = {
+export const giftCardsResource: ResourceDescriptor<typeof giftCards, GiftCardDto, GiftCardInput, GiftCardRow> = {
   name: "giftcards",
   entity: "gift_card",
   apiPath: "/admin/giftcards",
@@ -58,8 +58,7 @@ export const giftCardsResource: ResourceDescriptor<typeof giftCards, GiftCardDto
   table: giftCards,
   dto: giftCardDto,
   select: selectGiftCards,
-  toDto: (row) => {
-    const r = row as unknown as GiftCardRow;
+  toDto: (r) => {
     return {
       id: r.id,
       code: r.code,

@@ -45,7 +45,13 @@ const cityRowDto = cityDto.extend({ active: z.boolean(), studios: z.number(), ac
 export type CityDto = z.infer<typeof cityDto>;
 export type CityRow = z.infer<typeof cityRowDto>;
 
-export const citiesResource: ResourceDescriptor<typeof cities, CityDto, CityInput> = {
+export const citiesResource: ResourceDescriptor<
+  typeof cities,
+  CityDto,
+  CityInput,
+  typeof cities.$inferSelect,
+  CityRow
+> = {
   name: "cities",
   entity: "city",
   apiPath: "/admin/cities",
@@ -104,7 +110,13 @@ const studioRowDto = z.object({
 export type StudioAdminDto = z.infer<typeof studioDto>;
 export type StudioRow = z.infer<typeof studioRowDto>;
 
-export const studiosResource: ResourceDescriptor<typeof studios, StudioAdminDto, StudioInput> = {
+export const studiosResource: ResourceDescriptor<
+  typeof studios,
+  StudioAdminDto,
+  StudioInput,
+  typeof studios.$inferSelect,
+  StudioRow
+> = {
   name: "studios",
   entity: "studio",
   apiPath: "/admin/studios",
@@ -164,7 +176,13 @@ const roomRowDto = z.object({
 export type RoomAdminDto = z.infer<typeof roomDto>;
 export type RoomRow = z.infer<typeof roomRowDto>;
 
-export const roomsResource: ResourceDescriptor<typeof rooms, RoomAdminDto, RoomInput> = {
+export const roomsResource: ResourceDescriptor<
+  typeof rooms,
+  RoomAdminDto,
+  RoomInput,
+  typeof rooms.$inferSelect,
+  RoomRow
+> = {
   name: "rooms",
   entity: "room",
   apiPath: "/admin/rooms",

@@ -1,10 +1,11 @@
 /** On-demand plans (Nucleo Home) through the resource kit: what /on-demand/buy-plans sells. */
+import { plansEntity } from "~/admin-entities/plans";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { formatPrice } from "~/shared/mexico/money";
 import { planSchema, type PlanInput } from "~/shared/schemas/catalogue";
 import { plans } from "../db/schema";
-import type { ResourceDescriptor } from "../kit/resource";
+import { fromEntity, type ResourceDescriptor } from "../kit/resource";
 
 export const CATALOGUE_TAG = "Back office: catálogo";
 
@@ -23,11 +24,9 @@ const planDto = z.object({
 export type PlanDto = z.infer<typeof planDto>;
 
 export const plansResource: ResourceDescriptor<typeof plans, PlanDto, PlanInput> = {
-  name: "plans",
+  ...fromEntity(plansEntity),
   entity: "plan",
-  apiPath: "/admin/plans",
   tag: CATALOGUE_TAG,
-  labels: { one: t("catalogue.plans.one"), many: t("catalogue.plans.many") },
   table: plans,
   dto: planDto,
   toDto: (r) => ({
@@ -51,7 +50,6 @@ export const plansResource: ResourceDescriptor<typeof plans, PlanDto, PlanInput>
     priceCents: i.price_cents,
     sortOrder: i.sort_order,
   }),
-  permissions: { read: "commerce.read", write: "commerce.write" },
   search: [plans.name, plans.description],
   sorts: {
     id: plans.id,

@@ -66,7 +66,7 @@ const selectRewards = (db: Db) =>
     .leftJoin(granter, eq(granter.id, creditLots.createdByUserId));
 type RewardRow = Awaited<ReturnType<typeof selectRewards>>[number];
 
-export const rewardsResource: ResourceDescriptor<typeof creditLots, RewardDto, RewardInput> = {
+export const rewardsResource: ResourceDescriptor<typeof creditLots, RewardDto, RewardInput, RewardRow> = {
   name: "rewards",
   entity: "reward",
   apiPath: "/admin/rewards",
@@ -76,8 +76,7 @@ export const rewardsResource: ResourceDescriptor<typeof creditLots, RewardDto, R
   dto: rewardDto,
   select: selectRewards,
   scope: isReward,
-  toDto: (row) => {
-    const r = row as unknown as RewardRow;
+  toDto: (r) => {
     return {
       id: r.lot.id,
       customer_id: r.lot.userId,

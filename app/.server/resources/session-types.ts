@@ -1,9 +1,10 @@
 /** Class types (/admin/session/types) through the resource kit; /our-sessions and the home read them. */
+import { sessionTypesEntity } from "~/admin-entities/session-types";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { sessionTypeSchema, type SessionTypeInput } from "~/shared/schemas/classes";
 import { sessionTypes } from "../db/schema";
-import type { ResourceDescriptor } from "../kit/resource";
+import { fromEntity, type ResourceDescriptor } from "../kit/resource";
 import { assertUnique, slugify } from "./classes-common";
 
 export const sessionTypeDto = z.object({
@@ -23,11 +24,9 @@ export type SessionTypeDto = z.infer<typeof sessionTypeDto>;
 const slugOf = (i: SessionTypeInput) => i.slug ?? slugify(i.name, "clase");
 
 export const sessionTypesResource: ResourceDescriptor<typeof sessionTypes, SessionTypeDto, SessionTypeInput> = {
-  name: "session-types",
+  ...fromEntity(sessionTypesEntity),
   entity: "session_type",
-  apiPath: "/admin/session/types",
   tag: "Back office: clases",
-  labels: { one: t("classes.sessionTypes.one"), many: t("classes.sessionTypes.many") },
   table: sessionTypes,
   dto: sessionTypeDto,
   toDto: (r) => ({
@@ -53,7 +52,6 @@ export const sessionTypesResource: ResourceDescriptor<typeof sessionTypes, Sessi
     intensity: i.intensity,
     sortOrder: i.sort_order,
   }),
-  permissions: { read: "places.read", write: "places.write" },
   unique: { slug: { field: "slug", message: t("classes.sessionTypes.duplicateSlug") } },
   search: [sessionTypes.name, sessionTypes.description],
   sorts: {

@@ -1,10 +1,11 @@
 /** Shipping methods and their prices (chosen in the checkout's Envío tab) through the resource kit. */
+import { shippingMethodsEntity } from "~/admin-entities/shipping-methods";
 import { z } from "zod";
 import { t } from "~/lib/messages";
 import { formatPrice } from "~/shared/mexico/money";
 import { shippingMethodSchema, type ShippingMethodInput } from "~/shared/schemas/catalogue";
 import { shippingMethods } from "../db/schema";
-import type { ResourceDescriptor } from "../kit/resource";
+import { fromEntity, type ResourceDescriptor } from "../kit/resource";
 import { CATALOGUE_TAG } from "./plans";
 
 const shippingMethodDto = z.object({
@@ -23,11 +24,9 @@ export const shippingMethodsResource: ResourceDescriptor<
   ShippingMethodDto,
   ShippingMethodInput
 > = {
-  name: "shipping-methods",
+  ...fromEntity(shippingMethodsEntity),
   entity: "shipping_method",
-  apiPath: "/admin/shipping-methods",
   tag: CATALOGUE_TAG,
-  labels: { one: t("catalogue.shippingMethods.one"), many: t("catalogue.shippingMethods.many") },
   table: shippingMethods,
   dto: shippingMethodDto,
   toDto: (r) => ({
@@ -46,7 +45,6 @@ export const shippingMethodsResource: ResourceDescriptor<
     priceCents: i.price_cents,
     sortOrder: i.sort_order,
   }),
-  permissions: { read: "commerce.read", write: "commerce.write" },
   search: [shippingMethods.name, shippingMethods.description],
   sorts: {
     id: shippingMethods.id,

@@ -1,4 +1,5 @@
 /** Sponsors (site footer and a studio's marketplace) through the resource kit. */
+import { sponsorsEntity } from "~/admin-entities/sponsors";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { t } from "~/lib/messages";
@@ -7,10 +8,11 @@ import { sponsors, studios } from "../db/schema";
 import { AppError } from "../domain/errors";
 import crypto from "node:crypto";
 import type { AppDeps } from "../deps";
-import { getResource, notFoundOf, type ResourceDescriptor } from "../kit/resource";
+import { fromEntity, getResource, notFoundOf, type ResourceDescriptor } from "../kit/resource";
 import { assertCan, type Actor } from "../domain/people/access";
 import { detectImageType } from "../domain/profile/service";
 import { inTransaction } from "../domain/tx";
+import { studioOptions } from "../domain/people/common";
 
 export const sponsorDto = z.object({
   id: z.number(),
@@ -25,11 +27,9 @@ export const sponsorDto = z.object({
 export type SponsorDto = z.infer<typeof sponsorDto>;
 
 export const sponsorsResource: ResourceDescriptor<typeof sponsors, SponsorDto, SponsorInput> = {
-  name: "sponsors",
+  ...fromEntity(sponsorsEntity),
   entity: "sponsor",
-  apiPath: "/admin/sponsors",
   tag: "Back office: contenido",
-  labels: { one: t("resources.sponsors.one"), many: t("resources.sponsors.many") },
   table: sponsors,
   dto: sponsorDto,
   toDto: (r) => ({
@@ -51,7 +51,6 @@ export const sponsorsResource: ResourceDescriptor<typeof sponsors, SponsorDto, S
     studioId: i.studio_id,
     sortOrder: i.sort_order,
   }),
-  permissions: { read: "content.read", write: "content.write" },
   search: [sponsors.name, sponsors.link],
   sorts: { id: sponsors.id, name: sponsors.name, sort_order: sponsors.sortOrder },
   defaultSort: { column: sponsors.sortOrder, dir: "asc" },
@@ -74,6 +73,7 @@ export const sponsorsResource: ResourceDescriptor<typeof sponsors, SponsorDto, S
   },
   // The footer, the home and the marketplace read sponsors through the public cache.
   cacheKeys: ["public:"],
+  formOptions: async (db) => ({ studios: await studioOptions(db) }),
   beforeWrite: async (tx, input) => {
     if (input.studio_id === null) return;
     const [row] = await tx.select({ id: studios.id }).from(studios).where(eq(studios.id, input.studio_id)).limit(1);

@@ -12,7 +12,8 @@ import type { Db } from "../db/client";
 import { vouchers } from "../db/schema";
 import { AppError } from "../domain/errors";
 import { addDays, localDay, zonedToUtc } from "~/shared/mexico/time";
-import type { ResourceDescriptor } from "../kit/resource";
+import { fromEntity, type ResourceDescriptor } from "../kit/resource";
+import { vouchersEntity } from "~/admin-entities/vouchers";
 
 export const PAYMENTS_TAG = "Back office: pagos, cupones y recompensas";
 
@@ -40,11 +41,9 @@ const voucherValue = (kind: "percent" | "fixed", value: number) =>
   kind === "percent" ? `${value}%` : formatPrice(value);
 
 export const vouchersResource: ResourceDescriptor<typeof vouchers, VoucherDto, VoucherInput> = {
-  name: "vouchers",
+  ...fromEntity(vouchersEntity),
   entity: "voucher",
-  apiPath: "/admin/vouchers",
   tag: PAYMENTS_TAG,
-  labels: { one: t("catalogue.vouchers.one"), many: t("catalogue.vouchers.many") },
   table: vouchers,
   dto: voucherDto,
   toDto: (r) => ({
@@ -76,7 +75,6 @@ export const vouchersResource: ResourceDescriptor<typeof vouchers, VoucherDto, V
     maxUses: i.max_uses,
     maxUsesPerCustomer: i.max_uses_per_customer,
   }),
-  permissions: { read: "commerce.read", write: "commerce.write" },
   search: [vouchers.code, vouchers.description],
   sorts: {
     id: vouchers.id,

@@ -2,8 +2,9 @@
  * Admin breadcrumbs (spec §2): built from the path, each segment translated to its Spanish label.
  * Pure, so it is tested on its own and used by the shell and the page header alike.
  */
-import { messages } from "~/lib/messages";
+import { messages, t } from "~/lib/messages";
 import { stripLocale } from "~/lib/routes";
+import { ADMIN_ENTITIES } from "~/admin-entities";
 
 export interface Crumb {
   label: string;
@@ -13,31 +14,24 @@ export interface Crumb {
 
 const LABELS: Record<string, string> = messages.admin.crumbs;
 
-/** Sections whose own path is not a page: their crumb leads to their list. */
+/** The registered entities' bases (app/admin-entities): their crumb says `crumb` (or their name). */
+const ENTITY_CRUMBS = new Map(ADMIN_ENTITIES.map((e) => [e.base, e.crumb ?? e.labels.many]));
+
+/** Sections whose own path is not a page: their crumb leads to their list (entities' bases too). */
 const TO_LIST = new Set([
+  ...ENTITY_CRUMBS.keys(),
   "/admin/assistances",
-  "/admin/bazar",
   "/admin/certifications",
   "/admin/cities",
-  "/admin/cms-pages",
   "/admin/coaches",
-  "/admin/countries",
   "/admin/courtesies",
   "/admin/packs",
-  "/admin/plans",
   "/admin/products",
   "/admin/rewards",
   "/admin/rooms",
-  "/admin/session/types",
   "/admin/shippings",
-  "/admin/shippings/methods",
-  "/admin/sponsors",
   "/admin/studios",
   "/admin/qr-assistance",
-  "/admin/on-demand/difficulties",
-  "/admin/on-demand/durations",
-  "/admin/on-demand/equipments",
-  "/admin/on-demand/types",
 ]);
 
 /** Sections that lead somewhere else than their own path. */
@@ -57,7 +51,9 @@ function hrefFor(path: string, segment: string): string | null {
   return path;
 }
 
-function labelFor(segment: string): string {
+function labelFor(path: string, segment: string): string {
+  const entity = ENTITY_CRUMBS.get(path);
+  if (entity) return t(entity);
   if (/^\d+$/.test(segment)) return `#${segment}`;
   if (Object.hasOwn(LABELS, segment)) return LABELS[segment];
   let decoded = segment;
@@ -82,7 +78,7 @@ export function breadcrumbs(pathname: string): Crumb[] {
   segments.forEach((segment, i) => {
     path += `/${segment}`;
     const last = i === segments.length - 1;
-    crumbs.push({ label: labelFor(segment), href: last ? null : hrefFor(path, segment) });
+    crumbs.push({ label: labelFor(path, segment), href: last ? null : hrefFor(path, segment) });
   });
   return crumbs;
 }

@@ -4,30 +4,12 @@
  */
 import { ROLE, EMPLOYEE_TYPE } from "~/shared/roles";
 import { t } from "~/lib/messages";
+import { can } from "~/shared/permissions";
+import { ADMIN_ENTITIES } from "~/admin-entities";
+import type { MenuIcon } from "~/admin-entities/types";
 
-/** Names of the icons AdminNav draws for each entry (kept as strings so this file stays pure). */
-export type MenuIcon =
-  | "dashboard"
-  | "certificate"
-  | "onDemand"
-  | "plans"
-  | "classes"
-  | "locations"
-  | "people"
-  | "payments"
-  | "packs"
-  | "products"
-  | "courtesies"
-  | "bazaar"
-  | "rewards"
-  | "shipments"
-  | "files"
-  | "sponsors"
-  | "turns"
-  | "settings"
-  | "closeTurn"
-  | "scanner"
-  | "door";
+/** Names of the icons AdminNav draws (declared with the entities' browser halves). */
+export type { MenuIcon };
 
 export interface MenuLink {
   kind: "link";
@@ -39,6 +21,8 @@ export interface MenuLink {
   badge?: string;
   /** Shown only to testers (spec §6 "Testers see testing-flagged menu items"). */
   testing?: boolean;
+  /** Its place among its siblings (ascending); entities' entries say theirs (app/admin-entities). */
+  order?: number;
 }
 
 export interface MenuGroup {
@@ -48,6 +32,7 @@ export interface MenuGroup {
   icon: MenuIcon;
   children: MenuLink[];
   testing?: boolean;
+  order?: number;
 }
 
 export type MenuEntry = MenuLink | MenuGroup;
@@ -69,13 +54,19 @@ const link = (key: string, label: string, href: string, extra: Partial<MenuLink>
   ...extra,
 });
 
-const group = (key: string, label: string, icon: MenuIcon, children: MenuLink[], testing = false): MenuGroup => ({
+const group = (
+  key: string,
+  label: string,
+  icon: MenuIcon,
+  children: MenuLink[],
+  extra: { order: number; testing?: boolean },
+): MenuGroup => ({
   kind: "group",
   key,
   label,
   icon,
   children,
-  ...(testing ? { testing: true } : {}),
+  ...extra,
 });
 
 export const SCANNER_PATH = "/admin/qr-assistance/list";
@@ -84,85 +75,162 @@ const DOOR_PATH = "/admin/qr-door-page";
 
 const scannerOnly = (): MenuEntry[] => [link("scanner", t("admin.menu.scanner"), SCANNER_PATH, { icon: "scanner" })];
 
-/** Entries every full administrator (employee types 1 and 2) sees, in the order of spec §2. */
+/**
+ * Entries every full administrator (employee types 1 and 2) sees, in the order of spec §2: the
+ * hand-written ones below (screens that are not an entity of app/admin-entities, and the groups),
+ * each with its `order`; the entities' entries join them by their own `menu.order` (`withEntities`).
+ * A hand-written entry is one `link(...)` with an `order` between its neighbours'.
+ */
 function fullMenu(): MenuEntry[] {
   return [
-    link("dashboard", t("admin.menu.dashboard"), "/admin/dashboard", { icon: "dashboard" }),
-    link("certifications", t("admin.menu.certifications"), "/admin/certifications/list", { icon: "certificate" }),
+    link("dashboard", t("admin.menu.dashboard"), "/admin/dashboard", { icon: "dashboard", order: 10 }),
+    link("certifications", t("admin.menu.certifications"), "/admin/certifications/list", {
+      icon: "certificate",
+      order: 20,
+    }),
+    // Nucleo Home: its taxonomies are entities (app/admin-entities/on-demand-*.ts) and join here;
+    // the dashboard and the videos are for testers until they are built (issue 23).
     group(
       "onDemand",
       t("admin.menu.onDemand"),
       "onDemand",
       [
-        link("onDemandDashboard", t("admin.menu.onDemandDashboard"), "/admin/on-demand/dashboard"),
-        link("onDemandVideos", t("admin.menu.onDemandVideos"), "/admin/on-demand/videos"),
-        link("onDemandDurations", t("admin.menu.onDemandDurations"), "/admin/on-demand/durations/list"),
-        link("onDemandDifficulties", t("admin.menu.onDemandDifficulties"), "/admin/on-demand/difficulties/list"),
-        link("onDemandEquipments", t("admin.menu.onDemandEquipments"), "/admin/on-demand/equipments/list"),
-        link("onDemandTypes", t("admin.menu.onDemandTypes"), "/admin/on-demand/types/list"),
+        link("onDemandDashboard", t("admin.menu.onDemandDashboard"), "/admin/on-demand/dashboard", {
+          order: 10,
+          testing: true,
+        }),
+        link("onDemandVideos", t("admin.menu.onDemandVideos"), "/admin/on-demand/videos", { order: 20, testing: true }),
       ],
-      true,
+      { order: 30 },
     ),
-    link("plans", t("admin.menu.plans"), "/admin/plans/list", { icon: "plans", testing: true }),
-    group("classes", t("admin.menu.classes"), "classes", [
-      link("sessionTypes", t("admin.menu.sessionTypes"), "/admin/session/types/list"),
-      link("calendar", t("admin.menu.calendar"), "/admin/calendar"),
-      link("reservations", t("admin.menu.reservations"), "/admin/reservations/list"),
-      link("assistances", t("admin.menu.assistances"), "/admin/assistances/list"),
-    ]),
-    group("locations", t("admin.menu.locations"), "locations", [
-      link("countries", t("admin.menu.countries"), "/admin/countries/list"),
-      link("cities", t("admin.menu.cities"), "/admin/cities/list"),
-      link("studios", t("admin.menu.studios"), "/admin/studios/list"),
-      link("rooms", t("admin.menu.rooms"), "/admin/rooms/list"),
-    ]),
-    group("people", t("admin.menu.people"), "people", [
-      link("coaches", t("admin.menu.coaches"), "/admin/coaches/list"),
-      link("users", t("admin.menu.users"), "/admin/users/list"),
-      link("administrators", t("admin.menu.administrators"), "/admin/administrators"),
-      link("employees", t("admin.menu.employees"), "/admin/employees"),
-      link("audit", t("admin.menu.audit"), "/admin/audit"),
-    ]),
-    group("payments", t("admin.menu.payments"), "payments", [
-      link("paymentsHistory", t("admin.menu.paymentsHistory"), "/admin/payments/list"),
-      link("vouchers", t("admin.menu.vouchers"), "/admin/vouchers/list"),
-      link("giftcards", t("admin.menu.giftcards"), "/admin/giftcards"),
-    ]),
-    link("packs", t("admin.menu.packs"), "/admin/packs/list", { icon: "packs" }),
-    group("products", t("admin.menu.products"), "products", [
-      link("productsJuiceBar", t("admin.menu.productsJuiceBar"), "/admin/products/list/juiceBar"),
-      link("productsBarreByNucleo", t("admin.menu.productsBarreByNucleo"), "/admin/products/list/barreByNucleo"),
-      link("productsCertificate", t("admin.menu.productsCertificate"), "/admin/products/list/certificate"),
-    ]),
+    group(
+      "classes",
+      t("admin.menu.classes"),
+      "classes",
+      [
+        link("calendar", t("admin.menu.calendar"), "/admin/calendar", { order: 20 }),
+        link("reservations", t("admin.menu.reservations"), "/admin/reservations/list", { order: 30 }),
+        link("assistances", t("admin.menu.assistances"), "/admin/assistances/list", { order: 40 }),
+      ],
+      { order: 50 },
+    ),
+    group(
+      "locations",
+      t("admin.menu.locations"),
+      "locations",
+      [
+        link("cities", t("admin.menu.cities"), "/admin/cities/list", { order: 20 }),
+        link("studios", t("admin.menu.studios"), "/admin/studios/list", { order: 30 }),
+        link("rooms", t("admin.menu.rooms"), "/admin/rooms/list", { order: 40 }),
+      ],
+      { order: 60 },
+    ),
+    group(
+      "people",
+      t("admin.menu.people"),
+      "people",
+      [
+        link("coaches", t("admin.menu.coaches"), "/admin/coaches/list", { order: 10 }),
+        link("users", t("admin.menu.users"), "/admin/users/list", { order: 20 }),
+        link("administrators", t("admin.menu.administrators"), "/admin/administrators", { order: 30 }),
+        link("employees", t("admin.menu.employees"), "/admin/employees", { order: 40 }),
+        link("audit", t("admin.menu.audit"), "/admin/audit", { order: 50 }),
+      ],
+      { order: 70 },
+    ),
+    group(
+      "payments",
+      t("admin.menu.payments"),
+      "payments",
+      [
+        link("paymentsHistory", t("admin.menu.paymentsHistory"), "/admin/payments/list", { order: 10 }),
+        link("giftcards", t("admin.menu.giftcards"), "/admin/giftcards", { order: 30 }),
+      ],
+      { order: 80 },
+    ),
+    link("packs", t("admin.menu.packs"), "/admin/packs/list", { icon: "packs", order: 90 }),
+    group(
+      "products",
+      t("admin.menu.products"),
+      "products",
+      [
+        link("productsJuiceBar", t("admin.menu.productsJuiceBar"), "/admin/products/list/juiceBar", { order: 10 }),
+        link("productsBarreByNucleo", t("admin.menu.productsBarreByNucleo"), "/admin/products/list/barreByNucleo", {
+          order: 20,
+        }),
+        link("productsCertificate", t("admin.menu.productsCertificate"), "/admin/products/list/certificate", {
+          order: 30,
+        }),
+      ],
+      { order: 100 },
+    ),
     link("courtesies", t("admin.menu.courtesies"), "/admin/courtesies/list", {
       icon: "courtesies",
       badge: t("admin.menu.new"),
+      order: 110,
     }),
-    link("bazaar", t("admin.menu.bazaar"), "/admin/bazar/list", { icon: "bazaar" }),
-    link("rewards", t("admin.menu.rewards"), "/admin/rewards/list", { icon: "rewards" }),
-    link("shippings", t("admin.menu.shippings"), "/admin/shippings/list", { icon: "shipments" }),
-    link("files", t("admin.menu.files"), "/admin/files", { icon: "files" }),
-    link("sponsors", t("admin.menu.sponsors"), "/admin/sponsors/list", { icon: "sponsors" }),
+    link("rewards", t("admin.menu.rewards"), "/admin/rewards/list", { icon: "rewards", order: 130 }),
+    link("shippings", t("admin.menu.shippings"), "/admin/shippings/list", { icon: "shipments", order: 140 }),
+    link("files", t("admin.menu.files"), "/admin/files", { icon: "files", order: 150 }),
     // The site's content and what visitors send (places2).
-    group("website", t("admin.menu.website"), "files", [
-      link("cmsPages", t("admin.menu.cmsPages"), "/admin/cms-pages/list"),
-      link("invoiceRequests", t("admin.menu.invoiceRequests"), "/admin/invoice-requests"),
-      link("foundationApplications", t("admin.menu.foundationApplications"), "/admin/foundation-applications"),
-    ]),
+    group(
+      "website",
+      t("admin.menu.website"),
+      "files",
+      [
+        link("invoiceRequests", t("admin.menu.invoiceRequests"), "/admin/invoice-requests", { order: 20 }),
+        link("foundationApplications", t("admin.menu.foundationApplications"), "/admin/foundation-applications", {
+          order: 30,
+        }),
+      ],
+      { order: 170 },
+    ),
   ];
+}
+
+const byOrder = (a: { order?: number }, b: { order?: number }) => (a.order ?? 0) - (b.order ?? 0);
+
+/**
+ * The entries of the registered entities (app/admin-entities) the user may read, placed among the
+ * hand-written ones by their `order` (inside their group when they name one).
+ */
+function withEntities(entries: MenuEntry[], user: MenuUser): MenuEntry[] {
+  const who = { roleId: user.role_id, employeeType: user.employee_type, canScanAttendance: user.can_scan_attendance };
+  const out = entries.map((e) => (e.kind === "group" ? { ...e, children: [...e.children] } : e));
+  for (const entity of ADMIN_ENTITIES) {
+    const m = entity.menu;
+    if (!m || !can(who, entity.permissions.read)) continue;
+    const entry = link(m.key, t(m.label), m.href ?? `${entity.base}/list`, {
+      order: m.order,
+      ...(m.icon && !m.group ? { icon: m.icon } : {}),
+      ...(m.testing ? { testing: true } : {}),
+    });
+    const parent = m.group ? out.find((e): e is MenuGroup => e.kind === "group" && e.key === m.group) : undefined;
+    if (m.group && !parent) throw new Error(`Menu group ${m.group} of ${entity.name} does not exist`);
+    if (parent) parent.children.push(entry);
+    else out.push(entry);
+  }
+  for (const e of out) if (e.kind === "group") e.children.sort(byOrder);
+  return out.sort(byOrder);
 }
 
 /** What only administrator-type 1 sees (spec §6): turns and the configuration group. */
 function administratorOnly(): MenuEntry[] {
   return [
     link("turns", t("admin.menu.turns"), "/admin/turns", { icon: "turns" }),
-    group("configuration", t("admin.menu.configuration"), "settings", [
-      link("configGeneral", t("admin.menu.configGeneral"), "/admin/configurations/general"),
-      link("configHome", t("admin.menu.configHome"), "/admin/configurations/home"),
-      link("configLegals", t("admin.menu.configLegals"), "/admin/pages"),
-      link("outbox", t("admin.menu.outbox"), "/admin/outbox"),
-      link("jobs", t("admin.menu.jobs"), "/admin/jobs"),
-    ]),
+    group(
+      "configuration",
+      t("admin.menu.configuration"),
+      "settings",
+      [
+        link("configGeneral", t("admin.menu.configGeneral"), "/admin/configurations/general"),
+        link("configHome", t("admin.menu.configHome"), "/admin/configurations/home"),
+        link("configLegals", t("admin.menu.configLegals"), "/admin/pages"),
+        link("outbox", t("admin.menu.outbox"), "/admin/outbox"),
+        link("jobs", t("admin.menu.jobs"), "/admin/jobs"),
+      ],
+      { order: 1000 },
+    ),
   ];
 }
 
@@ -200,7 +268,7 @@ export function adminMenu(user: MenuUser | null | undefined): MenuEntry[] {
     return [link("door", t("admin.menu.door"), DOOR_PATH, { icon: "door" }), ...closeTurn()];
   if (user.role_id !== ROLE.admin) return [];
   if (user.employee_type === EMPLOYEE_TYPE.cashier) return closeTurn();
-  const entries = fullMenu();
+  const entries = withEntities(fullMenu(), user);
   if (user.employee_type === EMPLOYEE_TYPE.administrator) entries.push(...administratorOnly());
   entries.push(...closeTurn());
   return forTesters(entries, user.is_tester);

@@ -2,10 +2,15 @@
  * Every admin-area path of spec §2 ("Admin area routes" and "On-demand admin"), plus the back
  * office's own additions (personnel, outbox, audit). Dynamic parts are written `:name`.
  * Used to check that the menu points at real paths and that every segment has a Spanish label.
+ * The pages of the registered entities (app/admin-entities) come from the registry; the paths
+ * below are the hand-written screens'.
  */
+import { entityPaths } from "~/admin-entities";
+
 const crud = (base: string) => [`${base}/add`, `${base}/list`, `${base}/edit/:id`];
 
 export const ADMIN_PATHS: readonly string[] = [
+  ...entityPaths(),
   "/admin/dashboard",
   "/admin/administrators",
   ...crud("/admin/assistances"),
@@ -35,19 +40,13 @@ export const ADMIN_PATHS: readonly string[] = [
   "/admin/turns",
   "/admin/users",
   "/admin/users/list",
-  "/admin/vouchers",
-  ...crud("/admin/vouchers"),
-  ...crud("/admin/bazar"),
   "/admin/certifications/list",
-  ...crud("/admin/cms-pages"),
   "/admin/configurations/general",
   "/admin/configurations/general/landing",
   "/admin/configurations/general/on-demand",
   "/admin/configurations/general/store",
   "/admin/configurations/home",
-  ...crud("/admin/countries"),
   "/admin/courtesies/list",
-  ...crud("/admin/plans"),
   ...crud("/admin/products"),
   "/admin/products/list/juiceBar",
   "/admin/products/list/barreByNucleo",
@@ -56,8 +55,6 @@ export const ADMIN_PATHS: readonly string[] = [
   "/admin/rewards/list",
   "/admin/rewards/add",
   "/admin/shippings/list",
-  ...crud("/admin/sponsors"),
-  ...crud("/admin/session/types"),
   "/admin/iframe/home/:component",
   "/admin/on-demand/dashboard",
   "/admin/on-demand/videos",
@@ -65,10 +62,6 @@ export const ADMIN_PATHS: readonly string[] = [
   "/admin/on-demand/videos/stream/add",
   "/admin/on-demand/videos/stream/edit/:id",
   "/admin/on-demand/videos/video/:id",
-  ...crud("/admin/on-demand/difficulties"),
-  ...crud("/admin/on-demand/durations"),
-  ...crud("/admin/on-demand/equipments"),
-  ...crud("/admin/on-demand/types"),
   // The back office's own screens.
   "/admin/administrators/add",
   "/admin/administrators/edit/:id",
@@ -89,5 +82,4 @@ export const ADMIN_PATHS: readonly string[] = [
   "/admin/foundation-applications/:id",
   "/admin/certifications/add",
   "/admin/certifications/edit/:id",
-  ...crud("/admin/shippings/methods"),
 ];

@@ -1,4 +1,5 @@
 import { layout, route, type RouteConfigEntry } from "@react-router/dev/routes";
+import { entityRoutes } from "./entity-routes";
 
 /**
  * Back office (spec §2 admin routes, §4 guards). The admin AUTH pages (/admin/auth/*) live in
@@ -63,10 +64,6 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/payments", "routes/admin/commerce/payments.tsx", { id: "admin-payments" }),
     route("admin/payments/list", "routes/admin/commerce/payments.tsx", { id: "admin-payments-list" }),
     route("admin/shippings/list", "routes/admin/commerce/shippings.tsx"),
-    route("admin/vouchers", "routes/admin/promos/vouchers-list.tsx", { id: "admin-vouchers" }),
-    route("admin/vouchers/list", "routes/admin/promos/vouchers-list.tsx", { id: "admin-vouchers-list" }),
-    route("admin/vouchers/add", "routes/admin/promos/voucher-form.tsx", { id: "admin-vouchers-add" }),
-    route("admin/vouchers/edit/:id", "routes/admin/promos/voucher-form.tsx", { id: "admin-vouchers-edit" }),
     route("admin/giftcards", "routes/admin/promos/giftcards-list.tsx", { id: "admin-giftcards" }),
     route("admin/giftcards/list", "routes/admin/promos/giftcards-list.tsx", { id: "admin-giftcards-list" }),
     route("admin/giftcards/add", "routes/admin/promos/giftcard-form.tsx", { id: "admin-giftcards-add" }),
@@ -79,28 +76,12 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/packs/add", "routes/admin/catalogue/pack-form.tsx", { id: "admin-packs-add" }),
     route("admin/packs/edit/:id", "routes/admin/catalogue/pack-form.tsx", { id: "admin-packs-edit" }),
     route("admin/packs/p/:id", "routes/admin/catalogue/pack-form.tsx", { id: "admin-packs-p" }),
-    // Built with the resource kit (kit/resource.ts): countries (states read-only) and sponsors.
-    route("admin/countries", "routes/admin/countries/list.tsx", { id: "admin-countries" }),
-    route("admin/countries/list", "routes/admin/countries/list.tsx", { id: "admin-countries-list" }),
-    route("admin/countries/add", "routes/admin/countries/form.tsx", { id: "admin-countries-add" }),
-    route("admin/countries/edit/:id", "routes/admin/countries/form.tsx", { id: "admin-countries-edit" }),
-    route("admin/sponsors", "routes/admin/sponsors/list.tsx", { id: "admin-sponsors" }),
-    route("admin/sponsors/list", "routes/admin/sponsors/list.tsx", { id: "admin-sponsors-list" }),
-    route("admin/sponsors/add", "routes/admin/sponsors/form.tsx", { id: "admin-sponsors-add" }),
-    route("admin/sponsors/edit/:id", "routes/admin/sponsors/form.tsx", { id: "admin-sponsors-edit" }),
-    // The studio's catalogue on the resource kit: class types, coaches, bazaar events, files library.
-    route("admin/session/types", "routes/admin/session-types/list.tsx", { id: "admin-session-types" }),
-    route("admin/session/types/list", "routes/admin/session-types/list.tsx", { id: "admin-session-types-list" }),
-    route("admin/session/types/add", "routes/admin/session-types/form.tsx", { id: "admin-session-types-add" }),
-    route("admin/session/types/edit/:id", "routes/admin/session-types/form.tsx", { id: "admin-session-types-edit" }),
+    // Hand-written pages on the resource kit (the entities of app/admin-entities come below): coaches,
+    // files library.
     route("admin/coaches", "routes/admin/coaches/list.tsx", { id: "admin-coaches" }),
     route("admin/coaches/list", "routes/admin/coaches/list.tsx", { id: "admin-coaches-list" }),
     route("admin/coaches/add", "routes/admin/coaches/form.tsx", { id: "admin-coaches-add" }),
     route("admin/coaches/edit/:id", "routes/admin/coaches/form.tsx", { id: "admin-coaches-edit" }),
-    route("admin/bazar", "routes/admin/bazaar/list.tsx", { id: "admin-bazar" }),
-    route("admin/bazar/list", "routes/admin/bazaar/list.tsx", { id: "admin-bazar-list" }),
-    route("admin/bazar/add", "routes/admin/bazaar/form.tsx", { id: "admin-bazar-add" }),
-    route("admin/bazar/edit/:id", "routes/admin/bazaar/form.tsx", { id: "admin-bazar-edit" }),
     route("admin/files", "routes/admin/files/list.tsx"),
     // Booking (issue 9): calendar, reservations, courtesies.
     route("admin/calendar", "routes/admin/booking/calendar.tsx", { id: "admin-calendar" }),
@@ -111,11 +92,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/courtesies/list", "routes/admin/booking/courtesies.tsx", { id: "admin-courtesies-list" }),
     route("admin/assistances/add", "routes/admin/booking/assistance-add.tsx", { id: "admin-assistances-add" }),
     route("admin/assistances/edit/:id", "routes/admin/booking/assistance-edit.tsx", { id: "admin-assistances-edit" }),
-    // Content back office (places2): CMS pages (kit), configuration [type 1], legal sections, requests.
-    route("admin/cms-pages", "routes/admin/cms-pages/list.tsx", { id: "admin-cms-pages" }),
-    route("admin/cms-pages/list", "routes/admin/cms-pages/list.tsx", { id: "admin-cms-pages-list" }),
-    route("admin/cms-pages/add", "routes/admin/cms-pages/form.tsx", { id: "admin-cms-pages-add" }),
-    route("admin/cms-pages/edit/:id", "routes/admin/cms-pages/form.tsx", { id: "admin-cms-pages-edit" }),
+    // Content back office (places2): configuration [type 1], legal sections, requests.
     ...["general", "general/landing", "general/on-demand", "general/store"].map((p) =>
       route(`admin/configurations/${p}`, "routes/admin/configurations/general.tsx", { id: `admin-config-${p}` }),
     ),
@@ -125,12 +102,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/invoice-requests", "routes/admin/requests/invoices.tsx"),
     route("admin/foundation-applications", "routes/admin/requests/foundation-list.tsx"),
     route("admin/foundation-applications/:id", "routes/admin/requests/foundation-detail.tsx"),
-    // Catalogue (issue 10), built with the resource kit: on-demand plans, products by area,
-    // certifications and shipping methods.
-    route("admin/plans", "routes/admin/catalogue/plans-list.tsx", { id: "admin-plans" }),
-    route("admin/plans/list", "routes/admin/catalogue/plans-list.tsx", { id: "admin-plans-list" }),
-    route("admin/plans/add", "routes/admin/catalogue/plan-form.tsx", { id: "admin-plans-add" }),
-    route("admin/plans/edit/:id", "routes/admin/catalogue/plan-form.tsx", { id: "admin-plans-edit" }),
+    // Catalogue (issue 10), hand-written pages on the resource kit: products by area, certifications.
     route("admin/products", "routes/admin/catalogue/products-list.tsx", { id: "admin-products" }),
     route("admin/products/list", "routes/admin/catalogue/products-list.tsx", { id: "admin-products-list" }),
     route("admin/products/list/:area", "routes/admin/catalogue/products-list.tsx", { id: "admin-products-area" }),
@@ -145,15 +117,6 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/certifications/edit/:id", "routes/admin/catalogue/certification-form.tsx", {
       id: "admin-certifications-edit",
     }),
-    route("admin/shippings/methods/list", "routes/admin/catalogue/shipping-methods-list.tsx", {
-      id: "admin-shipping-methods-list",
-    }),
-    route("admin/shippings/methods/add", "routes/admin/catalogue/shipping-method-form.tsx", {
-      id: "admin-shipping-methods-add",
-    }),
-    route("admin/shippings/methods/edit/:id", "routes/admin/catalogue/shipping-method-form.tsx", {
-      id: "admin-shipping-methods-edit",
-    }),
     // Nucleo Home (issue 23): videos (resumable upload, processing state, editing) and live classes.
     route("admin/on-demand/videos", "routes/admin/on-demand/videos-list.tsx"),
     route("admin/on-demand/videos/upload", "routes/admin/on-demand/video-upload.tsx"),
@@ -164,6 +127,10 @@ export const adminRoutes: RouteConfigEntry[] = [
     }),
     // Shifts of every studio [type 1] (shifts).
     route("admin/turns", "routes/admin/shifts/turns.tsx"),
+    // Entities built from a descriptor (app/admin-entities: sponsors, countries, CMS pages, class types,
+    // bazaar, plans, shipping methods, vouchers, Nucleo Home's taxonomies): list, add and edit pages of
+    // each, from the registry (./entity-routes.ts). A hand-written page is a route(...) line above.
+    ...entityRoutes(),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

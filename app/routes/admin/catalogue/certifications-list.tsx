@@ -1,3 +1,4 @@
+// Hand-written, not an entity of app/admin-entities: its list lives at /list only (no base page) and its form has parts of its own (docs/how-to-add-a-back-office-resource.md).
 import { AdminErrorBoundary, ResourceListPage, type Column } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
 import { certificationsResource } from "~/.server/resources/certifications";

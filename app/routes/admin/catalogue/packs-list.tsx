@@ -1,3 +1,4 @@
+// Hand-written, not an entity of app/admin-entities: it has a fourth page kind (/admin/packs/p/:id) the registry does not make (docs/how-to-add-a-back-office-resource.md).
 import { AdminErrorBoundary, ResourceListPage, type Column } from "~/components/admin/kit";
 import { t } from "~/lib/messages";
 import { cityOptions, packsResource } from "~/.server/resources/packs";

@@ -1,4 +1,5 @@
 import { Text } from "@mantine/core";
+// Hand-written, not an entity of app/admin-entities: its lists are per area (list/{area}, the menu's Products group) and its form has photos and the variants editor (docs/how-to-add-a-back-office-resource.md).
 import { data } from "react-router";
 import { AdminErrorBoundary, ResourceListPage, type Column } from "~/components/admin/kit";
 import { t } from "~/lib/messages";

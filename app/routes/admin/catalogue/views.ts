@@ -1,4 +1,4 @@
-/** Page bases of the catalogue resources (plans, products, certifications, shipping methods). */
+/** Page bases of the catalogue resources written by hand (packs, products, certifications). */
 import { t } from "~/lib/messages";
 import type { FieldDef, ResourceView } from "~/components/admin/kit";
 
@@ -8,16 +8,6 @@ export const packsView: ResourceView = {
   subtitle: t("catalogue.packs.subtitle"),
   base: "/admin/packs",
   apiPath: "/admin/packs",
-  activatable: true,
-  csv: true,
-};
-
-export const plansView: ResourceView = {
-  one: t("catalogue.plans.one"),
-  many: t("catalogue.plans.many"),
-  subtitle: t("catalogue.plans.subtitle"),
-  base: "/admin/plans",
-  apiPath: "/admin/plans",
   activatable: true,
   csv: true,
 };
@@ -38,16 +28,6 @@ export const certificationsView: ResourceView = {
   subtitle: t("catalogue.certifications.subtitle"),
   base: "/admin/certifications",
   apiPath: "/admin/certifications",
-  activatable: true,
-  csv: true,
-};
-
-export const shippingMethodsView: ResourceView = {
-  one: t("catalogue.shippingMethods.one"),
-  many: t("catalogue.shippingMethods.many"),
-  subtitle: t("catalogue.shippingMethods.subtitle"),
-  base: "/admin/shippings/methods",
-  apiPath: "/admin/shipping-methods",
   activatable: true,
   csv: true,
 };

@@ -1,3 +1,4 @@
+// Hand-written, not an entity of app/admin-entities: a coach is linked to a staff account, with cells and a form of its own (docs/how-to-add-a-back-office-resource.md).
 import { Anchor } from "@mantine/core";
 import { AdminErrorBoundary, ResourceListPage, SoftBadge, ThumbnailName, type Column } from "~/components/admin/kit";
 import { t } from "~/lib/messages";

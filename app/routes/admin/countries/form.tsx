@@ -1,28 +1,27 @@
 import { Box, Title } from "@mantine/core";
-import { AdminErrorBoundary, DataTable, ResourceFormPage, type Column, type FieldDef } from "~/components/admin/kit";
+import { AdminErrorBoundary, DataTable, type Column } from "~/components/admin/kit";
+import { EntityFormPage } from "~/components/admin/kit/resource/EntityPages";
+import { countriesEntity } from "~/admin-entities/countries";
 import { t } from "~/lib/messages";
-import { countrySchema } from "~/shared/schemas/resources";
-import { countriesResource, statesOf } from "~/.server/resources/countries";
-import { resourceFormLoader } from "../.server/resource";
-import { countriesView } from "./view";
+import { statesOf } from "~/.server/resources/countries";
+import { entityFormLoader } from "../.server/resource";
 import type { Route } from "./+types/form";
 
-/** /admin/countries/add and /admin/countries/edit/:id (with the country's states, read-only). */
+/**
+ * /admin/countries/add and /admin/countries/edit/:id: the generic form page of the entity
+ * (app/admin-entities/countries.ts) with the country's states below it (read-only), which the
+ * generic page has not.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  const { item } = await resourceFormLoader(countriesResource, args);
-  return { item, states: item ? await statesOf(args.context.deps.db, item.id) : [] };
+  const form = await entityFormLoader(args);
+  return { ...form, states: form.item ? await statesOf(args.context.deps.db, Number(form.item.id)) : [] };
 }
 export const meta = ({ params }: Route.MetaArgs) => [
   {
-    title: `${t(params.id ? "kit.editTitle" : "kit.addTitle", { entity: countriesView.one })} · ${t("app.name")}`,
+    title: `${t(params.id ? "kit.editTitle" : "kit.addTitle", { entity: t(countriesEntity.labels.one) })} · ${t("app.name")}`,
   },
 ];
 export const ErrorBoundary = AdminErrorBoundary;
-
-const fields: FieldDef[] = [
-  { name: "name", label: t("resources.countries.name"), kind: "text", required: true },
-  { name: "iso_code", label: t("resources.countries.isoCode"), kind: "text", required: true },
-];
 
 const stateColumns: Column<Route.ComponentProps["loaderData"]["states"][number]>[] = [
   { key: "name", label: t("resources.countries.name") },
@@ -30,9 +29,9 @@ const stateColumns: Column<Route.ComponentProps["loaderData"]["states"][number]>
 ];
 
 export default function CountryForm({ loaderData }: Route.ComponentProps) {
-  const { item, states } = loaderData;
+  const { item, states, options, defaults } = loaderData;
   return (
-    <ResourceFormPage view={countriesView} schema={countrySchema} fields={fields} item={item}>
+    <EntityFormPage entity={countriesEntity} item={item} options={options} defaults={defaults}>
       {item && (
         <Box maw={860} mt="md">
           <Title order={2} size="h4" mb="sm">
@@ -47,6 +46,6 @@ export default function CountryForm({ loaderData }: Route.ComponentProps) {
           />
         </Box>
       )}
-    </ResourceFormPage>
+    </EntityFormPage>
   );
 }

@@ -1,3 +1,4 @@
+// Hand-written, not an entity of app/admin-entities: it has a detail page (/admin/giftcards/:id, the movements) and no edit page (docs/how-to-add-a-back-office-resource.md).
 import { Menu, Text } from "@mantine/core";
 import { IconHistory } from "@tabler/icons-react";
 import { Link } from "react-router";

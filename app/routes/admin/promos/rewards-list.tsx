@@ -1,3 +1,4 @@
+// Hand-written, not an entity of app/admin-entities: its form searches a customer and its row menu has a revoke command (docs/how-to-add-a-back-office-resource.md).
 import { Menu, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconArrowBackUp } from "@tabler/icons-react";

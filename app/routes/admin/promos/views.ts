@@ -1,17 +1,6 @@
-/** Page bases of the payments group's resources: vouchers, gift cards and rewards. */
+/** Page bases of the payments group's hand-written pages: gift cards and rewards (vouchers are an entity, app/admin-entities/vouchers.ts). */
 import { t } from "~/lib/messages";
 import type { ResourceView } from "~/components/admin/kit";
-
-export const vouchersView: ResourceView = {
-  one: t("catalogue.vouchers.one"),
-  many: t("catalogue.vouchers.many"),
-  subtitle: t("catalogue.vouchers.subtitle"),
-  base: "/admin/vouchers",
-  apiPath: "/admin/vouchers",
-  activatable: true,
-  csv: true,
-  searchPlaceholder: t("catalogue.vouchers.code"),
-};
 
 export const giftCardsView: ResourceView = {
   one: t("catalogue.giftCards.one"),

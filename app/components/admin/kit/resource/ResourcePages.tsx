@@ -8,7 +8,7 @@ import { notifications } from "@mantine/notifications";
 import { IconPencil, IconPlus, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
-import type { ZodType } from "zod";
+import type { FormSchema } from "~/components/forms/useEntityForm";
 import { api, type ApiData } from "~/lib/api";
 import type { messageAnswer, savedAnswer } from "~/shared/schemas/answers";
 import { centsToDecimal, centsToPesos, parsePesos } from "~/shared/mexico/money";
@@ -269,7 +269,7 @@ function liveWarning(f: FieldDef, form: UseFormReturnType<Record<string, unknown
 /** The add/edit page of a resource: its fields, validated with the API's schema, sent to the API. */
 export function ResourceFormPage(props: {
   view: ResourceView;
-  schema: ZodType;
+  schema: FormSchema;
   fields: FieldDef[];
   item: Record<string, unknown> | null;
   /** Starting values of the add page (the item's values on the edit page). */
