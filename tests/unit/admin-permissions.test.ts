@@ -48,7 +48,7 @@ describe("the permission table", () => {
     for (const p of Object.keys(PERMISSIONS) as Permission[]) {
       expect(can(IDENTITIES.administrator, p), p).toBe(true);
       expect(can(IDENTITIES.manager, p), p).toBe(
-        !["staff.write", "outbox.read", "configuration.read", "configuration.write"].includes(p),
+        !["staff.write", "outbox.read", "configuration.read", "configuration.write", "shifts.read"].includes(p),
       );
       for (const k of ["cashier", "frontDesk", "customer", "coach", "door"] as const)
         expect(can(IDENTITIES[k], p), `${k} ${p}`).toBe(false);
