@@ -37,6 +37,10 @@ export const PERMISSIONS = {
   "configuration.write": "fullAdministrator",
   "commerce.read": "backOffice",
   "commerce.write": "backOffice",
+  // The manager's reports (issue 22): CSV exports and coach pay, administrators of type 1 only.
+  "reports.read": "fullAdministrator",
+  "coachPay.read": "fullAdministrator",
+  "coachPay.write": "fullAdministrator",
 } as const satisfies Record<string, Level>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -7,3 +7,4 @@ export * from "./security";
 export * from "./legal";
 export * from "./commerce";
 export * from "./booking";
+export * from "./reports";
