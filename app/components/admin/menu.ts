@@ -150,10 +150,12 @@ function fullMenu(): MenuEntry[] {
   ];
 }
 
-/** What only administrator-type 1 sees (spec §6): turns and the configuration group. */
+/** What only administrator-type 1 sees (spec §6): turns and the configuration group; also reports and coach pay (issue 22). */
 function administratorOnly(): MenuEntry[] {
   return [
     link("turns", t("admin.menu.turns"), "/admin/turns", { icon: "turns" }),
+    link("reports", t("admin.menu.reports"), "/admin/reports", { icon: "files" }),
+    link("coachPay", t("admin.menu.coachPay"), "/admin/coach-pay", { icon: "payments" }),
     group("configuration", t("admin.menu.configuration"), "settings", [
       link("configGeneral", t("admin.menu.configGeneral"), "/admin/configurations/general"),
       link("configHome", t("admin.menu.configHome"), "/admin/configurations/home"),

@@ -90,4 +90,7 @@ export const ADMIN_PATHS: readonly string[] = [
   "/admin/certifications/add",
   "/admin/certifications/edit/:id",
   ...crud("/admin/shippings/methods"),
+  // The manager's reports (issue 22).
+  "/admin/reports",
+  "/admin/coach-pay",
 ];

@@ -154,6 +154,9 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/shippings/methods/edit/:id", "routes/admin/catalogue/shipping-method-form.tsx", {
       id: "admin-shipping-methods-edit",
     }),
+    // The manager's reports (issue 22) [type 1]: CSV exports and coach pay.
+    route("admin/reports", "routes/admin/reports/index.tsx"),
+    route("admin/coach-pay", "routes/admin/reports/coach-pay.tsx"),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

@@ -3,7 +3,7 @@
  * included, turned into UTC instants once here so every query compares indexed timestamps.
  */
 import { addDays, DEFAULT_TZ, localDay, weekdayOf, zonedToUtc } from "~/shared/mexico/time";
-import type { PeriodQuery } from "~/shared/schemas/reports";
+import { periodQuery, type PeriodQuery } from "~/shared/schemas/reports";
 
 export interface Period {
   from: string;
@@ -43,5 +43,32 @@ export function calendarMarks(now: Date) {
     weekStart: dayStart(monday),
     monthStart: dayStart(`${today.slice(0, 8)}01`),
     tomorrowStart: dayStart(addDays(today, 1)),
+  };
+}
+
+/**
+ * The period of a page's URL (`?from&to&studio_id`): a bad one falls back to the month so far and
+ * says why (the page shows it), instead of failing the page.
+ */
+export function periodFromUrl(url: string, now: Date): { period: Period; error: string | null } {
+  const q = new URL(url).searchParams;
+  const parsed = periodQuery.safeParse({
+    from: q.get("from") ?? undefined,
+    to: q.get("to") ?? undefined,
+    studio_id: q.get("studio_id") ?? undefined,
+  });
+  if (parsed.success) return { period: resolvePeriod(parsed.data, now), error: null };
+  return { period: resolvePeriod({}, now), error: parsed.error.issues[0]?.message ?? null };
+}
+
+/** The quick periods of the filter: today, this week, this month, the last 30 days. */
+export function quickPeriods(now: Date) {
+  const m = calendarMarks(now);
+  const monday = addDays(m.today, -((weekdayOf(m.today) + 6) % 7));
+  return {
+    today: { from: m.today, to: m.today },
+    week: { from: monday, to: m.today },
+    month: { from: `${m.today.slice(0, 8)}01`, to: m.today },
+    last30: { from: addDays(m.today, -29), to: m.today },
   };
 }
