@@ -147,10 +147,16 @@ beforeAll(async () => {
     .update(users)
     .set({ createdAt: new Date("2031-03-11T05:30:00Z"), homeStudioId: a.id })
     .where(eq(users.id, u0));
-  await db.update(users).set({ createdAt: new Date("2031-03-01T05:59:00Z") }).where(eq(users.id, u1));
+  await db
+    .update(users)
+    .set({ createdAt: new Date("2031-03-01T05:59:00Z") })
+    .where(eq(users.id, u1));
 
   // Sales.
-  const [juice] = await db.insert(products).values({ area: "juiceBar", name: "Jugo verde", priceCents: 4500 }).returning();
+  const [juice] = await db
+    .insert(products)
+    .values({ area: "juiceBar", name: "Jugo verde", priceCents: 4500 })
+    .returning();
   const [cert] = await db
     .insert(products)
     .values({ area: "certificate", name: "Certificación Barre", priceCents: 300000 })
@@ -164,9 +170,21 @@ beforeAll(async () => {
   await order(db, u3, b.id, "2031-03-01T05:30:00Z", [["pack", 1, 1, 100000]]); // Feb 28, 23:30
 
   // Classes. k0: an earlier visit of u1 at A. k1, k2 at A, k4 at B, all on March 11 in Mexico City.
-  const k0 = await klass(db, { studioId: a.id, roomId: roomA.id, coachId: ids.coachX, at: "2031-02-15T14:00:00Z", capacity: 4 });
+  const k0 = await klass(db, {
+    studioId: a.id,
+    roomId: roomA.id,
+    coachId: ids.coachX,
+    at: "2031-02-15T14:00:00Z",
+    capacity: 4,
+  });
   await reserve(db, k0.id, u1, 1, "attended");
-  const k1 = await klass(db, { studioId: a.id, roomId: roomA.id, coachId: ids.coachX, at: "2031-03-11T14:00:00Z", capacity: 4 });
+  const k1 = await klass(db, {
+    studioId: a.id,
+    roomId: roomA.id,
+    coachId: ids.coachX,
+    at: "2031-03-11T14:00:00Z",
+    capacity: 4,
+  });
   await reserve(db, k1.id, u1, 1, "attended");
   await reserve(db, k1.id, u2, 2, "no_show");
   await reserve(db, k1.id, u3, 3, "cancelled", true);
@@ -175,7 +193,13 @@ beforeAll(async () => {
     { classSessionId: k1.id, userId: u5, status: "waiting" },
     { classSessionId: k1.id, userId: u6, status: "left" },
   ]);
-  const k2 = await klass(db, { studioId: a.id, roomId: roomA.id, coachId: ids.coachX, at: "2031-03-12T01:00:00Z", capacity: 4 });
+  const k2 = await klass(db, {
+    studioId: a.id,
+    roomId: roomA.id,
+    coachId: ids.coachX,
+    at: "2031-03-12T01:00:00Z",
+    capacity: 4,
+  });
   for (const [spot, u] of [u1, u5, u6].entries()) await reserve(db, k2.id, u, spot + 1, "attended");
   const k3 = await klass(db, {
     studioId: a.id,
@@ -186,10 +210,22 @@ beforeAll(async () => {
     cancelled: true,
   });
   await reserve(db, k3.id, u4, 1, "cancelled");
-  const k4 = await klass(db, { studioId: b.id, roomId: roomB.id, coachId: ids.coachY, at: "2031-03-12T05:30:00Z", capacity: 2 });
+  const k4 = await klass(db, {
+    studioId: b.id,
+    roomId: roomB.id,
+    coachId: ids.coachY,
+    at: "2031-03-12T05:30:00Z",
+    capacity: 2,
+  });
   await reserve(db, k4.id, u2, 1, "attended");
   // Later today: not taught yet at NOW.
-  const k6 = await klass(db, { studioId: a.id, roomId: roomA.id, coachId: ids.coachX, at: "2031-03-12T20:00:00Z", capacity: 4 });
+  const k6 = await klass(db, {
+    studioId: a.id,
+    roomId: roomA.id,
+    coachId: ids.coachX,
+    at: "2031-03-12T20:00:00Z",
+    capacity: 4,
+  });
   await reserve(db, k6.id, u4, 1, "booked");
 
   // Credits: within 7 days (u0 3 in person, u3 1 on demand); later (u1); used up (u4).
@@ -295,7 +331,15 @@ describe("dashboard figures", () => {
       occupancy_pct: 57.1,
     });
     const alfa = b.by_studio.find((r: { studio_id: number }) => r.studio_id === ids.studioA);
-    expect(alfa).toMatchObject({ classes: 3, capacity: 12, booked: 7, attended: 4, no_shows: 1, late_cancels: 1, occupancy_pct: 58.3 });
+    expect(alfa).toMatchObject({
+      classes: 3,
+      capacity: 12,
+      booked: 7,
+      attended: 4,
+      no_shows: 1,
+      late_cancels: 1,
+      occupancy_pct: 58.3,
+    });
     const beta = b.by_studio.find((r: { studio_id: number }) => r.studio_id === ids.studioB);
     expect(beta).toMatchObject({ classes: 1, capacity: 2, booked: 1, attended: 1, occupancy_pct: 50 });
     expect(b.by_class).toEqual([expect.objectContaining({ session_type_id: ids.type, classes: 4, booked: 8 })]);
@@ -373,7 +417,9 @@ describe("coach pay", () => {
       "per_attendee_cents",
       "per_class_cents",
     ]);
-    expect((await rate(999999, { per_class_cents: 1, per_attendee_cents: 1, min_per_class_cents: 1 })).status).toBe(404);
+    expect((await rate(999999, { per_class_cents: 1, per_attendee_cents: 1, min_per_class_cents: 1 })).status).toBe(
+      404,
+    );
     expect(
       (await rate(ids.coachX, { per_class_cents: 1, per_attendee_cents: 1, min_per_class_cents: 1 }, tokens.manager))
         .status,
@@ -394,7 +440,10 @@ describe("coach pay", () => {
       .where(and(eq(auditLog.action, "coach_pay.rate_set"), eq(auditLog.entityId, String(ids.coachX))));
     expect(entries).toHaveLength(1);
     const list = (await (await get("/admin/coach-pay/rates")).json()).data;
-    expect(list.find((r: { coach_id: number }) => r.coach_id === ids.coachY)).toMatchObject({ has_rate: false, per_class_cents: 0 });
+    expect(list.find((r: { coach_id: number }) => r.coach_id === ids.coachY)).toMatchObject({
+      has_rate: false,
+      per_class_cents: 0,
+    });
   });
 
   it("pays each class taught: per class + per attendee, never under the minimum; only classes over", async () => {
@@ -425,7 +474,10 @@ describe("coach pay", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
     expect(res.headers.get("content-disposition")).toContain("pago-coaches-2031-03-01-a-2031-03-12.csv");
-    const lines = (await res.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("Coach,Clase (hora de la Ciudad de México),Estudio,Tipo de clase,Asistentes,Pago (MXN)");
     const xime = lines.filter((l) => l.startsWith("Xime"));
     expect(xime.map((l) => l.split(",").slice(1, 3).concat(l.split(",").slice(-2)))).toEqual([
@@ -439,7 +491,10 @@ describe("reports", () => {
   const csv = async (path: string, token = tokens.admin) => {
     const res = await get(path, token);
     expect(res.status, await res.clone().text()).toBe(200);
-    return (await res.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    return (await res.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
   };
 
   it("sales CSV: one line per item, Mexico City time, the screens' labels; the export is in the Bitácora", async () => {
@@ -448,17 +503,24 @@ describe("reports", () => {
       "Fecha (hora de la Ciudad de México),Orden,Cliente,Email,Estudio,Tipo,Artículo,Cantidad,Precio unitario (MXN),Importe (MXN),Forma de pago,Estado",
     );
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(/^2031-03-10 23:30,\d+,Clienta0 .*,Estudio Alfa,Paquetes,pack 1,1,1500.00,1500.00,Tarjeta,Pagada$/);
+    expect(lines[1]).toMatch(
+      /^2031-03-10 23:30,\d+,Clienta0 .*,Estudio Alfa,Paquetes,pack 1,1,1500.00,1500.00,Tarjeta,Pagada$/,
+    );
     expect(lines[3]).toMatch(/^2031-03-12 09:00,.*,Certificaciones,product \d+,1,3000.00,3000.00,Tarjeta,Pagada$/);
     const [entry] = await app.deps.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, "export.csv"), eq(auditLog.entityId, "reports.sales")));
-    expect(entry?.data).toMatchObject({ rows: 3, filters: { from: "2031-03-01", to: "2031-03-12", studio_id: ids.studioA } });
+    expect(entry?.data).toMatchObject({
+      rows: 3,
+      filters: { from: "2031-03-01", to: "2031-03-12", studio_id: ids.studioA },
+    });
   });
 
   it("attendance CSV: each reservation of the period's classes with its state", async () => {
-    const lines = await csv(`/admin/reports/attendance?from=2031-03-11&to=2031-03-11&studio_id=${ids.studioA}&format=csv`);
+    const lines = await csv(
+      `/admin/reports/attendance?from=2031-03-11&to=2031-03-11&studio_id=${ids.studioA}&format=csv`,
+    );
     expect(lines[0]).toBe(
       "Clase (hora de la Ciudad de México),Estudio,Tipo de clase,Coach,Cliente,Email,Lugar,Estado,Cancelación tardía,Registro de entrada",
     );
@@ -492,8 +554,15 @@ describe("reports", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()).data;
     expect(body.filename).toBe("ventas-2031-03-01-a-2031-03-12.csv");
-    expect(body.rows.filter((r: { studio: string }) => ["Estudio Alfa", "Estudio Beta"].includes(r.studio))).toHaveLength(4);
-    for (const path of ["/admin/reports/sales", "/admin/reports/attendance", "/admin/reports/credits", "/admin/coach-pay"]) {
+    expect(
+      body.rows.filter((r: { studio: string }) => ["Estudio Alfa", "Estudio Beta"].includes(r.studio)),
+    ).toHaveLength(4);
+    for (const path of [
+      "/admin/reports/sales",
+      "/admin/reports/attendance",
+      "/admin/reports/credits",
+      "/admin/coach-pay",
+    ]) {
       expect((await get(path, tokens.manager)).status, path).toBe(403);
       expect((await get(path, tokens.customer)).status, path).toBe(403);
       expect((await app.request(path)).status, path).toBe(401);

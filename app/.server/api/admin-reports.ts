@@ -8,6 +8,7 @@ import { t } from "~/lib/messages";
 import { coachRateSchema, periodCsvQuery, periodQuery } from "~/shared/schemas/reports";
 import {
   coachPayReportSchema,
+  coachRateSavedAnswer,
   coachRateSchemaAnswer,
   dashboardFiguresSchema,
   reportAnswer,
@@ -60,7 +61,10 @@ export function adminReportsRoutes(app: Hono<ApiEnv>) {
   const reports: [ReportName, string][] = [
     ["sales", "Ventas del periodo: una línea por artículo vendido; format=csv descarga el CSV"],
     ["attendance", "Asistencia del periodo: una línea por reservación de sus clases; format=csv descarga el CSV"],
-    ["credits", "Saldos de créditos del periodo por cliente (inicio, entradas, salidas, final); format=csv descarga el CSV"],
+    [
+      "credits",
+      "Saldos de créditos del periodo por cliente (inicio, entradas, salidas, final); format=csv descarga el CSV",
+    ],
   ];
   for (const [name, summary] of reports)
     defineRoute(
@@ -110,7 +114,7 @@ export function adminReportsRoutes(app: Hono<ApiEnv>) {
       guard: BACK_OFFICE,
       params: idParam("id"),
       body: coachRateSchema,
-      response: z.object({ data: coachRateSchemaAnswer.extend({ Message: z.string() }) }),
+      response: coachRateSavedAnswer,
     },
     async ({ c, auth, deps, params, body }) => {
       const actor = assertCan(backOfficeActor(c, auth), "coachPay.write");

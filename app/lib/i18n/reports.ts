@@ -92,7 +92,8 @@ export const reports = {
   },
   page: {
     title: "Reportes",
-    subtitle: "Descarga en CSV las ventas, la asistencia y los saldos de créditos de un periodo (hora de la Ciudad de México).",
+    subtitle:
+      "Descarga en CSV las ventas, la asistencia y los saldos de créditos de un periodo (hora de la Ciudad de México).",
     sales: "Ventas",
     salesHelp: "Una línea por artículo vendido: fecha, orden, cliente, estudio, tipo, importe y forma de pago.",
     attendance: "Asistencia",

@@ -1,17 +1,6 @@
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
-import {
-  Anchor,
-  EmptyState,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Anchor, EmptyState, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { IconHistory } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
@@ -167,7 +156,11 @@ function Sales({ d }: { d: Data }) {
       <FigureTable
         hidden
         caption={`${t("reports.dashboard.chartTable")}: ${summary}`}
-        head={[t("reports.dashboard.day"), ...SALE_KINDS.map((k) => t(`reports.kinds.${k}`)), t("reports.dashboard.total")]}
+        head={[
+          t("reports.dashboard.day"),
+          ...SALE_KINDS.map((k) => t(`reports.kinds.${k}`)),
+          t("reports.dashboard.total"),
+        ]}
         rows={s.daily.map((r) => [r.label, ...SALE_KINDS.map((k) => formatMoney(r[k])), formatMoney(r.total)])}
       />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" mt="md">

@@ -131,3 +131,6 @@ export const reportAnswer = z.object({
     rows: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
   }),
 });
+
+/** The saved rate (`PUT /admin/coach-pay/rates/:id`). */
+export const coachRateSavedAnswer = z.object({ data: coachRateSchemaAnswer.extend({ Message: z.string() }) });

@@ -179,7 +179,9 @@ async function sales(db: Db, p: Period, now: Date) {
     refunds: refunded?.refunds ?? 0,
     by_kind: SALE_KINDS.map((k) => ({ kind: k, label: kindLabel(k), ...money(byKind.get(k)!) })),
     by_studio: [...byStudio.values()]
-      .sort((a, b) => (a.studio_id === null ? 1 : b.studio_id === null ? -1 : b.cents - a.cents || a.studio.localeCompare(b.studio)))
+      .sort((a, b) =>
+        a.studio_id === null ? 1 : b.studio_id === null ? -1 : b.cents - a.cents || a.studio.localeCompare(b.studio),
+      )
       .map((s) => ({ ...money(s), studio_id: s.studio_id, studio: s.studio })),
     daily: eachDay(p).map((day) => {
       const d = perDay.get(day);
@@ -283,7 +285,9 @@ async function bookings(db: Db, p: Period) {
     add(totals, r);
     const s =
       byStudio.get(r.studio_id!) ??
-      byStudio.set(r.studio_id!, { ...zeroCounts(), studio_id: r.studio_id!, studio: r.studio ?? "" }).get(r.studio_id!)!;
+      byStudio
+        .set(r.studio_id!, { ...zeroCounts(), studio_id: r.studio_id!, studio: r.studio ?? "" })
+        .get(r.studio_id!)!;
     add(s, r);
     const ty =
       byType.get(r.session_type_id!) ??

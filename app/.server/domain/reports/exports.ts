@@ -252,6 +252,12 @@ export async function buildReport(db: Db, actor: Actor, name: ReportName, p: Per
           ? await creditsReport(db, p)
           : await coachPayCsv(db, p, now);
   if (csv)
-    await auditExport(db, actor, `reports.${name}`, { from: p.from, to: p.to, studio_id: p.studioId }, report.rows.length);
+    await auditExport(
+      db,
+      actor,
+      `reports.${name}`,
+      { from: p.from, to: p.to, studio_id: p.studioId },
+      report.rows.length,
+    );
   return { ...report, csv: csv ? toCsv(report.columns, report.rows) : "" };
 }

@@ -6,7 +6,8 @@ import { AdminErrorBoundary } from "~/components/admin/kit/ErrorPage";
 import { PageHeader } from "~/components/admin/kit/PageHeader";
 import { SoftBadge } from "~/components/SoftBadge";
 import { PeriodFilter } from "~/components/admin/reports/PeriodFilter";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { coachRateSavedAnswer } from "~/shared/schemas/reports-answers";
 import { t } from "~/lib/messages";
 import { notifications } from "~/lib/toast";
 import { centsToDecimal, parsePesos } from "~/shared/mexico/money";
@@ -66,7 +67,10 @@ function RateForm({ rate, onClose }: { rate: Rate; onClose: () => void }) {
     setErrors(bad);
     if (Object.keys(bad).length) return;
     setBusy(true);
-    const r = await api<{ Message: string }>(`/admin/coach-pay/rates/${rate.coach_id}`, { method: "PUT", json: cents });
+    const r = await api<ApiData<typeof coachRateSavedAnswer>>(`/admin/coach-pay/rates/${rate.coach_id}`, {
+      method: "PUT",
+      json: cents,
+    });
     setBusy(false);
     if (!r.ok) {
       setErrors(r.fields);
@@ -150,8 +154,7 @@ export default function CoachPay({ loaderData }: Route.ComponentProps) {
                   {report.lines.map((l) => (
                     <Table.Tr key={l.coach_id}>
                       <Table.Td>
-                        {l.coach}{" "}
-                        {!l.has_rate && <SoftBadge color="yellow">{t("reports.coachPay.noRate")}</SoftBadge>}
+                        {l.coach} {!l.has_rate && <SoftBadge color="yellow">{t("reports.coachPay.noRate")}</SoftBadge>}
                       </Table.Td>
                       <Table.Td ta="right">{l.classes}</Table.Td>
                       <Table.Td ta="right">{l.attended}</Table.Td>
@@ -229,4 +232,3 @@ export default function CoachPay({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
-
