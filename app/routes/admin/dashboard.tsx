@@ -1,6 +1,18 @@
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
-import { Anchor, EmptyState, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import {
+  Anchor,
+  Box,
+  EmptyState,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
 import { IconHistory } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
@@ -18,7 +30,8 @@ import { formatCalendarDate } from "~/shared/mexico/time";
 import type { Route } from "./+types/dashboard";
 import { requireAdminPage } from "./.server/page";
 import { dashboard } from "~/.server/domain/people/dashboard";
-import { dashboardFigures, SALE_KINDS } from "~/.server/domain/reports/dashboard";
+import { dashboardFigures } from "~/.server/domain/reports/dashboard";
+import { SALE_KINDS } from "~/shared/sale-kinds";
 import { periodFromUrl, quickPeriods } from "~/.server/domain/reports/period";
 import { publicReads } from "~/.server/domain/content/public-reads";
 
@@ -86,36 +99,42 @@ function Section(props: { id: string; title: string; children: ReactNode }) {
   );
 }
 
-/** A small table that scrolls sideways on a phone instead of squeezing its figures. */
+/**
+ * A small table that scrolls sideways on a phone instead of squeezing its figures: the scrolling box
+ * is a named region the keyboard can reach. `hidden`: the text alternative of a chart (no box).
+ */
 function FigureTable(props: { caption: string; head: string[]; rows: ReactNode[][]; hidden?: boolean }) {
   const table = (
-    <Table.ScrollContainer minWidth={props.hidden ? 0 : 420}>
-      <Table striped fz="sm">
-        <Table.Caption>{props.caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {props.head.map((h, i) => (
-              <Table.Th key={i} ta={i ? "right" : undefined}>
-                {h}
-              </Table.Th>
+    <Table striped fz="sm" miw={props.hidden ? undefined : 420}>
+      <Table.Caption>{props.caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          {props.head.map((h, i) => (
+            <Table.Th key={i} ta={i ? "right" : undefined}>
+              {h}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {props.rows.map((r, i) => (
+          <Table.Tr key={i}>
+            {r.map((c, j) => (
+              <Table.Td key={j} ta={j ? "right" : undefined}>
+                {c}
+              </Table.Td>
             ))}
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {props.rows.map((r, i) => (
-            <Table.Tr key={i}>
-              {r.map((c, j) => (
-                <Table.Td key={j} ta={j ? "right" : undefined}>
-                  {c}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
-  return props.hidden ? <VisuallyHidden>{table}</VisuallyHidden> : table;
+  if (props.hidden) return <VisuallyHidden>{table}</VisuallyHidden>;
+  return (
+    <Box role="region" aria-label={props.caption} tabIndex={0} style={{ overflowX: "auto" }}>
+      {table}
+    </Box>
+  );
 }
 
 const pct = (n: number) => t("reports.dashboard.percent", { n: formatNumber(n) });

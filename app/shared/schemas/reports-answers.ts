@@ -1,7 +1,6 @@
 /** Answers of the manager's view (issue 22): dashboard, reports and coach pay (route response schemas). */
 import { z } from "zod";
-
-const SALE_KIND_VALUES = ["packs", "plans", "store", "certifications", "gift_cards"] as const;
+import { SALE_KINDS } from "../sale-kinds";
 
 const salesCell = {
   cents: z.number(),
@@ -45,7 +44,7 @@ export const dashboardFiguresSchema = z.object({
     refunded_cents: z.number(),
     display_refunded: z.string(),
     refunds: z.number(),
-    by_kind: z.array(z.object({ kind: z.enum(SALE_KIND_VALUES), label: z.string(), ...salesCell })),
+    by_kind: z.array(z.object({ kind: z.enum(SALE_KINDS), label: z.string(), ...salesCell })),
     by_studio: z.array(z.object({ studio_id: z.number().nullable(), studio: z.string(), ...salesCell })),
     daily: z.array(
       z.object({

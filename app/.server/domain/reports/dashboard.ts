@@ -14,8 +14,7 @@ import { addDays, formatCalendarDay } from "~/shared/mexico/time";
 import type { Db } from "../../db/client";
 import { calendarMarks, type Period } from "./period";
 
-export const SALE_KINDS = ["packs", "plans", "store", "certifications", "gift_cards"] as const;
-export type SaleKind = (typeof SALE_KINDS)[number];
+import { SALE_KINDS, type SaleKind } from "~/shared/sale-kinds";
 
 /** How long ahead "about to expire" looks. */
 export const EXPIRING_DAYS = 7;

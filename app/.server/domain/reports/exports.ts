@@ -12,7 +12,8 @@ import type { Db } from "../../db/client";
 import { toCsv } from "../lists";
 import { auditExport } from "../audit/exports";
 import type { Actor } from "../people/access";
-import { kindLabel, type SaleKind } from "./dashboard";
+import type { SaleKind } from "~/shared/sale-kinds";
+import { kindLabel } from "./dashboard";
 import { coachPayClasses } from "./coach-pay";
 import type { Period } from "./period";
 
