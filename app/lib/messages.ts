@@ -24,6 +24,7 @@ import { catalogue } from "./i18n/catalogue";
 import { onDemandAdmin } from "./i18n/on-demand-admin";
 import { shifts } from "./i18n/shifts";
 import { taxonomies } from "./i18n/taxonomies";
+import { reports } from "./i18n/reports";
 
 /** The catalogue, one file per area under ./i18n (each area owns its file; list it here under the
  * name it exports). In the browser only `core` is here from the start: each area arrives with the
@@ -51,6 +52,7 @@ export const messages = {
   onDemandAdmin,
   shifts,
   taxonomies,
+  reports,
 } as const;
 
 /**

@@ -39,6 +39,10 @@ export const PERMISSIONS = {
   "commerce.write": "backOffice",
   // Shifts of every studio (/admin/turns, spec §6: turns are administrator-type 1's).
   "shifts.read": "fullAdministrator",
+  // The manager's reports (issue 22): CSV exports and coach pay, administrators of type 1 only.
+  "reports.read": "fullAdministrator",
+  "coachPay.read": "fullAdministrator",
+  "coachPay.write": "fullAdministrator",
 } as const satisfies Record<string, Level>;
 
 export type Permission = keyof typeof PERMISSIONS;

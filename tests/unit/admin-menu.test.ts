@@ -36,7 +36,7 @@ const FULL = [
 
 describe("adminMenu (spec §2 admin menu, §6 roles)", () => {
   it("administrator type 1: the full menu plus turns and configuration", () => {
-    expect(keys(user({ employee_type: 1 }))).toEqual([...FULL, "turns", "configuration"]);
+    expect(keys(user({ employee_type: 1 }))).toEqual([...FULL, "turns", "reports", "coachPay", "configuration"]);
     const config = adminMenu(user({ employee_type: 1 })).find((e) => e.key === "configuration");
     expect(config?.kind === "group" && config.children.map((c) => c.href)).toEqual([
       "/admin/configurations/general",
@@ -147,7 +147,7 @@ describe("adminMenu (spec §2 admin menu, §6 roles)", () => {
               else {
                 const expected = [...FULL];
                 if (is_tester) expected.splice(3, 0, "plans");
-                if (employee_type === 1) expected.push("turns", "configuration");
+                if (employee_type === 1) expected.push("turns", "reports", "coachPay", "configuration");
                 if (id_employee) expected.push("closeTurn");
                 expect(k, JSON.stringify(u)).toEqual(expected);
               }

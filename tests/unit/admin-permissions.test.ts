@@ -44,11 +44,20 @@ function contextFor(user: ReturnType<typeof who> | null) {
 const request = (path = "/admin/outbox") => new Request(`http://localhost${path}`);
 
 describe("the permission table", () => {
-  it("administrators of type 1 may do everything; managers all but staff changes, the outbox and configuration", () => {
+  it("administrators of type 1 may do everything; managers all but staff changes, the outbox, configuration, reports and coach pay", () => {
     for (const p of Object.keys(PERMISSIONS) as Permission[]) {
       expect(can(IDENTITIES.administrator, p), p).toBe(true);
       expect(can(IDENTITIES.manager, p), p).toBe(
-        !["staff.write", "outbox.read", "configuration.read", "configuration.write", "shifts.read"].includes(p),
+        ![
+          "staff.write",
+          "outbox.read",
+          "configuration.read",
+          "configuration.write",
+          "shifts.read",
+          "reports.read",
+          "coachPay.read",
+          "coachPay.write",
+        ].includes(p),
       );
       for (const k of ["cashier", "frontDesk", "customer", "coach", "door"] as const)
         expect(can(IDENTITIES[k], p), `${k} ${p}`).toBe(false);

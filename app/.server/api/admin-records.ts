@@ -1,5 +1,5 @@
 /**
- * Back-office records API: the dashboard figures, the audit log and the mail outbox.
+ * Back-office records API: the audit log and the mail outbox (the dashboard is in admin-reports.ts).
  */
 import type { Hono } from "hono";
 import { z } from "zod";
@@ -10,12 +10,11 @@ import { csvDateTime, csvResponse, listQuery, pageOf, toCsv } from "../http/pagi
 import { auditExport, readOutboxMessage } from "../domain/audit/exports";
 import { auditActionLabel, auditRecordLabel } from "~/shared/audit-labels";
 import { assertCan } from "../domain/people/access";
-import { dashboard } from "../domain/people/dashboard";
 import { listAudit } from "../domain/audit/reader";
 import { listOutbox } from "../domain/audit/outbox";
 import { BACK_OFFICE, backOfficeActor, metaSchema } from "./admin-people";
 
-const auditSchema = z.object({
+export const auditSchema = z.object({
   id: z.number(),
   created_at: z.string(),
   actor_user_id: z.number().nullable(),
@@ -40,33 +39,6 @@ const outboxItem = z.object({
 });
 
 export function adminRecordsRoutes(app: Hono<ApiEnv>) {
-  defineRoute(
-    app,
-    {
-      method: "get",
-      path: "/admin/dashboard",
-      summary: "Cifras del dashboard (clientes, personal, estudios, ciudades, coaches) y últimas acciones",
-      tags: ["Back office: registros"],
-      guard: BACK_OFFICE,
-      response: z.object({
-        data: z.object({
-          counts: z.object({
-            customers: z.number(),
-            staff: z.number(),
-            studios: z.number(),
-            cities: z.number(),
-            coaches: z.number(),
-          }),
-          recent: z.array(auditSchema),
-        }),
-      }),
-    },
-    async ({ c, auth, deps }) => {
-      backOfficeActor(c, auth);
-      return { data: await dashboard(deps.db) };
-    },
-  );
-
   defineRoute(
     app,
     {

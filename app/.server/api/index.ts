@@ -24,6 +24,7 @@ import { adminContentRoutes } from "./admin-content";
 import { onDemandMediaRoutes } from "./on-demand-media";
 import { adminOnDemandVideoRoutes } from "./admin-on-demand-videos";
 import { shiftRoutes } from "./shifts";
+import { adminReportsRoutes } from "./admin-reports";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
@@ -46,6 +47,7 @@ export function createApi(deps: AppDeps) {
   onDemandMediaRoutes(app, deps);
   adminOnDemandVideoRoutes(app);
   shiftRoutes(app);
+  adminReportsRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {

@@ -214,10 +214,12 @@ function withEntities(entries: MenuEntry[], user: MenuUser): MenuEntry[] {
   return out.sort(byOrder);
 }
 
-/** What only administrator-type 1 sees (spec §6): turns and the configuration group. */
+/** What only administrator-type 1 sees (spec §6): turns and the configuration group; also reports and coach pay (issue 22). */
 function administratorOnly(): MenuEntry[] {
   return [
     link("turns", t("admin.menu.turns"), "/admin/turns", { icon: "turns" }),
+    link("reports", t("admin.menu.reports"), "/admin/reports", { icon: "files" }),
+    link("coachPay", t("admin.menu.coachPay"), "/admin/coach-pay", { icon: "payments" }),
     group(
       "configuration",
       t("admin.menu.configuration"),

@@ -82,4 +82,7 @@ export const ADMIN_PATHS: readonly string[] = [
   "/admin/foundation-applications/:id",
   "/admin/certifications/add",
   "/admin/certifications/edit/:id",
+  // The manager's reports (issue 22).
+  "/admin/reports",
+  "/admin/coach-pay",
 ];

@@ -60,6 +60,8 @@ export const admin = {
     cmsPages: "Páginas",
     invoiceRequests: "Solicitudes de factura",
     foundationApplications: "Solicitudes de beca",
+    reports: "Reportes",
+    coachPay: "Pago a coaches",
   },
   /** Breadcrumb label of every admin path segment of spec §2 (ids are shown as "#<id>"). */
   crumbs: {
@@ -131,6 +133,8 @@ export const admin = {
     "invoice-requests": "Solicitudes de factura",
     "foundation-applications": "Solicitudes de beca",
     faq: "Preguntas frecuentes",
+    reports: "Reportes",
+    "coach-pay": "Pago a coaches",
   },
   shell: {
     openMenu: "Abrir menú",
@@ -266,6 +270,7 @@ export const admin = {
       "legal.updated": "Editó un texto legal",
       "export.csv": "Exportó una lista a CSV",
       "outbox.read": "Leyó un mensaje del correo",
+      "coach_pay.rate_set": "Cambió la tarifa de pago de un coach",
       "country.created": "Creó un país",
       "country.updated": "Editó un país",
       "country.deactivated": "Desactivó un país",

@@ -1,6 +1,20 @@
-import { Anchor, EmptyState, Group, Paper, SimpleGrid, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconBuilding, IconHistory, IconMapPin, IconShieldCheck, IconUsers, IconBarbell } from "@tabler/icons-react";
-import type { ComponentType } from "react";
+import "@mantine/charts/styles.css";
+import { BarChart } from "@mantine/charts";
+import {
+  Anchor,
+  Box,
+  EmptyState,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import { IconHistory } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { AuditList } from "~/components/admin/AuditList";
 // From the modules, not the kit's index: the index would bring the whole kit (tables, forms, zod)
@@ -8,84 +22,348 @@ import { AuditList } from "~/components/admin/AuditList";
 import { AdminErrorBoundary } from "~/components/admin/kit/ErrorPage";
 import { formatNumber } from "~/components/admin/kit/format";
 import { PageHeader } from "~/components/admin/kit/PageHeader";
+import { PeriodFilter } from "~/components/admin/reports/PeriodFilter";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
+import { formatMoney } from "~/shared/mexico/money";
+import { formatCalendarDate } from "~/shared/mexico/time";
 import type { Route } from "./+types/dashboard";
 import { requireAdminPage } from "./.server/page";
 import { dashboard } from "~/.server/domain/people/dashboard";
+import { dashboardFigures } from "~/.server/domain/reports/dashboard";
+import { SALE_KINDS } from "~/shared/sale-kinds";
+import { periodFromUrl, quickPeriods } from "~/.server/domain/reports/period";
+import { publicReads } from "~/.server/domain/content/public-reads";
 
+/** /admin/dashboard: the period's figures (issue 22) from the same domain read as GET /api/admin/dashboard. */
 export async function loader(args: Route.LoaderArgs) {
-  requireAdminPage(args);
-  return dashboard(args.context.deps.db);
+  requireAdminPage(args, { permission: "dashboard.read" });
+  const { deps } = args.context;
+  const now = deps.clock();
+  const { period, error } = periodFromUrl(args.request.url, now);
+  const figures = await dashboardFigures(deps.db, period, now);
+  const { counts, recent } = await dashboard(deps.db);
+  const studios = await publicReads(deps)
+    .allStudios()
+    .catch(() => []);
+  return {
+    ...figures,
+    counts,
+    recent,
+    error,
+    quick: quickPeriods(now),
+    studios: studios.map((s) => ({ value: String(s.id), label: s.name })),
+  };
 }
 
-export const meta = () => [{ title: `${t("admin.dashboard.title")} · ${t("app.name")}` }];
+export const meta = () => [{ title: `${t("reports.dashboard.title")} · ${t("app.name")}` }];
 export const ErrorBoundary = AdminErrorBoundary;
 
-function Stat(props: { label: string; value: number; icon: ComponentType<{ size?: number }>; href?: string }) {
-  const { pathname } = useLocation();
-  const Icon = props.icon;
-  const body = (
-    <Group justify="space-between" wrap="nowrap" align="flex-start">
-      <div>
-        <Text size="xs" c="dimmed" tt="uppercase" fw={700} style={{ letterSpacing: 0.6 }}>
-          {props.label}
-        </Text>
-        <Text fz={32} fw={700} lh={1.2} mt={4}>
-          {formatNumber(props.value)}
-        </Text>
-      </div>
-      <ThemeIcon variant="light" size={40} radius="md">
-        <Icon size={22} />
-      </ThemeIcon>
-    </Group>
-  );
+type Data = Route.ComponentProps["loaderData"];
+
+/** Accessible colours of the theme for the kinds of sale (contrast on white). */
+const KIND_COLOR: Record<(typeof SALE_KINDS)[number], string> = {
+  packs: "brand.7",
+  plans: "teal.8",
+  store: "orange.8",
+  certifications: "violet.7",
+  gift_cards: "gray.7",
+};
+
+function Stat(props: { label: string; value: ReactNode; hint?: ReactNode }) {
   return (
     <Paper withBorder radius="md" p="md">
-      {props.href ? (
-        <Anchor component={Link} to={localePath(props.href, pathname)} underline="never" c="inherit" display="block">
-          {body}
-        </Anchor>
-      ) : (
-        body
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700} style={{ letterSpacing: 0.6 }}>
+        {props.label}
+      </Text>
+      <Text fz={{ base: 22, sm: 28 }} fw={700} lh={1.2} mt={4}>
+        {props.value}
+      </Text>
+      {props.hint && (
+        <Text size="xs" c="dimmed" mt={2}>
+          {props.hint}
+        </Text>
       )}
     </Paper>
   );
 }
 
+function Section(props: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }} component="section" aria-labelledby={props.id}>
+      <Title order={2} fz="lg" id={props.id} mb="sm">
+        {props.title}
+      </Title>
+      {props.children}
+    </Paper>
+  );
+}
+
+/**
+ * A small table that scrolls sideways on a phone instead of squeezing its figures: the scrolling box
+ * is a named region the keyboard can reach. `hidden`: the text alternative of a chart (no box).
+ */
+function FigureTable(props: { caption: string; head: string[]; rows: ReactNode[][]; hidden?: boolean }) {
+  const table = (
+    <Table striped fz="sm" miw={props.hidden ? undefined : 420}>
+      <Table.Caption>{props.caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          {props.head.map((h, i) => (
+            <Table.Th key={i} ta={i ? "right" : undefined}>
+              {h}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {props.rows.map((r, i) => (
+          <Table.Tr key={i}>
+            {r.map((c, j) => (
+              <Table.Td key={j} ta={j ? "right" : undefined}>
+                {c}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  if (props.hidden) return <VisuallyHidden>{table}</VisuallyHidden>;
+  return (
+    <Box role="region" aria-label={props.caption} tabIndex={0} style={{ overflowX: "auto" }}>
+      {table}
+    </Box>
+  );
+}
+
+const pct = (n: number) => t("reports.dashboard.percent", { n: formatNumber(n) });
+
+function Sales({ d }: { d: Data }) {
+  const s = d.sales;
+  const from = formatCalendarDate(d.period.from);
+  const to = formatCalendarDate(d.period.to);
+  const summary = t("reports.dashboard.salesByDayChart", { from, to, total: s.display_total });
+  return (
+    <Section id="sales-title" title={t("reports.dashboard.salesTitle")}>
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" mb="md">
+        <Stat label={t("reports.dashboard.salesToday")} value={s.display_today} />
+        <Stat label={t("reports.dashboard.salesWeek")} value={s.display_week} />
+        <Stat label={t("reports.dashboard.salesMonth")} value={s.display_month} />
+        <Stat
+          label={t("reports.dashboard.salesPeriod")}
+          value={s.display_total}
+          hint={`${t("reports.dashboard.ordersCount", { n: s.orders })} · ${t("reports.dashboard.refunded")}: ${s.display_refunded}`}
+        />
+      </SimpleGrid>
+      <Title order={3} fz="md" mb="xs">
+        {t("reports.dashboard.salesByDay")}
+      </Title>
+      <div role="img" aria-label={summary}>
+        <BarChart
+          h={240}
+          data={s.daily}
+          dataKey="label"
+          type="stacked"
+          withLegend
+          legendProps={{ verticalAlign: "bottom" }}
+          valueFormatter={formatMoney}
+          yAxisProps={{ width: 90 }}
+          series={SALE_KINDS.map((k) => ({ name: k, label: t(`reports.kinds.${k}`), color: KIND_COLOR[k] }))}
+        />
+      </div>
+      <FigureTable
+        hidden
+        caption={`${t("reports.dashboard.chartTable")}: ${summary}`}
+        head={[
+          t("reports.dashboard.day"),
+          ...SALE_KINDS.map((k) => t(`reports.kinds.${k}`)),
+          t("reports.dashboard.total"),
+        ]}
+        rows={s.daily.map((r) => [r.label, ...SALE_KINDS.map((k) => formatMoney(r[k])), formatMoney(r.total)])}
+      />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" mt="md">
+        <FigureTable
+          caption={t("reports.dashboard.salesByKind")}
+          head={[
+            t("reports.dashboard.kind"),
+            t("reports.dashboard.period"),
+            t("reports.dashboard.today"),
+            t("reports.dashboard.week"),
+            t("reports.dashboard.month"),
+          ]}
+          rows={s.by_kind.map((k) => [k.label, k.display, k.display_today, k.display_week, k.display_month])}
+        />
+        {s.by_studio.length ? (
+          <FigureTable
+            caption={t("reports.dashboard.salesByStudio")}
+            head={[
+              t("reports.dashboard.studio"),
+              t("reports.dashboard.period"),
+              t("reports.dashboard.today"),
+              t("reports.dashboard.week"),
+              t("reports.dashboard.month"),
+            ]}
+            rows={s.by_studio.map((r) => [r.studio, r.display, r.display_today, r.display_week, r.display_month])}
+          />
+        ) : (
+          <Text c="dimmed">{t("reports.dashboard.noSales")}</Text>
+        )}
+      </SimpleGrid>
+    </Section>
+  );
+}
+
+function Bookings({ d }: { d: Data }) {
+  const b = d.bookings;
+  const summary = t("reports.dashboard.occupancyByDayChart", {
+    from: formatCalendarDate(d.period.from),
+    to: formatCalendarDate(d.period.to),
+    pct: pct(b.totals.occupancy_pct),
+  });
+  const head = [
+    t("reports.dashboard.classes"),
+    t("reports.dashboard.capacity"),
+    t("reports.dashboard.booked"),
+    t("reports.dashboard.occupancy"),
+    t("reports.dashboard.attended"),
+    t("reports.dashboard.noShows"),
+    t("reports.dashboard.lateCancels"),
+    t("reports.dashboard.waitlist"),
+  ];
+  const cells = (r: (typeof b.by_studio)[number] | (typeof b.by_class)[number]) => [
+    formatNumber(r.classes),
+    formatNumber(r.capacity),
+    formatNumber(r.booked),
+    pct(r.occupancy_pct),
+    formatNumber(r.attended),
+    formatNumber(r.no_shows),
+    formatNumber(r.late_cancels),
+    formatNumber(r.waitlist),
+  ];
+  return (
+    <Section id="bookings-title" title={t("reports.dashboard.bookingsTitle")}>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" mb="md">
+        <Stat
+          label={t("reports.dashboard.occupancy")}
+          value={pct(b.totals.occupancy_pct)}
+          hint={`${formatNumber(b.totals.booked)} / ${formatNumber(b.totals.capacity)}`}
+        />
+        <Stat label={t("reports.dashboard.classes")} value={formatNumber(b.totals.classes)} />
+        <Stat label={t("reports.dashboard.attended")} value={formatNumber(b.totals.attended)} />
+        <Stat label={t("reports.dashboard.noShows")} value={formatNumber(b.totals.no_shows)} />
+        <Stat label={t("reports.dashboard.lateCancels")} value={formatNumber(b.totals.late_cancels)} />
+        <Stat
+          label={t("reports.dashboard.waitlist")}
+          value={formatNumber(b.totals.waitlist)}
+          hint={`${t("reports.dashboard.waitlistedClasses")}: ${formatNumber(b.totals.waitlisted_classes)}`}
+        />
+        <Stat label={t("reports.dashboard.newCustomers")} value={formatNumber(d.people.new_customers)} />
+        <Stat label={t("reports.dashboard.firstVisits")} value={formatNumber(d.people.first_visits)} />
+      </SimpleGrid>
+      <Title order={3} fz="md" mb="xs">
+        {t("reports.dashboard.occupancyByDay")}
+      </Title>
+      <div role="img" aria-label={summary}>
+        <BarChart
+          h={200}
+          data={b.daily}
+          dataKey="label"
+          valueFormatter={pct}
+          yAxisProps={{ width: 60, domain: [0, 100] }}
+          series={[{ name: "occupancy_pct", label: t("reports.dashboard.occupancy"), color: "brand.7" }]}
+        />
+      </div>
+      <FigureTable
+        hidden
+        caption={`${t("reports.dashboard.chartTable")}: ${summary}`}
+        head={[
+          t("reports.dashboard.day"),
+          t("reports.dashboard.classes"),
+          t("reports.dashboard.booked"),
+          t("reports.dashboard.occupancy"),
+        ]}
+        rows={b.daily.map((r) => [r.label, formatNumber(r.classes), formatNumber(r.booked), pct(r.occupancy_pct)])}
+      />
+      {b.by_studio.length ? (
+        <Stack gap="md" mt="md">
+          <FigureTable
+            caption={t("reports.dashboard.byStudio")}
+            head={[t("reports.dashboard.studio"), ...head]}
+            rows={b.by_studio.map((r) => [r.studio, ...cells(r)])}
+          />
+          <FigureTable
+            caption={t("reports.dashboard.byClass")}
+            head={[t("reports.dashboard.classType"), ...head]}
+            rows={b.by_class.map((r) => [r.name, ...cells(r)])}
+          />
+        </Stack>
+      ) : (
+        <Text c="dimmed" mt="md">
+          {t("reports.dashboard.noClasses")}
+        </Text>
+      )}
+    </Section>
+  );
+}
+
+function Credits({ d }: { d: Data }) {
+  const c = d.credits;
+  return (
+    <Section id="credits-title" title={t("reports.dashboard.creditsTitle")}>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t("reports.dashboard.creditsExpiring", { n: c.days })}
+      </Text>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Stat label={t("reports.dashboard.credits")} value={formatNumber(c.credits)} />
+        <Stat label={t("reports.dashboard.customers")} value={formatNumber(c.customers)} />
+        <Stat label={t("reports.dashboard.inPerson")} value={formatNumber(c.in_person.credits)} />
+        <Stat label={t("reports.dashboard.onDemand")} value={formatNumber(c.on_demand.credits)} />
+      </SimpleGrid>
+    </Section>
+  );
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, recent } = loaderData;
+  const d = loaderData;
   const { pathname } = useLocation();
   return (
     <>
-      <PageHeader title={t("admin.dashboard.title")} description={t("admin.dashboard.subtitle")} />
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
-        <Stat
-          label={t("admin.dashboard.customers")}
-          value={counts.customers}
-          icon={IconUsers}
-          href="/admin/users/list"
-        />
-        <Stat label={t("admin.dashboard.staff")} value={counts.staff} icon={IconShieldCheck} href="/admin/employees" />
-        <Stat label={t("admin.dashboard.coaches")} value={counts.coaches} icon={IconBarbell} />
-        <Stat label={t("admin.dashboard.studios")} value={counts.studios} icon={IconBuilding} />
-        <Stat label={t("admin.dashboard.cities")} value={counts.cities} icon={IconMapPin} />
-      </SimpleGrid>
-      <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} mt="lg">
-        <Group justify="space-between" mb="xs">
-          <Title order={2} fz="lg">
-            {t("admin.dashboard.recentActivity")}
-          </Title>
-          <Anchor component={Link} to={localePath("/admin/audit", pathname)} size="sm">
-            {t("admin.dashboard.seeAll")}
-          </Anchor>
-        </Group>
-        {recent.length ? (
-          <AuditList entries={recent} />
-        ) : (
-          <EmptyState py="lg" icon={<IconHistory size={26} aria-hidden />} title={t("admin.dashboard.noActivity")} />
-        )}
-      </Paper>
+      <PageHeader
+        title={t("reports.dashboard.title")}
+        description={`${t("reports.dashboard.subtitle")} ${t("reports.period.summary", {
+          from: formatCalendarDate(d.period.from),
+          to: formatCalendarDate(d.period.to),
+        })}`}
+      />
+      <PeriodFilter period={d.period} studios={d.studios} quick={d.quick} error={d.error} />
+      <Stack gap="lg">
+        <Sales d={d} />
+        <Bookings d={d} />
+        <Credits d={d} />
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+          <Stat label={t("admin.dashboard.customers")} value={formatNumber(d.counts.customers)} />
+          <Stat label={t("admin.dashboard.staff")} value={formatNumber(d.counts.staff)} />
+          <Stat label={t("admin.dashboard.coaches")} value={formatNumber(d.counts.coaches)} />
+          <Stat label={t("admin.dashboard.studios")} value={formatNumber(d.counts.studios)} />
+          <Stat label={t("admin.dashboard.cities")} value={formatNumber(d.counts.cities)} />
+        </SimpleGrid>
+        <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }}>
+          <Group justify="space-between" mb="xs">
+            <Title order={2} fz="lg">
+              {t("admin.dashboard.recentActivity")}
+            </Title>
+            <Anchor component={Link} to={localePath("/admin/audit", pathname)} size="sm">
+              {t("admin.dashboard.seeAll")}
+            </Anchor>
+          </Group>
+          {d.recent.length ? (
+            <AuditList entries={d.recent} />
+          ) : (
+            <EmptyState py="lg" icon={<IconHistory size={26} aria-hidden />} title={t("admin.dashboard.noActivity")} />
+          )}
+        </Paper>
+      </Stack>
     </>
   );
 }

@@ -131,6 +131,9 @@ export const adminRoutes: RouteConfigEntry[] = [
     // bazaar, plans, shipping methods, vouchers, Nucleo Home's taxonomies): list, add and edit pages of
     // each, from the registry (./entity-routes.ts). A hand-written page is a route(...) line above.
     ...entityRoutes(),
+    // The manager's reports (issue 22) [type 1]: CSV exports and coach pay.
+    route("admin/reports", "routes/admin/reports/index.tsx"),
+    route("admin/coach-pay", "routes/admin/reports/coach-pay.tsx"),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

@@ -146,6 +146,8 @@ export const reservations = pgTable(
       .where(sql`${t.status} <> 'cancelled'`),
     uniqueIndex("reservations_qr_uq").on(t.qrToken),
     index("reservations_user_idx").on(t.userId, t.status),
+    // The dashboard's and reports' counts per class (issue 22).
+    index("reservations_session_status_idx").on(t.classSessionId, t.status),
   ],
 );
 

@@ -387,7 +387,12 @@ export const orders = pgTable(
     shippingAddress: jsonb("shipping_address").$type<AddressSnapshot>(),
     ...timestamps,
   },
-  (t) => [index("orders_user_idx").on(t.userId, t.createdAt), index("orders_created_idx").on(t.createdAt)],
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_created_idx").on(t.createdAt),
+    // One studio's sales of a period (the dashboard, issue 22).
+    index("orders_studio_created_idx").on(t.studioId, t.createdAt),
+  ],
 );
 
 export const orderItems = pgTable(

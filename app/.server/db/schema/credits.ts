@@ -29,6 +29,10 @@ export const creditLots = pgTable(
   },
   (t) => [
     index("credit_lots_user_idx").on(t.userId, t.scope, t.expiresAt),
+    // Credits about to expire (the dashboard, issue 22): only lots with something left.
+    index("credit_lots_expiring_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.remaining} > 0`),
     check("credit_lots_remaining_ck", sql`${t.remaining} >= 0`),
     check("credit_lots_city_ck", sql`(${t.scope} = 'on_demand') = (${t.cityId} is null)`),
   ],
@@ -61,5 +65,10 @@ export const creditMovements = pgTable(
     actorUserId: integer("actor_user_id").references(() => users.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("credit_movements_user_idx").on(t.userId, t.createdAt), index("credit_movements_lot_idx").on(t.lotId)],
+  (t) => [
+    index("credit_movements_user_idx").on(t.userId, t.createdAt),
+    index("credit_movements_lot_idx").on(t.lotId),
+    // The credit balances report of a period (issue 22).
+    index("credit_movements_created_idx").on(t.createdAt),
+  ],
 );

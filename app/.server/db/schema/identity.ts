@@ -69,7 +69,12 @@ export const users = pgTable(
     searchText: text("search_text").generatedAlwaysAs(sql.raw(PEOPLE_SEARCH_SQL)),
     ...timestamps,
   },
-  (t) => [uniqueIndex("users_email_uq").on(sql`lower(${t.email})`), index("users_role_idx").on(t.roleId)],
+  (t) => [
+    uniqueIndex("users_email_uq").on(sql`lower(${t.email})`),
+    index("users_role_idx").on(t.roleId),
+    // New customers of a period (the dashboard, issue 22).
+    index("users_role_created_idx").on(t.roleId, t.createdAt),
+  ],
 );
 
 /** Staff employment record: its id is the user's id_employee (shifts, cash, closing). */

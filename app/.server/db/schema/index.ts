@@ -9,3 +9,4 @@ export * from "./commerce";
 export * from "./booking";
 export * from "./on-demand";
 export * from "./shifts";
+export * from "./reports";
