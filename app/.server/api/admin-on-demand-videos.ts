@@ -6,6 +6,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { t } from "~/lib/messages";
+import { id, optionalId as sharedOptionalId } from "~/shared/schemas/fields";
 import { zonedToUtc } from "~/shared/mexico/time";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { AppError } from "../http/errors";
@@ -24,10 +25,9 @@ import { BACK_OFFICE, backOfficeActor, metaSchema } from "./back-office";
 
 const TAG = "Back office: Nucleo Home";
 const STATUSES = ["uploading", "processing", "ready", "failed"] as const;
-const optionalId = z
-  .union([z.number().int().positive(), z.null()])
-  .optional()
-  .transform((v) => v ?? null);
+// Ids within PostgreSQL's integer, with the shared Spanish message (a bigger one is a 422, not a 500).
+const optionalId = sharedOptionalId.optional().transform((v) => v ?? null);
+const idFilter = sharedOptionalId.optional().transform((v) => v ?? undefined);
 
 const videoBody = z.object({
   title: z
@@ -40,7 +40,7 @@ const videoBody = z.object({
   type_id: optionalId,
   difficulty_id: optionalId,
   duration_id: optionalId,
-  equipment_ids: z.array(z.number().int().positive()).max(50).optional().default([]),
+  equipment_ids: z.array(id).max(50).optional().default([]),
   published: z.boolean().optional().default(false),
   testing: z.boolean().optional().default(false),
   featured: z.boolean().optional().default(false),
@@ -139,8 +139,8 @@ export function adminOnDemandVideoRoutes(app: Hono<ApiEnv>) {
       query: z.object({
         q: z.string().max(100).optional(),
         status: z.enum(STATUSES).optional(),
-        type_id: z.coerce.number().int().positive().optional(),
-        coach_id: z.coerce.number().int().positive().optional(),
+        type_id: idFilter,
+        coach_id: idFilter,
         published: z.enum(["1", "0"]).optional(),
         page: z.coerce.number().int().min(1).max(100000).optional().default(1),
         per_page: z.coerce.number().int().min(1).max(100).optional().default(25),
