@@ -21,6 +21,7 @@ import { booking } from "./i18n/booking";
 import { classes } from "./i18n/classes";
 import { cms } from "./i18n/cms";
 import { catalogue } from "./i18n/catalogue";
+import { nucleoHome } from "./i18n/nucleo-home";
 
 /** The catalogue, one file per area under ./i18n (each area owns its file; list it here under the
  * name it exports). In the browser only `core` is here from the start: each area arrives with the
@@ -45,6 +46,7 @@ export const messages = {
   classes,
   cms,
   catalogue,
+  nucleoHome,
 } as const;
 
 /**

@@ -17,6 +17,7 @@ import { adminResourceRoutes } from "./admin-resources";
 import { bookingRoutes } from "./booking";
 import { adminBookingRoutes } from "./admin-booking";
 import { adminContentRoutes } from "./admin-content";
+import { onDemandRoutes } from "./on-demand";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
@@ -36,6 +37,7 @@ export function createApi(deps: AppDeps) {
   bookingRoutes(app);
   adminBookingRoutes(app);
   adminContentRoutes(app);
+  onDemandRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {
