@@ -354,3 +354,12 @@ export async function watchHistory(db: Db, userId: number, opts: { tester: boole
     history,
   };
 }
+
+/** Whether a video that is not shown existed (deleted or unpublished since): the page says it is gone. */
+export async function videoGone(db: Db, id: number) {
+  const [r] = await db
+    .select({ id: onDemandVideos.id })
+    .from(onDemandVideos)
+    .where(and(eq(onDemandVideos.id, id), sql`(${onDemandVideos.deletedAt} is not null or ${onDemandVideos.publishedAt} is not null)`));
+  return Boolean(r);
+}
