@@ -154,6 +154,8 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/shippings/methods/edit/:id", "routes/admin/catalogue/shipping-method-form.tsx", {
       id: "admin-shipping-methods-edit",
     }),
+    // Nucleo Home (issue 23): the dashboard.
+    route("admin/on-demand/dashboard", "routes/admin/on-demand/dashboard.tsx"),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

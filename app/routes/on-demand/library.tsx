@@ -5,13 +5,8 @@ import { useLocalePath } from "~/components/site/useLocalePath";
 import { VideoGrid } from "~/components/on-demand/VideoCard";
 import classes from "~/components/on-demand/OnDemand.module.css";
 import { onDemandPage } from "~/.server/domain/on-demand/pages";
-import {
-  LIBRARY_FILTERS,
-  filterId,
-  libraryFacets,
-  listLibrary,
-  type LibraryFilter,
-} from "~/.server/domain/on-demand/library";
+import { LIBRARY_FILTERS, type LibraryFilter } from "~/shared/on-demand";
+import { filterId, libraryFacets, listLibrary } from "~/.server/domain/on-demand/library";
 import type { Route } from "./+types/library";
 
 const isFilter = (v: string): v is LibraryFilter => (LIBRARY_FILTERS as readonly string[]).includes(v);

@@ -21,9 +21,7 @@ import { onDemandEnabled } from "../content/service";
 import { AppError } from "../errors";
 import { t } from "~/lib/messages";
 
-/** The library's filters, as the shareable URL names them (`/on-demand/library/filter/{filter}/{value}`). */
-export const LIBRARY_FILTERS = ["type", "coach", "difficulty", "duration", "equipment"] as const;
-export type LibraryFilter = (typeof LIBRARY_FILTERS)[number];
+export { LIBRARY_FILTERS, type LibraryFilter } from "~/shared/on-demand";
 
 export const LIBRARY_PAGE_SIZE = 12;
 
