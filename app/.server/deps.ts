@@ -4,6 +4,7 @@ import type { Logger } from "./http/logger";
 import type { Mailer } from "./adapters/mail";
 import type { SecretBox } from "./security/secret-box";
 import type { FileStorage } from "./adapters/storage";
+import type { MediaStorage } from "./adapters/media-storage";
 import type { TtlCache } from "./cache/ttl";
 import type { JobQueue } from "./jobs/queue";
 
@@ -17,6 +18,8 @@ export interface AppDeps {
   secrets: SecretBox;
   /** Uploaded files (FILE_STORAGE: the database, or DATA_DIR/uploads). */
   storage: FileStorage;
+  /** Nucleo Home's videos, renditions, thumbnails and captions (streamed, byte ranges). */
+  media: MediaStorage;
   /** Short-lived cache of public read-only data (PUBLIC_CACHE_SECONDS). */
   cache: TtlCache;
   /** Durable background jobs on the database (pg-boss): `jobs.send(tx, name, data)` inside a

@@ -2,14 +2,17 @@ import { loadConfig, type AppConfig } from "./config/env";
 import path from "node:path";
 import { openEmbedded, openPostgres, type Database } from "./db/client";
 import { seedIsNeeded, seedDemo, seedReference } from "./seed";
+import { makeDemoVideos } from "./seed/on-demand";
 import { createLogger } from "./http/logger";
 import { MAIL_JOB, outboxMailer, smtpMailer, type Mailer, type SmtpMailer } from "./adapters/mail";
 import { storageFor } from "./adapters/storage";
+import { mediaStorageFor } from "./adapters/media-storage";
 import { ttlCache } from "./cache/ttl";
 import type { AppDeps } from "./deps";
 import { startJobQueue, type JobDefinition } from "./jobs/queue";
 import { scheduledTasks } from "./jobs/tasks";
 import { applyWebhookEvent, WEBHOOK_JOB } from "./domain/commerce/checkout";
+import { processVideo, VIDEO_JOB } from "./domain/on-demand/processing";
 import { createSecretBox, dataDirKey, developmentKey, parseAppKey } from "./security/secret-box";
 
 /** APP_KEY; else the data folder's key (embedded database); else, outside production, the development key. */
@@ -35,6 +38,15 @@ export function jobDefinitions(deps: () => AppDeps, smtp: (() => SmtpMailer) | n
     retryLimit: 8,
     retryDelay: 30,
     run: (data) => applyWebhookEvent(deps(), String(data.id)),
+  });
+  defs.push({
+    name: VIDEO_JOB,
+    // Failures are recorded on the video (failed, with its reason; "Reintentar" sends it again):
+    // the queue retries only a run that died (a server stopped mid-way).
+    retryLimit: 1,
+    retryDelay: 30,
+    expireInSeconds: 3 * 3600,
+    run: (data) => processVideo(deps(), Number(data.videoId)),
   });
   if (smtp) {
     defs.push({
@@ -119,11 +131,22 @@ export async function startRuntime(given: AppConfig = loadConfig()): Promise<Run
     mailer,
     secrets,
     storage: storageFor(config, database.db),
+    media: mediaStorageFor(config),
     cache: ttlCache(config.PUBLIC_CACHE_SECONDS * 1000),
     jobs,
     clock: () => new Date(),
   };
   await jobs.startWorkers();
+  // Nucleo Home's demo videos are made (or copied from their cache) after the server is up: they
+  // show as processing meanwhile (seed/on-demand.ts).
+  if (config.SEED_DEMO) {
+    const started = Date.now();
+    void makeDemoVideos(deps)
+      .then((r) => {
+        if (r.made + r.cached > 0) log.info({ ...r, ms: Date.now() - started }, "demo videos ready");
+      })
+      .catch((err) => log.warn({ err }, "demo videos failed"));
+  }
   return {
     deps,
     database,

@@ -32,7 +32,7 @@ export type ApiResult<T> =
       body: unknown;
     };
 
-function xsrfToken() {
+export function xsrfToken() {
   if (typeof document === "undefined") return "";
   const m = /(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(document.cookie);
   return m ? decodeURIComponent(m[1]) : "";

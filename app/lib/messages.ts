@@ -22,6 +22,7 @@ import { classes } from "./i18n/classes";
 import { cms } from "./i18n/cms";
 import { catalogue } from "./i18n/catalogue";
 import { nucleoHome } from "./i18n/nucleo-home";
+import { onDemandAdmin } from "./i18n/on-demand-admin";
 
 /** The catalogue, one file per area under ./i18n (each area owns its file; list it here under the
  * name it exports). In the browser only `core` is here from the start: each area arrives with the
@@ -47,6 +48,7 @@ export const messages = {
   cms,
   catalogue,
   nucleoHome,
+  onDemandAdmin,
 } as const;
 
 /**

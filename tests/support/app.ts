@@ -8,6 +8,8 @@ import { createApi } from "../../app/.server/api";
 import { outboxMailer, type SmtpMailer } from "../../app/.server/adapters/mail";
 import { startJobQueue, type JobDefinition, type JobQueue } from "../../app/.server/jobs/queue";
 import { jobDefinitions } from "../../app/.server/runtime";
+import path from "node:path";
+import { localMediaStorage } from "../../app/.server/adapters/media-storage";
 import { databaseStorage } from "../../app/.server/adapters/storage";
 import { ttlCache } from "../../app/.server/cache/ttl";
 import { createLogger } from "../../app/.server/http/logger";
@@ -62,6 +64,8 @@ export function setupTestApp(overrides: Partial<AppDeps> = {}, opts: { jobs?: Jo
       mailer: outboxMailer({ secrets }),
       secrets,
       storage: databaseStorage(database.db),
+      // Each test file its own media folder (removed with the test run's .tmp).
+      media: localMediaStorage(path.resolve(".tmp/test-media", crypto.randomUUID())),
       // Off: tests change data and read it back at once (the cache has its own unit test).
       cache: ttlCache(0),
       jobs: jobs!,

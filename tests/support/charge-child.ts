@@ -7,6 +7,7 @@ import { loadConfig } from "../../app/.server/config/env";
 import { openPostgres } from "../../app/.server/db/client";
 import { createApi } from "../../app/.server/api";
 import { outboxMailer } from "../../app/.server/adapters/mail";
+import { localMediaStorage } from "../../app/.server/adapters/media-storage";
 import { databaseStorage } from "../../app/.server/adapters/storage";
 import { ttlCache } from "../../app/.server/cache/ttl";
 import { createLogger } from "../../app/.server/http/logger";
@@ -25,6 +26,7 @@ const deps: AppDeps = {
   mailer: outboxMailer({ secrets }),
   secrets,
   storage: databaseStorage(database.db),
+  media: localMediaStorage(".tmp/unused/media"),
   cache: ttlCache(0),
   jobs,
   clock: () => new Date(),

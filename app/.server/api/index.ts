@@ -18,6 +18,8 @@ import { bookingRoutes } from "./booking";
 import { adminBookingRoutes } from "./admin-booking";
 import { adminContentRoutes } from "./admin-content";
 import { onDemandRoutes } from "./on-demand";
+import { onDemandMediaRoutes } from "./on-demand-media";
+import { adminOnDemandVideoRoutes } from "./admin-on-demand-videos";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
@@ -38,6 +40,8 @@ export function createApi(deps: AppDeps) {
   adminBookingRoutes(app);
   adminContentRoutes(app);
   onDemandRoutes(app);
+  onDemandMediaRoutes(app, deps);
+  adminOnDemandVideoRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {

@@ -61,6 +61,17 @@ const envSchema = z.object({
   JOBS_RUN: bool.default(true),
   /** Where uploads are kept: `database` (every server sees them; default) or `local` (DATA_DIR/uploads). */
   FILE_STORAGE: z.enum(["database", "local"]).default("database"),
+  /** Nucleo Home's media (videos, renditions, thumbnails): a folder on this disk (default DATA_DIR/media). */
+  MEDIA_DIR: z.string().min(1).optional(),
+  /** Largest video a resumable upload accepts, in bytes (default 5 GB). */
+  MEDIA_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 ** 3),
+  /** Another ffmpeg / ffprobe than the ones npm installs (@ffmpeg-installer, @ffprobe-installer). */
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
   /** Payments (commerce): the built-in sandbox (card provider's test mode) or Stripe. */
   PAYMENT_GATEWAY: z.enum(["sandbox", "stripe"]).default("sandbox"),
   STRIPE_SECRET_KEY: z

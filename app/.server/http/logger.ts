@@ -106,6 +106,8 @@ const SECRET_PATHS: [RegExp, string][] = [
   [/(\/calendar\/)[^/?#]+\.ics/, "$1[redacted].ics"],
   // GET /api/user/verify/emails/{email}: personal data
   [/(\/verify\/emails\/)[^/?#]+/, "$1[redacted]"],
+  // GET /api/media/{token}/…: Nucleo Home's signed media links
+  [/(\/media\/)[^/?#]+/, "$1[redacted]"],
 ];
 
 /** Request paths as they may be logged: reset, verification and calendar feed tokens and emails are cut out, and so is the query. */

@@ -10,6 +10,7 @@ import { seedDemoPeople } from "./people";
 import { seedCommerce } from "./commerce";
 import { seedBooking } from "./booking";
 import { seedMedia } from "./media";
+import { seedOnDemand } from "./on-demand";
 import { databaseStorage, type FileStorage } from "../adapters/storage";
 import { ARGON2_OPTIONS } from "../domain/identity/passwords";
 
@@ -144,6 +145,8 @@ export async function seedDemo(db: Db, options: { people?: boolean; storage?: (d
     await seedCommerce(tx);
     await seedCertificationPages(tx);
     await seedBooking(tx, { passwordHash });
+    // Nucleo Home: taxonomies, the demo videos' rows (their files are made after start) and live classes.
+    await seedOnDemand(tx);
   });
 }
 

@@ -156,6 +156,14 @@ export const adminRoutes: RouteConfigEntry[] = [
     }),
     // Nucleo Home (issue 23): the dashboard.
     route("admin/on-demand/dashboard", "routes/admin/on-demand/dashboard.tsx"),
+    // Nucleo Home (issue 23): videos (resumable upload, processing state, editing) and live classes.
+    route("admin/on-demand/videos", "routes/admin/on-demand/videos-list.tsx"),
+    route("admin/on-demand/videos/upload", "routes/admin/on-demand/video-upload.tsx"),
+    route("admin/on-demand/videos/video/:id", "routes/admin/on-demand/video-edit.tsx"),
+    route("admin/on-demand/videos/stream/add", "routes/admin/on-demand/stream-form.tsx", { id: "admin-od-stream-add" }),
+    route("admin/on-demand/videos/stream/edit/:id", "routes/admin/on-demand/stream-form.tsx", {
+      id: "admin-od-stream-edit",
+    }),
     // Any other admin path: a 404 inside the shell (sections not built yet).
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
