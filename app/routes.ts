@@ -14,7 +14,13 @@ import { onDemandRoutes } from "./routes/on-demand/routes";
  */
 export default [
   route("es-MX?", "routes/locale.tsx", [
-    layout("routes/site/layout.tsx", [...siteRoutes, ...authRoutes, ...profileRoutes, ...commerceRoutes, ...onDemandRoutes]),
+    layout("routes/site/layout.tsx", [
+      ...siteRoutes,
+      ...authRoutes,
+      ...profileRoutes,
+      ...commerceRoutes,
+      ...onDemandRoutes,
+    ]),
     ...adminRoutes,
     ...adminAuthRoutes,
     route("*", "routes/not-found.tsx"),

@@ -228,9 +228,7 @@ describe("entitlement and spend", () => {
     const v = await createVideo(db(), { durationSeconds: 900 });
     // The progress row exists already (the race is on a customer who keeps watching).
     expect((await json(await progressAs(c.token, v.id, 10, 10))).data.counted_now).toBe(false);
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => progressAs(c.token, v.id, 100 + i, 100)),
-    );
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => progressAs(c.token, v.id, 100 + i, 100)));
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
     const bodies = await Promise.all(answers.map(json));
     expect(bodies.filter((b) => b.data.counted_now)).toHaveLength(1);
@@ -275,8 +273,18 @@ describe("dashboard", () => {
     ];
     await db().insert(onDemandViewDays).values(rows);
     // a: subscribed through the range; b: ended on 2024-03-02 (churn).
-    await grantCredits(db(), a.id, { scope: "on_demand", quantity: null, now: new Date("2024-02-15T12:00:00Z"), days: 60 });
-    await grantCredits(db(), b.id, { scope: "on_demand", quantity: 4, now: new Date("2024-02-01T12:00:00Z"), days: 30 });
+    await grantCredits(db(), a.id, {
+      scope: "on_demand",
+      quantity: null,
+      now: new Date("2024-02-15T12:00:00Z"),
+      days: 60,
+    });
+    await grantCredits(db(), b.id, {
+      scope: "on_demand",
+      quantity: 4,
+      now: new Date("2024-02-01T12:00:00Z"),
+      days: 30,
+    });
     const [cart] = await db().insert(carts).values({ userId: a.id, status: "paid" }).returning();
     const [order] = await db()
       .insert(orders)

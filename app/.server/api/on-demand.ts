@@ -226,7 +226,8 @@ export function onDemandRoutes(app: Hono<ApiEnv>) {
     {
       method: "get",
       path: "/admin/on-demand/dashboard",
-      summary: "Panel de Nucleo Home: vistas por día, minutos vistos, top de videos, suscriptores, planes vendidos y bajas",
+      summary:
+        "Panel de Nucleo Home: vistas por día, minutos vistos, top de videos, suscriptores, planes vendidos y bajas",
       tags: ["Nucleo Home"],
       guard: BACK_OFFICE,
       query: z.object({ from: z.string().max(10).optional(), to: z.string().max(10).optional() }),

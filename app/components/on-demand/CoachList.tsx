@@ -4,7 +4,11 @@ import { useLocalePath } from "~/components/site/useLocalePath";
 import classes from "./OnDemand.module.css";
 
 /** Coaches with videos, each to their Nucleo Home page. */
-export function CoachList({ coaches }: { coaches: { id: number; name: string; image_url: string | null; videos: number }[] }) {
+export function CoachList({
+  coaches,
+}: {
+  coaches: { id: number; name: string; image_url: string | null; videos: number }[];
+}) {
   const { lp } = useLocalePath();
   return (
     <ul className={classes.coachList}>

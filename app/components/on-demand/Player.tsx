@@ -112,7 +112,7 @@ export default function Player({ videoId, title, src, captions, poster, start, o
     };
     const onLeave = () => send(true);
     const resume = () => {
-      if (start > 0 && video.duration && start < video.duration - 5) video.currentTime = start;
+      if (start > 0 && video.duration && start < video.duration - 1) video.currentTime = start;
       lastTime = video.currentTime;
     };
 
@@ -172,7 +172,9 @@ export default function Player({ videoId, title, src, captions, poster, start, o
         poster={poster ?? undefined}
         data-testid="od-video"
       >
-        {captions && <track kind="captions" src={captions} srcLang="es" label={t("nucleoHome.watch.captions")} default />}
+        {captions && (
+          <track kind="captions" src={captions} srcLang="es" label={t("nucleoHome.watch.captions")} default />
+        )}
       </video>
       <MediaLoadingIndicator slot="centered-chrome" noAutohide />
       <MediaControlBar>

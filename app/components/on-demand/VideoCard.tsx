@@ -41,7 +41,9 @@ export function VideoCard({ video, lazy = true }: { video: VideoCardData; lazy?:
         )}
         <span className={classes.cardBody}>
           <h3 className={classes.cardTitle}>{video.title}</h3>
-          {video.coach_name && <span className={classes.meta}>{t("nucleoHome.video.by", { coach: video.coach_name })}</span>}
+          {video.coach_name && (
+            <span className={classes.meta}>{t("nucleoHome.video.by", { coach: video.coach_name })}</span>
+          )}
           {meta.length > 0 && <span className={classes.meta}>{meta.join(" · ")}</span>}
         </span>
       </Link>

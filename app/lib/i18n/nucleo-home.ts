@@ -18,7 +18,11 @@ export const nucleoHome = {
     empty: "Pronto habrá clases nuevas en la biblioteca.",
     videosOfCoach: { one: "{n} clase", other: "{n} clases" },
     balanceUnlimited: "Tu plan: clases ilimitadas",
-    balance: { zero: "No tienes clases de Nucleo Home", one: "Te queda {n} clase de Nucleo Home", other: "Te quedan {n} clases de Nucleo Home" },
+    balance: {
+      zero: "No tienes clases de Nucleo Home",
+      one: "Te queda {n} clase de Nucleo Home",
+      other: "Te quedan {n} clases de Nucleo Home",
+    },
   },
   library: {
     title: "Biblioteca",

@@ -34,9 +34,7 @@ export default function OnDemandCoach({ loaderData }: Route.ComponentProps) {
   return (
     <div className={classes.page}>
       <div className={classes.row} style={{ alignItems: "center", justifyContent: "flex-start" }}>
-        {coach.image_url && (
-          <img className={classes.avatar} src={coach.image_url} alt="" width={72} height={72} />
-        )}
+        {coach.image_url && <img className={classes.avatar} src={coach.image_url} alt="" width={72} height={72} />}
         <h1 className={classes.title}>{t("nucleoHome.coach.title", { name: coach.name })}</h1>
       </div>
       {coach.quote && <p className={classes.intro}>«{coach.quote}»</p>}

@@ -83,7 +83,12 @@ export default function Library({ loaderData }: Route.ComponentProps) {
         {LIBRARY_FILTERS.map((f) => (
           <label key={f} className={classes.field}>
             {t(`nucleoHome.library.filters.${f}`)}
-            <select className={classes.input} name={f} defaultValue={chosen[f] ? String(chosen[f]) : ""} key={`${f}:${chosen[f]}`}>
+            <select
+              className={classes.input}
+              name={f}
+              defaultValue={chosen[f] ? String(chosen[f]) : ""}
+              key={`${f}:${chosen[f]}`}
+            >
               <option value="">{t("nucleoHome.library.all")}</option>
               {facets[f].map((o) => (
                 <option key={o.id} value={o.id}>
@@ -117,7 +122,9 @@ export default function Library({ loaderData }: Route.ComponentProps) {
               {t("nucleoHome.library.previous")}
             </Link>
           )}
-          <span className={classes.meta}>{t("nucleoHome.library.page", { page: result.page, pages: result.pages })}</span>
+          <span className={classes.meta}>
+            {t("nucleoHome.library.page", { page: result.page, pages: result.pages })}
+          </span>
           {result.page < result.pages && (
             <Link to={pageHref(result.page + 1)} className={classes.buttonGhost}>
               {t("nucleoHome.library.next")}

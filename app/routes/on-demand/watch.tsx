@@ -92,7 +92,7 @@ export default function Watch({ loaderData }: Route.ComponentProps) {
     setBusy(true);
     setMessage(null);
     const [r, mod] = await Promise.all([
-      api<Grant>(`/on-demand/videos/${video.id}/play`, { method: "POST" }),
+      api<ApiData<typeof playAnswer>>(`/on-demand/videos/${video.id}/play`, { method: "POST" }),
       load().catch(() => null),
     ]);
     setBusy(false);
@@ -129,7 +129,14 @@ export default function Watch({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             {video.thumbnail_url && (
-              <img className={classes.poster} src={video.thumbnail_url} alt="" width={640} height={360} fetchPriority="high" />
+              <img
+                className={classes.poster}
+                src={video.thumbnail_url}
+                alt=""
+                width={640}
+                height={360}
+                fetchPriority="high"
+              />
             )}
             {access === "watch" && (
               <div className={classes.playOverlay}>

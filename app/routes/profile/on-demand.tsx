@@ -18,7 +18,9 @@ export const meta = () => [{ title: `${t("auth.profile.nav.onDemand")} · ${t("a
 
 function Item({ item, resume }: { item: HistoryItem; resume: boolean }) {
   const { lp } = useLocalePath();
-  const share = item.duration_seconds ? Math.min(100, Math.round((item.position_seconds / item.duration_seconds) * 100)) : 0;
+  const share = item.duration_seconds
+    ? Math.min(100, Math.round((item.position_seconds / item.duration_seconds) * 100))
+    : 0;
   return (
     <li className={classes.historyItem}>
       {item.thumbnail_url ? (

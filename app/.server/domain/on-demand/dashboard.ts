@@ -137,8 +137,13 @@ const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 export function dashboardRange(from: string | undefined, to: string | undefined, today: string): DashboardRange {
   const end = to ?? today;
   const start = from ?? addDays(end, -29);
-  const valid = (d: string) => DAY_RE.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d);
+  const valid = (d: string) =>
+    DAY_RE.test(d) &&
+    !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) &&
+    new Date(`${d}T00:00:00Z`).toISOString().startsWith(d);
   if (!valid(start) || !valid(end) || start > end || addDays(start, 366) <= end)
-    throw AppError.validation([{ field: from && !valid(from) ? "from" : "to", message: t("nucleoHome.errors.badRange") }]);
+    throw AppError.validation([
+      { field: from && !valid(from) ? "from" : "to", message: t("nucleoHome.errors.badRange") },
+    ]);
   return { from: start, to: end };
 }

@@ -169,7 +169,10 @@ export async function listLibrary(db: Db, query: LibraryQuery, opts: { tester: b
       .orderBy(desc(sql`coalesce(${onDemandVideos.publishedAt}, ${onDemandVideos.createdAt})`), desc(onDemandVideos.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(onDemandVideos).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(onDemandVideos)
+      .where(where),
   ]);
   const total = count?.n ?? 0;
   return {

@@ -18,13 +18,7 @@
  */
 import { and, asc, desc, eq, gt, gte, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import {
-  creditLots,
-  creditMovements,
-  onDemandProgress,
-  onDemandVideos,
-  onDemandViewDays,
-} from "../../db/schema";
+import { creditLots, creditMovements, onDemandProgress, onDemandVideos, onDemandViewDays } from "../../db/schema";
 import { AppError } from "../errors";
 import { inTransaction } from "../tx";
 import { localDay } from "~/shared/mexico/time";
@@ -360,6 +354,11 @@ export async function videoGone(db: Db, id: number) {
   const [r] = await db
     .select({ id: onDemandVideos.id })
     .from(onDemandVideos)
-    .where(and(eq(onDemandVideos.id, id), sql`(${onDemandVideos.deletedAt} is not null or ${onDemandVideos.publishedAt} is not null)`));
+    .where(
+      and(
+        eq(onDemandVideos.id, id),
+        sql`(${onDemandVideos.deletedAt} is not null or ${onDemandVideos.publishedAt} is not null)`,
+      ),
+    );
   return Boolean(r);
 }
