@@ -5,6 +5,7 @@ import { profileRoutes } from "./routes/profile/routes";
 import { commerceRoutes } from "./routes/commerce/routes";
 import { adminRoutes } from "./routes/admin/routes";
 import { adminAuthRoutes } from "./routes/admin/auth-routes";
+import { onDemandRoutes } from "./routes/on-demand/routes";
 
 /**
  * One route table. The optional static segment `es-MX?` makes every route exist both without a
@@ -13,7 +14,13 @@ import { adminAuthRoutes } from "./routes/admin/auth-routes";
  */
 export default [
   route("es-MX?", "routes/locale.tsx", [
-    layout("routes/site/layout.tsx", [...siteRoutes, ...authRoutes, ...profileRoutes, ...commerceRoutes]),
+    layout("routes/site/layout.tsx", [
+      ...siteRoutes,
+      ...authRoutes,
+      ...profileRoutes,
+      ...commerceRoutes,
+      ...onDemandRoutes,
+    ]),
     ...adminRoutes,
     ...adminAuthRoutes,
     route("*", "routes/not-found.tsx"),

@@ -21,6 +21,7 @@ import { booking } from "./i18n/booking";
 import { classes } from "./i18n/classes";
 import { cms } from "./i18n/cms";
 import { catalogue } from "./i18n/catalogue";
+import { nucleoHome } from "./i18n/nucleo-home";
 import { onDemandAdmin } from "./i18n/on-demand-admin";
 import { shifts } from "./i18n/shifts";
 import { taxonomies } from "./i18n/taxonomies";
@@ -49,6 +50,7 @@ export const messages = {
   classes,
   cms,
   catalogue,
+  nucleoHome,
   onDemandAdmin,
   shifts,
   taxonomies,

@@ -21,6 +21,7 @@ import { adminResourceRoutes } from "./admin-resources";
 import { bookingRoutes } from "./booking";
 import { adminBookingRoutes } from "./admin-booking";
 import { adminContentRoutes } from "./admin-content";
+import { onDemandRoutes } from "./on-demand";
 import { onDemandMediaRoutes } from "./on-demand-media";
 import { adminOnDemandVideoRoutes } from "./admin-on-demand-videos";
 import { shiftRoutes } from "./shifts";
@@ -44,6 +45,7 @@ export function createApi(deps: AppDeps) {
   bookingRoutes(app);
   adminBookingRoutes(app);
   adminContentRoutes(app);
+  onDemandRoutes(app);
   onDemandMediaRoutes(app, deps);
   adminOnDemandVideoRoutes(app);
   shiftRoutes(app);

@@ -88,18 +88,15 @@ function fullMenu(): MenuEntry[] {
       icon: "certificate",
       order: 20,
     }),
-    // Nucleo Home: its taxonomies are entities (app/admin-entities/on-demand-*.ts) and join here;
-    // the dashboard and the videos are for testers until they are built (issue 23).
+    // Nucleo Home (issue 23): the dashboard and the videos; its taxonomies are entities
+    // (app/admin-entities/on-demand-*.ts) and join here.
     group(
       "onDemand",
       t("admin.menu.onDemand"),
       "onDemand",
       [
-        link("onDemandDashboard", t("admin.menu.onDemandDashboard"), "/admin/on-demand/dashboard", {
-          order: 10,
-          testing: true,
-        }),
-        link("onDemandVideos", t("admin.menu.onDemandVideos"), "/admin/on-demand/videos", { order: 20, testing: true }),
+        link("onDemandDashboard", t("admin.menu.onDemandDashboard"), "/admin/on-demand/dashboard", { order: 10 }),
+        link("onDemandVideos", t("admin.menu.onDemandVideos"), "/admin/on-demand/videos", { order: 20 }),
       ],
       { order: 30 },
     ),

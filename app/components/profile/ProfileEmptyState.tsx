@@ -4,7 +4,7 @@ import { t, type MessageKey } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { PROFILE_SECTIONS, type ProfileSectionKey } from "./sections";
 
-type EmptyKey = Exclude<ProfileSectionKey, "settings">;
+type EmptyKey = Exclude<ProfileSectionKey, "settings" | "onDemand">;
 
 interface Cta {
   label: MessageKey;

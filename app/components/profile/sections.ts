@@ -3,6 +3,7 @@ import {
   IconCertificate,
   IconClockHour4,
   IconCreditCard,
+  IconDeviceTv,
   IconGift,
   IconReceipt2,
   IconTruckDelivery,
@@ -18,6 +19,7 @@ export type ProfileSectionKey =
   | "rewards"
   | "shippings"
   | "certifications"
+  | "onDemand"
   | "settings";
 
 export interface ProfileSection {
@@ -26,7 +28,7 @@ export interface ProfileSection {
   icon: Icon;
 }
 
-/** The eight sections of the profile sidebar, in the order of spec §2. */
+/** The sections of the profile sidebar, in the order of spec §2, with Nucleo Home's (issue 23). */
 export const PROFILE_SECTIONS: readonly ProfileSection[] = [
   { key: "reservations", path: "/profile/reservations", icon: IconCalendarEvent },
   { key: "waitlist", path: "/profile/waitlist", icon: IconClockHour4 },
@@ -35,6 +37,8 @@ export const PROFILE_SECTIONS: readonly ProfileSection[] = [
   { key: "rewards", path: "/profile/rewards", icon: IconGift },
   { key: "shippings", path: "/profile/shippings", icon: IconTruckDelivery },
   { key: "certifications", path: "/profile/certifications", icon: IconCertificate },
+  // Nucleo Home (issue 23): "Continuar viendo" and the history.
+  { key: "onDemand", path: "/profile/on-demand", icon: IconDeviceTv },
   { key: "settings", path: "/profile/settings", icon: IconUserCircle },
 ];
 

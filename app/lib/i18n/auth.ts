@@ -121,6 +121,7 @@ export const auth = {
       rewards: "Rewards y Tarjetas de Regalo",
       shippings: "Envíos y Direcciones de Envío",
       certifications: "Certificaciones",
+      onDemand: "Nucleo Home",
       settings: "Mis Datos",
     },
     hint: {
@@ -131,6 +132,7 @@ export const auth = {
       rewards: "Tus recompensas y tarjetas de regalo.",
       shippings: "Pedidos enviados y tus direcciones.",
       certifications: "Tus programas de certificación.",
+      onDemand: "Continúa tus clases en casa y revisa lo que ya viste.",
       settings: "Nombre, teléfono, foto y contraseña.",
     },
     empty: {

@@ -117,6 +117,8 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/certifications/edit/:id", "routes/admin/catalogue/certification-form.tsx", {
       id: "admin-certifications-edit",
     }),
+    // Nucleo Home (issue 23): the dashboard.
+    route("admin/on-demand/dashboard", "routes/admin/on-demand/dashboard.tsx"),
     // Nucleo Home (issue 23): videos (resumable upload, processing state, editing) and live classes.
     route("admin/on-demand/videos", "routes/admin/on-demand/videos-list.tsx"),
     route("admin/on-demand/videos/upload", "routes/admin/on-demand/video-upload.tsx"),

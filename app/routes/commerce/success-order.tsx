@@ -1,6 +1,9 @@
 import { Alert, Button, Container, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { RETURN_KEY } from "~/components/on-demand/format";
+import { safeBackPath } from "~/components/site/navbar-logic";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/success-order";
@@ -25,6 +28,18 @@ export default function SuccessOrder({ loaderData }: Route.ComponentProps) {
   const { lp } = useLocalePath();
   const hasPack = order?.items.some((i) => i.scope === "pack");
   const hasPlan = order?.items.some((i) => i.scope === "plan");
+  // A plan bought from a video's page goes back to that video (Nucleo Home, issue 23).
+  const [watchPath, setWatchPath] = useState("/on-demand");
+  useEffect(() => {
+    if (!hasPlan) return;
+    try {
+      const back = safeBackPath(sessionStorage.getItem(RETURN_KEY));
+      sessionStorage.removeItem(RETURN_KEY);
+      if (back) setWatchPath(back);
+    } catch {
+      /* storage unavailable: /on-demand */
+    }
+  }, [hasPlan]);
   return (
     <Container size="sm" py={{ base: 32, sm: 64 }}>
       <Stack align="center" ta="center" gap="md">
@@ -92,7 +107,7 @@ export default function SuccessOrder({ loaderData }: Route.ComponentProps) {
           </Button>
         )}
         {hasPlan && (
-          <Button component={Link} to={lp("/on-demand")}>
+          <Button component={Link} to={watchPath.startsWith("/es-MX") ? watchPath : lp(watchPath)}>
             {t("commerce.ui.watchNow")}
           </Button>
         )}

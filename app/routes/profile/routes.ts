@@ -11,6 +11,7 @@ export const profileRoutes: RouteConfigEntry[] = [
     route("rewards", "routes/profile/rewards.tsx"),
     route("shippings", "routes/profile/shippings.tsx"),
     route("certifications", "routes/profile/certifications.tsx"),
+    route("on-demand", "routes/profile/on-demand.tsx"),
     route("settings", "routes/profile/settings.tsx"),
   ]),
 ];

@@ -27,8 +27,7 @@ export const siteRoutes: RouteConfigEntry[] = [
   route("newsletter/confirm", `${C}/newsletter-confirm.tsx`),
   ...["instagram-auth-success", "instagram-auth-failure"].map((p) => route(p, `${C}/instagram.tsx`, { id: p })),
   route("sandbox/home", `${C}/sandbox-home.tsx`),
-  // Nucleo Home: the coming-soon page while on-demand is off in configuration (places2).
-  route("on-demand", `${C}/on-demand.tsx`),
+  // Nucleo Home (/on-demand and its pages): routes/on-demand/routes.ts.
   // Booking (issue 9): the calendar, one class's spot map, the class types.
   route("calendar", "routes/booking/calendar.tsx"),
   route("book-session/:id?", "routes/booking/book-session.tsx"),
