@@ -120,10 +120,12 @@ describe("adminMenu (spec §2 admin menu, §6 roles)", () => {
     expect(keys(user({ employee_type: 1, is_tester: false }))).not.toContain("plans");
   });
 
-  it("the on-demand group shows its taxonomies to every administrator (issue 23), not only to testers", () => {
+  it("the on-demand group shows its dashboard, videos and taxonomies to every administrator (issue 23), not only to testers", () => {
     for (const employee_type of [1, 2]) {
       const group = adminMenu(user({ employee_type, is_tester: false })).find((e) => e.key === "onDemand");
       expect(group?.kind === "group" && group.children.map((c) => [c.label, c.href])).toEqual([
+        ["Panel de control", "/admin/on-demand/dashboard"],
+        ["Videos", "/admin/on-demand/videos"],
         ["Duraciones", "/admin/on-demand/durations/list"],
         ["Dificultades", "/admin/on-demand/difficulties/list"],
         ["Equipo", "/admin/on-demand/equipments/list"],
