@@ -99,7 +99,7 @@ export type FieldSpec =
     });
 
 /** The entity's place in the side menu (spec §2 "Admin menu"). */
-export interface MenuSpec {
+interface MenuSpec {
   key: string;
   label: MessageKey;
   /** The menu group it belongs to (`classes`, `locations`, `onDemand`…); top level without. */

@@ -14,7 +14,7 @@ export function ffmpegPath(config: { FFMPEG_PATH?: string } = {}): string {
   );
 }
 
-export function ffprobePath(config: { FFPROBE_PATH?: string } = {}): string {
+function ffprobePath(config: { FFPROBE_PATH?: string } = {}): string {
   return (
     config.FFPROBE_PATH ?? process.env.FFPROBE_PATH ?? (require("@ffprobe-installer/ffprobe") as { path: string }).path
   );

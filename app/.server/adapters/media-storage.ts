@@ -15,7 +15,7 @@ import type { Readable } from "node:stream";
  * S3-compatible store implements the same interface (put = multipart upload, read = ranged GET,
  * stat = HEAD, removePrefix = list + delete); it is not built yet (no S3 SDK is installed).
  */
-export interface MediaStat {
+interface MediaStat {
   size: number;
   mtime: Date;
 }
@@ -47,11 +47,11 @@ export interface MediaStorage {
 
 const KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
 
-export function isValidMediaKey(key: string) {
+function isValidMediaKey(key: string) {
   return KEY.test(key) && !key.split("/").some((part) => part === "." || part === "..") && key.length <= 300;
 }
 
-export class InvalidMediaKeyError extends Error {
+class InvalidMediaKeyError extends Error {
   constructor(key: string) {
     super(`Clave de archivo multimedia inválida: ${key}`);
   }
@@ -143,7 +143,7 @@ export function mediaStorageFor(config: { dataDir: string; MEDIA_DIR?: string })
   return localMediaStorage(mediaRootOf(config));
 }
 
-export function mediaRootOf(config: { dataDir: string; MEDIA_DIR?: string }) {
+function mediaRootOf(config: { dataDir: string; MEDIA_DIR?: string }) {
   return config.MEDIA_DIR ? path.resolve(config.MEDIA_DIR) : path.join(config.dataDir, "media");
 }
 

@@ -73,7 +73,7 @@ const videoDto = z.object({
 export const videoSavedAnswer = z.object({ data: message.extend({ item: videoDto }) });
 
 type VideoRow = Awaited<ReturnType<typeof getVideoAdmin>>;
-export function videoDtoOf(v: VideoRow): z.input<typeof videoDto> {
+function videoDtoOf(v: VideoRow): z.input<typeof videoDto> {
   return {
     id: v.id,
     title: v.title,

@@ -49,7 +49,7 @@ import { enforceGuard } from "../http/api";
 import { AppError, errorBody } from "../http/errors";
 import { clientIp } from "./back-office";
 
-export const UPLOADS_PATH = "/admin/on-demand/uploads";
+const UPLOADS_PATH = "/admin/on-demand/uploads";
 
 /** The files of a video a token opens: renditions, playlists, segments, thumbnails, captions. */
 const SERVABLE =
@@ -58,7 +58,7 @@ const SERVABLE =
 const MAX_CACHE_SECONDS = 86_400;
 
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n` against `size`: the range, "unsatisfiable", or null (whole file). */
-export function parseRange(header: string | undefined, size: number): ByteRange | "unsatisfiable" | null {
+function parseRange(header: string | undefined, size: number): ByteRange | "unsatisfiable" | null {
   if (!header) return null;
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   // Several ranges, or another unit: the whole file (RFC 9110 allows ignoring Range).

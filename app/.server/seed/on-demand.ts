@@ -22,15 +22,15 @@ import type { AppDeps } from "../deps";
 import { ffmpegPath, run } from "../adapters/ffmpeg";
 import { processVideo, RENDITIONS, videoFolder } from "../domain/on-demand/processing";
 
-export const DIFFICULTIES = ["Principiante", "Intermedio", "Avanzado"];
-export const DURATIONS = [
+const DIFFICULTIES = ["Principiante", "Intermedio", "Avanzado"];
+const DURATIONS = [
   { name: "Menos de 15 min", minMinutes: 0, maxMinutes: 15 },
   { name: "15 a 30 min", minMinutes: 15, maxMinutes: 30 },
   { name: "30 a 45 min", minMinutes: 30, maxMinutes: 45 },
   { name: "Más de 45 min", minMinutes: 45, maxMinutes: null },
 ];
-export const EQUIPMENTS = ["Tapete", "Pelota", "Liga", "Mancuernas"];
-export const TYPES = [
+const EQUIPMENTS = ["Tapete", "Pelota", "Liga", "Mancuernas"];
+const TYPES = [
   { name: "Barre", description: "La clase insignia: barra, isometría y pulsos." },
   { name: "Sculpt", description: "Fuerza con peso ligero y muchas repeticiones." },
   { name: "Stretch", description: "Movilidad y estiramiento profundo." },
@@ -51,7 +51,7 @@ interface DemoVideo {
 }
 
 /** Twelve short demo classes (indexes into the lists above; coaches 1 to 4 of the demo). */
-export const DEMO_VIDEOS: DemoVideo[] = [
+const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "barre-basico",
     title: "Barre básico",
@@ -278,7 +278,7 @@ export async function seedOnDemand(tx: Db, now: Date = new Date()) {
 }
 
 /** Where made demo videos are kept between fresh starts (DEMO_VIDEO_CACHE, else .cache/demo-videos). */
-export function demoCacheDir() {
+function demoCacheDir() {
   return path.resolve(process.env.DEMO_VIDEO_CACHE ?? path.join(process.cwd(), ".cache", "demo-videos"));
 }
 

@@ -15,7 +15,7 @@ export interface VideoCardData {
 }
 
 /** One video of a grid: its thumbnail, title and what it is; the whole card goes to its watch page. */
-export function VideoCard({ video, lazy = true }: { video: VideoCardData; lazy?: boolean }) {
+function VideoCard({ video, lazy = true }: { video: VideoCardData; lazy?: boolean }) {
   const { lp } = useLocalePath();
   const minutes = minutesOf(video.duration_seconds);
   const meta = [

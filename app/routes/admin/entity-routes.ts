@@ -8,7 +8,7 @@ import { route, type RouteConfigEntry } from "@react-router/dev/routes";
 import { ADMIN_ENTITIES, entityPages } from "../../admin-entities";
 
 /** `/admin/session/types` → `admin-session-types`. */
-export const routeIdOf = (base: string) => base.slice(1).replaceAll("/", "-");
+const routeIdOf = (base: string) => base.slice(1).replaceAll("/", "-");
 
 export function entityRoutes(): RouteConfigEntry[] {
   return ADMIN_ENTITIES.flatMap((e) => {

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /** Answers of Nucleo Home's customer calls (issue 23). */
 
-export const videoCardDto = z.object({
+const videoCardDto = z.object({
   id: z.number(),
   title: z.string(),
   description: z.string(),
@@ -33,7 +33,7 @@ export const facetsAnswer = z.object({
   data: z.object({ type: named, coach: named, difficulty: named, duration: named, equipment: named }),
 });
 
-export const streamDto = z.object({
+const streamDto = z.object({
   id: z.number(),
   title: z.string(),
   description: z.string(),
@@ -46,7 +46,7 @@ export const streamDto = z.object({
   ics_url: z.string(),
 });
 
-export const coachCardDto = z.object({
+const coachCardDto = z.object({
   id: z.number(),
   name: z.string(),
   image_url: z.string().nullable(),

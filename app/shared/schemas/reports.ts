@@ -4,14 +4,13 @@
  */
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { addDays } from "~/shared/mexico/time";
 import { date, moneyCents, optionalId } from "./fields";
 
 /** The longest period one answer covers: a year and a day (a leap year's whole year fits). */
-export const MAX_PERIOD_DAYS = 366;
+const MAX_PERIOD_DAYS = 366;
 
 /** Days from `from` to `to`, both counted. */
-export function periodDays(from: string, to: string) {
+function periodDays(from: string, to: string) {
   return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000) + 1;
 }
 
@@ -41,9 +40,6 @@ export const periodCsvQuery = z
   .object({ ...periodFields, format: z.enum(["csv"]).optional() })
   .superRefine(periodRules);
 export type PeriodQuery = z.infer<typeof periodQuery>;
-
-/** The last day of a period that starts on `from` and lasts the longest allowed. */
-export const lastAllowedDay = (from: string) => addDays(from, MAX_PERIOD_DAYS - 1);
 
 /** A coach's pay rate in cents: per class taught, per person who attended, and the minimum per class. */
 export const coachRateSchema = z.object({

@@ -21,9 +21,7 @@ import { onDemandEnabled } from "../content/service";
 import { AppError } from "../errors";
 import { t } from "~/lib/messages";
 
-export { LIBRARY_FILTERS, type LibraryFilter } from "~/shared/on-demand";
-
-export const LIBRARY_PAGE_SIZE = 12;
+const LIBRARY_PAGE_SIZE = 12;
 
 export interface LibraryQuery {
   type?: number | null;
@@ -213,7 +211,7 @@ export async function libraryFacets(db: Db, opts: { tester: boolean }) {
 }
 
 /** Coaches with at least one visible video, with how many. */
-export async function coachesWithVideos(db: Db, opts: { tester: boolean }) {
+async function coachesWithVideos(db: Db, opts: { tester: boolean }) {
   const rows = await db
     .select({
       id: coaches.id,
@@ -282,7 +280,7 @@ export interface StreamCard {
 }
 
 /** Minutes before a live class starts when its link shows. */
-export const STREAM_LINK_LEAD_MINUTES = 15;
+const STREAM_LINK_LEAD_MINUTES = 15;
 
 /** Live classes that have not ended yet, soonest first. */
 export async function upcomingStreams(db: Db, now: Date, limit = 50): Promise<StreamCard[]> {

@@ -130,7 +130,7 @@ interface Transcoded {
 }
 
 /** Makes the thumbnail, the renditions and the master playlist of `input` in `work`. */
-export async function transcode(deps: Pick<Deps, "config">, input: string, work: string): Promise<Transcoded> {
+async function transcode(deps: Pick<Deps, "config">, input: string, work: string): Promise<Transcoded> {
   const info = await probe(input, deps.config);
   if (!info) throw new ProcessingFailure(t("onDemandAdmin.processing.notVideo"));
   if (info.durationSeconds <= 0) throw new ProcessingFailure(t("onDemandAdmin.processing.noDuration"));

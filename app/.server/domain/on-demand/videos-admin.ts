@@ -26,7 +26,7 @@ import { VIDEO_JOB, videoFolder } from "./processing";
 
 type Deps = Pick<AppDeps, "db" | "media" | "jobs" | "config" | "clock" | "log">;
 
-export const VIDEO_EXTENSIONS = ["mp4", "mov", "m4v", "webm", "mkv", "avi", "mpg", "mpeg"] as const;
+const VIDEO_EXTENSIONS = ["mp4", "mov", "m4v", "webm", "mkv", "avi", "mpg", "mpeg"] as const;
 
 /** Is this name and MIME type (what the browser says) a video we accept? The bytes are checked later. */
 export function looksLikeVideo(filename: string, mime: string | null | undefined) {

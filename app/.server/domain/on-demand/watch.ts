@@ -27,16 +27,16 @@ import { mediaToken } from "./media-token";
 import { visibleVideo } from "./library";
 
 /** Seconds watched after which a counted plan spends a class (or 20 % of a shorter video). */
-export const COUNT_THRESHOLD_SECONDS = 60;
-export const COUNT_THRESHOLD_SHARE = 0.2;
+const COUNT_THRESHOLD_SECONDS = 60;
+const COUNT_THRESHOLD_SHARE = 0.2;
 /** A video is complete from 90 % of its length. */
 const COMPLETE_SHARE = 0.9;
 /** A play token's life (capped by the plan's end). */
-export const PLAY_TOKEN_SECONDS = 3 * 3600;
+const PLAY_TOKEN_SECONDS = 3 * 3600;
 /** At most this many seconds are credited per progress report (the player reports every 15 s). */
-export const MAX_REPORT_SECONDS = 120;
+const MAX_REPORT_SECONDS = 120;
 
-export function countThreshold(durationSeconds: number | null): number {
+function countThreshold(durationSeconds: number | null): number {
   if (!durationSeconds || durationSeconds <= 0) return COUNT_THRESHOLD_SECONDS;
   return Math.max(1, Math.min(COUNT_THRESHOLD_SECONDS, Math.ceil(durationSeconds * COUNT_THRESHOLD_SHARE)));
 }
@@ -79,7 +79,7 @@ export type Entitlement =
  * May `userId` watch `videoId` at `now`? `countedLotId`: the lot that already paid this video (from
  * the progress row), if any.
  */
-export function entitlementOf(lots: Lot[], countedLotId: number | null): Entitlement {
+function entitlementOf(lots: Lot[], countedLotId: number | null): Entitlement {
   if (lots.length === 0) return { watch: false, reason: "no_plan", message: t("nucleoHome.errors.noPlan") };
   const unlimited = lots.filter((l) => l.quantity === null);
   if (unlimited.length) {

@@ -4,20 +4,18 @@
  * cancelled, already over) and their attendance. The pay of one class is
  * `max(per_class + per_attendee × attended, min_per_class)`, summed in integer cents in SQL.
  */
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { formatMoney } from "~/shared/mexico/money";
 import type { CoachRateInput } from "~/shared/schemas/reports";
 import { t } from "~/lib/messages";
-import type { Db } from "../../db/client";
+import { queryRows, type Db } from "../../db/client";
 import { coaches, coachPayRates } from "../../db/schema";
 import { AppError } from "../errors";
 import type { Actor } from "../people/access";
 import { inTransaction } from "../tx";
 import type { Period } from "./period";
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const rows = queryRows;
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 export interface CoachRateDto {

@@ -7,26 +7,24 @@
  * sessions, users, credit lots); no query returns rows of sales or bookings, only sums per studio,
  * kind, class type or day. The queries run one after the other on one connection.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/shared/mexico/money";
 import { addDays, formatCalendarDay } from "~/shared/mexico/time";
-import type { Db } from "../../db/client";
+import { queryRows, type Db } from "../../db/client";
 import { calendarMarks, type Period } from "./period";
 
 import { SALE_KINDS, type SaleKind } from "~/shared/sale-kinds";
 
 /** How long ahead "about to expire" looks. */
-export const EXPIRING_DAYS = 7;
+const EXPIRING_DAYS = 7;
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const rows = queryRows;
 
 const n = (v: unknown) => Number(v ?? 0);
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 /** Occupancy in percent with one decimal (booked spots over offered spots). */
-export const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part * 1000) / whole) / 10 : 0);
+const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part * 1000) / whole) / 10 : 0);
 
 /** The kind of an order line: packs, on-demand plans, store products, certifications, gift cards. */
 const KIND_SQL = sql`case oi.scope
@@ -191,7 +189,7 @@ async function sales(db: Db, p: Period, now: Date) {
 }
 
 /** Every local day of the period, in order. */
-export function eachDay(p: Pick<Period, "from" | "to">) {
+function eachDay(p: Pick<Period, "from" | "to">) {
   const out: string[] = [];
   for (let d = p.from; d <= p.to; d = addDays(d, 1)) out.push(d);
   return out;
@@ -385,4 +383,3 @@ export async function dashboardFigures(db: Db, p: Period, now: Date) {
     credits: await expiringCredits(db, p, now),
   };
 }
-export type DashboardFigures = Awaited<ReturnType<typeof dashboardFigures>>;

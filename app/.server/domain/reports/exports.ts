@@ -4,11 +4,11 @@
  * balance at the start, what came in and went out, balance at the end). Times in Mexico City, the
  * screens' Spanish labels; each export is recorded in the Bitácora (`auditExport`).
  */
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { centsToDecimal } from "~/shared/mexico/money";
 import { csvDateTime } from "~/shared/mexico/time";
-import type { Db } from "../../db/client";
+import { queryRows, type Db } from "../../db/client";
 import { toCsv } from "../lists";
 import { auditExport } from "../audit/exports";
 import type { Actor } from "../people/access";
@@ -17,12 +17,9 @@ import { kindLabel } from "./dashboard";
 import { coachPayClasses } from "./coach-pay";
 import type { Period } from "./period";
 
-export const REPORTS = ["sales", "attendance", "credits", "coach-pay"] as const;
-export type ReportName = (typeof REPORTS)[number];
+export type ReportName = "sales" | "attendance" | "credits" | "coach-pay";
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const rows = queryRows;
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const when = (v: Date | string | null) => csvDateTime(v ? new Date(v) : null);
 const yesNo = (v: boolean) => (v ? t("reports.csv.yes") : t("reports.csv.no"));

@@ -16,7 +16,7 @@ export interface Period {
 }
 
 /** The first instant of a local day. */
-export const dayStart = (day: string, tz = DEFAULT_TZ) => zonedToUtc(day, "00:00", tz);
+const dayStart = (day: string, tz = DEFAULT_TZ) => zonedToUtc(day, "00:00", tz);
 
 /** The period asked for; without dates, the month so far (the 1st of this month to today). */
 export function resolvePeriod(q: PeriodQuery, now: Date): Period {

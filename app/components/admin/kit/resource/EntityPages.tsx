@@ -103,13 +103,13 @@ function cellOf(c: ColumnSpec, r: EntityRow): ReactNode {
   }
 }
 
-export const columnsOf = (e: AdminEntity): Column<EntityRow>[] =>
+const columnsOf = (e: AdminEntity): Column<EntityRow>[] =>
   e.columns.map((c) => ({ key: c.key, label: t(c.label), sortable: c.sortable, render: (r) => cellOf(c, r) }));
 
 const optionsOf = (o: FilterSpec["options"], options: Options) =>
   typeof o === "string" ? (options[o] ?? []) : o.map((x) => ({ value: x.value, label: t(x.label) }));
 
-export const filtersOf = (e: AdminEntity, options: Options): FilterDef[] =>
+const filtersOf = (e: AdminEntity, options: Options): FilterDef[] =>
   (e.filters ?? []).map((f) => ({ name: f.name, label: t(f.label), options: optionsOf(f.options, options) }));
 
 /** The kit's form fields of an entity (texts looked up, option lists from the loader). */
