@@ -127,6 +127,7 @@ beforeAll(async () => {
     "/admin/plans/:id": "1",
     // Nucleo Home's demo library (seed/on-demand.ts).
     "/admin/on-demand/videos/:id": "1",
+    "/on-demand/coaches/:id": "1",
     "/admin/on-demand/streams/:id": "1",
     "/admin/products/:id": "1",
     "/admin/products/:id/variants": "8",
@@ -275,6 +276,8 @@ const asCustomer = new Set([
   "/v2/customer/waitlist",
   "/v2/customer/calendar-feed",
   "/v2/sessions/:id",
+  // What the customer watched (Nucleo Home).
+  "/on-demand/history",
 ]);
 
 /** Lists whose rows the walk must see (an empty list checks no row's shape): the commerce answers. */
@@ -313,6 +316,8 @@ const notJson = new Set([
   "get /v2/sessions/:id/live",
   "get /v2/customer/reservations/:id/ics",
   "get /v2/calendar/:file",
+  // A Nucleo Home live class's calendar file.
+  "get /on-demand/streams/:id/calendar.ics",
   // The List-Unsubscribe URL opened in a browser: a redirect to the page with the button.
   "get /v2/newsletter/unsubscribe",
 ]);

@@ -81,21 +81,35 @@ export async function payWithBalance(
   input: { cart_id?: number; studio_id?: number | null },
 ) {
   const studioId = await checkPaymentStudio(deps.db, input.studio_id);
-  if (input.cart_id !== undefined) {
-    // A double click: the first call already paid this cart, the second gets the same order.
+  // A double click: the first call already paid this cart, the second gets the same order.
+  const paidAlready = async () => {
+    if (input.cart_id === undefined) return undefined;
     const [o] = await deps.db
       .select()
       .from(orders)
       .where(and(eq(orders.cartId, input.cart_id), eq(orders.userId, userId)));
-    if (o) return { order: o, duplicate: true };
-  }
+    return o;
+  };
+  const before = await paidAlready();
+  if (before) return { order: before, duplicate: true };
   const ctx = await readCart(deps.db, userId, deps.clock());
-  if (input.cart_id !== undefined && ctx.cart.id !== input.cart_id)
-    throw AppError.notFound(t("commerce.cart.notYours"));
-  if (ctx.reason) throw AppError.conflict(ctx.reason);
-  if (ctx.lines.length === 0) throw AppError.conflict(t("commerce.cart.empty"));
-  if (ctx.totals.dueNowCents > 0)
-    throw AppError.validation([{ field: "payment_intent_id", message: t("errors.selectPaymentMethod") }]);
+  const refusal =
+    input.cart_id !== undefined && ctx.cart.id !== input.cart_id
+      ? AppError.notFound(t("commerce.cart.notYours"))
+      : ctx.reason
+        ? AppError.conflict(ctx.reason)
+        : ctx.lines.length === 0
+          ? AppError.conflict(t("commerce.cart.empty"))
+          : ctx.totals.dueNowCents > 0
+            ? AppError.validation([{ field: "payment_intent_id", message: t("errors.selectPaymentMethod") }])
+            : null;
+  if (refusal) {
+    // The other click may have committed between the check above and this read (the balance is
+    // then spent and the cart paid): it is the same purchase, not a refusal.
+    const after = await paidAlready();
+    if (after) return { order: after, duplicate: true };
+    throw refusal;
+  }
   const intent: Intent = {
     id: `bal_${ctx.cart.id}_v${ctx.cart.version}`,
     status: "succeeded",

@@ -135,12 +135,14 @@ const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
  * a range backwards or longer than 366 days is a 422 with a Spanish message.
  */
 export function dashboardRange(from: string | undefined, to: string | undefined, today: string): DashboardRange {
-  const end = to ?? today;
-  const start = from ?? addDays(end, -29);
   const valid = (d: string) =>
     DAY_RE.test(d) &&
     !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) &&
     new Date(`${d}T00:00:00Z`).toISOString().startsWith(d);
+  const end = to ?? today;
+  // A bad `to` is refused before a default `from` is counted back from it.
+  if (!valid(end)) throw AppError.validation([{ field: "to", message: t("nucleoHome.errors.badRange") }]);
+  const start = from ?? addDays(end, -29);
   if (!valid(start) || !valid(end) || start > end || addDays(start, 366) <= end)
     throw AppError.validation([
       { field: from && !valid(from) ? "from" : "to", message: t("nucleoHome.errors.badRange") },
