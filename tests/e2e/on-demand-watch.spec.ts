@@ -87,7 +87,7 @@ test("a subscriber filters the library, plays a video, leaves and resumes where 
   await page.getByLabel("Tipo").selectOption({ label: first.type_name! });
   await expect(page).toHaveURL(/\/on-demand\/library\?.*type=\d+/);
   await expectNoA11yViolations(page);
-  const card = page.getByRole("list").getByRole("link").first();
+  const card = page.getByRole("list", { name: "Biblioteca" }).getByRole("link").first();
   const title = (await card.getByRole("heading").textContent())!.trim();
   await card.click();
   await expect(page).toHaveURL(/\/on-demand\/watch\/\d+$/);
@@ -126,7 +126,7 @@ test("a customer without a plan is offered the plans and, after paying with the 
   await newCustomer(page, { name: "Paula", lastName: "Plan", label: "vodbuy" });
 
   await page.goto("/on-demand/library");
-  await page.getByRole("list").getByRole("link").first().click();
+  await page.getByRole("list", { name: "Biblioteca" }).getByRole("link").first().click();
   await expect(page).toHaveURL(/\/on-demand\/watch\/\d+$/);
   const watchUrl = new URL(page.url()).pathname;
   await expect(

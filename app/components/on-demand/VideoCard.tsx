@@ -51,9 +51,9 @@ function VideoCard({ video, lazy = true }: { video: VideoCardData; lazy?: boolea
   );
 }
 
-export function VideoGrid({ videos, eager = 0 }: { videos: VideoCardData[]; eager?: number }) {
+export function VideoGrid({ videos, eager = 0, label }: { videos: VideoCardData[]; eager?: number; label?: string }) {
   return (
-    <ul className={classes.grid}>
+    <ul className={classes.grid} aria-label={label}>
       {videos.map((v, i) => (
         <VideoCard key={v.id} video={v} lazy={i >= eager} />
       ))}
