@@ -126,13 +126,13 @@ test.describe("booking", () => {
     await doorPage.getByRole("option", { name: elsewhere.studioName, exact: true }).click();
     await doorPage.getByRole("textbox", { name: "Código de la reservación" }).fill(code);
     await doorPage.getByRole("button", { name: "Registrar", exact: true }).click();
-    await expect(doorPage.locator('[data-checkin="error"]')).toContainText(
+    await expect(doorPage.locator('[data-attendance="error"]')).toContainText(
       `Este código es de una clase en otro estudio (${place.studioName}).`,
     );
     await doorPage.getByRole("button", { name: "Dar acceso con motivo" }).click();
     await doorPage.getByRole("textbox", { name: "Motivo del acceso" }).fill("Reservó en otra sucursal");
     await doorPage.getByRole("button", { name: "Dar acceso", exact: true }).click();
-    await expect(doorPage.locator('[data-checkin="ok"]')).toContainText("Asistencia registrada: Claudia");
+    await expect(doorPage.locator('[data-attendance="ok"]')).toContainText("Asistencia registrada: Claudia");
 
     // The coach opens today's classes, then the class's scanner: Claudia shows as present, and her
     // QR image (read from the photo) is refused as already checked in.
@@ -144,7 +144,7 @@ test.describe("booking", () => {
     const again = coach.waitForEvent("filechooser");
     await coach.getByTestId("qr-photo").click();
     await (await again).setFiles(file);
-    await expect(coach.locator('[data-checkin="error"]')).toContainText("ya había registrado su asistencia");
+    await expect(coach.locator('[data-attendance="error"]')).toContainText("ya había registrado su asistencia");
     await api.api.dispose();
   });
 

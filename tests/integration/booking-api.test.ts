@@ -16,7 +16,7 @@ import { sessionBalances } from "../../app/.server/domain/identity/current-user"
 import { setupTestApp } from "../support/app";
 import { giveCredits, makeClass, makeCustomer, makeRoom } from "../support/booking";
 import { createStaff, sessionFor, staffToken } from "../support/factories";
-import { checkedInAnswer, sessionCancelledAnswer } from "../../app/shared/schemas/booking-answers";
+import { attendanceAnswer, sessionCancelledAnswer } from "../../app/shared/schemas/booking-answers";
 
 const app = setupTestApp();
 const HOUR = 3_600_000;
@@ -290,7 +290,7 @@ describe("waitlist", () => {
   });
 });
 
-describe("check-in by QR", () => {
+describe("attendance by QR", () => {
   it("checks in today's class at this studio only", async () => {
     const place = await makeRoom(app.deps.db, 4);
     const { localDay, zonedToUtc } = await import("~/shared/mexico/time");
@@ -305,7 +305,7 @@ describe("check-in by QR", () => {
     const q2 = (await book(cus.token, tomorrow.id, 2)).body.data.qr_code;
     const coachTok = await staffToken(app.deps.db, "coach", { now });
     const scan = (code: string, extra: Record<string, number> = {}) =>
-      app.request("/admin/check-in", {
+      app.request("/admin/attendance", {
         method: "POST",
         token: coachTok,
         json: { code, studio_id: place.studio.id, ...extra },
@@ -333,18 +333,18 @@ describe("check-in by QR", () => {
     expect(ok.status).toBe(200);
     const okBody = await ok.json();
     expect(okBody.data.Message).toMatch(/Asistencia registrada: Prueba qr, lugar 1/);
-    expect(checkedInAnswer.parse(okBody)).toEqual(okBody);
+    expect(attendanceAnswer.parse(okBody)).toEqual(okBody);
     const again = await scan(q1);
     expect((await again.json()).errorMessage).toMatch(/ya había registrado su asistencia/);
     const [row] = await app.deps.db.select().from(reservations).where(eq(reservations.qrToken, q1));
     expect(row).toMatchObject({ status: "attended" });
     // Customers cannot check anyone in.
-    const asCustomer = await app.request("/admin/check-in", { method: "POST", token: cus.token, json: { code: q1 } });
+    const asCustomer = await app.request("/admin/attendance", { method: "POST", token: cus.token, json: { code: q1 } });
     expect(asCustomer.status).toBe(403);
     app.setNow(null);
   });
 
-  it("a QR gets in only at its class's studio and within the class's check-in window; staff may override with a reason, audited (issue 20, item 4)", async () => {
+  it("a QR gets in only at its class's studio and within the class's attendance window; staff may override with a reason, audited (issue 20, item 4)", async () => {
     const place = await makeRoom(app.deps.db, 4);
     const tz = place.city.timezone;
     const { localDay, zonedToUtc } = await import("~/shared/mexico/time");
@@ -361,7 +361,7 @@ describe("check-in by QR", () => {
     const doorTok = await sessionFor(app.deps.db, door, { now: at("07:00") });
     const coachTok = await staffToken(app.deps.db, "coach", { now: at("07:00") });
     const scan = (code: string, json: Record<string, unknown> = {}, token = doorTok) =>
-      app.request("/admin/check-in", { method: "POST", token, json: { code, ...json } });
+      app.request("/admin/attendance", { method: "POST", token, json: { code, ...json } });
     const studio = place.studio.id;
     const [other] = await app.deps.db.select().from(studios).where(ne(studios.id, studio)).limit(1);
 
@@ -406,15 +406,15 @@ describe("check-in by QR", () => {
       field: "override_reason",
       message: "Escribe el motivo para dar acceso.",
     });
-    const none = await app.deps.db.select().from(auditLog).where(eq(auditLog.action, "check_in_override"));
+    const none = await app.deps.db.select().from(auditLog).where(eq(auditLog.action, "attendance_override"));
     const [still] = await app.deps.db.select().from(reservations).where(eq(reservations.qrToken, qa));
     expect(still!.status).toBe("booked");
     // With a reason the door lets her in, and the audit log says who, why and what was overridden.
     const forced = await scan(qa, { studio_id: other!.id, override_reason: "Reservó en la sucursal equivocada" });
     expect(forced.status).toBe(200);
     const [inside] = await app.deps.db.select().from(reservations).where(eq(reservations.qrToken, qa));
-    expect(inside).toMatchObject({ status: "attended", checkedInByUserId: door.id });
-    const audits = await app.deps.db.select().from(auditLog).where(eq(auditLog.action, "check_in_override"));
+    expect(inside).toMatchObject({ status: "attended", attendanceRecordedByUserId: door.id });
+    const audits = await app.deps.db.select().from(auditLog).where(eq(auditLog.action, "attendance_override"));
     expect(audits).toHaveLength(none.length + 1);
     expect(audits.at(-1)).toMatchObject({
       actorUserId: door.id,
@@ -435,13 +435,13 @@ describe("check-in by QR", () => {
     );
     app.setNow(at("10:15"));
     expect((await scan(qb, { studio_id: studio })).status).toBe(200);
-    expect(await app.deps.db.select().from(auditLog).where(eq(auditLog.action, "check_in_override"))).toHaveLength(
+    expect(await app.deps.db.select().from(auditLog).where(eq(auditLog.action, "attendance_override"))).toHaveLength(
       audits.length,
     );
     app.setNow(null);
   });
 
-  it("the check-in window is the studio's policy", async () => {
+  it("the attendance window is the studio's policy", async () => {
     const place = await makeRoom(app.deps.db, 4);
     const tz = place.city.timezone;
     const { localDay, zonedToUtc } = await import("~/shared/mexico/time");
@@ -451,11 +451,11 @@ describe("check-in by QR", () => {
     const admin = await staffToken(app.deps.db, "administrator", { now: at("07:00") });
     const policy = (await (await app.request(`/admin/booking-policies/${place.studio.id}`, { token: admin })).json())
       .data;
-    expect(policy).toMatchObject({ check_in_opens_minutes: 60, check_in_closes_minutes: 15 });
+    expect(policy).toMatchObject({ attendance_opens_minutes: 60, attendance_closes_minutes: 15 });
     const put = await app.request(`/admin/booking-policies/${place.studio.id}`, {
       method: "PUT",
       token: admin,
-      json: { ...policy, check_in_opens_minutes: 30, check_in_closes_minutes: 5 },
+      json: { ...policy, attendance_opens_minutes: 30, attendance_closes_minutes: 5 },
     });
     expect(put.status).toBe(200);
     const cls = await makeClass(app.deps.db, place, at("18:00"), at("07:00"));
@@ -463,7 +463,7 @@ describe("check-in by QR", () => {
     await giveCredits(app.deps.db, cus.id, place.city.id, 1, new Date(Date.now() - DAY));
     const code = (await book(cus.token, cls.id, 1)).body.data.qr_code as string;
     const scan = () =>
-      app.request("/admin/check-in", {
+      app.request("/admin/attendance", {
         method: "POST",
         token: admin,
         json: { code, studio_id: place.studio.id },

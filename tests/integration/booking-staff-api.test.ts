@@ -12,7 +12,7 @@ import { localDay, localTime, zonedToUtc } from "~/shared/mexico/time";
 import { setupTestApp } from "../support/app";
 import { giveCredits, makeClass, makeCustomer, makeRoom } from "../support/booking";
 import { createCoach, createStaff, sessionFor } from "../support/factories";
-import { checkedInAnswer } from "../../app/shared/schemas/booking-answers";
+import { attendanceAnswer } from "../../app/shared/schemas/booking-answers";
 import { loader as qrScanLoader } from "../../app/routes/admin/booking/qr-scan";
 
 const app = setupTestApp();
@@ -113,8 +113,8 @@ describe("staff booking API: permissions and audit", () => {
           waitlist_max: 0,
           waitlist_cutoff_minutes: 0,
           reminder_minutes: 0,
-          check_in_opens_minutes: 0,
-          check_in_closes_minutes: 0,
+          attendance_opens_minutes: 0,
+          attendance_closes_minutes: 0,
         },
       ],
       ["GET", "/admin/courtesies"],
@@ -344,7 +344,7 @@ describe("staff booking API: permissions and audit", () => {
     expect(await auditCount()).toBe(start + 17);
   });
 
-  it("the assistance pages' calls: a move reaches the open maps, a check-in from the reservation is audited", async () => {
+  it("the assistance pages' calls: a move reaches the open maps, a record of attendance from the reservation is audited", async () => {
     // 09:00 tomorrow in the studio's zone, so the class is today's whatever the hour of the run.
     const tz = place.city.timezone;
     const now = zonedToUtc(localDay(new Date(Date.now() + DAY), tz), "09:00", tz);
@@ -375,15 +375,15 @@ describe("staff booking API: permissions and audit", () => {
       off();
       expect(heard).toContain(cls.id);
 
-      const checked = await call(`/admin/reservations/${rid}/check-in`);
+      const checked = await call(`/admin/reservations/${rid}/attendance`);
       expect(checked.status).toBe(200);
       // The answer is the route's schema exactly (parsing drops undeclared fields).
-      expect(checkedInAnswer.parse(checked.body)).toEqual(checked.body);
+      expect(attendanceAnswer.parse(checked.body)).toEqual(checked.body);
       expect(checked.entries).toEqual([
-        expect.objectContaining({ action: "check_in", entity: "reservation", entityId: String(rid) }),
+        expect.objectContaining({ action: "attendance", entity: "reservation", entityId: String(rid) }),
       ]);
       // Checked in twice: refused, no second entry.
-      const twice = await call(`/admin/reservations/${rid}/check-in`);
+      const twice = await call(`/admin/reservations/${rid}/attendance`);
       expect(twice.status).toBe(409);
       expect(twice.entries).toEqual([]);
     } finally {
@@ -465,7 +465,7 @@ describe("a class's people by need (issue 19): GET /admin/class-sessions/{id} an
       expect(status, who).toBe(200);
       expect(body.data.view, who).toBe("scanner");
       expect(body.data.roster, who).toEqual([
-        { id: reservationId, spot: 1, status: "booked", name: `Prueba lista`, checkedInAt: null },
+        { id: reservationId, spot: 1, status: "booked", name: `Prueba lista`, attendedAt: null },
       ]);
       expect(body.data.waitlist, who).toBeUndefined();
       expect(JSON.stringify(body), who).not.toContain(ana.email);
@@ -501,14 +501,14 @@ describe("a class's people by need (issue 19): GET /admin/class-sessions/{id} an
 
     // Checking in from the list: not in another coach's class (the answer of an unknown
     // reservation), not by the cashier; the class's coach may.
-    const checkIn = (token: string, id = reservationId) =>
-      app.request(`/admin/reservations/${id}/check-in`, { method: "POST", token });
-    const noSuch = await checkIn(tokens.other, 999_999_999);
+    const recordAttendance = (token: string, id = reservationId) =>
+      app.request(`/admin/reservations/${id}/attendance`, { method: "POST", token });
+    const noSuch = await recordAttendance(tokens.other, 999_999_999);
     expect(noSuch.status).toBe(404);
-    const foreign = await checkIn(tokens.other);
+    const foreign = await recordAttendance(tokens.other);
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toEqual(await noSuch.json());
-    expect((await checkIn(tokens.cashier)).status).toBe(403);
+    expect((await recordAttendance(tokens.cashier)).status).toBe(403);
     const [still] = await db.select().from(reservations).where(eq(reservations.id, reservationId));
     expect(still!.status).toBe("booked");
 
@@ -521,8 +521,8 @@ describe("a class's people by need (issue 19): GET /admin/class-sessions/{id} an
     expect(sub.status).toBe(200);
     expect((await read(tokens.other)).body.data.view).toBe("scanner");
     expect((await read(tokens.own)).status).toBe(404);
-    // Past the access rule: what stops her now is only the check-in window (the class is days away).
-    const early = await checkIn(tokens.other);
+    // Past the access rule: what stops her now is only the attendance window (the class is days away).
+    const early = await recordAttendance(tokens.other);
     expect([early.status, (await early.json()).errorMessage]).toEqual([409, expect.any(String)]);
   });
 });

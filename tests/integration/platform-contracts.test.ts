@@ -212,7 +212,7 @@ async function staffBookings(userId: number, staffId: number) {
     const res = await app.request(path, { method: "POST", token: admin, json });
     expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300);
   };
-  await post(`/admin/reservations/${reservationId}/check-in`);
+  await post(`/admin/reservations/${reservationId}/attendance`);
   const other = await makeRoom(db, 3);
   await post("/admin/session-templates", {
     studio_id: other.studio.id,

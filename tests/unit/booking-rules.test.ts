@@ -1,6 +1,6 @@
 /**
  * Booking's rules alone (app/.server/domain/booking/rules.ts): the window and the online cut-off,
- * the cancel cut-off, the waitlist and its promotion, the door's check-in window. No database: the
+ * the cancel cut-off, the waitlist and its promotion, the door's attendance window. No database: the
  * facts are written here; tests/integration/booking-*.test.ts check the same rules through the API.
  */
 import { describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ import {
   assertBookable,
   assertMayJoinWaitlist,
   cancelOutcome,
-  checkInRefusal,
+  attendanceRefusal,
   promotionSkip,
   waitlistOpen,
   type ClassFacts,
@@ -104,23 +104,23 @@ describe("waitlist", () => {
   });
 });
 
-describe("the door's check-in window", () => {
+describe("the door's attendance window", () => {
   const door = { byCode: true, classId: 7, doorStudioId: 3, classStudioId: 3, studioName: "Polanco" };
 
-  it("lets a QR in from checkInOpensMinutes before the start to checkInClosesMinutes after, at its studio", () => {
-    expect(checkInRefusal(cls(), before(59 * MIN), door)).toBeNull();
-    expect(checkInRefusal(cls(), after(14 * MIN), door)).toBeNull();
-    expect(checkInRefusal(cls(), before(61 * MIN), door)).toMatch(/07:00/);
-    expect(checkInRefusal(cls(), after(16 * MIN), door)).toMatch(/08:15/);
-    expect(checkInRefusal(cls(), before(MIN), { ...door, doorStudioId: 4 })).toBe(
+  it("lets a QR in from attendanceOpensMinutes before the start to attendanceClosesMinutes after, at its studio", () => {
+    expect(attendanceRefusal(cls(), before(59 * MIN), door)).toBeNull();
+    expect(attendanceRefusal(cls(), after(14 * MIN), door)).toBeNull();
+    expect(attendanceRefusal(cls(), before(61 * MIN), door)).toMatch(/07:00/);
+    expect(attendanceRefusal(cls(), after(16 * MIN), door)).toMatch(/08:15/);
+    expect(attendanceRefusal(cls(), before(MIN), { ...door, doorStudioId: 4 })).toBe(
       t("booking.errors.qrOtherStudio", { studio: "Polanco" }),
     );
   });
 
   it("a QR of another day says the class's day; the list of another day and another class's scanner are refused outright", () => {
-    expect(checkInRefusal(cls(), before(DAY), door)).toMatch(/sábado/);
-    expect(() => checkInRefusal(cls(), before(DAY), { ...door, byCode: false })).toThrow(/sábado/);
-    expect(() => checkInRefusal(cls(), before(MIN), { ...door, scannerClassId: 8 })).toThrow();
-    expect(checkInRefusal(cls(), before(3 * 60 * MIN), { ...door, byCode: false })).toBeNull();
+    expect(attendanceRefusal(cls(), before(DAY), door)).toMatch(/sábado/);
+    expect(() => attendanceRefusal(cls(), before(DAY), { ...door, byCode: false })).toThrow(/sábado/);
+    expect(() => attendanceRefusal(cls(), before(MIN), { ...door, scannerClassId: 8 })).toThrow();
+    expect(attendanceRefusal(cls(), before(3 * 60 * MIN), { ...door, byCode: false })).toBeNull();
   });
 });

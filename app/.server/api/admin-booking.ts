@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import {
   bookingPolicyAnswer,
-  checkedInAnswer,
+  attendanceAnswer,
   classesTodayAnswer,
   classListAnswer,
   courtesiesAnswer,
@@ -33,7 +33,7 @@ import { hit } from "../domain/identity/rate-limit";
 import { staffCancelMessage } from "../domain/booking/reservations";
 import {
   listSessions,
-  assertMayCheckInFromList,
+  assertMayRecordAttendanceFromList,
   roster,
   rosterView,
   scannerRow,
@@ -46,8 +46,8 @@ import {
   bookOnBehalf,
   cancelReservationBy,
   cancelSessionBy,
-  checkInByCode,
-  checkInFromListBy,
+  recordAttendanceByCode,
+  recordAttendanceFromListBy,
   createSessionBy,
   duplicateSessionBy,
   moveReservationBy,
@@ -87,8 +87,8 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 const staffCan = (c: ApiContext, auth: AuthState, permission: Permission) =>
   assertCan(backOfficeActor(c, auth), permission);
 
-/** The answer of a check-in (who, which spot, the message). */
-const checkedInData = (r: Awaited<ReturnType<typeof checkInByCode>>) => ({
+/** The answer of a record of attendance (who, which spot, the message). */
+const attendanceData = (r: Awaited<ReturnType<typeof recordAttendanceByCode>>) => ({
   Message: r.message,
   reservationId: r.reservationId,
   name: r.name,
@@ -99,7 +99,7 @@ const checkedInData = (r: Awaited<ReturnType<typeof checkInByCode>>) => ({
 
 /** Who may let a QR in despite its studio or time (with a reason): the door, the front desk and
  * administrators; not a coach, whose scanner is her own class's. */
-const mayOverrideCheckIn = (u: { roleId: number; canScanAttendance: boolean }) =>
+const mayOverrideAttendance = (u: { roleId: number; canScanAttendance: boolean }) =>
   u.roleId === ROLE.admin || u.roleId === ROLE.door || u.canScanAttendance;
 
 /** The account of `email` (any case) for a courtesy; none: "customer not found" under the email field. */
@@ -165,7 +165,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
         return { data: { ...detail, view, roster: (await roster(deps.db, params.id)).map(scannerRow) } };
       const people = (await roster(deps.db, params.id)).map((r) => ({
         ...r,
-        checkedInAt: iso(r.checkedInAt),
+        attendedAt: iso(r.attendedAt),
         penaltyWaivedAt: iso(r.penaltyWaivedAt),
         cancelledAt: iso(r.cancelledAt),
         createdAt: r.createdAt.toISOString(),
@@ -395,18 +395,18 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     app,
     {
       method: "post",
-      path: "/admin/reservations/:id/check-in",
+      path: "/admin/reservations/:id/attendance",
       summary: "Registra la asistencia de una reservación (desde la lista de la clase)",
       tags,
       guard: "auth",
       params: idParam("id"),
-      response: checkedInAnswer,
+      response: attendanceAnswer,
     },
     async ({ c, deps, params, auth }) => {
       assertScanner(auth);
-      await assertMayCheckInFromList(deps.db, auth.user!, params.id);
-      const r = await checkInFromListBy(deps, actorOf(auth.user!, clientIp(c)), params.id);
-      return { data: checkedInData(r) };
+      await assertMayRecordAttendanceFromList(deps.db, auth.user!, params.id);
+      const r = await recordAttendanceFromListBy(deps, actorOf(auth.user!, clientIp(c)), params.id);
+      return { data: attendanceData(r) };
     },
   );
 
@@ -414,7 +414,7 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
     app,
     {
       method: "post",
-      path: "/admin/check-in",
+      path: "/admin/attendance",
       summary:
         "Registra la asistencia con el código QR de la reservación (de la clase o del estudio indicados; dentro de la ventana de registro, o con un motivo del personal)",
       tags,
@@ -435,19 +435,19 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
           .max(500)
           .optional(),
       }),
-      response: checkedInAnswer,
+      response: attendanceAnswer,
     },
     async ({ c, deps, body, auth }) => {
       assertScanner(auth);
-      await hit(deps.db, { key: `checkin:${auth.user!.id}`, max: 120, windowSeconds: 60 }, deps.clock());
-      const r = await checkInByCode(deps, actorOf(auth.user!, clientIp(c)), {
+      await hit(deps.db, { key: `attendance:${auth.user!.id}`, max: 120, windowSeconds: 60 }, deps.clock());
+      const r = await recordAttendanceByCode(deps, actorOf(auth.user!, clientIp(c)), {
         code: body.code,
         sessionId: body.class_session_id,
         studioId: body.studio_id,
-        mayOverride: mayOverrideCheckIn(auth.user!),
+        mayOverride: mayOverrideAttendance(auth.user!),
         overrideReason: body.override_reason,
       });
-      return { data: checkedInData(r) };
+      return { data: attendanceData(r) };
     },
   );
 
@@ -534,8 +534,8 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
           waitlist_max: p.waitlistMax,
           waitlist_cutoff_minutes: p.waitlistCutoffMinutes,
           reminder_minutes: p.reminderMinutes,
-          check_in_opens_minutes: p.checkInOpensMinutes,
-          check_in_closes_minutes: p.checkInClosesMinutes,
+          attendance_opens_minutes: p.attendanceOpensMinutes,
+          attendance_closes_minutes: p.attendanceClosesMinutes,
         },
       };
     },
@@ -567,8 +567,8 @@ export function adminBookingRoutes(app: Hono<ApiEnv>) {
           waitlistMax: body.waitlist_max,
           waitlistCutoffMinutes: body.waitlist_cutoff_minutes,
           reminderMinutes: body.reminder_minutes,
-          checkInOpensMinutes: body.check_in_opens_minutes,
-          checkInClosesMinutes: body.check_in_closes_minutes,
+          attendanceOpensMinutes: body.attendance_opens_minutes,
+          attendanceClosesMinutes: body.attendance_closes_minutes,
         },
         body,
       );

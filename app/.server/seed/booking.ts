@@ -213,7 +213,7 @@ export async function seedBooking(tx: Db, opts: { passwordHash: string; now?: Da
         userId: u.id,
         spot: shuffledSpots[n]!,
         status: isPast ? (rand() < 0.9 ? "attended" : "no_show") : "booked",
-        checkedInAt: isPast ? c.startsAt : null,
+        attendedAt: isPast ? c.startsAt : null,
         qrToken: crypto.randomBytes(18).toString("base64url"),
         createdAt: new Date(c.startsAt.getTime() - (2 + Math.floor(rand() * 5)) * 86_400_000),
       });
@@ -235,8 +235,8 @@ export async function seedBooking(tx: Db, opts: { passwordHash: string; now?: Da
       .onConflictDoNothing();
   }
   if (waitlist.length) await tx.insert(s.waitlistEntries).values(waitlist);
-  // Mark no-shows as such (their check-in is cleared).
-  await tx.execute(sql`update reservations set checked_in_at = null where status = 'no_show'`);
+  // Mark no-shows as such (their attendance is cleared).
+  await tx.execute(sql`update reservations set attended_at = null where status = 'no_show'`);
 
   // Credits: each demo customer bought a pack of 20 per city they used; what they booked is spent.
   for (const [key, count] of used.entries()) {
@@ -330,7 +330,7 @@ export async function seedBooking(tx: Db, opts: { passwordHash: string; now?: Da
           userId: cliente.id,
           spot,
           status: isPast ? "attended" : "booked",
-          checkedInAt: isPast ? c.startsAt : null,
+          attendedAt: isPast ? c.startsAt : null,
           qrToken: crypto.randomBytes(18).toString("base64url"),
           lotId: lot,
         })

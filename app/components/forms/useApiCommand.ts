@@ -5,7 +5,7 @@ import { notifications } from "~/lib/toast";
 import type { messageAnswer } from "~/shared/schemas/answers";
 
 /**
- * A button's call to the API, for a command without fields (check-in, cancel, waive, a saved card
+ * A button's call to the API, for a command without fields (attendance, cancel, waive, a saved card
  * removed): POST (or DELETE, without a body), the server's message as a toast (its error in red),
  * then the page's data reloaded. One call at a time: `busy` names the running command (its button
  * shows it), the others wait.

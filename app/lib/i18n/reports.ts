@@ -154,7 +154,7 @@ export const reports = {
     coach: "Coach",
     spot: "Lugar",
     lateCancel: "Cancelación tardía",
-    checkedIn: "Registro de entrada",
+    attendanceRecorded: "Registro de entrada",
     opening: "Saldo al inicio",
     added: "Créditos recibidos",
     spent: "Créditos usados",

@@ -73,10 +73,10 @@ export interface BookingPolicy {
   waitlistMax: number;
   waitlistCutoffMinutes: number;
   reminderMinutes: number;
-  /** The door's check-in window: from this many minutes before class start... */
-  checkInOpensMinutes: number;
+  /** The door's attendance window: from this many minutes before class start... */
+  attendanceOpensMinutes: number;
   /** ...until this many minutes after it. */
-  checkInClosesMinutes: number;
+  attendanceClosesMinutes: number;
 }
 
 export const bookingPolicySchema = z.object({
@@ -87,8 +87,8 @@ export const bookingPolicySchema = z.object({
   waitlist_max: minutes(200),
   waitlist_cutoff_minutes: minutes(1440),
   reminder_minutes: minutes(2880),
-  check_in_opens_minutes: minutes(1440),
-  check_in_closes_minutes: minutes(1440),
+  attendance_opens_minutes: minutes(1440),
+  attendance_closes_minutes: minutes(1440),
 });
 
 /** Cancelling a class: the reason the people booked are told (optional). */

@@ -28,7 +28,7 @@ export const sessionCancelledAnswer = messageWith({ notified: z.number() });
 export const staffCancelledAnswer = messageWith({ refunded: z.boolean() });
 
 /** Someone checked in (by QR code or from the class's list): who, on which spot of which class. */
-export const checkedInAnswer = messageWith({
+export const attendanceAnswer = messageWith({
   reservationId: z.number(),
   name: z.string(),
   spot: z.number(),
@@ -98,7 +98,7 @@ const rosterRow = z.object({
   userId: z.number(),
   name: z.string(),
   email: z.string(),
-  checkedInAt: z.string().nullable(),
+  attendedAt: z.string().nullable(),
   lateCancel: z.boolean(),
   penaltyWaivedAt: z.string().nullable(),
   creditHeld: z.boolean(),
@@ -114,7 +114,7 @@ const waitingRow = z.object({
   createdAt: z.string(),
 });
 /** A roster row for the attendance scanner (coaches, front desk): no email, no account or credit details. */
-const scannerRosterRow = rosterRow.pick({ id: true, spot: true, status: true, name: true, checkedInAt: true });
+const scannerRosterRow = rosterRow.pick({ id: true, spot: true, status: true, name: true, attendedAt: true });
 /**
  * A class in the back office (`/admin/class-sessions/:id`), by who asks (issue 19): the back office
  * (`view: "full"`) gets its people with their emails and its waiting list; a coach (her own classes
@@ -140,7 +140,7 @@ export const staffReservationsAnswer = z.object({
       late_cancel: z.boolean(),
       penalty_waived: z.boolean(),
       can_waive: z.boolean(),
-      checked_in_at: z.string().nullable(),
+      attended_at: z.string().nullable(),
       user_id: z.number(),
       customer: z.string(),
       email: z.string(),
@@ -204,8 +204,8 @@ export const bookingPolicyAnswer = z.object({
     waitlist_max: z.number(),
     waitlist_cutoff_minutes: z.number(),
     reminder_minutes: z.number(),
-    check_in_opens_minutes: z.number(),
-    check_in_closes_minutes: z.number(),
+    attendance_opens_minutes: z.number(),
+    attendance_closes_minutes: z.number(),
   }),
 });
 
@@ -257,7 +257,7 @@ const reservation = z.object({
   cancel_until: z.string(),
   cancel_until_text: z.string(),
   late_cancel: z.boolean(),
-  checked_in_at: z.string().nullable(),
+  attended_at: z.string().nullable(),
   qr_code: z.string().nullable(),
 });
 /** The customer's reservations: upcoming (soonest first) and past. */

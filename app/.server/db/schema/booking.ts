@@ -127,8 +127,8 @@ export const reservations = pgTable(
     creditHeld: boolean("credit_held").notNull().default(true),
     /** Unguessable code of the QR shown at the door. */
     qrToken: text("qr_token").notNull(),
-    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
-    checkedInByUserId: integer("checked_in_by_user_id").references(() => users.id),
+    attendedAt: timestamp("attended_at", { withTimezone: true }),
+    attendanceRecordedByUserId: integer("attendance_recorded_by_user_id").references(() => users.id),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancelledByUserId: integer("cancelled_by_user_id").references(() => users.id),
     /** A cancellation after the cut-off (the credit stays spent) unless waived. */
@@ -196,9 +196,9 @@ export const bookingPolicies = pgTable("booking_policies", {
   /** Reminder mail this many minutes before class. */
   reminderMinutes: integer("reminder_minutes").notNull().default(180),
   /** The door lets a class's QR in from this many minutes before class start... */
-  checkInOpensMinutes: integer("check_in_opens_minutes").notNull().default(60),
+  attendanceOpensMinutes: integer("attendance_opens_minutes").notNull().default(60),
   /** ...until this many minutes after it (issue 20, item 4). */
-  checkInClosesMinutes: integer("check_in_closes_minutes").notNull().default(15),
+  attendanceClosesMinutes: integer("attendance_closes_minutes").notNull().default(15),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

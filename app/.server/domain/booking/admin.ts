@@ -46,7 +46,7 @@ export async function adminReservations(db: Db, f: ReservationFilter & { id?: nu
       lateCancel: reservations.lateCancel,
       penaltyWaivedAt: reservations.penaltyWaivedAt,
       creditHeld: reservations.creditHeld,
-      checkedInAt: reservations.checkedInAt,
+      attendedAt: reservations.attendedAt,
       userId: users.id,
       customer: sql<string>`trim(${users.name} || ' ' || ${users.lastName})`,
       email: users.email,
@@ -93,7 +93,7 @@ export async function adminReservations(db: Db, f: ReservationFilter & { id?: nu
     penalty_waived: !!r.penaltyWaivedAt,
     can_waive:
       ((r.status === "cancelled" && r.lateCancel) || r.status === "no_show") && !r.penaltyWaivedAt && r.creditHeld,
-    checked_in_at: r.checkedInAt?.toISOString() ?? null,
+    attended_at: r.attendedAt?.toISOString() ?? null,
     user_id: r.userId,
     customer: r.customer,
     email: r.email,

@@ -37,7 +37,7 @@ const subCoach = alias(coaches, "c");
 
 /**
  * Loads a class in one round trip, optionally row-locked: `true`/"update" (FOR UPDATE: changes
- * to the class itself, cancellations, the waitlist, check-in) or "share" (FOR SHARE: bookings,
+ * to the class itself, cancellations, the waitlist, attendance) or "share" (FOR SHARE: bookings,
  * which may run side by side — the partial unique indexes keep one person per spot and one place
  * per person — but wait for, and are waited for by, anything holding the class FOR UPDATE).
  * 404 with the catalogue's message when absent.

@@ -31,7 +31,7 @@ function baseQuery(db: Db) {
       lateCancel: reservations.lateCancel,
       lotId: reservations.lotId,
       creditHeld: reservations.creditHeld,
-      checkedInAt: reservations.checkedInAt,
+      attendedAt: reservations.attendedAt,
       cancelledAt: reservations.cancelledAt,
       sessionId: classSessions.id,
       sessionStatus: classSessions.status,
@@ -111,7 +111,7 @@ export async function customerReservations(db: Db, userId: number, now: Date) {
       cancel_until: d.cancelUntil.toISOString(),
       cancel_until_text: humanDateTime(d.cancelUntil, r.tz),
       late_cancel: r.lateCancel,
-      checked_in_at: r.checkedInAt?.toISOString() ?? null,
+      attended_at: r.attendedAt?.toISOString() ?? null,
       qr_code: upcoming ? r.qrToken : null,
     });
   }

@@ -15,8 +15,8 @@ export const DEFAULT_POLICY: BookingPolicy = {
   waitlistMax: 10,
   waitlistCutoffMinutes: 60,
   reminderMinutes: 180,
-  checkInOpensMinutes: 60,
-  checkInClosesMinutes: 15,
+  attendanceOpensMinutes: 60,
+  attendanceClosesMinutes: 15,
 };
 
 export async function policyOf(db: Db, studioId: number): Promise<BookingPolicy> {
@@ -44,7 +44,7 @@ export function deadlines(startsAt: Date, p: BookingPolicy) {
     cancelUntil: new Date(s - minutes(p.cancelCutoffMinutes)),
     waitlistPromotionUntil: new Date(s - minutes(p.waitlistCutoffMinutes)),
     reminderAt: new Date(s - minutes(p.reminderMinutes)),
-    checkInOpensAt: new Date(s - minutes(p.checkInOpensMinutes)),
-    checkInClosesAt: new Date(s + minutes(p.checkInClosesMinutes)),
+    attendanceOpensAt: new Date(s - minutes(p.attendanceOpensMinutes)),
+    attendanceClosesAt: new Date(s + minutes(p.attendanceClosesMinutes)),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Booking a spot, cancelling, moving, check-in and the waitlist. Each change runs in one
+ * Booking a spot, cancelling, moving, attendance and the waitlist. Each change runs in one
  * transaction that locks what it reads, always in the same order (the class row, then the
  * customer's advisory lock, then credit lots) so concurrent calls queue instead of deadlocking:
  * two people can never hold one spot, one person never holds two places in a class, a credit is
@@ -21,7 +21,7 @@ import {
   assertBookable,
   assertMayJoinWaitlist,
   cancelOutcome,
-  checkInRefusal,
+  attendanceRefusal,
   promotionSkip,
   waitlistOpen,
   type ClassFacts,
@@ -418,8 +418,8 @@ export async function leaveWaitlist(deps: Deps, input: { entryId: number; userId
   if (updated.length === 0) throw AppError.notFound(t("booking.errors.waitlistNotFound"));
 }
 
-export interface CheckInInput {
-  /** The QR's code, or a reservation id for a check-in from the roster. */
+export interface AttendanceInput {
+  /** The QR's code, or a reservation id for a record of attendance from the roster. */
   code?: string;
   reservationId?: number;
   /** The class the scanner page is for (scan/{id}). */
@@ -436,12 +436,12 @@ export interface CheckInInput {
 
 /**
  * Checks a person in. A QR (`code`) gets in only at its class's studio (or its class's scanner) and
- * within the class's check-in window (the studio's policy: by default 60 minutes before class start
+ * within the class's attendance window (the studio's policy: by default 60 minutes before class start
  * to 15 after); staff who may override can let it in anyway with a reason (`overrideReason`, then
- * `overridden` is true and the caller writes the audit entry). A check-in from the class's list
+ * `overridden` is true and the caller writes the audit entry). A record of attendance from the class's list
  * (`reservationId`) is the staff's own act: it needs the class to be today, not the window.
  */
-export async function checkIn(deps: Deps, input: CheckInInput) {
+export async function recordAttendance(deps: Deps, input: AttendanceInput) {
   if (input.code && !input.studioId && !input.sessionId)
     throw AppError.validation([{ field: "studio_id", message: t("booking.errors.qrNoStudio") }]);
   return deps.db.transaction(async (tx) => {
@@ -464,7 +464,7 @@ export async function checkIn(deps: Deps, input: CheckInInput) {
     const s = info.session;
     if (r!.status === "cancelled" || s.status === "cancelled") throw AppError.conflict(t("booking.errors.qrCancelled"));
     // A QR's studio and time: refused unless staff who may override gives a reason.
-    const refusal = checkInRefusal(factsOf(info), input.now, {
+    const refusal = attendanceRefusal(factsOf(info), input.now, {
       byCode: !!input.code,
       scannerClassId: input.sessionId,
       classId: s.id,
@@ -477,18 +477,23 @@ export async function checkIn(deps: Deps, input: CheckInInput) {
         refusal,
         input.mayOverride ? [{ field: "override", message: t("booking.errors.qrOverridable") }] : [],
       );
-    if (r!.status === "attended" && r!.checkedInAt)
-      throw AppError.conflict(t("booking.errors.alreadyCheckedIn", { name, time: localTime(r!.checkedInAt, info.tz) }));
+    if (r!.status === "attended" && r!.attendedAt)
+      throw AppError.conflict(t("booking.errors.alreadyAttended", { name, time: localTime(r!.attendedAt, info.tz) }));
     await tx
       .update(reservations)
-      .set({ status: "attended", checkedInAt: input.now, checkedInByUserId: input.actorUserId, updatedAt: input.now })
+      .set({
+        status: "attended",
+        attendedAt: input.now,
+        attendanceRecordedByUserId: input.actorUserId,
+        updatedAt: input.now,
+      })
       .where(eq(reservations.id, r!.id));
     return {
       reservationId: r!.id,
       name,
       spot: r!.spot,
       sessionId: s.id,
-      message: t("booking.messages.checkedIn", { name, spot: r!.spot }),
+      message: t("booking.messages.attendanceRecorded", { name, spot: r!.spot }),
       /** Let in despite `refusal` (an override the caller audits). */
       overridden: refusal !== null,
       refusal,

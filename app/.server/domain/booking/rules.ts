@@ -1,6 +1,6 @@
 /**
  * Booking's rules, pure: the booking window and online cut-off, the cancel cut-off (late cancel),
- * joining and being promoted from the waitlist, and the door's check-in window. Each takes the facts
+ * joining and being promoted from the waitlist, and the door's attendance window. Each takes the facts
  * (the class, its studio's policy, the time now, who acts) and answers or throws the catalogue's
  * Spanish refusal; none reads or writes the database, so each is unit-tested alone
  * (tests/unit/booking-rules.test.ts) beside the integration tests of reservations.ts, which gathers
@@ -101,7 +101,7 @@ export function promotionSkip(p: { booked: boolean; overlap: boolean; credit: bo
 }
 
 /** Where and when a reservation is being checked in. */
-export interface CheckInFacts {
+export interface AttendanceFacts {
   /** A QR's code (the door or a class's scanner); false: from the class's list (staff's own act). */
   byCode: boolean;
   /** The class the scanner page is for, and the class of the reservation. */
@@ -114,12 +114,12 @@ export interface CheckInFacts {
 }
 
 /**
- * The door's rules. Never overridden: a check-in from the list on another day, a QR on another
+ * The door's rules. Never overridden: a record of attendance from the list on another day, a QR on another
  * class's scanner. Refused unless staff who may override give a reason (the answer's `refusal`): a
- * QR at another studio, or outside the class's check-in window (by default 60 minutes before start
+ * QR at another studio, or outside the class's attendance window (by default 60 minutes before start
  * to 15 after, the studio's policy). Answers the refusal to override, or null.
  */
-export function checkInRefusal(c: ClassFacts, now: Date, f: CheckInFacts): string | null {
+export function attendanceRefusal(c: ClassFacts, now: Date, f: AttendanceFacts): string | null {
   const otherDay = t("booking.errors.qrOtherDay", { date: humanDate(c.startsAt, c.tz) });
   const sameDay = localDay(c.startsAt, c.tz) === localDay(now, c.tz);
   const at = { time: localTime(c.startsAt, c.tz), studio: f.studioName };
@@ -130,9 +130,9 @@ export function checkInRefusal(c: ClassFacts, now: Date, f: CheckInFacts): strin
   const w = deadlines(c.startsAt, c.policy);
   if (f.doorStudioId && f.doorStudioId !== f.classStudioId)
     return t("booking.errors.qrOtherStudio", { studio: f.studioName });
-  if (now < w.checkInOpensAt)
-    return sameDay ? t("booking.errors.qrTooEarly", { ...at, opens: localTime(w.checkInOpensAt, c.tz) }) : otherDay;
-  if (now > w.checkInClosesAt)
-    return sameDay ? t("booking.errors.qrTooLate", { ...at, closes: localTime(w.checkInClosesAt, c.tz) }) : otherDay;
+  if (now < w.attendanceOpensAt)
+    return sameDay ? t("booking.errors.qrTooEarly", { ...at, opens: localTime(w.attendanceOpensAt, c.tz) }) : otherDay;
+  if (now > w.attendanceClosesAt)
+    return sameDay ? t("booking.errors.qrTooLate", { ...at, closes: localTime(w.attendanceClosesAt, c.tz) }) : otherDay;
   return null;
 }

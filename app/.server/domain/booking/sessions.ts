@@ -430,7 +430,7 @@ export async function cancelSession(deps: Deps, id: number, actorUserId: number,
  * How much of a class's people `who` may see (issue 19, rosters by need):
  * - `full` (names, emails, history, waiting list): the back office (administrators of types 1 and 2),
  *   whose reservation screens show them;
- * - `scanner` (spot, name, status, check-in; no email): a front-desk account (any class) and a coach,
+ * - `scanner` (spot, name, status, attendance; no email): a front-desk account (any class) and a coach,
  *   for the classes she teaches only (the class's coach now, so a substitute and not the coach she
  *   replaced); another coach's class is answered exactly as an unknown class (404);
  * - nothing (403): anyone else — the cashier's and the door's screens show no roster.
@@ -458,9 +458,9 @@ export async function rosterView(db: Db, who: Who & { id: number }, sessionId: n
   return "scanner";
 }
 
-/** Checking in from a class's list (`POST /admin/reservations/:id/check-in`) follows the same rule
+/** Checking in from a class's list (`POST /admin/reservations/:id/attendance`) follows the same rule
  * as reading that list: a coach only in her own classes, the cashier and the door not at all. */
-export async function assertMayCheckInFromList(db: Db, who: Who & { id: number }, reservationId: number) {
+export async function assertMayRecordAttendanceFromList(db: Db, who: Who & { id: number }, reservationId: number) {
   const [r] = await db
     .select({ sessionId: reservations.classSessionId })
     .from(reservations)
@@ -479,9 +479,9 @@ export function scannerRow(r: {
   spot: number;
   status: ReservationStatus;
   name: string;
-  checkedInAt: Date | null;
+  attendedAt: Date | null;
 }) {
-  return { id: r.id, spot: r.spot, status: r.status, name: r.name, checkedInAt: r.checkedInAt?.toISOString() ?? null };
+  return { id: r.id, spot: r.spot, status: r.status, name: r.name, attendedAt: r.attendedAt?.toISOString() ?? null };
 }
 
 /** The people of a class (roster), booked first by spot, then cancelled. */
@@ -495,7 +495,7 @@ export async function roster(db: Db, sessionId: number) {
       userId: reservations.userId,
       name: sql<string>`trim(${users.name} || ' ' || ${users.lastName})`,
       email: users.email,
-      checkedInAt: reservations.checkedInAt,
+      attendedAt: reservations.attendedAt,
       lateCancel: reservations.lateCancel,
       penaltyWaivedAt: reservations.penaltyWaivedAt,
       creditHeld: reservations.creditHeld,

@@ -13,7 +13,7 @@ import type { Actor } from "../people/access";
 import { inTransaction, type Change } from "../tx";
 import { announceLocal } from "./live";
 import { savePolicy, type BookingPolicy } from "./policies";
-import { bookSpot, cancelReservation, checkIn, moveReservation, waivePenalty } from "./reservations";
+import { bookSpot, cancelReservation, recordAttendance, moveReservation, waivePenalty } from "./reservations";
 import {
   cancelSession,
   createSession,
@@ -136,15 +136,15 @@ export function waivePenaltyBy(deps: Deps, actor: Actor, reservationId: number) 
 // ---------- attendance ----------
 
 /** Attendance from the class's list (the caller has checked the account may mark it). */
-export function checkInFromListBy(deps: Deps, actor: Actor, reservationId: number) {
+export function recordAttendanceFromListBy(deps: Deps, actor: Actor, reservationId: number) {
   return staffChange(deps, async (change, inner) => {
-    const done = await checkIn(inner, { reservationId, actorUserId: actor.id, now: deps.clock() });
-    logBy(change, actor, "check_in", "reservation", reservationId);
+    const done = await recordAttendance(inner, { reservationId, actorUserId: actor.id, now: deps.clock() });
+    logBy(change, actor, "attendance", "reservation", reservationId);
     return done;
   });
 }
 
-export interface CodeCheckIn {
+export interface CodeAttendance {
   code: string;
   sessionId?: number;
   studioId?: number;
@@ -154,11 +154,11 @@ export interface CodeCheckIn {
 }
 
 /** Attendance from a QR's code at the door or a class's scanner; an override is audited with its reason. */
-export function checkInByCode(deps: Deps, actor: Actor, input: CodeCheckIn) {
+export function recordAttendanceByCode(deps: Deps, actor: Actor, input: CodeAttendance) {
   return staffChange(deps, async (change, inner) => {
-    const done = await checkIn(inner, { ...input, actorUserId: actor.id, now: deps.clock() });
+    const done = await recordAttendance(inner, { ...input, actorUserId: actor.id, now: deps.clock() });
     if (done.overridden)
-      logBy(change, actor, "check_in_override", "reservation", done.reservationId, {
+      logBy(change, actor, "attendance_override", "reservation", done.reservationId, {
         reason: input.overrideReason,
         refusal: done.refusal,
         studio_id: input.studioId ?? null,

@@ -106,11 +106,11 @@ async function attendanceReport(db: Db, p: Period): Promise<Report> {
     spot: number;
     status: "booked" | "attended" | "no_show" | "cancelled";
     late_cancel: boolean;
-    checked_in_at: string | null;
+    attended_at: string | null;
   }>(
     db,
     sql`select cs.starts_at, st.name as studio, ty.name as type, trim(c.name || ' ' || c.last_name) as coach,
-          trim(u.name || ' ' || u.last_name) as customer, u.email, r.spot, r.status, r.late_cancel, r.checked_in_at
+          trim(u.name || ' ' || u.last_name) as customer, u.email, r.spot, r.status, r.late_cancel, r.attended_at
         from class_sessions cs
         join reservations r on r.class_session_id = cs.id
         join users u on u.id = r.user_id
@@ -139,7 +139,7 @@ async function attendanceReport(db: Db, p: Period): Promise<Report> {
       { key: "spot", label: t("reports.csv.spot") },
       { key: "status", label: t("reports.csv.status") },
       { key: "late_cancel", label: t("reports.csv.lateCancel") },
-      { key: "checked_in", label: t("reports.csv.checkedIn") },
+      { key: "attendance_recorded", label: t("reports.csv.attendanceRecorded") },
     ],
     rows: result.map((r) => ({
       when: when(r.starts_at),
@@ -151,7 +151,7 @@ async function attendanceReport(db: Db, p: Period): Promise<Report> {
       spot: r.spot,
       status: t(STATUS[r.status]),
       late_cancel: yesNo(r.late_cancel),
-      checked_in: when(r.checked_in_at),
+      attendance_recorded: when(r.attended_at),
     })),
   };
 }

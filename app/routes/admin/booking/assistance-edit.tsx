@@ -126,7 +126,9 @@ export default function AssistanceEdit({ loaderData: L }: Route.ComponentProps) 
         <Group mt="md" gap="xs">
           {live && (
             <>
-              {button("check-in", "check-in", t("booking.admin.checkInButton"), undefined, { variant: "filled" })}
+              {button("attendance", "attendance", t("booking.admin.attendanceButton"), undefined, {
+                variant: "filled",
+              })}
               {button("cancel", "cancel", t("booking.admin.cancelNoPenalty"), { penalty: false })}
               {button(
                 "cancel-penalty",

@@ -1,12 +1,12 @@
 import { Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { QrCheckIn } from "~/components/booking/QrCheckIn";
+import { QrAttendance } from "~/components/booking/QrAttendance";
 import { PageHeader } from "~/components/admin/kit";
 import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { foldText } from "~/shared/schemas/fields";
-import type { checkedInAnswer } from "~/shared/schemas/booking-answers";
+import type { attendanceAnswer } from "~/shared/schemas/booking-answers";
 import { ROLE } from "~/shared/roles";
 import { requireDoorPage, requireScannerPage } from "../.server/page";
 import { classesToday } from "~/.server/domain/booking/admin";
@@ -18,7 +18,7 @@ const KEY = "nb-door-studio";
 
 /**
  * `/admin/qr-door-page` (door staff, issue 22 item 4): today's classes of the door's studio (its
- * employee record's), check-in by QR (the scanner) or by name, who has not arrived and who came
+ * employee record's), attendance by QR (the scanner) or by name, who has not arrived and who came
  * late. `/admin/assistqr` (the front-desk account and scanner staff): only the scanner, for any
  * studio chosen on this device.
  */
@@ -40,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
         .filter((r) => r.status !== "cancelled")
         .map((r) => ({
           ...scannerRow(r),
-          late: r.checkedInAt !== null && r.checkedInAt.getTime() > new Date(c.starts_at).getTime(),
+          late: r.attendedAt !== null && r.attendedAt.getTime() > new Date(c.starts_at).getTime(),
         })),
     })),
   );
@@ -58,8 +58,8 @@ function ClassRoster({ c, onChange }: { c: Class; onChange: () => void }) {
   const shown = c.roster
     .filter((r) => !q.trim() || foldText(r.name).includes(foldText(q)))
     .sort((a, b) => Number(a.status === "attended") - Number(b.status === "attended") || a.spot - b.spot);
-  const checkIn = async (id: number) => {
-    const r = await api<ApiData<typeof checkedInAnswer>>(`/admin/reservations/${id}/check-in`, { method: "POST" });
+  const recordAttendance = async (id: number) => {
+    const r = await api<ApiData<typeof attendanceAnswer>>(`/admin/reservations/${id}/attendance`, { method: "POST" });
     setMsg(r.ok ? r.data.Message : r.message);
     onChange();
   };
@@ -117,10 +117,10 @@ function ClassRoster({ c, onChange }: { c: Class; onChange: () => void }) {
                     <Button
                       size="compact-sm"
                       variant="light"
-                      onClick={() => void checkIn(r.id)}
-                      aria-label={`${t("shifts.door.checkIn")}: ${r.name}`}
+                      onClick={() => void recordAttendance(r.id)}
+                      aria-label={`${t("shifts.door.recordAttendance")}: ${r.name}`}
                     >
-                      {t("shifts.door.checkIn")}
+                      {t("shifts.door.recordAttendance")}
                     </Button>
                   )}
                 </Table.Td>
@@ -159,7 +159,7 @@ export default function DoorPage({ loaderData }: Route.ComponentProps) {
               if (v) window.localStorage.setItem(KEY, v);
             }}
           />
-          <QrCheckIn studioId={studio ? Number(studio) : null} onCheckedIn={() => void revalidate()} />
+          <QrAttendance studioId={studio ? Number(studio) : null} onAttendanceRecorded={() => void revalidate()} />
         </Stack>
       </Paper>
       {fixed && (

@@ -1,10 +1,10 @@
 import { Badge, Button, Grid, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { data, useRevalidator } from "react-router";
-import { QrCheckIn } from "~/components/booking/QrCheckIn";
+import { QrAttendance } from "~/components/booking/QrAttendance";
 import { PageHeader } from "~/components/admin/kit";
 import { api, type ApiData } from "~/lib/api";
-import type { checkedInAnswer } from "~/shared/schemas/booking-answers";
+import type { attendanceAnswer } from "~/shared/schemas/booking-answers";
 import { t } from "~/lib/messages";
 import { requireScannerPage } from "../.server/page";
 import { roster, rosterView, scannerRow, sessionDetail, waitlistOf } from "~/.server/domain/booking/sessions";
@@ -58,8 +58,8 @@ export default function QrAssistanceScan({ loaderData }: Route.ComponentProps) {
   const [msg, setMsg] = useState<string | null>(null);
   const active = roster.filter((r) => r.status !== "cancelled");
 
-  const checkIn = async (id: number) => {
-    const r = await api<ApiData<typeof checkedInAnswer>>(`/admin/reservations/${id}/check-in`, { method: "POST" });
+  const recordAttendance = async (id: number) => {
+    const r = await api<ApiData<typeof attendanceAnswer>>(`/admin/reservations/${id}/attendance`, { method: "POST" });
     setMsg(r.ok ? r.data.Message : r.message);
     revalidator.revalidate();
   };
@@ -80,7 +80,7 @@ export default function QrAssistanceScan({ loaderData }: Route.ComponentProps) {
             <Text fw={700} mb="sm">
               {t("booking.scanner.title")}
             </Text>
-            <QrCheckIn sessionId={session.id} onCheckedIn={() => revalidator.revalidate()} />
+            <QrAttendance sessionId={session.id} onAttendanceRecorded={() => revalidator.revalidate()} />
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
@@ -120,10 +120,10 @@ export default function QrAssistanceScan({ loaderData }: Route.ComponentProps) {
                             <Button
                               size="compact-sm"
                               variant="light"
-                              onClick={() => checkIn(r.id)}
-                              aria-label={`${t("booking.scanner.checkIn")}: ${r.name}`}
+                              onClick={() => recordAttendance(r.id)}
+                              aria-label={`${t("booking.scanner.recordAttendance")}: ${r.name}`}
                             >
-                              {t("booking.scanner.checkIn")}
+                              {t("booking.scanner.recordAttendance")}
                             </Button>
                           )}
                         </Table.Td>

@@ -1,4 +1,4 @@
-/** Page bases of the catalogue resources written by hand (packs, products, certifications). */
+/** Page bases of the catalogue resources written by hand (packs, products, certifications, gift cards, rewards). */
 import { t } from "~/lib/messages";
 import type { FieldDef, ResourceView } from "~/components/admin/kit";
 
@@ -68,3 +68,28 @@ export const sessionsField = (label: string, description: string): FieldDef => (
   nullable: true,
   description,
 });
+
+export const giftCardsView: ResourceView = {
+  one: t("catalogue.giftCards.one"),
+  many: t("catalogue.giftCards.many"),
+  subtitle: t("catalogue.giftCards.subtitle"),
+  base: "/admin/giftcards",
+  apiPath: "/admin/giftcards",
+  activatable: true,
+  editable: false,
+  csv: true,
+  addLabel: t("catalogue.giftCards.add"),
+  searchPlaceholder: t("catalogue.giftCards.code"),
+};
+
+export const rewardsView: ResourceView = {
+  one: t("catalogue.rewards.one"),
+  many: t("catalogue.rewards.many"),
+  subtitle: t("catalogue.rewards.subtitle"),
+  base: "/admin/rewards",
+  apiPath: "/admin/rewards",
+  editable: false,
+  csv: true,
+  addLabel: t("catalogue.rewards.add"),
+  searchPlaceholder: t("admin.users.searchPlaceholder"),
+};

@@ -18,8 +18,8 @@ const POLICY_FIELDS: { name: PolicyField; label: MessageKey; value: keyof Bookin
   { name: "waitlist_max", label: "booking.calendar.waitlistMax", value: "waitlistMax" },
   { name: "waitlist_cutoff_minutes", label: "booking.calendar.waitlistCutoff", value: "waitlistCutoffMinutes" },
   { name: "reminder_minutes", label: "booking.calendar.reminder", value: "reminderMinutes" },
-  { name: "check_in_opens_minutes", label: "booking.calendar.checkInOpens", value: "checkInOpensMinutes" },
-  { name: "check_in_closes_minutes", label: "booking.calendar.checkInCloses", value: "checkInClosesMinutes" },
+  { name: "attendance_opens_minutes", label: "booking.calendar.attendanceOpens", value: "attendanceOpensMinutes" },
+  { name: "attendance_closes_minutes", label: "booking.calendar.attendanceCloses", value: "attendanceClosesMinutes" },
 ];
 
 interface Props {

@@ -2,7 +2,7 @@ import { Alert, Button, FileButton, Group, Stack, Text, TextInput } from "@manti
 import { IconCamera, IconCameraOff, IconCheck, IconPhoto, IconX } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { api, type ApiData } from "~/lib/api";
-import type { checkedInAnswer } from "~/shared/schemas/booking-answers";
+import type { attendanceAnswer } from "~/shared/schemas/booking-answers";
 import { t } from "~/lib/messages";
 
 /** The answer shown; a refusal staff may override keeps the code it refused. */
@@ -10,12 +10,16 @@ type Result = { ok: boolean; text: string; override?: string } | null;
 
 /**
  * Checks people in by their reservation's QR: the device camera (decoded with @zxing/browser), a
- * photo of the code, or the code typed in. Each read calls `POST /api/admin/check-in` for the given
+ * photo of the code, or the code typed in. Each read calls `POST /api/admin/attendance` for the given
  * class or studio; the answer (who, which spot, or why not) shows at once. Without a class, a studio
  * must be chosen first. A refusal for the QR's studio or time offers staff who may override
  * "Dar acceso con motivo": the reason (required) goes with the same code, and the server audits it.
  */
-export function QrCheckIn(props: { sessionId?: number; studioId?: number | null; onCheckedIn?: () => void }) {
+export function QrAttendance(props: {
+  sessionId?: number;
+  studioId?: number | null;
+  onAttendanceRecorded?: () => void;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const controls = useRef<{ stop: () => void } | null>(null);
   const last = useRef<{ code: string; at: number } | null>(null);
@@ -34,7 +38,7 @@ export function QrCheckIn(props: { sessionId?: number; studioId?: number | null;
     if (!overrideReason && last.current && last.current.code === v && now - last.current.at < 3000) return;
     last.current = { code: v, at: now };
     setBusy(true);
-    const r = await api<ApiData<typeof checkedInAnswer>>("/admin/check-in", {
+    const r = await api<ApiData<typeof attendanceAnswer>>("/admin/attendance", {
       json: {
         code: v,
         class_session_id: props.sessionId,
@@ -47,7 +51,7 @@ export function QrCheckIn(props: { sessionId?: number; studioId?: number | null;
       setResult({ ok: true, text: r.data.Message });
       setReason(null);
       setCode("");
-      props.onCheckedIn?.();
+      props.onAttendanceRecorded?.();
     } else if (r.fields.override_reason) setReason({ text: overrideReason ?? "", error: r.fields.override_reason });
     else if (!r.expired) {
       setResult({ ok: false, text: r.message, override: r.fields.override ? v : undefined });
@@ -146,7 +150,7 @@ export function QrCheckIn(props: { sessionId?: number; studioId?: number | null;
       {/*
         Hand-written on purpose (docs/decisions.md, "One way to write a form"): a typed code is one
         more way to read a QR, so it goes through the same `submit(code)` as the camera and the photo
-        (the repeat guard, one busy state, the answer in the one live status below, `data-checkin`).
+        (the repeat guard, one busy state, the answer in the one live status below, `data-attendance`).
         The form hooks would answer it another way: the refusal under the field or as a toast, and a
         second busy state the camera's reads do not share.
       */}
@@ -177,7 +181,7 @@ export function QrCheckIn(props: { sessionId?: number; studioId?: number | null;
             color={result.ok ? "teal" : "red"}
             icon={result.ok ? <IconCheck aria-hidden /> : <IconX aria-hidden />}
             radius="md"
-            data-checkin={result.ok ? "ok" : "error"}
+            data-attendance={result.ok ? "ok" : "error"}
           >
             <Text fw={600}>{result.text}</Text>
           </Alert>
