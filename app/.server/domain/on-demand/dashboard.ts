@@ -13,7 +13,7 @@
  *   churned over active at the start.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { queryRows, type Db } from "../../db/client";
 import { addDays, zonedToUtc } from "~/shared/mexico/time";
 import { t } from "~/lib/messages";
 import { AppError } from "../errors";
@@ -44,8 +44,6 @@ export interface OnDemandDashboard {
   plans: { name: string; sold: number; revenue_cents: number }[];
 }
 
-type Rows<T> = { rows: T[] };
-
 /** The dashboard's figures over `range` (at most 366 days), with `now` capping "active" moments. */
 export async function onDemandDashboard(db: Db, range: DashboardRange, now: Date): Promise<OnDemandDashboard> {
   const start = zonedToUtc(range.from, "00:00");
@@ -53,28 +51,35 @@ export async function onDemandDashboard(db: Db, range: DashboardRange, now: Date
   const endMoment = new Date(Math.min(endExclusive.getTime() - 1, now.getTime()));
 
   const [perDay, top, totals, subs, plans] = await Promise.all([
-    db.execute(sql`
+    queryRows<{ day: string; views: number; minutes: number }>(
+      db,
+      sql`
       select to_char(g.day, 'YYYY-MM-DD') as day,
              coalesce(count(v.user_id), 0)::int as views,
              coalesce(round(sum(v.seconds_watched) / 60.0, 1), 0)::float as minutes
       from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as g(day)
       left join on_demand_view_days v on v.day = g.day::date
-      group by g.day order by g.day`) as unknown as Promise<Rows<{ day: string; views: number; minutes: number }>>,
-    db.execute(sql`
+      group by g.day order by g.day`,
+    ),
+    queryRows<{ video_id: number; title: string; views: number; minutes: number }>(
+      db,
+      sql`
       select v.video_id, d.title, count(*)::int as views, round(sum(v.seconds_watched) / 60.0, 1)::float as minutes
       from on_demand_view_days v join on_demand_videos d on d.id = v.video_id
       where v.day between ${range.from}::date and ${range.to}::date
       group by v.video_id, d.title
-      order by sum(v.seconds_watched) desc, v.video_id limit 10`) as unknown as Promise<
-      Rows<{ video_id: number; title: string; views: number; minutes: number }>
-    >,
-    db.execute(sql`
+      order by sum(v.seconds_watched) desc, v.video_id limit 10`,
+    ),
+    queryRows<{ views: number; viewers: number; minutes: number }>(
+      db,
+      sql`
       select count(*)::int as views, count(distinct user_id)::int as viewers,
              coalesce(round(sum(seconds_watched) / 60.0, 1), 0)::float as minutes
-      from on_demand_view_days where day between ${range.from}::date and ${range.to}::date`) as unknown as Promise<
-      Rows<{ views: number; viewers: number; minutes: number }>
-    >,
-    db.execute(sql`
+      from on_demand_view_days where day between ${range.from}::date and ${range.to}::date`,
+    ),
+    queryRows<{ active: number; active_at_start: number; churned: number }>(
+      db,
+      sql`
       with s as (
         select user_id,
                bool_or(starts_at <= ${start} and expires_at > ${start}) as at_start,
@@ -84,19 +89,21 @@ export async function onDemandDashboard(db: Db, range: DashboardRange, now: Date
       select count(*) filter (where at_end)::int as active,
              count(*) filter (where at_start)::int as active_at_start,
              count(*) filter (where at_start and not at_end)::int as churned
-      from s`) as unknown as Promise<Rows<{ active: number; active_at_start: number; churned: number }>>,
-    db.execute(sql`
+      from s`,
+    ),
+    queryRows<{ name: string; sold: number; revenue_cents: number }>(
+      db,
+      sql`
       select i.name, sum(i.qty)::int as sold, sum(i.total_cents)::int as revenue_cents
       from order_items i join orders o on o.id = i.order_id
       where i.scope = 'plan' and o.status <> 'refunded'
         and o.created_at >= ${start} and o.created_at < ${endExclusive}
-      group by i.name order by sum(i.qty) desc, i.name`) as unknown as Promise<
-      Rows<{ name: string; sold: number; revenue_cents: number }>
-    >,
+      group by i.name order by sum(i.qty) desc, i.name`,
+    ),
   ]);
-  const tot = totals.rows[0] ?? { views: 0, viewers: 0, minutes: 0 };
-  const sub = subs.rows[0] ?? { active: 0, active_at_start: 0, churned: 0 };
-  const planRows = plans.rows.map((p) => ({
+  const tot = totals[0] ?? { views: 0, viewers: 0, minutes: 0 };
+  const sub = subs[0] ?? { active: 0, active_at_start: 0, churned: 0 };
+  const planRows = plans.map((p) => ({
     name: p.name,
     sold: Number(p.sold),
     revenue_cents: Number(p.revenue_cents),
@@ -117,8 +124,8 @@ export async function onDemandDashboard(db: Db, range: DashboardRange, now: Date
       plans_sold: planRows.reduce((s, p) => s + p.sold, 0),
       plans_revenue_cents: planRows.reduce((s, p) => s + p.revenue_cents, 0),
     },
-    per_day: perDay.rows.map((r) => ({ day: r.day, views: Number(r.views), minutes: Number(r.minutes) })),
-    top_videos: top.rows.map((r) => ({
+    per_day: perDay.map((r) => ({ day: r.day, views: Number(r.views), minutes: Number(r.minutes) })),
+    top_videos: top.map((r) => ({
       video_id: Number(r.video_id),
       title: r.title,
       views: Number(r.views),
