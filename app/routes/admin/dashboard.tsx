@@ -1,5 +1,4 @@
-import "@mantine/charts/styles.css";
-import { BarChart } from "@mantine/charts";
+import { LazyBarChart } from "~/components/admin/reports/LazyChart";
 import {
   Anchor,
   Box,
@@ -160,7 +159,7 @@ function Sales({ d }: { d: Data }) {
         {t("reports.dashboard.salesByDay")}
       </Title>
       <div role="img" aria-label={summary}>
-        <BarChart
+        <LazyBarChart
           h={240}
           data={s.daily}
           dataKey="label"
@@ -265,7 +264,7 @@ function Bookings({ d }: { d: Data }) {
         {t("reports.dashboard.occupancyByDay")}
       </Title>
       <div role="img" aria-label={summary}>
-        <BarChart
+        <LazyBarChart
           h={200}
           data={b.daily}
           dataKey="label"

@@ -1,6 +1,5 @@
 import { Button, Group, Paper, SimpleGrid, Table, Text, TextInput, Title } from "@mantine/core";
-import { BarChart, LineChart } from "@mantine/charts";
-import "@mantine/charts/styles.css";
+import { LazyBarChart, LazyLineChart } from "~/components/admin/reports/LazyChart";
 import { Form } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/kit/ErrorPage";
 import { formatNumber } from "~/components/admin/kit/format";
@@ -83,7 +82,7 @@ export default function OnDemandDashboard({ loaderData }: Route.ComponentProps) 
         <Title order={2} size="h4" mb="sm">
           {t("nucleoHome.dashboard.perDay")}
         </Title>
-        <LineChart
+        <LazyLineChart
           h={260}
           data={per_day}
           dataKey="day"
@@ -103,7 +102,7 @@ export default function OnDemandDashboard({ loaderData }: Route.ComponentProps) 
             <Text c="dimmed">{t("nucleoHome.dashboard.noData")}</Text>
           ) : (
             <>
-              <BarChart
+              <LazyBarChart
                 h={220}
                 data={top_videos.map((v) => ({ title: v.title, minutes: v.minutes }))}
                 dataKey="title"
