@@ -6,10 +6,26 @@ import { precompress } from "./tools/vite-precompress";
 import { i18nAreas } from "./tools/vite-i18n-areas";
 import { chunkGroups } from "./tools/vite-chunks";
 
+const reactRouterDist = path.resolve(import.meta.dirname, "node_modules/react-router/dist/production");
+/** `react-router` and `react-router/dom` as their production builds (same files, dev warnings off). */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, "index.mjs") },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, "dom-export.mjs") },
+];
+
 export default defineConfig(({ isSsrBuild, command }) => ({
   // Per checkout (worktrees share node_modules through a link).
   cacheDir: ".tmp/vite",
-  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  resolve: {
+    alias: [
+      { find: "~", replacement: path.resolve(import.meta.dirname, "app") },
+      // React Router's package.json points every condition at its development build (dev warnings,
+      // and on the server the warnings' messages built on every render); `vite build` takes the
+      // production files instead, in the browser's bundle and in the server's (below, react-router
+      // and @react-router/node are bundled so that this alias reaches them: one copy, production).
+      ...(command === "build" ? reactRouterProduction : []),
+    ],
+  },
   build: isSsrBuild
     ? {
         rolldownOptions: {
@@ -22,7 +38,10 @@ export default defineConfig(({ isSsrBuild, command }) => ({
       }
     : // The framework, the public shell and the back-office shell as a few files (tools/vite-chunks.ts).
       { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups(import.meta.dirname, mantineShellCss) } } } },
-  ssr: command === "build" ? { noExternal: [/^@mantine\//, /^@tabler\//, "dayjs"] } : undefined,
+  ssr:
+    command === "build"
+      ? { noExternal: [/^@mantine\//, /^@tabler\//, "dayjs", "react-router", "@react-router/node"] }
+      : undefined,
   optimizeDeps: {
     include: [
       "@mantine/core",

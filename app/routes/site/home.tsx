@@ -1,3 +1,4 @@
+import { HydrateLater } from "~/components/HydrateLater";
 import { CtaButton } from "~/components/site/home/CtaLink";
 import {
   BannerSection,
@@ -108,7 +109,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { sections } = loaderData;
   const ctx = sectionContext(loaderData);
   const hasHero = sections.some((s) => s.kind === "hero");
-  const render = (s: HomeSection) => <HomeSectionView key={s.key} section={s} ctx={ctx} />;
+  // Each section hydrates on its own (HydrateLater): the page's first task is not the whole home.
+  const render = (s: HomeSection) => (
+    <HydrateLater key={s.key}>
+      <HomeSectionView section={s} ctx={ctx} />
+    </HydrateLater>
+  );
 
   return (
     <>

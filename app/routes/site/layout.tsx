@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { HydrateLater } from "~/components/HydrateLater";
 import { ExpiredSessionWatcher } from "~/components/auth/ExpiredSessionWatcher";
 import { MARKETPLACE_STUDIO_ID } from "~/components/site/navbar-logic";
 import { SiteFooter } from "~/components/site/SiteFooter";
@@ -58,7 +59,10 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <a href="#contenido" className="skip-link">
         {t("nav.skipToContent")}
       </a>
-      <SiteNavbar />
+      {/* The navbar, the page and the footer hydrate one after the other, in small slices (HydrateLater). */}
+      <HydrateLater>
+        <SiteNavbar />
+      </HydrateLater>
       {menuWanted ? (
         <Suspense fallback={null}>
           <SiteMenu />
@@ -74,11 +78,13 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
           <SideCheckout />
         </Suspense>
       ) : null}
-      <SiteFooter
-        sponsors={loaderData?.sponsors ?? []}
-        marketplaceSponsors={loaderData?.marketplaceSponsors ?? []}
-        marketplace={marketplace}
-      />
+      <HydrateLater>
+        <SiteFooter
+          sponsors={loaderData?.sponsors ?? []}
+          marketplaceSponsors={loaderData?.marketplaceSponsors ?? []}
+          marketplace={marketplace}
+        />
+      </HydrateLater>
     </>
   );
 }
