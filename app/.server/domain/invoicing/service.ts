@@ -602,3 +602,34 @@ export async function invoiceFile(db: Db, id: number, kind: "xml" | "pdf", owner
 /** "Total $1,160.00" of a global invoice's answer. */
 export const globalSummary = (month: string, count: number, totalCents: number) =>
   t("invoicing.admin.globalDone", { month, count, total: formatMoney(totalCents) });
+
+/** What the shopping history shows of each order's invoice: its state and files, or whether it may be asked for. */
+export async function invoiceViewsOf(db: Db, userId: number, list: { id: number; created_at: string; status: string }[], now: Date) {
+  const [byOrder, fiscal] = await Promise.all([invoicesByOrder(db, userId), fiscalProfileOf(db, userId)]);
+  const month = localMonth(now);
+  return Object.fromEntries(
+    list.map((o) => {
+      const inv = byOrder.get(o.id);
+      const live = inv && LIVE.includes(inv.status);
+      return [
+        o.id,
+        {
+          invoice: inv
+            ? {
+                id: inv.id,
+                status: inv.status,
+                status_label: t(`invoicing.status.${inv.status}`),
+                files: inv.status === "stamped" || (inv.status === "cancelled" && inv.uuid !== null),
+                sandbox: inv.sandbox,
+              }
+            : null,
+          can_request:
+            !live &&
+            (INVOICEABLE as readonly string[]).includes(o.status) &&
+            localMonth(new Date(o.created_at)) === month,
+          has_fiscal_data: fiscal !== null,
+        },
+      ];
+    }),
+  );
+}
