@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../app/.server/config/env";
 import { fiscalProfiles, invoices, orders } from "../../app/.server/db/schema";
 import { pacFor } from "../../app/.server/domain/invoicing/pac";
@@ -166,7 +166,11 @@ describe("an order's invoice (sandbox PAC)", () => {
     expect(await x.text()).toBe(xml);
     const pdf = await app.request(`/profile/invoices/${inv!.id}/pdf`, { token: c.token });
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
 
     // Another customer cannot download it, nor ask for it.
     const other = await customerWithFiscalData(COMPANY);
@@ -210,7 +214,8 @@ describe("staff: approval, rejection, cancellation", () => {
   it("above the rule's amount the request waits for staff, who approve (stamped) or reject it", async () => {
     configure({ CFDI_AUTO_APPROVE_MAX_CENTS: "0" });
     const c = await customerWithFiscalData();
-    const first = (await (await post("/profile/invoices", c.token, { order_id: await paidOrder(c.token) })).json()).data;
+    const first = (await (await post("/profile/invoices", c.token, { order_id: await paidOrder(c.token) })).json())
+      .data;
     expect(first.invoice.status).toBe("requested");
     const list = await (await app.request("/admin/invoices?status=requested", { token: admin })).json();
     const items = (Array.isArray(list.data) ? list.data : list.data.items) as { id: number; status: string }[];
@@ -222,14 +227,19 @@ describe("staff: approval, rejection, cancellation", () => {
     expect(ok.status, await ok.clone().text()).toBe(200);
     expect((await ok.json()).data.invoice.status).toBe("stamped");
 
-    const second = (await (await post("/profile/invoices", c.token, { order_id: await paidOrder(c.token) })).json()).data;
-    expect((await post(`/admin/invoices/${second.invoice.id}/reject`, admin, { note: "Datos incompletos" })).status).toBe(200);
+    const second = (await (await post("/profile/invoices", c.token, { order_id: await paidOrder(c.token) })).json())
+      .data;
+    expect(
+      (await post(`/admin/invoices/${second.invoice.id}/reject`, admin, { note: "Datos incompletos" })).status,
+    ).toBe(200);
     expect((await post(`/admin/invoices/${second.invoice.id}/approve`, admin, {})).status).toBe(409);
   });
 
   it("cancels a stamped invoice with the SAT's reason; 01 needs the substitute's UUID", async () => {
     const c = await customerWithFiscalData();
-    const { invoice } = (await (await post("/profile/invoices", c.token, { order_id: await paidOrder(c.token) })).json()).data;
+    const { invoice } = (
+      await (await post("/profile/invoices", c.token, { order_id: await paidOrder(c.token) })).json()
+    ).data;
     const noUuid = await post(`/admin/invoices/${invoice.id}/cancel`, admin, { reason: "01" });
     expect(noUuid.status).toBe(422);
     expect((await fieldsOf(noUuid)).substitute_uuid).toMatch(/requiere el UUID/);
@@ -237,7 +247,10 @@ describe("staff: approval, rejection, cancellation", () => {
     const [still] = await app.deps.db.select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(still!.status).toBe("stamped");
     const uuid = "5FB2822E-396D-4725-8521-CDC4BDD20CCF";
-    const ok = await post(`/admin/invoices/${invoice.id}/cancel`, admin, { reason: "01", substitute_uuid: uuid.toLowerCase() });
+    const ok = await post(`/admin/invoices/${invoice.id}/cancel`, admin, {
+      reason: "01",
+      substitute_uuid: uuid.toLowerCase(),
+    });
     expect(ok.status, await ok.clone().text()).toBe(200);
     const [row] = await app.deps.db.select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(row).toMatchObject({ status: "cancelled", cancelReason: "01", substituteUuid: uuid });
@@ -296,7 +309,8 @@ describe("Facturapi (official SDK against a local fake)", () => {
     expect(retry.status).toBe(502);
     expect((await retry.json()).errorMessage).toMatch(/no respondió a tiempo/);
     fake.mode = "ok";
-    await new Promise((r) => setTimeout(r, 1000));
+    // The PAC's late answers arrive: the invoice exists there under the invoice's key.
+    await vi.waitFor(() => expect(fake.byKey.has(`nb-invoice-${invoice.id}`)).toBe(true), { timeout: 5000 });
     const done = await retryPendingInvoices(app.deps);
     expect(done.stamped).toBeGreaterThanOrEqual(1);
     const [after] = await app.deps.db.select().from(invoices).where(eq(invoices.id, invoice.id));
@@ -309,8 +323,14 @@ describe("Facturapi (official SDK against a local fake)", () => {
 
   it("a PAC that refuses the RFC or is down: 'error' with the reason, retryable by staff", async () => {
     useFacturapi();
-    const c = await customerWithFiscalData({ ...COMPANY, rfc: "XIA190128J61", legal_name: "XENON INDUSTRIAL ARTICLES" });
-    const { invoice } = (await (await post("/profile/invoices", c.token, { order_id: await paidOrder(c.token) })).json()).data;
+    const c = await customerWithFiscalData({
+      ...COMPANY,
+      rfc: "XIA190128J61",
+      legal_name: "XENON INDUSTRIAL ARTICLES",
+    });
+    const { invoice } = (
+      await (await post("/profile/invoices", c.token, { order_id: await paidOrder(c.token) })).json()
+    ).data;
     const [row] = await app.deps.db.select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(row!.status).toBe("error");
     expect(row!.lastError).toMatch(/El PAC rechazó la factura: El RFC XIA190128J61/);
@@ -339,7 +359,11 @@ describe("checkout and the month's global invoice", () => {
 
   it("covers last month's paid orders not invoiced one by one, once per month", async () => {
     const lastMonth = new Date(Date.now() - 40 * 86_400_000);
-    const month = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City", year: "numeric", month: "2-digit" })
+    const month = new Intl.DateTimeFormat("en-CA", {
+      timeZone: "America/Mexico_City",
+      year: "numeric",
+      month: "2-digit",
+    })
       .format(lastMonth)
       .slice(0, 7);
     app.setNow(lastMonth);
@@ -362,15 +386,29 @@ describe("checkout and the month's global invoice", () => {
     expect(first.status, await first.clone().text()).toBe(200);
     const a = (await first.json()).data;
     expect(a.created).toBe(true);
-    const [g] = await app.deps.db.select().from(invoices).where(and(eq(invoices.kind, "global"), eq(invoices.period, month)));
+    const [g] = await app.deps.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.kind, "global"), eq(invoices.period, month)));
     expect(g!.orderIds).toEqual(expect.arrayContaining(sales));
     expect(g!.orderIds).not.toContain(invoiced);
-    expect(g).toMatchObject({ status: "stamped", rfc: "XAXX010101000", legalName: "PUBLICO EN GENERAL", taxRegime: "616", cfdiUse: "S01" });
-    expect(g!.xml).toContain(`<cfdi:InformacionGlobal Periodicidad="04" Meses="${month.slice(5)}" Año="${month.slice(0, 4)}"/>`);
+    expect(g).toMatchObject({
+      status: "stamped",
+      rfc: "XAXX010101000",
+      legalName: "PUBLICO EN GENERAL",
+      taxRegime: "616",
+      cfdiUse: "S01",
+    });
+    expect(g!.xml).toContain(
+      `<cfdi:InformacionGlobal Periodicidad="04" Meses="${month.slice(5)}" Año="${month.slice(0, 4)}"/>`,
+    );
 
     const again = (await (await post("/admin/invoices/global", admin, { month })).json()).data;
     expect(again).toMatchObject({ created: false, invoice: { id: g!.id } });
-    const globals = await app.deps.db.select().from(invoices).where(and(eq(invoices.kind, "global"), eq(invoices.period, month)));
+    const globals = await app.deps.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.kind, "global"), eq(invoices.period, month)));
     expect(globals).toHaveLength(1);
     // And the customer can no longer ask for last month's order.
     const late = await post("/profile/invoices", await app.login(anon.email), { order_id: sales[0] });

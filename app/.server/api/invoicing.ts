@@ -5,9 +5,12 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { messageAnswer, messageWith } from "~/shared/schemas/answers";
+import { messageAnswer } from "~/shared/schemas/answers";
 import {
+  fiscalDataAnswer,
   fiscalDataSchema,
+  globalInvoiceAnswer,
+  invoiceAnswer,
   invoiceCancelSchema,
   invoiceOrderSchema,
   invoiceRejectSchema,
@@ -32,28 +35,11 @@ import { invoicesResource } from "../resources/invoices";
 import { BACK_OFFICE, backOfficeActor } from "./back-office";
 import { resourceRoutes } from "./resource-routes";
 
-const fiscalAnswer = z.object({
-  data: z
-    .object({
-      rfc: z.string(),
-      legal_name: z.string(),
-      tax_regime: z.string(),
-      postal_code: z.string(),
-      cfdi_use: z.string(),
-      auto_invoice: z.boolean(),
-    })
-    .nullable(),
+const brief = (i: { id: number; status: string; uuid: string | null }) => ({
+  id: i.id,
+  status: i.status,
+  uuid: i.uuid,
 });
-const invoiceAnswer = messageWith({
-  invoice: z.object({ id: z.number(), status: z.string(), uuid: z.string().nullable() }),
-});
-const globalAnswer = messageWith({
-  invoice: z.object({ id: z.number(), status: z.string(), uuid: z.string().nullable() }).nullable(),
-  created: z.boolean(),
-  count: z.number(),
-});
-
-const brief = (i: { id: number; status: string; uuid: string | null }) => ({ id: i.id, status: i.status, uuid: i.uuid });
 
 /** The XML or the PDF as a download, never cached. */
 const fileAnswer = (f: { bytes: Buffer; filename: string; contentType: string }) =>
@@ -79,7 +65,7 @@ export function invoicingRoutes(app: Hono<ApiEnv>) {
       summary: "Datos fiscales de la clienta (CFDI 4.0), o null si aún no los guarda",
       tags: ["Perfil"],
       guard: ["customer"],
-      response: fiscalAnswer,
+      response: fiscalDataAnswer,
     },
     async ({ deps, auth }) => ({ data: await fiscalProfileOf(deps.db, auth.user!.id) }),
   );
@@ -220,7 +206,7 @@ export function invoicingRoutes(app: Hono<ApiEnv>) {
         "Emite la factura global (XAXX010101000, mensual) de un mes cerrado con las compras sin factura; una por mes",
       ),
       body: monthSchema,
-      response: globalAnswer,
+      response: globalInvoiceAnswer,
     },
     async ({ c, deps, auth, body }) => {
       const actor = assertCan(backOfficeActor(c, auth), invoicesResource.permissions.write);

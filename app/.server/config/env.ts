@@ -118,13 +118,28 @@ const envSchema = z.object({
   /** The issuer (the studio's company) as its Constancia writes it; defaults: the SAT's test issuer. */
   CFDI_ISSUER_RFC: z.string().min(12).max(13).default("EKU9003173C9"),
   CFDI_ISSUER_NAME: z.string().min(1).default("ESCUELA KEMPER URGATE"),
-  CFDI_ISSUER_REGIME: z.string().regex(/^\d{3}$/).default("601"),
+  CFDI_ISSUER_REGIME: z
+    .string()
+    .regex(/^\d{3}$/)
+    .default("601"),
   /** LugarExpedicion: the postal code where invoices are issued. */
-  CFDI_ISSUER_POSTAL_CODE: z.string().regex(/^\d{5}$/).default("42501"),
-  CFDI_SERIES: z.string().regex(/^[A-Z]{1,10}$/).default("NB"),
+  CFDI_ISSUER_POSTAL_CODE: z
+    .string()
+    .regex(/^\d{5}$/)
+    .default("42501"),
+  CFDI_SERIES: z
+    .string()
+    .regex(/^[A-Z]{1,10}$/)
+    .default("NB"),
   /** c_ClaveProdServ of classes, packs and plans, and of products (the accountant's choice). */
-  CFDI_SERVICE_KEY: z.string().regex(/^\d{8}$/).default("01010101"),
-  CFDI_GOODS_KEY: z.string().regex(/^\d{8}$/).default("01010101"),
+  CFDI_SERVICE_KEY: z
+    .string()
+    .regex(/^\d{8}$/)
+    .default("01010101"),
+  CFDI_GOODS_KEY: z
+    .string()
+    .regex(/^\d{8}$/)
+    .default("01010101"),
   /**
    * Auto-approval: a request for an order of at most this total (cents, IVA included) is stamped
    * at once; above it staff approve. 0: staff approve every invoice.

@@ -12,7 +12,10 @@ import { invoices } from "../db/schema";
 import { likePattern } from "../domain/lists";
 
 const STATUSES = ["requested", "approved", "stamped", "error", "cancelled", "rejected"] as const;
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional();
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional();
 
 const invoiceDto = z.object({
   id: z.number(),
@@ -43,7 +46,7 @@ const invoiceDto = z.object({
   stamped_at: z.string().nullable(),
   created_at: z.string(),
 });
-export type InvoiceDto = z.infer<typeof invoiceDto>;
+type InvoiceDto = z.infer<typeof invoiceDto>;
 
 /** Lists read every column but the XML and the PDF (they are downloaded one by one). */
 const listColumns = {

@@ -2,7 +2,8 @@ import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInp
 import { useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { toastError, toastSuccess } from "~/components/commerce/useCart";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { messageAnswer } from "~/shared/schemas/answers";
 import { t } from "~/lib/messages";
 import { isCompanyRfc, normalizeRfc } from "~/shared/mexico/rfc";
 import { REGIMENES_FISCALES, USOS_CFDI } from "~/shared/sat/catalogues";
@@ -16,7 +17,14 @@ export interface FiscalData {
   auto_invoice: boolean;
 }
 
-const EMPTY: FiscalData = { rfc: "", legal_name: "", tax_regime: "", postal_code: "", cfdi_use: "", auto_invoice: false };
+const EMPTY: FiscalData = {
+  rfc: "",
+  legal_name: "",
+  tax_regime: "",
+  postal_code: "",
+  cfdi_use: "",
+  auto_invoice: false,
+};
 const option = (code: string, description: string) => ({
   value: code,
   label: t("invoicing.fiscal.regimeOption", { code, description }),
@@ -47,7 +55,7 @@ export function FiscalDataForm({ initial }: { initial: FiscalData | null }) {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setSaving(true);
-    const r = await api("/profile/fiscal-data", { json: v });
+    const r = await api<ApiData<typeof messageAnswer>>("/profile/fiscal-data", { json: v });
     setSaving(false);
     if (!r.ok) {
       if (r.expired) return;

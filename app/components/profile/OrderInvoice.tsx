@@ -3,11 +3,12 @@ import { IconFileInvoice } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { toastError, toastSuccess } from "~/components/commerce/useCart";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { invoiceAnswer } from "~/shared/schemas/invoicing";
 import { t } from "~/lib/messages";
 import { ROUTES } from "~/lib/routes";
 
-export interface OrderInvoiceView {
+interface OrderInvoiceView {
   invoice: { id: number; status: string; status_label: string; files: boolean; sandbox: boolean } | null;
   can_request: boolean;
   has_fiscal_data: boolean;
@@ -24,7 +25,7 @@ export function OrderInvoice({ orderId, view }: { orderId: number; view: OrderIn
   const inv = view.invoice;
   const ask = async () => {
     setAsking(true);
-    const r = await api<{ Message: string }>("/profile/invoices", { json: { order_id: orderId } });
+    const r = await api<ApiData<typeof invoiceAnswer>>("/profile/invoices", { json: { order_id: orderId } });
     setAsking(false);
     if (!r.ok) {
       if (!r.expired) toastError(r.fields.order_id ?? r.message);

@@ -26,7 +26,8 @@ export const invoicing = {
     legalNameRequired: "El nombre o razón social es requerido",
     legalNameInvalid: "El nombre o razón social solo puede tener letras, números y signos comunes",
     regimeRequired: "Elige tu régimen fiscal",
-    regimeForMoral: "El régimen {regime} es solo para personas morales (RFC de 12 caracteres); tu RFC es de persona física",
+    regimeForMoral:
+      "El régimen {regime} es solo para personas morales (RFC de 12 caracteres); tu RFC es de persona física",
     regimeForFisica:
       "El régimen {regime} es solo para personas físicas (RFC de 13 caracteres); tu RFC es de persona moral",
     useRequired: "Elige el uso del CFDI",

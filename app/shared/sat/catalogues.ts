@@ -5,7 +5,7 @@
  * form shows them, the schema and the domain check them. The descriptions are the catalogues' own.
  */
 
-export interface RegimeEntry {
+interface RegimeEntry {
   /** A persona física (13-character RFC) may have it. */
   fisica: boolean;
   /** A persona moral (12-character RFC) may have it. */
@@ -47,9 +47,9 @@ export const REGIMENES_FISCALES = {
   },
   "626": { fisica: true, moral: true, description: "Régimen Simplificado de Confianza" },
 } as const satisfies Record<string, RegimeEntry>;
-export type RegimenFiscal = keyof typeof REGIMENES_FISCALES;
+type RegimenFiscal = keyof typeof REGIMENES_FISCALES;
 
-export interface UseEntry {
+interface UseEntry {
   fisica: boolean;
   moral: boolean;
   /** The receiver's regimes this use is allowed with (RegimenFiscalReceptor). */
@@ -126,10 +126,15 @@ export const USOS_CFDI = {
     regimes: PERSONAL,
     description: "Depósitos en cuentas para el ahorro, primas que tengan como base planes de pensiones",
   },
-  D10: { fisica: true, moral: false, regimes: PERSONAL, description: "Pagos por servicios educacionales (colegiaturas)" },
+  D10: {
+    fisica: true,
+    moral: false,
+    regimes: PERSONAL,
+    description: "Pagos por servicios educacionales (colegiaturas)",
+  },
   S01: { fisica: true, moral: true, regimes: ANY, description: "Sin efectos fiscales" },
 } as const satisfies Record<string, UseEntry>;
-export type UsoCfdi = keyof typeof USOS_CFDI;
+type UsoCfdi = keyof typeof USOS_CFDI;
 
 /** c_MotivoCancelacion: 01 needs the UUID of the invoice that replaces the cancelled one. */
 export const MOTIVOS_CANCELACION = {

@@ -61,7 +61,11 @@ export const fiscalDataSchema = z
     }
     const fit = useFits(v.cfdi_use, v.tax_regime, moral);
     if (fit === "person")
-      ctx.addIssue({ code: "custom", path: ["cfdi_use"], message: t("invoicing.fiscal.useForFisica", { use: v.cfdi_use }) });
+      ctx.addIssue({
+        code: "custom",
+        path: ["cfdi_use"],
+        message: t("invoicing.fiscal.useForFisica", { use: v.cfdi_use }),
+      });
     if (fit === "regime")
       ctx.addIssue({
         code: "custom",
@@ -94,13 +98,34 @@ export type InvoiceCancelInput = z.infer<typeof invoiceCancelSchema>;
 
 /** A month "YYYY-MM" (the global invoice's period). */
 export const monthSchema = z.object({
-  month: z.preprocess(
-    text,
-    z.string().regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, t("invoicing.admin.monthInvalid")),
-  ),
+  month: z.preprocess(text, z.string().regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, t("invoicing.admin.monthInvalid"))),
 });
 
 /** Staff rejects a request, with a note for the customer. */
 export const invoiceRejectSchema = z.object({
   note: z.preprocess(text, safeString(t("fields.invalid")).trim().max(500)),
+});
+
+// ─── Answers (the API declares them; the pages type their calls from them) ──────────────────────
+
+const invoiceBrief = z.object({ id: z.number(), status: z.string(), uuid: z.string().nullable() });
+
+/** The customer's fiscal data, or null before they are saved. */
+export const fiscalDataAnswer = z.object({
+  data: z
+    .object({
+      rfc: z.string(),
+      legal_name: z.string(),
+      tax_regime: z.string(),
+      postal_code: z.string(),
+      cfdi_use: z.string(),
+      auto_invoice: z.boolean(),
+    })
+    .nullable(),
+});
+/** A command on one invoice: its message and the invoice's state. */
+export const invoiceAnswer = z.object({ data: z.object({ Message: z.string(), invoice: invoiceBrief }) });
+/** The month's global invoice: made now, found made before, or nothing to invoice. */
+export const globalInvoiceAnswer = z.object({
+  data: z.object({ Message: z.string(), invoice: invoiceBrief.nullable(), created: z.boolean(), count: z.number() }),
 });

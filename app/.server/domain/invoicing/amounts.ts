@@ -11,7 +11,7 @@ const HUNDRED = 100;
 const divRound = (n: number, d: number) => Math.floor((2 * n + d) / (2 * d));
 
 /** The SAT's tax of a base: round-half-up(base × 16 / 100), in cents. */
-export const ivaOf = (baseCents: number) => divRound(baseCents * IVA_PERCENT, HUNDRED);
+const ivaOf = (baseCents: number) => divRound(baseCents * IVA_PERCENT, HUNDRED);
 
 /**
  * A total with IVA included → base and tax in cents, base + tax = total. The base is the one whose

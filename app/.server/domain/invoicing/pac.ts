@@ -13,7 +13,7 @@ import type { AppConfig } from "../../config/env";
 import { invoicePdf } from "./pdf";
 import { cfdiXml, type InvoiceDoc } from "./xml";
 
-export interface StampResult {
+interface StampResult {
   pacId: string;
   uuid: string;
   stampedAt: Date;
@@ -125,13 +125,18 @@ function facturapiPac(config: AppConfig): Pac {
             use: doc.receiver.use,
             series: doc.series,
             folio_number: Number(doc.folio),
-            ...(doc.global ? { global: { periodicity: "month", months: doc.global.month, year: Number(doc.global.year) } } : {}),
+            ...(doc.global
+              ? { global: { periodicity: "month", months: doc.global.month, year: Number(doc.global.year) } }
+              : {}),
             idempotency_key: key,
           }),
           ms,
         );
         const [xml, pdf] = await withTimeout(
-          Promise.all([client.invoices.downloadXml(inv.id).then(bytesOf), client.invoices.downloadPdf(inv.id).then(bytesOf)]),
+          Promise.all([
+            client.invoices.downloadXml(inv.id).then(bytesOf),
+            client.invoices.downloadPdf(inv.id).then(bytesOf),
+          ]),
           ms,
         );
         return {

@@ -18,7 +18,7 @@ const H = 842;
 const M = 48;
 
 const regime = (c: string) => (isRegimen(c) ? `${c} · ${REGIMENES_FISCALES[c].description}` : c);
-const use = (c: string) => (isUsoCfdi(c) ? `${c} · ${USOS_CFDI[c].description}` : c);
+const usoLabel = (c: string) => (isUsoCfdi(c) ? `${c} · ${USOS_CFDI[c].description}` : c);
 
 /** Cuts `s` to fit `width` at `size` (an ellipsis marks the cut). */
 function fit(font: PDFFont, s: string, size: number, width: number) {
@@ -43,7 +43,15 @@ export async function invoicePdf(
   const stamp = (p: PDFPage) => {
     const mark = opts.cancelled ? t("invoicing.pdf.cancelled") : opts.sandbox ? "SIN VALIDEZ FISCAL" : null;
     if (!mark) return;
-    p.drawText(mark, { x: 90, y: 250, size: 46, font: bold, color: rgb(0.85, 0.2, 0.2), opacity: 0.25, rotate: degrees(40) });
+    p.drawText(mark, {
+      x: 90,
+      y: 250,
+      size: 46,
+      font: bold,
+      color: rgb(0.85, 0.2, 0.2),
+      opacity: 0.25,
+      rotate: degrees(40),
+    });
   };
 
   text(t("invoicing.pdf.title"), M, 18, bold, BRAND);
@@ -80,15 +88,20 @@ export async function invoicePdf(
   pair(t("invoicing.fiscal.legalName"), doc.receiver.name);
   pair(t("invoicing.pdf.regime"), regime(doc.receiver.regime));
   pair(t("invoicing.pdf.postalCode"), doc.receiver.postalCode);
-  pair(t("invoicing.pdf.use"), use(doc.receiver.use));
+  pair(t("invoicing.pdf.use"), usoLabel(doc.receiver.use));
   y -= 10;
 
   const cols = [M, M + 60, M + 100, M + 130, M + 390, M + 440];
   const header = () => {
     page.drawRectangle({ x: M - 4, y: y - 4, width: W - 2 * M + 8, height: 16, color: rgb(0.96, 0.91, 0.88) });
-    [t("invoicing.pdf.key"), t("invoicing.pdf.unit"), t("invoicing.pdf.qty"), t("invoicing.pdf.concept"), "IVA", t("invoicing.pdf.amount")].forEach(
-      (h, i) => page.drawText(h, { x: cols[i]!, y, size: 8, font: bold, color: INK }),
-    );
+    [
+      t("invoicing.pdf.key"),
+      t("invoicing.pdf.unit"),
+      t("invoicing.pdf.qty"),
+      t("invoicing.pdf.concept"),
+      "IVA",
+      t("invoicing.pdf.amount"),
+    ].forEach((h, i) => page.drawText(h, { x: cols[i]!, y, size: 8, font: bold, color: INK }));
     y -= 18;
   };
   header();

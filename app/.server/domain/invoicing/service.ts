@@ -42,7 +42,7 @@ const MAX_AUTO_ATTEMPTS = 5;
 
 // ─── Fiscal data ────────────────────────────────────────────────────────────────────────────────
 
-export interface FiscalProfileDto {
+interface FiscalProfileDto {
   rfc: string;
   legal_name: string;
   tax_regime: string;
@@ -80,7 +80,13 @@ export function saveFiscalProfile(db: Db, userId: number, input: FiscalDataInput
       .insert(fiscalProfiles)
       .values({ userId, ...values, createdAt: now })
       .onConflictDoUpdate({ target: fiscalProfiles.userId, set: values });
-    audit({ actorUserId: userId, action: "fiscal_profile.saved", entity: "user", entityId: userId, data: { rfc: input.rfc } });
+    audit({
+      actorUserId: userId,
+      action: "fiscal_profile.saved",
+      entity: "user",
+      entityId: userId,
+      data: { rfc: input.rfc },
+    });
   });
 }
 
@@ -162,8 +168,19 @@ function docOf(deps: Pick<AppDeps, "config">, inv: InvoiceRow, issuedAt: Date): 
     folio: String(inv.id),
     issuedAt,
     paymentForm: inv.paymentForm,
-    issuer: { rfc: c.CFDI_ISSUER_RFC, name: c.CFDI_ISSUER_NAME, regime: c.CFDI_ISSUER_REGIME, postalCode: c.CFDI_ISSUER_POSTAL_CODE },
-    receiver: { rfc: inv.rfc, name: inv.legalName, regime: inv.taxRegime, postalCode: inv.postalCode, use: inv.cfdiUse },
+    issuer: {
+      rfc: c.CFDI_ISSUER_RFC,
+      name: c.CFDI_ISSUER_NAME,
+      regime: c.CFDI_ISSUER_REGIME,
+      postalCode: c.CFDI_ISSUER_POSTAL_CODE,
+    },
+    receiver: {
+      rfc: inv.rfc,
+      name: inv.legalName,
+      regime: inv.taxRegime,
+      postalCode: inv.postalCode,
+      use: inv.cfdiUse,
+    },
     concepts: inv.concepts,
     subtotalCents: inv.subtotalCents,
     taxCents: inv.taxCents,
@@ -207,7 +224,10 @@ async function recordOrderInvoice(
     .select({ id: invoices.id })
     .from(invoices)
     .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "single"), inArray(invoices.status, LIVE)));
-  if (live) throw AppError.conflict(t("invoicing.request.twice"), [{ field: "order_id", message: t("invoicing.request.twice") }]);
+  if (live)
+    throw AppError.conflict(t("invoicing.request.twice"), [
+      { field: "order_id", message: t("invoicing.request.twice") },
+    ]);
   const [fiscal] = await tx.select().from(fiscalProfiles).where(eq(fiscalProfiles.userId, userId));
   if (!fiscal) throw AppError.conflict(t("invoicing.fiscal.missing"));
   const [u] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
@@ -256,7 +276,13 @@ export async function requestInvoice(
 ) {
   const row = await inTransaction(deps.db, async ({ tx, audit }) => {
     const r = await recordOrderInvoice(tx, deps, userId, orderId, "customer");
-    audit({ actorUserId: userId, action: "invoice.requested", entity: "invoice", entityId: r.id, data: { order_id: orderId } });
+    audit({
+      actorUserId: userId,
+      action: "invoice.requested",
+      entity: "invoice",
+      entityId: r.id,
+      data: { order_id: orderId },
+    });
     return r;
   });
   if (row.status !== "approved") return { invoice: row, stamped: false as const };
@@ -269,7 +295,12 @@ export async function requestInvoice(
  * chose to have their purchases invoiced, the invoice is recorded with the order; the retry job
  * stamps it within minutes. Never fails the sale: anything refused is simply not invoiced.
  */
-export async function invoiceAtCheckout(tx: Db, deps: Pick<AppDeps, "config" | "clock">, userId: number, orderId: number) {
+export async function invoiceAtCheckout(
+  tx: Db,
+  deps: Pick<AppDeps, "config" | "clock">,
+  userId: number,
+  orderId: number,
+) {
   const [fiscal] = await tx
     .select({ auto: fiscalProfiles.autoInvoice })
     .from(fiscalProfiles)
@@ -325,7 +356,13 @@ export async function stampInvoice(
         .where(and(eq(invoices.id, id), inArray(invoices.status, ["approved", "error"])))
         .returning();
       if (!row) throw AppError.conflict(t("invoicing.admin.notApprovable"));
-      audit({ actorUserId: null, action: "invoice.stamped", entity: "invoice", entityId: id, data: { uuid: r.uuid, pac: deps.pac.name } });
+      audit({
+        actorUserId: null,
+        action: "invoice.stamped",
+        entity: "invoice",
+        entityId: id,
+        data: { uuid: r.uuid, pac: deps.pac.name },
+      });
       await mailInvoice(deps, tx, row);
       return row;
     });
@@ -387,11 +424,16 @@ export async function retryPendingInvoices(deps: Pick<AppDeps, "db" | "config" |
 // ─── Staff ──────────────────────────────────────────────────────────────────────────────────────
 
 /** Staff approves a requested invoice (or retries a failed one) and it is stamped at once. */
-export async function approveInvoice(deps: Pick<AppDeps, "db" | "config" | "clock" | "pac" | "mailer" | "log">, actor: Actor, id: number) {
+export async function approveInvoice(
+  deps: Pick<AppDeps, "db" | "config" | "clock" | "pac" | "mailer" | "log">,
+  actor: Actor,
+  id: number,
+) {
   await inTransaction(deps.db, async ({ tx, lock, audit }) => {
     const [inv] = await lock(invoices, eq(invoices.id, id));
     if (!inv) throw AppError.notFound();
-    if (!["requested", "approved", "error"].includes(inv.status)) throw AppError.conflict(t("invoicing.admin.notApprovable"));
+    if (!["requested", "approved", "error"].includes(inv.status))
+      throw AppError.conflict(t("invoicing.admin.notApprovable"));
     await tx.update(invoices).set({ status: "approved", updatedAt: deps.clock() }).where(eq(invoices.id, id));
     audit({ actorUserId: actor.id, action: "invoice.approved", entity: "invoice", entityId: id, ip: actor.ip });
   });
@@ -434,7 +476,13 @@ export async function cancelInvoice(
   return inTransaction(deps.db, async ({ tx, audit }) => {
     const [row] = await tx
       .update(invoices)
-      .set({ status: "cancelled", cancelReason: input.reason, substituteUuid: substitute, cancelledAt: deps.clock(), updatedAt: deps.clock() })
+      .set({
+        status: "cancelled",
+        cancelReason: input.reason,
+        substituteUuid: substitute,
+        cancelledAt: deps.clock(),
+        updatedAt: deps.clock(),
+      })
       .where(and(eq(invoices.id, id), eq(invoices.status, "stamped")))
       .returning();
     if (!row) throw AppError.conflict(t("invoicing.admin.notStamped"));
@@ -480,7 +528,8 @@ export async function globalInvoice(
   month: string,
   actorUserId: number | null,
 ) {
-  if (month >= localMonth(deps.clock())) throw AppError.validation([{ field: "month", message: t("invoicing.admin.globalOpenMonth") }]);
+  if (month >= localMonth(deps.clock()))
+    throw AppError.validation([{ field: "month", message: t("invoicing.admin.globalOpenMonth") }]);
   const existing = async () =>
     (
       await deps.db
@@ -525,7 +574,8 @@ export async function globalInvoice(
     });
   // The payment form of most of the month's sales (by amount), as the SAT asks of a global invoice.
   const byForm = new Map<string, number>();
-  for (const o of sales) byForm.set(paymentFormOf(o.paymentMethod), (byForm.get(paymentFormOf(o.paymentMethod)) ?? 0) + o.totalCents);
+  for (const o of sales)
+    byForm.set(paymentFormOf(o.paymentMethod), (byForm.get(paymentFormOf(o.paymentMethod)) ?? 0) + o.totalCents);
   const form = [...byForm.entries()].sort((a, b) => b[1] - a[1])[0]![0];
   let row: InvoiceRow;
   try {
@@ -548,7 +598,13 @@ export async function globalInvoice(
           ...sums(concepts),
         })
         .returning();
-      audit({ actorUserId, action: "invoice.global", entity: "invoice", entityId: r!.id, data: { month, orders: sales.length } });
+      audit({
+        actorUserId,
+        action: "invoice.global",
+        entity: "invoice",
+        entityId: r!.id,
+        data: { month, orders: sales.length },
+      });
       return r!;
     });
   } catch (e) {
@@ -568,7 +624,7 @@ export function globalInvoiceOfLastMonth(deps: Pick<AppDeps, "db" | "config" | "
 // ─── Reads ──────────────────────────────────────────────────────────────────────────────────────
 
 /** A customer's invoices by order, for the shopping history (the latest of each order). */
-export async function invoicesByOrder(db: Db, userId: number) {
+async function invoicesByOrder(db: Db, userId: number) {
   const rows = await db
     .select({
       id: invoices.id,
@@ -604,7 +660,12 @@ export const globalSummary = (month: string, count: number, totalCents: number) 
   t("invoicing.admin.globalDone", { month, count, total: formatMoney(totalCents) });
 
 /** What the shopping history shows of each order's invoice: its state and files, or whether it may be asked for. */
-export async function invoiceViewsOf(db: Db, userId: number, list: { id: number; created_at: string; status: string }[], now: Date) {
+export async function invoiceViewsOf(
+  db: Db,
+  userId: number,
+  list: { id: number; created_at: string; status: string }[],
+  now: Date,
+) {
   const [byOrder, fiscal] = await Promise.all([invoicesByOrder(db, userId), fiscalProfileOf(db, userId)]);
   const month = localMonth(now);
   return Object.fromEntries(

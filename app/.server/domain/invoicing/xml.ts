@@ -7,7 +7,7 @@ import { centsToDecimal } from "~/shared/mexico/money";
 import { cfdiDateTime } from "~/shared/mexico/time";
 import type { InvoiceConcept } from "../../db/schema";
 
-export interface Issuer {
+interface Issuer {
   rfc: string;
   name: string;
   regime: string;
@@ -65,8 +65,12 @@ export function cfdiXml(doc: InvoiceDoc, opts: { uuid: string; stampedAt: Date; 
     })}>`,
   );
   if (doc.global)
-    lines.push(`  <cfdi:InformacionGlobal${attrs({ Periodicidad: "04", Meses: doc.global.month, Año: doc.global.year })}/>`);
-  lines.push(`  <cfdi:Emisor${attrs({ Rfc: doc.issuer.rfc, Nombre: doc.issuer.name, RegimenFiscal: doc.issuer.regime })}/>`);
+    lines.push(
+      `  <cfdi:InformacionGlobal${attrs({ Periodicidad: "04", Meses: doc.global.month, Año: doc.global.year })}/>`,
+    );
+  lines.push(
+    `  <cfdi:Emisor${attrs({ Rfc: doc.issuer.rfc, Nombre: doc.issuer.name, RegimenFiscal: doc.issuer.regime })}/>`,
+  );
   lines.push(
     `  <cfdi:Receptor${attrs({
       Rfc: doc.receiver.rfc,
@@ -127,6 +131,9 @@ function unitValue(baseCents: number, qty: number): string {
   // Micro-pesos (10⁻⁶) as an integer, so the string is exact: cents × 10⁴ / qty.
   const micro = Math.round((baseCents * 10_000) / qty);
   const whole = Math.floor(micro / 1_000_000);
-  const frac = String(micro % 1_000_000).padStart(6, "0").replace(/0+$/, "").padEnd(2, "0");
+  const frac = String(micro % 1_000_000)
+    .padStart(6, "0")
+    .replace(/0+$/, "")
+    .padEnd(2, "0");
   return `${whole}.${frac}`;
 }

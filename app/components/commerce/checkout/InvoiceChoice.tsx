@@ -1,7 +1,9 @@
 import { Checkbox } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { toastError } from "~/components/commerce/useCart";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { messageAnswer } from "~/shared/schemas/answers";
+import type { fiscalDataAnswer } from "~/shared/schemas/invoicing";
 import { t } from "~/lib/messages";
 import type { FiscalData } from "~/components/profile/FiscalDataForm";
 
@@ -14,7 +16,7 @@ export function InvoiceChoice() {
   const [fiscal, setFiscal] = useState<FiscalData | null>(null);
   useEffect(() => {
     let live = true;
-    void api<FiscalData | null>("/profile/fiscal-data").then((r) => {
+    void api<ApiData<typeof fiscalDataAnswer>>("/profile/fiscal-data").then((r) => {
       if (live && r.ok && r.data) setFiscal(r.data);
     });
     return () => {
@@ -25,7 +27,7 @@ export function InvoiceChoice() {
   const change = async (auto: boolean) => {
     const next = { ...fiscal, auto_invoice: auto };
     setFiscal(next);
-    const r = await api("/profile/fiscal-data", { json: next });
+    const r = await api<ApiData<typeof messageAnswer>>("/profile/fiscal-data", { json: next });
     if (!r.ok) {
       setFiscal(fiscal);
       if (!r.expired) toastError(r.message);

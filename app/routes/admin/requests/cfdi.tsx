@@ -11,7 +11,9 @@ import {
   type Column,
 } from "~/components/admin/kit";
 import { toastError, toastSuccess } from "~/components/commerce/useCart";
-import { api } from "~/lib/api";
+import { api, type ApiData } from "~/lib/api";
+import type { messageAnswer } from "~/shared/schemas/answers";
+import type { globalInvoiceAnswer, invoiceAnswer } from "~/shared/schemas/invoicing";
 import { t, type MessageKey } from "~/lib/messages";
 import { formatMoney } from "~/shared/mexico/money";
 import { can } from "~/shared/permissions";
@@ -51,7 +53,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState<number | null>(null);
   const command = async (row: Row, path: string, json: unknown = {}) => {
     setBusy(row.id);
-    const r = await api<{ Message: string }>(`/admin/invoices/${row.id}/${path}`, { json });
+    const r = await api<ApiData<typeof messageAnswer>>(`/admin/invoices/${row.id}/${path}`, { json });
     setBusy(null);
     if (!r.ok) return void (r.expired || toastError(r.message));
     toastSuccess(r.data.Message);
@@ -137,7 +139,11 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
         columns={columns}
         rowKey={(r) => r.id}
         filters={[
-          { name: "status", label: t("invoicing.admin.status"), options: STATUSES.map((s) => ({ value: s, label: label(s) })) },
+          {
+            name: "status",
+            label: t("invoicing.admin.status"),
+            options: STATUSES.map((s) => ({ value: s, label: label(s) })),
+          },
           {
             name: "kind",
             label: t("invoicing.admin.kind"),
@@ -226,7 +232,7 @@ function CancelForm({ row, onDone }: { row: Row; onDone: () => void }) {
   const [saving, setSaving] = useState(false);
   const submit = async () => {
     setSaving(true);
-    const r = await api<{ Message: string }>(`/admin/invoices/${row.id}/cancel`, {
+    const r = await api<ApiData<typeof invoiceAnswer>>(`/admin/invoices/${row.id}/cancel`, {
       json: { reason: reason ?? "", substitute_uuid: uuid },
     });
     setSaving(false);
@@ -276,7 +282,7 @@ function GlobalInvoice({ onDone }: { onDone: () => void }) {
   const [saving, setSaving] = useState(false);
   const run = async () => {
     setSaving(true);
-    const r = await api<{ Message: string }>("/admin/invoices/global", { json: { month } });
+    const r = await api<ApiData<typeof globalInvoiceAnswer>>("/admin/invoices/global", { json: { month } });
     setSaving(false);
     if (!r.ok) {
       if (!r.expired) setError(r.fields.month ?? r.message);
