@@ -325,7 +325,7 @@ export async function invoiceAtCheckout(
  * XML, PDF and UUID and mails them (one transaction). A PacError records "error" with its Spanish
  * message. Two stampers at once send the same idempotency key, so the PAC answers one invoice.
  */
-export async function stampInvoice(
+async function stampInvoice(
   deps: Pick<AppDeps, "db" | "config" | "clock" | "pac" | "mailer" | "log">,
   id: number,
 ): Promise<{ ok: boolean; invoice: InvoiceRow; error?: string }> {
