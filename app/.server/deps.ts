@@ -8,6 +8,7 @@ import type { MediaStorage } from "./adapters/media-storage";
 import type { TtlCache } from "./cache/ttl";
 import type { JobQueue } from "./jobs/queue";
 import type { Gateways } from "./domain/commerce/gateways";
+import type { Pac } from "./domain/invoicing/pac";
 
 /** What the API and the page loaders need from the outside world, chosen by configuration. */
 export interface AppDeps {
@@ -19,6 +20,8 @@ export interface AppDeps {
   secrets: SecretBox;
   /** The payment gateways (PAYMENT_GATEWAY, PayPal's credentials), chosen at start-up. */
   gateways: Gateways;
+  /** The PAC that stamps CFDI invoices (CFDI_PAC: the offline sandbox, or Facturapi), chosen at start-up. */
+  pac: Pac;
   /** Uploaded files (FILE_STORAGE: the database, or DATA_DIR/uploads). */
   storage: FileStorage;
   /** Nucleo Home's videos, renditions, thumbnails and captions (streamed, byte ranges). */

@@ -1,3 +1,4 @@
+import { pacFor } from "./domain/invoicing/pac";
 import { loadConfig, type AppConfig } from "./config/env";
 import path from "node:path";
 import { openEmbedded, openPostgres, type Database } from "./db/client";
@@ -132,6 +133,7 @@ export async function startRuntime(given: AppConfig = loadConfig()): Promise<Run
     mailer,
     secrets,
     gateways: gatewaysFor(config),
+    pac: pacFor(config),
     storage: storageFor(config, database.db),
     media: mediaStorageFor(config),
     cache: ttlCache(config.PUBLIC_CACHE_SECONDS * 1000),

@@ -26,6 +26,7 @@ import { onDemandAdmin } from "./i18n/on-demand-admin";
 import { shifts } from "./i18n/shifts";
 import { taxonomies } from "./i18n/taxonomies";
 import { reports } from "./i18n/reports";
+import { invoicing } from "./i18n/invoicing";
 
 /** The catalogue, one file per area under ./i18n (each area owns its file; list it here under the
  * name it exports). In the browser only `core` is here from the start: each area arrives with the
@@ -55,6 +56,7 @@ export const messages = {
   shifts,
   taxonomies,
   reports,
+  invoicing,
 } as const;
 
 /**

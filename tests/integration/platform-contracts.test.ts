@@ -14,6 +14,7 @@ import {
   foundationApplications,
   giftCards,
   invoiceRequests,
+  invoices,
   mailOutbox,
   onDemandDifficulties,
   onDemandDurations,
@@ -77,6 +78,25 @@ beforeAll(async () => {
       email: "ana@prueba.mx",
     })
     .returning({ id: invoiceRequests.id });
+  // A CFDI invoice (issue 25) for the back office's read of one.
+  const [cfdi] = await app.deps.db
+    .insert(invoices)
+    .values({
+      kind: "single",
+      period: "2026-11",
+      origin: "customer",
+      rfc: "GODE561231GR8",
+      legalName: "DEMETRIO GÓMEZ ESTRADA",
+      taxRegime: "612",
+      postalCode: "06700",
+      cfdiUse: "G03",
+      paymentForm: "04",
+      concepts: [],
+      subtotalCents: 100,
+      taxCents: 16,
+      totalCents: 116,
+    })
+    .returning({ id: invoices.id });
   // Nucleo Home's taxonomies (not in the seed): one row each.
   const taxonomy = async (
     table: typeof onDemandDifficulties | typeof onDemandEquipments | typeof onDemandTypes | typeof onDemandDurations,
@@ -150,6 +170,7 @@ beforeAll(async () => {
     "/admin/legal-sections/:slug": "faq",
     "/admin/foundation-applications/:id": String(application!.id),
     "/admin/invoice-requests/:id": String(invoice!.id),
+    "/admin/invoices/:id": String(cfdi!.id),
     "/reset/password/:token": "a".repeat(64),
     "/v2/sandbox/intents/:id/authenticate": `pi_sbx_${"0".repeat(24)}`,
     "/v2/pages/:slug": "about-us",
@@ -278,6 +299,8 @@ const asCustomer = new Set([
   "/v2/sessions/:id",
   // What the customer watched (Nucleo Home).
   "/on-demand/history",
+  // Their fiscal data (CFDI, issue 25).
+  "/profile/fiscal-data",
 ]);
 
 /** Lists whose rows the walk must see (an empty list checks no row's shape): the commerce answers. */
@@ -320,6 +343,9 @@ const notJson = new Set([
   "get /on-demand/streams/:id/calendar.ics",
   // The List-Unsubscribe URL opened in a browser: a redirect to the page with the button.
   "get /v2/newsletter/unsubscribe",
+  // A CFDI's XML or PDF: the customer's own, and staff's download.
+  "get /profile/invoices/:id/:kind",
+  "get /admin/invoices/:id/files/:kind",
 ]);
 
 describe("API contracts", () => {

@@ -14,6 +14,7 @@ import { databaseStorage } from "../../app/.server/adapters/storage";
 import { ttlCache } from "../../app/.server/cache/ttl";
 import { createLogger } from "../../app/.server/http/logger";
 import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
+import { pacFor } from "../../app/.server/domain/invoicing/pac";
 import type { Database } from "../../app/.server/db/client";
 import { freshDatabase } from "./db";
 import { testLogDestination } from "./logs";
@@ -66,6 +67,7 @@ export function setupTestApp(overrides: Partial<AppDeps> = {}, opts: { jobs?: Jo
       secrets,
       // A test that changes `deps.config`'s gateway settings sets `deps.gateways` again, as start-up does.
       gateways: gatewaysFor(config),
+      pac: pacFor(config),
       storage: databaseStorage(database.db),
       // Each test file its own media folder (removed with the test run's .tmp).
       media: localMediaStorage(path.resolve(".tmp/test-media", crypto.randomUUID())),

@@ -15,6 +15,7 @@ import { createSecretBox } from "../../app/.server/security/secret-box";
 import { startJobQueue } from "../../app/.server/jobs/queue";
 import type { AppDeps } from "../../app/.server/deps";
 import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
+import { pacFor } from "../../app/.server/domain/invoicing/pac";
 
 const [url, token, body] = process.argv.slice(2) as [string, string, string];
 const database = await openPostgres(url, 2);
@@ -25,6 +26,7 @@ const deps: AppDeps = {
   db: database.db,
   config,
   gateways: gatewaysFor(config),
+  pac: pacFor(config),
   log: createLogger("silent"),
   mailer: outboxMailer({ secrets }),
   secrets,

@@ -26,6 +26,7 @@ import { onDemandMediaRoutes } from "./on-demand-media";
 import { adminOnDemandVideoRoutes } from "./admin-on-demand-videos";
 import { shiftRoutes } from "./shifts";
 import { adminReportsRoutes } from "./admin-reports";
+import { invoicingRoutes } from "./invoicing";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
@@ -37,6 +38,7 @@ export function createApi(deps: AppDeps) {
   adminPeopleRoutes(app);
   adminRecordsRoutes(app);
   contentRoutes(app);
+  invoicingRoutes(app);
   adminPlacesRoutes(app);
   adminJobsRoutes(app);
   legalRoutes(app);

@@ -102,6 +102,49 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Adds the bare routes `npm run bench` compares against (/__bench/json, /__bench/page). Never in production. */
   BENCH_BASELINE: bool.default(false),
+  /**
+   * CFDI 4.0 invoices: who stamps them. `sandbox` (default, offline): a preview XML and PDF marked
+   * "SIN VALIDEZ FISCAL"; `facturapi`: Facturapi's API through its official SDK (FACTURAPI_KEY).
+   */
+  CFDI_PAC: z.enum(["sandbox", "facturapi"]).default("sandbox"),
+  FACTURAPI_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_\w+$/, "debe empezar con sk_test_ o sk_live_")
+    .optional(),
+  /** Another API host for Facturapi (tests: a local server answering like it). */
+  FACTURAPI_API_URL: z.url().optional(),
+  /** How long a PAC may take to answer before the invoice is left "error" to retry (ms). */
+  CFDI_PAC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** The issuer (the studio's company) as its Constancia writes it; defaults: the SAT's test issuer. */
+  CFDI_ISSUER_RFC: z.string().min(12).max(13).default("EKU9003173C9"),
+  CFDI_ISSUER_NAME: z.string().min(1).default("ESCUELA KEMPER URGATE"),
+  CFDI_ISSUER_REGIME: z
+    .string()
+    .regex(/^\d{3}$/)
+    .default("601"),
+  /** LugarExpedicion: the postal code where invoices are issued. */
+  CFDI_ISSUER_POSTAL_CODE: z
+    .string()
+    .regex(/^\d{5}$/)
+    .default("42501"),
+  CFDI_SERIES: z
+    .string()
+    .regex(/^[A-Z]{1,10}$/)
+    .default("NB"),
+  /** c_ClaveProdServ of classes, packs and plans, and of products (the accountant's choice). */
+  CFDI_SERVICE_KEY: z
+    .string()
+    .regex(/^\d{8}$/)
+    .default("01010101"),
+  CFDI_GOODS_KEY: z
+    .string()
+    .regex(/^\d{8}$/)
+    .default("01010101"),
+  /**
+   * Auto-approval: a request for an order of at most this total (cents, IVA included) is stamped
+   * at once; above it staff approve. 0: staff approve every invoice.
+   */
+  CFDI_AUTO_APPROVE_MAX_CENTS: z.coerce.number().int().min(0).default(1_000_000),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -157,6 +200,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   if (env.PAYMENT_GATEWAY === "stripe" && (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY))
     problems.push("STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: son necesarias con PAYMENT_GATEWAY=stripe");
+  if (env.CFDI_PAC === "facturapi" && !env.FACTURAPI_KEY)
+    problems.push("FACTURAPI_KEY: es necesaria con CFDI_PAC=facturapi");
   if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET))
     problems.push("PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: se configuran las dos o ninguna");
   if (problems.length > 0)

@@ -12,6 +12,7 @@ import { reconcileCharges, retryFailedRefunds } from "../domain/commerce/checkou
 import * as bookingJobs from "../domain/booking/jobs";
 import { grantBirthdayRewards, grantMilestoneRewards } from "../domain/commerce/rewards";
 import { deliverDueGiftCards } from "../domain/commerce/gift-card-sales";
+import { globalInvoiceOfLastMonth, retryPendingInvoices } from "../domain/invoicing/service";
 
 export interface ScheduledTask {
   /** Unique, kebab-case: the queue's job name. */
@@ -35,4 +36,8 @@ export const scheduledTasks: ScheduledTask[] = [
   // Gift cards sold online reach their recipient on the chosen day (Mexico City), once.
   { name: "gift-card-delivery", cron: "*/15 * * * *", run: (deps) => deliverDueGiftCards(deps, deps.clock()) },
   { name: "rewards-milestones", cron: "10 8 * * *", run: (deps) => grantMilestoneRewards(deps, deps.clock()) },
+  // CFDI: approved invoices not stamped yet (chosen at checkout, a PAC that failed) are stamped.
+  { name: "invoices-stamp", cron: "*/5 * * * *", run: (deps) => retryPendingInvoices(deps) },
+  // The month's global invoice (XAXX010101000) on the 1st at 03:00, for the month just closed.
+  { name: "invoices-global", cron: "0 3 1 * *", run: (deps) => globalInvoiceOfLastMonth(deps) },
 ];

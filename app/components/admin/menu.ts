@@ -176,6 +176,7 @@ function fullMenu(): MenuEntry[] {
       "files",
       [
         link("invoiceRequests", t("admin.menu.invoiceRequests"), "/admin/invoice-requests", { order: 20 }),
+        link("invoices", t("admin.menu.invoices"), "/admin/invoices", { order: 25 }),
         link("foundationApplications", t("admin.menu.foundationApplications"), "/admin/foundation-applications", {
           order: 30,
         }),

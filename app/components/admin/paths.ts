@@ -78,6 +78,7 @@ export const ADMIN_PATHS: readonly string[] = [
   "/admin/configurations/home/:key",
   "/admin/pages/sections/:slug",
   "/admin/invoice-requests",
+  "/admin/invoices",
   "/admin/foundation-applications",
   "/admin/foundation-applications/:id",
   "/admin/certifications/add",

@@ -59,6 +59,7 @@ export const admin = {
     website: "Sitio web",
     cmsPages: "Páginas",
     invoiceRequests: "Solicitudes de factura",
+    invoices: "Facturas CFDI",
     foundationApplications: "Solicitudes de beca",
     reports: "Reportes",
     coachPay: "Pago a coaches",

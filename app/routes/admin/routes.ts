@@ -100,6 +100,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/configurations/home/:key", "routes/admin/configurations/home-section.tsx"),
     route("admin/pages/sections/:slug", "routes/admin/legal/section-edit.tsx"),
     route("admin/invoice-requests", "routes/admin/requests/invoices.tsx"),
+    route("admin/invoices", "routes/admin/requests/cfdi.tsx"),
     route("admin/foundation-applications", "routes/admin/requests/foundation-list.tsx"),
     route("admin/foundation-applications/:id", "routes/admin/requests/foundation-detail.tsx"),
     // Catalogue (issue 10), hand-written pages on the resource kit: products by area, certifications.

@@ -3,11 +3,13 @@ import { AvatarUpload } from "~/components/profile/AvatarUpload";
 import { ChangePasswordForm } from "~/components/profile/ChangePasswordForm";
 import { ProfileForm } from "~/components/profile/ProfileForm";
 import { HomeStudioForm } from "~/components/profile/HomeStudioForm";
+import { FiscalDataForm } from "~/components/profile/FiscalDataForm";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/settings";
 import { requireGuards } from "~/.server/pages/guard";
 import { profileOf } from "~/.server/domain/profile/service";
 import { publicReads } from "~/.server/domain/content/public-reads";
+import { fiscalProfileOf } from "~/.server/domain/invoicing/service";
 
 export async function loader(args: Route.LoaderArgs) {
   const auth = requireGuards(args, ["customer"]);
@@ -22,7 +24,8 @@ export async function loader(args: Route.LoaderArgs) {
       }))
       .filter((c) => c.studios.length > 0),
   };
-  return { profile: profileOf(auth.user!), homeStudio };
+  const fiscal = await fiscalProfileOf(args.context.deps.db, auth.user!.id);
+  return { profile: profileOf(auth.user!), homeStudio, fiscal };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `${t("auth.profile.settings.title")} · ${t("app.name")}` }];
@@ -71,6 +74,9 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
         subtitle={t("auth.profile.settings.homeStudioSubtitle")}
       >
         <HomeStudioForm key={loaderData.homeStudio.current ?? 0} {...loaderData.homeStudio} />
+      </Section>
+      <Section title={t("invoicing.fiscal.title")} subtitle={t("invoicing.fiscal.subtitle")}>
+        <FiscalDataForm key={loaderData.fiscal?.rfc ?? ""} initial={loaderData.fiscal} />
       </Section>
       <Section title={t("auth.profile.settings.passwordTitle")} subtitle={t("auth.profile.settings.passwordSubtitle")}>
         <ChangePasswordForm wide />

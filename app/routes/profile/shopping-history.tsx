@@ -6,10 +6,14 @@ import { t } from "~/lib/messages";
 import type { Route } from "./+types/shopping-history";
 import { requireGuards } from "~/.server/pages/guard";
 import { customerOrders } from "~/.server/domain/commerce/after-sale";
+import { invoiceViewsOf } from "~/.server/domain/invoicing/service";
+import { OrderInvoice } from "~/components/profile/OrderInvoice";
 
 export async function loader(args: Route.LoaderArgs) {
   const auth = requireGuards(args, ["customer"]);
-  return { orders: await customerOrders(args.context.deps.db, auth.user!.id) };
+  const { db } = args.context.deps;
+  const orders = await customerOrders(db, auth.user!.id);
+  return { orders, invoices: await invoiceViewsOf(db, auth.user!.id, orders, args.context.deps.clock()) };
 }
 
 export const meta = () => [{ title: `${t("auth.profile.nav.shoppingHistory")} · ${t("app.name")}` }];
@@ -105,6 +109,7 @@ export default function ProfileShoppingHistory({ loaderData }: Route.ComponentPr
                     {t("commerce.ui.shipment")}: {o.shipment.status_label} · {o.shipment.code}
                   </Text>
                 )}
+                <OrderInvoice orderId={o.id} view={loaderData.invoices[o.id]} />
                 {o.gift_cards.map((g) => (
                   <Text key={g.id} size="xs">
                     {t("commerce.kinds.gift_card")} {g.display_amount} · {g.recipient_name}: {g.status_label}

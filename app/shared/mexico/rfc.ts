@@ -30,3 +30,24 @@ export function isRfc(v: string): boolean {
 export function isCompanyRfc(rfc: string): boolean {
   return rfc.length === 12;
 }
+
+/** The SAT's values of each character for the check digit (a space stands in front of a company's RFC). */
+const CHECK_CHARS = "0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ Ñ";
+
+/**
+ * Does the RFC's last character match the SAT's check digit (modulo 11 over the other twelve, a
+ * company's RFC padded with a space in front)? The generic RFCs (XAXX010101000, XEXX010101000) pass.
+ */
+export function hasRfcCheckDigit(rfc: string): boolean {
+  if (!isRfc(rfc)) return false;
+  const padded = rfc.length === 12 ? ` ${rfc}` : rfc;
+  let sum = 0;
+  for (let i = 0; i < 12; i++) {
+    const v = CHECK_CHARS.indexOf(padded[i]!);
+    if (v < 0) return false;
+    sum += v * (13 - i);
+  }
+  const rest = 11 - (sum % 11);
+  const expected = rest === 11 ? "0" : rest === 10 ? "A" : String(rest);
+  return padded[12] === expected || rfc === "XAXX010101000" || rfc === "XEXX010101000";
+}

@@ -66,6 +66,29 @@ export function localTime(d: Date, tz: string = DEFAULT_TZ): string {
   return formatter("en-GB", tz, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(d);
 }
 
+/** `YYYY-MM-DDTHH:mm:ss` of an instant in `tz`, without offset: the CFDI's Fecha (local time of issue). */
+export function cfdiDateTime(d: Date, tz: string = DEFAULT_TZ): string {
+  return dayjs(d).tz(tz).format("YYYY-MM-DDTHH:mm:ss");
+}
+
+/** The month (`YYYY-MM`) of an instant in `tz`: an invoice's month of purchase. */
+export function localMonth(d: Date, tz: string = DEFAULT_TZ): string {
+  return localDay(d, tz).slice(0, 7);
+}
+
+/** The first instant of a month `YYYY-MM` in `tz`, and of the next one: the month's [from, to). */
+export function monthBounds(month: string, tz: string = DEFAULT_TZ): { from: Date; to: Date } {
+  const start = dayjs.tz(`${month}-01 00:00`, "YYYY-MM-DD HH:mm", tz);
+  const next = dayjs.tz(`${start.add(1, "month").format("YYYY-MM")}-01 00:00`, "YYYY-MM-DD HH:mm", tz);
+  return { from: start.toDate(), to: next.toDate() };
+}
+
+/** The month before `YYYY-MM`. */
+export function previousMonth(month: string): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
+}
+
 /** Day of week (0 = Sunday) of a local `YYYY-MM-DD`. */
 export function weekdayOf(day: string): number {
   return new Date(`${day}T12:00:00Z`).getUTCDay();

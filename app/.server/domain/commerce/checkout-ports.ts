@@ -2,6 +2,7 @@
  * The database's side of checkout's steps (`checkout-steps.ts`): each port writes inside the
  * order's transaction, so a failure of any later step rolls all of it back.
  */
+import { invoiceAtCheckout } from "../invoicing/service";
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
@@ -198,7 +199,7 @@ async function sendReceipt(
   });
 }
 
-function fulfilPort(deps: Pick<AppDeps, "mailer">, tx: Db): FulfilPort {
+function fulfilPort(deps: Pick<AppDeps, "mailer" | "config" | "clock">, tx: Db): FulfilPort {
   return {
     async createShipment(order, cart, address, now) {
       await tx.insert(shipments).values({
@@ -215,11 +216,15 @@ function fulfilPort(deps: Pick<AppDeps, "mailer">, tx: Db): FulfilPort {
       await tx.insert(certificateEntitlements).values({ userId, productId, orderId });
     },
     saveCard: (userId, gateway, pm) => saveCard(tx, userId, gateway, pm),
-    sendReceipt: (to, order, lines, code) => sendReceipt(deps, tx, to, order, lines, code),
+    async sendReceipt(to, order, lines, code) {
+      await sendReceipt(deps, tx, to, order, lines, code);
+      // The customer chose to have their purchases invoiced (CFDI): recorded with the order.
+      await invoiceAtCheckout(tx, deps, order.userId, order.id);
+    },
   };
 }
 
 /** Every port of a succeeded charge's transaction, on the database. */
-export function settlePorts(deps: Pick<AppDeps, "mailer">, tx: Db): SettlePorts {
+export function settlePorts(deps: Pick<AppDeps, "mailer" | "config" | "clock">, tx: Db): SettlePorts {
   return { price: pricePort(tx), hold: holdPort(tx), record: orderWriter(tx), fulfil: fulfilPort(deps, tx) };
 }

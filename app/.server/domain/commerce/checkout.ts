@@ -53,7 +53,7 @@ import {
 const DAY = 86_400_000;
 
 /** What checkout works through: the database, the gateways, the mail, the log and the clock. */
-type CheckoutDeps = Pick<AppDeps, "db" | "gateways" | "mailer" | "log" | "clock">;
+type CheckoutDeps = Pick<AppDeps, "db" | "gateways" | "mailer" | "log" | "clock" | "config">;
 
 function paymentError(message: string) {
   return new AppError(402, message, [], t("commerce.payment.providerContact"));

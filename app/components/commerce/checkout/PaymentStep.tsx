@@ -6,6 +6,7 @@ import { useLocalePath } from "~/components/site/useLocalePath";
 import { t } from "~/lib/messages";
 import { toastError, type CartData } from "../useCart";
 import { CardForm, cardDetails } from "./CardForm";
+import { InvoiceChoice } from "./InvoiceChoice";
 import { useSavedCards } from "./useSavedCards";
 import type { Act, CardDetails, CardErrors, PayMethod } from "./types";
 
@@ -86,6 +87,7 @@ export function PaymentStep(props: {
             ))}
         </>
       )}
+      <InvoiceChoice />
       <Checkbox
         checked={terms}
         onChange={(e) => setTerms(e.currentTarget.checked)}
