@@ -19,9 +19,9 @@ ALTER TABLE "users" ADD COLUMN "first_visit_studio_id" integer;--> statement-bre
 ALTER TABLE "class_session_counts" ADD CONSTRAINT "class_session_counts_class_session_id_class_sessions_id_fk" FOREIGN KEY ("class_session_id") REFERENCES "public"."class_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "studio_first_visits" ADD CONSTRAINT "studio_first_visits_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "studio_first_visits" ADD CONSTRAINT "studio_first_visits_studio_id_studios_id_fk" FOREIGN KEY ("studio_id") REFERENCES "public"."studios"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "studio_first_visits_studio_idx" ON "studio_first_visits" USING btree ("studio_id","first_at");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "studio_first_visits_studio_idx" ON "studio_first_visits" USING btree ("studio_id","first_at");--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_first_visit_studio_id_studios_id_fk" FOREIGN KEY ("first_visit_studio_id") REFERENCES "public"."studios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "users_first_visit_idx" ON "users" USING btree ("first_visit_at");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "users_first_visit_idx" ON "users" USING btree ("first_visit_at");--> statement-breakpoint
 -- The dashboard's kept counts (docs/decisions.md, "Dashboard figures from kept counts"): statement
 -- triggers keep class_session_counts, studio_first_visits and users.first_visit_at in the same
 -- transaction as every write to reservations, waitlist_entries and class_sessions, whoever writes

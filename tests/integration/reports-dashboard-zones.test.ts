@@ -96,8 +96,14 @@ beforeAll(async () => {
   const local = await createCustomer(db, { name: "Chilanga" });
   ids.visitor = visitor.id;
   ids.local = local.id;
-  await db.update(users).set({ createdAt: new Date(AT), homeStudioId: tj.id }).where(eq(users.id, visitor.id));
-  await db.update(users).set({ createdAt: new Date(AT), homeStudioId: mx.id }).where(eq(users.id, local.id));
+  await db
+    .update(users)
+    .set({ createdAt: new Date(AT), homeStudioId: tj.id })
+    .where(eq(users.id, visitor.id));
+  await db
+    .update(users)
+    .set({ createdAt: new Date(AT), homeStudioId: mx.id })
+    .where(eq(users.id, local.id));
   await sale(db, visitor.id, tj.id, 100000);
   await sale(db, local.id, mx.id, 50000);
   ids.tjClass = await klass(db, tj.id, roomTj.id, coach, type);

@@ -1,5 +1,5 @@
 /**
- * The loader part shared by the report pages over a period (/admin/reports, /admin/coach-pay):
+ * The loader part shared by the pages over a period (/admin/dashboard, /admin/reports, /admin/coach-pay):
  * the page's guard and permission, the period of its URL (`periodFromUrl`, domain/reports/period.ts)
  * with the reason a bad one was replaced, the quick periods and the studios of the filter.
  * It lives here, beside the pages' other guards, not in the domain: it checks a page's access.
@@ -10,10 +10,7 @@ import { publicReads } from "~/.server/domain/content/public-reads";
 import { periodFromUrl, quickPeriods } from "~/.server/domain/reports/period";
 import { requireAdminPage } from "./page";
 
-export async function periodPageLoader(
-  args: { request: Request; context: AppLoadContext },
-  permission: Permission,
-) {
+export async function periodPageLoader(args: { request: Request; context: AppLoadContext }, permission: Permission) {
   requireAdminPage(args, { permission });
   const { deps } = args.context;
   const now = deps.clock();
