@@ -57,7 +57,11 @@ await admin.end();
 const port = Number(process.env.BENCH_PORT || 3452);
 // --profile writes the server's CPU profile to .tmp/bench/profile/ (open it in Chrome's DevTools).
 const profileArgs = args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.join(root, ".tmp/bench/profile")}`] : [];
-const { baseUrl, pid: serverPid, stop } = await startServer({
+const {
+  baseUrl,
+  pid: serverPid,
+  stop,
+} = await startServer({
   port,
   name: "bench-booking",
   nodeArgs: profileArgs,
