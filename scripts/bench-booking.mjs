@@ -14,12 +14,11 @@
 //   (that database is dropped and created anew)   BENCH_PORT=3452
 //   --attempts=1000 --capacity=20 --sustained=1200 --pool=32 --profile
 import crypto from "node:crypto";
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { percentile, startServer } from "./lib/bench-common.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
@@ -56,60 +55,26 @@ await admin.query(`create database "${dbName}"`);
 await admin.end();
 
 const port = Number(process.env.BENCH_PORT || 3452);
-const baseUrl = `http://127.0.0.1:${port}`;
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nb-bench-booking-"));
-// The embedded PostgreSQL runs as the OS user "postgres" when this runs as root: it must be able to
-// enter the folder (mkdtemp makes it 0700).
-fs.chmodSync(tmp, 0o755);
-// Another server on this port would answer the readiness check below instead of ours.
-if (
-  await fetch(`${baseUrl}/api/health`).then(
-    () => true,
-    () => false,
-  )
-) {
-  console.error(`Port ${port} is already in use: set BENCH_PORT to a free port.`);
-  process.exit(1);
-}
-const logFd = fs.openSync(path.join(tmp, "server.log"), "a");
 // --profile writes the server's CPU profile to .tmp/bench/profile/ (open it in Chrome's DevTools).
 const profileArgs = args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.join(root, ".tmp/bench/profile")}`] : [];
-const server = spawn(process.execPath, [...profileArgs, "server.mjs"], {
-  stdio: ["ignore", logFd, logFd],
+const {
+  baseUrl,
+  pid: serverPid,
+  stop,
+} = await startServer({
+  port,
+  name: "bench-booking",
+  nodeArgs: profileArgs,
+  readyPath: "/api/v2/sessions",
+  keep: true,
   env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: path.join(tmp, "data"),
     DATABASE_URL: dbUrl,
     DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX || "20",
     SEED_DEMO: "true",
-    LOG_LEVEL: "warn",
-    APP_KEY: crypto.randomBytes(32).toString("base64"),
   },
 });
-let exited = false;
-server.on("exit", () => (exited = true));
-const stop = async () => {
-  if (!exited) {
-    server.kill("SIGTERM");
-    await new Promise((r) => (exited ? r() : server.once("exit", r)));
-  }
-};
 
 try {
-  for (let i = 0; ; i++) {
-    if (exited) throw new Error(`the server stopped; see ${tmp}/server.log`);
-    const ok = await fetch(`${baseUrl}/api/v2/sessions`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) break;
-    if (i > 240) throw new Error("the server did not start in 120 s");
-    await new Promise((r) => setTimeout(r, 500));
-  }
-
   // The classes, the customers, their tokens and one credit each, written straight to the database.
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
@@ -199,7 +164,7 @@ try {
       "select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
       [dbName],
     );
-    return { server: cpuOf(server.pid), db: new Map(backends.map((r) => [r.pid, cpuOf(r.pid)])) };
+    return { server: cpuOf(serverPid), db: new Map(backends.map((r) => [r.pid, cpuOf(r.pid)])) };
   };
   /** CPU ms per attempt between two readings (a backend that started in between counts whole). */
   const cpuPer = (a, b, n) => {
@@ -210,7 +175,7 @@ try {
   /** The figures and invariants of one phase. */
   async function summary(set, results, wall) {
     const ms = results.map((r) => r.ms).sort((a, b) => a - b);
-    const pct = (p) => ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))];
+    const pct = (p) => percentile(ms, p);
     const byStatus = results.reduce((m, r) => ((m[r.status] = (m[r.status] ?? 0) + 1), m), {});
     const active = await q(
       "select count(*)::int n, count(distinct spot)::int spots, count(distinct user_id)::int people from reservations where class_session_id = $1 and status <> 'cancelled'",

@@ -27,32 +27,18 @@ import { localePath } from "~/lib/routes";
 import { formatMoney } from "~/shared/mexico/money";
 import { formatCalendarDate } from "~/shared/mexico/time";
 import type { Route } from "./+types/dashboard";
-import { requireAdminPage } from "./.server/page";
+import { periodPageLoader } from "./.server/period-page";
 import { dashboard } from "~/.server/domain/people/dashboard";
 import { dashboardFigures } from "~/.server/domain/reports/dashboard";
 import { SALE_KINDS } from "~/shared/sale-kinds";
-import { periodFromUrl, quickPeriods } from "~/.server/domain/reports/period";
-import { publicReads } from "~/.server/domain/content/public-reads";
 
 /** /admin/dashboard: the period's figures (issue 22) from the same domain read as GET /api/admin/dashboard. */
 export async function loader(args: Route.LoaderArgs) {
-  requireAdminPage(args, { permission: "dashboard.read" });
-  const { deps } = args.context;
-  const now = deps.clock();
-  const { period, error } = periodFromUrl(args.request.url, now);
-  const figures = await dashboardFigures(deps.db, period, now);
-  const { counts, recent } = await dashboard(deps.db);
-  const studios = await publicReads(deps)
-    .allStudios()
-    .catch(() => []);
-  return {
-    ...figures,
-    counts,
-    recent,
-    error,
-    quick: quickPeriods(now),
-    studios: studios.map((s) => ({ value: String(s.id), label: s.name })),
-  };
+  const { period, now, page } = await periodPageLoader(args, "dashboard.read");
+  const { db } = args.context.deps;
+  const figures = await dashboardFigures(db, period, now);
+  const { counts, recent } = await dashboard(db);
+  return { ...figures, counts, recent, error: page.error, quick: page.quick, studios: page.studios };
 }
 
 export const meta = () => [{ title: `${t("reports.dashboard.title")} · ${t("app.name")}` }];

@@ -67,6 +67,14 @@ export const users = pgTable(
      * migration). The app folds the typed text the same way (`foldText` in shared/schemas/fields).
      */
     searchText: text("search_text").generatedAlwaysAs(sql.raw(PEOPLE_SEARCH_SQL)),
+    /**
+     * The start of the first class this customer attended, at any studio, and that class's studio
+     * (whose time zone says which local day it was): the dashboard's "first visits". Kept by the
+     * database from the reservations (trigger `reservations_first_visits`, migration
+     * dashboard_rollups; docs/decisions.md "Dashboard figures from kept counts"), never written by the app.
+     */
+    firstVisitAt: timestamp("first_visit_at", { withTimezone: true }),
+    firstVisitStudioId: integer("first_visit_studio_id").references(() => studios.id),
     ...timestamps,
   },
   (t) => [
@@ -74,6 +82,8 @@ export const users = pgTable(
     index("users_role_idx").on(t.roleId),
     // New customers of a period (the dashboard, issue 22).
     index("users_role_created_idx").on(t.roleId, t.createdAt),
+    // First visits of a period (the dashboard).
+    index("users_first_visit_idx").on(t.firstVisitAt),
   ],
 );
 

@@ -1,11 +1,52 @@
 /**
- * The manager's view (issue 22: dashboard, coach pay, reports): what a coach earns per class taught.
- * The dashboard and the reports themselves read the sales, booking and credit tables; the indexes
- * they need are declared beside those tables.
+ * The manager's view (issue 22: dashboard, coach pay, reports): what a coach earns per class taught,
+ * and the counts the dashboard reads instead of every reservation. The indexes the reports need on
+ * the sales, booking and credit tables are declared beside those tables.
  */
-import { integer, pgTable, timestamp } from "drizzle-orm/pg-core";
-import { coaches } from "./places";
+import { index, integer, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
+import { classSessions } from "./booking";
+import { coaches, studios } from "./places";
 import { users } from "./identity";
+
+/**
+ * The reservations and waiting list of one class, counted: kept by the database in the same
+ * transaction as every write to `reservations` and `waitlist_entries` (statement triggers of the
+ * dashboard_rollups migration), so they are always exactly what counting the rows would give.
+ * A class without a row has no reservations and no waiting list. Never written by the app.
+ */
+export const classSessionCounts = pgTable("class_session_counts", {
+  classSessionId: integer("class_session_id")
+    .primaryKey()
+    .references(() => classSessions.id, { onDelete: "cascade" }),
+  /** Not cancelled (booked, attended or no-show): the spots taken. */
+  booked: integer("booked").notNull().default(0),
+  attended: integer("attended").notNull().default(0),
+  noShows: integer("no_shows").notNull().default(0),
+  lateCancels: integer("late_cancels").notNull().default(0),
+  /** Waiting-list entries, whatever became of them (the demand). */
+  waitlist: integer("waitlist").notNull().default(0),
+});
+
+/**
+ * The start of the first class a customer attended at a studio (first visits with a studio filter;
+ * the first at any studio is on `users.first_visit_at`). Kept by the database like the counts above.
+ */
+export const studioFirstVisits = pgTable(
+  "studio_first_visits",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    studioId: integer("studio_id")
+      .notNull()
+      .references(() => studios.id, { onDelete: "cascade" }),
+    firstAt: timestamp("first_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.studioId] }),
+    index("studio_first_visits_studio_idx").on(t.studioId, t.firstAt),
+  ],
+);
 
 /**
  * A coach's pay rate, in cents: for each class taught, `per_class` plus `per_attendee` times the

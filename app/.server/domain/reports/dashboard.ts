@@ -1,18 +1,24 @@
 /**
  * The manager's dashboard (issue 22, item 5): sales by studio and kind, bookings and occupancy per
  * class type and studio, no-shows and late cancellations, new customers and first visits, credits
- * about to expire and waiting-list demand, for a period of local days in Mexico City.
+ * about to expire and waiting-list demand, for a period of local days.
  *
- * Every figure is a SQL aggregate (GROUP BY in PostgreSQL over indexed timestamps: orders, class
- * sessions, users, credit lots); no query returns rows of sales or bookings, only sums per studio,
- * kind, class type or day. The queries run one after the other on one connection.
+ * Each studio's figures fall on that studio's local days (`studios.timezone`): a sale, a class or a
+ * first visit belongs to the day it was at its studio (orders and customers without a studio: Mexico
+ * City). Each query reads an indexed timestamp over a range one day wider than the period on each
+ * side (no zone is more than 14 hours from UTC), then keeps the rows whose local day is in it.
+ *
+ * Every figure is a SQL aggregate; no query returns rows of sales or bookings. Bookings read the
+ * counts the database keeps per class (`class_session_counts`) and first visits the first attended
+ * class kept per customer (`users.first_visit_at`, `studio_first_visits`), never every reservation
+ * (docs/decisions.md, "Dashboard figures from kept counts"). The queries run one after the other.
  */
 import { sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/shared/mexico/money";
-import { addDays, formatCalendarDay } from "~/shared/mexico/time";
+import { addDays, DEFAULT_TZ, formatCalendarDay, localDay } from "~/shared/mexico/time";
 import { queryRows, type Db } from "../../db/client";
-import { calendarMarks, type Period } from "./period";
+import { type Period } from "./period";
 
 import { SALE_KINDS, type SaleKind } from "~/shared/sale-kinds";
 
@@ -23,6 +29,16 @@ const rows = queryRows;
 
 const n = (v: unknown) => Number(v ?? 0);
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const date = (day: string) => sql`${day}::date`;
+/** A range of instants that holds every local day from `from` to `to` in any zone (UTC-12 to UTC+14). */
+const wide = (from: string, to: string) => ({
+  start: sql`(${addDays(from, -1)}::date::timestamp at time zone 'UTC')`,
+  end: sql`(${addDays(to, 2)}::date::timestamp at time zone 'UTC')`,
+});
+/** The zone of a studio row (alias `s`), Mexico City's when there is none. */
+const ZONE = sql`coalesce(s.timezone, ${DEFAULT_TZ})`;
+/** The local day of an instant at the studio `s`. */
+const localDayOf = (instant: ReturnType<typeof sql>) => sql`(${instant} at time zone ${ZONE})::date`;
 /** Occupancy in percent with one decimal (booked spots over offered spots). */
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part * 1000) / whole) / 10 : 0);
 
@@ -52,92 +68,86 @@ interface SalesCell {
 }
 const emptyCell = (): SalesCell => ({ cents: 0, orders: 0, today_cents: 0, week_cents: 0, month_cents: 0 });
 
-/** Sums of order lines: the period's, and today's, this week's and this month's, by studio and kind. */
+/**
+ * Sums of order lines: the period's, and today's, this week's (from Monday) and this month's, by
+ * studio and kind, each on its studio's local days, in one pass over the order lines of the period
+ * and of the calendar month and week around now.
+ */
 async function sales(db: Db, p: Period, now: Date) {
-  const m = calendarMarks(now);
-  const calendarFrom = m.weekStart < m.monthStart ? m.weekStart : m.monthStart;
-  type Row = { studio_id: number | null; studio: string | null; kind: SaleKind; by_kind: boolean } & Record<
-    string,
-    string
-  >;
-  // Per studio and kind (sums), and per studio alone (its orders: one order may hold several kinds).
-  const inRange = await rows<Row>(
+  // Today in any zone is within a day of today in Mexico City; the week and month start before it.
+  const today = localDay(now);
+  const monthStart = `${addDays(today, -1).slice(0, 8)}01`;
+  const weekStart = addDays(today, -8);
+  const first = [p.from, monthStart, weekStart].sort()[0]!;
+  const last = [p.to, addDays(today, 1)].sort().at(-1)!;
+  const range = wide(first, last);
+  type Row = {
+    grp: "studio_kind" | "studio" | "day_kind";
+    studio_id: number | null;
+    studio: string | null;
+    kind: SaleKind | null;
+    day: string | null;
+  } & Record<"cents" | "orders" | "today_cents" | "week_cents" | "month_cents", string | null>;
+  const result = await rows<Row>(
     db,
-    sql`select o.studio_id, s.name as studio, ${KIND_SQL} as kind, grouping(${KIND_SQL}) = 0 as by_kind,
-          sum(oi.total_cents)::bigint as cents, count(distinct o.id)::int as orders
-        ${saleLines(p.studioId)} and o.created_at >= ${ts(p.start)} and o.created_at < ${ts(p.end)}
-        group by grouping sets ((o.studio_id, s.name, ${KIND_SQL}), (o.studio_id, s.name))`,
-  );
-  const calendar = await rows<Row>(
-    db,
-    sql`select o.studio_id, null as studio, ${KIND_SQL} as kind,
-          coalesce(sum(oi.total_cents) filter (where o.created_at >= ${ts(m.todayStart)}), 0)::bigint as today_cents,
-          coalesce(sum(oi.total_cents) filter (where o.created_at >= ${ts(m.weekStart)}), 0)::bigint as week_cents,
-          coalesce(sum(oi.total_cents) filter (where o.created_at >= ${ts(m.monthStart)}), 0)::bigint as month_cents
-        ${saleLines(p.studioId)} and o.created_at >= ${ts(calendarFrom)} and o.created_at < ${ts(m.tomorrowStart)}
-        group by 1, 2, 3`,
-  );
-  const daily = await rows<{ day: string; kind: SaleKind; cents: string }>(
-    db,
-    sql`select to_char((o.created_at at time zone ${p.tz})::date, 'YYYY-MM-DD') as day, ${KIND_SQL} as kind,
-          sum(oi.total_cents)::bigint as cents
-        ${saleLines(p.studioId)} and o.created_at >= ${ts(p.start)} and o.created_at < ${ts(p.end)}
-        group by 1, 2`,
+    sql`with line as (
+          select o.id as order_id, o.studio_id, s.name as studio, ${KIND_SQL} as kind, oi.total_cents,
+            ${localDayOf(sql`o.created_at`)} as day, ${localDayOf(ts(now))} as today
+          ${saleLines(p.studioId)} and o.created_at >= ${range.start} and o.created_at < ${range.end}
+        ), marked as (
+          select *, day between ${date(p.from)} and ${date(p.to)} as in_period,
+            day <= today and day >= date_trunc('month', today)::date as in_month,
+            day <= today and day >= date_trunc('week', today)::date as in_week
+          from line
+        )
+        select case when grouping(kind) = 1 then 'studio' when grouping(studio_id) = 1 then 'day_kind' else 'studio_kind' end as grp,
+          studio_id, studio, kind, to_char(day, 'YYYY-MM-DD') as day,
+          sum(total_cents) filter (where in_period)::bigint as cents,
+          count(distinct order_id) filter (where in_period)::int as orders,
+          sum(total_cents) filter (where day = today)::bigint as today_cents,
+          sum(total_cents) filter (where in_week)::bigint as week_cents,
+          sum(total_cents) filter (where in_month)::bigint as month_cents
+        from marked
+        group by grouping sets ((studio_id, studio, kind), (studio_id, studio), (day, kind))`,
   );
   const [refunded] = await rows<{ cents: string; refunds: number }>(
     db,
     sql`select coalesce(sum(r.amount_cents), 0)::bigint as cents, count(*)::int as refunds
-        from refunds r join payments pay on pay.id = r.payment_id
-        where r.created_at >= ${ts(p.start)} and r.created_at < ${ts(p.end)}
+        from refunds r join payments pay on pay.id = r.payment_id left join studios s on s.id = pay.studio_id
+        where r.created_at >= ${wide(p.from, p.to).start} and r.created_at < ${wide(p.from, p.to).end}
+        and ${localDayOf(sql`r.created_at`)} between ${date(p.from)} and ${date(p.to)}
         ${p.studioId ? sql`and pay.studio_id = ${p.studioId}` : sql``}`,
-  );
-  const [orderCount] = await rows<{ orders: number }>(
-    db,
-    sql`select count(*)::int as orders from orders o
-        where o.created_at >= ${ts(p.start)} and o.created_at < ${ts(p.end)}
-        ${p.studioId ? sql`and o.studio_id = ${p.studioId}` : sql``}`,
   );
 
   const byKind = new Map<SaleKind, SalesCell>(SALE_KINDS.map((k) => [k, emptyCell()]));
   const byStudio = new Map<string, SalesCell & { studio_id: number | null; studio: string }>();
-  const studioCell = (id: number | null, name: string | null) => {
-    const key = String(id ?? "none");
-    let cell = byStudio.get(key);
-    if (!cell) byStudio.set(key, (cell = { ...emptyCell(), studio_id: id, studio: name ?? t("reports.noStudio") }));
-    if (name) cell.studio = name;
-    return cell;
-  };
-  for (const r of inRange) {
-    if (r.by_kind) {
-      const k = byKind.get(r.kind)!;
-      k.cents += n(r.cents);
-      k.orders += n(r.orders);
-    } else {
-      const s = studioCell(r.studio_id, r.studio);
-      s.cents += n(r.cents);
-      s.orders += n(r.orders);
+  const perDay = new Map<string, Record<SaleKind, number>>();
+  let orders = 0;
+  for (const r of result) {
+    if (r.grp === "day_kind") {
+      if (r.cents === null) continue;
+      let d = perDay.get(r.day!);
+      if (!d) perDay.set(r.day!, (d = Object.fromEntries(SALE_KINDS.map((k) => [k, 0])) as Record<SaleKind, number>));
+      d[r.kind!] += n(r.cents);
+      continue;
     }
-  }
-  for (const r of calendar) {
-    const k = byKind.get(r.kind)!;
-    const s = studioCell(r.studio_id, null);
-    for (const c of [k, s]) {
+    const add = (c: SalesCell) => {
+      c.cents += n(r.cents);
+      c.orders += n(r.orders);
       c.today_cents += n(r.today_cents);
       c.week_cents += n(r.week_cents);
       c.month_cents += n(r.month_cents);
+    };
+    if (r.grp === "studio_kind") {
+      add(byKind.get(r.kind!)!);
+      continue;
     }
-  }
-  // Studios only seen in the calendar figures still need their names.
-  const unnamed = [...byStudio.values()].filter((s) => s.studio_id !== null && s.studio === t("reports.noStudio"));
-  if (unnamed.length) {
-    const names = await rows<{ id: number; name: string }>(
-      db,
-      sql`select id, name from studios where id in (${sql.join(
-        unnamed.map((s) => sql`${s.studio_id}`),
-        sql`, `,
-      )})`,
-    );
-    for (const row of names) studioCell(row.id, row.name);
+    if (r.cents === null && r.today_cents === null && r.week_cents === null && r.month_cents === null) continue;
+    const key = String(r.studio_id ?? "none");
+    if (!byStudio.has(key))
+      byStudio.set(key, { ...emptyCell(), studio_id: r.studio_id, studio: r.studio ?? t("reports.noStudio") });
+    add(byStudio.get(key)!);
+    orders += n(r.orders);
   }
   const money = (c: SalesCell) => ({
     ...c,
@@ -155,12 +165,6 @@ async function sales(db: Db, p: Period, now: Date) {
     }),
     { cents: 0, today: 0, week: 0, month: 0 },
   );
-  const perDay = new Map<string, Record<SaleKind, number>>();
-  for (const r of daily) {
-    let d = perDay.get(r.day);
-    if (!d) perDay.set(r.day, (d = Object.fromEntries(SALE_KINDS.map((k) => [k, 0])) as Record<SaleKind, number>));
-    d[r.kind] += n(r.cents);
-  }
   return {
     today_cents: total.today,
     week_cents: total.week,
@@ -170,7 +174,7 @@ async function sales(db: Db, p: Period, now: Date) {
     display_month: formatMoney(total.month),
     total_cents: total.cents,
     display_total: formatMoney(total.cents),
-    orders: orderCount?.orders ?? 0,
+    orders,
     refunded_cents: n(refunded?.cents),
     display_refunded: formatMoney(n(refunded?.cents)),
     refunds: refunded?.refunds ?? 0,
@@ -232,38 +236,27 @@ async function bookings(db: Db, p: Period) {
     session_type_id: number | null;
     type: string | null;
   };
+  const range = wide(p.from, p.to);
   const result = await rows<Row>(
     db,
     sql`with cs as (
-          select id, studio_id, session_type_id, capacity,
-            to_char((starts_at at time zone ${p.tz})::date, 'YYYY-MM-DD') as day
-          from class_sessions
-          where starts_at >= ${ts(p.start)} and starts_at < ${ts(p.end)} and status = 'scheduled'
-          ${p.studioId ? sql`and studio_id = ${p.studioId}` : sql``}
-        ), r as (
-          select class_session_id,
-            count(*) filter (where status <> 'cancelled') as booked,
-            count(*) filter (where status = 'attended') as attended,
-            count(*) filter (where status = 'no_show') as no_shows,
-            count(*) filter (where status = 'cancelled' and late_cancel) as late_cancels
-          from reservations where class_session_id in (select id from cs)
-          group by class_session_id
-        ), w as (
-          select class_session_id, count(*) as entries
-          from waitlist_entries where class_session_id in (select id from cs)
-          group by class_session_id
+          select c.id, c.studio_id, s.name as studio, c.session_type_id, c.capacity,
+            ${localDayOf(sql`c.starts_at`)} as day
+          from class_sessions c join studios s on s.id = c.studio_id
+          where c.starts_at >= ${range.start} and c.starts_at < ${range.end} and c.status = 'scheduled'
+          ${p.studioId ? sql`and c.studio_id = ${p.studioId}` : sql``}
         )
-        select grouping(cs.day) = 0 as by_day, cs.day, cs.studio_id, st.name as studio, cs.session_type_id, ty.name as type,
+        select grouping(cs.day) = 0 as by_day, to_char(cs.day, 'YYYY-MM-DD') as day, cs.studio_id, cs.studio,
+          cs.session_type_id, ty.name as type,
           count(*) as classes, sum(cs.capacity) as capacity,
-          coalesce(sum(r.booked), 0) as booked, coalesce(sum(r.attended), 0) as attended,
-          coalesce(sum(r.no_shows), 0) as no_shows, coalesce(sum(r.late_cancels), 0) as late_cancels,
-          coalesce(sum(w.entries), 0) as waitlist, count(w.class_session_id) as waitlisted_classes
+          coalesce(sum(k.booked), 0) as booked, coalesce(sum(k.attended), 0) as attended,
+          coalesce(sum(k.no_shows), 0) as no_shows, coalesce(sum(k.late_cancels), 0) as late_cancels,
+          coalesce(sum(k.waitlist), 0) as waitlist, count(*) filter (where k.waitlist > 0) as waitlisted_classes
         from cs
-        left join r on r.class_session_id = cs.id
-        left join w on w.class_session_id = cs.id
-        left join studios st on st.id = cs.studio_id
+        left join class_session_counts k on k.class_session_id = cs.id
         left join session_types ty on ty.id = cs.session_type_id
-        group by grouping sets ((cs.studio_id, st.name, cs.session_type_id, ty.name), (cs.day))`,
+        where cs.day between ${date(p.from)} and ${date(p.to)}
+        group by grouping sets ((cs.studio_id, cs.studio, cs.session_type_id, ty.name), (cs.day))`,
   );
   const totals = zeroCounts();
   const byStudio = new Map<number, BookingCounts & { studio_id: number; studio: string }>();
@@ -317,25 +310,27 @@ async function bookings(db: Db, p: Period) {
 }
 
 /**
- * New customers (accounts created in the period; with a studio, those whose home studio it is)
- * and first visits (customers who attended a class in the period and never before it: at that
- * studio, when one is chosen).
+ * New customers (accounts created in the period, on their home studio's days; with a studio, those
+ * whose home studio it is) and first visits (customers whose first attended class, at any studio or
+ * at the chosen one, was in the period, on that class's studio's days).
  */
 async function people(db: Db, p: Period) {
-  const studioOf = (alias: string) => (p.studioId ? sql`and ${sql.raw(alias)}.studio_id = ${p.studioId}` : sql``);
+  const range = wide(p.from, p.to);
+  const inPeriod = (instant: ReturnType<typeof sql>) =>
+    sql`${instant} >= ${range.start} and ${instant} < ${range.end} and ${localDayOf(instant)} between ${date(p.from)} and ${date(p.to)}`;
   const [row] = await rows<{ new_customers: number; first_visits: number }>(
     db,
     sql`select
-        (select count(*) from users u
-          where u.role_id = 2 and u.created_at >= ${ts(p.start)} and u.created_at < ${ts(p.end)}
+        (select count(*) from users u left join studios s on s.id = u.home_studio_id
+          where u.role_id = 2 and ${inPeriod(sql`u.created_at`)}
           ${p.studioId ? sql`and u.home_studio_id = ${p.studioId}` : sql``})::int as new_customers,
-        (select count(distinct r.user_id) from class_sessions cs
-          join reservations r on r.class_session_id = cs.id and r.status = 'attended'
-          where cs.starts_at >= ${ts(p.start)} and cs.starts_at < ${ts(p.end)} ${studioOf("cs")}
-          and not exists (
-            select 1 from reservations r2 join class_sessions c2 on c2.id = r2.class_session_id
-            where r2.user_id = r.user_id and r2.status = 'attended' and c2.starts_at < ${ts(p.start)} ${studioOf("c2")}
-          ))::int as first_visits`,
+        ${
+          p.studioId
+            ? sql`(select count(*) from studio_first_visits v join studios s on s.id = v.studio_id
+                where v.studio_id = ${p.studioId} and ${inPeriod(sql`v.first_at`)})::int`
+            : sql`(select count(*) from users u join studios s on s.id = u.first_visit_studio_id
+                where ${inPeriod(sql`u.first_visit_at`)})::int`
+        } as first_visits`,
   );
   return { new_customers: row?.new_customers ?? 0, first_visits: row?.first_visits ?? 0 };
 }

@@ -34,7 +34,7 @@ export function resolvePeriod(q: PeriodQuery, now: Date): Period {
 }
 
 /** Today, this week (from Monday) and this month, as instants, for `now` in Mexico City. */
-export function calendarMarks(now: Date) {
+function calendarMarks(now: Date) {
   const today = localDay(now);
   const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
   return {

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Tit
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { QrAttendance } from "~/components/booking/QrAttendance";
+import { SoftBadge } from "~/components/SoftBadge";
 import { PageHeader } from "~/components/admin/kit";
 import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
@@ -97,19 +98,11 @@ function ClassRoster({ c, onChange }: { c: Class; onChange: () => void }) {
                 <Table.Td>
                   {r.status === "attended" ? (
                     <Group gap={4}>
-                      <Badge color="teal" variant="light">
-                        {t("shifts.door.arrived")}
-                      </Badge>
-                      {r.late && (
-                        <Badge color="orange" variant="light">
-                          {t("shifts.door.late")}
-                        </Badge>
-                      )}
+                      <SoftBadge color="teal">{t("shifts.door.arrived")}</SoftBadge>
+                      {r.late && <SoftBadge color="orange">{t("shifts.door.late")}</SoftBadge>}
                     </Group>
                   ) : (
-                    <Badge color="gray" variant="light">
-                      {t("shifts.door.pending")}
-                    </Badge>
+                    <SoftBadge color="gray">{t("shifts.door.pending")}</SoftBadge>
                   )}
                 </Table.Td>
                 <Table.Td ta="right">

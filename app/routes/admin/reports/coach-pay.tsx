@@ -12,28 +12,14 @@ import { t } from "~/lib/messages";
 import { notifications } from "~/lib/toast";
 import { centsToDecimal, parsePesos } from "~/shared/mexico/money";
 import type { Route } from "./+types/coach-pay";
-import { requireAdminPage } from "../.server/page";
-import { periodFromUrl, quickPeriods } from "~/.server/domain/reports/period";
+import { periodPageLoader } from "../.server/period-page";
 import { coachPayReport, listCoachRates } from "~/.server/domain/reports/coach-pay";
-import { publicReads } from "~/.server/domain/content/public-reads";
 
 /** /admin/coach-pay: each coach's rate and the period's pay (issue 22, item 6), administrators of type 1. */
 export async function loader(args: Route.LoaderArgs) {
-  requireAdminPage(args, { permission: "coachPay.read" });
-  const { deps } = args.context;
-  const now = deps.clock();
-  const { period, error } = periodFromUrl(args.request.url, now);
-  const studios = await publicReads(deps)
-    .allStudios()
-    .catch(() => []);
-  return {
-    period: { from: period.from, to: period.to, studio_id: period.studioId },
-    error,
-    quick: quickPeriods(now),
-    studios: studios.map((s) => ({ value: String(s.id), label: s.name })),
-    rates: await listCoachRates(deps.db),
-    report: await coachPayReport(deps.db, period, now),
-  };
+  const { period, now, page } = await periodPageLoader(args, "coachPay.read");
+  const { db } = args.context.deps;
+  return { ...page, rates: await listCoachRates(db), report: await coachPayReport(db, period, now) };
 }
 
 export const meta = () => [{ title: `${t("reports.coachPay.title")} · ${t("app.name")}` }];

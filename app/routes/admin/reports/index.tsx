@@ -5,25 +5,11 @@ import { PageHeader } from "~/components/admin/kit/PageHeader";
 import { PeriodFilter } from "~/components/admin/reports/PeriodFilter";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/index";
-import { requireAdminPage } from "../.server/page";
-import { periodFromUrl, quickPeriods } from "~/.server/domain/reports/period";
-import { publicReads } from "~/.server/domain/content/public-reads";
+import { periodPageLoader } from "../.server/period-page";
 
 /** /admin/reports: the period's CSV exports (issue 22, item 7), administrators of type 1. */
 export async function loader(args: Route.LoaderArgs) {
-  requireAdminPage(args, { permission: "reports.read" });
-  const { deps } = args.context;
-  const now = deps.clock();
-  const { period, error } = periodFromUrl(args.request.url, now);
-  const studios = await publicReads(deps)
-    .allStudios()
-    .catch(() => []);
-  return {
-    period: { from: period.from, to: period.to, studio_id: period.studioId },
-    error,
-    quick: quickPeriods(now),
-    studios: studios.map((s) => ({ value: String(s.id), label: s.name })),
-  };
+  return (await periodPageLoader(args, "reports.read")).page;
 }
 
 export const meta = () => [{ title: `${t("reports.page.title")} · ${t("app.name")}` }];
