@@ -26,6 +26,7 @@ import { onDemandMediaRoutes } from "./on-demand-media";
 import { adminOnDemandVideoRoutes } from "./admin-on-demand-videos";
 import { shiftRoutes } from "./shifts";
 import { adminReportsRoutes } from "./admin-reports";
+import { posRoutes } from "./pos";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
@@ -50,6 +51,7 @@ export function createApi(deps: AppDeps) {
   adminOnDemandVideoRoutes(app);
   shiftRoutes(app);
   adminReportsRoutes(app);
+  posRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {

@@ -10,3 +10,4 @@ export * from "./booking";
 export * from "./on-demand";
 export * from "./shifts";
 export * from "./reports";
+export * from "./pos";
