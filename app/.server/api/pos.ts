@@ -57,7 +57,7 @@ export function posRoutes(app: Hono<ApiEnv>) {
     },
     async ({ c, auth, deps, query }) => {
       await deskActor(c, auth);
-      return { data: await searchCustomers(deps.db, query.q) };
+      return { data: query.q ? await searchCustomers(deps.db, query.q) : [] };
     },
   );
 

@@ -10,9 +10,12 @@ import { pesosInput } from "~/shared/mexico/fields";
 import { id, INTEGER_MAX, optionalId, optionalText, searchText, wholeNumber } from "./fields";
 import { customerSchema } from "./people";
 
-/** `GET /pos/customers?q=`: at least two letters or digits. */
+/** `GET /pos/customers?q=`: at least two letters or digits (absent: no one). */
 export const posSearchQuery = z.object({
-  q: searchText.refine((v) => v.replace(/[^\p{L}\p{N}]/gu, "").length >= 2, t("shifts.pos.errors.search")),
+  q: searchText
+    .optional()
+    .default("")
+    .refine((v) => v === "" || v.replace(/[^\p{L}\p{N}]/gu, "").length >= 2, t("shifts.pos.errors.search")),
 });
 
 /** `POST /pos/customers`: name, surname, email and phone (optional), as the back office's customer form. */
