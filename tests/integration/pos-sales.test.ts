@@ -327,8 +327,9 @@ describe("at the desk with an open shift", () => {
       .select({ stock: products.stock })
       .from(products)
       .where(eq(products.id, juice.id))) as { stock: number }[];
+    const buyer = await createCustomer(app.deps.db);
     const input = posSaleSchema.parse({
-      customer_id: customerId,
+      customer_id: buyer.id,
       items: [
         { kind: "pack", id: pack.id },
         { kind: "product", id: juice.id },

@@ -162,7 +162,7 @@ function NewCustomer({
   });
   async function submit() {
     setLoading(true);
-    const r = await api<Customer>("/pos/customers", { json: form });
+    const r = await api<ApiData<typeof posCustomerAnswer>>("/pos/customers", { json: form });
     setLoading(false);
     if (r.ok) {
       notifications.show({ color: "teal", message: t("shifts.pos.registered", { name: r.data.full_name }) });
@@ -397,7 +397,7 @@ function Register({ catalogue }: { catalogue: Catalogue }) {
       return;
     }
     const ctrl = new AbortController();
-    void api<Quote>("/pos/quote", {
+    void api<ApiData<typeof posQuoteAnswer>>("/pos/quote", {
       json: { customer_id: customer.id, items, voucher_code: codes.voucher, gift_card_code: codes.giftCard },
       signal: ctrl.signal,
     }).then((r) => {
@@ -439,7 +439,7 @@ function Register({ catalogue }: { catalogue: Catalogue }) {
   async function sell() {
     if (!customer || loading) return;
     setLoading(true);
-    const r = await api<Sale>("/pos/sales", {
+    const r = await api<ApiData<typeof posSaleAnswer>>("/pos/sales", {
       json: {
         customer_id: customer.id,
         items,
