@@ -87,10 +87,13 @@ test("open, sell to a new customer, she books, the door checks her in, close, th
   const her = await browser.newPage();
   await her.goto(new URL(link, baseURL).pathname);
   const restore = her.getByRole("form", { name: "Nueva contraseña" });
-  await restore.getByRole("textbox", { name: "Nueva contraseña", exact: true }).fill("mostrador9");
-  await restore.getByRole("textbox", { name: "Confirmar nueva contraseña" }).fill("mostrador9");
-  await restore.getByRole("button", { name: "Guardar contraseña" }).click();
-  await expect(her.getByText(/Ya puedes iniciar sesión/).first()).toBeVisible();
+  // Typed again until the page has hydrated and takes it (no sleep: the condition is the answer).
+  await expect(async () => {
+    await restore.getByRole("textbox", { name: "Nueva contraseña", exact: true }).fill("mostrador9");
+    await restore.getByRole("textbox", { name: "Confirmar nueva contraseña" }).fill("mostrador9");
+    await restore.getByRole("button", { name: "Guardar contraseña" }).click();
+    await expect(her.getByText(/Ya puedes iniciar sesión/).first()).toBeVisible({ timeout: budget(5_000) });
+  }).toPass({ timeout: budget(60_000) });
   await her.close();
   const customer = await pwRequest.newContext({ baseURL });
   const herToken = await loginAs(customer, email, "mostrador9");

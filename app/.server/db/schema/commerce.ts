@@ -380,7 +380,8 @@ export const orders = pgTable(
     totalCents: integer("total_cents").notNull(),
     voucherId: integer("voucher_id").references(() => vouchers.id),
     paymentMethod: text("payment_method")
-      .$type<"card" | "paypal" | "gift_card" | "cash" | "card_terminal" | "transfer">().notNull(),
+      .$type<"card" | "paypal" | "gift_card" | "cash" | "card_terminal" | "transfer">()
+      .notNull(),
     status: text("status").$type<"paid" | "refunded" | "partially_refunded">().notNull().default("paid"),
     deposit: boolean("deposit").notNull().default(false),
     /** With a deposit: what the second instalment still owes (0 once paid, or without a deposit). */
