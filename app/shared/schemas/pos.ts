@@ -23,8 +23,8 @@ export const posCustomerSchema = customerSchema.pick({ name: true, last_name: tr
 
 export const POS_METHODS = ["cash", "card_terminal", "transfer"] as const;
 export type PosMethod = (typeof POS_METHODS)[number];
-export const POS_ITEM_KINDS = ["pack", "plan", "product"] as const;
-export const POS_MAX_ITEMS = 30;
+const POS_ITEM_KINDS = ["pack", "plan", "product"] as const;
+const POS_MAX_ITEMS = 30;
 
 const code = z
   .string({ error: () => t("commerce.voucher.invalid") })
