@@ -232,7 +232,13 @@ function ItemPicker({ catalogue, onAdd }: { catalogue: Catalogue; onAdd: (l: Omi
           </Text>
           {extra}
         </Stack>
-        <Button size="xs" variant="light" onClick={add} aria-label={`${t("shifts.pos.add")} ${name}`}>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={add}
+          aria-label={`${t("shifts.pos.add")} ${name}`}
+          style={{ flexShrink: 0 }}
+        >
           {t("shifts.pos.add")}
         </Button>
       </Group>
@@ -269,7 +275,7 @@ function ItemPicker({ catalogue, onAdd }: { catalogue: Catalogue; onAdd: (l: Omi
   return (
     <Stack gap="sm">
       <SegmentedControl fullWidth value={tab} onChange={(v) => setTab(v as Tab)} data={tabs} />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xs">
         {tab === "packs" &&
           catalogue.packs.map((p) =>
             row(`pack-${p.id}`, p.name, p.city, p.display, () =>
@@ -487,7 +493,7 @@ function Register({ catalogue }: { catalogue: Catalogue }) {
                     {[customer.email, customer.phone].filter(Boolean).join(" · ")}
                   </Text>
                 </Stack>
-                <Button variant="subtle" size="xs" onClick={() => setCustomer(null)}>
+                <Button variant="subtle" size="xs" onClick={() => setCustomer(null)} style={{ flexShrink: 0 }}>
                   {t("shifts.pos.change")}
                 </Button>
               </Group>
