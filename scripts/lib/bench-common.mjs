@@ -93,9 +93,9 @@ export async function startBenchServer({ dbUrl, port, name }) {
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) break;
-    if (i > 240) {
+    if (i > 1200) {
       await stop({ keep: true });
-      throw new Error("the server did not start in 120 s");
+      throw new Error("the server did not start in 600 s");
     }
     await new Promise((r) => setTimeout(r, 500));
   }
