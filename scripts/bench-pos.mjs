@@ -115,7 +115,7 @@ try {
   const r = await db.query(
     `insert into users (name, last_name, email, phone, password_hash, role_id, created_at)
      select f.name, l1.name || ' ' || l2.name,
-       lower(translate(f.name || '.' || l1.name, 'áéíóúÁÉÍÓÚñÑ', 'aeiouAEIOUnN')) || g || '@example.com',
+       lower(translate(f.name || '.' || l1.name, 'áéíóúÁÉÍÓÚñÑ', 'aeiouAEIOUnN')) || '.' || g || '@bench.mx',
        case when g % 10 = 0 then null else '55' || lpad(((g::bigint * 7919) % 100000000)::text, 8, '0') end,
        'x', 2, now() - (g % 700) * interval '1 day'
      from generate_series(1, $1) g,
