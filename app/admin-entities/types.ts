@@ -33,6 +33,7 @@ export type MenuIcon =
   | "turns"
   | "settings"
   | "closeTurn"
+  | "pos"
   | "scanner"
   | "door";
 

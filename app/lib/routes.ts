@@ -21,7 +21,7 @@ export const ROUTES = {
   adminAssistancesList: "/admin/assistances/list",
   adminQrAssistanceList: "/admin/qr-assistance/list",
   adminQrDoorPage: "/admin/qr-door-page",
-  adminCashier: "/admin/close-turn",
+  adminCashier: "/admin/pos",
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -1,5 +1,8 @@
 // What the bench scripts (scripts/bench-*.mjs) share:
 //
+//   root, benchArgs(), freshBenchDatabase(envName), msSince(t0), staffSession(db, {...})
+//                           the repository's folder, --name=value arguments, a bench database dropped
+//                           and created anew, elapsed ms, a staff bearer token written to the database.
 //   percentile(sorted, p)   the p-th percentile (0-100, nearest rank) of numbers sorted ascending:
 //                           the smallest value with at least p% of the values at or below it.
 //   startServer({ port, env, nodeArgs, readyPath, name, keep, readySeconds })
@@ -17,6 +20,9 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 
 export function percentile(sorted, p) {
   if (!sorted.length) return NaN;
@@ -46,6 +52,7 @@ export async function startServer({
   const log = path.join(tmp, "server.log");
   const logFd = fs.openSync(log, "a");
   const server = spawn(process.execPath, [...nodeArgs, "server.mjs"], {
+    cwd: root,
     stdio: ["ignore", logFd, logFd],
     env: {
       ...process.env,
@@ -83,4 +90,49 @@ export async function startServer({
     throw e;
   }
   return { baseUrl, tmp, log, pid: server.pid, stop };
+}
+
+/** `--name=value` and `--flag` arguments as an object. */
+export function benchArgs(argv = process.argv.slice(2)) {
+  return Object.fromEntries(
+    argv.map((a) => {
+      const [k, v] = a.replace(/^--/, "").split("=");
+      return [k, v ?? "true"];
+    }),
+  );
+}
+
+/** BENCH_DATABASE_URL, dropped and created anew (it must name a plain database). */
+export async function freshBenchDatabase(envName = "BENCH_DATABASE_URL") {
+  const dbUrl = process.env[envName];
+  if (!dbUrl) {
+    console.error(`Set ${envName} to a PostgreSQL database the bench may drop and create.`);
+    process.exit(1);
+  }
+  const dbName = decodeURIComponent(new URL(dbUrl).pathname.slice(1));
+  if (!/^[A-Za-z0-9_]+$/.test(dbName)) throw new Error(`${envName} must name a plain database`);
+  const adminUrl = new URL(dbUrl);
+  adminUrl.pathname = "/postgres";
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`drop database if exists "${dbName}" with (force)`);
+  await admin.query(`create database "${dbName}"`);
+  await admin.end();
+  return dbUrl;
+}
+
+export const msSince = (t0) => Math.round(performance.now() - t0);
+
+/** A staff member and a bearer token for them, written straight to the database. */
+export async function staffSession(db, { email, roleId = 1, employeeType = 1 }) {
+  const { rows } = await db.query(
+    `insert into users (name, last_name, email, password_hash, role_id, employee_type) values ('Bench', 'Staff', $1, 'x', $2, $3) returning id`,
+    [email, roleId, employeeType],
+  );
+  const token = crypto.randomBytes(32).toString("base64url");
+  await db.query(
+    `insert into auth_tokens (user_id, token_hash, remember, expires_at, two_factor_at) values ($1, $2, false, now() + interval '1 day', now())`,
+    [rows[0].id, crypto.createHash("sha256").update(token).digest("hex")],
+  );
+  return { id: rows[0].id, token };
 }

@@ -63,9 +63,9 @@ const EXPECTED: Record<Who, (number | string)[]> = {
     ok,
   ],
   caja: [
-    "/admin/close-turn",
-    "/admin/close-turn",
-    "/admin/close-turn",
+    "/admin/pos",
+    "/admin/pos",
+    "/admin/pos",
     // The scanner is the coach's page (spec `coach` middleware): on to the attendance list, then her screen.
     "/admin/assistances/list",
     "/admin/auth/login",
@@ -74,7 +74,7 @@ const EXPECTED: Record<Who, (number | string)[]> = {
     "/admin/calendar",
     "/admin/dashboard",
     "/admin/dashboard",
-    "/es-MX/admin/close-turn",
+    "/es-MX/admin/pos",
   ],
   coach: [
     "/admin/qr-assistance/list",

@@ -336,6 +336,8 @@ const notJson = new Set([
   "get /pdf-content/:productId",
   // The shift report (PDF).
   "get /cashier/turn/:id/report",
+  // A desk sale's receipt (PDF).
+  "get /pos/sales/:id/receipt.pdf",
   "get /v2/sessions/:id/live",
   "get /v2/customer/reservations/:id/ics",
   "get /v2/calendar/:file",

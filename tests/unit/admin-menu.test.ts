@@ -58,9 +58,10 @@ describe("adminMenu (spec §2 admin menu, §6 roles)", () => {
     expect(keys(user({ employee_type: null }))).toEqual(FULL);
   });
 
-  it("administrator type 3 (cashier): only her own menu, closing the shift (issue 22 item 8)", () => {
+  it("administrator type 3 (cashier): only her own menu, the point of sale and closing the shift (issue 22 item 8)", () => {
     expect(adminMenu(user({ employee_type: 3 }))).toEqual([]);
     expect(adminMenu(user({ employee_type: 3, id_employee: 9, is_tester: true }))).toEqual([
+      expect.objectContaining({ key: "pos", href: "/admin/pos" }),
       expect.objectContaining({ key: "closeTurn", href: "/admin/close-turn" }),
     ]);
   });
@@ -100,6 +101,7 @@ describe("adminMenu (spec §2 admin menu, §6 roles)", () => {
     for (const employee_type of [1, 2]) {
       const with_ = adminMenu(user({ employee_type, id_employee: 12 }));
       expect(with_.at(-1)).toMatchObject({ key: "closeTurn", href: "/admin/close-turn" });
+      expect(with_.at(-2)).toMatchObject({ key: "pos", href: "/admin/pos" });
       expect(keys(user({ employee_type, id_employee: null }))).not.toContain("closeTurn");
     }
   });

@@ -27,6 +27,7 @@ import { adminOnDemandVideoRoutes } from "./admin-on-demand-videos";
 import { shiftRoutes } from "./shifts";
 import { adminReportsRoutes } from "./admin-reports";
 import { invoicingRoutes } from "./invoicing";
+import { posRoutes } from "./pos";
 
 /** The whole /api: one Hono app, every call declared through defineRoute. */
 export function createApi(deps: AppDeps) {
@@ -52,6 +53,7 @@ export function createApi(deps: AppDeps) {
   adminOnDemandVideoRoutes(app);
   shiftRoutes(app);
   adminReportsRoutes(app);
+  posRoutes(app);
 
   let doc: unknown = null;
   app.get("/openapi.json", (c) => {

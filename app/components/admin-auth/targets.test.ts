@@ -5,7 +5,7 @@ describe("admin login targets", () => {
   it("sends each role to its home", () => {
     expect(afterLoginTarget({ role_id: 1, employee_type: 1 })).toBe("/admin/dashboard");
     expect(afterLoginTarget({ role_id: 1, employee_type: 2 })).toBe("/admin/dashboard");
-    expect(afterLoginTarget({ role_id: 1, employee_type: 3 })).toBe("/admin/close-turn");
+    expect(afterLoginTarget({ role_id: 1, employee_type: 3 })).toBe("/admin/pos");
     expect(afterLoginTarget({ role_id: 4, employee_type: null })).toBe("/admin/qr-assistance/list");
     expect(afterLoginTarget({ role_id: 5, employee_type: null })).toBe("/admin/qr-door-page");
     expect(afterLoginTarget({ role_id: 2, employee_type: null })).toBe("/my-account");

@@ -4,6 +4,7 @@ import {
   IconBuildingStore,
   IconCalendarEvent,
   IconCashRegister,
+  IconShoppingCart,
   IconCertificate,
   IconChevronRight,
   IconClockHour4,
@@ -50,6 +51,7 @@ const ICONS: Record<MenuIcon, ComponentType<{ size?: number; stroke?: number }>>
   turns: IconClockHour4,
   settings: IconSettings,
   closeTurn: IconCashRegister,
+  pos: IconShoppingCart,
   scanner: IconQrcode,
   door: IconDoorEnter,
 };

@@ -71,6 +71,7 @@ const group = (
 
 export const SCANNER_PATH = "/admin/qr-assistance/list";
 const CLOSE_TURN_PATH = "/admin/close-turn";
+const POS_PATH = "/admin/pos";
 const DOOR_PATH = "/admin/qr-door-page";
 
 const scannerOnly = (): MenuEntry[] => [link("scanner", t("admin.menu.scanner"), SCANNER_PATH, { icon: "scanner" })];
@@ -251,8 +252,8 @@ function forTesters(entries: MenuEntry[], isTester: boolean): MenuEntry[] {
 /**
  * The menu of a user:
  * - coaches (role 4) and front-desk accounts (`can_scan_attendance`): only the attendance scanner;
- * - administrators (role 1) of employee type 3 (cashiers): their own menu, closing the shift (the
- *   point of sale will join it);
+ * - administrators (role 1) of employee type 3 (cashiers): their own menu, the point of sale and
+ *   closing the shift;
  * - door staff (role 5): the door page, and closing the shift when they have an employee record;
  * - administrators of type 1: everything, plus turns and configuration; type 2 (or no type): everything
  *   without turns and configuration; both get "Cerrar turno" when they have an employee record;
@@ -264,13 +265,15 @@ export function adminMenu(user: MenuUser | null | undefined): MenuEntry[] {
   if (user.role_id === ROLE.coach || user.can_scan_attendance) return scannerOnly();
   const closeTurn = () =>
     user.id_employee ? [link("closeTurn", t("admin.menu.closeTurn"), CLOSE_TURN_PATH, { icon: "closeTurn" })] : [];
+  // The point of sale, beside closing the shift (a sale needs the open shift of the employee record).
+  const pos = () => (user.id_employee ? [link("pos", t("admin.menu.pos"), POS_PATH, { icon: "pos" })] : []);
   if (user.role_id === ROLE.door)
     return [link("door", t("admin.menu.door"), DOOR_PATH, { icon: "door" }), ...closeTurn()];
   if (user.role_id !== ROLE.admin) return [];
-  if (user.employee_type === EMPLOYEE_TYPE.cashier) return closeTurn();
+  if (user.employee_type === EMPLOYEE_TYPE.cashier) return [...pos(), ...closeTurn()];
   const entries = withEntities(fullMenu(), user);
   if (user.employee_type === EMPLOYEE_TYPE.administrator) entries.push(...administratorOnly());
-  entries.push(...closeTurn());
+  entries.push(...pos(), ...closeTurn());
   return forTesters(entries, user.is_tester);
 }
 

@@ -18,6 +18,7 @@ export const ADMIN_PATHS: readonly string[] = [
   "/admin/calendar",
   ...crud("/admin/cities"),
   "/admin/close-turn",
+  "/admin/pos",
   ...crud("/admin/coaches"),
   "/admin/employees",
   "/admin/files",

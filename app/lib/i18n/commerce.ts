@@ -412,6 +412,8 @@ export const commerce = {
       paypal: "Pagado con PayPal",
       gift_card: "Pagado con tarjeta de regalo",
       cash: "Pagado en efectivo",
+      card_terminal: "Pagado con terminal en mostrador",
+      transfer: "Pagado con transferencia",
     },
     shipment: "Envío",
     expires: "Vence {date}",

@@ -15,6 +15,7 @@ export const reports = {
     gift_card: "Tarjeta de regalo",
     cash: "Efectivo",
     terminal: "Terminal",
+    card_terminal: "Terminal",
     transfer: "Transferencia",
   },
   orderStatuses: {

@@ -158,5 +158,9 @@ export const adminRoutes: RouteConfigEntry[] = [
   route("admin/iframe/home/:component", "routes/admin/iframe-home.tsx"),
 
   // Cashier screen (shifts): logged in and administrator, or door staff closing their shift.
-  layout("routes/admin/layouts/cashiers.tsx", [route("admin/close-turn", "routes/admin/shifts/close-turn.tsx")]),
+  // The point of sale (issue 22): the cashier's landing page; any administrator with an open shift.
+  layout("routes/admin/layouts/cashiers.tsx", [
+    route("admin/close-turn", "routes/admin/shifts/close-turn.tsx"),
+    route("admin/pos", "routes/admin/shifts/pos.tsx"),
+  ]),
 ];

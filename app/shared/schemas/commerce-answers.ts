@@ -288,7 +288,7 @@ const customerOrder = z.object({
   display_discount: z.string().nullable(),
   display_shipping: z.string().nullable(),
   display_gift_card: z.string().nullable(),
-  payment_method: z.enum(["card", "paypal", "gift_card", "cash"]),
+  payment_method: z.enum(["card", "paypal", "gift_card", "cash", "card_terminal", "transfer"]),
   deposit: z.boolean(),
   balance_due_cents: z.number(),
   display_balance_due: z.string().nullable(),

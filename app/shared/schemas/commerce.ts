@@ -69,7 +69,7 @@ export const refundSchema = z.object({ amount: refundAmount }).partial();
 
 export const SHIPMENT_STATUSES = ["pending", "shipped", "delivered", "cancelled"] as const;
 /** How a payment was made, and where it stands (the back office's payments list and its filters). */
-export const PAYMENT_METHODS = ["card", "paypal", "gift_card"] as const;
+export const PAYMENT_METHODS = ["card", "paypal", "gift_card", "cash", "card_terminal", "transfer"] as const;
 export const PAYMENT_STATUSES = ["succeeded", "refunded", "partially_refunded", "failed"] as const;
 /** What a cart line or an order line sells. */
 export const SALE_SCOPES = ["pack", "plan", "product", "gift_card"] as const;

@@ -379,7 +379,9 @@ export const orders = pgTable(
     giftCardCents: integer("gift_card_cents").notNull().default(0),
     totalCents: integer("total_cents").notNull(),
     voucherId: integer("voucher_id").references(() => vouchers.id),
-    paymentMethod: text("payment_method").$type<"card" | "paypal" | "gift_card" | "cash">().notNull(),
+    paymentMethod: text("payment_method")
+      .$type<"card" | "paypal" | "gift_card" | "cash" | "card_terminal" | "transfer">()
+      .notNull(),
     status: text("status").$type<"paid" | "refunded" | "partially_refunded">().notNull().default("paid"),
     deposit: boolean("deposit").notNull().default(false),
     /** With a deposit: what the second instalment still owes (0 once paid, or without a deposit). */
@@ -470,7 +472,7 @@ export const payments = pgTable(
       .references(() => users.id),
     studioId: integer("studio_id").references(() => studios.id),
     gateway: text("gateway").$type<"sandbox" | "stripe" | "paypal" | "none">().notNull(),
-    method: text("method").$type<"card" | "paypal" | "gift_card">().notNull(),
+    method: text("method").$type<"card" | "paypal" | "gift_card" | "cash" | "card_terminal" | "transfer">().notNull(),
     providerPaymentId: text("provider_payment_id"),
     idempotencyKey: text("idempotency_key").notNull(),
     amountCents: integer("amount_cents").notNull(),

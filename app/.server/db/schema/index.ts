@@ -11,3 +11,4 @@ export * from "./on-demand";
 export * from "./shifts";
 export * from "./reports";
 export * from "./invoicing";
+export * from "./pos";

@@ -220,7 +220,7 @@ export interface PaymentFilters {
   to?: Date;
   /** A studio's payments, or "none": those that name no studio (recorded before studios were kept). */
   studioId?: number | "none";
-  method?: "card" | "paypal" | "gift_card";
+  method?: (typeof payments.$inferSelect)["method"];
   status?: "succeeded" | "refunded" | "partially_refunded" | "failed";
 }
 

@@ -784,3 +784,60 @@ export async function readCart(db: Db, userId: number, now: Date) {
   if (!cart) return db.transaction(async (tx) => cartContext(tx, await lockOpenCart(tx, userId), now));
   return cartContext(db, cart, now);
 }
+
+/** A line of a sale at the front desk (point of sale): a pack, a plan or a product (its variant). */
+export interface DeskItem {
+  scope: "pack" | "plan" | "product";
+  refId: number;
+  variantId: number | null;
+  qty: number;
+}
+
+/**
+ * The point of sale's cart: a cart of the customer's own for this one sale (her online cart, if
+ * any, is left as it is), filled with the very rules of the online cart's actions (availability,
+ * the intro pack once, variants, quantities, stock; the voucher's and the gift card's checks).
+ * Checkout's steps then price, hold, record and fulfil it in the caller's transaction. It is
+ * written as `paid` at once (it never waits open: the sale's transaction commits it with its
+ * order or rolls both back), so the one-open-cart rule of the customer's online cart is untouched.
+ * A refusal names the line (`items.N`), the `voucher_code` or the `gift_card_code`.
+ */
+export async function deskCart(
+  tx: Db,
+  userId: number,
+  input: { items: DeskItem[]; voucherCode: string | null; giftCardCode: string | null },
+  now: Date,
+): Promise<CartRow> {
+  const [cart] = await tx.insert(carts).values({ userId, status: "paid", createdAt: now, updatedAt: now }).returning();
+  const onLine = async (field: string, fn: () => Promise<unknown>) => {
+    try {
+      await fn();
+    } catch (e) {
+      if (e instanceof AppError && e.status === 422)
+        throw AppError.validation([{ field, message: e.fields[0]?.message ?? e.message }]);
+      throw e;
+    }
+  };
+  for (const [i, item] of input.items.entries())
+    await onLine(`items.${i}`, () => changeItem(tx, cart!, item, item.qty, false, userId));
+  const lines = await cartLines(tx, cart!.id);
+  const patch: Partial<typeof carts.$inferInsert> = {};
+  if (input.voucherCode) {
+    const v = await findVoucher(tx, input.voucherCode);
+    const why = await checkVoucher(tx, v, userId, lines, now);
+    if (why) throw AppError.validation([{ field: "voucher_code", message: why }]);
+    patch.voucherId = v!.id;
+  }
+  if (input.giftCardCode) {
+    const [g] = await tx
+      .select()
+      .from(giftCards)
+      .where(sql`upper(${giftCards.code}) = upper(${input.giftCardCode.trim()})`);
+    const why = giftCardProblem(g, userId, now);
+    if (why) throw AppError.validation([{ field: "gift_card_code", message: why }]);
+    patch.giftCardId = g!.id;
+  }
+  if (Object.keys(patch).length === 0) return cart!;
+  const [updated] = await tx.update(carts).set(patch).where(eq(carts.id, cart!.id)).returning();
+  return updated!;
+}
