@@ -47,19 +47,19 @@ async function readAll<R>(db: Db, spec: ReportSpec<R>): Promise<Report> {
 }
 
 type SaleRow = {
-    order_id: number;
-    created_at: string;
-    customer: string;
-    email: string;
-    studio: string | null;
-    kind: SaleKind;
-    name: string;
-    variant_label: string | null;
-    qty: number;
-    unit_cents: number;
-    total_cents: number;
-    payment_method: string;
-    status: string;
+  order_id: number;
+  created_at: string;
+  customer: string;
+  email: string;
+  studio: string | null;
+  kind: SaleKind;
+  name: string;
+  variant_label: string | null;
+  qty: number;
+  unit_cents: number;
+  total_cents: number;
+  payment_method: string;
+  status: string;
 };
 
 function salesReport(p: Period): ReportSpec<SaleRow> {
@@ -110,16 +110,16 @@ function salesReport(p: Period): ReportSpec<SaleRow> {
 }
 
 type AttendanceRow = {
-    starts_at: string;
-    studio: string;
-    type: string;
-    coach: string;
-    customer: string;
-    email: string;
-    spot: number;
-    status: "booked" | "attended" | "no_show" | "cancelled";
-    late_cancel: boolean;
-    checked_in_at: string | null;
+  starts_at: string;
+  studio: string;
+  type: string;
+  coach: string;
+  customer: string;
+  email: string;
+  spot: number;
+  status: "booked" | "attended" | "no_show" | "cancelled";
+  late_cancel: boolean;
+  checked_in_at: string | null;
 };
 
 const ATTENDANCE_STATUS = {
@@ -176,15 +176,15 @@ function attendanceReport(p: Period): ReportSpec<AttendanceRow> {
  * credits of its city (in person).
  */
 type CreditsRow = {
-    user_id: number;
-    customer: string;
-    email: string;
-    opening: string;
-    added: string;
-    spent: string;
-    expired: string;
-    other: string;
-    closing: string;
+  user_id: number;
+  customer: string;
+  email: string;
+  opening: string;
+  added: string;
+  spent: string;
+  expired: string;
+  other: string;
+  closing: string;
 };
 
 function creditsReport(p: Period): ReportSpec<CreditsRow> {
