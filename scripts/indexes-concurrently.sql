@@ -12,11 +12,13 @@
 select format('drop index concurrently if exists %I', c.relname)
 from pg_index i join pg_class c on c.oid = i.indexrelid
 where not i.indisvalid and c.relname in (
+  'audit_log_actor_idx',
   'payments_order_idx',
   'credit_lots_source_ref_idx',
   'shipments_order_idx'
 ) \gexec
 
+create index concurrently if not exists audit_log_actor_idx on audit_log using btree (actor_user_id, id);
 create index concurrently if not exists payments_order_idx on payments using btree (order_id);
 create index concurrently if not exists credit_lots_source_ref_idx on credit_lots using btree (source_ref);
 create index concurrently if not exists shipments_order_idx on shipments using btree (order_id);
