@@ -19,7 +19,7 @@ import { assertCan } from "../domain/people/access";
 import { dashboard } from "../domain/people/dashboard";
 import { dashboardFigures } from "../domain/reports/dashboard";
 import { resolvePeriod } from "../domain/reports/period";
-import { buildReport, type ReportName } from "../domain/reports/exports";
+import { buildReport, streamReport, type ReportName } from "../domain/reports/exports";
 import { coachPayReport, listCoachRates, setCoachRate } from "../domain/reports/coach-pay";
 import { BACK_OFFICE, backOfficeActor } from "./back-office";
 import { auditSchema } from "./admin-records";
@@ -81,9 +81,12 @@ export function adminReportsRoutes(app: Hono<ApiEnv>) {
       async ({ c, auth, deps, query }) => {
         const actor = assertCan(backOfficeActor(c, auth), "reports.read");
         const now = deps.clock();
-        const csv = query.format === "csv";
-        const report = await buildReport(deps.db, actor, name, resolvePeriod(query, now), now, csv);
-        if (csv) return csvResponse(report.filename, report.csv);
+        const period = resolvePeriod(query, now);
+        if (query.format === "csv") {
+          const csv = await streamReport(deps.db, actor, name, period, now);
+          return csvResponse(csv.filename, csv.body);
+        }
+        const report = await buildReport(deps.db, actor, name, period, now, false);
         return { data: { filename: report.filename, columns: report.columns, rows: report.rows } };
       },
     );

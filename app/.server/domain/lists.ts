@@ -33,14 +33,23 @@ export { csvDateTime } from "~/shared/mexico/time";
 
 /** RFC 4180 CSV with a BOM so Excel opens accents right; cells that start a formula are quoted with '. */
 export function toCsv(columns: { key: string; label: string }[], rows: Record<string, unknown>[]) {
-  const cell = (v: unknown) => {
-    let s = v === null || v === undefined ? "" : v instanceof Date ? v.toISOString() : String(v);
-    if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-    return /[",\n\r;]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-  };
-  const lines = [columns.map((c) => cell(c.label)).join(",")];
-  for (const r of rows) lines.push(columns.map((c) => cell(r[c.key])).join(","));
-  return "\uFEFF" + lines.join("\r\n") + "\r\n";
+  return csvHead(columns) + rows.map((r) => csvLine(columns, r)).join("");
+}
+
+const csvCell = (v: unknown) => {
+  let s = v === null || v === undefined ? "" : v instanceof Date ? v.toISOString() : String(v);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\n\r;]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+};
+
+/** The start of a CSV (the BOM and the labels' line): `toCsv` is `csvHead` then one `csvLine` per row. */
+export function csvHead(columns: { key: string; label: string }[]) {
+  return "\uFEFF" + columns.map((c) => csvCell(c.label)).join(",") + "\r\n";
+}
+
+/** One row of a CSV, its line end included (for exports written a batch at a time). */
+export function csvLine(columns: { key: string; label: string }[], row: Record<string, unknown>) {
+  return columns.map((c) => csvCell(row[c.key])).join(",") + "\r\n";
 }
 
 /**

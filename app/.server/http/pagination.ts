@@ -4,7 +4,8 @@
  */
 export * from "../domain/lists";
 
-export function csvResponse(filename: string, csv: string) {
+/** A CSV download: the text whole, or a stream written as it is read (the reports of a period). */
+export function csvResponse(filename: string, csv: string | ReadableStream<Uint8Array>) {
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

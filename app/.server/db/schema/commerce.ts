@@ -491,6 +491,8 @@ export const payments = pgTable(
       .where(sql`${t.status} <> 'failed'`),
     index("payments_provider_idx").on(t.providerPaymentId),
     index("payments_created_idx").on(t.createdAt),
+    // An order's payments (the customer's shopping history, refunds): issue 24.
+    index("payments_order_idx").on(t.orderId),
   ],
 );
 
@@ -610,7 +612,7 @@ export const shipments = pgTable(
     trackingNumber: text("tracking_number"),
     ...timestamps,
   },
-  (t) => [index("shipments_status_idx").on(t.status, t.createdAt)],
+  (t) => [index("shipments_status_idx").on(t.status, t.createdAt), index("shipments_order_idx").on(t.orderId)],
 );
 
 /** Certification PDFs a customer bought. */

@@ -29,6 +29,8 @@ export const creditLots = pgTable(
   },
   (t) => [
     index("credit_lots_user_idx").on(t.userId, t.scope, t.expiresAt),
+    // The lots an order item granted (a refund revokes them by `order_item:<id>`): issue 24.
+    index("credit_lots_source_ref_idx").on(t.sourceRef),
     // Credits about to expire (the dashboard, issue 22): only lots with something left.
     index("credit_lots_expiring_idx")
       .on(t.expiresAt)

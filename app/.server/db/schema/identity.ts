@@ -171,7 +171,12 @@ export const auditLog = pgTable(
     ip: text("ip"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId), index("audit_log_created_idx").on(t.createdAt)],
+  (t) => [
+    index("audit_log_entity_idx").on(t.entity, t.entityId),
+    index("audit_log_created_idx").on(t.createdAt),
+    // One person's entries, newest first (the Bitácora filtered by actor): issue 24.
+    index("audit_log_actor_idx").on(t.actorUserId, t.id),
+  ],
 );
 
 /** Mail kept in the database: the outbox when no SMTP is set, and a record of what was sent. */

@@ -1,0 +1,24 @@
+-- The indexes of issue 24 built without blocking writes, for a live production database.
+-- Run it BEFORE deploying the release whose migration (drizzle/0026_scale_indexes.sql) declares the
+-- same indexes with CREATE INDEX IF NOT EXISTS: the migration then finds them and does nothing.
+--
+--   psql "$DATABASE_URL" -v ON_ERROR_STOP=1 -f scripts/indexes-concurrently.sql
+--
+-- psql runs each statement on its own (CREATE INDEX CONCURRENTLY cannot run in a transaction block:
+-- do not use -1 / --single-transaction). Re-running it is harmless. An interrupted concurrent build
+-- leaves an INVALID index behind: the first statement drops those (of this list) so they are built
+-- again. See docs/decisions.md, "Five years of data".
+
+select format('drop index concurrently if exists %I', c.relname)
+from pg_index i join pg_class c on c.oid = i.indexrelid
+where not i.indisvalid and c.relname in (
+  'audit_log_actor_idx',
+  'payments_order_idx',
+  'credit_lots_source_ref_idx',
+  'shipments_order_idx'
+) \gexec
+
+create index concurrently if not exists audit_log_actor_idx on audit_log using btree (actor_user_id, id);
+create index concurrently if not exists payments_order_idx on payments using btree (order_id);
+create index concurrently if not exists credit_lots_source_ref_idx on credit_lots using btree (source_ref);
+create index concurrently if not exists shipments_order_idx on shipments using btree (order_id);
