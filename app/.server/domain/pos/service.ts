@@ -49,7 +49,7 @@ import type { Actor } from "../people/access";
 import type { AccountDeps } from "../identity/accounts";
 import { addShiftMovement, requireOpenShift, type OpenShift } from "../shifts/service";
 
-type PosDeps = Pick<AppDeps, "db" | "mailer" | "clock">;
+type PosDeps = Pick<AppDeps, "db" | "mailer" | "clock" | "config">;
 
 const SEARCH_LIMIT = 20;
 
