@@ -18,10 +18,11 @@ import { carts, orders, payments, users, webhookEvents as webhookEventsTable } f
 import { AppError } from "../errors";
 import { audit } from "../audit/service";
 import { checkPaymentStudio } from "../places/home-studio";
-import { readCart } from "./cart";
+import { cartContext, readCart } from "./cart";
 import {
   AlreadyFailed,
   chargeTakenStep,
+  fulfilStep,
   FulfilmentError,
   settleSteps,
   type ChargedState,
@@ -31,7 +32,8 @@ import {
   type SettlePorts,
   type SettleState,
 } from "./checkout-steps";
-import { escapeHtml, saveCard, settlePorts } from "./checkout-ports";
+import { escapeHtml, fulfilPort, saveCard, settlePorts } from "./checkout-ports";
+import { extendHold, HOLD_TTL_MS, releaseHold, takeHold } from "./holds";
 import { runSteps, runStepsOrThrow, type Step } from "./workflow";
 import { gatewayOfPayment } from "./gateways";
 import { transientPaypalError } from "./gateways/paypal";
@@ -53,7 +55,7 @@ import {
 const DAY = 86_400_000;
 
 /** What checkout works through: the database, the gateways, the mail, the log and the clock. */
-type CheckoutDeps = Pick<AppDeps, "db" | "gateways" | "mailer" | "log" | "clock">;
+type CheckoutDeps = Pick<AppDeps, "db" | "gateways" | "mailer" | "log" | "clock" | "jobs">;
 
 function paymentError(message: string) {
   return new AppError(402, message, [], t("commerce.payment.providerContact"));
@@ -195,7 +197,7 @@ interface CardChargeState {
   input: { cart_id?: number; order_id?: number; save_payment_method?: boolean };
   pmId: string;
   studioId: number | null;
-  plan?: { charge: OpenChargeInput; metadata: Record<string, string> };
+  plan?: { charge: OpenChargeInput; metadata: Record<string, string>; version?: number };
   charge?: ChargeRow;
   intent?: Intent;
 }
@@ -218,6 +220,9 @@ function cardChargeSteps(deps: CheckoutDeps, round: number): Step<CardChargeStat
       name: "hold",
       async run(s) {
         const plan = s.plan!;
+        // The cart's stock, voucher use and gift card part, committed before the gateway is called:
+        // the buyer who finds the last unit held is told «agotado» and nothing is charged.
+        if (plan.charge.instalment === 1) await holdCart(deps, plan.charge.cartId, s.userId, plan.version!, HOLD_TTL_MS);
         let opened = await openCharge(deps.db, plan.charge, deps.clock());
         // The same card was tried on this cart before and that charge was cancelled (the bank's step
         // abandoned), never reached the gateway, or was refunded because its order could not be
@@ -236,9 +241,11 @@ function cardChargeSteps(deps: CheckoutDeps, round: number): Step<CardChargeStat
         return { charge: opened.charge };
       },
       async compensate(s, cause) {
-        // Refused by the gateway (a declined card): nothing was taken, the slot is released.
-        if (cause instanceof GatewayError)
-          await closeCharge(deps.db, { chargeId: s.charge!.id }, "failed", deps.clock());
+        // Refused by the gateway (a declined card): nothing was taken, the slot and the hold are released.
+        if (cause instanceof GatewayError) {
+          if (s.charge) await closeCharge(deps.db, { chargeId: s.charge.id }, "failed", deps.clock());
+          if (s.plan!.charge.instalment === 1) await releaseHold(deps.db, s.plan!.charge.cartId, deps.clock());
+        }
       },
     },
     {
@@ -256,6 +263,7 @@ function cardChargeSteps(deps: CheckoutDeps, round: number): Step<CardChargeStat
           },
         });
         await noteIntent(deps.db, s.charge!.id, intent, deps.clock());
+        await afterIntent(deps, charge.instalment === 1 ? charge.cartId : null, intent);
         return { intent };
       },
     },
@@ -268,7 +276,7 @@ async function chargePlan(
   userId: number,
   input: { cart_id?: number; order_id?: number; save_payment_method?: boolean },
   pmId: string,
-): Promise<{ charge: OpenChargeInput; metadata: Record<string, string> }> {
+): Promise<{ charge: OpenChargeInput; metadata: Record<string, string>; version?: number }> {
   const gateway = deps.gateways.card.name;
   const save = input.save_payment_method ? "1" : "0";
   if (input.order_id !== undefined) {
@@ -307,13 +315,55 @@ async function chargePlan(
       amountCents: amount,
     },
     metadata: { cart_id: String(ctx.cart.id), user_id: String(userId), save_card: save },
+    version: ctx.cart.version,
   };
 }
 
-/** After a confirmation: a declined or cancelled intent closes its charge. */
+/**
+ * The hold of the cart's current version, taken (and committed) before a charge: the cart row
+ * locked, priced again, and refused if it changed since it was priced for the charge.
+ */
+async function holdCart(deps: CheckoutDeps, cartId: number, userId: number, version: number, ttlMs: number) {
+  const now = deps.clock();
+  return takeHold(
+    deps.db,
+    async (tx) => {
+      const [cart] = await tx
+        .select()
+        .from(carts)
+        .where(and(eq(carts.id, cartId), eq(carts.userId, userId)))
+        .for("update");
+      if (!cart || cart.status !== "open") throw AppError.conflict(t("commerce.cart.alreadyPaid"));
+      if (cart.version !== version) throw AppError.conflict(t("commerce.cart.changed"));
+      const ctx = await cartContext(tx, cart, now);
+      if (ctx.reason) throw AppError.conflict(ctx.reason);
+      return ctx;
+    },
+    { now, ttlMs },
+  );
+}
+
+/**
+ * What the gateway's answer means for the cart's hold: refused or cancelled gives it back; one
+ * waiting for the bank's authentication keeps it as long as the charge may wait.
+ */
+async function afterIntent(deps: CheckoutDeps, cartId: number | null, intent: Intent) {
+  if (cartId === null) return;
+  const now = deps.clock();
+  if (intent.status === "failed" || intent.status === "canceled") await releaseHold(deps.db, cartId, now);
+  else if (intent.status === "requires_action" && intent.pending)
+    await extendHold(deps.db, cartId, new Date(new Date(intent.pending.expiresAt).getTime() + HOLD_TTL_MS), now);
+  else if (intent.status === "requires_action")
+    await extendHold(deps.db, cartId, new Date(now.getTime() + CHARGE_ACTION_TIMEOUT_MS), now);
+}
+
+/** After a confirmation: a declined or cancelled intent closes its charge and gives back its hold. */
 async function noteIntentOf(deps: CheckoutDeps, intent: Intent) {
-  if (intent.status === "failed" || intent.status === "canceled")
+  if (intent.status === "failed" || intent.status === "canceled") {
     await closeCharge(deps.db, { intentId: intent.id }, intent.status, deps.clock());
+    if (intent.metadata.instalment !== "2" && intent.metadata.cart_id)
+      await releaseHold(deps.db, Number(intent.metadata.cart_id), deps.clock());
+  }
 }
 
 function intentAnswer(intent: Intent) {
@@ -384,6 +434,7 @@ export async function payWithPaypal(
   const { paypal } = deps.gateways;
   const ctx = await payableCart(deps, userId, input.cart_id);
   const amount = ctx.totals.dueNowCents;
+  await holdCart(deps, ctx.cart.id, userId, ctx.cart.version, HOLD_TTL_MS);
   const returnUrl = safeReturnPath(input.callback_url, deps.config.publicUrl);
   const order = await paypal.createOrder(deps.db, {
     amountCents: amount,
@@ -501,7 +552,11 @@ async function fulfilOnce(
         deps.log.error({ err, step, cartId }, "checkout compensation failed: left to the reconciliation task"),
     },
   );
-  if (outcome.ok) return { order: outcome.state.order!, duplicate: outcome.state.duplicate ?? false };
+  if (outcome.ok) {
+    const order = outcome.state.order!;
+    if (!outcome.state.duplicate) await fulfilAfterCommit(deps, order.id);
+    return { order, duplicate: outcome.state.duplicate ?? false };
+  }
   const { cause, state } = outcome;
   if (state.recordedElsewhere) return { order: state.recordedElsewhere, duplicate: true };
   if (cause instanceof AlreadyFailed) throw AppError.conflict(t("commerce.payment.refundedAfterFailure"));
@@ -552,6 +607,38 @@ async function recordInTransaction(
     if (cart.status !== "open") throw new FulfilmentError(t("commerce.cart.alreadyPaid"));
     const done = await runStepsOrThrow(steps(settlePorts(deps, tx)), { input, cart, now, pre });
     return { order: done.order!, duplicate: false };
+  });
+}
+
+/**
+ * The fulfil step after the order's commit: run at once so the customer sees the credits in the
+ * answer; a failure here is logged and left to the job sent with the order (retried), never undoes
+ * the order nor refunds the money.
+ */
+async function fulfilAfterCommit(deps: CheckoutDeps, orderId: number) {
+  try {
+    await fulfilOrder(deps, orderId);
+  } catch (err) {
+    deps.log.error({ err, orderId }, "order fulfilment failed after commit: left to its job");
+  }
+}
+
+/**
+ * fulfil, once per paid order: the order row locked, its plan carried out (credit lots, gift cards
+ * sold, shipment, certification, saved card, receipt) and the order marked fulfilled, in one
+ * transaction. Called after the order's commit, by its job, and when a pending voucher is paid;
+ * any number of calls fulfil it once. A pending or canceled order is left alone.
+ */
+export async function fulfilOrder(deps: Pick<AppDeps, "db" | "mailer" | "clock">, orderId: number) {
+  return deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order?.fulfilment || order.fulfilledAt || order.status === "pending_payment" || order.status === "canceled")
+      return { fulfilled: false };
+    const now = deps.clock();
+    const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, order.userId));
+    await runStepsOrThrow([fulfilStep(fulfilPort(deps, tx))], { order, plan: order.fulfilment, user: user ?? null, now });
+    await tx.update(orders).set({ fulfilledAt: now }).where(eq(orders.id, order.id));
+    return { fulfilled: true };
   });
 }
 
@@ -916,6 +1003,7 @@ async function settleCharge(
   if (intent === undefined) return false;
   if (!intent) {
     await closeCharge(deps.db, { chargeId: charge.id }, "abandoned", now);
+    if (charge.instalment === 1) await releaseHold(deps.db, charge.cartId, now);
     return "closed";
   }
   if (!charge.providerIntentId) await noteIntent(deps.db, charge.id, intent, now);
@@ -923,6 +1011,7 @@ async function settleCharge(
     intent = await gateway.cancelIntent(deps.db, intent.id);
   if (intent.status === "failed" || intent.status === "canceled") {
     await closeCharge(deps.db, { chargeId: charge.id }, intent.status, now);
+    if (charge.instalment === 1) await releaseHold(deps.db, charge.cartId, now);
     return "closed";
   }
   if (intent.status !== "succeeded") return false;

@@ -1,4 +1,5 @@
 import type { Db } from "../../../db/client";
+import type { PendingDetails } from "../../../db/schema";
 
 /** A card as the browser sends it to the sandbox's create-payment-method call. Never stored. */
 export interface CardInput {
@@ -30,6 +31,10 @@ export interface Intent {
   failureMessage: string | null;
   /** PayPal: where the customer approves the payment. */
   approveUrl?: string | null;
+  /** Card instalments without interest chosen for this charge (3, 6, 9, 12). */
+  installmentMonths?: number | null;
+  /** OXXO / SPEI: what the customer must pay, and where (status `requires_action` until paid). */
+  pending?: PendingDetails | null;
 }
 
 /**
