@@ -260,6 +260,7 @@ describe("record", () => {
       noteGiftCardSpend: async (id, cents) => void calls.push(`spend:${id}:${cents}`),
       markCartPaid: async (id) => void calls.push(`paid:${id}`),
       closeCharge: async (id) => void calls.push(`closed:${id}`),
+      setFulfilment: async (id, plan) => void calls.push(`plan:${id}:${plan.lines.length}`),
       queueFulfilment: async (id) => void calls.push(`fulfil:${id}`),
     };
     return { calls, w };
@@ -282,6 +283,7 @@ describe("record", () => {
       "payment:122000:pi_1:succeeded",
       "item:50:pack",
       "item:50:gift_card",
+      "plan:50:2",
       "redeem:3:1000",
       "spend:5:2000",
       "paid:7",
@@ -321,6 +323,7 @@ describe("record", () => {
       "order:125000:null",
       "payment:125000:pi_1:pending",
       "item:50:pack",
+      "plan:50:1",
       "paid:7",
       "closed:pi_1",
     ]);

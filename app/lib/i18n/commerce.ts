@@ -51,7 +51,7 @@ export const commerce = {
     qtyInvalid: "La cantidad debe ser un número entero",
   },
   hold: {
-    soldOut: "Producto agotado: las últimas piezas ya están apartadas por otra compra",
+    soldOut: "Producto agotado: las últimas piezas ya se vendieron o están apartadas por otra compra",
   },
   variants: {
     choose: "Elija {options}",

@@ -194,7 +194,9 @@ async function cartLines(db: Db, cartId: number, held: HeldItems | null = null):
           : p.options.length > 0 && !v
             ? t("commerce.variants.choose", { options: optionNames(p.options) })
             : stock !== null && stock < i.qty
-              ? t("commerce.cart.outOfStock", { n: stock })
+              ? stock <= 0
+                ? t("commerce.hold.soldOut")
+                : t("commerce.cart.outOfStock", { n: stock })
               : null;
       out.push({
         ...base,

@@ -101,6 +101,9 @@ function orderWriter(deps: Pick<AppDeps, "jobs">, tx: Db): OrderWriter {
     async closeCharge(intentId, now) {
       await closeCharge(tx, { intentId }, "fulfilled", now);
     },
+    async setFulfilment(orderId, plan) {
+      await tx.update(orders).set({ fulfilment: plan }).where(eq(orders.id, orderId));
+    },
     async queueFulfilment(orderId) {
       await deps.jobs.send(tx, FULFIL_JOB, { orderId });
     },

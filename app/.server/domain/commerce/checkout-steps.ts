@@ -184,6 +184,8 @@ export interface OrderWriter {
   noteGiftCardSpend(giftCardId: number, cents: number, orderId: number, userId: number): Promise<void>;
   markCartPaid(cartId: number, now: Date): Promise<void>;
   closeCharge(intentId: string, now: Date): Promise<void>;
+  /** Keeps on the order what its fulfilment will do (written once its items have their ids). */
+  setFulfilment(orderId: number, plan: FulfilmentPlan): Promise<void>;
   /** After commit, `fulfilOrder` runs the order's fulfilment; this job is its retry (sent in the transaction). */
   queueFulfilment(orderId: number): Promise<void>;
 }
@@ -317,6 +319,7 @@ export function recordStep(w: OrderWriter): Step<SettleState> {
       const items: { line: CartLine; itemId: number }[] = [];
       for (const line of ctx.lines) items.push({ line, itemId: await w.insertItem(order.id, line) });
       order.fulfilment = fulfilmentPlan(s, ctx, items);
+      await w.setFulfilment(order.id, order.fulfilment);
       if (order.voucherId) await w.redeemVoucher(order.voucherId, cart.userId, order.id, ctx.totals.discountCents);
       if (ctx.totals.giftCardCents > 0)
         await w.noteGiftCardSpend(ctx.giftCard!.id, ctx.totals.giftCardCents, order.id, cart.userId);

@@ -33,7 +33,7 @@ import {
   type SettleState,
 } from "./checkout-steps";
 import { escapeHtml, fulfilPort, saveCard, settlePorts } from "./checkout-ports";
-import { extendHold, HOLD_TTL_MS, releaseHold, takeHold } from "./holds";
+import { extendHold, HOLD_TTL_MS, releaseHold, releaseHoldIn, takeHold } from "./holds";
 import { runSteps, runStepsOrThrow, type Step } from "./workflow";
 import { gatewayOfPayment } from "./gateways";
 import { transientPaypalError } from "./gateways/paypal";
@@ -222,7 +222,13 @@ function cardChargeSteps(deps: CheckoutDeps, round: number): Step<CardChargeStat
         const plan = s.plan!;
         // The cart's stock, voucher use and gift card part, committed before the gateway is called:
         // the buyer who finds the last unit held is told «agotado» and nothing is charged.
-        if (plan.charge.instalment === 1) await holdCart(deps, plan.charge.cartId, s.userId, plan.version!, HOLD_TTL_MS);
+        if (plan.charge.instalment === 1)
+          await holdCart(
+            deps,
+            s.userId,
+            { cartId: plan.charge.cartId, version: plan.version!, amountCents: plan.charge.amountCents },
+            HOLD_TTL_MS,
+          );
         let opened = await openCharge(deps.db, plan.charge, deps.clock());
         // The same card was tried on this cart before and that charge was cancelled (the bank's step
         // abandoned), never reached the gateway, or was refunded because its order could not be
@@ -323,10 +329,35 @@ async function chargePlan(
  * The hold of the cart's current version, taken (and committed) before a charge: the cart row
  * locked, priced again, and refused if it changed since it was priced for the charge.
  */
-async function holdCart(deps: CheckoutDeps, cartId: number, userId: number, version: number, ttlMs: number) {
+function holdCart(
+  deps: CheckoutDeps,
+  userId: number,
+  want: { cartId: number; version: number; amountCents: number },
+  ttlMs: number,
+) {
+  // A double click or many tabs in this server share one hold instead of queueing behind the cart
+  // lock (other servers are kept out by that lock and the one-active-hold index).
+  const key = `${userId}:${want.cartId}:v${want.version}:${want.amountCents}`;
+  const running = holdsInFlight.get(key);
+  if (running) return running;
+  const p = takeCartHold(deps, userId, want, ttlMs).finally(() => holdsInFlight.delete(key));
+  holdsInFlight.set(key, p);
+  return p;
+}
+
+const holdsInFlight = new Map<string, Promise<unknown>>();
+
+async function takeCartHold(
+  deps: CheckoutDeps,
+  userId: number,
+  want: { cartId: number; version: number; amountCents: number },
+  ttlMs: number,
+) {
   const now = deps.clock();
+  const { cartId, version } = want;
   return takeHold(
     deps.db,
+    want,
     async (tx) => {
       const [cart] = await tx
         .select()
@@ -434,7 +465,7 @@ export async function payWithPaypal(
   const { paypal } = deps.gateways;
   const ctx = await payableCart(deps, userId, input.cart_id);
   const amount = ctx.totals.dueNowCents;
-  await holdCart(deps, ctx.cart.id, userId, ctx.cart.version, HOLD_TTL_MS);
+  await holdCart(deps, userId, { cartId: ctx.cart.id, version: ctx.cart.version, amountCents: amount }, HOLD_TTL_MS);
   const returnUrl = safeReturnPath(input.callback_url, deps.config.publicUrl);
   const order = await paypal.createOrder(deps.db, {
     amountCents: amount,
@@ -635,8 +666,16 @@ export async function fulfilOrder(deps: Pick<AppDeps, "db" | "mailer" | "clock">
     if (!order?.fulfilment || order.fulfilledAt || order.status === "pending_payment" || order.status === "canceled")
       return { fulfilled: false };
     const now = deps.clock();
-    const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, order.userId));
-    await runStepsOrThrow([fulfilStep(fulfilPort(deps, tx))], { order, plan: order.fulfilment, user: user ?? null, now });
+    const [user] = await tx
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, order.userId));
+    await runStepsOrThrow([fulfilStep(fulfilPort(deps, tx))], {
+      order,
+      plan: order.fulfilment,
+      user: user ?? null,
+      now,
+    });
     await tx.update(orders).set({ fulfilledAt: now }).where(eq(orders.id, order.id));
     return { fulfilled: true };
   });
@@ -805,6 +844,8 @@ async function failAndRefund(
       if (input.intent.amountCents > 0) await mailRefundAfterFailure(deps, tx, cart.userId, input.intent, message);
     }
     await closeCharge(tx, { intentId: input.intent.id }, "refunded", deps.clock());
+    // What the cart held for this charge goes back to the store (another charge may hold it anew).
+    if (input.intent.metadata.instalment !== "2") await releaseHoldIn(tx, cartId, deps.clock());
     return null;
   });
   if (recorded) return recorded;

@@ -149,9 +149,19 @@ export async function heldByCart(db: Db, cartId: number): Promise<HeldItems | nu
  */
 export async function takeHold(
   db: Db,
+  want: { cartId: number; version: number; amountCents: number },
   priced: (tx: Db) => Promise<CartContext>,
   opts: { now: Date; ttlMs: number },
 ): Promise<HoldRow> {
+  const until = new Date(opts.now.getTime() + opts.ttlMs);
+  const same = (h: HoldRow | undefined) =>
+    h !== undefined && h.cartVersion === want.version && h.amountCents === want.amountCents;
+  // A retried request, a double click, a second tab: the hold is already there (no lock taken).
+  const [seen] = await db
+    .select()
+    .from(checkoutHolds)
+    .where(and(eq(checkoutHolds.cartId, want.cartId), eq(checkoutHolds.status, "active")));
+  if (same(seen) && seen!.expiresAt.getTime() - opts.now.getTime() > opts.ttlMs / 2) return seen!;
   return db.transaction(async (tx) => {
     const ctx = await priced(tx);
     const { cart } = ctx;
@@ -160,17 +170,16 @@ export async function takeHold(
       .from(checkoutHolds)
       .where(and(eq(checkoutHolds.cartId, cart.id), eq(checkoutHolds.status, "active")))
       .for("update");
-    const amountCents = ctx.totals.dueNowCents;
-    const until = new Date(opts.now.getTime() + opts.ttlMs);
-    if (current && current.cartVersion === cart.version && current.amountCents === amountCents) {
-      if (current.expiresAt >= until) return current;
+    if (same(current) && ctx.totals.dueNowCents === want.amountCents) {
+      if (current!.expiresAt >= until) return current!;
       const [longer] = await tx
         .update(checkoutHolds)
         .set({ expiresAt: until, updatedAt: opts.now })
-        .where(eq(checkoutHolds.id, current.id))
+        .where(eq(checkoutHolds.id, current!.id))
         .returning();
       return longer!;
     }
+    if (ctx.totals.dueNowCents !== want.amountCents) throw AppError.conflict(t("commerce.cart.changed"));
     if (current) await endHold(tx, current, "released", opts.now);
     const items = heldItemsOf(ctx);
     const refusal = await takeItems(holdPort(tx), items, opts.now);
@@ -181,7 +190,7 @@ export async function takeHold(
         cartId: cart.id,
         userId: cart.userId,
         cartVersion: cart.version,
-        amountCents,
+        amountCents: want.amountCents,
         items,
         expiresAt: until,
         createdAt: opts.now,
@@ -190,6 +199,16 @@ export async function takeHold(
       .returning();
     return row!;
   });
+}
+
+/** In the refund of a charge that could not become an order: the cart's active hold is given back. */
+export async function releaseHoldIn(tx: Db, cartId: number, now: Date) {
+  const [h] = await tx
+    .select()
+    .from(checkoutHolds)
+    .where(and(eq(checkoutHolds.cartId, cartId), eq(checkoutHolds.status, "active")))
+    .for("update");
+  return h ? endHold(tx, h, "released", now) : false;
 }
 
 async function endHold(tx: Db, hold: HoldRow, status: "released" | "expired", now: Date) {
@@ -204,14 +223,7 @@ async function endHold(tx: Db, hold: HoldRow, status: "released" | "expired", no
 
 /** The charge was refused or cancelled: the cart's active hold is given back. Idempotent. */
 export async function releaseHold(db: Db, cartId: number, now: Date) {
-  return db.transaction(async (tx) => {
-    const [h] = await tx
-      .select()
-      .from(checkoutHolds)
-      .where(and(eq(checkoutHolds.cartId, cartId), eq(checkoutHolds.status, "active")))
-      .for("update");
-    return h ? endHold(tx, h, "released", now) : false;
-  });
+  return db.transaction((tx) => releaseHoldIn(tx, cartId, now));
 }
 
 /** An order that was never paid (a lapsed voucher): what its converted hold took is given back. */
@@ -269,7 +281,11 @@ export async function noteHoldOrder(tx: Db, cartId: number, orderId: number) {
     .update(checkoutHolds)
     .set({ orderId })
     .where(
-      and(eq(checkoutHolds.cartId, cartId), eq(checkoutHolds.status, "converted"), sql`${checkoutHolds.orderId} is null`),
+      and(
+        eq(checkoutHolds.cartId, cartId),
+        eq(checkoutHolds.status, "converted"),
+        sql`${checkoutHolds.orderId} is null`,
+      ),
     );
 }
 
