@@ -50,6 +50,10 @@ export const commerce = {
     notYours: "El carrito no existe",
     qtyInvalid: "La cantidad debe ser un número entero",
   },
+  oxxo: {
+    unavailable: "El pago en OXXO no está disponible en este momento",
+    paidAfterExpiry: "Pago recibido después del vencimiento de la ficha: se reembolsó",
+  },
   hold: {
     soldOut: "Producto agotado: las últimas piezas ya se vendieron o están apartadas por otra compra",
   },

@@ -144,6 +144,8 @@ export interface ChargePort {
    * unless another call already made it this cart's order: then that order.
    */
   refund(input: FulfilInput, cause: unknown): Promise<{ order: OrderRow } | null>;
+  /** The compensation of a voucher awaited (nothing taken yet): cancelled at the gateway, its hold given back. */
+  cancelPending?(input: FulfilInput): Promise<void>;
 }
 
 /** State of a charge's workflow: the answer of its compensation when another call recorded it. */
@@ -161,11 +163,16 @@ export function chargeTakenStep(port: ChargePort): Step<ChargedState> {
   return {
     name: "charge",
     async run({ input }) {
-      if (input.intent.status !== "succeeded") throw new FulfilmentError(t("commerce.payment.notCompleted"));
+      if (input.intent.status !== "succeeded" && !pendingOf(input))
+        throw new FulfilmentError(t("commerce.payment.notCompleted"));
     },
     async compensate(state, cause) {
       // Already refunded by an earlier call: nothing more to give back.
       if (cause instanceof AlreadyFailed) return;
+      if (pendingOf(state.input)) {
+        await port.cancelPending?.(state.input);
+        return;
+      }
       const elsewhere = await port.refund(state.input, cause);
       if (elsewhere) state.recordedElsewhere = elsewhere.order;
     },
@@ -194,7 +201,7 @@ export interface OrderWriter {
  * How a charge records: `paid` (the money is taken) or `pending` (an OXXO voucher or a SPEI
  * transfer the provider will confirm by webhook: the order waits as «pendiente de pago»).
  */
-function pendingOf(input: FulfilInput) {
+export function pendingOf(input: FulfilInput) {
   return input.intent.status === "requires_action" && (input.method === "oxxo" || input.method === "spei");
 }
 

@@ -32,8 +32,8 @@ import {
   type SettlePorts,
   type SettleState,
 } from "./checkout-steps";
-import { escapeHtml, fulfilPort, saveCard, settlePorts } from "./checkout-ports";
-import { extendHold, HOLD_TTL_MS, releaseHold, releaseHoldIn, takeHold } from "./holds";
+import { escapeHtml, FULFIL_JOB, fulfilPort, saveCard, settlePorts } from "./checkout-ports";
+import { extendHold, HOLD_TTL_MS, releaseHold, releaseHoldIn, releaseOrderHold, takeHold } from "./holds";
 import { runSteps, runStepsOrThrow, type Step } from "./workflow";
 import { gatewayOfPayment } from "./gateways";
 import { transientPaypalError } from "./gateways/paypal";
@@ -441,6 +441,146 @@ async function owedOrder(db: Db, userId: number, orderId: number) {
   return order;
 }
 
+// ---------- OXXO ----------
+
+/** An OXXO voucher is good for this many days (Stripe's default `expires_after_days`). */
+export const OXXO_DAYS = 3;
+
+/**
+ * Pay at OXXO: the cart's hold is taken for as long as the voucher lives, the gateway makes the
+ * voucher, and the order is recorded at once as «pendiente de pago» with a pending payment that
+ * shows the voucher (reference, amount, expiry). Nothing is credited until the provider's webhook
+ * confirms the payment (`confirmPendingPayment`); unpaid at expiry the order is canceled and the
+ * hold given back (`expirePendingPayments`). A retried request gets the same voucher and order.
+ */
+export async function payWithOxxo(
+  deps: CheckoutDeps,
+  userId: number,
+  input: { cart_id?: number; studio_id?: number | null },
+) {
+  const { card } = deps.gateways;
+  if (!card.createOxxoIntent) throw AppError.conflict(t("commerce.oxxo.unavailable"));
+  const studioId = await checkPaymentStudio(deps.db, input.studio_id);
+  const ctx = await payableCart(deps, userId, input.cart_id);
+  const amount = ctx.totals.dueNowCents;
+  const now = deps.clock();
+  const expiresAt = new Date(now.getTime() + OXXO_DAYS * DAY);
+  const want = { cartId: ctx.cart.id, version: ctx.cart.version, amountCents: amount };
+  await holdCart(deps, userId, want, OXXO_DAYS * DAY + HOLD_TTL_MS);
+  let intent: Intent;
+  try {
+    intent = await card.createOxxoIntent(deps.db, {
+      amountCents: amount,
+      idempotencyKey: `oxxo:cart:${ctx.cart.id}:v${ctx.cart.version}:${amount}`,
+      metadata: { cart_id: String(ctx.cart.id), user_id: String(userId) },
+      expiresAt,
+    });
+  } catch (e) {
+    await releaseHold(deps.db, ctx.cart.id, deps.clock());
+    if (e instanceof GatewayError) throw paymentError(e.message);
+    throw e;
+  }
+  return fulfilPaid(deps, { gateway: card.name, method: "oxxo", intent, studioId });
+}
+
+/**
+ * The provider says a pending voucher (or transfer) was paid: its payment succeeds and its order
+ * becomes paid, then is fulfilled (credits, receipt), once, whatever number of webhooks. Paid after
+ * the order was canceled (expired), the money is refunded and the payment keeps why.
+ */
+export async function confirmPendingPayment(deps: CheckoutDeps, intent: Intent) {
+  const now = deps.clock();
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [p] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.providerPaymentId, intent.id), eq(payments.instalment, 1)))
+      .for("update");
+    if (!p) return null;
+    if (p.status === "canceled" && p.refundedCents === 0) return { kind: "late" as const, payment: p };
+    if (p.status !== "pending") return null; // already confirmed: a duplicate
+    if (intent.amountCents !== p.amountCents) return null;
+    await tx
+      .update(payments)
+      .set({ status: "succeeded", expiresAt: null, updatedAt: now })
+      .where(eq(payments.id, p.id));
+    await tx
+      .update(orders)
+      .set({ status: "paid", updatedAt: now })
+      .where(and(eq(orders.id, p.orderId!), eq(orders.status, "pending_payment")));
+    await deps.jobs.send(tx, FULFIL_JOB, { orderId: p.orderId });
+    return { kind: "confirmed" as const, orderId: p.orderId! };
+  });
+  if (outcome?.kind === "confirmed") await fulfilAfterCommit(deps, outcome.orderId);
+  if (outcome?.kind === "late") await refundLatePayment(deps, outcome.payment, intent);
+  return outcome;
+}
+
+/** A voucher paid after its order was canceled: the money goes back, the payment says why. */
+async function refundLatePayment(deps: CheckoutDeps, p: typeof payments.$inferSelect, intent: Intent) {
+  const gateway = gatewayOfPayment(deps.gateways, p);
+  if (!gateway) return;
+  await gateway.refund(deps.db, intent.id, intent.amountCents, `late:${intent.id}`);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(payments)
+      .set({ refundedCents: intent.amountCents, failure: t("commerce.oxxo.paidAfterExpiry"), updatedAt: deps.clock() })
+      .where(eq(payments.id, p.id));
+    await audit(tx, {
+      actorUserId: null,
+      action: "payment.refunded_after_expiry",
+      entity: "payment",
+      entityId: p.id,
+      data: { provider_payment_id: intent.id, amount_cents: intent.amountCents },
+    });
+  });
+}
+
+/**
+ * Scheduled: pending vouchers and transfers past their expiry. The gateway is asked first (a
+ * payment whose webhook was lost is confirmed); one still unpaid is cancelled at the gateway, its
+ * order canceled and what it held given back (stock, voucher use, gift card part).
+ */
+export async function expirePendingPayments(deps: CheckoutDeps) {
+  const now = deps.clock();
+  const due = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, "pending"), lt(payments.expiresAt, now)))
+    .limit(100);
+  let expired = 0;
+  for (const p of due) {
+    const gateway = gatewayOfPayment(deps.gateways, p);
+    if (!gateway || !("cancelIntent" in gateway) || !p.providerPaymentId) continue;
+    try {
+      let intent = await gateway.retrieveIntent(deps.db, p.providerPaymentId);
+      if (intent?.status === "succeeded") {
+        await confirmPendingPayment(deps, intent);
+        continue;
+      }
+      if (intent?.status === "requires_action") intent = await gateway.cancelIntent(deps.db, intent.id);
+      if (intent?.status === "succeeded") {
+        await confirmPendingPayment(deps, intent);
+        continue;
+      }
+      await deps.db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(payments).where(eq(payments.id, p.id)).for("update");
+        if (locked?.status !== "pending") return;
+        await tx.update(payments).set({ status: "canceled", updatedAt: now }).where(eq(payments.id, p.id));
+        await tx
+          .update(orders)
+          .set({ status: "canceled", updatedAt: now })
+          .where(and(eq(orders.id, p.orderId!), eq(orders.status, "pending_payment")));
+        await releaseOrderHold(tx, p.orderId!, now);
+        expired++;
+      });
+    } catch (err) {
+      deps.log.error({ err, paymentId: p.id }, "pending payment could not be expired");
+    }
+  }
+  return { expired };
+}
+
 // ---------- PayPal ----------
 
 /** Only our own pages may be PayPal's way back (no open redirect). */
@@ -574,7 +714,13 @@ async function fulfilOnce(
   const steps = opts.steps ?? settleSteps;
   const outcome = await runSteps<ChargedState>(
     [
-      chargeTakenStep({ refund: (paid, cause) => failAndRefund(deps, paid, cartId, cause) }),
+      chargeTakenStep({
+        refund: (paid, cause) => failAndRefund(deps, paid, cartId, cause),
+        cancelPending: async (pending) => {
+          await deps.gateways.card.cancelIntent(deps.db, pending.intent.id);
+          await releaseHold(deps.db, cartId, deps.clock());
+        },
+      }),
       { name: "order", run: () => recordInTransaction(deps, input, cartId, now, pre, steps) },
     ],
     { input },
@@ -983,7 +1129,10 @@ export async function applyWebhookEvent(deps: CheckoutDeps, eventId: string) {
     if (intent) paid = { gateway: paypal.name, method: "paypal", intent, studioId: null };
   } else if (ev.type === "payment_intent.succeeded" && ev.intentId) {
     const intent = await card.retrieveIntent(deps.db, ev.intentId);
-    if (intent) paid = { gateway: card.name, method: "card", intent, studioId: null };
+    // An OXXO voucher (or SPEI transfer) paid: its pending order is confirmed and fulfilled.
+    if (intent?.pending) {
+      if (intent.status === "succeeded") await confirmPendingPayment(deps, intent);
+    } else if (intent) paid = { gateway: card.name, method: "card", intent, studioId: null };
   }
   if (paid?.intent.status === "succeeded" && paid.intent.metadata.user_id) {
     try {

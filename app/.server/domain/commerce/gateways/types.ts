@@ -77,6 +77,16 @@ export interface PaymentGateway {
     db: Db,
     input: { amountCents: number; paymentMethodId: string; idempotencyKey: string; metadata: Record<string, string> },
   ): Promise<Intent>;
+  /**
+   * OXXO (Stripe's `oxxo` method): an intent awaiting the customer's cash payment, with its voucher
+   * (`pending`: reference, amount, expiry). Status `requires_action` until the store reports the
+   * payment (webhook `payment_intent.succeeded`); unpaid at expiry it is cancelled. Absent: the
+   * gateway does not offer it.
+   */
+  createOxxoIntent?(
+    db: Db,
+    input: { amountCents: number; idempotencyKey: string; metadata: Record<string, string>; expiresAt: Date },
+  ): Promise<Intent>;
   /** After the card action (authentication): confirm again. */
   confirmIntent(db: Db, id: string): Promise<Intent>;
   retrieveIntent(db: Db, id: string): Promise<Intent | null>;
