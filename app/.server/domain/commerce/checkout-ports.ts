@@ -4,7 +4,7 @@
  * `fulfilOrder`'s (after that commit). The hold's port is in `holds.ts`.
  */
 import crypto from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
@@ -12,16 +12,12 @@ import {
   addresses,
   certificateEntitlements,
   giftCardMovements,
-  giftCards,
   orderItems,
   orders,
   payments,
-  productVariants,
-  products,
   savedCards,
   shipments,
   voucherRedemptions,
-  vouchers,
   carts,
 } from "../../db/schema";
 import { grantLot } from "../credits/ledger";
