@@ -201,7 +201,7 @@ export interface OrderWriter {
  * How a charge records: `paid` (the money is taken) or `pending` (an OXXO voucher or a SPEI
  * transfer the provider will confirm by webhook: the order waits as «pendiente de pago»).
  */
-export function pendingOf(input: FulfilInput) {
+function pendingOf(input: FulfilInput) {
   return input.intent.status === "requires_action" && (input.method === "oxxo" || input.method === "spei");
 }
 

@@ -488,7 +488,7 @@ export async function payWithOxxo(
  * becomes paid, then is fulfilled (credits, receipt), once, whatever number of webhooks. Paid after
  * the order was canceled (expired), the money is refunded and the payment keeps why.
  */
-export async function confirmPendingPayment(deps: CheckoutDeps, intent: Intent) {
+async function confirmPendingPayment(deps: CheckoutDeps, intent: Intent) {
   const now = deps.clock();
   const outcome = await deps.db.transaction(async (tx) => {
     const [p] = await tx

@@ -27,8 +27,7 @@ export type HoldRow = typeof checkoutHolds.$inferSelect;
 export const HOLD_TTL_MS = 15 * 60_000;
 
 /** A line that takes units from stock (a store product), not credits nor a gift card. */
-export const isStockLine = (l: Pick<CartLine, "scope">) =>
-  l.scope !== "pack" && l.scope !== "plan" && l.scope !== "gift_card";
+const isStockLine = (l: Pick<CartLine, "scope">) => l.scope !== "pack" && l.scope !== "plan" && l.scope !== "gift_card";
 
 /**
  * Takes one line's units in one conditional UPDATE: the variant's row when one was chosen, else the
@@ -89,7 +88,7 @@ export function holdPort(tx: Db): HoldPort {
 }
 
 /** What a priced cart takes: its stock lines, one use of its voucher, its gift card's part. */
-export function heldItemsOf(ctx: CartContext): HeldItems {
+function heldItemsOf(ctx: CartContext): HeldItems {
   return {
     stock: ctx.lines.filter(isStockLine).map((l) => ({ refId: l.refId, variantId: l.variantId, qty: l.qty })),
     voucherId: ctx.totals.discountCents > 0 ? ctx.voucher!.id : null,
@@ -98,7 +97,7 @@ export function heldItemsOf(ctx: CartContext): HeldItems {
 }
 
 /** Takes `items` (each a conditional update); the Spanish refusal of the first that is gone. */
-export async function takeItems(port: HoldPort, items: HeldItems, now: Date): Promise<string | null> {
+async function takeItems(port: HoldPort, items: HeldItems, now: Date): Promise<string | null> {
   for (const line of items.stock) if (!(await port.takeStock(line))) return t("commerce.hold.soldOut");
   if (items.voucherId !== null && !(await port.useVoucher(items.voucherId))) return t("commerce.voucher.exhausted");
   if (items.giftCard && !(await port.spendGiftCard(items.giftCard.id, items.giftCard.cents, now)))
