@@ -12,7 +12,8 @@ import { ttlCache } from "./cache/ttl";
 import type { AppDeps } from "./deps";
 import { startJobQueue, type JobDefinition } from "./jobs/queue";
 import { scheduledTasks } from "./jobs/tasks";
-import { applyWebhookEvent, WEBHOOK_JOB } from "./domain/commerce/checkout";
+import { applyWebhookEvent, fulfilOrder, WEBHOOK_JOB } from "./domain/commerce/checkout";
+import { FULFIL_JOB } from "./domain/commerce/checkout-ports";
 import { processVideo, VIDEO_JOB } from "./domain/on-demand/processing";
 import { gatewaysFor } from "./domain/commerce/gateways";
 import { createSecretBox, dataDirKey, developmentKey, parseAppKey } from "./security/secret-box";
@@ -40,6 +41,13 @@ export function jobDefinitions(deps: () => AppDeps, smtp: (() => SmtpMailer) | n
     retryLimit: 8,
     retryDelay: 30,
     run: (data) => applyWebhookEvent(deps(), String(data.id)),
+  });
+  defs.push({
+    name: FULFIL_JOB,
+    // After the order's commit: credits, shipment, receipt (once; a run that finds it done does nothing).
+    retryLimit: 8,
+    retryDelay: 30,
+    run: (data) => fulfilOrder(deps(), Number(data.orderId)),
   });
   defs.push({
     name: VIDEO_JOB,

@@ -28,6 +28,7 @@ import {
   shippingMethodsAnswer,
   successUrlAnswer,
 } from "../../app/shared/schemas/commerce-answers";
+import { HOLD_TTL_MS, releaseExpiredHolds } from "../../app/.server/domain/commerce/holds";
 import { expectAnswer } from "../support/answers";
 import { setupTestApp } from "../support/app";
 import { newCustomer } from "../support/commerce";
@@ -506,7 +507,8 @@ describe("card checkout (sandbox gateway)", () => {
     await cart(c.token, "addPack", { pack_id: 2 });
     await cart(c.token, "addProduct", { product_id: p!.id });
     const { body } = await payWithCard(c.token, "4242424242424242");
-    // Someone else takes the last unit between the charge and the order.
+    // The hold taken before the charge lapses, and someone else takes the last unit before the order.
+    await releaseExpiredHolds(app.deps.db, new Date(Date.now() + HOLD_TTL_MS + 60_000));
     await app.deps.db.update(products).set({ stock: 0 }).where(eq(products.id, p!.id));
     const res = await app.request("/v2/checkout/make-payment", {
       method: "POST",

@@ -77,14 +77,14 @@ describe("one cart, many simultaneous payments (PostgreSQL)", () => {
     expect(lots[0]!.quantity).toBe(5);
   });
 
-  it("the last unit of stock: two customers paying at once, one order and one refunded charge", async () => {
+  it("the last unit of stock: two customers paying at once, one holds it and is charged, the other is told «agotado» before any charge", async () => {
     const { products } = await import("../../app/.server/db/schema");
     const [p] = await app.deps.db
       .insert(products)
       .values({ area: "barreByNucleo", name: "Pieza única", priceCents: 10000, stock: 1 })
       .returning();
     const buyers = await Promise.all([newCustomer(app), newCustomer(app)]);
-    const intents: string[] = [];
+    const pms: string[] = [];
     for (const b of buyers) {
       await app.request("/v2/carts", {
         method: "POST",
@@ -103,34 +103,35 @@ describe("one cart, many simultaneous payments (PostgreSQL)", () => {
           })
         ).json()
       ).payment_method;
-      const si = await (
-        await app.request("/v2/checkout/setup-intent", {
-          method: "POST",
-          token: b.token,
-          json: { stripe_payment_method_id: pm.id },
-        })
-      ).json();
-      intents.push(si.payment_intent_id);
+      pms.push(pm.id);
     }
-    const res = await Promise.all(
+    const setups = await Promise.all(
       buyers.map((b, i) =>
-        app.request("/v2/checkout/make-payment", {
+        app.request("/v2/checkout/setup-intent", {
           method: "POST",
           token: b.token,
-          json: { payment_intent_id: intents[i] },
+          json: { stripe_payment_method_id: pms[i] },
         }),
       ),
     );
-    expect(res.map((r) => r.status).sort()).toEqual([200, 409]);
-    const refunded = await app.deps.db
-      .select()
+    expect(setups.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = await setups.find((r) => r.status === 409)!.json();
+    expect(JSON.stringify(refused)).toMatch(/agotado/i);
+    // Only the buyer who holds the unit was charged: one intent for this product's two carts.
+    const winner = buyers[setups.findIndex((r) => r.status === 200)]!;
+    const intentId = (await setups.find((r) => r.status === 200)!.json()).payment_intent_id;
+    const charged = await app.deps.db
+      .select({ n: sql<number>`count(*)::int` })
       .from(sandboxIntents)
-      .where(
-        sql`${sandboxIntents.id} in (${sql.join(
-          intents.map((i) => sql`${i}`),
-          sql`, `,
-        )}) and ${sandboxIntents.refundedCents} > 0`,
-      );
-    expect(refunded).toHaveLength(1);
+      .where(sql`${sandboxIntents.metadata}->>'user_id' in (${String(buyers[0]!.id)}, ${String(buyers[1]!.id)})`);
+    expect(charged[0]!.n).toBe(1);
+    const paid = await app.request("/v2/checkout/make-payment", {
+      method: "POST",
+      token: winner.token,
+      json: { payment_intent_id: intentId },
+    });
+    expect(paid.status).toBe(200);
+    const [left] = await app.deps.db.select().from(products).where(eq(products.id, p!.id));
+    expect(left!.stock).toBe(0);
   });
 });

@@ -17,11 +17,13 @@ import {
   settleSteps,
   type ChargedState,
   type FulfilInput,
+  type FulfilPort,
   type OrderRow,
   type OrderWriter,
   type SettleState,
 } from "~/.server/domain/commerce/checkout-steps";
 import { runSteps, type Step } from "~/.server/domain/commerce/workflow";
+import type { FulfilmentPlan } from "~/.server/db/schema";
 
 const NOW = new Date("2026-11-27T18:00:00Z");
 
@@ -194,6 +196,19 @@ describe("hold", () => {
     expect(calls).toEqual(["stock:9", "voucher:3", "gift:5:2000"]);
   });
 
+  it("converts the hold taken before the charge instead of taking again; takes itself when there is none", async () => {
+    const { calls, port } = ports();
+    const converted: string[] = [];
+    await holdStep({
+      ...port,
+      convertHeld: async (c, cents) => (converted.push(`${c.id}:v${c.version}:${cents}`), true),
+    }).run(state({ priced: ctx }));
+    expect(converted).toEqual(["7:v2:125000"]);
+    expect(calls).toEqual([]);
+    await holdStep({ ...port, convertHeld: async () => false }).run(state({ priced: ctx }));
+    expect(calls).toEqual(["stock:9", "voucher:3", "gift:5:2000"]);
+  });
+
   it("refuses when the last unit, the voucher or the balance is gone", async () => {
     await expect(holdStep(ports({ stock: false }).port).run(state({ priced: ctx }))).rejects.toBeInstanceOf(
       FulfilmentError,
@@ -241,17 +256,17 @@ describe("record", () => {
       ),
       insertPayment: async (v) => void calls.push(`payment:${v.amountCents}:${v.providerPaymentId}:${v.status}`),
       insertItem: async (orderId, l) => (calls.push(`item:${orderId}:${l.scope}`), l.scope === "pack" ? 500 : 501),
-      grantLot: async (lot) => void calls.push(`lot:${lot.scope}:${lot.quantity}:${lot.sourceRef}`),
-      issueSoldCard: async (saleId) => void calls.push(`giftSale:${saleId}`),
       redeemVoucher: async (id, _u, _o, cents) => void calls.push(`redeem:${id}:${cents}`),
       noteGiftCardSpend: async (id, cents) => void calls.push(`spend:${id}:${cents}`),
       markCartPaid: async (id) => void calls.push(`paid:${id}`),
       closeCharge: async (id) => void calls.push(`closed:${id}`),
+      setFulfilment: async (id, plan) => void calls.push(`plan:${id}:${plan.lines.length}`),
+      queueFulfilment: async (id) => void calls.push(`fulfil:${id}`),
     };
     return { calls, w };
   }
 
-  it("writes the order, its payment, items with their credit lots, the voucher and gift card, then closes the cart", async () => {
+  it("writes the order with its fulfilment plan, its payment, items, the voucher and gift card, closes the cart and queues fulfilment", async () => {
     const { calls, w } = writer();
     const ctx = priced(
       {
@@ -262,19 +277,57 @@ describe("record", () => {
       { discountCents: 1000, giftCardCents: 2000, totalCents: 124000, dueNowCents: 122000 },
     );
     const out = await recordStep(w).run(state({ priced: ctx, input: input(122000) }));
+    // No credit lot nor gift card sold here: they are fulfilment's, after the commit.
     expect(calls).toEqual([
       "order:124000:3",
       "payment:122000:pi_1:succeeded",
       "item:50:pack",
-      "lot:in_person:10:order_item:500",
       "item:50:gift_card",
-      "giftSale:8",
+      "plan:50:2",
       "redeem:3:1000",
       "spend:5:2000",
       "paid:7",
       "closed:pi_1",
+      "fulfil:50",
     ]);
-    expect(out).toMatchObject({ order: { id: 50, studioId: 2 }, items: [{ itemId: 500 }, { itemId: 501 }] });
+    expect(out).toMatchObject({
+      order: {
+        id: 50,
+        studioId: 2,
+        status: "paid",
+        fulfilment: {
+          lines: [
+            { itemId: 500, scope: "pack", qty: 2, sessions: 5 },
+            { itemId: 501, scope: "gift_card", refId: 8 },
+          ],
+          voucherCode: "DIEZ",
+        },
+      },
+      items: [{ itemId: 500 }, { itemId: 501 }],
+    });
+  });
+
+  it("an OXXO voucher awaited: the order waits «pendiente de pago», its payment is pending, nothing is fulfilled", async () => {
+    const { calls, w } = writer();
+    const pending = input();
+    pending.method = "oxxo";
+    pending.intent.status = "requires_action";
+    pending.intent.pending = {
+      kind: "oxxo",
+      reference: "12345678901234",
+      amountCents: 125000,
+      expiresAt: "2026-11-30T18:00:00.000Z",
+    };
+    const out = await recordStep(w).run(state({ priced: priced(), input: pending }));
+    expect(calls).toEqual([
+      "order:125000:null",
+      "payment:125000:pi_1:pending",
+      "item:50:pack",
+      "plan:50:1",
+      "paid:7",
+      "closed:pi_1",
+    ]);
+    expect(out).toMatchObject({ order: { status: "pending_payment" } });
   });
 
   it("a pack's lot is in person in its city, a plan's on demand; days and classes times the quantity", () => {
@@ -294,43 +347,93 @@ describe("record", () => {
 });
 
 describe("fulfil", () => {
-  it("ships, enrols the certification, saves the card when asked and mails the receipt", async () => {
+  const plan = (over: Partial<FulfilmentPlan> = {}): FulfilmentPlan => ({
+    lines: [
+      {
+        itemId: 500,
+        scope: "pack",
+        refId: 1,
+        area: null,
+        cityId: 1,
+        sessions: 5,
+        days: 60,
+        qty: 2,
+        name: "5 clases",
+        variantLabel: null,
+        unitCents: 125000,
+      },
+      {
+        itemId: 501,
+        scope: "gift_card",
+        refId: 8,
+        area: null,
+        cityId: null,
+        sessions: null,
+        days: null,
+        qty: 1,
+        name: "Tarjeta",
+        variantLabel: null,
+        unitCents: 50000,
+      },
+      {
+        itemId: 502,
+        scope: "product",
+        refId: 12,
+        area: "certificate",
+        cityId: null,
+        sessions: null,
+        days: null,
+        qty: 1,
+        name: "Cert",
+        variantLabel: null,
+        unitCents: 9000,
+      },
+    ],
+    address: { zip: "44100" } as FulfilmentPlan["address"],
+    shippingMethodId: 1,
+    voucherCode: null,
+    saveCard: { gateway: "sandbox", id: "pm_1", brand: "visa", last4: "4242", expMonth: 1, expYear: 2030 },
+    ...over,
+  });
+
+  it("grants the credit lots, issues the gift cards sold, ships, enrols the certification, saves the card and mails the receipt", async () => {
     const calls: string[] = [];
-    const port = {
-      createShipment: async (o: OrderRow) => void calls.push(`ship:${o.id}`),
+    const port: FulfilPort = {
+      grantLot: async (lot) => void calls.push(`lot:${lot.scope}:${lot.quantity}:${lot.sourceRef}`),
+      issueSoldCard: async (saleId: number) => void calls.push(`giftSale:${saleId}`),
+      createShipment: async (o: OrderRow, methodId: number | null) => void calls.push(`ship:${o.id}:${methodId}`),
       enrolCertification: async (_u: number, productId: number) => void calls.push(`enrol:${productId}`),
       saveCard: async (_u: number, _g: string, pm: { id: string }) => void calls.push(`card:${pm.id}`),
       sendReceipt: async (to: { email: string }) => void calls.push(`receipt:${to.email}`),
     };
-    const ctx = priced({ lines: [line({ scope: "product", refId: 12, area: "certificate" }), line({})] });
-    const address = { zip: "44100" } as SettleState["address"];
-    await fulfilStep(port).run(
-      state({
-        priced: ctx,
-        address,
-        order: { id: 50 } as OrderRow,
-        input: input(125000, { save_card: "1" }),
-        pre: {
-          pm: { id: "pm_1", brand: "visa", last4: "4242", expMonth: 1, expYear: 2030 },
-          user: { email: "a@b.mx", name: "Ana" },
-        },
-      }),
-    );
-    expect(calls).toEqual(["ship:50", "enrol:12", "card:pm_1", "receipt:a@b.mx"]);
+    const order = { id: 50, userId: 42 } as OrderRow;
+    await fulfilStep(port).run({ order, plan: plan(), user: { email: "a@b.mx", name: "Ana" }, now: NOW });
+    expect(calls).toEqual([
+      "lot:in_person:10:order_item:500",
+      "giftSale:8",
+      "ship:50:1",
+      "enrol:12",
+      "card:pm_1",
+      "receipt:a@b.mx",
+    ]);
     calls.length = 0;
-    await fulfilStep(port).run(state({ priced: priced(), address: null, order: { id: 51 } as OrderRow }));
+    await fulfilStep(port).run({
+      order,
+      plan: plan({ lines: [], address: null, saveCard: null }),
+      user: null,
+      now: NOW,
+    });
     expect(calls).toEqual([]);
   });
 });
 
 describe("the order's steps", () => {
-  it("are price, hold, record and fulfil, in that order", () => {
+  it("are price, hold and record, in that order (fulfil follows the commit)", () => {
     const none = {} as never;
-    expect(settleSteps({ price: none, hold: none, record: none, fulfil: none }).map((s) => s.name)).toEqual([
+    expect(settleSteps({ price: none, hold: none, record: none }).map((s) => s.name)).toEqual([
       "price",
       "hold",
       "record",
-      "fulfil",
     ]);
   });
 });

@@ -8,7 +8,8 @@
  */
 import type { AppDeps } from "../deps";
 import { sweepExpired } from "../domain/maintenance/housekeeping";
-import { reconcileCharges, retryFailedRefunds } from "../domain/commerce/checkout";
+import { expirePendingPayments, reconcileCharges, retryFailedRefunds } from "../domain/commerce/checkout";
+import { releaseExpiredHolds } from "../domain/commerce/holds";
 import * as bookingJobs from "../domain/booking/jobs";
 import { grantBirthdayRewards, grantMilestoneRewards } from "../domain/commerce/rewards";
 import { deliverDueGiftCards } from "../domain/commerce/gift-card-sales";
@@ -27,6 +28,10 @@ export const scheduledTasks: ScheduledTask[] = [
   { name: "commerce-refund-failed-charges", cron: "*/10 * * * *", run: (deps) => retryFailedRefunds(deps) },
   // No money stays taken without an order: every charge left open is settled within minutes.
   { name: "commerce-reconcile-charges", cron: "* * * * *", run: (deps) => reconcileCharges(deps) },
+  // What a checkout held (stock, a voucher's use, a gift card's part) and never paid is given back.
+  { name: "commerce-release-holds", cron: "* * * * *", run: (deps) => releaseExpiredHolds(deps.db, deps.clock()) },
+  // OXXO vouchers and SPEI transfers past their expiry: confirmed if paid, else the order is canceled.
+  { name: "commerce-expire-pending", cron: "*/5 * * * *", run: (deps) => expirePendingPayments(deps) },
   { name: "credit-expiry", cron: "5 * * * *", run: (deps) => bookingJobs.expireCredits(deps, deps.clock()) },
   { name: "booking-no-shows", cron: "*/5 * * * *", run: (deps) => bookingJobs.markNoShows(deps, deps.clock()) },
   { name: "waitlist-close", cron: "*/5 * * * *", run: (deps) => bookingJobs.closeWaitlists(deps, deps.clock()) },

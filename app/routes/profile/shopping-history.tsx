@@ -23,7 +23,13 @@ const PayBalanceModal = lazy(() =>
 );
 
 // Dark shades on an outline badge: the light variant's small text missed WCAG AA contrast (axe).
-const COLOR = { paid: "teal.9", refunded: "gray.7", partially_refunded: "red.9" } as const;
+const COLOR = {
+  paid: "teal.9",
+  refunded: "gray.7",
+  partially_refunded: "red.9",
+  pending_payment: "orange.9",
+  canceled: "gray.7",
+} as const;
 
 /** Orders with their items and receipt. */
 export default function ProfileShoppingHistory({ loaderData }: Route.ComponentProps) {

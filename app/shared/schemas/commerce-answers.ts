@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { messageWith } from "./answers";
 import { PRODUCT_AREA_VALUES } from "./catalogue";
-import { PAYMENT_METHODS, PAYMENT_STATUSES, SALE_SCOPES, SHIPMENT_STATUSES } from "./commerce";
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SALE_SCOPES, SHIPMENT_STATUSES } from "./commerce";
 
 /** Answers of the cart and checkout calls the browser makes (route response schemas; see answers.ts). */
 
@@ -281,14 +281,14 @@ const customerOrder = z.object({
   id: z.number(),
   created_at: z.string(),
   display_date: z.string(),
-  status: z.enum(["paid", "refunded", "partially_refunded"]),
+  status: z.enum(ORDER_STATUSES),
   status_label: z.string(),
   display_total: z.string(),
   display_subtotal: z.string(),
   display_discount: z.string().nullable(),
   display_shipping: z.string().nullable(),
   display_gift_card: z.string().nullable(),
-  payment_method: z.enum(["card", "paypal", "gift_card", "cash", "card_terminal", "transfer"]),
+  payment_method: z.enum(["card", "paypal", "gift_card", "cash", "card_terminal", "transfer", "oxxo", "spei"]),
   deposit: z.boolean(),
   balance_due_cents: z.number(),
   display_balance_due: z.string().nullable(),
@@ -388,8 +388,12 @@ export const adminPaymentsAnswer = z.object({
         email: z.string(),
         studio: z.string().nullable(),
         method: z.enum(PAYMENT_METHODS),
+        method_label: z.string(),
+        installment_months: z.number().nullable(),
         gateway: z.enum(["sandbox", "stripe", "paypal", "none"]),
         status: z.enum(PAYMENT_STATUSES),
+        pending_reference: z.string().nullable(),
+        display_expires: z.string().nullable(),
         card: z.string().nullable(),
         amount_cents: z.number(),
         display_amount: z.string(),

@@ -69,8 +69,17 @@ export const refundSchema = z.object({ amount: refundAmount }).partial();
 
 export const SHIPMENT_STATUSES = ["pending", "shipped", "delivered", "cancelled"] as const;
 /** How a payment was made, and where it stands (the back office's payments list and its filters). */
-export const PAYMENT_METHODS = ["card", "paypal", "gift_card", "cash", "card_terminal", "transfer"] as const;
-export const PAYMENT_STATUSES = ["succeeded", "refunded", "partially_refunded", "failed"] as const;
+export const PAYMENT_METHODS = ["card", "paypal", "gift_card", "cash", "card_terminal", "transfer", "oxxo", "spei"] as const;
+export const PAYMENT_STATUSES = [
+  "succeeded",
+  "refunded",
+  "partially_refunded",
+  "failed",
+  "pending",
+  "canceled",
+] as const;
+/** An order's state: `pending_payment` waits for an OXXO voucher or a SPEI transfer; `canceled` lapsed. */
+export const ORDER_STATUSES = ["paid", "refunded", "partially_refunded", "pending_payment", "canceled"] as const;
 /** What a cart line or an order line sells. */
 export const SALE_SCOPES = ["pack", "plan", "product", "gift_card"] as const;
 

@@ -380,9 +380,20 @@ export const orders = pgTable(
     totalCents: integer("total_cents").notNull(),
     voucherId: integer("voucher_id").references(() => vouchers.id),
     paymentMethod: text("payment_method")
-      .$type<"card" | "paypal" | "gift_card" | "cash" | "card_terminal" | "transfer">()
+      .$type<"card" | "paypal" | "gift_card" | "cash" | "card_terminal" | "transfer" | "oxxo" | "spei">()
       .notNull(),
-    status: text("status").$type<"paid" | "refunded" | "partially_refunded">().notNull().default("paid"),
+    /**
+     * `pending_payment`: an OXXO voucher or a SPEI transfer the provider has not confirmed (nothing
+     * credited yet); `canceled`: it expired unpaid (what it held was given back).
+     */
+    status: text("status")
+      .$type<"paid" | "refunded" | "partially_refunded" | "pending_payment" | "canceled">()
+      .notNull()
+      .default("paid"),
+    /** What follows from the order once paid (credits, gift cards sold, shipment, receipt): see `fulfilOrder`. */
+    fulfilment: jsonb("fulfilment").$type<FulfilmentPlan>(),
+    /** When `fulfilment` was carried out (once; null while pending or for orders before it existed). */
+    fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
     deposit: boolean("deposit").notNull().default(false),
     /** With a deposit: what the second instalment still owes (0 once paid, or without a deposit). */
     balanceDueCents: integer("balance_due_cents").notNull().default(0),
@@ -472,13 +483,21 @@ export const payments = pgTable(
       .references(() => users.id),
     studioId: integer("studio_id").references(() => studios.id),
     gateway: text("gateway").$type<"sandbox" | "stripe" | "paypal" | "none">().notNull(),
-    method: text("method").$type<"card" | "paypal" | "gift_card" | "cash" | "card_terminal" | "transfer">().notNull(),
+    method: text("method").$type<"card" | "paypal" | "gift_card" | "cash" | "card_terminal" | "transfer" | "oxxo" | "spei">().notNull(),
     providerPaymentId: text("provider_payment_id"),
     idempotencyKey: text("idempotency_key").notNull(),
     amountCents: integer("amount_cents").notNull(),
     refundedCents: integer("refunded_cents").notNull().default(0),
-    status: text("status").$type<"succeeded" | "refunded" | "partially_refunded" | "failed">().notNull(),
+    status: text("status")
+      .$type<"succeeded" | "refunded" | "partially_refunded" | "failed" | "pending" | "canceled">()
+      .notNull(),
     cardBrand: text("card_brand"),
+    /** Card instalments without interest (meses sin intereses): 3, 6, 9 or 12; null paid at once. */
+    installmentMonths: integer("installment_months"),
+    /** An OXXO voucher or SPEI transfer awaiting the customer: reference, barcode, CLABE… */
+    pendingDetails: jsonb("pending_details").$type<PendingDetails>(),
+    /** When a pending voucher or transfer lapses unpaid. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
     cardLast4: text("card_last4"),
     failure: text("failure"),
     /** 1, or 2 for a deposit's second instalment (paid later from the profile). */
@@ -490,11 +509,92 @@ export const payments = pgTable(
       .on(t.cartId, t.instalment)
       .where(sql`${t.status} <> 'failed'`),
     index("payments_provider_idx").on(t.providerPaymentId),
+    index("payments_pending_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
     index("payments_created_idx").on(t.createdAt),
     // An order's payments (the customer's shopping history, refunds): issue 24.
     index("payments_order_idx").on(t.orderId),
   ],
 );
+
+/** What a pending payment shows the customer: the OXXO voucher or the SPEI transfer's bank data. */
+export interface PendingDetails {
+  kind: "oxxo" | "spei";
+  /** OXXO: the voucher's reference (its barcode encodes it); SPEI: the customer's CLABE. */
+  reference: string;
+  amountCents: number;
+  expiresAt: string;
+  /** SPEI: the bank and beneficiary to show; what was received so far. */
+  bank?: string;
+  beneficiary?: string;
+  receivedCents?: number;
+}
+
+/** What `fulfilOrder` does once an order is paid; written by `record` with the order. */
+export interface FulfilmentPlan {
+  lines: {
+    itemId: number;
+    scope: CartScope;
+    refId: number;
+    area: ProductArea | null;
+    cityId: number | null;
+    sessions: number | null;
+    days: number | null;
+    qty: number;
+    name: string;
+    variantLabel: string | null;
+    unitCents: number;
+  }[];
+  address: AddressSnapshot | null;
+  shippingMethodId: number | null;
+  voucherCode: string | null;
+  /** The card to save for the customer (asked at payment). */
+  saveCard: { gateway: string; id: string; brand: string; last4: string; expMonth: number; expYear: number } | null;
+}
+
+/**
+ * What a cart holds while it is being paid: units of stock, one use of its voucher, part of a gift
+ * card's balance, taken (and committed) before the charge, so two buyers of the last unit never are
+ * both charged. `active` until the order converts it, the charge is refused (released) or it lapses
+ * (`expired`, the release-holds task); a converted hold of an order that was never paid (an OXXO
+ * voucher that lapsed) is `released` when the order is canceled.
+ */
+export const checkoutHolds = pgTable(
+  "checkout_holds",
+  {
+    id: serial("id").primaryKey(),
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    cartVersion: integer("cart_version").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    items: jsonb("items").$type<HeldItems>().notNull(),
+    status: text("status").$type<"active" | "converted" | "released" | "expired">().notNull().default("active"),
+    orderId: integer("order_id").references(() => orders.id),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("checkout_holds_active_uq")
+      .on(t.cartId)
+      .where(sql`${t.status} = 'active'`),
+    index("checkout_holds_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'active'`),
+    index("checkout_holds_order_idx").on(t.orderId),
+  ],
+);
+
+export interface HeldItems {
+  stock: { refId: number; variantId: number | null; qty: number }[];
+  voucherId: number | null;
+  giftCard: { id: number; cents: number } | null;
+}
 
 /**
  * Every charge asked of a gateway, written before the call and open until it is settled: an order,
@@ -517,7 +617,7 @@ export const checkoutCharges = pgTable(
       .references(() => users.id),
     instalment: integer("instalment").notNull().default(1),
     gateway: text("gateway").notNull(),
-    method: text("method").$type<"card" | "paypal">().notNull(),
+    method: text("method").$type<"card" | "paypal" | "oxxo" | "spei">().notNull(),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     /** Known once the gateway answered (null while the call is under way, or if the server died in it). */
     providerIntentId: text("provider_intent_id"),
@@ -653,7 +753,7 @@ export const sandboxPaymentMethods = pgTable("sandbox_payment_methods", {
 export const sandboxIntents = pgTable("sandbox_intents", {
   id: text("id").primaryKey(),
   idempotencyKey: text("idempotency_key").notNull().unique(),
-  kind: text("kind").$type<"card" | "paypal">().notNull(),
+  kind: text("kind").$type<"card" | "paypal" | "oxxo" | "spei">().notNull(),
   amountCents: integer("amount_cents").notNull(),
   paymentMethodId: text("payment_method_id"),
   status: text("status")

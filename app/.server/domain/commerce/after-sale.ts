@@ -6,6 +6,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/shared/mexico/money";
 import { formatDateTimeLong } from "~/shared/mexico/time";
+import type { PAYMENT_METHODS, PAYMENT_STATUSES } from "~/shared/schemas/commerce";
 import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
 import {
@@ -220,8 +221,16 @@ export interface PaymentFilters {
   to?: Date;
   /** A studio's payments, or "none": those that name no studio (recorded before studios were kept). */
   studioId?: number | "none";
-  method?: (typeof payments.$inferSelect)["method"];
-  status?: "succeeded" | "refunded" | "partially_refunded" | "failed";
+  method?: (typeof PAYMENT_METHODS)[number];
+  status?: (typeof PAYMENT_STATUSES)[number];
+}
+
+/** Money taken: a failed charge (refunded), a voucher never paid or still awaited is not revenue. */
+const TAKEN = sql`${payments.status} not in ('failed', 'pending', 'canceled')`;
+
+function methodLabel(method: (typeof PAYMENT_METHODS)[number], months: number | null) {
+  if (method === "card" && months) return t("commerce.admin.methodMsi", { n: months });
+  return t(`commerce.admin.methods.${method}`);
 }
 
 export async function listPayments(db: Db, f: PaymentFilters, limit = 200) {
@@ -248,7 +257,7 @@ export async function listPayments(db: Db, f: PaymentFilters, limit = 200) {
     .limit(limit);
   const sums = {
     count: sql<number>`count(*)::int`,
-    gross: sql<number>`coalesce(sum(case when ${payments.status} <> 'failed' then ${payments.amountCents} else 0 end), 0)::int`,
+    gross: sql<number>`coalesce(sum(case when ${TAKEN} then ${payments.amountCents} else 0 end), 0)::int`,
     refunded: sql<number>`coalesce(sum(${payments.refundedCents}), 0)::int`,
   };
   const [tot] = await db.select(sums).from(payments).where(cond);
@@ -262,7 +271,7 @@ export async function listPayments(db: Db, f: PaymentFilters, limit = 200) {
     .orderBy(
       sql`${payments.studioId} is null`,
       desc(
-        sql`coalesce(sum(case when ${payments.status} <> 'failed' then ${payments.amountCents} else 0 end), 0) - coalesce(sum(${payments.refundedCents}), 0)`,
+        sql`coalesce(sum(case when ${TAKEN} then ${payments.amountCents} else 0 end), 0) - coalesce(sum(${payments.refundedCents}), 0)`,
       ),
       asc(studios.name),
     );
@@ -274,8 +283,14 @@ export async function listPayments(db: Db, f: PaymentFilters, limit = 200) {
       email: r.email,
       studio: r.studio ?? t("commerce.admin.noStudio"),
       method: r.p.method,
+      /** The method as staff read it: «Tarjeta · 6 MSI», «OXXO», «SPEI»… */
+      method_label: methodLabel(r.p.method, r.p.installmentMonths),
+      installment_months: r.p.installmentMonths,
       gateway: r.p.gateway,
       status: r.p.status,
+      /** An OXXO voucher or SPEI transfer still awaited: its reference and when it lapses. */
+      pending_reference: r.p.status === "pending" ? (r.p.pendingDetails?.reference ?? null) : null,
+      display_expires: r.p.status === "pending" && r.p.expiresAt ? formatDateTimeLong(r.p.expiresAt) : null,
       card: r.p.cardLast4 ? `${r.p.cardBrand} •••• ${r.p.cardLast4}` : null,
       amount_cents: r.p.amountCents,
       display_amount: formatMoney(r.p.amountCents),

@@ -23,6 +23,7 @@ import {
   voucherRedemptions,
   vouchers,
   type CartScope,
+  type HeldItems,
 } from "../../db/schema";
 import { AppError } from "../errors";
 import { onDemandEnabled } from "../content/service";
@@ -32,6 +33,7 @@ import { id, optionalId } from "~/shared/schemas/fields";
 import { createSale, saleLineDetail, saleLineName, salesOf } from "./gift-card-sales";
 import { optionNames, variantLabel } from "./variants";
 import { applyQty, computeTotals, discountCents, type PricedLine, type Totals } from "./pricing";
+import { heldByCart } from "./holds";
 
 export type CartRow = typeof carts.$inferSelect;
 const PAYMENT_METHOD = { card: 4, paypal: 5 } as const;
@@ -78,7 +80,7 @@ export interface CartLine extends PricedLine {
 }
 
 /** The cart's items joined to the catalogue, in the order they were added. */
-async function cartLines(db: Db, cartId: number): Promise<CartLine[]> {
+async function cartLines(db: Db, cartId: number, held: HeldItems | null = null): Promise<CartLine[]> {
   const items = await db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.id));
   const ids = (s: CartScope) => items.filter((i) => i.scope === s).map((i) => i.refId);
   const [pk, pl, pr, gs] = await Promise.all([
@@ -182,14 +184,19 @@ async function cartLines(db: Db, cartId: number): Promise<CartLine[]> {
       if (!p) continue;
       // With options, the variant's price and stock; a line without one (options added since) waits for a choice.
       const v = vs.find((x) => x.id === i.variantId);
-      const stock = v ? v.stock : p.stock;
+      // What this cart's own hold took is still this cart's to buy.
+      const own = held?.stock.find((h) => h.refId === i.refId && h.variantId === (v?.id ?? null))?.qty ?? 0;
+      const counted = v ? v.stock : p.stock;
+      const stock = counted === null ? null : counted + own;
       const reason =
         !p.active || (v && !v.active)
           ? t("commerce.cart.unavailable")
           : p.options.length > 0 && !v
             ? t("commerce.variants.choose", { options: optionNames(p.options) })
             : stock !== null && stock < i.qty
-              ? t("commerce.cart.outOfStock", { n: stock })
+              ? stock <= 0
+                ? t("commerce.hold.soldOut")
+                : t("commerce.cart.outOfStock", { n: stock })
               : null;
       out.push({
         ...base,
@@ -284,14 +291,18 @@ export interface CartContext {
 /** Everything a view or a payment needs, priced now. */
 export async function cartContext(db: Db, cart: CartRow, now: Date): Promise<CartContext> {
   const today = localDay(now);
-  const lines = (await cartLines(db, cart.id)).map((l) =>
+  // The cart's own hold (taken before its charge) reads as not taken: its stock, its voucher's use
+  // and its gift card's balance are the cart's.
+  const held = await heldByCart(db, cart.id);
+  const lines = (await cartLines(db, cart.id, held)).map((l) =>
     l.giftSale && l.giftSale.deliver_on < today ? { ...l, reason: t("commerce.giftSale.datePassedInCart") } : l,
   );
   const requiresShipping = lines.some((l) => l.requireShipping);
   let voucher: VoucherRow | null = null;
   let voucherReason: string | null = null;
   if (cart.voucherId) {
-    const [v] = await db.select().from(vouchers).where(eq(vouchers.id, cart.voucherId));
+    const [found] = await db.select().from(vouchers).where(eq(vouchers.id, cart.voucherId));
+    const v = found && held?.voucherId === found.id ? { ...found, usedCount: found.usedCount - 1 } : found;
     voucherReason = await checkVoucher(db, v, cart.userId, lines, now);
     voucher = v ?? null;
   }
@@ -299,7 +310,11 @@ export async function cartContext(db: Db, cart: CartRow, now: Date): Promise<Car
     requiresShipping && cart.shippingMethodId
       ? await db.select().from(shippingMethods).where(eq(shippingMethods.id, cart.shippingMethodId))
       : [];
-  const [giftCard] = cart.giftCardId ? await db.select().from(giftCards).where(eq(giftCards.id, cart.giftCardId)) : [];
+  const [giftRow] = cart.giftCardId ? await db.select().from(giftCards).where(eq(giftCards.id, cart.giftCardId)) : [];
+  const giftCard =
+    giftRow && held?.giftCard?.id === giftRow.id
+      ? { ...giftRow, balanceCents: giftRow.balanceCents + held.giftCard.cents }
+      : giftRow;
   const usableGift =
     giftCard && giftCard.active && giftCard.userId === cart.userId && (!giftCard.expiresAt || giftCard.expiresAt > now)
       ? giftCard

@@ -1,10 +1,11 @@
 /**
- * The database's side of checkout's steps (`checkout-steps.ts`): each port writes inside the
- * order's transaction, so a failure of any later step rolls all of it back.
+ * The database's side of checkout's steps (`checkout-steps.ts`): the record ports write inside the
+ * order's transaction, so a failure of any later step rolls all of it back; the fulfil ports inside
+ * `fulfilOrder`'s (after that commit). The hold's port is in `holds.ts`.
  */
 import { invoiceAtCheckout } from "../invoicing/service";
 import crypto from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
@@ -12,23 +13,20 @@ import {
   addresses,
   certificateEntitlements,
   giftCardMovements,
-  giftCards,
   orderItems,
   orders,
   payments,
-  productVariants,
-  products,
   savedCards,
   shipments,
   voucherRedemptions,
-  vouchers,
   carts,
 } from "../../db/schema";
 import { grantLot } from "../credits/ledger";
 import { homeStudioOf } from "../places/home-studio";
 import { cartContext, displayAddress } from "./cart";
 import { closeCharge } from "./charges";
-import type { FulfilPort, HoldPort, OrderWriter, PricePort, ReceiptLine, SettlePorts } from "./checkout-steps";
+import type { FulfilPort, OrderWriter, PricePort, ReceiptLine, SettlePorts } from "./checkout-steps";
+import { holdPort, noteHoldOrder } from "./holds";
 import { issueSoldCard } from "./gift-card-sales";
 import type { PaymentMethodInfo } from "./gateways/types";
 import { orderReceipt, receiptMailParts } from "./receipt";
@@ -53,63 +51,7 @@ function pricePort(tx: Db): PricePort {
   };
 }
 
-/**
- * Takes a product line's units from stock in one conditional UPDATE: the variant's row when one
- * was chosen, else the product's. Two buyers of the last unit both run it; the row lock makes the
- * second one see the first's decrement, its `stock >= qty` fails, no row comes back and its
- * payment is refunded. A stock that is not counted (null) stays null.
- */
-async function takeStock(tx: Db, line: { refId: number; variantId: number | null; qty: number }) {
-  const [left] = line.variantId
-    ? await tx
-        .update(productVariants)
-        .set({
-          stock: sql`case when ${productVariants.stock} is null then null else ${productVariants.stock} - ${line.qty} end`,
-        })
-        .where(
-          and(
-            eq(productVariants.id, line.variantId),
-            eq(productVariants.active, true),
-            sql`(${productVariants.stock} is null or ${productVariants.stock} >= ${line.qty})`,
-          ),
-        )
-        .returning({ id: productVariants.id })
-    : await tx
-        .update(products)
-        .set({ stock: sql`case when ${products.stock} is null then null else ${products.stock} - ${line.qty} end` })
-        .where(and(eq(products.id, line.refId), sql`(${products.stock} is null or ${products.stock} >= ${line.qty})`))
-        .returning({ id: products.id });
-  return Boolean(left);
-}
-
-function holdPort(tx: Db): HoldPort {
-  return {
-    takeStock: (line) => takeStock(tx, line),
-    async useVoucher(voucherId) {
-      const [v] = await tx
-        .update(vouchers)
-        .set({ usedCount: sql`${vouchers.usedCount} + 1` })
-        .where(
-          and(
-            eq(vouchers.id, voucherId),
-            sql`(${vouchers.maxUses} is null or ${vouchers.usedCount} < ${vouchers.maxUses})`,
-          ),
-        )
-        .returning({ id: vouchers.id });
-      return Boolean(v);
-    },
-    async spendGiftCard(giftCardId, cents, now) {
-      const [g] = await tx
-        .update(giftCards)
-        .set({ balanceCents: sql`${giftCards.balanceCents} - ${cents}`, updatedAt: now })
-        .where(and(eq(giftCards.id, giftCardId), sql`${giftCards.balanceCents} >= ${cents}`))
-        .returning({ id: giftCards.id });
-      return Boolean(g);
-    },
-  };
-}
-
-function orderWriter(tx: Db): OrderWriter {
+function orderWriter(deps: Pick<AppDeps, "jobs">, tx: Db): OrderWriter {
   return {
     async studioFor(cart, input) {
       return (
@@ -118,6 +60,7 @@ function orderWriter(tx: Db): OrderWriter {
     },
     async insertOrder(values) {
       const [order] = await tx.insert(orders).values(values).returning();
+      await noteHoldOrder(tx, values.cartId, order!.id);
       return order!;
     },
     async insertPayment(values) {
@@ -141,8 +84,6 @@ function orderWriter(tx: Db): OrderWriter {
         .returning({ id: orderItems.id });
       return item!.id;
     },
-    grantLot: (input) => grantLot(tx, input),
-    issueSoldCard: (saleId, buyer, orderId, now) => issueSoldCard(tx, saleId, buyer, orderId, now),
     async redeemVoucher(voucherId, userId, orderId, amountCents) {
       await tx.insert(voucherRedemptions).values({ voucherId, userId, orderId, amountCents });
     },
@@ -156,6 +97,12 @@ function orderWriter(tx: Db): OrderWriter {
     },
     async closeCharge(intentId, now) {
       await closeCharge(tx, { intentId }, "fulfilled", now);
+    },
+    async setFulfilment(orderId, plan) {
+      await tx.update(orders).set({ fulfilment: plan }).where(eq(orders.id, orderId));
+    },
+    async queueFulfilment(orderId) {
+      await deps.jobs.send(tx, FULFIL_JOB, { orderId });
     },
   };
 }
@@ -199,14 +146,20 @@ async function sendReceipt(
   });
 }
 
-function fulfilPort(deps: Pick<AppDeps, "mailer" | "config" | "clock">, tx: Db): FulfilPort {
+/** The job that fulfils a paid order after its commit (runtime.ts registers it). */
+export const FULFIL_JOB = "commerce-fulfil-order";
+
+/** The ports of fulfilment, inside `fulfilOrder`'s transaction. */
+export function fulfilPort(deps: Pick<AppDeps, "mailer" | "config" | "clock">, tx: Db): FulfilPort {
   return {
-    async createShipment(order, cart, address, now) {
+    grantLot: (input) => grantLot(tx, input),
+    issueSoldCard: (saleId, buyer, orderId, now) => issueSoldCard(tx, saleId, buyer, orderId, now),
+    async createShipment(order, shippingMethodId, address, now) {
       await tx.insert(shipments).values({
         orderId: order.id,
-        userId: cart.userId,
+        userId: order.userId,
         publicCode: `NB${crypto.randomBytes(5).toString("hex").toUpperCase()}`,
-        shippingMethodId: cart.shippingMethodId,
+        shippingMethodId,
         address,
         createdAt: now,
         updatedAt: now,
@@ -225,6 +178,6 @@ function fulfilPort(deps: Pick<AppDeps, "mailer" | "config" | "clock">, tx: Db):
 }
 
 /** Every port of a succeeded charge's transaction, on the database. */
-export function settlePorts(deps: Pick<AppDeps, "mailer" | "config" | "clock">, tx: Db): SettlePorts {
-  return { price: pricePort(tx), hold: holdPort(tx), record: orderWriter(tx), fulfil: fulfilPort(deps, tx) };
+export function settlePorts(deps: Pick<AppDeps, "jobs">, tx: Db): SettlePorts {
+  return { price: pricePort(tx), hold: holdPort(tx), record: orderWriter(deps, tx) };
 }

@@ -3,24 +3,26 @@
  *
  * - **price**: the cart becomes priced lines and totals (discount, gift card, shipping); the amount
  *   must be the one charged.
- * - **hold**: what the order takes from shared stock is taken conditionally (product units, one use
- *   of the voucher, the gift card's balance); before the gateway is called, the cart's charge slot
- *   is held with an idempotency key (`openCharge`, one open charge per cart).
- * - **charge**: the gateway takes the money (`setupIntent`, PayPal's capture). Its compensation is
- *   the refund (`failAndRefund`): whatever fails after it, the money goes back.
- * - **record**: the order, its payment, its items, the credit lots with their ledger movements, the
- *   gift cards sold, the voucher redemption and the gift card movement; the cart is paid.
- * - **fulfil**: the shipment, the certification enrolment, the saved card and the receipt mail
- *   (stored in the outbox with the order, delivered by a job after commit).
- *
- * price, hold, record and fulfil of a succeeded charge run in one transaction under the cart's
- * lock: their compensation is its rollback, and the charge's compensation refunds the money.
+ * - **hold**: before the gateway is called, the cart takes from shared stock what the order needs
+ *   (product units, one use of the voucher, the gift card's balance) and the hold is committed with
+ *   an expiry (`holds.ts`: `takeHold`); the buyer who finds the last unit held is told «agotado»
+ *   and nothing is charged. The cart's charge slot is written down too (`openCharge`). A refused
+ *   charge releases both; a hold nobody converts lapses (the release-holds task).
+ * - **charge**: the gateway takes the money (`setupIntent`, PayPal's capture), or gives an OXXO
+ *   voucher or SPEI transfer to pay later. Its compensation is the refund (`failAndRefund`).
+ * - **record**: in one transaction under the cart's lock, the hold is converted (or, if it lapsed,
+ *   taken there and then), and the order, its payment and items, the voucher redemption and the
+ *   gift card movement are written; the cart is paid. A pending voucher's order waits «pendiente de
+ *   pago».
+ * - **fulfil**: after the commit, once per paid order (its row locked and marked): credit lots,
+ *   gift cards sold, shipment, certification, saved card, receipt mail. The same function is a job
+ *   sent in the record transaction, so a server that dies after the commit leaves it to the queue.
  *
  * Every step takes its dependencies as arguments (small ports), so each is unit-tested without a
  * database (tests/unit/checkout-steps.test.ts); `checkout-ports.ts` has the database's ports.
  */
 import { t } from "~/lib/messages";
-import type { AddressSnapshot, orders, payments } from "../../db/schema";
+import type { AddressSnapshot, FulfilmentPlan, orders, payments } from "../../db/schema";
 import type { GrantLotInput } from "../credits/ledger";
 import type { CartContext, CartLine, CartRow } from "./cart";
 import type { Intent, PaymentMethodInfo } from "./gateways/types";
@@ -104,18 +106,26 @@ export interface HoldPort {
   useVoucher(voucherId: number): Promise<boolean>;
   /** Takes `cents` from the gift card's balance (conditional); false when it has less. */
   spendGiftCard(giftCardId: number, cents: number, now: Date): Promise<boolean>;
+  /**
+   * The cart's hold, taken and committed before the charge (`holds.ts`), becomes the order's: true
+   * when it covers this version of the cart and this amount. Absent or false: the step takes the
+   * items itself (no hold was taken, or it lapsed).
+   */
+  convertHeld?(cart: { id: number; version: number }, amountCents: number, orderId: null, now: Date): Promise<boolean>;
 }
 
 /**
- * hold: takes from shared stock what the order needs, each a conditional update (two buyers of
- * the last unit: the second finds none). In the order's transaction: a later failure releases it
- * by rolling back.
+ * hold, in the order's transaction: converts the hold taken before the charge; when there is none
+ * (a gift card paying it all, a hold that lapsed) takes from shared stock what the order needs,
+ * each a conditional update (two buyers of the last unit: the second finds none, and its charge is
+ * refunded by the charge's compensation).
  */
 export function holdStep(port: HoldPort): Step<SettleState> {
   return {
     name: "hold",
-    async run({ priced, now }) {
+    async run({ priced, now, cart, input }) {
       const ctx = need(priced, "price");
+      if (port.convertHeld && (await port.convertHeld(cart, input.intent.amountCents, null, now))) return;
       for (const line of ctx.lines.filter(isStockLine))
         if (!(await port.takeStock(line))) throw new FulfilmentError(t("commerce.cart.outOfStock", { n: 0 }));
       if (ctx.totals.discountCents > 0 && !(await port.useVoucher(ctx.voucher!.id)))
@@ -134,6 +144,8 @@ export interface ChargePort {
    * unless another call already made it this cart's order: then that order.
    */
   refund(input: FulfilInput, cause: unknown): Promise<{ order: OrderRow } | null>;
+  /** The compensation of a voucher awaited (nothing taken yet): cancelled at the gateway, its hold given back. */
+  cancelPending?(input: FulfilInput): Promise<void>;
 }
 
 /** State of a charge's workflow: the answer of its compensation when another call recorded it. */
@@ -151,11 +163,16 @@ export function chargeTakenStep(port: ChargePort): Step<ChargedState> {
   return {
     name: "charge",
     async run({ input }) {
-      if (input.intent.status !== "succeeded") throw new FulfilmentError(t("commerce.payment.notCompleted"));
+      if (input.intent.status !== "succeeded" && !pendingOf(input))
+        throw new FulfilmentError(t("commerce.payment.notCompleted"));
     },
     async compensate(state, cause) {
       // Already refunded by an earlier call: nothing more to give back.
       if (cause instanceof AlreadyFailed) return;
+      if (pendingOf(state.input)) {
+        await port.cancelPending?.(state.input);
+        return;
+      }
       const elsewhere = await port.refund(state.input, cause);
       if (elsewhere) state.recordedElsewhere = elsewhere.order;
     },
@@ -170,12 +187,22 @@ export interface OrderWriter {
   insertOrder(values: ReturnType<typeof orderValues>): Promise<OrderRow>;
   insertPayment(values: PaymentInsert): Promise<void>;
   insertItem(orderId: number, line: CartLine): Promise<number>;
-  grantLot(input: GrantLotInput): Promise<unknown>;
-  issueSoldCard(saleId: number, buyerUserId: number, orderId: number, now: Date): Promise<unknown>;
   redeemVoucher(voucherId: number, userId: number, orderId: number, amountCents: number): Promise<void>;
   noteGiftCardSpend(giftCardId: number, cents: number, orderId: number, userId: number): Promise<void>;
   markCartPaid(cartId: number, now: Date): Promise<void>;
   closeCharge(intentId: string, now: Date): Promise<void>;
+  /** Keeps on the order what its fulfilment will do (written once its items have their ids). */
+  setFulfilment(orderId: number, plan: FulfilmentPlan): Promise<void>;
+  /** After commit, `fulfilOrder` runs the order's fulfilment; this job is its retry (sent in the transaction). */
+  queueFulfilment(orderId: number): Promise<void>;
+}
+
+/**
+ * How a charge records: `paid` (the money is taken) or `pending` (an OXXO voucher or a SPEI
+ * transfer the provider will confirm by webhook: the order waits as «pendiente de pago»).
+ */
+function pendingOf(input: FulfilInput) {
+  return input.intent.status === "requires_action" && (input.method === "oxxo" || input.method === "spei");
 }
 
 /** The order row of a priced cart. */
@@ -184,6 +211,7 @@ function orderValues(
   ctx: CartContext,
   studioId: number | null,
   address: AddressSnapshot | null,
+  fulfilment: FulfilmentPlan,
 ) {
   const { totals } = ctx;
   return {
@@ -197,16 +225,19 @@ function orderValues(
     totalCents: totals.totalCents,
     voucherId: totals.discountCents > 0 ? ctx.voucher!.id : null,
     paymentMethod: s.input.method,
+    status: pendingOf(s.input) ? ("pending_payment" as const) : ("paid" as const),
     deposit: s.cart.deposit,
     balanceDueCents: totals.totalCents - totals.dueNowCents,
     shippingAddress: address,
+    fulfilment,
     createdAt: s.now,
     updatedAt: s.now,
   };
 }
 
-/** The first payment of an order (the charge that paid it). */
+/** The first payment of an order (the charge that paid it, or the voucher/transfer awaited). */
 function paymentValues(s: Pick<SettleState, "cart" | "input" | "now" | "pre">, order: OrderRow): PaymentInsert {
+  const pending = pendingOf(s.input);
   return {
     cartId: s.cart.id,
     orderId: order.id,
@@ -217,9 +248,12 @@ function paymentValues(s: Pick<SettleState, "cart" | "input" | "now" | "pre">, o
     providerPaymentId: s.input.intent.id,
     idempotencyKey: `order:${s.cart.id}`,
     amountCents: s.input.intent.amountCents,
-    status: "succeeded",
+    status: pending ? "pending" : "succeeded",
     cardBrand: s.pre.pm?.brand ?? null,
     cardLast4: s.pre.pm?.last4 ?? null,
+    installmentMonths: s.input.intent.installmentMonths ?? null,
+    pendingDetails: pending ? (s.input.intent.pending ?? null) : null,
+    expiresAt: pending && s.input.intent.pending ? new Date(s.input.intent.pending.expiresAt) : null,
     createdAt: s.now,
     updatedAt: s.now,
   };
@@ -227,7 +261,7 @@ function paymentValues(s: Pick<SettleState, "cart" | "input" | "now" | "pre">, o
 
 /** The credit lot a pack (in person, in its city) or a plan (on demand) grants, or null. */
 export function lotFor(
-  line: CartLine,
+  line: Pick<CartLine, "scope" | "cityId" | "sessions" | "days" | "qty" | "name">,
   userId: number,
   orderId: number,
   itemId: number,
@@ -248,7 +282,36 @@ export function lotFor(
   };
 }
 
-/** record: the order and everything that is money or credit, in the order's transaction. */
+/** What fulfilment will do for this order, kept on it (the cart may change or go after the commit). */
+function fulfilmentPlan(s: SettleState, ctx: CartContext, items: { line: CartLine; itemId: number }[]): FulfilmentPlan {
+  const pm = s.pre.pm;
+  return {
+    lines: items.map(({ line, itemId }) => ({
+      itemId,
+      scope: line.scope,
+      refId: line.refId,
+      area: line.area as FulfilmentPlan["lines"][number]["area"],
+      cityId: line.cityId,
+      sessions: line.sessions,
+      days: line.days,
+      qty: line.qty,
+      name: line.name,
+      variantLabel: line.variantLabel,
+      unitCents: line.unitCents,
+    })),
+    address: s.address ?? null,
+    shippingMethodId: s.cart.shippingMethodId,
+    voucherCode: ctx.voucher?.code ?? null,
+    saveCard: s.input.intent.metadata.save_card === "1" && pm ? { gateway: s.input.gateway, ...pm } : null,
+  };
+}
+
+/**
+ * record: the order and its payment, its items, the voucher's redemption and the gift card's
+ * movement, the cart paid and the charge closed, in one transaction (the hold converted by the
+ * step before). What follows from a paid order (credits, gift cards sold, shipment, receipt) is
+ * kept on it as its fulfilment plan and carried out after the commit (`fulfilOrder`).
+ */
 export function recordStep(w: OrderWriter): Step<SettleState> {
   return {
     name: "record",
@@ -256,21 +319,20 @@ export function recordStep(w: OrderWriter): Step<SettleState> {
       const ctx = need(s.priced, "price");
       const { cart, input, now } = s;
       const studioId = await w.studioFor(cart, input);
-      const order = await w.insertOrder(orderValues(s, ctx, studioId, s.address ?? null));
+      const order = await w.insertOrder(
+        orderValues(s, ctx, studioId, s.address ?? null, { ...fulfilmentPlan(s, ctx, []), lines: [] }),
+      );
       await w.insertPayment(paymentValues(s, order));
       const items: { line: CartLine; itemId: number }[] = [];
-      for (const line of ctx.lines) {
-        const itemId = await w.insertItem(order.id, line);
-        items.push({ line, itemId });
-        const lot = lotFor(line, cart.userId, order.id, itemId, now);
-        if (lot) await w.grantLot(lot);
-        else if (line.scope === "gift_card") await w.issueSoldCard(line.refId, cart.userId, order.id, now);
-      }
+      for (const line of ctx.lines) items.push({ line, itemId: await w.insertItem(order.id, line) });
+      order.fulfilment = fulfilmentPlan(s, ctx, items);
+      await w.setFulfilment(order.id, order.fulfilment);
       if (order.voucherId) await w.redeemVoucher(order.voucherId, cart.userId, order.id, ctx.totals.discountCents);
       if (ctx.totals.giftCardCents > 0)
         await w.noteGiftCardSpend(ctx.giftCard!.id, ctx.totals.giftCardCents, order.id, cart.userId);
       await w.markCartPaid(cart.id, now);
       await w.closeCharge(input.intent.id, now);
+      if (order.status === "paid") await w.queueFulfilment(order.id);
       return { order, items };
     },
   };
@@ -285,8 +347,18 @@ export interface ReceiptLine {
   unitCents: number;
 }
 
+/** What fulfilment works on: a paid order and its plan, once (`fulfilOrder` locks and marks it). */
+export interface FulfilState {
+  order: OrderRow;
+  plan: FulfilmentPlan;
+  user: { email: string; name: string } | null;
+  now: Date;
+}
+
 export interface FulfilPort {
-  createShipment(order: OrderRow, cart: CartRow, address: AddressSnapshot, now: Date): Promise<void>;
+  grantLot(input: GrantLotInput): Promise<unknown>;
+  issueSoldCard(saleId: number, buyerUserId: number, orderId: number, now: Date): Promise<unknown>;
+  createShipment(order: OrderRow, shippingMethodId: number | null, address: AddressSnapshot, now: Date): Promise<void>;
   enrolCertification(userId: number, productId: number, orderId: number): Promise<void>;
   saveCard(userId: number, gateway: string, pm: PaymentMethodInfo): Promise<void>;
   sendReceipt(
@@ -297,20 +369,29 @@ export interface FulfilPort {
   ): Promise<void>;
 }
 
-/** fulfil: what follows from the order (shipment, certification, saved card, receipt mail). */
-export function fulfilStep(port: FulfilPort): Step<SettleState> {
+/**
+ * fulfil: what follows from a paid order: the credit lots of its packs and plans (with their
+ * ledger movements), the gift cards it sold, the shipment, the certification, the saved card and
+ * the receipt mail. Run after the order's commit, once (the order row locked and marked).
+ */
+export function fulfilStep(port: FulfilPort): Step<FulfilState> {
   return {
     name: "fulfil",
-    async run(s) {
-      const order = need(s.order, "record");
-      const ctx = need(s.priced, "price");
-      if (s.address) await port.createShipment(order, s.cart, s.address, s.now);
-      for (const line of ctx.lines)
+    async run({ order, plan, user, now }) {
+      for (const line of plan.lines) {
+        const lot = lotFor(line, order.userId, order.id, line.itemId, now);
+        if (lot) await port.grantLot(lot);
+        else if (line.scope === "gift_card") await port.issueSoldCard(line.refId, order.userId, order.id, now);
+      }
+      if (plan.address) await port.createShipment(order, plan.shippingMethodId, plan.address, now);
+      for (const line of plan.lines)
         if (isStockLine(line) && line.area === "certificate")
-          await port.enrolCertification(s.cart.userId, line.refId, order.id);
-      if (s.input.intent.metadata.save_card === "1" && s.pre.pm)
-        await port.saveCard(s.cart.userId, s.input.gateway, s.pre.pm);
-      if (s.pre.user) await port.sendReceipt(s.pre.user, order, ctx.lines, ctx.voucher?.code ?? null);
+          await port.enrolCertification(order.userId, line.refId, order.id);
+      if (plan.saveCard) {
+        const { gateway, ...pm } = plan.saveCard;
+        await port.saveCard(order.userId, gateway, pm);
+      }
+      if (user) await port.sendReceipt(user, order, plan.lines, plan.voucherCode);
     },
   };
 }
@@ -320,10 +401,9 @@ export interface SettlePorts {
   price: PricePort;
   hold: HoldPort;
   record: OrderWriter;
-  fulfil: FulfilPort;
 }
 
-/** The steps of a succeeded charge's transaction, in order. */
+/** The steps of a succeeded (or pending) charge's transaction, in order; fulfil follows the commit. */
 export function settleSteps(ports: SettlePorts): Step<SettleState>[] {
-  return [priceStep(ports.price), holdStep(ports.hold), recordStep(ports.record), fulfilStep(ports.fulfil)];
+  return [priceStep(ports.price), holdStep(ports.hold), recordStep(ports.record)];
 }

@@ -18,10 +18,11 @@ import { carts, orders, payments, users, webhookEvents as webhookEventsTable } f
 import { AppError } from "../errors";
 import { audit } from "../audit/service";
 import { checkPaymentStudio } from "../places/home-studio";
-import { readCart } from "./cart";
+import { cartContext, readCart } from "./cart";
 import {
   AlreadyFailed,
   chargeTakenStep,
+  fulfilStep,
   FulfilmentError,
   settleSteps,
   type ChargedState,
@@ -31,7 +32,8 @@ import {
   type SettlePorts,
   type SettleState,
 } from "./checkout-steps";
-import { escapeHtml, saveCard, settlePorts } from "./checkout-ports";
+import { escapeHtml, FULFIL_JOB, fulfilPort, saveCard, settlePorts } from "./checkout-ports";
+import { extendHold, HOLD_TTL_MS, releaseHold, releaseHoldIn, releaseOrderHold, takeHold } from "./holds";
 import { runSteps, runStepsOrThrow, type Step } from "./workflow";
 import { gatewayOfPayment } from "./gateways";
 import { transientPaypalError } from "./gateways/paypal";
@@ -53,7 +55,7 @@ import {
 const DAY = 86_400_000;
 
 /** What checkout works through: the database, the gateways, the mail, the log and the clock. */
-type CheckoutDeps = Pick<AppDeps, "db" | "gateways" | "mailer" | "log" | "clock" | "config">;
+type CheckoutDeps = Pick<AppDeps, "db" | "gateways" | "mailer" | "log" | "clock" | "config" | "jobs">;
 
 function paymentError(message: string) {
   return new AppError(402, message, [], t("commerce.payment.providerContact"));
@@ -195,7 +197,7 @@ interface CardChargeState {
   input: { cart_id?: number; order_id?: number; save_payment_method?: boolean };
   pmId: string;
   studioId: number | null;
-  plan?: { charge: OpenChargeInput; metadata: Record<string, string> };
+  plan?: { charge: OpenChargeInput; metadata: Record<string, string>; version?: number };
   charge?: ChargeRow;
   intent?: Intent;
 }
@@ -218,6 +220,15 @@ function cardChargeSteps(deps: CheckoutDeps, round: number): Step<CardChargeStat
       name: "hold",
       async run(s) {
         const plan = s.plan!;
+        // The cart's stock, voucher use and gift card part, committed before the gateway is called:
+        // the buyer who finds the last unit held is told «agotado» and nothing is charged.
+        if (plan.charge.instalment === 1)
+          await holdCart(
+            deps,
+            s.userId,
+            { cartId: plan.charge.cartId, version: plan.version!, amountCents: plan.charge.amountCents },
+            HOLD_TTL_MS,
+          );
         let opened = await openCharge(deps.db, plan.charge, deps.clock());
         // The same card was tried on this cart before and that charge was cancelled (the bank's step
         // abandoned), never reached the gateway, or was refunded because its order could not be
@@ -236,9 +247,11 @@ function cardChargeSteps(deps: CheckoutDeps, round: number): Step<CardChargeStat
         return { charge: opened.charge };
       },
       async compensate(s, cause) {
-        // Refused by the gateway (a declined card): nothing was taken, the slot is released.
-        if (cause instanceof GatewayError)
-          await closeCharge(deps.db, { chargeId: s.charge!.id }, "failed", deps.clock());
+        // Refused by the gateway (a declined card): nothing was taken, the slot and the hold are released.
+        if (cause instanceof GatewayError) {
+          if (s.charge) await closeCharge(deps.db, { chargeId: s.charge.id }, "failed", deps.clock());
+          if (s.plan!.charge.instalment === 1) await releaseHold(deps.db, s.plan!.charge.cartId, deps.clock());
+        }
       },
     },
     {
@@ -256,6 +269,7 @@ function cardChargeSteps(deps: CheckoutDeps, round: number): Step<CardChargeStat
           },
         });
         await noteIntent(deps.db, s.charge!.id, intent, deps.clock());
+        await afterIntent(deps, charge.instalment === 1 ? charge.cartId : null, intent);
         return { intent };
       },
     },
@@ -268,7 +282,7 @@ async function chargePlan(
   userId: number,
   input: { cart_id?: number; order_id?: number; save_payment_method?: boolean },
   pmId: string,
-): Promise<{ charge: OpenChargeInput; metadata: Record<string, string> }> {
+): Promise<{ charge: OpenChargeInput; metadata: Record<string, string>; version?: number }> {
   const gateway = deps.gateways.card.name;
   const save = input.save_payment_method ? "1" : "0";
   if (input.order_id !== undefined) {
@@ -307,13 +321,80 @@ async function chargePlan(
       amountCents: amount,
     },
     metadata: { cart_id: String(ctx.cart.id), user_id: String(userId), save_card: save },
+    version: ctx.cart.version,
   };
 }
 
-/** After a confirmation: a declined or cancelled intent closes its charge. */
+/**
+ * The hold of the cart's current version, taken (and committed) before a charge: the cart row
+ * locked, priced again, and refused if it changed since it was priced for the charge.
+ */
+function holdCart(
+  deps: CheckoutDeps,
+  userId: number,
+  want: { cartId: number; version: number; amountCents: number },
+  ttlMs: number,
+) {
+  // A double click or many tabs in this server share one hold instead of queueing behind the cart
+  // lock (other servers are kept out by that lock and the one-active-hold index).
+  const key = `${userId}:${want.cartId}:v${want.version}:${want.amountCents}`;
+  const running = holdsInFlight.get(key);
+  if (running) return running;
+  const p = takeCartHold(deps, userId, want, ttlMs).finally(() => holdsInFlight.delete(key));
+  holdsInFlight.set(key, p);
+  return p;
+}
+
+const holdsInFlight = new Map<string, Promise<unknown>>();
+
+async function takeCartHold(
+  deps: CheckoutDeps,
+  userId: number,
+  want: { cartId: number; version: number; amountCents: number },
+  ttlMs: number,
+) {
+  const now = deps.clock();
+  const { cartId, version } = want;
+  return takeHold(
+    deps.db,
+    want,
+    async (tx) => {
+      const [cart] = await tx
+        .select()
+        .from(carts)
+        .where(and(eq(carts.id, cartId), eq(carts.userId, userId)))
+        .for("update");
+      if (!cart || cart.status !== "open") throw AppError.conflict(t("commerce.cart.alreadyPaid"));
+      if (cart.version !== version) throw AppError.conflict(t("commerce.cart.changed"));
+      const ctx = await cartContext(tx, cart, now);
+      if (ctx.reason) throw AppError.conflict(ctx.reason);
+      return ctx;
+    },
+    { now, ttlMs },
+  );
+}
+
+/**
+ * What the gateway's answer means for the cart's hold: refused or cancelled gives it back; one
+ * waiting for the bank's authentication keeps it as long as the charge may wait.
+ */
+async function afterIntent(deps: CheckoutDeps, cartId: number | null, intent: Intent) {
+  if (cartId === null) return;
+  const now = deps.clock();
+  if (intent.status === "failed" || intent.status === "canceled") await releaseHold(deps.db, cartId, now);
+  else if (intent.status === "requires_action" && intent.pending)
+    await extendHold(deps.db, cartId, new Date(new Date(intent.pending.expiresAt).getTime() + HOLD_TTL_MS), now);
+  else if (intent.status === "requires_action")
+    await extendHold(deps.db, cartId, new Date(now.getTime() + CHARGE_ACTION_TIMEOUT_MS), now);
+}
+
+/** After a confirmation: a declined or cancelled intent closes its charge and gives back its hold. */
 async function noteIntentOf(deps: CheckoutDeps, intent: Intent) {
-  if (intent.status === "failed" || intent.status === "canceled")
+  if (intent.status === "failed" || intent.status === "canceled") {
     await closeCharge(deps.db, { intentId: intent.id }, intent.status, deps.clock());
+    if (intent.metadata.instalment !== "2" && intent.metadata.cart_id)
+      await releaseHold(deps.db, Number(intent.metadata.cart_id), deps.clock());
+  }
 }
 
 function intentAnswer(intent: Intent) {
@@ -360,6 +441,146 @@ async function owedOrder(db: Db, userId: number, orderId: number) {
   return order;
 }
 
+// ---------- OXXO ----------
+
+/** An OXXO voucher is good for this many days (Stripe's default `expires_after_days`). */
+export const OXXO_DAYS = 3;
+
+/**
+ * Pay at OXXO: the cart's hold is taken for as long as the voucher lives, the gateway makes the
+ * voucher, and the order is recorded at once as «pendiente de pago» with a pending payment that
+ * shows the voucher (reference, amount, expiry). Nothing is credited until the provider's webhook
+ * confirms the payment (`confirmPendingPayment`); unpaid at expiry the order is canceled and the
+ * hold given back (`expirePendingPayments`). A retried request gets the same voucher and order.
+ */
+export async function payWithOxxo(
+  deps: CheckoutDeps,
+  userId: number,
+  input: { cart_id?: number; studio_id?: number | null },
+) {
+  const { card } = deps.gateways;
+  if (!card.createOxxoIntent) throw AppError.conflict(t("commerce.oxxo.unavailable"));
+  const studioId = await checkPaymentStudio(deps.db, input.studio_id);
+  const ctx = await payableCart(deps, userId, input.cart_id);
+  const amount = ctx.totals.dueNowCents;
+  const now = deps.clock();
+  const expiresAt = new Date(now.getTime() + OXXO_DAYS * DAY);
+  const want = { cartId: ctx.cart.id, version: ctx.cart.version, amountCents: amount };
+  await holdCart(deps, userId, want, OXXO_DAYS * DAY + HOLD_TTL_MS);
+  let intent: Intent;
+  try {
+    intent = await card.createOxxoIntent(deps.db, {
+      amountCents: amount,
+      idempotencyKey: `oxxo:cart:${ctx.cart.id}:v${ctx.cart.version}:${amount}`,
+      metadata: { cart_id: String(ctx.cart.id), user_id: String(userId) },
+      expiresAt,
+    });
+  } catch (e) {
+    await releaseHold(deps.db, ctx.cart.id, deps.clock());
+    if (e instanceof GatewayError) throw paymentError(e.message);
+    throw e;
+  }
+  return fulfilPaid(deps, { gateway: card.name, method: "oxxo", intent, studioId });
+}
+
+/**
+ * The provider says a pending voucher (or transfer) was paid: its payment succeeds and its order
+ * becomes paid, then is fulfilled (credits, receipt), once, whatever number of webhooks. Paid after
+ * the order was canceled (expired), the money is refunded and the payment keeps why.
+ */
+async function confirmPendingPayment(deps: CheckoutDeps, intent: Intent) {
+  const now = deps.clock();
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [p] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.providerPaymentId, intent.id), eq(payments.instalment, 1)))
+      .for("update");
+    if (!p) return null;
+    if (p.status === "canceled" && p.refundedCents === 0) return { kind: "late" as const, payment: p };
+    if (p.status !== "pending") return null; // already confirmed: a duplicate
+    if (intent.amountCents !== p.amountCents) return null;
+    await tx
+      .update(payments)
+      .set({ status: "succeeded", expiresAt: null, updatedAt: now })
+      .where(eq(payments.id, p.id));
+    await tx
+      .update(orders)
+      .set({ status: "paid", updatedAt: now })
+      .where(and(eq(orders.id, p.orderId!), eq(orders.status, "pending_payment")));
+    await deps.jobs.send(tx, FULFIL_JOB, { orderId: p.orderId });
+    return { kind: "confirmed" as const, orderId: p.orderId! };
+  });
+  if (outcome?.kind === "confirmed") await fulfilAfterCommit(deps, outcome.orderId);
+  if (outcome?.kind === "late") await refundLatePayment(deps, outcome.payment, intent);
+  return outcome;
+}
+
+/** A voucher paid after its order was canceled: the money goes back, the payment says why. */
+async function refundLatePayment(deps: CheckoutDeps, p: typeof payments.$inferSelect, intent: Intent) {
+  const gateway = gatewayOfPayment(deps.gateways, p);
+  if (!gateway) return;
+  await gateway.refund(deps.db, intent.id, intent.amountCents, `late:${intent.id}`);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(payments)
+      .set({ refundedCents: intent.amountCents, failure: t("commerce.oxxo.paidAfterExpiry"), updatedAt: deps.clock() })
+      .where(eq(payments.id, p.id));
+    await audit(tx, {
+      actorUserId: null,
+      action: "payment.refunded_after_expiry",
+      entity: "payment",
+      entityId: p.id,
+      data: { provider_payment_id: intent.id, amount_cents: intent.amountCents },
+    });
+  });
+}
+
+/**
+ * Scheduled: pending vouchers and transfers past their expiry. The gateway is asked first (a
+ * payment whose webhook was lost is confirmed); one still unpaid is cancelled at the gateway, its
+ * order canceled and what it held given back (stock, voucher use, gift card part).
+ */
+export async function expirePendingPayments(deps: CheckoutDeps) {
+  const now = deps.clock();
+  const due = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, "pending"), lt(payments.expiresAt, now)))
+    .limit(100);
+  let expired = 0;
+  for (const p of due) {
+    const gateway = gatewayOfPayment(deps.gateways, p);
+    if (!gateway || !("cancelIntent" in gateway) || !p.providerPaymentId) continue;
+    try {
+      let intent = await gateway.retrieveIntent(deps.db, p.providerPaymentId);
+      if (intent?.status === "succeeded") {
+        await confirmPendingPayment(deps, intent);
+        continue;
+      }
+      if (intent?.status === "requires_action") intent = await gateway.cancelIntent(deps.db, intent.id);
+      if (intent?.status === "succeeded") {
+        await confirmPendingPayment(deps, intent);
+        continue;
+      }
+      await deps.db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(payments).where(eq(payments.id, p.id)).for("update");
+        if (locked?.status !== "pending") return;
+        await tx.update(payments).set({ status: "canceled", updatedAt: now }).where(eq(payments.id, p.id));
+        await tx
+          .update(orders)
+          .set({ status: "canceled", updatedAt: now })
+          .where(and(eq(orders.id, p.orderId!), eq(orders.status, "pending_payment")));
+        await releaseOrderHold(tx, p.orderId!, now);
+        expired++;
+      });
+    } catch (err) {
+      deps.log.error({ err, paymentId: p.id }, "pending payment could not be expired");
+    }
+  }
+  return { expired };
+}
+
 // ---------- PayPal ----------
 
 /** Only our own pages may be PayPal's way back (no open redirect). */
@@ -384,6 +605,7 @@ export async function payWithPaypal(
   const { paypal } = deps.gateways;
   const ctx = await payableCart(deps, userId, input.cart_id);
   const amount = ctx.totals.dueNowCents;
+  await holdCart(deps, userId, { cartId: ctx.cart.id, version: ctx.cart.version, amountCents: amount }, HOLD_TTL_MS);
   const returnUrl = safeReturnPath(input.callback_url, deps.config.publicUrl);
   const order = await paypal.createOrder(deps.db, {
     amountCents: amount,
@@ -492,7 +714,13 @@ async function fulfilOnce(
   const steps = opts.steps ?? settleSteps;
   const outcome = await runSteps<ChargedState>(
     [
-      chargeTakenStep({ refund: (paid, cause) => failAndRefund(deps, paid, cartId, cause) }),
+      chargeTakenStep({
+        refund: (paid, cause) => failAndRefund(deps, paid, cartId, cause),
+        cancelPending: async (pending) => {
+          await deps.gateways.card.cancelIntent(deps.db, pending.intent.id);
+          await releaseHold(deps.db, cartId, deps.clock());
+        },
+      }),
       { name: "order", run: () => recordInTransaction(deps, input, cartId, now, pre, steps) },
     ],
     { input },
@@ -501,7 +729,11 @@ async function fulfilOnce(
         deps.log.error({ err, step, cartId }, "checkout compensation failed: left to the reconciliation task"),
     },
   );
-  if (outcome.ok) return { order: outcome.state.order!, duplicate: outcome.state.duplicate ?? false };
+  if (outcome.ok) {
+    const order = outcome.state.order!;
+    if (!outcome.state.duplicate) await fulfilAfterCommit(deps, order.id);
+    return { order, duplicate: outcome.state.duplicate ?? false };
+  }
   const { cause, state } = outcome;
   if (state.recordedElsewhere) return { order: state.recordedElsewhere, duplicate: true };
   if (cause instanceof AlreadyFailed) throw AppError.conflict(t("commerce.payment.refundedAfterFailure"));
@@ -552,6 +784,46 @@ async function recordInTransaction(
     if (cart.status !== "open") throw new FulfilmentError(t("commerce.cart.alreadyPaid"));
     const done = await runStepsOrThrow(steps(settlePorts(deps, tx)), { input, cart, now, pre });
     return { order: done.order!, duplicate: false };
+  });
+}
+
+/**
+ * The fulfil step after the order's commit: run at once so the customer sees the credits in the
+ * answer; a failure here is logged and left to the job sent with the order (retried), never undoes
+ * the order nor refunds the money.
+ */
+async function fulfilAfterCommit(deps: CheckoutDeps, orderId: number) {
+  try {
+    await fulfilOrder(deps, orderId);
+  } catch (err) {
+    deps.log.error({ err, orderId }, "order fulfilment failed after commit: left to its job");
+  }
+}
+
+/**
+ * fulfil, once per paid order: the order row locked, its plan carried out (credit lots, gift cards
+ * sold, shipment, certification, saved card, receipt) and the order marked fulfilled, in one
+ * transaction. Called after the order's commit, by its job, and when a pending voucher is paid;
+ * any number of calls fulfil it once. A pending or canceled order is left alone.
+ */
+export async function fulfilOrder(deps: Pick<AppDeps, "db" | "mailer" | "clock" | "config">, orderId: number) {
+  return deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order?.fulfilment || order.fulfilledAt || order.status === "pending_payment" || order.status === "canceled")
+      return { fulfilled: false };
+    const now = deps.clock();
+    const [user] = await tx
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, order.userId));
+    await runStepsOrThrow([fulfilStep(fulfilPort(deps, tx))], {
+      order,
+      plan: order.fulfilment,
+      user: user ?? null,
+      now,
+    });
+    await tx.update(orders).set({ fulfilledAt: now }).where(eq(orders.id, order.id));
+    return { fulfilled: true };
   });
 }
 
@@ -718,6 +990,8 @@ async function failAndRefund(
       if (input.intent.amountCents > 0) await mailRefundAfterFailure(deps, tx, cart.userId, input.intent, message);
     }
     await closeCharge(tx, { intentId: input.intent.id }, "refunded", deps.clock());
+    // What the cart held for this charge goes back to the store (another charge may hold it anew).
+    if (input.intent.metadata.instalment !== "2") await releaseHoldIn(tx, cartId, deps.clock());
     return null;
   });
   if (recorded) return recorded;
@@ -855,7 +1129,10 @@ export async function applyWebhookEvent(deps: CheckoutDeps, eventId: string) {
     if (intent) paid = { gateway: paypal.name, method: "paypal", intent, studioId: null };
   } else if (ev.type === "payment_intent.succeeded" && ev.intentId) {
     const intent = await card.retrieveIntent(deps.db, ev.intentId);
-    if (intent) paid = { gateway: card.name, method: "card", intent, studioId: null };
+    // An OXXO voucher (or SPEI transfer) paid: its pending order is confirmed and fulfilled.
+    if (intent?.pending) {
+      if (intent.status === "succeeded") await confirmPendingPayment(deps, intent);
+    } else if (intent) paid = { gateway: card.name, method: "card", intent, studioId: null };
   }
   if (paid?.intent.status === "succeeded" && paid.intent.metadata.user_id) {
     try {
@@ -916,6 +1193,7 @@ async function settleCharge(
   if (intent === undefined) return false;
   if (!intent) {
     await closeCharge(deps.db, { chargeId: charge.id }, "abandoned", now);
+    if (charge.instalment === 1) await releaseHold(deps.db, charge.cartId, now);
     return "closed";
   }
   if (!charge.providerIntentId) await noteIntent(deps.db, charge.id, intent, now);
@@ -923,6 +1201,7 @@ async function settleCharge(
     intent = await gateway.cancelIntent(deps.db, intent.id);
   if (intent.status === "failed" || intent.status === "canceled") {
     await closeCharge(deps.db, { chargeId: charge.id }, intent.status, now);
+    if (charge.instalment === 1) await releaseHold(deps.db, charge.cartId, now);
     return "closed";
   }
   if (intent.status !== "succeeded") return false;

@@ -1,7 +1,7 @@
 /**
  * The point of sale (issue 22, item 3): a sale at the front desk is the same order, payment, credit
  * lot, ledger movement, voucher redemption, gift-card movement and receipt mail as an online sale,
- * because it runs checkout's own steps (`settleSteps`: price, hold, record, fulfil) over a cart of
+ * because it runs checkout's own steps (`settleSteps`: price, hold, record; then `fulfilOrder` after the commit) over a cart of
  * its own (`deskCart`, filled with the online cart's rules). What the desk adds:
  *
  * - the caller's open shift (none: refused), whose studio the order counts for;
@@ -39,6 +39,7 @@ import { inTransaction } from "../tx";
 import { onDemandEnabled } from "../content/service";
 import { cartContext, deskCart, type CartContext, type CartRow, type DeskItem } from "../commerce/cart";
 import { settlePorts } from "../commerce/checkout-ports";
+import { fulfilOrder } from "../commerce/checkout";
 import { FulfilmentError, settleSteps, type SettlePorts, type SettleState } from "../commerce/checkout-steps";
 import { variantLabel } from "../commerce/variants";
 import { runStepsOrThrow, type Step } from "../commerce/workflow";
@@ -49,7 +50,7 @@ import type { Actor } from "../people/access";
 import type { AccountDeps } from "../identity/accounts";
 import { addShiftMovement, requireOpenShift, type OpenShift } from "../shifts/service";
 
-type PosDeps = Pick<AppDeps, "db" | "mailer" | "clock" | "config">;
+type PosDeps = Pick<AppDeps, "db" | "mailer" | "clock" | "config" | "jobs">;
 
 const SEARCH_LIMIT = 20;
 
@@ -285,7 +286,7 @@ export interface SellOptions {
 }
 
 /**
- * Checkout's steps (price, hold, record, fulfil) on the desk's ports, then `desk`: the shift
+ * Checkout's steps (price, hold, record) on the desk's ports, then `desk`: the shift
  * movement (every method; cash is what close-turn expects in the drawer) and the sale's row.
  */
 function deskSteps(deps: PosDeps, tx: Db): Step<DeskState>[] {
@@ -347,10 +348,10 @@ export async function sellAtDesk(deps: PosDeps, actor: Actor, input: PosSaleInpu
       sql`select pg_advisory_xact_lock(hashtextextended(${`pos:${actor.id}:${input.idempotency_key}`}, 0))`,
     );
     const [earlier] = await tx
-      .select({ id: posSales.id })
+      .select({ id: posSales.id, orderId: posSales.orderId })
       .from(posSales)
       .where(and(eq(posSales.cashierUserId, actor.id), eq(posSales.idempotencyKey, input.idempotency_key)));
-    if (earlier) return { saleId: earlier.id, duplicate: true };
+    if (earlier) return { saleId: earlier.id, orderId: earlier.orderId, duplicate: true };
     const shift = await requireOpenShift(tx, actor.id);
     const customer = await activeCustomer(tx, input.customer_id);
     const { cart, ctx } = await pricedDeskCart(tx, customer.id, input, now);
@@ -415,8 +416,11 @@ export async function sellAtDesk(deps: PosDeps, actor: Actor, input: PosSaleInpu
       },
       ip: actor.ip,
     });
-    return { saleId: done.saleId!, duplicate: false };
+    return { saleId: done.saleId!, orderId: done.order!.id, duplicate: false };
   });
+  // Fulfilment (credits, receipt) after the commit, as online; its job (sent with the order) retries
+  // a failure here, and any number of calls fulfil the order once.
+  await fulfilOrder(deps, result.orderId);
   return { ...(await saleView(deps.db, result.saleId)), duplicate: result.duplicate };
 }
 

@@ -53,7 +53,14 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta = () => [{ title: `${t("commerce.admin.paymentsTitle")} · ${t("app.name")}` }];
 export const ErrorBoundary = AdminErrorBoundary;
 
-const STATUS_COLOR = { succeeded: "teal", refunded: "gray", partially_refunded: "yellow", failed: "red" } as const;
+const STATUS_COLOR = {
+  succeeded: "teal",
+  refunded: "gray",
+  partially_refunded: "yellow",
+  failed: "red",
+  pending: "orange",
+  canceled: "gray",
+} as const;
 
 export default function AdminPayments({ loaderData }: Route.ComponentProps) {
   const { items, totals, by_studio: byStudio, filters, studios, unreconciled } = loaderData;
@@ -78,7 +85,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
             <Select
               name="method"
               label={t("commerce.admin.method")}
-              data={METHODS.map((m) => ({ value: m, label: t(`commerce.ui.paidWith.${m}`) }))}
+              data={METHODS.map((m) => ({ value: m, label: t(`commerce.admin.methods.${m}`) }))}
               defaultValue={filters.method}
               clearable
             />
@@ -159,7 +166,22 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
                   </Text>
                 </Table.Td>
                 <Table.Td>{p.studio}</Table.Td>
-                <Table.Td>{p.card ?? t(`commerce.ui.paidWith.${p.method}`)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{p.method_label}</Text>
+                  {p.card && (
+                    <Text size="xs" c="dimmed">
+                      {p.card}
+                    </Text>
+                  )}
+                  {p.pending_reference && (
+                    <Text size="xs" c="dimmed">
+                      {t("commerce.admin.pendingUntil", {
+                        reference: p.pending_reference,
+                        date: p.display_expires ?? "",
+                      })}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   {p.display_amount}
                   {p.refunded_cents > 0 && (

@@ -102,6 +102,15 @@ async function toIntent(db: Db, row: IntentRow): Promise<Intent> {
     paymentMethodId: row.paymentMethodId,
     failureMessage,
     approveUrl: row.kind === "paypal" ? `/api/v2/sandbox/paypal/${row.id}` : null,
+    pending:
+      row.kind === "oxxo"
+        ? {
+            kind: "oxxo",
+            reference: row.metadata.oxxo_reference ?? "",
+            amountCents: row.amountCents,
+            expiresAt: row.metadata.expires_at ?? "",
+          }
+        : null,
   };
 }
 
@@ -140,7 +149,9 @@ async function refundIntent(db: Db, id: string, amountCents: number, idempotency
   return { id: `re_${crypto.createHash("sha256").update(key).digest("hex").slice(0, 24)}` };
 }
 
-export function sandboxGateway(webhookSecret: string): PaymentGateway & { authenticate: typeof authenticate } {
+export function sandboxGateway(
+  webhookSecret: string,
+): PaymentGateway & { authenticate: typeof authenticate; payOxxo: typeof payOxxo } {
   return {
     name: "sandbox",
     publicKey: "pk_test_sandbox",
@@ -180,6 +191,19 @@ export function sandboxGateway(webhookSecret: string): PaymentGateway & { authen
         paymentMethodId: pm.id,
         status,
         metadata: input.metadata,
+      });
+      return toIntent(db, row);
+    },
+    async createOxxoIntent(db, input) {
+      // A voucher's reference is 14 digits, as OXXO's (Stripe's test mode makes one too).
+      const reference = Array.from(crypto.randomBytes(14), (b) => String(b % 10)).join("");
+      const row = await insertOnce(db, {
+        id: rid("pi_sbx"),
+        idempotencyKey: input.idempotencyKey,
+        kind: "oxxo",
+        amountCents: input.amountCents,
+        status: "requires_action",
+        metadata: { ...input.metadata, oxxo_reference: reference, expires_at: input.expiresAt.toISOString() },
       });
       return toIntent(db, row);
     },
@@ -225,7 +249,29 @@ export function sandboxGateway(webhookSecret: string): PaymentGateway & { authen
       }
     },
     authenticate,
+    payOxxo,
   };
+}
+
+/**
+ * The sandbox's OXXO store: the customer pays the voucher in cash. Only a voucher still awaiting
+ * payment and not expired is paid (as at a real store, an expired reference is refused); the
+ * intent as it is after, or null when refused.
+ */
+async function payOxxo(db: Db, id: string, now: Date) {
+  const [row] = await db
+    .update(sandboxIntents)
+    .set({ status: "succeeded" })
+    .where(
+      and(
+        eq(sandboxIntents.id, id),
+        eq(sandboxIntents.kind, "oxxo"),
+        eq(sandboxIntents.status, "requires_action"),
+        sql`(${sandboxIntents.metadata}->>'expires_at')::timestamptz > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning();
+  return row ? toIntent(db, row) : null;
 }
 
 /** The card-action step of the sandbox (the bank's authentication page): approve or refuse. */

@@ -1,4 +1,5 @@
 import type { Db } from "../../../db/client";
+import type { PendingDetails } from "../../../db/schema";
 
 /** A card as the browser sends it to the sandbox's create-payment-method call. Never stored. */
 export interface CardInput {
@@ -30,6 +31,10 @@ export interface Intent {
   failureMessage: string | null;
   /** PayPal: where the customer approves the payment. */
   approveUrl?: string | null;
+  /** Card instalments without interest chosen for this charge (3, 6, 9, 12). */
+  installmentMonths?: number | null;
+  /** OXXO / SPEI: what the customer must pay, and where (status `requires_action` until paid). */
+  pending?: PendingDetails | null;
 }
 
 /**
@@ -71,6 +76,16 @@ export interface PaymentGateway {
   createCardIntent(
     db: Db,
     input: { amountCents: number; paymentMethodId: string; idempotencyKey: string; metadata: Record<string, string> },
+  ): Promise<Intent>;
+  /**
+   * OXXO (Stripe's `oxxo` method): an intent awaiting the customer's cash payment, with its voucher
+   * (`pending`: reference, amount, expiry). Status `requires_action` until the store reports the
+   * payment (webhook `payment_intent.succeeded`); unpaid at expiry it is cancelled. Absent: the
+   * gateway does not offer it.
+   */
+  createOxxoIntent?(
+    db: Db,
+    input: { amountCents: number; idempotencyKey: string; metadata: Record<string, string>; expiresAt: Date },
   ): Promise<Intent>;
   /** After the card action (authentication): confirm again. */
   confirmIntent(db: Db, id: string): Promise<Intent>;
