@@ -224,7 +224,7 @@ export function onDemandMediaRoutes(app: Hono<ApiEnv>, deps: AppDeps) {
     const auth = c.get("auth");
     enforceGuard(["admin", "noCashiers"], auth);
     const actor = actorOf(auth.user!, clientIp(c));
-    if (!can(actor, "content.write")) throw AppError.forbidden();
+    if (!can(actor, "on_demand.write")) throw AppError.forbidden();
     const method = c.req.raw.method;
     // Hono routes HEAD through GET; a real GET (tus's download) is not offered.
     if (method === "GET") throw new AppError(404, t("onDemandAdmin.upload.errors.notFound"));

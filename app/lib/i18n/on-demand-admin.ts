@@ -113,6 +113,29 @@ export const onDemandAdmin = {
     },
   },
   streams: {
+    title: "Clases en vivo",
+    add: "Nueva clase en vivo",
+    search: "Buscar por título",
+    empty: "No hay clases en vivo con estos filtros.",
+    columns: {
+      title: "Clase",
+      coach: "Coach",
+      startsAt: "Inicio",
+      duration: "Duración",
+      replay: "Repetición",
+      state: "Estado",
+    },
+    durationValue: "{minutes} min",
+    when: {
+      label: "Cuándo",
+      upcoming: "Próximas",
+      past: "Pasadas",
+    },
+    state: {
+      upcoming: "Próxima",
+      ended: "Terminada",
+      inactive: "Inactiva",
+    },
     addTitle: "Nueva clase en vivo",
     editTitle: "Editar clase en vivo",
     fields: {

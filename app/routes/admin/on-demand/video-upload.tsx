@@ -11,7 +11,7 @@ import type { Route } from "./+types/video-upload";
 
 /** /admin/on-demand/videos/upload — a resumable upload (tus): progress, time left, resume after a cut. */
 export async function loader(args: Route.LoaderArgs) {
-  requireAdminPage(args, { permission: "content.write" });
+  requireAdminPage(args, { permission: "on_demand.write" });
   return { maxBytes: args.context.deps.config.MEDIA_UPLOAD_MAX_BYTES };
 }
 
