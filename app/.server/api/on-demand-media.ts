@@ -120,7 +120,8 @@ function tusServer(deps: AppDeps, users: WeakMap<Request, ApiContext>) {
     maxSize: deps.config.MEDIA_UPLOAD_MAX_BYTES,
     allowedOrigins: [deps.config.publicUrl],
     exposedHeaders: ["X-Video-Id"],
-    // Expired uploads (a week untouched) are swept by the store's expiration extension.
+    // tus's Upload-Expires (a week); uploads left untouched MEDIA_UPLOAD_ABANDON_HOURS are swept with
+    // their video row by the `on-demand-abandoned-uploads` task (domain/on-demand/upload-sweep.ts).
     datastore: new FileStore({ directory, expirationPeriodInMilliseconds: 7 * 86_400_000 }),
     async onUploadCreate(req, upload) {
       const c = users.get(req as unknown as Request)!;

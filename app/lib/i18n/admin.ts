@@ -225,6 +225,7 @@ export const admin = {
     filterEntity: "Tipo de registro",
     actions: {
       "on_demand_video.uploaded": "Subió un video de Nucleo Home",
+      "on_demand_video.upload_abandoned": "Se descartó una subida de video abandonada",
       "on_demand_video.updated": "Editó un video de Nucleo Home",
       "on_demand_video.published": "Publicó un video de Nucleo Home",
       "on_demand_video.unpublished": "Despublicó un video de Nucleo Home",
