@@ -22,7 +22,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 4599);
 const parseSize = (v) => {
   const m = /^(\d+(?:\.\d+)?)([MG]?)$/i.exec(v.trim());
   if (!m) throw new Error(`BENCH_UPLOAD_SIZES: ${v}?`);
-  return Math.round(Number(m[1]) * (m[2].toUpperCase() === "G" ? 1024 ** 3 : m[2].toUpperCase() === "M" ? 1024 ** 2 : 1));
+  return Math.round(
+    Number(m[1]) * (m[2].toUpperCase() === "G" ? 1024 ** 3 : m[2].toUpperCase() === "M" ? 1024 ** 2 : 1),
+  );
 };
 const SIZES = process.env.BENCH_UPLOAD_BYTES
   ? [Number(process.env.BENCH_UPLOAD_BYTES)]
@@ -125,7 +127,9 @@ async function upload(size) {
   console.log(
     `upload ${(size / 1024 ** 3).toFixed(2)} GB in ${seconds.toFixed(1)} s (${(size / 1024 ** 2 / seconds).toFixed(0)} MB/s), answer ${status} (422: not a video, as expected)`,
   );
-  console.log(`  server RSS before ${before.toFixed(1)} MB, peak ${peak.toFixed(1)} MB (+${(peak - before).toFixed(1)} MB)`);
+  console.log(
+    `  server RSS before ${before.toFixed(1)} MB, peak ${peak.toFixed(1)} MB (+${(peak - before).toFixed(1)} MB)`,
+  );
   return { size, growth: peak - before };
 }
 const growths = [];

@@ -12,7 +12,9 @@ import { expect, loginAs, test } from "./support/fixtures";
 test.use({ viewport: { width: 1366, height: 900 } });
 
 async function expectNoViolationAtAll(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   expect(
     violations.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
     page.url(),
