@@ -24,9 +24,10 @@ async function expectNoViolationAtAll(page: Page) {
 test("the video list, the upload page and the live-class list pass axe; live classes lead to their edit page", async ({
   page,
 }) => {
-  await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
+  const token = await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
   const title = `Clase en vivo a11y ${Date.now().toString(36)}`;
   const created = await page.request.post("/api/admin/on-demand/streams", {
+    headers: { Authorization: `Bearer ${token}` },
     data: {
       title,
       starts_at: "2031-03-04 08:30",
@@ -43,6 +44,15 @@ test("the video list, the upload page and the live-class list pass axe; live cla
 
   await page.getByRole("link", { name: "Subir video" }).click();
   await expect(page.getByRole("heading", { name: "Subir video", level: 1 })).toBeVisible();
+  await expectNoViolationAtAll(page);
+  // With a file chosen and its upload refused (the bytes are not a video): the error is announced.
+  await page.locator('input[type="file"]').setInputFiles({
+    name: "falso.mp4",
+    mimeType: "video/mp4",
+    buffer: Buffer.from("esto no es un video ".repeat(200)),
+  });
+  await page.getByRole("button", { name: "Subir", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "no es un video" })).toBeVisible();
   await expectNoViolationAtAll(page);
 
   await page.goto("/admin/on-demand/videos");
