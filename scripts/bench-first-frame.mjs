@@ -55,7 +55,7 @@ const must = (r, what) => {
 };
 
 for (let i = 0; ; i++) {
-  if (i > 600) throw new Error("the server did not start");
+  if (i > 2400) throw new Error("the server did not start");
   const up = await fetch(`${base}/api/health`).then(
     (r) => r.ok,
     () => false,
