@@ -16,6 +16,7 @@ export const onDemandAdmin = {
     intro:
       "Elige un archivo de video (MP4, MOV, M4V, WebM o MKV). Si se corta la conexión, vuelve a elegir el mismo archivo y la subida sigue donde se quedó.",
     file: "Archivo de video",
+    clearFile: "Quitar el archivo elegido",
     start: "Subir",
     pause: "Pausar",
     resume: "Continuar",

@@ -152,6 +152,8 @@ export default function VideoUpload({ loaderData }: Route.ComponentProps) {
             }}
             disabled={state === "running"}
             clearable
+            // axe (button-name): the clear button had no name.
+            clearButtonProps={{ "aria-label": t("onDemandAdmin.upload.clearFile") }}
           />
           {file && state !== "idle" && (
             <Stack gap={4}>
