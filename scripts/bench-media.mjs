@@ -1,11 +1,12 @@
 // Memory of Nucleo Home's media paths (issue 23): `npm run bench:media`.
 //
 // Starts the built server on fresh data (its own DATA_DIR and APP_KEY), then:
-//  1. uploads a 1 GB file through the resumable upload (tus: POST, then one streamed PATCH),
-//     generated on the fly (1 MB of random bytes repeated), at loopback speed;
+//  1. uploads 256 MB, 1 GB and 2 GB files (BENCH_UPLOAD_SIZES) through the resumable upload (tus:
+//     POST, then one streamed PATCH), generated on the fly (1 MB of random bytes repeated), at
+//     loopback speed, printing the server's RSS growth for each: it must not follow the size;
 //  2. runs 50 concurrent readers of a demo video's segments with byte ranges for 15 s;
 // sampling the server process's RSS (/proc/<pid>/status) every 100 ms, and prints before/peak.
-// The 1 GB file is not a video: the server streams it to disk, ffprobe refuses it at the end (422)
+// The files are not videos: the server streams it to disk, ffprobe refuses it at the end (422)
 // and it is removed; what is measured is the memory while the bytes flow.
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
@@ -16,7 +17,19 @@ import path from "node:path";
 import { Readable } from "node:stream";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4599);
-const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 1024 ** 3);
+// BENCH_UPLOAD_SIZES: sizes uploaded one after the other (M or G suffixes), default 256M,1G,2G
+// (BENCH_UPLOAD_BYTES, one size in bytes, still works).
+const parseSize = (v) => {
+  const m = /^(\d+(?:\.\d+)?)([MG]?)$/i.exec(v.trim());
+  if (!m) throw new Error(`BENCH_UPLOAD_SIZES: ${v}?`);
+  return Math.round(
+    Number(m[1]) * (m[2].toUpperCase() === "G" ? 1024 ** 3 : m[2].toUpperCase() === "M" ? 1024 ** 2 : 1),
+  );
+};
+const SIZES = process.env.BENCH_UPLOAD_BYTES
+  ? [Number(process.env.BENCH_UPLOAD_BYTES)]
+  : (process.env.BENCH_UPLOAD_SIZES ?? "256M,1G,2G").split(",").map(parseSize);
+const PATCH_BYTES = Number(process.env.BENCH_PATCH_BYTES ?? 256 * 1024 ** 2);
 const READERS = Number(process.env.BENCH_READERS ?? 50);
 const base = `http://127.0.0.1:${PORT}`;
 const appKey = crypto.randomBytes(32);
@@ -65,58 +78,76 @@ const login = await fetch(`${base}/api/login`, {
 const { access_token: token } = await login.json();
 const auth = { authorization: `Bearer ${token}` };
 
-// ---------- 1. a 1 GB upload ----------
-await new Promise((r) => setTimeout(r, 2000));
-const before = rssMb();
-const peakOf = sampler();
-const created = await fetch(`${base}/api/admin/on-demand/uploads`, {
-  method: "POST",
-  headers: {
-    ...auth,
-    "Tus-Resumable": "1.0.0",
-    "Upload-Length": String(SIZE),
-    "Upload-Metadata": `filename ${Buffer.from("bench.mp4").toString("base64")},filetype ${Buffer.from("video/mp4").toString("base64")}`,
-  },
-});
-if (created.status !== 201) throw new Error(`create: ${created.status} ${await created.text()}`);
-const location = created.headers.get("location");
-const chunk = crypto.randomBytes(1024 ** 2);
-let sent = 0;
-const body = new Readable({
-  read() {
-    if (sent >= SIZE) return this.push(null);
-    const n = Math.min(chunk.length, SIZE - sent);
-    sent += n;
-    this.push(n === chunk.length ? chunk : chunk.subarray(0, n));
-  },
-});
-const t0 = Date.now();
-const status = await new Promise((resolve, reject) => {
-  const req = http.request(`${base}${location}`, {
-    method: "PATCH",
+// ---------- 1. uploads of growing size: the growth must not follow the size ----------
+async function upload(size) {
+  await new Promise((r) => setTimeout(r, 2000));
+  const before = rssMb();
+  const peakOf = sampler();
+  const created = await fetch(`${base}/api/admin/on-demand/uploads`, {
+    method: "POST",
     headers: {
       ...auth,
       "Tus-Resumable": "1.0.0",
-      "Upload-Offset": "0",
-      "Content-Type": "application/offset+octet-stream",
-      "Content-Length": String(SIZE),
+      "Upload-Length": String(size),
+      "Upload-Metadata": `filename ${Buffer.from("bench.mp4").toString("base64")},filetype ${Buffer.from("video/mp4").toString("base64")}`,
     },
   });
-  req.on("response", (res) => {
-    res.resume();
-    res.on("end", () => resolve(res.statusCode));
-  });
-  req.on("error", reject);
-  body.pipe(req);
-});
-const seconds = (Date.now() - t0) / 1000;
-const uploadPeak = peakOf();
-console.log(
-  `upload ${(SIZE / 1024 ** 3).toFixed(2)} GB in ${seconds.toFixed(1)} s (${(SIZE / 1024 ** 2 / seconds).toFixed(0)} MB/s), answer ${status} (422: not a video, as expected)`,
-);
-console.log(
-  `  server RSS before ${before.toFixed(1)} MB, peak ${uploadPeak.toFixed(1)} MB (+${(uploadPeak - before).toFixed(1)} MB)`,
-);
+  if (created.status !== 201) throw new Error(`create: ${created.status} ${await created.text()}`);
+  const location = created.headers.get("location");
+  const chunk = crypto.randomBytes(1024 ** 2);
+  const t0 = Date.now();
+  // PATCHes of BENCH_PATCH_BYTES (default 256 MB; the browser sends 16 MB), each a stream: one
+  // 1 GB PATCH would outlive Node's request timeout (300 s, answered 408) on a loaded machine.
+  let status = 0;
+  for (let offset = 0; offset < size; offset += PATCH_BYTES) {
+    const length = Math.min(PATCH_BYTES, size - offset);
+    let left = length;
+    const piece = new Readable({
+      read() {
+        if (left <= 0) return this.push(null);
+        const n = Math.min(chunk.length, left);
+        left -= n;
+        this.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+      },
+    });
+    status = await new Promise((resolve, reject) => {
+      const req = http.request(`${base}${location}`, {
+        method: "PATCH",
+        headers: {
+          ...auth,
+          "Tus-Resumable": "1.0.0",
+          "Upload-Offset": String(offset),
+          "Content-Type": "application/offset+octet-stream",
+          "Content-Length": String(length),
+        },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode));
+      });
+      req.on("error", reject);
+      piece.pipe(req);
+    });
+    if (status !== 204 && offset + length < size) throw new Error(`PATCH at ${offset}: ${status}`);
+  }
+  const seconds = (Date.now() - t0) / 1000;
+  const peak = peakOf();
+  console.log(
+    `upload ${(size / 1024 ** 3).toFixed(2)} GB in ${seconds.toFixed(1)} s (${(size / 1024 ** 2 / seconds).toFixed(0)} MB/s), answer ${status} (422: not a video, as expected)`,
+  );
+  console.log(
+    `  server RSS before ${before.toFixed(1)} MB, peak ${peak.toFixed(1)} MB (+${(peak - before).toFixed(1)} MB)`,
+  );
+  return { size, growth: peak - before };
+}
+const growths = [];
+for (const size of SIZES) growths.push(await upload(size));
+if (growths.length > 1) {
+  const [first, last] = [growths[0], growths.at(-1)];
+  console.log(
+    `  RSS growth ${first.growth.toFixed(1)} MB at ${(first.size / 1024 ** 2).toFixed(0)} MB, ${last.growth.toFixed(1)} MB at ${(last.size / 1024 ** 2).toFixed(0)} MB: ${(last.size / first.size).toFixed(0)}x the bytes, ${(last.growth / Math.max(first.growth, 0.1)).toFixed(1)}x the growth`,
+  );
+}
 
 // ---------- 2. 50 concurrent range readers ----------
 let videoId = null;

@@ -30,6 +30,9 @@ export const PERMISSIONS = {
   "places.write": "backOffice",
   "content.read": "backOffice",
   "content.write": "backOffice",
+  // Nucleo Home (issue 23): its videos, uploads, live classes, taxonomies and dashboard.
+  "on_demand.read": "backOffice",
+  "on_demand.write": "backOffice",
   // Booking (issue 9): the schedule, reservations, attendance, courtesies and templates.
   "booking.read": "backOffice",
   "booking.write": "backOffice",

@@ -114,6 +114,7 @@ describe("adminMenu (spec §2 admin menu, §6 roles)", () => {
     expect(group?.kind === "group" && group.children.map((c) => c.href)).toEqual([
       "/admin/on-demand/dashboard",
       "/admin/on-demand/videos",
+      "/admin/on-demand/videos/streams",
       "/admin/on-demand/durations/list",
       "/admin/on-demand/difficulties/list",
       "/admin/on-demand/equipments/list",
@@ -122,12 +123,13 @@ describe("adminMenu (spec §2 admin menu, §6 roles)", () => {
     expect(keys(user({ employee_type: 1, is_tester: false }))).not.toContain("plans");
   });
 
-  it("the on-demand group shows its dashboard, videos and taxonomies to every administrator (issue 23), not only to testers", () => {
+  it("the on-demand group shows its dashboard, videos, live classes and taxonomies to every administrator (issue 23), not only to testers", () => {
     for (const employee_type of [1, 2]) {
       const group = adminMenu(user({ employee_type, is_tester: false })).find((e) => e.key === "onDemand");
       expect(group?.kind === "group" && group.children.map((c) => [c.label, c.href])).toEqual([
         ["Panel de control", "/admin/on-demand/dashboard"],
         ["Videos", "/admin/on-demand/videos"],
+        ["Clases en vivo", "/admin/on-demand/videos/streams"],
         ["Duraciones", "/admin/on-demand/durations/list"],
         ["Dificultades", "/admin/on-demand/difficulties/list"],
         ["Equipo", "/admin/on-demand/equipments/list"],

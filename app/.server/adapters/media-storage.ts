@@ -4,6 +4,8 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
+import type { AppConfig } from "../config/env";
+import { s3MediaStorage } from "./media-storage-s3";
 
 /**
  * Media storage for Nucleo Home (issue 23): originals, HLS renditions, thumbnails and captions.
@@ -11,9 +13,10 @@ import type { Readable } from "node:stream";
  * range, nothing is held whole in memory. Keys are relative paths of lower-case letters, digits,
  * dots, dashes and underscores (`videos/12/hls/360p/seg_000.ts`); `..` and absolute paths are refused.
  *
- * `MEDIA_STORAGE=local` (the default) keeps them under `MEDIA_DIR` (`<DATA_DIR>/media`). An
- * S3-compatible store implements the same interface (put = multipart upload, read = ranged GET,
- * stat = HEAD, removePrefix = list + delete); it is not built yet (no S3 SDK is installed).
+ * `MEDIA_STORAGE=local` (the default) keeps them under `MEDIA_DIR` (`<DATA_DIR>/media`);
+ * `MEDIA_STORAGE=s3` in an S3-compatible bucket (`media-storage-s3.ts`: put = multipart upload,
+ * read = ranged GET, stat = HEAD, removePrefix = list + delete), with the resumable uploads still
+ * received under `MEDIA_DIR`. tests/integration/media-storage-contract.test.ts runs one contract on both.
  */
 interface MediaStat {
   size: number;
@@ -28,7 +31,7 @@ export interface ByteRange {
 }
 
 export interface MediaStorage {
-  kind: "local";
+  kind: "local" | "s3";
   /** A local folder for work in progress (resumable uploads land here before `adopt`). */
   stagingDir: string;
   /** Streams `body` into `key` (atomically: readers see the old file or the whole new one). Returns the size. */
@@ -47,11 +50,11 @@ export interface MediaStorage {
 
 const KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
 
-function isValidMediaKey(key: string) {
+export function isValidMediaKey(key: string) {
   return KEY.test(key) && !key.split("/").some((part) => part === "." || part === "..") && key.length <= 300;
 }
 
-class InvalidMediaKeyError extends Error {
+export class InvalidMediaKeyError extends Error {
   constructor(key: string) {
     super(`Clave de archivo multimedia inválida: ${key}`);
   }
@@ -138,9 +141,34 @@ export function localMediaStorage(root: string): MediaStorage {
   };
 }
 
-/** The media storage of this installation (`MEDIA_STORAGE`, `MEDIA_DIR`). */
-export function mediaStorageFor(config: { dataDir: string; MEDIA_DIR?: string }): MediaStorage {
-  return localMediaStorage(mediaRootOf(config));
+/** The media storage of this installation (`MEDIA_STORAGE`, `MEDIA_DIR`, `MEDIA_S3_*`). */
+export function mediaStorageFor(
+  config: Pick<
+    AppConfig,
+    | "dataDir"
+    | "MEDIA_DIR"
+    | "MEDIA_STORAGE"
+    | "MEDIA_S3_BUCKET"
+    | "MEDIA_S3_REGION"
+    | "MEDIA_S3_ENDPOINT"
+    | "MEDIA_S3_ACCESS_KEY_ID"
+    | "MEDIA_S3_SECRET_ACCESS_KEY"
+    | "MEDIA_S3_FORCE_PATH_STYLE"
+    | "MEDIA_S3_PREFIX"
+  >,
+): MediaStorage {
+  const local = localMediaStorage(mediaRootOf(config));
+  if (config.MEDIA_STORAGE !== "s3") return local;
+  return s3MediaStorage({
+    bucket: config.MEDIA_S3_BUCKET!,
+    region: config.MEDIA_S3_REGION,
+    endpoint: config.MEDIA_S3_ENDPOINT,
+    accessKeyId: config.MEDIA_S3_ACCESS_KEY_ID,
+    secretAccessKey: config.MEDIA_S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.MEDIA_S3_FORCE_PATH_STYLE,
+    prefix: config.MEDIA_S3_PREFIX,
+    stagingDir: local.stagingDir,
+  });
 }
 
 function mediaRootOf(config: { dataDir: string; MEDIA_DIR?: string }) {

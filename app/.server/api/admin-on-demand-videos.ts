@@ -6,7 +6,12 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { t } from "~/lib/messages";
-import { id, optionalId as sharedOptionalId } from "~/shared/schemas/fields";
+import { optionalId as sharedOptionalId } from "~/shared/schemas/fields";
+import {
+  streamBodySchema as streamBody,
+  videoBodySchema as videoBody,
+  type StreamBody,
+} from "~/shared/schemas/on-demand-admin";
 import { zonedToUtc } from "~/shared/mexico/time";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { AppError } from "../http/errors";
@@ -26,25 +31,7 @@ import { BACK_OFFICE, backOfficeActor, metaSchema } from "./back-office";
 const TAG = "Back office: Nucleo Home";
 const STATUSES = ["uploading", "processing", "ready", "failed"] as const;
 // Ids within PostgreSQL's integer, with the shared Spanish message (a bigger one is a 422, not a 500).
-const optionalId = sharedOptionalId.optional().transform((v) => v ?? null);
 const idFilter = sharedOptionalId.optional().transform((v) => v ?? undefined);
-
-const videoBody = z.object({
-  title: z
-    .string({ error: t("onDemandAdmin.videos.errors.titleRequired") })
-    .trim()
-    .min(1, t("onDemandAdmin.videos.errors.titleRequired"))
-    .max(160, t("onDemandAdmin.videos.errors.titleTooLong")),
-  description: z.string().max(5000, t("onDemandAdmin.videos.errors.descriptionTooLong")).optional().default(""),
-  coach_id: optionalId,
-  type_id: optionalId,
-  difficulty_id: optionalId,
-  duration_id: optionalId,
-  equipment_ids: z.array(id).max(50).optional().default([]),
-  published: z.boolean().optional().default(false),
-  testing: z.boolean().optional().default(false),
-  featured: z.boolean().optional().default(false),
-});
 
 const message = z.object({ Message: z.string() });
 
@@ -96,32 +83,6 @@ function videoDtoOf(v: VideoRow): z.input<typeof videoDto> {
     has_captions: Boolean(v.captionsKey),
   };
 }
-
-const streamBody = z.object({
-  title: z
-    .string({ error: t("onDemandAdmin.streams.errors.titleRequired") })
-    .trim()
-    .min(1, t("onDemandAdmin.streams.errors.titleRequired"))
-    .max(160),
-  description: z.string().max(5000).optional().default(""),
-  coach_id: optionalId,
-  /** Mexico City wall time, `YYYY-MM-DD HH:mm` (or with a `T`). */
-  starts_at: z
-    .string({ error: t("onDemandAdmin.streams.errors.startsAtInvalid") })
-    .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}$/, t("onDemandAdmin.streams.errors.startsAtInvalid")),
-  duration_minutes: z
-    .number({ error: t("onDemandAdmin.streams.errors.durationInvalid") })
-    .int(t("onDemandAdmin.streams.errors.durationInvalid"))
-    .min(1, t("onDemandAdmin.streams.errors.durationInvalid"))
-    .max(600, t("onDemandAdmin.streams.errors.durationInvalid")),
-  stream_url: z
-    .string({ error: t("onDemandAdmin.streams.errors.urlInvalid") })
-    .url(t("onDemandAdmin.streams.errors.urlInvalid"))
-    .regex(/^https:\/\//, t("onDemandAdmin.streams.errors.urlInvalid"))
-    .max(500, t("onDemandAdmin.streams.errors.urlInvalid")),
-  replay_video_id: optionalId,
-  active: z.boolean().optional().default(true),
-});
 
 /** What the back office's pages read after a command. */
 export const videoMessageAnswer = z.object({ data: message });
@@ -330,7 +291,7 @@ export function adminOnDemandVideoRoutes(app: Hono<ApiEnv>) {
     replay_video_id: z.number().nullable(),
     active: z.boolean(),
   });
-  const streamInput = (body: z.output<typeof streamBody>) => {
+  const streamInput = (body: StreamBody) => {
     const [day, time] = body.starts_at.replace("T", " ").split(" ") as [string, string];
     const startsAt = zonedToUtc(day, time);
     if (Number.isNaN(startsAt.getTime())) {

@@ -120,7 +120,8 @@ function tusServer(deps: AppDeps, users: WeakMap<Request, ApiContext>) {
     maxSize: deps.config.MEDIA_UPLOAD_MAX_BYTES,
     allowedOrigins: [deps.config.publicUrl],
     exposedHeaders: ["X-Video-Id"],
-    // Expired uploads (a week untouched) are swept by the store's expiration extension.
+    // tus's Upload-Expires (a week); uploads left untouched MEDIA_UPLOAD_ABANDON_HOURS are swept with
+    // their video row by the `on-demand-abandoned-uploads` task (domain/on-demand/upload-sweep.ts).
     datastore: new FileStore({ directory, expirationPeriodInMilliseconds: 7 * 86_400_000 }),
     async onUploadCreate(req, upload) {
       const c = users.get(req as unknown as Request)!;
@@ -224,7 +225,7 @@ export function onDemandMediaRoutes(app: Hono<ApiEnv>, deps: AppDeps) {
     const auth = c.get("auth");
     enforceGuard(["admin", "noCashiers"], auth);
     const actor = actorOf(auth.user!, clientIp(c));
-    if (!can(actor, "content.write")) throw AppError.forbidden();
+    if (!can(actor, "on_demand.write")) throw AppError.forbidden();
     const method = c.req.raw.method;
     // Hono routes HEAD through GET; a real GET (tus's download) is not offered.
     if (method === "GET") throw new AppError(404, t("onDemandAdmin.upload.errors.notFound"));

@@ -2,7 +2,8 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import { defineRoute, idParam, type ApiEnv } from "../http/api";
 import { AppError } from "../http/errors";
-import { BACK_OFFICE } from "./back-office";
+import { BACK_OFFICE, backOfficeActor } from "./back-office";
+import { assertCan } from "../domain/people/access";
 import {
   coachWithVideos,
   filterId,
@@ -233,7 +234,8 @@ export function onDemandRoutes(app: Hono<ApiEnv>) {
       query: z.object({ from: z.string().max(10).optional(), to: z.string().max(10).optional() }),
       response: onDemandDashboardAnswer,
     },
-    async ({ deps, query }) => {
+    async ({ c, auth, deps, query }) => {
+      assertCan(backOfficeActor(c, auth), "on_demand.read");
       const now = deps.clock();
       return { data: await onDemandDashboard(deps.db, dashboardRange(query.from, query.to, localDay(now)), now) };
     },

@@ -63,6 +63,33 @@ const envSchema = z.object({
   FILE_STORAGE: z.enum(["database", "local"]).default("database"),
   /** Nucleo Home's media (videos, renditions, thumbnails): a folder on this disk (default DATA_DIR/media). */
   MEDIA_DIR: z.string().min(1).optional(),
+  /** Where Nucleo Home's media lives: `local` (MEDIA_DIR, default) or `s3` (an S3-compatible bucket, MEDIA_S3_*). */
+  MEDIA_STORAGE: z.enum(["local", "s3"]).default("local"),
+  /** The bucket (required with MEDIA_STORAGE=s3). */
+  MEDIA_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "debe ser un nombre de bucket válido (minúsculas, números, . y -)")
+    .optional(),
+  MEDIA_S3_REGION: z.string().min(1).default("us-east-1"),
+  /** Another host than AWS's: MinIO, Cloudflare R2, DigitalOcean Spaces… */
+  MEDIA_S3_ENDPOINT: z.url().optional(),
+  /** Both or neither; neither: the SDK's default chain (AWS_* variables, the instance's role). */
+  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addresses (host/bucket/key), as MinIO and most S3-compatible stores need. */
+  MEDIA_S3_FORCE_PATH_STYLE: bool.default(false),
+  /** A folder inside the bucket for this installation's keys (e.g. nucleo/). */
+  MEDIA_S3_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*\/?$/, "debe ser una carpeta en minúsculas (p. ej. nucleo/)")
+    .optional(),
+  /** Hours a resumable upload may stay unfinished and untouched before it is swept with its video row (1-720). */
+  MEDIA_UPLOAD_ABANDON_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   /** Largest video a resumable upload accepts, in bytes (default 5 GB). */
   MEDIA_UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -204,6 +231,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     problems.push("FACTURAPI_KEY: es necesaria con CFDI_PAC=facturapi");
   if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET))
     problems.push("PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: se configuran las dos o ninguna");
+  if (env.MEDIA_STORAGE === "s3" && !env.MEDIA_S3_BUCKET)
+    problems.push("MEDIA_S3_BUCKET: es necesaria con MEDIA_STORAGE=s3");
+  if (Boolean(env.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(env.MEDIA_S3_SECRET_ACCESS_KEY))
+    problems.push("MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY: se configuran las dos o ninguna");
   if (problems.length > 0)
     throw new ConfigError(`Configuración inválida:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   return {

@@ -14,6 +14,7 @@ import * as bookingJobs from "../domain/booking/jobs";
 import { grantBirthdayRewards, grantMilestoneRewards } from "../domain/commerce/rewards";
 import { deliverDueGiftCards } from "../domain/commerce/gift-card-sales";
 import { globalInvoiceOfLastMonth, retryPendingInvoices } from "../domain/invoicing/service";
+import { sweepAbandonedUploads } from "../domain/on-demand/upload-sweep";
 
 export interface ScheduledTask {
   /** Unique, kebab-case: the queue's job name. */
@@ -40,6 +41,8 @@ export const scheduledTasks: ScheduledTask[] = [
   { name: "rewards-birthday", cron: "0 8 * * *", run: (deps) => grantBirthdayRewards(deps, deps.clock()) },
   // Gift cards sold online reach their recipient on the chosen day (Mexico City), once.
   { name: "gift-card-delivery", cron: "*/15 * * * *", run: (deps) => deliverDueGiftCards(deps, deps.clock()) },
+  // Nucleo Home: resumable uploads left unfinished MEDIA_UPLOAD_ABANDON_HOURS go, with their video row.
+  { name: "on-demand-abandoned-uploads", cron: "41 * * * *", run: (deps) => sweepAbandonedUploads(deps, deps.clock()) },
   { name: "rewards-milestones", cron: "10 8 * * *", run: (deps) => grantMilestoneRewards(deps, deps.clock()) },
   // CFDI: approved invoices not stamped yet (chosen at checkout, a PAC that failed) are stamped.
   { name: "invoices-stamp", cron: "*/5 * * * *", run: (deps) => retryPendingInvoices(deps) },

@@ -4,7 +4,7 @@
  */
 import { ROLE, EMPLOYEE_TYPE } from "~/shared/roles";
 import { t } from "~/lib/messages";
-import { can } from "~/shared/permissions";
+import { can, type Permission, type Who } from "~/shared/permissions";
 import { ADMIN_ENTITIES } from "~/admin-entities";
 import type { MenuIcon } from "~/admin-entities/types";
 
@@ -23,6 +23,8 @@ export interface MenuLink {
   testing?: boolean;
   /** Its place among its siblings (ascending); entities' entries say theirs (app/admin-entities). */
   order?: number;
+  /** Shown only to users who have it (entities' entries: their `permissions.read`). */
+  permission?: Permission;
 }
 
 export interface MenuGroup {
@@ -96,8 +98,18 @@ function fullMenu(): MenuEntry[] {
       t("admin.menu.onDemand"),
       "onDemand",
       [
-        link("onDemandDashboard", t("admin.menu.onDemandDashboard"), "/admin/on-demand/dashboard", { order: 10 }),
-        link("onDemandVideos", t("admin.menu.onDemandVideos"), "/admin/on-demand/videos", { order: 20 }),
+        link("onDemandDashboard", t("admin.menu.onDemandDashboard"), "/admin/on-demand/dashboard", {
+          order: 10,
+          permission: "on_demand.read",
+        }),
+        link("onDemandVideos", t("admin.menu.onDemandVideos"), "/admin/on-demand/videos", {
+          order: 20,
+          permission: "on_demand.read",
+        }),
+        link("onDemandStreams", t("admin.menu.onDemandStreams"), "/admin/on-demand/videos/streams", {
+          order: 25,
+          permission: "on_demand.read",
+        }),
       ],
       { order: 30 },
     ),
@@ -193,8 +205,7 @@ const byOrder = (a: { order?: number }, b: { order?: number }) => (a.order ?? 0)
  * The entries of the registered entities (app/admin-entities) the user may read, placed among the
  * hand-written ones by their `order` (inside their group when they name one).
  */
-function withEntities(entries: MenuEntry[], user: MenuUser): MenuEntry[] {
-  const who = { roleId: user.role_id, employeeType: user.employee_type, canScanAttendance: user.can_scan_attendance };
+function withEntities(entries: MenuEntry[], who: Who): MenuEntry[] {
   const out = entries.map((e) => (e.kind === "group" ? { ...e, children: [...e.children] } : e));
   for (const entity of ADMIN_ENTITIES) {
     const m = entity.menu;
@@ -235,6 +246,16 @@ function administratorOnly(): MenuEntry[] {
   ];
 }
 
+/** Drops the links the user has no permission for, and groups left empty. */
+function permitted(entries: MenuEntry[], who: Who): MenuEntry[] {
+  const ok = (l: MenuLink) => !l.permission || can(who, l.permission);
+  return entries.flatMap((e): MenuEntry[] => {
+    if (e.kind === "link") return ok(e) ? [e] : [];
+    const children = e.children.filter(ok);
+    return children.length ? [{ ...e, children }] : [];
+  });
+}
+
 /** Drops testing-flagged entries (and groups left empty) for users who are not testers. */
 function forTesters(entries: MenuEntry[], isTester: boolean): MenuEntry[] {
   if (isTester) return entries;
@@ -271,7 +292,8 @@ export function adminMenu(user: MenuUser | null | undefined): MenuEntry[] {
     return [link("door", t("admin.menu.door"), DOOR_PATH, { icon: "door" }), ...closeTurn()];
   if (user.role_id !== ROLE.admin) return [];
   if (user.employee_type === EMPLOYEE_TYPE.cashier) return [...pos(), ...closeTurn()];
-  const entries = withEntities(fullMenu(), user);
+  const who = { roleId: user.role_id, employeeType: user.employee_type, canScanAttendance: user.can_scan_attendance };
+  const entries = permitted(withEntities(fullMenu(), who), who);
   if (user.employee_type === EMPLOYEE_TYPE.administrator) entries.push(...administratorOnly());
   entries.push(...pos(), ...closeTurn());
   return forTesters(entries, user.is_tester);

@@ -60,6 +60,7 @@ export const ADMIN_PATHS: readonly string[] = [
   "/admin/on-demand/dashboard",
   "/admin/on-demand/videos",
   "/admin/on-demand/videos/upload",
+  "/admin/on-demand/videos/streams",
   "/admin/on-demand/videos/stream/add",
   "/admin/on-demand/videos/stream/edit/:id",
   "/admin/on-demand/videos/video/:id",

@@ -7,6 +7,7 @@ export const admin = {
     onDemand: "On Demand",
     onDemandDashboard: "Panel de control",
     onDemandVideos: "Videos",
+    onDemandStreams: "Clases en vivo",
     onDemandDurations: "Duraciones",
     onDemandDifficulties: "Dificultades",
     onDemandEquipments: "Equipo",
@@ -121,6 +122,7 @@ export const admin = {
     videos: "Videos",
     upload: "Subir video",
     stream: "Transmisión",
+    streams: "Clases en vivo",
     video: "Video",
     difficulties: "Dificultades",
     durations: "Duraciones",
@@ -226,6 +228,7 @@ export const admin = {
     filterEntity: "Tipo de registro",
     actions: {
       "on_demand_video.uploaded": "Subió un video de Nucleo Home",
+      "on_demand_video.upload_abandoned": "Se descartó una subida de video abandonada",
       "on_demand_video.updated": "Editó un video de Nucleo Home",
       "on_demand_video.published": "Publicó un video de Nucleo Home",
       "on_demand_video.unpublished": "Despublicó un video de Nucleo Home",

@@ -16,6 +16,7 @@ export const onDemandAdmin = {
     intro:
       "Elige un archivo de video (MP4, MOV, M4V, WebM o MKV). Si se corta la conexión, vuelve a elegir el mismo archivo y la subida sigue donde se quedó.",
     file: "Archivo de video",
+    clearFile: "Quitar el archivo elegido",
     start: "Subir",
     pause: "Pausar",
     resume: "Continuar",
@@ -113,6 +114,29 @@ export const onDemandAdmin = {
     },
   },
   streams: {
+    title: "Clases en vivo",
+    add: "Nueva clase en vivo",
+    search: "Buscar por título",
+    empty: "No hay clases en vivo con estos filtros.",
+    columns: {
+      title: "Clase",
+      coach: "Coach",
+      startsAt: "Inicio",
+      duration: "Duración",
+      replay: "Repetición",
+      state: "Estado",
+    },
+    durationValue: "{minutes} min",
+    when: {
+      label: "Cuándo",
+      upcoming: "Próximas",
+      past: "Pasadas",
+    },
+    state: {
+      upcoming: "Próxima",
+      ended: "Terminada",
+      inactive: "Inactiva",
+    },
     addTitle: "Nueva clase en vivo",
     editTitle: "Editar clase en vivo",
     fields: {

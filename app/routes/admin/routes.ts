@@ -123,6 +123,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     // Nucleo Home (issue 23): videos (resumable upload, processing state, editing) and live classes.
     route("admin/on-demand/videos", "routes/admin/on-demand/videos-list.tsx"),
     route("admin/on-demand/videos/upload", "routes/admin/on-demand/video-upload.tsx"),
+    route("admin/on-demand/videos/streams", "routes/admin/on-demand/streams-list.tsx"),
     route("admin/on-demand/videos/video/:id", "routes/admin/on-demand/video-edit.tsx"),
     route("admin/on-demand/videos/stream/add", "routes/admin/on-demand/stream-form.tsx", { id: "admin-od-stream-add" }),
     route("admin/on-demand/videos/stream/edit/:id", "routes/admin/on-demand/stream-form.tsx", {

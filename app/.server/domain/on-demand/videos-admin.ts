@@ -50,7 +50,7 @@ export async function startVideoUpload(
   actor: Actor,
   input: { uploadId: string; filename: string; size: number | null },
 ) {
-  assertCan(actor, "content.write");
+  assertCan(actor, "on_demand.write");
   return inTransaction(deps.db, async ({ tx, audit }) => {
     const [row] = await tx
       .insert(onDemandVideos)
@@ -125,7 +125,7 @@ export interface VideoFilters {
 }
 
 export async function listVideosAdmin(deps: Pick<Deps, "db">, actor: Actor, f: VideoFilters) {
-  assertCan(actor, "content.read");
+  assertCan(actor, "on_demand.read");
   const where: SQL[] = [isNull(onDemandVideos.deletedAt)];
   if (f.q) where.push(ilike(onDemandVideos.title, `%${f.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
   if (f.status) where.push(eq(onDemandVideos.status, f.status));
@@ -157,7 +157,7 @@ export async function listVideosAdmin(deps: Pick<Deps, "db">, actor: Actor, f: V
 }
 
 export async function getVideoAdmin(deps: Pick<Deps, "db">, actor: Actor, id: number) {
-  assertCan(actor, "content.read");
+  assertCan(actor, "on_demand.read");
   const [video] = await deps.db
     .select()
     .from(onDemandVideos)
@@ -222,7 +222,7 @@ async function assertExists(
 }
 
 export async function updateVideo(deps: Deps, actor: Actor, id: number, input: VideoInput) {
-  assertCan(actor, "content.write");
+  assertCan(actor, "on_demand.write");
   return inTransaction(deps.db, async ({ tx, lock, audit }) => {
     const [video] = await lock(onDemandVideos, and(eq(onDemandVideos.id, id), isNull(onDemandVideos.deletedAt)));
     if (!video) throw new AppError(404, t("onDemandAdmin.videos.errors.notFound"));
@@ -298,7 +298,7 @@ export async function updateVideo(deps: Deps, actor: Actor, id: number, input: V
 
 /** Puts a failed video back on the processing queue. */
 export async function retryVideo(deps: Deps, actor: Actor, id: number) {
-  assertCan(actor, "content.write");
+  assertCan(actor, "on_demand.write");
   await inTransaction(deps.db, async ({ tx, lock, audit }) => {
     const [video] = await lock(onDemandVideos, and(eq(onDemandVideos.id, id), isNull(onDemandVideos.deletedAt)));
     if (!video) throw new AppError(404, t("onDemandAdmin.videos.errors.notFound"));
@@ -325,7 +325,7 @@ export async function retryVideo(deps: Deps, actor: Actor, id: number) {
  * thumbnail stays for the customers' history). A job still processing it ends cleanly.
  */
 export async function deleteVideo(deps: Deps, actor: Actor, id: number) {
-  assertCan(actor, "content.write");
+  assertCan(actor, "on_demand.write");
   const video = await inTransaction(deps.db, async ({ tx, lock, audit, afterCommit }) => {
     const [row] = await lock(onDemandVideos, and(eq(onDemandVideos.id, id), isNull(onDemandVideos.deletedAt)));
     if (!row) throw new AppError(404, t("onDemandAdmin.videos.errors.notFound"));
@@ -352,7 +352,7 @@ export async function deleteVideo(deps: Deps, actor: Actor, id: number) {
 
 /** Saves (or, with null, removes) the video's WebVTT captions. */
 export async function setCaptions(deps: Deps, actor: Actor, id: number, vtt: Uint8Array | null) {
-  assertCan(actor, "content.write");
+  assertCan(actor, "on_demand.write");
   if (vtt) {
     if (vtt.byteLength > 2 * 1024 * 1024) throw new AppError(422, t("onDemandAdmin.videos.errors.captionsTooLarge"));
     const head = Buffer.from(vtt.subarray(0, 16))
@@ -388,7 +388,7 @@ const IMAGE_MAGIC: [string, number[]][] = [
 
 /** Saves (or, with null, removes) the staff's thumbnail instead of the generated one. */
 export async function setThumbnailOverride(deps: Deps, actor: Actor, id: number, image: Uint8Array | null) {
-  assertCan(actor, "content.write");
+  assertCan(actor, "on_demand.write");
   let ext: string | null = null;
   if (image) {
     ext = IMAGE_MAGIC.find(([, magic]) => magic.every((b, i) => image[i] === b))?.[0] ?? null;
@@ -447,10 +447,62 @@ export interface StreamInput {
 }
 
 export async function getStreamAdmin(deps: Pick<Deps, "db">, actor: Actor, id: number) {
-  assertCan(actor, "content.read");
+  assertCan(actor, "on_demand.read");
   const [row] = await deps.db.select().from(onDemandStreams).where(eq(onDemandStreams.id, id));
   if (!row) throw new AppError(404, t("onDemandAdmin.streams.errors.notFound"));
   return row;
+}
+
+/**
+ * Live classes for the back office's list: `upcoming` (not yet ended; soonest first), `past`
+ * (ended; latest first) or all (latest start first), searched by title, with the coach's name and
+ * the replay's title.
+ */
+export async function listStreamsAdmin(
+  deps: Pick<Deps, "db" | "clock">,
+  actor: Actor,
+  f: { q?: string | null; when?: "upcoming" | "past" | null; limit: number; offset: number },
+) {
+  assertCan(actor, "on_demand.read");
+  const now = deps.clock();
+  const ends = sql`${onDemandStreams.startsAt} + make_interval(mins => ${onDemandStreams.durationMinutes})`;
+  const where: SQL[] = [];
+  if (f.q) where.push(ilike(onDemandStreams.title, `%${f.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
+  if (f.when === "upcoming") where.push(sql`${ends} > ${now}`);
+  if (f.when === "past") where.push(sql`${ends} <= ${now}`);
+  const order =
+    f.when === "upcoming"
+      ? [asc(onDemandStreams.startsAt), asc(onDemandStreams.id)]
+      : [desc(onDemandStreams.startsAt), desc(onDemandStreams.id)];
+  const rows = await deps.db
+    .select({
+      id: onDemandStreams.id,
+      title: onDemandStreams.title,
+      startsAt: onDemandStreams.startsAt,
+      durationMinutes: onDemandStreams.durationMinutes,
+      active: onDemandStreams.active,
+      coachName: coaches.name,
+      replayVideoId: onDemandStreams.replayVideoId,
+      replayTitle: onDemandVideos.title,
+      total: sql<number>`count(*) over ()::int`,
+    })
+    .from(onDemandStreams)
+    .leftJoin(coaches, eq(coaches.id, onDemandStreams.coachId))
+    .leftJoin(
+      onDemandVideos,
+      and(eq(onDemandVideos.id, onDemandStreams.replayVideoId), isNull(onDemandVideos.deletedAt)),
+    )
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(...order)
+    .limit(f.limit)
+    .offset(f.offset);
+  return {
+    total: rows[0]?.total ?? 0,
+    items: rows.map(({ total: _total, ...r }) => ({
+      ...r,
+      ended: r.startsAt.getTime() + r.durationMinutes * 60_000 <= now.getTime(),
+    })),
+  };
 }
 
 /** Ready videos a live class may name as its replay. */
@@ -478,7 +530,7 @@ async function checkStream(tx: Deps["db"], input: StreamInput) {
 }
 
 export async function saveStream(deps: Deps, actor: Actor, id: number | null, input: StreamInput) {
-  assertCan(actor, "content.write");
+  assertCan(actor, "on_demand.write");
   return inTransaction(deps.db, async ({ tx, lock, audit }) => {
     await checkStream(tx, input);
     let streamId = id;

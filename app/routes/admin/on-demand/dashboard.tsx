@@ -17,7 +17,7 @@ import { dashboardRange, onDemandDashboard } from "~/.server/domain/on-demand/da
  * SQL aggregate (domain/on-demand/dashboard.ts); the charts' code and CSS load on this page only.
  */
 export async function loader(args: Route.LoaderArgs) {
-  requireAdminPage(args);
+  requireAdminPage(args, { permission: "on_demand.read" });
   const url = new URL(args.request.url);
   const now = args.context.deps.clock();
   const range = dashboardRange(

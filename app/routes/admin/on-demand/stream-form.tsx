@@ -13,7 +13,7 @@ import type { Route } from "./+types/stream-form";
 
 /** /admin/on-demand/videos/stream/add and /admin/on-demand/videos/stream/edit/{id} — a live class. */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = requireAdminPage(args, { permission: "content.read" });
+  const actor = requireAdminPage(args, { permission: "on_demand.read" });
   const { deps } = args.context;
   const id = args.params.id ? Number(args.params.id) : null;
   if (id !== null && (!Number.isInteger(id) || id < 1))
@@ -67,7 +67,6 @@ export default function StreamForm({ loaderData }: Route.ComponentProps) {
   const set = <K extends keyof typeof form>(k: K, v: (typeof form)[K]) => setForm((f) => ({ ...f, [k]: v }));
 
   const save = async () => {
-    setSaving(true);
     const json = {
       title: form.title,
       description: form.description,
@@ -78,6 +77,14 @@ export default function StreamForm({ loaderData }: Route.ComponentProps) {
       replay_video_id: form.replayVideoId ? Number(form.replayVideoId) : null,
       active: form.active,
     };
+    // The API's own rules first (the same schema): a mistake is shown without a round trip.
+    const { streamBodySchema, fieldErrorsOf } = await import("~/shared/schemas/on-demand-admin");
+    const parsed = streamBodySchema.safeParse(json);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setSaving(true);
     const r = stream
       ? await api<ApiData<typeof streamSavedAnswer>>(`/admin/on-demand/streams/${stream.id}`, { method: "PUT", json })
       : await api<ApiData<typeof streamSavedAnswer>>("/admin/on-demand/streams", { method: "POST", json });

@@ -31,7 +31,7 @@ import type { Route } from "./+types/video-edit";
 
 /** /admin/on-demand/videos/video/{id} — a video's data, publishing, captions, thumbnail, retry and delete. */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = requireAdminPage(args, { permission: "content.read" });
+  const actor = requireAdminPage(args, { permission: "on_demand.read" });
   const id = Number(args.params.id);
   if (!Number.isInteger(id) || id < 1) throw new Response(t("onDemandAdmin.videos.errors.notFound"), { status: 404 });
   const { deps } = args.context;
@@ -105,21 +105,29 @@ export default function VideoEdit({ loaderData }: Route.ComponentProps) {
   }, [busy, revalidate]);
 
   const save = async () => {
+    const json = {
+      title: form.title,
+      description: form.description,
+      coach_id: idOf(form.coachId),
+      type_id: idOf(form.typeId),
+      difficulty_id: idOf(form.difficultyId),
+      duration_id: idOf(form.durationId),
+      equipment_ids: form.equipmentIds.map(Number),
+      published: form.published,
+      testing: form.testing,
+      featured: form.featured,
+    };
+    // The API's own rules first (the same schema): a mistake is shown without a round trip.
+    const { videoBodySchema, fieldErrorsOf } = await import("~/shared/schemas/on-demand-admin");
+    const parsed = videoBodySchema.safeParse(json);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
     setSaving(true);
     const r = await api<ApiData<typeof videoSavedAnswer>>(`/admin/on-demand/videos/${video.id}`, {
       method: "PUT",
-      json: {
-        title: form.title,
-        description: form.description,
-        coach_id: idOf(form.coachId),
-        type_id: idOf(form.typeId),
-        difficulty_id: idOf(form.difficultyId),
-        duration_id: idOf(form.durationId),
-        equipment_ids: form.equipmentIds.map(Number),
-        published: form.published,
-        testing: form.testing,
-        featured: form.featured,
-      },
+      json,
     });
     setSaving(false);
     if (r.ok) {

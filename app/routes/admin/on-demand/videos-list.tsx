@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Text } from "@mantine/core";
-import { IconUpload } from "@tabler/icons-react";
+import { IconBroadcast, IconUpload } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { z } from "zod";
 import { AdminErrorBoundary, DataTable, PageHeader, SoftBadge, type Column } from "~/components/admin/kit";
@@ -19,7 +19,7 @@ const filters = {
 
 /** /admin/on-demand/videos — Nucleo Home's videos with search, filters and their processing state. */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = requireAdminPage(args, { permission: "content.read" });
+  const actor = requireAdminPage(args, { permission: "on_demand.read" });
   const q = listQueryFromUrl(args.request.url, filters);
   const { deps } = args.context;
   const [list, options] = await Promise.all([
@@ -95,6 +95,14 @@ export default function VideosList({ loaderData }: Route.ComponentProps) {
         title={t("onDemandAdmin.videos.title")}
         actions={
           <Group gap="xs">
+            <Button
+              component={Link}
+              to="/admin/on-demand/videos/streams"
+              variant="default"
+              leftSection={<IconBroadcast size={16} />}
+            >
+              {t("onDemandAdmin.streams.title")}
+            </Button>
             <Button component={Link} to="/admin/on-demand/videos/upload" leftSection={<IconUpload size={16} />}>
               {t("onDemandAdmin.videos.upload")}
             </Button>
