@@ -355,7 +355,7 @@ describe.skipIf(!onPostgres)("three app servers on one PostgreSQL", () => {
     console.log(`multi-server: ${jobs.length} tick(s) of ${JOB}, ${runs.length} run(s) across three servers`);
   });
 
-  it("kill -9 of one server under load: no acknowledged write lost, the others keep answering", async () => {
+  it("kill -9 of one server under load: no acknowledged write lost, the others keep answering", { timeout: 90_000 }, async () => {
     const place = await makeRoom(database.db, 60);
     const cls = await makeClass(database.db, place, new Date(Date.now() + 3 * DAY));
     const customers = [];

@@ -54,7 +54,7 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 async function tablesInOrder(client: pg.Client): Promise<{ name: string; columns: string[] }[]> {
   const tables = await client.query<{ name: string; columns: string[] }>(
     `select c.relname as name,
-            array_agg(a.attname order by a.attnum) filter (where a.attgenerated = '') as columns
+            array_agg(a.attname::text order by a.attnum) filter (where a.attgenerated = '') as columns
        from pg_class c
        join pg_namespace n on n.oid = c.relnamespace
        join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
