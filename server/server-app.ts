@@ -20,6 +20,7 @@ import { compressAnswers } from "~/.server/http/compress";
 import { errorBody } from "~/.server/http/errors";
 import { boundedRequest } from "~/.server/http/body";
 import { isCrossSiteWrite } from "~/.server/http/origin";
+import { databaseAnswers, isDatabaseDown, unavailablePage } from "~/.server/http/availability";
 import { t } from "~/lib/messages";
 
 /** One Hono app: /api first, every other path to React Router's request handler. */
@@ -54,6 +55,8 @@ export function createServerApp(deps: AppDeps, build: ServerBuild | (() => Promi
     // v8_middleware: the load context is a RouterContextProvider; it carries the same fields.
     const context = Object.assign(new RouterContextProvider(), { deps, auth, cookies, clientIp });
     const res = await handle(req, context);
+    // A page that failed while the database is away: the Spanish 503 page, not an error boundary's 500.
+    if (res.status >= 500 && !(await databaseAnswers(deps.db))) return unavailablePage();
     const out = new Response(res.body, res);
     if (!cookies[LOCALE_COOKIE]) out.headers.append("Set-Cookie", localeCookie(secure));
     if (!cookies[XSRF_COOKIE]) out.headers.append("Set-Cookie", xsrfCookie(newXsrfToken(), secure));
@@ -65,6 +68,12 @@ export function createServerApp(deps: AppDeps, build: ServerBuild | (() => Promi
     if (isDocument && auth.via === "cookie" && auth.token && !auth.user)
       out.headers.append("Set-Cookie", clearSessionCookie(secure));
     return out;
+  });
+  // A page whose render threw (not a loader: React Router answers those itself, above).
+  app.onError(async (err, c) => {
+    if (isDatabaseDown(err) || !(await databaseAnswers(deps.db))) return unavailablePage();
+    deps.log.error({ err }, "unhandled page error");
+    return c.text(t("errors.internal"), 500);
   });
   return app;
 }
