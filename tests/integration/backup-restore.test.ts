@@ -104,7 +104,9 @@ describe("backup and restore", () => {
     expect(fs.readFileSync(path.join(folders.media, "videos", "7", "master.m3u8"), "utf8")).toBe("#EXTM3U\n");
     // The restored database takes new rows (its sequences go on after the restored ids).
     await withClient(target, (c) =>
-      c.query(`insert into users (name, last_name, email, password_hash, role_id) values ('N', 'R', 'nuevo@prueba.mx', 'x', 2)`),
+      c.query(
+        `insert into users (name, last_name, email, password_hash, role_id) values ('N', 'R', 'nuevo@prueba.mx', 'x', 2)`,
+      ),
     );
   });
 

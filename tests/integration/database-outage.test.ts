@@ -70,28 +70,32 @@ afterAll(async () => {
 }, 60_000);
 
 describe("the database goes away and comes back", () => {
-  it("answers 503 in Spanish while it is away, and serves again by itself once it is back", { timeout: 90_000 }, async () => {
-    expect((await get("/api/cities")).status).toBe(200);
+  it(
+    "answers 503 in Spanish while it is away, and serves again by itself once it is back",
+    { timeout: 90_000 },
+    async () => {
+      expect((await get("/api/cities")).status).toBe(200);
 
-    await cluster!.stop();
-    cluster = null;
-    const api = await get("/api/cities");
-    expect(api.status).toBe(503);
-    expect(api.headers.get("retry-after")).toBe("5");
-    const body = (await api.json()) as { message: string; errors: unknown };
-    expect(body.message).toBe(t("errors.serviceUnavailable"));
-    const page = await get("/clases");
-    expect(page.status).toBe(503);
-    expect(page.headers.get("content-type")).toContain("text/html");
-    const html = await page.text();
-    expect(html).toContain('lang="es-MX"');
-    expect(html).toContain(t("errors.serviceUnavailableTitle"));
-    expect((await get("/api/health")).status).toBe(503);
+      await cluster!.stop();
+      cluster = null;
+      const api = await get("/api/cities");
+      expect(api.status).toBe(503);
+      expect(api.headers.get("retry-after")).toBe("5");
+      const body = (await api.json()) as { message: string; errors: unknown };
+      expect(body.message).toBe(t("errors.serviceUnavailable"));
+      const page = await get("/clases");
+      expect(page.status).toBe(503);
+      expect(page.headers.get("content-type")).toContain("text/html");
+      const html = await page.text();
+      expect(html).toContain('lang="es-MX"');
+      expect(html).toContain(t("errors.serviceUnavailableTitle"));
+      expect((await get("/api/health")).status).toBe(503);
 
-    cluster = await startEmbeddedPostgres({ dataDir: dir, durable: false, port: pgPort });
-    const ms = await until(async () => (await get("/api/cities")).status === 200, 30_000);
-    console.log(`database-outage: serving again ${ms.toFixed(0)} ms after PostgreSQL came back`);
-    expect(server!.exitCode).toBeNull();
-    expect((await get("/api/health")).status).toBe(200);
-  });
+      cluster = await startEmbeddedPostgres({ dataDir: dir, durable: false, port: pgPort });
+      const ms = await until(async () => (await get("/api/cities")).status === 200, 30_000);
+      console.log(`database-outage: serving again ${ms.toFixed(0)} ms after PostgreSQL came back`);
+      expect(server!.exitCode).toBeNull();
+      expect((await get("/api/health")).status).toBe(200);
+    },
+  );
 });

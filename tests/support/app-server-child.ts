@@ -15,7 +15,8 @@ const { loadConfig } = await import("../../app/.server/config/env");
 const { createServerApp } = await import("../../server/server-app");
 try {
   const runtime = (life.runtime = await startRuntime(loadConfig()));
-  const noPages = () => Promise.reject(new Error("Sin build de páginas en este servidor de prueba")) as Promise<ServerBuild>;
+  const noPages = () =>
+    Promise.reject(new Error("Sin build de páginas en este servidor de prueba")) as Promise<ServerBuild>;
   const app = createServerApp(runtime.deps, noPages, "production");
   await life.listen(getRequestListener(app.fetch), runtime.deps.config);
   process.stdout.write(`serving ${runtime.deps.config.PORT}\n`);

@@ -11,7 +11,8 @@ import { t } from "~/lib/messages";
 /** Node's socket errors and PostgreSQL's connection-class states: the database, not the query. */
 const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH"]);
 const PG_STATES = new Set(["57P01", "57P02", "57P03"]);
-const MESSAGES = /Connection terminated|connection timeout|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+const MESSAGES =
+  /Connection terminated|connection timeout|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
 
 /** True when `err` (or an error it wraps: Drizzle puts the driver's in `cause`) says the database is unreachable. */
 export function isDatabaseDown(err: unknown): boolean {
@@ -33,7 +34,13 @@ export async function databaseAnswers(db: Db, ms = 2000): Promise<boolean> {
     timer = setTimeout(() => resolve(false), ms);
   });
   try {
-    return await Promise.race([db.execute(sql`select 1`).then(() => true, () => false), timeout]);
+    return await Promise.race([
+      db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
