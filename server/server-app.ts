@@ -77,4 +77,3 @@ export function createServerApp(deps: AppDeps, build: ServerBuild | (() => Promi
   });
   return app;
 }
-

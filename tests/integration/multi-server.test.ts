@@ -266,7 +266,7 @@ describe.skipIf(!onPostgres)("three app servers on one PostgreSQL", () => {
     async () => {
       const place = await makeRoom(database.db, 20);
       const cls = await makeClass(database.db, place, new Date(Date.now() + 2 * DAY));
-      const racers = [];
+      const racers: Awaited<ReturnType<typeof makeCustomer>>[] = [];
       for (let i = 0; i < 60; i += 20) {
         racers.push(
           ...(await Promise.all(
@@ -465,7 +465,7 @@ describe.skipIf(!onPostgres)("three app servers on one PostgreSQL", () => {
     async () => {
       const place = await makeRoom(database.db, 60);
       const cls = await makeClass(database.db, place, new Date(Date.now() + 3 * DAY));
-      const customers = [];
+      const customers: Awaited<ReturnType<typeof makeCustomer>>[] = [];
       for (let i = 0; i < 60; i += 20) {
         customers.push(
           ...(await Promise.all(
