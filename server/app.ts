@@ -1,24 +1,5 @@
-import { Hono } from "hono";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { clientIpFrom, remoteAddressOf } from "~/.server/http/client";
-import { createApi } from "~/.server/api";
-import type { AppDeps } from "~/.server/deps";
-import { resolveAuth, anonymous } from "~/.server/http/api";
-import {
-  clearSessionCookie,
-  localeCookie,
-  LOCALE_COOKIE,
-  newXsrfToken,
-  parseCookies,
-  XSRF_COOKIE,
-  xsrfCookie,
-} from "~/.server/http/cookies";
-import { securityHeaders } from "~/.server/http/security";
-import { compressAnswers } from "~/.server/http/compress";
-import { errorBody } from "~/.server/http/errors";
-import { boundedRequest } from "~/.server/http/body";
-import { isCrossSiteWrite } from "~/.server/http/origin";
-import { t } from "~/lib/messages";
+// The server build's entry (vite.config.ts): the app factory, the runtime, and React Router's build.
+export { createServerApp } from "./server-app";
 export { startRuntime } from "~/.server/runtime";
 export { loadConfig, ConfigError } from "~/.server/config/env";
 export { DataDirLockedError } from "~/.server/db/client";
@@ -26,53 +7,7 @@ export { DataDirLockedError } from "~/.server/db/client";
 export { stopEmbeddedClusters } from "~/.server/db/embedded";
 // For server.mjs: static files carry the same security headers as pages.
 export { securityHeaderList } from "~/.server/http/security";
-
-/** One Hono app: /api first, every other path to React Router's request handler. */
-export function createServerApp(deps: AppDeps, build: ServerBuild | (() => Promise<ServerBuild>), mode: string) {
-  const app = new Hono();
-  const secure = deps.config.publicUrl.startsWith("https://");
-  app.use("*", compressAnswers());
-  app.use("*", securityHeaders(mode === "production"));
-  // Baselines for `npm run bench` (BENCH_BASELINE=true only): the cheapest JSON answer of this stack
-  // outside /api, and the same answer inside the /api middleware (request id, auth, XSRF, log).
-  if (deps.config.BENCH_BASELINE) app.get("/__bench/json", (c) => c.json({ ok: true }));
-  const api = createApi(deps);
-  if (deps.config.BENCH_BASELINE) api.get("/__bench/json", (c) => c.json({ ok: true }));
-  app.route("/api", api);
-  // An /api path no router declares is the API's 404 in the error shape, never a page (nor a 405
-  // from React Router for a POST).
-  app.all("/api/*", (c) => c.json(errorBody(t("errors.routeNotFound")), 404));
-  const handle = createRequestHandler(build as ServerBuild, mode);
-  app.all("*", async (c) => {
-    // Page actions (forms) refuse cross-site posts like the API does.
-    if (isCrossSiteWrite(c.req.raw, deps.config.publicUrl)) return c.text(t("errors.crossSite"), 403);
-    const cookies = parseCookies(c.req.header("cookie"));
-    const auth = await resolveAuth(deps, c.req.raw.headers, cookies).catch(() => anonymous);
-    // Page actions read forms whole: their body is read under the size limit first.
-    const req = await boundedRequest(c.req.raw);
-    if (!req) return c.text(t("errors.bodyTooLarge"), 413);
-    const clientIp = clientIpFrom({
-      headers: c.req.raw.headers,
-      remoteAddress: remoteAddressOf(c),
-      trustProxy: deps.config.TRUST_PROXY,
-    });
-    // v8_middleware: the load context is a RouterContextProvider; it carries the same fields.
-    const context = Object.assign(new RouterContextProvider(), { deps, auth, cookies, clientIp });
-    const res = await handle(req, context);
-    const out = new Response(res.body, res);
-    if (!cookies[LOCALE_COOKIE]) out.headers.append("Set-Cookie", localeCookie(secure));
-    if (!cookies[XSRF_COOKIE]) out.headers.append("Set-Cookie", xsrfCookie(newXsrfToken(), secure));
-    // A session cookie that no longer opens a session (expired, revoked, unknown) is dropped when a
-    // whole document was rendered for nobody, so its calls do not meet a dead token later. Data and
-    // manifest requests keep it: the page in the browser still shows the user, and its next API
-    // call answers 'Token has expired', which asks to log in again (ExpiredSessionWatcher).
-    const isDocument = out.headers.get("content-type")?.startsWith("text/html");
-    if (isDocument && auth.via === "cookie" && auth.token && !auth.user)
-      out.headers.append("Set-Cookie", clearSessionCookie(secure));
-    return out;
-  });
-  return app;
-}
+import type { ServerBuild } from "react-router";
 
 // The React Router build this module is bundled with (dev: compiled on demand by Vite).
 import * as serverBuild from "virtual:react-router/server-build";

@@ -209,6 +209,8 @@ export async function startEmbeddedPostgres(opts: {
   onLog?: (line: string) => void;
   /** The caller stops the cluster on SIGINT/SIGTERM itself (the server does). */
   ownSignals?: boolean;
+  /** A given TCP port (a test that stops and starts the cluster under running servers); default: a free one. */
+  port?: number;
 }): Promise<EmbeddedCluster> {
   const stopping = () => new EmbeddedPostgresError("El proceso se está deteniendo: PostgreSQL embebido no se inicia.");
   if (!live) throw stopping();
@@ -256,7 +258,7 @@ export async function startEmbeddedPostgres(opts: {
   };
   let recoveredOrphan = false;
   if (initialised) recoveredOrphan = clearLeftovers(bin, dir, ids);
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const flags = [
     "-c",
     "listen_addresses=127.0.0.1",

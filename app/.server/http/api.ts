@@ -12,6 +12,7 @@ import { parseCookies, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from "./cookie
 import { AppError, errorBody, zodFields } from "./errors";
 import { accessLogger, redactPath, type Logger } from "./logger";
 import { observeRequest } from "./metrics";
+import { isDatabaseDown, RETRY_AFTER_SECONDS } from "./availability";
 import { isCrossSiteWrite } from "./origin";
 import { safeEqual } from "../domain/identity/tokens";
 import { findUnsafeText, INTEGER_MAX } from "~/shared/schemas/fields";
@@ -354,6 +355,11 @@ export function createApiApp(deps: AppDeps) {
       const retryAfter = (err as AppError & { retryAfter?: number }).retryAfter;
       if (retryAfter) c.header("Retry-After", String(retryAfter));
       return c.json(err.toBody(), err.status);
+    }
+    if (isDatabaseDown(err)) {
+      (c.get("requestId") ? requestLog(c) : deps.log).warn({ err: { message: String(err) } }, "database unavailable");
+      c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+      return c.json(errorBody(t("errors.serviceUnavailable")), 503);
     }
     (c.get("requestId") ? requestLog(c) : deps.log).error({ err }, "unhandled api error");
     return c.json(errorBody(t("errors.internal")), 500);

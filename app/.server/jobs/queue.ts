@@ -102,19 +102,27 @@ export async function startJobQueue(opts: {
   boss.on("error", (err) => stopping || opts.log.warn({ err: { message: err.message } }, "job queue error"));
   await boss.start();
   const byName = new Map(opts.definitions.map((d) => [d.name, d]));
-  for (const d of opts.definitions) {
-    const queue = {
-      name: d.name,
-      retryLimit: d.retryLimit ?? 5,
-      retryDelay: d.retryDelay ?? 30,
-      retryBackoff: true,
-      expireInSeconds: d.expireInSeconds ?? 15 * 60,
-    };
-    if (!(await boss.getQueue(d.name))) {
-      // Several servers starting together may race to create it: whoever loses updates it.
-      await boss.createQueue(d.name, queue).catch(() => {});
+  // Several servers starting together on a new database would race to create the queues (a loser
+  // then scheduled a cron on a queue not yet committed: "Queue … not found"): one at a time, under
+  // an advisory lock held on a connection of its own.
+  const { Client } = (await import("pg")).default;
+  const lock = new Client({ connectionString: opts.url, application_name: "nucleo-jobs-setup" });
+  await lock.connect();
+  try {
+    await lock.query("select pg_advisory_lock(742002)");
+    for (const d of opts.definitions) {
+      const queue = {
+        name: d.name,
+        retryLimit: d.retryLimit ?? 5,
+        retryDelay: d.retryDelay ?? 30,
+        retryBackoff: true,
+        expireInSeconds: d.expireInSeconds ?? 15 * 60,
+      };
+      if (!(await boss.getQueue(d.name))) await boss.createQueue(d.name, queue);
+      else await boss.updateQueue(d.name, queue);
     }
-    await boss.updateQueue(d.name, queue);
+  } finally {
+    await lock.end().catch(() => {});
   }
   const runOne = async (name: string, data: unknown) => {
     const def = byName.get(name);

@@ -57,6 +57,8 @@ export const core = {
     crossSite: "La petición viene de otro sitio y fue rechazada",
     metricsToken: "El token de métricas no es válido",
     serviceUnavailable: "El servicio no está disponible en este momento. Intente de nuevo en unos minutos.",
+    serviceUnavailableTitle: "Servicio no disponible",
+    serviceUnavailableRetry: "Volver a intentar",
     internal: "Ocurrió un error inesperado. Intente de nuevo más tarde.",
     unknownMiddleware: "Unknown middleware",
     cityNotFound: "La ciudad no existe",

@@ -40,6 +40,16 @@ export function ensureListening(databaseUrl: string | undefined, log: Logger) {
   if (!databaseUrl || listening) return;
   listening = (async () => {
     const { Client } = (await import("pg")).default;
+    // Until the database answers again (it may be away for a while): every 2 s.
+    const reconnect = () =>
+      setTimeout(
+        () =>
+          void connect().catch((err) => {
+            log.warn({ err: String(err) }, "booking listen reconnect failed");
+            reconnect();
+          }),
+        2000,
+      ).unref();
     const connect = async (): Promise<void> => {
       const client = new Client({ connectionString: databaseUrl });
       client.on("notification", (m) => {
@@ -49,7 +59,7 @@ export function ensureListening(databaseUrl: string | undefined, log: Logger) {
       client.on("error", (err) => {
         log.warn({ err: String(err) }, "booking listen connection lost");
         client.end().catch(() => {});
-        setTimeout(() => void connect().catch(() => {}), 2000).unref();
+        reconnect();
       });
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
