@@ -59,6 +59,8 @@ export default tseslint.config(
       "test-results/",
       "playwright-report/",
       ".tmp/",
+      // The demo videos made at start-up: their HLS segments are MPEG-TS files named *.ts.
+      ".cache/",
     ],
   },
   js.configs.recommended,

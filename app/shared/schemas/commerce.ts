@@ -69,7 +69,16 @@ export const refundSchema = z.object({ amount: refundAmount }).partial();
 
 export const SHIPMENT_STATUSES = ["pending", "shipped", "delivered", "cancelled"] as const;
 /** How a payment was made, and where it stands (the back office's payments list and its filters). */
-export const PAYMENT_METHODS = ["card", "paypal", "gift_card", "cash", "card_terminal", "transfer", "oxxo", "spei"] as const;
+export const PAYMENT_METHODS = [
+  "card",
+  "paypal",
+  "gift_card",
+  "cash",
+  "card_terminal",
+  "transfer",
+  "oxxo",
+  "spei",
+] as const;
 export const PAYMENT_STATUSES = [
   "succeeded",
   "refunded",

@@ -483,7 +483,9 @@ export const payments = pgTable(
       .references(() => users.id),
     studioId: integer("studio_id").references(() => studios.id),
     gateway: text("gateway").$type<"sandbox" | "stripe" | "paypal" | "none">().notNull(),
-    method: text("method").$type<"card" | "paypal" | "gift_card" | "cash" | "card_terminal" | "transfer" | "oxxo" | "spei">().notNull(),
+    method: text("method")
+      .$type<"card" | "paypal" | "gift_card" | "cash" | "card_terminal" | "transfer" | "oxxo" | "spei">()
+      .notNull(),
     providerPaymentId: text("provider_payment_id"),
     idempotencyKey: text("idempotency_key").notNull(),
     amountCents: integer("amount_cents").notNull(),
