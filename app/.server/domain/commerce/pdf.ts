@@ -17,13 +17,11 @@ import { cartItems, carts, certificateEntitlements, certifications, products } f
 import type { CertificationModule } from "../../db/schema";
 import { AppError } from "../errors";
 import { programmeHours } from "./certification";
+import { BRAND, INK, MUTED } from "../pdf/lines";
 
-/** The brand's palette (app/styles/global.css). */
-const BRAND = rgb(0x88 / 255, 0x39 / 255, 0x43 / 255);
+/** The brand's palette (app/styles/global.css; brand, ink and muted in pdf/lines.ts). */
 const BRAND_DARK = rgb(0x5e / 255, 0x27 / 255, 0x30 / 255);
 const ACCENT = rgb(0x16 / 255, 0x4e / 255, 0x55 / 255);
-const INK = rgb(0x2b / 255, 0x1d / 255, 0x20 / 255);
-const MUTED = rgb(0x6b / 255, 0x55 / 255, 0x59 / 255);
 const BLUSH = rgb(0xf6 / 255, 0xe7 / 255, 0xe1 / 255);
 const CREAM = rgb(1, 0xfa / 255, 0xf8 / 255);
 const WHITE = rgb(1, 1, 1);

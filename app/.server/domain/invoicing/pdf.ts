@@ -9,10 +9,8 @@ import { formatMoney } from "~/shared/mexico/money";
 import { formatDateTimeFull } from "~/shared/mexico/time";
 import { REGIMENES_FISCALES, USOS_CFDI, isRegimen, isUsoCfdi } from "~/shared/sat/catalogues";
 import type { InvoiceDoc } from "./xml";
+import { BRAND, INK, MUTED } from "../pdf/lines";
 
-const INK = rgb(0.17, 0.11, 0.13);
-const MUTED = rgb(0.42, 0.33, 0.35);
-const BRAND = rgb(0.53, 0.22, 0.26);
 const W = 595;
 const H = 842;
 const M = 48;

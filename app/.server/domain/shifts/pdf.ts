@@ -3,35 +3,19 @@
  * cash arithmetic, the count by denomination and the movements, made with pdf-lib's standard
  * fonts (WinAnsi covers Spanish), like the certification's PDF (commerce/pdf.ts).
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from "pdf-lib";
+import { A4_REPORT, linesPdf, type PdfLine } from "../pdf/lines";
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/shared/mexico/money";
 import { formatDateTime } from "~/shared/mexico/time";
 import { DENOMINATIONS, expectedCash } from "~/shared/shifts";
 import type { ShiftDetail } from "./service";
 
-const BRAND = rgb(0x88 / 255, 0x39 / 255, 0x43 / 255);
-const INK = rgb(0x2b / 255, 0x1d / 255, 0x20 / 255);
-const MUTED = rgb(0x6b / 255, 0x55 / 255, 0x59 / 255);
-const W = 595;
-const H = 842;
-const M = 56;
-
-function drawable(font: PDFFont, s: string) {
-  const set = new Set(font.getCharacterSet());
-  return Array.from(s.replace(/[\r\n]+/g, " "))
-    .map((c) => (set.has(c.codePointAt(0)!) ? c : c === "\u00a0" || c === "\u202f" ? " " : "?"))
-    .join("");
-}
-
-type Line = { label: string; value?: string; bold?: boolean; heading?: boolean };
-
 /** The lines of the report, in order (also what a test reads). */
-function reportLines(d: ShiftDetail): Line[] {
+function reportLines(d: ShiftDetail): PdfLine[] {
   const s = d.shift;
   const closed = s.closedAt !== null;
   const expected = closed ? s.expectedCashCents! : expectedCash(d.totals);
-  const lines: Line[] = [
+  const lines: PdfLine[] = [
     { label: t("shifts.report.facts"), heading: true },
     { label: t("shifts.list.studio"), value: d.studioName },
     { label: t("shifts.list.employee"), value: d.employeeName },
@@ -80,43 +64,6 @@ function reportLines(d: ShiftDetail): Line[] {
   return lines;
 }
 
-export async function shiftReportPdf(d: ShiftDetail): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const title = t("shifts.report.title", { id: d.shift.id });
-  doc.setTitle(drawable(regular, title));
-  doc.setAuthor("Nucleo Barre");
-  doc.setLanguage("es-MX");
-  let page = doc.addPage([W, H]);
-  let y = H - M;
-  const header = () => {
-    page.drawText("NUCLEO BARRE", { x: M, y, size: 10, font: bold, color: BRAND });
-    y -= 24;
-    page.drawText(drawable(bold, title), { x: M, y, size: 18, font: bold, color: INK });
-    y -= 28;
-  };
-  header();
-  for (const line of reportLines(d)) {
-    if (y < M + 20) {
-      page = doc.addPage([W, H]);
-      y = H - M;
-      header();
-    }
-    if (line.heading) {
-      y -= 6;
-      page.drawText(drawable(bold, line.label), { x: M, y, size: 12, font: bold, color: BRAND });
-      y -= 18;
-      continue;
-    }
-    const font = line.bold ? bold : regular;
-    const label = drawable(font, line.label).slice(0, 90);
-    page.drawText(label, { x: M, y, size: 10, font, color: line.value === undefined ? MUTED : INK });
-    if (line.value !== undefined) {
-      const v = drawable(font, line.value);
-      page.drawText(v, { x: W - M - font.widthOfTextAtSize(v, 10), y, size: 10, font, color: INK });
-    }
-    y -= 16;
-  }
-  return doc.save();
+export function shiftReportPdf(d: ShiftDetail): Promise<Uint8Array> {
+  return linesPdf(t("shifts.report.title", { id: d.shift.id }), reportLines(d), A4_REPORT);
 }
