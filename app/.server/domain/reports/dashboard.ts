@@ -220,7 +220,16 @@ const COUNT_KEYS = [
   "waitlist",
   "waitlisted_classes",
 ] as const;
-const zeroCounts = (): BookingCounts => Object.fromEntries(COUNT_KEYS.map((k) => [k, 0])) as unknown as BookingCounts;
+const zeroCounts = (): BookingCounts => ({
+  classes: 0,
+  capacity: 0,
+  booked: 0,
+  attended: 0,
+  no_shows: 0,
+  late_cancels: 0,
+  waitlist: 0,
+  waitlisted_classes: 0,
+});
 const withOccupancy = <T extends BookingCounts>(c: T) => ({ ...c, occupancy_pct: percent(c.booked, c.capacity) });
 
 /**
