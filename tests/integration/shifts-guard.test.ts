@@ -68,7 +68,7 @@ describe("the shift guard", () => {
     const db = app.deps.db;
     const studioId = (await createStudio(db)).id;
     const cashier = await createStaff(db, "cashier", { studioId });
-    expect(await visit(adminLayout as Loader, cashier, "/admin/dashboard")).toBe("/admin/close-turn");
+    expect(await visit(adminLayout as Loader, cashier, "/admin/dashboard")).toBe("/admin/pos");
     expect(await visit(cashiersLayout as Loader, cashier, "/admin/close-turn")).toBe("shift-start");
   });
 

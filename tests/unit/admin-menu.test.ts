@@ -149,12 +149,12 @@ describe("adminMenu (spec §2 admin menu, §6 roles)", () => {
               if (role_id === 4 || can_scan_attendance) expect(k).toEqual(["scanner"]);
               else if (role_id === 5) expect(k).toEqual(id_employee ? ["door", "closeTurn"] : ["door"]);
               else if (role_id !== 1) expect(k).toEqual([]);
-              else if (employee_type === 3) expect(k).toEqual(id_employee ? ["closeTurn"] : []);
+              else if (employee_type === 3) expect(k).toEqual(id_employee ? ["pos", "closeTurn"] : []);
               else {
                 const expected = [...FULL];
                 if (is_tester) expected.splice(3, 0, "plans");
                 if (employee_type === 1) expected.push("turns", "reports", "coachPay", "configuration");
-                if (id_employee) expected.push("closeTurn");
+                if (id_employee) expected.push("pos", "closeTurn");
                 expect(k, JSON.stringify(u)).toEqual(expected);
               }
             }

@@ -221,6 +221,10 @@ export async function restore(url: string, file: string, folders: Folders, migra
     // Migrations may write reference rows: the backup's rows replace them.
     const names = manifest.tables.map((t) => `${quote(SCHEMA)}.${quote(t.name)}`);
     if (names.length) await client.query(`truncate ${names.join(", ")} restart identity cascade`);
+    // The rows come back as they were, kept figures included (the dashboard's counts): the tables'
+    // own triggers must not count them again while they are copied (like pg_restore's
+    // --disable-triggers; foreign keys stay checked). Transactional: a failed restore leaves them on.
+    for (const name of names) await client.query(`alter table ${name} disable trigger user`);
     for (const t of manifest.tables) {
       const cols = t.columns.map(quote).join(", ");
       const sink = client.query(copyFrom(`copy ${quote(SCHEMA)}.${quote(t.name)} (${cols}) from stdin`));
@@ -233,6 +237,7 @@ export async function restore(url: string, file: string, folders: Folders, migra
         s.called,
       ]);
     }
+    for (const name of names) await client.query(`alter table ${name} enable trigger user`);
     await client.query("commit");
     await migrate(drizzle(client), { migrationsFolder: migrationsDir });
     for (const name of manifest.folders) {

@@ -383,13 +383,14 @@ async function stampInvoice(
 async function mailInvoice(deps: Pick<AppDeps, "config" | "mailer">, tx: Db, inv: InvoiceRow) {
   if (!inv.email || !inv.userId || !inv.orderId) return;
   const [u] = await tx.select({ name: users.name }).from(users).where(eq(users.id, inv.userId));
+  const historyUrl = `${deps.config.publicUrl}/profile/shopping-history`;
   const msg = layout(siteBrand(deps.config.publicUrl), {
     to: inv.email,
     name: u?.name ?? "",
     subject: t("invoicing.mail.subject", { id: inv.orderId }),
     template: "invoice-stamped",
     paragraphs: [t("invoicing.mail.intro"), ...(inv.sandbox ? [t("invoicing.mail.sandbox")] : [])],
-    action: { label: t("invoicing.mail.action"), url: `${deps.config.publicUrl}/profile/shopping-history` },
+    action: { label: t("invoicing.mail.action"), url: historyUrl },
   });
   const name = fileName(inv);
   msg.attachments = [
