@@ -14,8 +14,12 @@ export interface VideoCardData {
   thumbnail_url: string | null;
 }
 
+/** A card's title level: 3 under a section's h2, 2 when the grid sits right under the page's h1. */
+type HeadingLevel = 2 | 3;
+
 /** One video of a grid: its thumbnail, title and what it is; the whole card goes to its watch page. */
-function VideoCard({ video, lazy = true }: { video: VideoCardData; lazy?: boolean }) {
+function VideoCard({ video, lazy = true, level }: { video: VideoCardData; lazy?: boolean; level: HeadingLevel }) {
+  const Heading = level === 2 ? "h2" : "h3";
   const { lp } = useLocalePath();
   const minutes = minutesOf(video.duration_seconds);
   const meta = [
@@ -40,7 +44,7 @@ function VideoCard({ video, lazy = true }: { video: VideoCardData; lazy?: boolea
           <span className={classes.thumbEmpty} aria-hidden="true" />
         )}
         <span className={classes.cardBody}>
-          <h3 className={classes.cardTitle}>{video.title}</h3>
+          <Heading className={classes.cardTitle}>{video.title}</Heading>
           {video.coach_name && (
             <span className={classes.meta}>{t("nucleoHome.video.by", { coach: video.coach_name })}</span>
           )}
@@ -51,11 +55,21 @@ function VideoCard({ video, lazy = true }: { video: VideoCardData; lazy?: boolea
   );
 }
 
-export function VideoGrid({ videos, eager = 0, label }: { videos: VideoCardData[]; eager?: number; label?: string }) {
+export function VideoGrid({
+  videos,
+  eager = 0,
+  label,
+  headingLevel = 3,
+}: {
+  videos: VideoCardData[];
+  eager?: number;
+  label?: string;
+  headingLevel?: HeadingLevel;
+}) {
   return (
     <ul className={classes.grid} aria-label={label}>
       {videos.map((v, i) => (
-        <VideoCard key={v.id} video={v} lazy={i >= eager} />
+        <VideoCard key={v.id} video={v} lazy={i >= eager} level={headingLevel} />
       ))}
     </ul>
   );

@@ -40,7 +40,11 @@ export default function OnDemandCoach({ loaderData }: Route.ComponentProps) {
       {coach.quote && <p className={classes.intro}>«{coach.quote}»</p>}
       {coach.bio && <p className={classes.intro}>{coach.bio}</p>}
       <div style={{ marginTop: 24 }}>
-        {videos.length === 0 ? <p>{t("nucleoHome.coach.empty")}</p> : <VideoGrid videos={videos} eager={2} />}
+        {videos.length === 0 ? (
+          <p>{t("nucleoHome.coach.empty")}</p>
+        ) : (
+          <VideoGrid videos={videos} eager={2} headingLevel={2} />
+        )}
       </div>
       <p style={{ marginTop: 24 }}>
         <Link to={lp("/on-demand")} className={classes.textLink}>

@@ -113,7 +113,7 @@ export default function Library({ loaderData }: Route.ComponentProps) {
         {t("nucleoHome.library.results", { n: result.total })}
       </p>
       <div style={{ marginTop: 12 }}>
-        <VideoGrid videos={result.videos} eager={2} label={t("nucleoHome.library.title")} />
+        <VideoGrid videos={result.videos} eager={2} label={t("nucleoHome.library.title")} headingLevel={2} />
       </div>
       {result.pages > 1 && (
         <nav className={classes.pager} aria-label={t("nucleoHome.library.pagination")}>
