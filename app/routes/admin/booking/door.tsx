@@ -102,19 +102,18 @@ function ClassRoster({ c, onChange }: { c: Class; onChange: () => void }) {
                       {r.late && <SoftBadge color="orange">{t("shifts.door.late")}</SoftBadge>}
                     </Group>
                   ) : (
-                    <SoftBadge color="gray">{t("shifts.door.pending")}</SoftBadge>
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">
-                  {r.status !== "attended" && (
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      onClick={() => void recordAttendance(r.id)}
-                      aria-label={`${t("shifts.door.recordAttendance")}: ${r.name}`}
-                    >
-                      {t("shifts.door.recordAttendance")}
-                    </Button>
+                    // The action under the state, not in a column of its own: a row fits a phone.
+                    <Stack gap={4} align="flex-start">
+                      <SoftBadge color="gray">{t("shifts.door.pending")}</SoftBadge>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        onClick={() => void recordAttendance(r.id)}
+                        aria-label={`${t("shifts.door.recordAttendance")}: ${r.name}`}
+                      >
+                        {t("shifts.door.recordAttendance")}
+                      </Button>
+                    </Stack>
                   )}
                 </Table.Td>
               </Table.Tr>
