@@ -53,16 +53,23 @@ async function grantUnlimited(email: string) {
 }
 
 /** Plays for a while and answers the player's position. */
+/**
+ * Plays past `seconds`, then pauses; resolves to where it paused once the pause's progress report
+ * has answered (the waiter is set before the pause: the report may answer before a later waiter).
+ */
 async function playFor(page: Page, seconds: number) {
   const video = page.getByTestId("od-video");
   await expect(video).toBeAttached({ timeout: budget(15_000) });
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: budget(20_000) })
     .toBeGreaterThan(seconds);
-  return video.evaluate((v: HTMLVideoElement) => {
+  const saved = page.waitForResponse((r) => r.url().includes("/progress") && r.request().method() === "POST");
+  const at = await video.evaluate((v: HTMLVideoElement) => {
     v.pause();
     return v.currentTime;
   });
+  await saved;
+  return at;
 }
 
 test("a subscriber filters the library, plays a video, leaves and resumes where she stopped", async ({
@@ -95,9 +102,8 @@ test("a subscriber filters the library, plays a video, leaves and resumes where 
   await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
 
   await page.getByTestId("od-play").click();
+  // Pausing saves the position; playFor waits for that report before we leave.
   const stoppedAt = await playFor(page, 2.5);
-  // Pausing saves the position; wait for that report before leaving.
-  await page.waitForResponse((r) => r.url().includes("/progress") && r.request().method() === "POST");
   await expectNoA11yViolations(page);
 
   await page.getByRole("link", { name: /Volver a la biblioteca/ }).click();
