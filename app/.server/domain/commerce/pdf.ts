@@ -17,7 +17,7 @@ import { cartItems, carts, certificateEntitlements, certifications, products } f
 import type { CertificationModule } from "../../db/schema";
 import { AppError } from "../errors";
 import { programmeHours } from "./certification";
-import { BRAND, INK, MUTED } from "../pdf/lines";
+import { BRAND, INK, MUTED, drawable } from "../pdf/lines";
 
 /** The brand's palette (app/styles/global.css; brand, ink and muted in pdf/lines.ts). */
 const BRAND_DARK = rgb(0x5e / 255, 0x27 / 255, 0x30 / 255);
@@ -56,17 +56,14 @@ interface Fonts {
   serif: PDFFont;
 }
 
-/** Text the font can draw: characters outside WinAnsi become "?" so the PDF always renders. */
-function drawable(font: PDFFont, s: string) {
-  const set = new Set(font.getCharacterSet());
-  return Array.from(s.replace(/\r/g, ""))
-    .map((c) => (c === "\n" || set.has(c.codePointAt(0)!) ? c : "?"))
-    .join("");
+/** Text the font can draw, its line breaks kept (paragraphs are wrapped below). */
+function paragraphs(font: PDFFont, s: string) {
+  return drawable(font, s, { keepLineBreaks: true });
 }
 
 function wrap(font: PDFFont, text: string, size: number, width: number) {
   const out: string[] = [];
-  for (const para of drawable(font, text).split("\n")) {
+  for (const para of paragraphs(font, text).split("\n")) {
     let line = "";
     for (const word of para.split(/\s+/).filter(Boolean)) {
       const next = line ? `${line} ${word}` : word;

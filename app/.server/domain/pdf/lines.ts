@@ -11,11 +11,17 @@ export const BRAND = rgb(0x88 / 255, 0x39 / 255, 0x43 / 255);
 export const INK = rgb(0x2b / 255, 0x1d / 255, 0x20 / 255);
 export const MUTED = rgb(0x6b / 255, 0x55 / 255, 0x59 / 255);
 
-/** One line on one text row: characters the font lacks become "?", line breaks and odd spaces a space. */
-export function drawable(font: PDFFont, s: string) {
+/**
+ * Text pdf-lib's standard fonts can draw: characters the font lacks become "?", odd spaces a space.
+ * Line breaks become a space (one text row) unless `keepLineBreaks` (text wrapped into paragraphs).
+ */
+export function drawable(font: PDFFont, s: string, { keepLineBreaks = false } = {}) {
   const set = new Set(font.getCharacterSet());
-  return Array.from(s.replace(/[\r\n]+/g, " "))
-    .map((c) => (set.has(c.codePointAt(0)!) ? c : c === "\u00a0" || c === "\u202f" ? " " : "?"))
+  const text = keepLineBreaks ? s.replace(/\r/g, "") : s.replace(/[\r\n]+/g, " ");
+  return Array.from(text)
+    .map((c) =>
+      (keepLineBreaks && c === "\n") || set.has(c.codePointAt(0)!) ? c : c === "\u00a0" || c === "\u202f" ? " " : "?",
+    )
     .join("");
 }
 
