@@ -8,7 +8,9 @@
  * (attendance, no-show, cancellation of the class, a class moved in time), not only inserts.
  */
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { queryRows } from "../../app/.server/db/client";
+import { DEFAULT_TZ } from "../../app/shared/mexico/time";
 import { beforeAll, describe, expect, it } from "vitest";
 import { carts, classSessions, orderItems, orders, reservations, studios, users } from "../../app/.server/db/schema";
 import { setupTestApp } from "../support/app";
@@ -180,5 +182,135 @@ describe("the kept counts follow every change", () => {
     expect(after.people.first_visits).toBe(0);
     const [u] = await db.select().from(users).where(eq(users.id, ids.local));
     expect(u?.firstVisitAt).toBeNull();
+  });
+});
+
+/** What `sales_daily` must hold: the sales counted from the orders themselves (each order once per kind and in `all`). */
+const RECOUNT = sql`
+  select studio_key, to_char(day, 'YYYY-MM-DD') as day, kind, sum(cents)::bigint as cents, count(*)::int as orders from (
+    select line.id, line.studio_key, line.day, k.kind, sum(line.cents) as cents
+    from (
+      select o.id, coalesce(o.studio_id, 0) as studio_key,
+        (o.created_at at time zone coalesce(st.timezone, ${DEFAULT_TZ}::text))::date as day,
+        case i.scope when 'pack' then 'packs' when 'plan' then 'plans' when 'gift_card' then 'gift_cards'
+          else case when p.area = 'certificate' then 'certifications' else 'store' end end as kind,
+        i.total_cents as cents
+      from orders o join order_items i on i.order_id = o.id
+      left join studios st on st.id = o.studio_id
+      left join products p on i.scope = 'product' and p.id = i.ref_id
+      where o.status in ('paid', 'refunded', 'partially_refunded')
+    ) line cross join lateral (values (line.kind), ('all')) as k(kind)
+    group by line.id, line.studio_key, line.day, k.kind
+  ) per_order group by 1, 2, 3 order by 1, 2, 3`;
+type SalesRow = { studio_key: number; day: string; kind: string; cents: string; orders: number };
+const KEPT = sql`select studio_key, to_char(day, 'YYYY-MM-DD') as day, kind, cents, orders from sales_daily
+  where cents <> 0 or orders <> 0 order by 1, 2, 3`;
+
+describe("the kept sales follow every change", () => {
+  const db = () => app.deps.db;
+  const same = async () => {
+    const [kept, recount] = await Promise.all([queryRows<SalesRow>(db(), KEPT), queryRows<SalesRow>(db(), RECOUNT)]);
+    expect(kept.map((r) => ({ ...r, cents: Number(r.cents) }))).toEqual(
+      recount.map((r) => ({ ...r, cents: Number(r.cents) })),
+    );
+    return kept;
+  };
+  const total = async (query: string) => (await figures(query)).sales.total_cents as number;
+  const mx12 = () => `from=2031-03-12&to=2031-03-12&studio_id=${ids.mx}`;
+  const line = (orderId: number, scope: "pack" | "plan" | "product", cents: number) => ({
+    orderId,
+    scope,
+    refId: 1,
+    name: "Línea",
+    qty: 1,
+    unitCents: cents,
+    totalCents: cents,
+  });
+
+  it("an order's lines in several statements, changed and deleted, count once per order", async () => {
+    await same();
+    const before = await total(mx12());
+    const [cart] = await db().insert(carts).values({ userId: ids.local, status: "paid" }).returning();
+    const [o] = await db()
+      .insert(orders)
+      .values({
+        userId: ids.local,
+        cartId: cart!.id,
+        studioId: ids.mx,
+        subtotalCents: 30000,
+        totalCents: 30000,
+        paymentMethod: "card",
+        createdAt: new Date(AT),
+      })
+      .returning();
+    await db()
+      .insert(orderItems)
+      .values([line(o!.id, "pack", 10000), line(o!.id, "pack", 5000)]);
+    await db()
+      .insert(orderItems)
+      .values(line(o!.id, "plan", 15000));
+    const kept = await same();
+    expect(kept).toContainEqual(
+      expect.objectContaining({ studio_key: ids.mx, kind: "packs", cents: "65000", orders: 2 }),
+    );
+    expect(await total(mx12())).toBe(before + 30000);
+    await db().update(orderItems).set({ totalCents: 20000 }).where(eq(orderItems.totalCents, 15000));
+    await same();
+    expect(await total(mx12())).toBe(before + 35000);
+    await db().delete(orderItems).where(eq(orderItems.totalCents, 20000));
+    await same();
+    // Refunded: still a sale of its day (refunds are reported on their own).
+    await db().update(orders).set({ status: "refunded" }).where(eq(orders.id, o!.id));
+    await same();
+    expect(await total(mx12())).toBe(before + 15000);
+    // Moved to another day, then its lines deleted: nothing of it is left.
+    await db()
+      .update(orders)
+      .set({ createdAt: new Date("2031-03-05T18:00:00Z") })
+      .where(eq(orders.id, o!.id));
+    await same();
+    expect(await total(mx12())).toBe(before);
+    await db().delete(orderItems).where(eq(orderItems.orderId, o!.id));
+    await same();
+  });
+
+  it("an OXXO voucher counts when it is paid, never while pending or once cancelled unpaid", async () => {
+    const before = await total(mx12());
+    const voucher = async () => {
+      const [cart] = await db().insert(carts).values({ userId: ids.local, status: "paid" }).returning();
+      const [o] = await db()
+        .insert(orders)
+        .values({
+          userId: ids.local,
+          cartId: cart!.id,
+          studioId: ids.mx,
+          subtotalCents: 8000,
+          totalCents: 8000,
+          paymentMethod: "oxxo",
+          status: "pending_payment",
+          createdAt: new Date(AT),
+        })
+        .returning();
+      await db()
+        .insert(orderItems)
+        .values(line(o!.id, "pack", 8000));
+      return o!.id;
+    };
+    const paid = await voucher();
+    const expired = await voucher();
+    await same();
+    expect(await total(mx12())).toBe(before);
+    await db().update(orders).set({ status: "paid" }).where(eq(orders.id, paid));
+    await db().update(orders).set({ status: "canceled" }).where(eq(orders.id, expired));
+    await same();
+    expect(await total(mx12())).toBe(before + 8000);
+  });
+
+  it("a studio that changes its time zone has its sales on its new days", async () => {
+    await db().update(studios).set({ timezone: "America/Mexico_City" }).where(eq(studios.id, ids.tj));
+    await same();
+    // The Tijuana sale at 23:30 of the 11th there is 00:30 of the 12th in Mexico City.
+    expect(await total(`from=2031-03-12&to=2031-03-12&studio_id=${ids.tj}`)).toBe(100000);
+    expect(await total(`from=2031-03-11&to=2031-03-11&studio_id=${ids.tj}`)).toBe(0);
   });
 });

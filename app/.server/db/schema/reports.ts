@@ -3,7 +3,7 @@
  * and the counts the dashboard reads instead of every reservation. The indexes the reports need on
  * the sales, booking and credit tables are declared beside those tables.
  */
-import { index, integer, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { classSessions } from "./booking";
 import { coaches, studios } from "./places";
 import { users } from "./identity";
@@ -46,6 +46,27 @@ export const studioFirstVisits = pgTable(
     primaryKey({ columns: [t.userId, t.studioId] }),
     index("studio_first_visits_studio_idx").on(t.studioId, t.firstAt),
   ],
+);
+
+/**
+ * Sales per studio, local day and kind, kept by the database like the counts above (statement
+ * triggers on `order_items`, a row trigger on the orders whose status, studio or time changes, and
+ * one on a studio whose time zone changes: the sales_daily migration). Only orders that are sales
+ * count: paid, refunded or partly refunded (refunds are reported on their own), never an OXXO
+ * voucher or transfer still pending, nor one cancelled unpaid. `kind` is one of the dashboard's sale
+ * kinds, or `all`: the order's whole total, whose `orders` counts each order once. `studio_key` is
+ * the studio's id, 0 for orders without a studio (their day is Mexico City's). Never written by the app.
+ */
+export const salesDaily = pgTable(
+  "sales_daily",
+  {
+    studioKey: integer("studio_key").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    kind: text("kind").notNull(),
+    cents: bigint("cents", { mode: "number" }).notNull().default(0),
+    orders: integer("orders").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.studioKey, t.day, t.kind] }), index("sales_daily_day_idx").on(t.day)],
 );
 
 /**

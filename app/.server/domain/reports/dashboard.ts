@@ -42,21 +42,6 @@ const localDayOf = (instant: ReturnType<typeof sql>) => sql`(${instant} at time 
 /** Occupancy in percent with one decimal (booked spots over offered spots). */
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part * 1000) / whole) / 10 : 0);
 
-/** The kind of an order line: packs, on-demand plans, store products, certifications, gift cards. */
-const KIND_SQL = sql`case oi.scope
-    when 'pack' then 'packs'
-    when 'plan' then 'plans'
-    when 'gift_card' then 'gift_cards'
-    else case when p.area = 'certificate' then 'certifications' else 'store' end
-  end`;
-
-const saleLines = (studioId: number | null) => sql`
-  from orders o
-  join order_items oi on oi.order_id = o.id
-  left join products p on oi.scope = 'product' and p.id = oi.ref_id
-  left join studios s on s.id = o.studio_id
-  where true ${studioId ? sql`and o.studio_id = ${studioId}` : sql``}`;
-
 export const kindLabel = (k: SaleKind) => t(`reports.kinds.${k}`);
 
 interface SalesCell {
@@ -69,9 +54,9 @@ interface SalesCell {
 const emptyCell = (): SalesCell => ({ cents: 0, orders: 0, today_cents: 0, week_cents: 0, month_cents: 0 });
 
 /**
- * Sums of order lines: the period's, and today's, this week's (from Monday) and this month's, by
- * studio and kind, each on its studio's local days, in one pass over the order lines of the period
- * and of the calendar month and week around now.
+ * Sums of sales: the period's, and today's, this week's (from Monday) and this month's, by studio
+ * and kind, each on its studio's local days, from the totals the database keeps per studio, local
+ * day and kind (`sales_daily`: a few rows per studio and day, never the order lines).
  */
 async function sales(db: Db, p: Period, now: Date) {
   // Today in any zone is within a day of today in Mexico City; the week and month start before it.
@@ -80,35 +65,36 @@ async function sales(db: Db, p: Period, now: Date) {
   const weekStart = addDays(today, -8);
   const first = [p.from, monthStart, weekStart].sort()[0]!;
   const last = [p.to, addDays(today, 1)].sort().at(-1)!;
-  const range = wide(first, last);
   type Row = {
-    grp: "studio_kind" | "studio" | "day_kind";
-    studio_id: number | null;
+    grp: "studio_kind" | "day_kind";
+    studio_key: number | null;
     studio: string | null;
-    kind: SaleKind | null;
+    kind: SaleKind | "all";
     day: string | null;
   } & Record<"cents" | "orders" | "today_cents" | "week_cents" | "month_cents", string | null>;
   const result = await rows<Row>(
     db,
-    sql`with line as (
-          select o.id as order_id, o.studio_id, s.name as studio, ${KIND_SQL} as kind, oi.total_cents,
-            ${localDayOf(sql`o.created_at`)} as day, ${localDayOf(ts(now))} as today
-          ${saleLines(p.studioId)} and o.created_at >= ${range.start} and o.created_at < ${range.end}
+    sql`with kept as (
+          select d.studio_key, s.name as studio, d.kind, d.day, d.cents, d.orders,
+            (${ts(now)} at time zone ${ZONE})::date as today
+          from sales_daily d left join studios s on s.id = d.studio_key
+          where d.day between ${date(first)} and ${date(last)}
+          ${p.studioId ? sql`and d.studio_key = ${p.studioId}` : sql``}
         ), marked as (
           select *, day between ${date(p.from)} and ${date(p.to)} as in_period,
             day <= today and day >= date_trunc('month', today)::date as in_month,
             day <= today and day >= date_trunc('week', today)::date as in_week
-          from line
+          from kept
         )
-        select case when grouping(kind) = 1 then 'studio' when grouping(studio_id) = 1 then 'day_kind' else 'studio_kind' end as grp,
-          studio_id, studio, kind, to_char(day, 'YYYY-MM-DD') as day,
-          sum(total_cents) filter (where in_period)::bigint as cents,
-          count(distinct order_id) filter (where in_period)::int as orders,
-          sum(total_cents) filter (where day = today)::bigint as today_cents,
-          sum(total_cents) filter (where in_week)::bigint as week_cents,
-          sum(total_cents) filter (where in_month)::bigint as month_cents
+        select case when grouping(studio_key) = 1 then 'day_kind' else 'studio_kind' end as grp,
+          studio_key, studio, kind, to_char(day, 'YYYY-MM-DD') as day,
+          sum(cents) filter (where in_period)::bigint as cents,
+          sum(orders) filter (where in_period)::int as orders,
+          sum(cents) filter (where day = today)::bigint as today_cents,
+          sum(cents) filter (where in_week)::bigint as week_cents,
+          sum(cents) filter (where in_month)::bigint as month_cents
         from marked
-        group by grouping sets ((studio_id, studio, kind), (studio_id, studio), (day, kind))`,
+        group by grouping sets ((studio_key, studio, kind), (day, kind))`,
   );
   const [refunded] = await rows<{ cents: string; refunds: number }>(
     db,
@@ -125,10 +111,10 @@ async function sales(db: Db, p: Period, now: Date) {
   let orders = 0;
   for (const r of result) {
     if (r.grp === "day_kind") {
-      if (r.cents === null) continue;
+      if (r.cents === null || r.kind === "all") continue;
       let d = perDay.get(r.day!);
       if (!d) perDay.set(r.day!, (d = Object.fromEntries(SALE_KINDS.map((k) => [k, 0])) as Record<SaleKind, number>));
-      d[r.kind!] += n(r.cents);
+      d[r.kind] += n(r.cents);
       continue;
     }
     const add = (c: SalesCell) => {
@@ -138,14 +124,16 @@ async function sales(db: Db, p: Period, now: Date) {
       c.week_cents += n(r.week_cents);
       c.month_cents += n(r.month_cents);
     };
-    if (r.grp === "studio_kind") {
-      add(byKind.get(r.kind!)!);
+    if (r.kind !== "all") {
+      add(byKind.get(r.kind)!);
       continue;
     }
     if (r.cents === null && r.today_cents === null && r.week_cents === null && r.month_cents === null) continue;
-    const key = String(r.studio_id ?? "none");
+    // Orders without a studio are kept under studio 0.
+    const studioId = r.studio_key ? Number(r.studio_key) : null;
+    const key = String(studioId ?? "none");
     if (!byStudio.has(key))
-      byStudio.set(key, { ...emptyCell(), studio_id: r.studio_id, studio: r.studio ?? t("reports.noStudio") });
+      byStudio.set(key, { ...emptyCell(), studio_id: studioId, studio: r.studio ?? t("reports.noStudio") });
     add(byStudio.get(key)!);
     orders += n(r.orders);
   }
