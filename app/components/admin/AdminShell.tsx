@@ -7,6 +7,7 @@ import { useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { loadNotifications } from "~/lib/toast";
+import { HydrateLater } from "~/components/HydrateLater";
 import { AdminNav } from "./AdminNav";
 import { adminMenu } from "./menu";
 import { UserMenu } from "./UserMenu";
@@ -96,7 +97,10 @@ export function AdminShell({ children, withMenu = true }: { children: ReactNode;
         {hasMenu && (
           <AppShell.Navbar p="xs">
             <AppShell.Section grow component={ScrollArea} type="scroll">
-              <AdminNav entries={entries} onNavigate={close} />
+              {/* The menu's links work as plain links until it hydrates, after the page (HydrateLater). */}
+              <HydrateLater>
+                <AdminNav entries={entries} onNavigate={close} />
+              </HydrateLater>
             </AppShell.Section>
           </AppShell.Navbar>
         )}

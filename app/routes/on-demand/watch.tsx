@@ -9,6 +9,7 @@ import { VideoGrid } from "~/components/on-demand/VideoCard";
 import { PlanOffer } from "~/components/on-demand/PlanOffer";
 import { clock, minutesOf } from "~/components/on-demand/format";
 import type { PlayerProps } from "~/components/on-demand/Player";
+import { loadPlayer, warmPlayer, warmWhenIdle } from "~/components/on-demand/player-loader";
 import type { playAnswer } from "~/shared/schemas/on-demand-answers";
 import classes from "~/components/on-demand/OnDemand.module.css";
 import { ROLE } from "~/.server/db/schema";
@@ -78,22 +79,26 @@ export default function Watch({ loaderData }: Route.ComponentProps) {
   const [message, setMessage] = useState<string | null>(null);
   const [countedNow, setCountedNow] = useState(false);
   const videoId = loaderData?.video.id;
+  const mayWatch = loaderData?.access === "watch" || loaderData?.access === "staff";
   useEffect(() => {
     setGrant(null);
     setMessage(null);
     setCountedNow(false);
   }, [videoId]);
+  // Someone who may watch gets the player's code while the page is idle: pressing play then waits
+  // only for the grant and the video itself.
+  useEffect(() => (mayWatch ? warmWhenIdle() : undefined), [mayWatch]);
   if (!loaderData) return null;
   const { video, related, access, position, unlimited, counted, plans } = loaderData;
   const minutes = minutesOf(video.duration_seconds);
 
-  const load = () => import("~/components/on-demand/Player");
   const start = async () => {
     setBusy(true);
     setMessage(null);
+    warmPlayer();
     const [r, mod] = await Promise.all([
       api<ApiData<typeof playAnswer>>(`/on-demand/videos/${video.id}/play`, { method: "POST" }),
-      load().catch(() => null),
+      loadPlayer().catch(() => null),
     ]);
     setBusy(false);
     if (!r.ok) {
@@ -144,8 +149,8 @@ export default function Watch({ loaderData }: Route.ComponentProps) {
                   type="button"
                   className={classes.button}
                   onClick={() => void start()}
-                  onPointerEnter={() => void load().catch(() => null)}
-                  onFocus={() => void load().catch(() => null)}
+                  onPointerEnter={warmPlayer}
+                  onFocus={warmPlayer}
                   disabled={busy}
                   data-testid="od-play"
                 >
