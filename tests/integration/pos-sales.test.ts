@@ -148,6 +148,20 @@ describe("at the desk with an open shift", () => {
     }
     const short = await app.request("/pos/customers?q=a", { token: cashierToken });
     expect(short.status).toBe(422);
+    // Three letters or digits in a row at least (issue 22: two letters match most customers and no
+    // trigram of the index): two letters, or two words of two, answer the Spanish rule.
+    for (const q of ["lu", "lu mo", "55"]) {
+      const res = await app.request(`/pos/customers?q=${encodeURIComponent(q)}`, { token: cashierToken });
+      expect(res.status, q).toBe(422);
+      expect((await json(res)).error.messages[0].message, q).toBe("Escriba al menos 3 letras o números para buscar");
+    }
+    for (const q of ["luc", "lu mos", "349", "55 123"]) {
+      const found = await json(await app.request(`/pos/customers?q=${encodeURIComponent(q)}`, { token: cashierToken }));
+      expect(
+        found.data.map((c: any) => c.id),
+        q,
+      ).toContain(customerId);
+    }
   });
 
   it("sells in cash: change in cents, the same order/payment/credit/ledger as online, a shift movement, a receipt", async () => {

@@ -49,7 +49,7 @@ export function posRoutes(app: Hono<ApiEnv>) {
       method: "get",
       path: "/pos/customers",
       summary:
-        "Busca clientes activos por nombre, apellidos, correo o teléfono (q, al menos 2 caracteres; 20 a lo más)",
+        "Busca clientes activos por nombre, apellidos, correo o teléfono (q, al menos 3 letras o números; 20 a lo más)",
       tags: [TAG],
       guard: "auth",
       query: posSearchQuery,

@@ -16,7 +16,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/shared/mexico/money";
-import type { PosQuoteInput, PosSaleInput } from "~/shared/schemas/pos";
+import { posSearchable, type PosQuoteInput, type PosSaleInput } from "~/shared/schemas/pos";
 import { ROLE } from "~/shared/roles";
 import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
@@ -53,6 +53,7 @@ import { addShiftMovement, requireOpenShift, type OpenShift } from "../shifts/se
 type PosDeps = Pick<AppDeps, "db" | "mailer" | "clock" | "config" | "jobs">;
 
 const SEARCH_LIMIT = 20;
+const SEARCH_CANDIDATES = 200;
 
 const fullName = (u: { name: string; lastName: string }) => [u.name, u.lastName].filter(Boolean).join(" ");
 
@@ -78,14 +79,23 @@ const customerView = (u: CustomerRow) => ({
 
 /**
  * Active customers whose name, surname, email or phone contain every word typed (the back office's
- * people search over the generated `users.search_text`, which has a trigram index), by name.
+ * people search over the generated `users.search_text`, which has a trigram index), by name. At
+ * most SEARCH_CANDIDATES matches are read (in no particular order, so a common name never sorts
+ * thousands of rows) and the first SEARCH_LIMIT of them by name are answered: a text that matches
+ * more is narrowed by typing more (docs/decisions.md "Point-of-sale search").
  */
 export async function searchCustomers(db: Db, q: string) {
-  const rows = await db
+  if (!posSearchable(q)) return [];
+  const candidates = db
     .select(customerColumns)
     .from(users)
     .where(and(eq(users.roleId, ROLE.customer), eq(users.active, true), personSearch(q)))
-    .orderBy(asc(users.name), asc(users.lastName), asc(users.id))
+    .limit(SEARCH_CANDIDATES)
+    .as("candidates");
+  const rows = await db
+    .select()
+    .from(candidates)
+    .orderBy(asc(candidates.name), asc(candidates.lastName), asc(candidates.id))
     .limit(SEARCH_LIMIT);
   return rows.map(customerView);
 }

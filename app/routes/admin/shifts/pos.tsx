@@ -25,7 +25,7 @@ import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { notifications } from "~/lib/toast";
 import { formatMoney, parsePesos } from "~/shared/mexico/money";
-import type { PosMethod } from "~/shared/schemas/pos";
+import { posSearchable, type PosMethod } from "~/shared/schemas/pos";
 import type {
   posCustomerAnswer,
   posCustomersAnswer,
@@ -82,7 +82,7 @@ function CustomerPicker({ onPick }: { onPick: (c: Customer) => void }) {
   const [registering, setRegistering] = useState(false);
   useEffect(() => {
     const text = debounced.trim();
-    if (text.replace(/[^\p{L}\p{N}]/gu, "").length < 2) {
+    if (!posSearchable(text)) {
       setResults(null);
       return;
     }
