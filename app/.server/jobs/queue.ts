@@ -9,7 +9,6 @@
  * (tests) never polls: `runPending` runs what is due in the caller's process.
  */
 import { sql } from "drizzle-orm";
-import type PgBossType from "pg-boss";
 import { DEFAULT_TZ } from "~/shared/mexico/time";
 import { queryRows, type Db } from "../db/client";
 import type { Logger } from "../http/logger";
@@ -84,7 +83,7 @@ export async function startJobQueue(opts: {
   work: boolean;
   poolMax?: number;
 }): Promise<JobQueue> {
-  const { default: PgBoss } = (await import("pg-boss")) as unknown as { default: typeof PgBossType };
+  const { default: PgBoss } = await import("pg-boss");
   const boss = new PgBoss({
     connectionString: opts.url,
     schema: JOBS_SCHEMA,

@@ -4,20 +4,12 @@ import { useRevalidator } from "react-router";
 import { toastError, toastSuccess } from "~/components/commerce/useCart";
 import { api, type ApiData } from "~/lib/api";
 import type { messageAnswer } from "~/shared/schemas/answers";
+import type { FiscalProfile } from "~/shared/schemas/invoicing";
 import { t } from "~/lib/messages";
 import { isCompanyRfc, normalizeRfc } from "~/shared/mexico/rfc";
 import { REGIMENES_FISCALES, USOS_CFDI } from "~/shared/sat/catalogues";
 
-export interface FiscalData {
-  rfc: string;
-  legal_name: string;
-  tax_regime: string;
-  postal_code: string;
-  cfdi_use: string;
-  auto_invoice: boolean;
-}
-
-const EMPTY: FiscalData = {
+const EMPTY: FiscalProfile = {
   rfc: "",
   legal_name: "",
   tax_regime: "",
@@ -35,9 +27,9 @@ const option = (code: string, description: string) => ({
  * catalogues, narrowed to what the RFC's kind allows once it is typed (12: moral, 13: física); the
  * server checks every rule again and its Spanish message shows under the field.
  */
-export function FiscalDataForm({ initial }: { initial: FiscalData | null }) {
+export function FiscalDataForm({ initial }: { initial: FiscalProfile | null }) {
   const { revalidate } = useRevalidator();
-  const [v, setV] = useState<FiscalData>(initial ?? EMPTY);
+  const [v, setV] = useState<FiscalProfile>(initial ?? EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const rfc = normalizeRfc(v.rfc);
@@ -48,7 +40,7 @@ export function FiscalDataForm({ initial }: { initial: FiscalData | null }) {
   const uses = Object.entries(USOS_CFDI)
     .filter(([, u]) => (!kind || u[kind]) && (!v.tax_regime || (u.regimes as readonly string[]).includes(v.tax_regime)))
     .map(([code, u]) => option(code, u.description));
-  const set = (k: keyof FiscalData) => (value: string | boolean) => {
+  const set = (k: keyof FiscalProfile) => (value: string | boolean) => {
     setV((s) => ({ ...s, [k]: value }));
     setErrors((e) => ({ ...e, [k]: "" }));
   };

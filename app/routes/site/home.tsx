@@ -105,7 +105,8 @@ export function HomeSectionView({ section: raw, ctx }: { section: HomeSection; c
   }
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+/** Only the loader's data: the staff's preview (content/sandbox-home.tsx) renders it with its own. */
+export default function Home({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   const { sections } = loaderData;
   const ctx = sectionContext(loaderData);
   const hasHero = sections.some((s) => s.kind === "hero");

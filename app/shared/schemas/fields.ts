@@ -233,8 +233,8 @@ export const optionalId = z.preprocess(blankToNull, id.nullable());
 export function oneOfNumbers<const V extends readonly number[]>(values: V, message: string) {
   return z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
-    z.number({ error: message }).refine((v) => values.includes(v), message),
-  ) as unknown as z.ZodType<V[number], unknown>;
+    z.literal(values, { error: message }),
+  );
 }
 
 /** An optional web link (http or https); blank is null. */

@@ -110,19 +110,18 @@ export const invoiceRejectSchema = z.object({
 
 const invoiceBrief = z.object({ id: z.number(), status: z.string(), uuid: z.string().nullable() });
 
-/** The customer's fiscal data, or null before they are saved. */
-export const fiscalDataAnswer = z.object({
-  data: z
-    .object({
-      rfc: z.string(),
-      legal_name: z.string(),
-      tax_regime: z.string(),
-      postal_code: z.string(),
-      cfdi_use: z.string(),
-      auto_invoice: z.boolean(),
-    })
-    .nullable(),
+/** The customer's fiscal data as saved (the domain's answer, the profile's form and checkout). */
+const fiscalProfile = z.object({
+  rfc: z.string(),
+  legal_name: z.string(),
+  tax_regime: z.string(),
+  postal_code: z.string(),
+  cfdi_use: z.string(),
+  auto_invoice: z.boolean(),
 });
+export type FiscalProfile = z.infer<typeof fiscalProfile>;
+/** The customer's fiscal data, or null before they are saved. */
+export const fiscalDataAnswer = z.object({ data: fiscalProfile.nullable() });
 /** A command on one invoice: its message and the invoice's state. */
 export const invoiceAnswer = z.object({ data: z.object({ Message: z.string(), invoice: invoiceBrief }) });
 /** The month's global invoice: made now, found made before, or nothing to invoice. */

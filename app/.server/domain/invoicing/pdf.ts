@@ -72,20 +72,18 @@ export async function invoicePdf(
   pair(t("invoicing.pdf.paymentMethod"), "PUE");
   if (doc.global)
     pair("", t("invoicing.pdf.global", { period: "04 · Mensual", month: doc.global.month, year: doc.global.year }));
-  y -= 8;
-  text(t("invoicing.pdf.issuer"), M, 11, bold, BRAND);
-  y -= 14;
-  pair("RFC", doc.issuer.rfc);
-  pair(t("invoicing.fiscal.legalName"), doc.issuer.name);
-  pair(t("invoicing.pdf.regime"), regime(doc.issuer.regime));
-  pair(t("invoicing.pdf.postalCode"), doc.issuer.postalCode);
-  y -= 8;
-  text(t("invoicing.pdf.receiver"), M, 11, bold, BRAND);
-  y -= 14;
-  pair("RFC", doc.receiver.rfc);
-  pair(t("invoicing.fiscal.legalName"), doc.receiver.name);
-  pair(t("invoicing.pdf.regime"), regime(doc.receiver.regime));
-  pair(t("invoicing.pdf.postalCode"), doc.receiver.postalCode);
+  /** The issuer's or the receiver's block: its title, then RFC, name, regime and postal code. */
+  const party = (title: string, p: InvoiceDoc["issuer"]) => {
+    y -= 8;
+    text(title, M, 11, bold, BRAND);
+    y -= 14;
+    pair("RFC", p.rfc);
+    pair(t("invoicing.fiscal.legalName"), p.name);
+    pair(t("invoicing.pdf.regime"), regime(p.regime));
+    pair(t("invoicing.pdf.postalCode"), p.postalCode);
+  };
+  party(t("invoicing.pdf.issuer"), doc.issuer);
+  party(t("invoicing.pdf.receiver"), doc.receiver);
   pair(t("invoicing.pdf.use"), usoLabel(doc.receiver.use));
   y -= 10;
 

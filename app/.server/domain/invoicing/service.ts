@@ -9,7 +9,7 @@ import { and, desc, eq, gte, inArray, lt, notInArray, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/shared/mexico/money";
 import { localMonth, monthBounds, previousMonth } from "~/shared/mexico/time";
-import type { FiscalDataInput, InvoiceCancelInput } from "~/shared/schemas/invoicing";
+import type { FiscalDataInput, FiscalProfile, InvoiceCancelInput } from "~/shared/schemas/invoicing";
 import { MOTIVOS_CANCELACION, PUBLICO_EN_GENERAL, type MotivoCancelacion } from "~/shared/sat/catalogues";
 import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
@@ -42,16 +42,7 @@ const MAX_AUTO_ATTEMPTS = 5;
 
 // ─── Fiscal data ────────────────────────────────────────────────────────────────────────────────
 
-interface FiscalProfileDto {
-  rfc: string;
-  legal_name: string;
-  tax_regime: string;
-  postal_code: string;
-  cfdi_use: string;
-  auto_invoice: boolean;
-}
-
-export async function fiscalProfileOf(db: Db, userId: number): Promise<FiscalProfileDto | null> {
+export async function fiscalProfileOf(db: Db, userId: number): Promise<FiscalProfile | null> {
   const [p] = await db.select().from(fiscalProfiles).where(eq(fiscalProfiles.userId, userId));
   if (!p) return null;
   return {

@@ -282,18 +282,21 @@ export interface StreamCard {
 /** Minutes before a live class starts when its link shows. */
 const STREAM_LINK_LEAD_MINUTES = 15;
 
+/** A live class's columns, with its coach's name (joined on `coaches`). */
+const streamColumns = {
+  id: onDemandStreams.id,
+  title: onDemandStreams.title,
+  description: onDemandStreams.description,
+  coachName: sql<string | null>`nullif(trim(${coaches.name} || ' ' || ${coaches.lastName}), '')`,
+  startsAt: onDemandStreams.startsAt,
+  durationMinutes: onDemandStreams.durationMinutes,
+  streamUrl: onDemandStreams.streamUrl,
+};
+
 /** Live classes that have not ended yet, soonest first. */
 export async function upcomingStreams(db: Db, now: Date, limit = 50): Promise<StreamCard[]> {
   const rows = await db
-    .select({
-      id: onDemandStreams.id,
-      title: onDemandStreams.title,
-      description: onDemandStreams.description,
-      coachName: sql<string | null>`nullif(trim(${coaches.name} || ' ' || ${coaches.lastName}), '')`,
-      startsAt: onDemandStreams.startsAt,
-      durationMinutes: onDemandStreams.durationMinutes,
-      streamUrl: onDemandStreams.streamUrl,
-    })
+    .select(streamColumns)
     .from(onDemandStreams)
     .leftJoin(coaches, eq(coaches.id, onDemandStreams.coachId))
     .where(
@@ -325,15 +328,7 @@ export async function upcomingStreams(db: Db, now: Date, limit = 50): Promise<St
 /** One live class for its calendar file (active, any time). */
 export async function streamForIcs(db: Db, id: number) {
   const [r] = await db
-    .select({
-      id: onDemandStreams.id,
-      title: onDemandStreams.title,
-      description: onDemandStreams.description,
-      coachName: sql<string | null>`nullif(trim(${coaches.name} || ' ' || ${coaches.lastName}), '')`,
-      startsAt: onDemandStreams.startsAt,
-      durationMinutes: onDemandStreams.durationMinutes,
-      streamUrl: onDemandStreams.streamUrl,
-    })
+    .select(streamColumns)
     .from(onDemandStreams)
     .leftJoin(coaches, eq(coaches.id, onDemandStreams.coachId))
     .where(and(eq(onDemandStreams.id, id), eq(onDemandStreams.active, true)));

@@ -302,6 +302,7 @@ export async function streamReport(
     return { filename: whole.filename, body: whole.csv };
   }
   const { sql: text, params } = new PgDialect().sqlToQuery(spec.query);
+  // Cast kept: Db (also a transaction) does not carry node-postgres's $client; the app's database does.
   const pool = (db as unknown as { $client: Pool }).$client;
   const client = await pool.connect();
   let open = true;

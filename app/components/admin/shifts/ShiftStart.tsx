@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useEffect, useState, type ReactNode } from "react";
-import { useRevalidator } from "react-router";
+import { useEffect, useState } from "react";
+import { Outlet, useRevalidator } from "react-router";
 import { api, type ApiData } from "~/lib/api";
 import type {
   pettyCashAnswer,
@@ -192,10 +192,15 @@ function ShiftStart() {
 
 /**
  * The admin, cashiers and door layouts' frame: the shift-start screen in the slim frame (no menu)
- * when the shift guard says so (spec §4 "Shift"), otherwise the layout's own content.
+ * when the shift guard says so (spec §4 "Shift"), otherwise the back office's frame with the page.
  */
-export function ShiftGate({ required, children }: { required: boolean; children: ReactNode }) {
-  if (!required) return children;
+export function ShiftGatedShell({ required }: { required: boolean }) {
+  if (!required)
+    return (
+      <AdminShell>
+        <Outlet />
+      </AdminShell>
+    );
   return (
     <AdminShell withMenu={false}>
       <ShiftStart />

@@ -3,9 +3,8 @@ import { useEffect, useState } from "react";
 import { toastError } from "~/components/commerce/useCart";
 import { api, type ApiData } from "~/lib/api";
 import type { messageAnswer } from "~/shared/schemas/answers";
-import type { fiscalDataAnswer } from "~/shared/schemas/invoicing";
+import type { fiscalDataAnswer, FiscalProfile } from "~/shared/schemas/invoicing";
 import { t } from "~/lib/messages";
-import type { FiscalData } from "~/components/profile/FiscalDataForm";
 
 /**
  * The checkout's "invoice this purchase" box, shown only to a customer with fiscal data saved. It
@@ -13,7 +12,7 @@ import type { FiscalData } from "~/components/profile/FiscalDataForm";
  * by the payment is then invoiced with it (app/.server/domain/invoicing/service.ts).
  */
 export function InvoiceChoice() {
-  const [fiscal, setFiscal] = useState<FiscalData | null>(null);
+  const [fiscal, setFiscal] = useState<FiscalProfile | null>(null);
   useEffect(() => {
     let live = true;
     void api<ApiData<typeof fiscalDataAnswer>>("/profile/fiscal-data").then((r) => {

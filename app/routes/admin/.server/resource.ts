@@ -22,8 +22,12 @@ import { requireAdminPage } from "./page";
 type Args = { request: Request; context: AppLoadContext; params: Record<string, string | undefined> };
 type AnyDescriptor = ResourceDescriptor<any, any, any, any, any>;
 
-/** `?page=&per_page=&search=&sort=&dir=` plus the resource's filters (bad values ignored). */
-export async function resourceListLoader<D extends AnyDescriptor>(d: D, args: Args) {
+/**
+ * `?page=&per_page=&search=&sort=&dir=` plus the resource's filters (bad values ignored). `canWrite`:
+ * the write permission, on a resource with a kit form (`d.input`) or, with `commands`, on a read-only
+ * list whose rows staff change through commands of its own (approve, cancel, a status).
+ */
+export async function resourceListLoader<D extends AnyDescriptor>(d: D, args: Args, opts: { commands?: boolean } = {}) {
   const actor = requireAdminPage(args, { permission: d.permissions.read });
   const filters = Object.fromEntries(
     Object.entries(d.filters ?? {}).map(([k, f]) => [k, f.schema.optional().catch(undefined)]),
@@ -35,7 +39,7 @@ export async function resourceListLoader<D extends AnyDescriptor>(d: D, args: Ar
   const { rows, total } = await listResource(args.context.deps.db, d, q);
   return {
     ...pageOf<ListRowOf<D>>(rows, total, q),
-    canWrite: Boolean(d.input) && can(actor, d.permissions.write),
+    canWrite: (Boolean(d.input) || opts.commands === true) && can(actor, d.permissions.write),
   };
 }
 

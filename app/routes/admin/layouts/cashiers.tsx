@@ -1,6 +1,4 @@
-import { Outlet } from "react-router";
-import { AdminShell } from "~/components/admin/AdminShell";
-import { ShiftGate } from "~/components/admin/shifts/ShiftStart";
+import { ShiftGatedShell } from "~/components/admin/shifts/ShiftStart";
 import type { Route } from "./+types/cashiers";
 import { requireCashierPage, shiftStartRequired } from "../.server/page";
 
@@ -14,11 +12,5 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function CashiersLayout({ loaderData }: Route.ComponentProps) {
-  return (
-    <ShiftGate required={loaderData.shiftStart}>
-      <AdminShell>
-        <Outlet />
-      </AdminShell>
-    </ShiftGate>
-  );
+  return <ShiftGatedShell required={loaderData.shiftStart} />;
 }

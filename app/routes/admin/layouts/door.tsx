@@ -1,6 +1,4 @@
-import { Outlet } from "react-router";
-import { AdminShell } from "~/components/admin/AdminShell";
-import { ShiftGate } from "~/components/admin/shifts/ShiftStart";
+import { ShiftGatedShell } from "~/components/admin/shifts/ShiftStart";
 import type { Route } from "./+types/door";
 import { requireDoorPage, shiftStartRequired } from "../.server/page";
 
@@ -15,11 +13,5 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function DoorLayout({ loaderData }: Route.ComponentProps) {
-  return (
-    <ShiftGate required={loaderData.shiftStart}>
-      <AdminShell>
-        <Outlet />
-      </AdminShell>
-    </ShiftGate>
-  );
+  return <ShiftGatedShell required={loaderData.shiftStart} />;
 }

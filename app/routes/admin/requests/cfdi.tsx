@@ -16,19 +16,13 @@ import type { messageAnswer } from "~/shared/schemas/answers";
 import type { globalInvoiceAnswer, invoiceAnswer } from "~/shared/schemas/invoicing";
 import { t, type MessageKey } from "~/lib/messages";
 import { formatMoney } from "~/shared/mexico/money";
-import { can } from "~/shared/permissions";
 import { MOTIVOS_CANCELACION } from "~/shared/sat/catalogues";
 import { invoicesResource } from "~/.server/resources/invoices";
-import { requireAdminPage } from "../.server/page";
 import { resourceListLoader } from "../.server/resource";
 import type { Route } from "./+types/cfdi";
 
 /** /admin/invoices: the CFDI invoices (state, filters, downloads, approve, cancel, the global invoice). */
-export async function loader(args: Route.LoaderArgs) {
-  const d = invoicesResource;
-  const list = await resourceListLoader(d, args);
-  return { ...list, canWrite: can(requireAdminPage(args, { permission: d.permissions.read }), d.permissions.write) };
-}
+export const loader = (args: Route.LoaderArgs) => resourceListLoader(invoicesResource, args, { commands: true });
 
 export const meta = () => [{ title: `${t("invoicing.admin.title")} · ${t("app.name")}` }];
 export const ErrorBoundary = AdminErrorBoundary;

@@ -15,20 +15,14 @@ import {
 import { api, type ApiData } from "~/lib/api";
 import type { messageAnswer } from "~/shared/schemas/answers";
 import { t, type MessageKey } from "~/lib/messages";
-import { can } from "~/shared/permissions";
 import { invoiceStatusSchema } from "~/shared/schemas/cms";
 import { invoiceRequestsResource } from "~/.server/resources/requests";
-import { requireAdminPage } from "../.server/page";
 import { resourceListLoader } from "../.server/resource";
 import type { Route } from "./+types/invoices";
 
 /** /admin/invoice-requests: what customers sent from /facturacion, with status. */
-export async function loader(args: Route.LoaderArgs) {
-  const d = invoiceRequestsResource;
-  const list = await resourceListLoader(d, args);
-  // Read-only for the kit (nobody adds or edits a request): changing its status is its own call.
-  return { ...list, canWrite: can(requireAdminPage(args, { permission: d.permissions.read }), d.permissions.write) };
-}
+// Read-only for the kit (nobody adds or edits a request): changing its status is its own call.
+export const loader = (args: Route.LoaderArgs) => resourceListLoader(invoiceRequestsResource, args, { commands: true });
 
 export const meta = () => [{ title: `${t("cms.invoices.title")} · ${t("app.name")}` }];
 export const ErrorBoundary = AdminErrorBoundary;

@@ -26,7 +26,7 @@ export default function SandboxHome(props: Route.ComponentProps) {
       <p className={classes.banner} role="status">
         {t("content.sandbox.banner")}
       </p>
-      <Home {...(props as unknown as Parameters<typeof Home>[0])} />
+      <Home loaderData={props.loaderData} />
     </>
   );
 }
