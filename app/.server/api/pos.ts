@@ -11,9 +11,16 @@ import {
   posCustomerAnswer,
   posCustomersAnswer,
   posQuoteAnswer,
+  posRefundAnswer,
   posSaleAnswer,
 } from "~/shared/schemas/pos-answers";
-import { posCustomerSchema, posQuoteSchema, posSaleSchema, posSearchQuery } from "~/shared/schemas/pos";
+import {
+  posCustomerSchema,
+  posQuoteSchema,
+  posRefundSchema,
+  posSaleSchema,
+  posSearchQuery,
+} from "~/shared/schemas/pos";
 import { ROLE } from "~/shared/roles";
 import { defineRoute, idParam, type ApiContext, type ApiEnv, type AuthState } from "../http/api";
 import { actorOf } from "../domain/people/access";
@@ -22,6 +29,7 @@ import {
   assertSaleReader,
   posCatalogue,
   quoteSale,
+  refundAtDesk,
   registerAtDesk,
   saleView,
   searchCustomers,
@@ -134,6 +142,28 @@ export function posRoutes(app: Hono<ApiEnv>) {
       const sale = await sellAtDesk(deps, actorOf(auth.user!, clientIp(c)), body);
       const { cashier_user_id: _c, cashier_name: _n, studio_name: _s, ...data } = sale;
       return { data, Message: t("shifts.pos.sold") };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/pos/sales/:id/refund",
+      summary:
+        "Reembolsa una venta en mostrador (toda, o amount) en el turno abierto de quien reembolsa: efectivo sale de la caja; terminal o transferencia con su referencia (reference)",
+      tags: [TAG],
+      guard: "auth",
+      params: idParam("id"),
+      body: posRefundSchema,
+      response: posRefundAnswer,
+    },
+    async ({ c, auth, deps, params, body }) => {
+      assertShiftStaff(auth);
+      if (auth.user!.roleId === ROLE.coach) throw AppError.forbidden();
+      const sale = await refundAtDesk(deps, actorOf(auth.user!, clientIp(c)), params.id as number, body);
+      const { cashier_user_id: _c, cashier_name: _n, studio_name: _s, ...data } = sale;
+      return { data, Message: t("shifts.pos.refund.done") };
     },
   );
 
