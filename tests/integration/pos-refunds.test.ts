@@ -121,6 +121,10 @@ describe("refunds of desk sales", () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, "order"), eq(auditLog.entityId, String(sale.order_id))));
     expect(audits.map((a) => a.action)).toContain("pos.refund");
+    // The shift's sales list shows it refunded, nothing left to refund.
+    const list = (await json(await app.request("/pos/sales", { token: cashierToken }))).data;
+    expect(list.find((x: any) => x.id === sale.id)).toMatchObject({ refunded: { cents: pack.priceCents } });
+    expect((await json(await app.request("/pos/sales", { token: noShiftToken }))).data).toEqual([]);
   });
 
   it("a sale refunded already is refused, nothing written", async () => {

@@ -13,6 +13,7 @@ import {
   posQuoteAnswer,
   posRefundAnswer,
   posSaleAnswer,
+  posShiftSalesAnswer,
 } from "~/shared/schemas/pos-answers";
 import {
   posCustomerSchema,
@@ -27,6 +28,7 @@ import { actorOf } from "../domain/people/access";
 import { openShiftOf } from "../domain/shifts/service";
 import {
   assertSaleReader,
+  openShiftSales,
   posCatalogue,
   quoteSale,
   refundAtDesk,
@@ -142,6 +144,24 @@ export function posRoutes(app: Hono<ApiEnv>) {
       const sale = await sellAtDesk(deps, actorOf(auth.user!, clientIp(c)), body);
       const { cashier_user_id: _c, cashier_name: _n, studio_name: _s, ...data } = sale;
       return { data, Message: t("shifts.pos.sold") };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/pos/sales",
+      summary: "Ventas del turno abierto de quien llama (las 30 más recientes), con lo reembolsado y lo que queda",
+      tags: [TAG],
+      guard: "auth",
+      response: posShiftSalesAnswer,
+    },
+    async ({ auth, deps }) => {
+      assertShiftStaff(auth);
+      if (auth.user!.roleId === ROLE.coach) throw AppError.forbidden();
+      const sales = await openShiftSales(deps.db, auth.user!.id);
+      return { data: sales.map(({ cashier_user_id: _c, cashier_name: _n, studio_name: _s, ...data }) => data) };
     },
   );
 

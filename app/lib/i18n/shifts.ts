@@ -183,6 +183,10 @@ export const shifts = {
     giftCardLine: "Tarjeta de regalo para {name} · {amount}",
     giftCardCode: "Código de la tarjeta de regalo",
     giftCardFor: "Para {name} ({email}) · se envía el {date}",
+    shiftSales: "Ventas del turno",
+    shiftSalesShow: "Ver ventas del turno",
+    shiftSalesEmpty: "Aún no hay ventas en este turno.",
+    shiftSaleRow: "Venta {id} · {customer}",
     refund: {
       action: "Reembolsar venta",
       title: "Reembolsar venta {id}",

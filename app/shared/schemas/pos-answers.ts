@@ -80,3 +80,5 @@ export const posRefundAnswer = z.object({
   data: posSaleAnswer.shape.data.omit({ duplicate: true }),
   Message: z.string(),
 });
+
+export const posShiftSalesAnswer = z.object({ data: z.array(posSaleAnswer.shape.data.omit({ duplicate: true })) });

@@ -13,7 +13,7 @@
  *
  * Everything runs in ONE transaction: a failure at any step leaves no order, no credit, no movement.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/shared/mexico/money";
 import type { PosQuoteInput, PosRefundInput, PosSaleInput } from "~/shared/schemas/pos";
@@ -51,7 +51,7 @@ import { sendResetFor } from "../people/reset";
 import type { Actor } from "../people/access";
 import type { AccountDeps } from "../identity/accounts";
 import { contactView } from "../identity/current-user";
-import { addShiftMovement, requireOpenShift, shiftTotals, type OpenShift } from "../shifts/service";
+import { addShiftMovement, openShiftOf, requireOpenShift, shiftTotals, type OpenShift } from "../shifts/service";
 import { expectedCash } from "~/shared/shifts";
 import { GIFT_CARD_MAX_CENTS, GIFT_CARD_MIN_CENTS } from "~/shared/gift-cards";
 import { formatDate } from "~/shared/mexico/time";
@@ -494,6 +494,22 @@ export async function saleView(db: Db, saleId: number) {
   };
 }
 export type SaleView = Awaited<ReturnType<typeof saleView>>;
+
+/**
+ * The sales of the caller's open shift, newest first (the desk's "ventas del turno", where a
+ * refund starts); none without an open shift.
+ */
+export async function openShiftSales(db: Db, userId: number, limit = 30) {
+  const shift = await openShiftOf(db, userId);
+  if (!shift) return [];
+  const rows = await db
+    .select({ id: posSales.id })
+    .from(posSales)
+    .where(eq(posSales.shiftId, shift.id))
+    .orderBy(desc(posSales.id))
+    .limit(limit);
+  return Promise.all(rows.map((r) => saleView(db, r.id)));
+}
 
 /** Who may read a desk sale: the cashier who made it, or staff of the studio's back office (not a customer). */
 export async function assertSaleReader(db: Db, actor: Actor, sale: SaleView) {

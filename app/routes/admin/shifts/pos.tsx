@@ -35,6 +35,7 @@ import type {
   posQuoteAnswer,
   posRefundAnswer,
   posSaleAnswer,
+  posShiftSalesAnswer,
 } from "~/shared/schemas/pos-answers";
 import type { Route } from "./+types/pos";
 import { requireCashierPage } from "../.server/page";
@@ -449,7 +450,12 @@ function RefundSale({ sale, onDone }: { sale: Sale; onDone: (s: Sale) => void })
   }
   return (
     <>
-      <Button color="red" variant="light" onClick={() => setOpen(true)}>
+      <Button
+        color="red"
+        variant="light"
+        aria-label={t("shifts.pos.refund.title", { id: sale.id })}
+        onClick={() => setOpen(true)}
+      >
         {t("shifts.pos.refund.action")}
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={t("shifts.pos.refund.title", { id: sale.id })}>
@@ -495,6 +501,53 @@ function RefundSale({ sale, onDone }: { sale: Sale; onDone: (s: Sale) => void })
         </Stack>
       </Modal>
     </>
+  );
+}
+
+/** The open shift's sales, newest first: each with its total, method, what was refunded, and its refund. */
+function ShiftSales() {
+  const [sales, setSales] = useState<Sale[] | null>(null);
+  const [loading, setLoading] = useState(false);
+  async function load() {
+    setLoading(true);
+    const r = await api<ApiData<typeof posShiftSalesAnswer>>("/pos/sales");
+    setLoading(false);
+    if (r.ok) setSales(r.data.map((x) => ({ ...x, duplicate: false })));
+    else if (!r.expired) notifications.show({ color: "red", message: r.message });
+  }
+  return (
+    <Paper withBorder radius="md" p="md" mt="md">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} fz="lg">
+            {t("shifts.pos.shiftSales")}
+          </Title>
+          <Button variant="light" size="xs" onClick={() => void load()} loading={loading}>
+            {t("shifts.pos.shiftSalesShow")}
+          </Button>
+        </Group>
+        {sales?.length === 0 && <Text c="dimmed">{t("shifts.pos.shiftSalesEmpty")}</Text>}
+        {sales?.map((sale) => (
+          <Group key={sale.id} justify="space-between" wrap="wrap" gap="xs">
+            <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
+              <Text size="sm" fw={600}>
+                {t("shifts.pos.shiftSaleRow", { id: sale.id, customer: sale.customer.full_name })}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {`${sale.totals.total.display} · ${t(`shifts.pos.methods.${sale.method}`)}`}
+                {sale.refunded.cents > 0 ? ` · ${t("shifts.pos.refund.refunded")} -${sale.refunded.display}` : ""}
+              </Text>
+            </Stack>
+            {sale.refundable.cents > 0 && (
+              <RefundSale
+                sale={sale}
+                onDone={(s) => setSales((cur) => cur?.map((x) => (x.id === s.id ? s : x)) ?? null)}
+              />
+            )}
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
   );
 }
 
@@ -915,7 +968,10 @@ export default function PosPage({ loaderData }: Route.ComponentProps) {
           </Group>
         </Alert>
       ) : (
-        <Register catalogue={catalogue} />
+        <>
+          <Register catalogue={catalogue} />
+          <ShiftSales />
+        </>
       )}
     </>
   );
