@@ -33,8 +33,12 @@ export interface ShiftTotals {
   cashRefundsCents: number;
   withdrawalsCents: number;
   depositsCents: number;
+  /** Card-terminal and transfer sales, net of their refunds (what the terminal and the bank report). */
   cardSalesCents: number;
   transferSalesCents: number;
+  /** Refunds made through the terminal and by transfer (already netted above, shown on their own). */
+  cardRefundsCents: number;
+  transferRefundsCents: number;
 }
 
 /** Cash that should be in the drawer: opening petty cash + cash sales + deposits − withdrawals − cash refunds. */

@@ -11,6 +11,8 @@ const zero = {
   depositsCents: 0,
   cardSalesCents: 0,
   transferSalesCents: 0,
+  cardRefundsCents: 0,
+  transferRefundsCents: 0,
 };
 
 describe("shift cash arithmetic", () => {

@@ -11,17 +11,27 @@ import {
   posCustomerAnswer,
   posCustomersAnswer,
   posQuoteAnswer,
+  posRefundAnswer,
   posSaleAnswer,
+  posShiftSalesAnswer,
 } from "~/shared/schemas/pos-answers";
-import { posCustomerSchema, posQuoteSchema, posSaleSchema, posSearchQuery } from "~/shared/schemas/pos";
+import {
+  posCustomerSchema,
+  posQuoteSchema,
+  posRefundSchema,
+  posSaleSchema,
+  posSearchQuery,
+} from "~/shared/schemas/pos";
 import { ROLE } from "~/shared/roles";
 import { defineRoute, idParam, type ApiContext, type ApiEnv, type AuthState } from "../http/api";
 import { actorOf } from "../domain/people/access";
 import { openShiftOf } from "../domain/shifts/service";
 import {
   assertSaleReader,
+  openShiftSales,
   posCatalogue,
   quoteSale,
+  refundAtDesk,
   registerAtDesk,
   saleView,
   searchCustomers,
@@ -134,6 +144,46 @@ export function posRoutes(app: Hono<ApiEnv>) {
       const sale = await sellAtDesk(deps, actorOf(auth.user!, clientIp(c)), body);
       const { cashier_user_id: _c, cashier_name: _n, studio_name: _s, ...data } = sale;
       return { data, Message: t("shifts.pos.sold") };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "get",
+      path: "/pos/sales",
+      summary: "Ventas del turno abierto de quien llama (las 30 más recientes), con lo reembolsado y lo que queda",
+      tags: [TAG],
+      guard: "auth",
+      response: posShiftSalesAnswer,
+    },
+    async ({ auth, deps }) => {
+      assertShiftStaff(auth);
+      if (auth.user!.roleId === ROLE.coach) throw AppError.forbidden();
+      const sales = await openShiftSales(deps.db, auth.user!.id);
+      return { data: sales.map(({ cashier_user_id: _c, cashier_name: _n, studio_name: _s, ...data }) => data) };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/pos/sales/:id/refund",
+      summary:
+        "Reembolsa una venta en mostrador (toda, o amount) en el turno abierto de quien reembolsa: efectivo sale de la caja; terminal o transferencia con su referencia (reference)",
+      tags: [TAG],
+      guard: "auth",
+      params: idParam("id"),
+      body: posRefundSchema,
+      response: posRefundAnswer,
+    },
+    async ({ c, auth, deps, params, body }) => {
+      assertShiftStaff(auth);
+      if (auth.user!.roleId === ROLE.coach) throw AppError.forbidden();
+      const sale = await refundAtDesk(deps, actorOf(auth.user!, clientIp(c)), params.id as number, body);
+      const { cashier_user_id: _c, cashier_name: _n, studio_name: _s, ...data } = sale;
+      return { data, Message: t("shifts.pos.refund.done") };
     },
   );
 

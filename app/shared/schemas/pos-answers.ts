@@ -19,6 +19,7 @@ const priced = z.object(money);
 
 export const posCatalogueAnswer = z.object({
   data: z.object({
+    gift_card: z.object({ min: z.object(money), max: z.object(money) }),
     packs: z.array(z.object({ id: z.number(), name: z.string(), city: z.string(), ...money })),
     plans: z.array(z.object({ id: z.number(), name: z.string(), ...money })),
     products: z.array(
@@ -56,9 +57,28 @@ export const posSaleAnswer = z.object({
     received: priced.nullable(),
     change: priced.nullable(),
     reference: z.string().nullable(),
+    gift_cards: z.array(
+      z.object({
+        code: z.string(),
+        amount: priced,
+        recipient_name: z.string(),
+        recipient_email: z.string(),
+        deliver_on: z.string(),
+        display_deliver_on: z.string(),
+      }),
+    ),
+    refunded: priced,
+    refundable: priced,
     created_at: z.string(),
     receipt_url: z.string(),
     duplicate: z.boolean(),
   }),
   Message: z.string(),
 });
+
+export const posRefundAnswer = z.object({
+  data: posSaleAnswer.shape.data.omit({ duplicate: true }),
+  Message: z.string(),
+});
+
+export const posShiftSalesAnswer = z.object({ data: z.array(posSaleAnswer.shape.data.omit({ duplicate: true })) });

@@ -9,6 +9,7 @@ import { t } from "~/lib/messages";
 import { pesosInput } from "~/shared/mexico/fields";
 import { id, INTEGER_MAX, optionalId, optionalText, searchText, wholeNumber } from "./fields";
 import { customerSchema } from "./people";
+import { giftCardSaleSchema } from "./commerce";
 
 /**
  * Whether a point-of-sale search is specific enough to run (issue 22, p99 <= 100 ms over 100,000
@@ -37,6 +38,7 @@ export const POS_METHODS = ["cash", "card_terminal", "transfer"] as const;
 export type PosMethod = (typeof POS_METHODS)[number];
 const POS_ITEM_KINDS = ["pack", "plan", "product"] as const;
 const POS_MAX_ITEMS = 30;
+const POS_MAX_GIFT_CARDS = 5;
 
 const code = z
   .string({ error: () => t("commerce.voucher.invalid") })
@@ -55,10 +57,16 @@ const item = z.object({
 /** What a quote needs: the customer, the items, the codes. */
 export const posQuoteSchema = z.object({
   customer_id: wholeNumber(1, INTEGER_MAX, t("shifts.pos.errors.customer")),
+  /** Packs, plans, products (at least one line between these and the gift cards: the domain checks). */
   items: z
     .array(item, { error: () => t("shifts.pos.errors.items") })
-    .min(1, t("shifts.pos.errors.items"))
     .max(POS_MAX_ITEMS, t("shifts.pos.errors.tooManyItems", { max: POS_MAX_ITEMS })),
+  /** Gift cards sold at the desk: amount, recipient (name, mail), sender, message, delivery day, as online. */
+  gift_cards: z
+    .array(giftCardSaleSchema, { error: () => t("shifts.pos.errors.items") })
+    .max(POS_MAX_GIFT_CARDS, t("shifts.pos.errors.tooManyGiftCards", { max: POS_MAX_GIFT_CARDS }))
+    .optional()
+    .default([]),
   voucher_code: code,
   gift_card_code: code,
 });
@@ -81,3 +89,10 @@ export const posSaleSchema = posQuoteSchema
   });
 export type PosSaleInput = z.output<typeof posSaleSchema>;
 export type PosQuoteInput = z.output<typeof posQuoteSchema>;
+
+/** `POST /pos/sales/{id}/refund`: the amount (absent: all that is left) and, for a terminal or transfer, the refund's reference. */
+export const posRefundSchema = z.object({
+  amount: pesosInput(t("shifts.pos.refund.errors.amountInvalid")),
+  reference: optionalText({ max: 100 }),
+});
+export type PosRefundInput = z.output<typeof posRefundSchema>;

@@ -52,8 +52,22 @@ export async function refundPayment(
   actorUserId: number,
   amountCents?: number,
 ) {
+  return deps.db.transaction((tx) => refundPaymentIn(deps, tx, paymentId, actorUserId, amountCents));
+}
+
+/**
+ * `refundPayment` inside the caller's transaction (the desk's refund adds its shift movement to
+ * the same one): the same checks, reversal, refund row, audit entry and mail.
+ */
+export async function refundPaymentIn(
+  deps: Pick<AppDeps, "clock" | "gateways" | "mailer" | "log">,
+  tx: Db,
+  paymentId: number,
+  actorUserId: number,
+  amountCents?: number,
+) {
   const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
+  {
     const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
     if (!p || !p.orderId) throw AppError.notFound();
     if (p.status !== "succeeded" && p.status !== "partially_refunded")
@@ -138,8 +152,8 @@ export async function refundPayment(
       },
     });
     await mailRefund(deps, tx, { userId: p.userId, orderId, amount, revoked, full: wholeOrder });
-    return { revoked, amountCents: amount, status };
-  });
+    return { revoked, amountCents: amount, status, paymentId: p.id, orderId };
+  }
 }
 
 /** The customer is told what was refunded, on which order, and how many unused classes were withdrawn. */

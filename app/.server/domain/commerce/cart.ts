@@ -28,7 +28,7 @@ import {
 import { AppError } from "../errors";
 import { onDemandEnabled } from "../content/service";
 import { localDay } from "~/shared/mexico/time";
-import { addressSchema, giftCardSaleSchema } from "~/shared/schemas/commerce";
+import { addressSchema, giftCardSaleSchema, type GiftCardSaleInput } from "~/shared/schemas/commerce";
 import { id, optionalId } from "~/shared/schemas/fields";
 import { createSale, saleLineDetail, saleLineName, salesOf } from "./gift-card-sales";
 import { optionNames, variantLabel } from "./variants";
@@ -820,7 +820,13 @@ export interface DeskItem {
 export async function deskCart(
   tx: Db,
   userId: number,
-  input: { items: DeskItem[]; voucherCode: string | null; giftCardCode: string | null },
+  input: {
+    items: DeskItem[];
+    /** Gift cards sold at the desk: the same choice (amount, recipient, day) as online. */
+    giftCards?: GiftCardSaleInput[];
+    voucherCode: string | null;
+    giftCardCode: string | null;
+  },
   now: Date,
 ): Promise<CartRow> {
   const [cart] = await tx.insert(carts).values({ userId, status: "paid", createdAt: now, updatedAt: now }).returning();
@@ -835,6 +841,11 @@ export async function deskCart(
   };
   for (const [i, item] of input.items.entries())
     await onLine(`items.${i}`, () => changeItem(tx, cart!, item, item.qty, false, userId));
+  for (const [i, g] of (input.giftCards ?? []).entries())
+    await onLine(`gift_cards.${i}`, async () => {
+      const sale = await createSale(tx, userId, g, now);
+      await tx.insert(cartItems).values({ cartId: cart!.id, scope: "gift_card", refId: sale.id, qty: 1 });
+    });
   const lines = await cartLines(tx, cart!.id);
   const patch: Partial<typeof carts.$inferInsert> = {};
   if (input.voucherCode) {

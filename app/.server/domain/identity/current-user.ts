@@ -52,6 +52,11 @@ function fullName(u: Pick<UserRow, "name" | "lastName">) {
   return [u.name, u.lastName].filter(Boolean).join(" ").trim();
 }
 
+/** A person's name and contact as screens read them (the session's user, the desk's customer). */
+export function contactView(u: Pick<UserRow, "id" | "name" | "lastName" | "email" | "phone">) {
+  return { id: u.id, name: u.name, last_name: u.lastName, full_name: fullName(u), email: u.email, phone: u.phone };
+}
+
 function toCurrentUser(u: UserRow, employeeId: number | null, balances: SessionBalances): CurrentUser {
   const perCity: Record<string, number> = {};
   const unlimited: Record<string, boolean> = {};
@@ -62,12 +67,7 @@ function toCurrentUser(u: UserRow, employeeId: number | null, balances: SessionB
     total += b.available;
   }
   return {
-    id: u.id,
-    name: u.name,
-    last_name: u.lastName,
-    full_name: fullName(u),
-    email: u.email,
-    phone: u.phone,
+    ...contactView(u),
     avatar_url: u.avatarUrl,
     role_id: u.roleId,
     employee_type: u.employeeType,

@@ -33,6 +33,19 @@ function receiptLines(s: SaleView): PdfLine[] {
   if (s.received) lines.push({ label: t("shifts.pos.received"), value: s.received.display });
   if (s.change) lines.push({ label: t("shifts.pos.changeDue"), value: s.change.display, bold: true });
   if (s.reference) lines.push({ label: t("shifts.pos.reference"), value: s.reference });
+  if (s.refunded.cents > 0) lines.push({ label: t("shifts.pos.refund.refunded"), value: `-${s.refunded.display}` });
+  for (const g of s.gift_cards)
+    lines.push(
+      { label: "", gap: true },
+      { label: t("shifts.pos.giftCardCode"), value: g.code, bold: true },
+      {
+        label: t("shifts.pos.giftCardFor", {
+          name: g.recipient_name,
+          email: g.recipient_email,
+          date: g.display_deliver_on,
+        }),
+      },
+    );
   lines.push({ label: "", gap: true }, { label: t("shifts.pos.receiptThanks") });
   return lines;
 }

@@ -13,16 +13,18 @@
  *
  * Everything runs in ONE transaction: a failure at any step leaves no order, no credit, no movement.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/shared/mexico/money";
-import { posSearchable, type PosQuoteInput, type PosSaleInput } from "~/shared/schemas/pos";
+import { posSearchable, type PosQuoteInput, type PosRefundInput, type PosSaleInput } from "~/shared/schemas/pos";
 import { ROLE } from "~/shared/roles";
 import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
 import {
   cities,
   employees,
+  giftCardSales,
+  giftCards,
   orderItems,
   orders,
   packs,
@@ -48,9 +50,16 @@ import { saveCustomer } from "../people/customers";
 import { sendResetFor } from "../people/reset";
 import type { Actor } from "../people/access";
 import type { AccountDeps } from "../identity/accounts";
-import { addShiftMovement, requireOpenShift, type OpenShift } from "../shifts/service";
+import { contactView } from "../identity/current-user";
+import { addShiftMovement, openShiftOf, requireOpenShift, shiftTotals, type OpenShift } from "../shifts/service";
+import { expectedCash } from "~/shared/shifts";
+import { GIFT_CARD_MAX_CENTS, GIFT_CARD_MIN_CENTS } from "~/shared/gift-cards";
+import { formatDate } from "~/shared/mexico/time";
+import { refundPaymentIn } from "../commerce/after-sale";
+import { spentOfOrderCards } from "../commerce/gift-card-sales";
 
 type PosDeps = Pick<AppDeps, "db" | "mailer" | "clock" | "config" | "jobs">;
+type RefundDeps = Pick<AppDeps, "db" | "mailer" | "clock" | "gateways" | "log">;
 
 const SEARCH_LIMIT = 20;
 const SEARCH_CANDIDATES = 200;
@@ -68,14 +77,7 @@ const customerColumns = {
 };
 type CustomerRow = { id: number; name: string; lastName: string; email: string; phone: string | null };
 
-const customerView = (u: CustomerRow) => ({
-  id: u.id,
-  name: u.name,
-  last_name: u.lastName,
-  full_name: fullName(u),
-  email: u.email,
-  phone: u.phone,
-});
+const customerView = (u: CustomerRow) => contactView(u);
 
 /**
  * Active customers whose name, surname, email or phone contain every word typed (the back office's
@@ -178,6 +180,7 @@ export async function posCatalogue(db: Db) {
   ]);
   const money = (cents: number) => ({ cents, display: formatMoney(cents) });
   return {
+    gift_card: { min: money(GIFT_CARD_MIN_CENTS), max: money(GIFT_CARD_MAX_CENTS) },
     packs: pk.map((p) => ({ id: p.id, name: p.name, city: p.city, ...money(p.cents) })),
     plans: onDemand ? pl.map((p) => ({ id: p.id, name: p.name, ...money(p.cents) })) : [],
     products: pr.map((p) => ({
@@ -224,10 +227,17 @@ function deskPorts(ports: SettlePorts): SettlePorts {
 }
 
 async function pricedDeskCart(tx: Db, customerId: number, input: PosQuoteInput, now: Date) {
+  if (input.items.length + input.gift_cards.length === 0)
+    throw AppError.validation([{ field: "items", message: t("shifts.pos.errors.items") }]);
   const cart = await deskCart(
     tx,
     customerId,
-    { items: deskItems(input), voucherCode: input.voucher_code, giftCardCode: input.gift_card_code },
+    {
+      items: deskItems(input),
+      giftCards: input.gift_cards,
+      voucherCode: input.voucher_code,
+      giftCardCode: input.gift_card_code,
+    },
     now,
   );
   const ctx = deskPriced(await cartContext(tx, cart, now));
@@ -442,16 +452,25 @@ export async function saleView(db: Db, saleId: number) {
       order: orders,
       customer: customerColumns,
       studio: studios.name,
+      paid: payments.amountCents,
+      refunded: payments.refundedCents,
     })
     .from(posSales)
     .innerJoin(orders, eq(orders.id, posSales.orderId))
     .innerJoin(users, eq(users.id, posSales.customerUserId))
+    .leftJoin(payments, and(eq(payments.orderId, posSales.orderId), eq(payments.instalment, 1)))
     .leftJoin(studios, eq(studios.id, orders.studioId))
     .where(eq(posSales.id, saleId));
   if (!row) throw AppError.notFound(t("shifts.pos.errors.notFound"));
-  const [items, [cashier]] = await Promise.all([
+  const [items, [cashier], cards] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, row.order.id)).orderBy(asc(orderItems.id)),
     db.select({ name: users.name, lastName: users.lastName }).from(users).where(eq(users.id, row.sale.cashierUserId)),
+    db
+      .select({ sale: giftCardSales, code: giftCards.code })
+      .from(giftCardSales)
+      .innerJoin(giftCards, eq(giftCards.id, giftCardSales.giftCardId))
+      .where(eq(giftCardSales.orderId, row.order.id))
+      .orderBy(asc(giftCardSales.id)),
   ]);
   const { sale, order, customer } = row;
   return {
@@ -468,15 +487,119 @@ export async function saleView(db: Db, saleId: number) {
     received: sale.receivedCents === null ? null : priced(sale.receivedCents),
     change: sale.changeCents === null ? null : priced(sale.changeCents),
     reference: sale.reference,
+    /** Gift cards sold in this sale: the code (printed on the receipt), whom it goes to and when. */
+    gift_cards: cards.map((c) => ({
+      code: c.code,
+      amount: priced(c.sale.amountCents),
+      recipient_name: c.sale.recipientName,
+      recipient_email: c.sale.recipientEmail,
+      deliver_on: c.sale.deliverOn,
+      display_deliver_on: formatDate(new Date(`${c.sale.deliverOn}T18:00:00Z`)),
+    })),
+    /** What was given back (refunds at the desk or online) and what can still be. */
+    refunded: priced(row.refunded ?? 0),
+    refundable: priced(Math.max(0, (row.paid ?? 0) - (row.refunded ?? 0))),
     created_at: sale.createdAt.toISOString(),
     receipt_url: `/api/pos/sales/${sale.id}/receipt.pdf`,
   };
 }
 export type SaleView = Awaited<ReturnType<typeof saleView>>;
 
+/**
+ * The sales of the caller's open shift, newest first (the desk's "ventas del turno", where a
+ * refund starts); none without an open shift.
+ */
+export async function openShiftSales(db: Db, userId: number, limit = 30) {
+  const shift = await openShiftOf(db, userId);
+  if (!shift) return [];
+  const rows = await db
+    .select({ id: posSales.id })
+    .from(posSales)
+    .where(eq(posSales.shiftId, shift.id))
+    .orderBy(desc(posSales.id))
+    .limit(limit);
+  return Promise.all(rows.map((r) => saleView(db, r.id)));
+}
+
 /** Who may read a desk sale: the cashier who made it, or staff of the studio's back office (not a customer). */
 export async function assertSaleReader(db: Db, actor: Actor, sale: SaleView) {
   if (sale.cashier_user_id === actor.id || actor.roleId === ROLE.admin) return;
   const [e] = await db.select({ id: employees.id }).from(employees).where(eq(employees.userId, actor.id));
   if (!e) throw AppError.forbidden();
+}
+
+// ---------- refunds ----------
+
+const refundError = (field: string, key: Parameters<typeof t>[0], vars?: Record<string, string | number>) =>
+  AppError.validation([{ field, message: t(key, vars) }]);
+
+/**
+ * Refunds a desk sale, whole or in part (`amount` in cents; absent: all that is left), at the
+ * desk: the very refund an online order gets (`refundPaymentIn`: credits and gift cards revoked,
+ * stock back, the refund row, its audit entry and the customer's mail), plus a `refund` movement on
+ * the refunding person's open shift, in the sale's method: cash leaves the drawer (close-turn
+ * expects less), a terminal or transfer refund is recorded with its reference and nets the shift's
+ * terminal or transfer total. One transaction; refused in Spanish with nothing written: no open
+ * shift, a sale of another studio, a terminal or transfer refund without its reference, a sale
+ * already refunded, an amount above what is left, cash above what the drawer holds.
+ */
+export async function refundAtDesk(deps: RefundDeps, actor: Actor, saleId: number, input: PosRefundInput) {
+  await inTransaction(deps.db, async ({ tx, audit }) => {
+    const [sale] = await tx
+      .select({ sale: posSales, studioId: orders.studioId })
+      .from(posSales)
+      .innerJoin(orders, eq(orders.id, posSales.orderId))
+      .where(eq(posSales.id, saleId))
+      .for("update", { of: posSales });
+    if (!sale) throw AppError.notFound(t("shifts.pos.errors.notFound"));
+    const shift = await requireOpenShift(tx, actor.id);
+    if (sale.studioId !== null && sale.studioId !== shift.studioId)
+      throw refundError("sale", "shifts.pos.refund.errors.otherStudio", { studio: shift.studioName });
+    const method = sale.sale.method;
+    const reference = method === "cash" ? null : (input.reference ?? null);
+    if (method !== "cash" && !reference) throw refundError("reference", "shifts.pos.refund.errors.reference");
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, sale.sale.orderId), eq(payments.instalment, 1)));
+    if (!payment || payment.status === "refunded" || payment.refundedCents >= payment.amountCents)
+      throw AppError.conflict(t("shifts.pos.refund.errors.already"));
+    // What its gift cards already spent stays paid, as online (gift-card-sales.ts).
+    const left = payment.amountCents - payment.refundedCents - (await spentOfOrderCards(tx, sale.sale.orderId));
+    if (left <= 0) throw AppError.conflict(t("commerce.giftSale.nothingToRefund"));
+    if (input.amount !== undefined && input.amount > left)
+      throw refundError("amount", "shifts.pos.refund.errors.amount", { max: formatMoney(left) });
+    if (method === "cash") {
+      const inDrawer = expectedCash(await shiftTotals(tx, shift.id));
+      if ((input.amount ?? left) > inDrawer)
+        throw refundError("amount", "shifts.pos.refund.errors.drawer", { amount: formatMoney(inDrawer) });
+    }
+    const r = await refundPaymentIn(deps, tx, payment.id, actor.id, input.amount);
+    const movement = await addShiftMovement(tx, shift.id, actor.id, {
+      kind: "refund",
+      method,
+      amountCents: r.amountCents,
+      reference,
+      reason: t("shifts.pos.refund.reason", { id: sale.sale.orderId }),
+      orderId: sale.sale.orderId,
+      paymentId: payment.id,
+    });
+    audit({
+      actorUserId: actor.id,
+      action: "pos.refund",
+      entity: "order",
+      entityId: sale.sale.orderId,
+      data: {
+        sale_id: saleId,
+        shift_id: shift.id,
+        movement_id: movement.id,
+        method,
+        amount_cents: r.amountCents,
+        reference,
+        credits_revoked: r.revoked,
+      },
+      ip: actor.ip,
+    });
+  });
+  return saleView(deps.db, saleId);
 }

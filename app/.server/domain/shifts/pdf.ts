@@ -46,6 +46,8 @@ function reportLines(d: ShiftDetail): PdfLine[] {
         label: t("shifts.list.transfer"),
         value: `${formatMoney(s.transferReportedCents ?? 0)} (${t("shifts.report.recorded")} ${formatMoney(s.transferRecordedCents ?? 0)})`,
       },
+      { label: t("shifts.close.cardRefunds"), value: formatMoney(-d.totals.cardRefundsCents) },
+      { label: t("shifts.close.transferRefunds"), value: formatMoney(-d.totals.transferRefundsCents) },
       { label: t("shifts.report.count"), heading: true },
     );
     for (const den of DENOMINATIONS) {

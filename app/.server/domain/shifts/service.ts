@@ -319,6 +319,8 @@ export async function shiftTotals(db: Db, shiftId: number): Promise<ShiftTotals>
     depositsCents: s!.deposits,
     cardSalesCents: s!.cardSales - s!.cardRefunds,
     transferSalesCents: s!.transferSales - s!.transferRefunds,
+    cardRefundsCents: s!.cardRefunds,
+    transferRefundsCents: s!.transferRefunds,
   };
 }
 

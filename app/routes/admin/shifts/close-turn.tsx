@@ -68,6 +68,10 @@ export const meta = () => [{ title: `${t("shifts.close.title")} · ${t("app.name
 
 type Shift = NonNullable<Route.ComponentProps["loaderData"]["shift"]>;
 
+/** A recorded total's hint, saying which refunds it already nets. */
+const withRefunds = (hint: string, refundsCents: number) =>
+  refundsCents > 0 ? `${hint} ${t("shifts.close.refundsNetted", { amount: formatMoney(refundsCents) })}` : hint;
+
 function Figure({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
   return (
     <Group justify="space-between" wrap="nowrap">
@@ -248,7 +252,10 @@ function CloseForm({ shift }: { shift: Shift }) {
           <Figure label={t("shifts.close.difference")} cents={difference} strong />
           <TextInput
             label={t("shifts.close.card")}
-            description={t("shifts.close.cardRecorded", { amount: formatMoney(shift.totals.cardSalesCents) })}
+            description={withRefunds(
+              t("shifts.close.cardRecorded", { amount: formatMoney(shift.totals.cardSalesCents) }),
+              shift.totals.cardRefundsCents,
+            )}
             inputMode="decimal"
             value={card}
             onChange={(e) => setCard(e.currentTarget.value)}
@@ -256,7 +263,10 @@ function CloseForm({ shift }: { shift: Shift }) {
           />
           <TextInput
             label={t("shifts.close.transfer")}
-            description={t("shifts.close.transferRecorded", { amount: formatMoney(shift.totals.transferSalesCents) })}
+            description={withRefunds(
+              t("shifts.close.transferRecorded", { amount: formatMoney(shift.totals.transferSalesCents) }),
+              shift.totals.transferRefundsCents,
+            )}
             inputMode="decimal"
             value={transfer}
             onChange={(e) => setTransfer(e.currentTarget.value)}

@@ -13,6 +13,7 @@ import {
   Stack,
   Table,
   Text,
+  Textarea,
   TextInput,
   Title,
   UnstyledButton,
@@ -26,11 +27,15 @@ import { t } from "~/lib/messages";
 import { notifications } from "~/lib/toast";
 import { formatMoney, parsePesos } from "~/shared/mexico/money";
 import { posSearchable, type PosMethod } from "~/shared/schemas/pos";
+import { giftCardSaleSchema, type GiftCardSaleInput } from "~/shared/schemas/commerce";
+import { localDay } from "~/shared/mexico/time";
 import type {
   posCustomerAnswer,
   posCustomersAnswer,
   posQuoteAnswer,
+  posRefundAnswer,
   posSaleAnswer,
+  posShiftSalesAnswer,
 } from "~/shared/schemas/pos-answers";
 import type { Route } from "./+types/pos";
 import { requireCashierPage } from "../.server/page";
@@ -69,6 +74,8 @@ interface Line {
   name: string;
   qty: number;
 }
+
+type GiftCardDraft = GiftCardSaleInput & { key: string };
 
 const newKey = () =>
   typeof crypto !== "undefined" && "randomUUID" in crypto
@@ -295,6 +302,104 @@ function ItemPicker({ catalogue, onAdd }: { catalogue: Catalogue; onAdd: (l: Omi
   );
 }
 
+/** A gift card sold at the desk: the online form's fields (amount, recipient, sender, message, day). */
+function GiftCardForm({ range, onAdd }: { range: Catalogue["gift_card"]; onAdd: (g: GiftCardDraft) => void }) {
+  const blank = () => ({
+    amount: "",
+    recipient_name: "",
+    recipient_email: "",
+    sender_name: "",
+    message: "",
+    deliver_on: localDay(new Date()),
+  });
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState(blank);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (k: keyof ReturnType<typeof blank>) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  function add() {
+    const cents = parsePesos(form.amount);
+    const r = giftCardSaleSchema.safeParse({ ...form, amount_cents: cents ?? Number.NaN });
+    if (!r.success) {
+      const out: Record<string, string> = {};
+      for (const i of r.error.issues) out[String(i.path[0] === "amount_cents" ? "amount" : i.path[0])] ??= i.message;
+      setErrors(out);
+      return;
+    }
+    onAdd({ ...r.data, key: newKey() });
+    setForm(blank());
+    setErrors({});
+    setOpen(false);
+  }
+  return (
+    <>
+      <Button variant="light" onClick={() => setOpen(true)}>
+        {t("shifts.pos.giftCardAdd")}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t("shifts.pos.giftCards")}>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {t("shifts.pos.giftCardsIntro")}
+          </Text>
+          <TextInput
+            label={t("commerce.giftSale.customAmount")}
+            description={t("commerce.giftSale.customHint", { min: range.min.display, max: range.max.display })}
+            inputMode="decimal"
+            value={form.amount}
+            onChange={(e) => set("amount")(e.currentTarget.value)}
+            error={errors.amount}
+            required
+          />
+          <TextInput
+            label={t("commerce.giftSale.recipientName")}
+            value={form.recipient_name}
+            onChange={(e) => set("recipient_name")(e.currentTarget.value)}
+            error={errors.recipient_name}
+            required
+          />
+          <TextInput
+            label={t("commerce.giftSale.recipientEmail")}
+            type="email"
+            value={form.recipient_email}
+            onChange={(e) => set("recipient_email")(e.currentTarget.value)}
+            error={errors.recipient_email}
+            required
+          />
+          <TextInput
+            label={t("commerce.giftSale.senderName")}
+            value={form.sender_name}
+            onChange={(e) => set("sender_name")(e.currentTarget.value)}
+            error={errors.sender_name}
+            required
+          />
+          <Textarea
+            label={t("commerce.giftSale.message")}
+            value={form.message}
+            onChange={(e) => set("message")(e.currentTarget.value)}
+            error={errors.message}
+            autosize
+            minRows={2}
+          />
+          <TextInput
+            label={t("commerce.giftSale.deliverOn")}
+            description={t("commerce.giftSale.deliverHint")}
+            type="date"
+            value={form.deliver_on}
+            onChange={(e) => set("deliver_on")(e.currentTarget.value)}
+            error={errors.deliver_on}
+            required
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              {t("shifts.pos.cancel")}
+            </Button>
+            <Button onClick={add}>{t("shifts.pos.add")}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
 function Totals({ quote }: { quote: Quote }) {
   const row = (label: string, value: string, strong = false) => (
     <Group justify="space-between" wrap="nowrap">
@@ -316,7 +421,137 @@ function Totals({ quote }: { quote: Quote }) {
   );
 }
 
-function Receipt({ sale, onNew }: { sale: Sale; onNew: () => void }) {
+/** The sale's refund at the desk: the amount (empty: all that is left), the reference (terminal, transfer), a confirmation. */
+function RefundSale({ sale, onDone }: { sale: Sale; onDone: (s: Sale) => void }) {
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState("");
+  const [reference, setReference] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [loading, setLoading] = useState(false);
+  const amountCents = amount.trim() ? parsePesos(amount) : sale.refundable.cents;
+  async function refund() {
+    if (loading) return;
+    setLoading(true);
+    const r = await api<ApiData<typeof posRefundAnswer>>(`/pos/sales/${sale.id}/refund`, {
+      json: { amount: amount.trim() || undefined, reference: sale.method === "cash" ? undefined : reference },
+    });
+    setLoading(false);
+    if (r.ok) {
+      notifications.show({ color: "teal", message: t("shifts.pos.refund.done") });
+      setOpen(false);
+      setAmount("");
+      setReference("");
+      setErrors({});
+      onDone({ ...r.data, duplicate: false });
+    } else if (!r.expired) {
+      setErrors(r.fields);
+      notifications.show({ color: "red", message: r.message });
+    }
+  }
+  return (
+    <>
+      <Button
+        color="red"
+        variant="light"
+        aria-label={t("shifts.pos.refund.title", { id: sale.id })}
+        onClick={() => setOpen(true)}
+      >
+        {t("shifts.pos.refund.action")}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t("shifts.pos.refund.title", { id: sale.id })}>
+        <Stack>
+          <Text>
+            {t("shifts.pos.refund.body", {
+              amount: amountCents !== null ? formatMoney(amountCents) : "—",
+              customer: sale.customer.full_name,
+              method: t(`shifts.pos.methods.${sale.method}`),
+            })}
+          </Text>
+          <TextInput
+            label={t("shifts.pos.refund.amount")}
+            description={t("shifts.pos.refund.amountHint", { amount: sale.refundable.display })}
+            inputMode="decimal"
+            placeholder={sale.refundable.display}
+            value={amount}
+            onChange={(e) => setAmount(e.currentTarget.value)}
+            error={errors.amount}
+          />
+          {sale.method !== "cash" && (
+            <TextInput
+              label={t("shifts.pos.refund.reference")}
+              value={reference}
+              onChange={(e) => setReference(e.currentTarget.value)}
+              error={errors.reference}
+              required
+            />
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              {t("shifts.pos.cancel")}
+            </Button>
+            <Button
+              color="red"
+              onClick={() => void refund()}
+              loading={loading}
+              disabled={sale.method !== "cash" && !reference.trim()}
+            >
+              {t("shifts.pos.refund.confirm")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/** The open shift's sales, newest first: each with its total, method, what was refunded, and its refund. */
+function ShiftSales() {
+  const [sales, setSales] = useState<Sale[] | null>(null);
+  const [loading, setLoading] = useState(false);
+  async function load() {
+    setLoading(true);
+    const r = await api<ApiData<typeof posShiftSalesAnswer>>("/pos/sales");
+    setLoading(false);
+    if (r.ok) setSales(r.data.map((x) => ({ ...x, duplicate: false })));
+    else if (!r.expired) notifications.show({ color: "red", message: r.message });
+  }
+  return (
+    <Paper withBorder radius="md" p="md" mt="md">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} fz="lg">
+            {t("shifts.pos.shiftSales")}
+          </Title>
+          <Button variant="light" size="xs" onClick={() => void load()} loading={loading}>
+            {t("shifts.pos.shiftSalesShow")}
+          </Button>
+        </Group>
+        {sales?.length === 0 && <Text c="dimmed">{t("shifts.pos.shiftSalesEmpty")}</Text>}
+        {sales?.map((sale) => (
+          <Group key={sale.id} justify="space-between" wrap="wrap" gap="xs">
+            <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
+              <Text size="sm" fw={600}>
+                {t("shifts.pos.shiftSaleRow", { id: sale.id, customer: sale.customer.full_name })}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {`${sale.totals.total.display} · ${t(`shifts.pos.methods.${sale.method}`)}`}
+                {sale.refunded.cents > 0 ? ` · ${t("shifts.pos.refund.refunded")} -${sale.refunded.display}` : ""}
+              </Text>
+            </Stack>
+            {sale.refundable.cents > 0 && (
+              <RefundSale
+                sale={sale}
+                onDone={(s) => setSales((cur) => cur?.map((x) => (x.id === s.id ? s : x)) ?? null)}
+              />
+            )}
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Receipt({ sale, onNew, onChange }: { sale: Sale; onNew: () => void; onChange: (s: Sale) => void }) {
   return (
     <Paper withBorder radius="md" p="md" aria-live="polite">
       <Stack gap="sm">
@@ -359,6 +594,33 @@ function Receipt({ sale, onNew }: { sale: Sale; onNew: () => void }) {
             <Text size="sm">{sale.reference}</Text>
           </Group>
         )}
+        {sale.gift_cards.map((g) => (
+          <Stack key={g.code} gap={0}>
+            <Group justify="space-between" wrap="wrap">
+              <Text size="sm">{t("shifts.pos.giftCardCode")}</Text>
+              <Text fw={700} ff="monospace" data-testid="pos-gift-card-code">
+                {g.code}
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {t("shifts.pos.giftCardFor", {
+                name: g.recipient_name,
+                email: g.recipient_email,
+                date: g.display_deliver_on,
+              })}
+            </Text>
+          </Stack>
+        ))}
+        {sale.refunded.cents > 0 && (
+          <Group justify="space-between">
+            <Text size="sm" c="red">
+              {t("shifts.pos.refund.refunded")}
+            </Text>
+            <Text size="sm" c="red" data-testid="pos-refunded">
+              {`-${sale.refunded.display}`}
+            </Text>
+          </Group>
+        )}
         <Text size="sm" c="dimmed">
           {t("shifts.pos.receiptMailed", { email: sale.customer.email })}
         </Text>
@@ -366,6 +628,7 @@ function Receipt({ sale, onNew }: { sale: Sale; onNew: () => void }) {
           <Button component="a" href={sale.receipt_url} target="_blank" rel="noopener" variant="light">
             {t("shifts.pos.printReceipt")}
           </Button>
+          {sale.refundable.cents > 0 && <RefundSale sale={sale} onDone={onChange} />}
           <Button onClick={onNew}>{t("shifts.pos.newSale")}</Button>
         </Group>
       </Stack>
@@ -378,6 +641,7 @@ function Register({ catalogue }: { catalogue: Catalogue }) {
   const [lines, setLines] = useState<Line[]>([]);
   const [voucher, setVoucher] = useState("");
   const [giftCard, setGiftCard] = useState("");
+  const [giftCards, setGiftCards] = useState<GiftCardDraft[]>([]);
   const [codes] = useDebouncedValue({ voucher, giftCard }, 400);
   const [quote, setQuote] = useState<Quote | null>(null);
   const [quoteError, setQuoteError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
@@ -395,16 +659,23 @@ function Register({ catalogue }: { catalogue: Catalogue }) {
     () => lines.map((l) => ({ kind: l.kind, id: l.id, variant_id: l.variantId, qty: l.qty })),
     [lines],
   );
+  const cards = useMemo(() => giftCards.map(({ key: _k, ...g }) => g), [giftCards]);
   useEffect(() => {
     key.current = newKey();
-    if (!customer || items.length === 0) {
+    if (!customer || items.length + cards.length === 0) {
       setQuote(null);
       setQuoteError(null);
       return;
     }
     const ctrl = new AbortController();
     void api<ApiData<typeof posQuoteAnswer>>("/pos/quote", {
-      json: { customer_id: customer.id, items, voucher_code: codes.voucher, gift_card_code: codes.giftCard },
+      json: {
+        customer_id: customer.id,
+        items,
+        gift_cards: cards,
+        voucher_code: codes.voucher,
+        gift_card_code: codes.giftCard,
+      },
       signal: ctrl.signal,
     }).then((r) => {
       if (ctrl.signal.aborted) return;
@@ -417,7 +688,7 @@ function Register({ catalogue }: { catalogue: Catalogue }) {
       }
     });
     return () => ctrl.abort();
-  }, [customer, items, codes]);
+  }, [customer, items, cards, codes]);
 
   const total = quote?.totals.total.cents ?? null;
   const receivedCents = received.trim() ? parsePesos(received) : null;
@@ -434,6 +705,7 @@ function Register({ catalogue }: { catalogue: Catalogue }) {
   function reset() {
     setCustomer(null);
     setLines([]);
+    setGiftCards([]);
     setVoucher("");
     setGiftCard("");
     setReceived("");
@@ -449,6 +721,7 @@ function Register({ catalogue }: { catalogue: Catalogue }) {
       json: {
         customer_id: customer.id,
         items,
+        gift_cards: cards,
         voucher_code: voucher,
         gift_card_code: giftCard,
         method,
@@ -469,7 +742,7 @@ function Register({ catalogue }: { catalogue: Catalogue }) {
     }
   }
 
-  if (sale) return <Receipt sale={sale} onNew={reset} />;
+  if (sale) return <Receipt sale={sale} onNew={reset} onChange={setSale} />;
   const canSell =
     customer !== null &&
     quote !== null &&
@@ -508,6 +781,7 @@ function Register({ catalogue }: { catalogue: Catalogue }) {
               {t("shifts.pos.items")}
             </Title>
             <ItemPicker catalogue={catalogue} onAdd={add} />
+            <GiftCardForm range={catalogue.gift_card} onAdd={(g) => setGiftCards((cur) => [...cur, g])} />
           </Stack>
         </Paper>
       </Stack>
@@ -521,7 +795,7 @@ function Register({ catalogue }: { catalogue: Catalogue }) {
           }}
         >
           <Stack gap="sm">
-            {lines.length === 0 ? (
+            {lines.length + giftCards.length === 0 ? (
               <Text c="dimmed" size="sm">
                 {t("shifts.pos.emptyCart")}
               </Text>
@@ -558,6 +832,32 @@ function Register({ catalogue }: { catalogue: Catalogue }) {
                     </ActionIcon>
                   </Group>
                 ))}
+                {giftCards.map((g, i) => {
+                  const name = t("shifts.pos.giftCardLine", {
+                    name: g.recipient_name,
+                    amount: formatMoney(g.amount_cents),
+                  });
+                  return (
+                    <Group key={g.key} wrap="nowrap" justify="space-between">
+                      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                        <Text size="sm">{name}</Text>
+                        {(errors[`gift_cards.${i}`] ?? quoteError?.fields[`gift_cards.${i}`]) && (
+                          <Text size="xs" c="red">
+                            {errors[`gift_cards.${i}`] ?? quoteError?.fields[`gift_cards.${i}`]}
+                          </Text>
+                        )}
+                      </Stack>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t("shifts.pos.remove", { name })}
+                        onClick={() => setGiftCards((cur) => cur.filter((x) => x.key !== g.key))}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Group>
+                  );
+                })}
               </Stack>
             )}
             <SimpleGrid cols={2} spacing="xs">
@@ -668,7 +968,10 @@ export default function PosPage({ loaderData }: Route.ComponentProps) {
           </Group>
         </Alert>
       ) : (
-        <Register catalogue={catalogue} />
+        <>
+          <Register catalogue={catalogue} />
+          <ShiftSales />
+        </>
       )}
     </>
   );
