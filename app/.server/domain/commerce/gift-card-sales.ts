@@ -15,7 +15,7 @@ import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { formatMoney, formatPrice } from "~/shared/mexico/money";
-import { formatDate } from "~/shared/mexico/time";
+import { formatCalendarDate, formatDate } from "~/shared/mexico/time";
 import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
 import { giftCardMovements, giftCardSales, giftCards } from "../../db/schema";
@@ -211,12 +211,9 @@ export async function orderCardsView(db: Db, orderIds: number[]) {
   return out;
 }
 
-/** The delivery day as a date in Mexico City (noon: never the day before in any offset). */
-const dayDate = (day: string) => new Date(`${day}T18:00:00Z`);
-
 function saleView(s: GiftCardSale) {
   const status = s.cancelledAt ? "cancelled" : s.deliveredAt ? "delivered" : "scheduled";
-  const date = formatDate(s.deliveredAt ?? dayDate(s.deliverOn));
+  const date = s.deliveredAt ? formatDate(s.deliveredAt) : formatCalendarDate(s.deliverOn);
   return {
     id: s.id,
     recipient_name: s.recipientName,
@@ -237,7 +234,7 @@ export function saleLineDetail(s: GiftCardSale) {
     deliver_on: s.deliverOn,
     display_detail: t("commerce.giftSale.lineDetail", {
       email: s.recipientEmail,
-      date: formatDate(dayDate(s.deliverOn)),
+      date: formatCalendarDate(s.deliverOn),
     }),
   };
 }

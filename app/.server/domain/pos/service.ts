@@ -54,7 +54,7 @@ import { contactView } from "../identity/current-user";
 import { addShiftMovement, openShiftOf, requireOpenShift, shiftTotals, type OpenShift } from "../shifts/service";
 import { expectedCash } from "~/shared/shifts";
 import { GIFT_CARD_MAX_CENTS, GIFT_CARD_MIN_CENTS } from "~/shared/gift-cards";
-import { formatDate } from "~/shared/mexico/time";
+import { formatCalendarDate } from "~/shared/mexico/time";
 import { refundPaymentIn } from "../commerce/after-sale";
 import { spentOfOrderCards } from "../commerce/gift-card-sales";
 
@@ -494,7 +494,7 @@ export async function saleView(db: Db, saleId: number) {
       recipient_name: c.sale.recipientName,
       recipient_email: c.sale.recipientEmail,
       deliver_on: c.sale.deliverOn,
-      display_deliver_on: formatDate(new Date(`${c.sale.deliverOn}T18:00:00Z`)),
+      display_deliver_on: formatCalendarDate(c.sale.deliverOn),
     })),
     /** What was given back (refunds at the desk or online) and what can still be. */
     refunded: priced(row.refunded ?? 0),
