@@ -500,6 +500,8 @@ export const payments = pgTable(
     pendingDetails: jsonb("pending_details").$type<PendingDetails>(),
     /** When a pending voucher or transfer lapses unpaid. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** When the customer was reminded that the pending voucher lapses soon (sent once). */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
     cardLast4: text("card_last4"),
     failure: text("failure"),
     /** 1, or 2 for a deposit's second instalment (paid later from the profile). */

@@ -36,6 +36,7 @@ import { escapeHtml, FULFIL_JOB, fulfilPort, saveCard, settlePorts } from "./che
 import { extendHold, HOLD_TTL_MS, releaseHold, releaseHoldIn, releaseOrderHold, takeHold } from "./holds";
 import { runSteps, runStepsOrThrow, type Step } from "./workflow";
 import { gatewayOfPayment } from "./gateways";
+import { mailOxxoVoucher } from "./oxxo";
 import { transientPaypalError } from "./gateways/paypal";
 import { GatewayError, type CardInput, type Intent, type WebhookEvent } from "./gateways/types";
 import {
@@ -480,7 +481,10 @@ export async function payWithOxxo(
     if (e instanceof GatewayError) throw paymentError(e.message);
     throw e;
   }
-  return fulfilPaid(deps, { gateway: card.name, method: "oxxo", intent, studioId });
+  const r = await fulfilPaid(deps, { gateway: card.name, method: "oxxo", intent, studioId });
+  // The voucher is mailed once, with the order that records it (a retried request finds the order).
+  if (!r.duplicate) await mailOxxoVoucher(deps, r.order.id);
+  return r;
 }
 
 /**
