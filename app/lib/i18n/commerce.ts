@@ -65,6 +65,7 @@ export const commerce = {
     expires: "Vence",
     barcodeAlt: "Código de barras de la referencia {reference}",
     print: "Imprimir ficha",
+    providerVoucher: "Abrir la ficha del procesador de pagos (se abre en otra pestaña)",
     back: "Volver al historial de compras",
     viewVoucher: "Ver ficha de pago OXXO",
     pendingUntil: "Pague {amount} en OXXO antes del {date}",

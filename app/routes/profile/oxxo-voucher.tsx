@@ -66,6 +66,17 @@ export default function OxxoVoucherPage({ loaderData }: Route.ComponentProps) {
                 // The SVG is bwip-js's, made on the server from the reference's digits only.
                 dangerouslySetInnerHTML={{ __html: v.barcode_svg }}
               />
+              {v.hosted_voucher_url && (
+                <Anchor
+                  href={v.hosted_voucher_url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  underline="always"
+                  className={classes.noPrint}
+                >
+                  {t("commerce.oxxo.providerVoucher")}
+                </Anchor>
+              )}
               <List type="ordered" size="sm" spacing={4}>
                 <List.Item>{t("commerce.oxxo.steps.one")}</List.Item>
                 <List.Item>{t("commerce.oxxo.steps.two")}</List.Item>

@@ -533,6 +533,8 @@ export interface PendingDetails {
   bank?: string;
   beneficiary?: string;
   receivedCents?: number;
+  /** OXXO through Stripe: the provider's own printable voucher. */
+  hostedVoucherUrl?: string;
 }
 
 /** What `fulfilOrder` does once an order is paid; written by `record` with the order. */

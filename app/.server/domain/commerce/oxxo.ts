@@ -52,6 +52,8 @@ export async function oxxoVoucherOf(db: Db, userId: number, orderId: number) {
     status_label: t(`commerce.orders.statuses.${row.order.status}`),
     ...voucherView(d),
     barcode_svg: oxxoBarcodeSvg(d.reference),
+    /** Stripe's own printable voucher, when the provider is Stripe. */
+    hosted_voucher_url: d.hostedVoucherUrl ?? null,
   };
 }
 
