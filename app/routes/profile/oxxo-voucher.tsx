@@ -40,23 +40,21 @@ export default function OxxoVoucherPage({ loaderData }: Route.ComponentProps) {
               {v.status === "paid" ? t("commerce.oxxo.paidNote") : t("commerce.oxxo.canceledNote")}
             </Alert>
           )}
-          <Box component="dl" m={0}>
-            <Stack gap="xs">
-              <Field label={t("commerce.oxxo.amount")}>
-                <Text component="span" fw={700} size="xl">
-                  {v.display_amount}
-                </Text>
-              </Field>
-              <Field label={t("commerce.oxxo.reference")}>
-                <Text component="span" fw={700} size="lg" className={classes.reference} data-testid="oxxo-reference">
-                  {v.reference}
-                </Text>
-              </Field>
-              <Field label={t("commerce.oxxo.expires")}>
-                <Text component="span">{v.display_expires}</Text>
-              </Field>
-            </Stack>
-          </Box>
+          <Stack component="dl" gap="xs" m={0}>
+            <Field label={t("commerce.oxxo.amount")}>
+              <Text component="span" fw={700} size="xl">
+                {v.display_amount}
+              </Text>
+            </Field>
+            <Field label={t("commerce.oxxo.reference")}>
+              <Text component="span" fw={700} size="lg" className={classes.reference} data-testid="oxxo-reference">
+                {v.reference}
+              </Text>
+            </Field>
+            <Field label={t("commerce.oxxo.expires")}>
+              <Text component="span">{v.display_expires}</Text>
+            </Field>
+          </Stack>
           {pending && (
             <>
               <div
