@@ -1,7 +1,13 @@
 import os from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 
-import { DEMO_PROJECT, DEMO_SPECS, e2eServers, type E2eServer } from "./tests/e2e/support/servers";
+import {
+  DEMO_PROJECT,
+  DEMO_SPECS,
+  E2E_SANDBOX_WEBHOOK_SECRET,
+  e2eServers,
+  type E2eServer,
+} from "./tests/e2e/support/servers";
 import { budget, timeFactor } from "./tests/e2e/support/time";
 
 /**
@@ -47,6 +53,7 @@ function webServer(server: E2eServer) {
       // The specs read the mail's live links from DATA_DIR/mail (tests/e2e/support/mail.ts): in
       // production that mailbox is written only when asked for.
       MAIL_DEV_FILES: "true",
+      SANDBOX_WEBHOOK_SECRET: E2E_SANDBOX_WEBHOOK_SECRET,
       ...(server.databaseUrl
         ? // Production on PostgreSQL needs an application key: a fixed one for the test database.
           {

@@ -23,7 +23,7 @@ async function payWithNewCard(page: Page, number: string) {
   await panel.getByRole("button", { name: "Tarjeta", exact: true }).click();
   await fillCard(panel, number, "Carla Compras");
   await panel.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
-  await panel.getByRole("button", { name: /^Pagar/ }).click();
+  await panel.getByRole("button", { name: /^Pagar \$/ }).click();
   return panel;
 }
 
@@ -154,7 +154,7 @@ test.describe("checkout", () => {
     const panel = page.getByRole("dialog", { name: "Finalizar Pago" });
     await panel.getByRole("button", { name: "PayPal" }).click();
     await panel.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
-    await panel.getByRole("button", { name: /^Pagar/ }).click();
+    await panel.getByRole("button", { name: /^Pagar \$/ }).click();
     await expect(page.getByRole("heading", { name: "PayPal (sandbox): aprobar pago" })).toBeVisible();
     await page.getByRole("link", { name: "Aprobar pago" }).click();
     await expect(page).toHaveURL(/\/success-order/);
@@ -197,7 +197,7 @@ test.describe("checkout at phone width", () => {
     await expiry.fill("1231");
     await panel.getByLabel("CVC").fill("123");
     await panel.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
-    const pay = panel.getByRole("button", { name: /^Pagar/ });
+    const pay = panel.getByRole("button", { name: /^Pagar \$/ });
     await pay.click();
     await expect(number).toHaveAccessibleDescription("El número de tarjeta no es válido");
     await expect(number).toHaveAttribute("aria-invalid", "true");
@@ -234,7 +234,7 @@ test.describe("a certification paid in two instalments, at phone width", () => {
     await panel.getByRole("button", { name: "Tarjeta", exact: true }).click();
     await fillCard(panel, "4242 4242 4242 4242", "Carla Compras");
     await panel.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
-    await panel.getByRole("button", { name: /^Pagar/ }).click();
+    await panel.getByRole("button", { name: /^Pagar \$/ }).click();
     await expect(page).toHaveURL(/\/success-order/);
 
     const orders = async () => {

@@ -45,7 +45,7 @@ test("buy a gift card for someone, deliver it on its day, redeem it as another c
   await panel.getByRole("button", { name: "Tarjeta", exact: true }).click();
   await fillCard(panel, "4242 4242 4242 4242", "Carla Regalos");
   await panel.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
-  await panel.getByRole("button", { name: /^Pagar/ }).click();
+  await panel.getByRole("button", { name: /^Pagar \$/ }).click();
   await expect(page).toHaveURL(/\/success-order\?order=\d+/);
   await expect(page.getByText(new RegExp(`Lucía: Se enviará a ${to.replace(/\./g, "\\.")} el `))).toBeVisible();
 

@@ -27,7 +27,7 @@ test("a deposit order's success page shows the balance still owed and pays it fr
   await panel.getByRole("button", { name: "Tarjeta", exact: true }).click();
   await fillCard(panel, "4242 4242 4242 4242");
   await panel.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
-  await panel.getByRole("button", { name: /^Pagar/ }).click();
+  await panel.getByRole("button", { name: /^Pagar \$/ }).click();
   await expect(page).toHaveURL(/\/success-order/);
 
   const owed = page.getByRole("alert").filter({ hasText: "Saldo pendiente (segunda parcialidad)" });

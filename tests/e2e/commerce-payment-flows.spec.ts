@@ -54,7 +54,7 @@ test.describe("payment flows", () => {
     await panel.getByRole("button", { name: "Tarjeta", exact: true }).click();
     await fillCard(panel, "4242 4242 4242 4242");
     await panel.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
-    await panel.getByRole("button", { name: /^Pagar/ }).click();
+    await panel.getByRole("button", { name: /^Pagar \$/ }).click();
     await expect(page).toHaveURL(/\/success-order/);
 
     await page.goto("/profile/shopping-history");
@@ -82,7 +82,7 @@ test.describe("payment flows", () => {
     await panel.getByRole("button", { name: "Tarjeta", exact: true }).click();
     await fillCard(panel, "4242 4242 4242 4242");
     await panel.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
-    await panel.getByRole("button", { name: /^Pagar/ }).click();
+    await panel.getByRole("button", { name: /^Pagar \$/ }).click();
     await expect(page).toHaveURL(/\/success-order/);
 
     const staff = await browser.newPage({

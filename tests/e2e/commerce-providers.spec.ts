@@ -172,7 +172,7 @@ async function payWithStripeCard(page: Page, number: string) {
   await panel.getByLabel("Nombre del titular").fill("Sofía Stripe");
   await panel.getByLabel("Tarjeta (Stripe)").fill(number);
   await panel.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
-  await panel.getByRole("button", { name: /^Pagar/ }).click();
+  await panel.getByRole("button", { name: /^Pagar \$/ }).click();
   return { panel, sent };
 }
 
@@ -234,7 +234,7 @@ test.describe("checkout with Stripe and PayPal REST", () => {
     const panel = page.getByRole("dialog", { name: "Finalizar Pago" });
     await panel.getByRole("button", { name: "PayPal" }).click();
     await panel.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
-    await panel.getByRole("button", { name: /^Pagar/ }).click();
+    await panel.getByRole("button", { name: /^Pagar \$/ }).click();
     await expect(page).toHaveURL(/\/success-order\?order=\d+/);
     await expect(page.getByText("1 × Paquete 10 clases")).toBeVisible();
     expect(approvals).toHaveLength(1);

@@ -63,7 +63,7 @@ test("choose Talla and Color, add that variant, see it in the cart, pay, see it 
   await panel.getByRole("button", { name: "Tarjeta", exact: true }).click();
   await fillCard(panel, "4242 4242 4242 4242", "Vera Variantes");
   await panel.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
-  await panel.getByRole("button", { name: /^Pagar/ }).click();
+  await panel.getByRole("button", { name: /^Pagar \$/ }).click();
 
   await expect(page).toHaveURL(/\/success-order/);
   await expect(page.getByText(`1 × ${product.name} (Talla G · Color Negro)`)).toBeVisible();

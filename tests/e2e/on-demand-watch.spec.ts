@@ -147,7 +147,7 @@ test("a customer without a plan is offered the plans and, after paying with the 
   await panel.getByRole("button", { name: "Tarjeta", exact: true }).click();
   await fillCard(panel, "4242 4242 4242 4242", "Paula Plan");
   await panel.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
-  await panel.getByRole("button", { name: /^Pagar/ }).click();
+  await panel.getByRole("button", { name: /^Pagar \$/ }).click();
   await expect(page).toHaveURL(/\/success-order\?order=\d+/, { timeout: budget(30_000) });
 
   // Back to the video it was bought from.

@@ -15,8 +15,12 @@ import {
   WEBHOOK_JOB,
 } from "../../app/.server/domain/commerce/checkout";
 import { sandboxGateway, signWebhook } from "../../app/.server/domain/commerce/gateways/sandbox";
+import { OXXO_REMINDER_BEFORE_MS, remindOxxoVouchers } from "../../app/.server/domain/commerce/oxxo";
+import { anonymous } from "../../app/.server/http/api";
+import { loader as voucherPage } from "../../app/routes/profile/oxxo-voucher";
 import { setupTestApp } from "../support/app";
 import { newCustomer } from "../support/commerce";
+import { mailsTo, newestMail } from "../support/mail";
 
 const app = setupTestApp();
 const DAY = 86_400_000;
@@ -101,5 +105,148 @@ describe("OXXO (sandbox)", () => {
     expect(pay!.status).toBe("canceled");
     const sandbox = sandboxGateway(app.deps.config.SANDBOX_WEBHOOK_SECRET!);
     expect(await sandbox.payOxxo(app.deps.db, p!.providerPaymentId!, later)).toBeNull();
+  });
+});
+
+/** The voucher page's loader as the customer `userId` opens it: its data, or the status it answers. */
+async function openVoucher(userId: number, orderId: number | string) {
+  const user = (await app.deps.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) }))!;
+  const auth = { ...anonymous, user, session: { twoFactorAt: null } } as never;
+  try {
+    return await voucherPage({
+      request: new Request(`http://localhost/profile/shopping-history/${orderId}/oxxo`),
+      params: { orderId: String(orderId) },
+      context: { deps: app.deps, auth, cookies: {} },
+    } as never);
+  } catch (e) {
+    return { status: (e as { init?: { status: number } }).init?.status ?? (e as Response).status };
+  }
+}
+
+async function buyWithOxxo(c: { token: string }, item: Record<string, unknown>) {
+  await app.request("/v2/carts", {
+    method: "POST",
+    token: c.token,
+    json: { action: item.action, action_param: item.param },
+  });
+  const res = await app.request("/v2/checkout/pay-with-oxxo", { method: "POST", token: c.token, json: {} });
+  expect(res.status).toBe(200);
+  return (
+    (await res.json()) as {
+      data: {
+        order_id: number;
+        url: string;
+        voucher: { reference: string; display_amount: string; display_expires: string };
+      };
+    }
+  ).data;
+}
+
+async function ordersOf(c: { token: string }) {
+  const res = await app.request("/v2/customer/orders", { token: c.token });
+  expect(res.status).toBe(200);
+  return (
+    (await res.json()) as {
+      data: { id: number; status: string; status_label: string; oxxo: { reference: string; url: string } | null }[];
+    }
+  ).data;
+}
+
+describe("OXXO through the checkout API and the customer's pages", () => {
+  it("pay-with-oxxo: the voucher is answered, mailed, shown in the history and on its page; the webhook credits the pack", async () => {
+    const c = await newCustomer(app);
+    const v = await buyWithOxxo(c, { action: "addPack", param: { pack_id: 2 } });
+    expect(v.voucher.reference).toMatch(/^\d{14}$/);
+    expect(v.voucher.display_amount).toContain("1,250.00");
+    expect(v.url).toBe(`/profile/shopping-history/${v.order_id}/oxxo`);
+
+    // Mailed once, with the reference and the voucher's page.
+    const mails = await mailsTo(app, c.email);
+    expect(mails.filter((m) => m.template === "oxxo-voucher")).toHaveLength(1);
+    const { real } = await newestMail(app, c.email);
+    expect(real.text).toContain(v.voucher.reference);
+    expect(real.text).toContain(v.url);
+
+    // The history: «Pendiente de pago» with the voucher; nothing credited.
+    const [o] = await ordersOf(c);
+    expect(o).toMatchObject({ id: v.order_id, status: "pending_payment", status_label: "Pendiente de pago" });
+    expect(o!.oxxo).toMatchObject({ reference: v.voucher.reference, url: v.url });
+    expect(await app.deps.db.select().from(creditLots).where(eq(creditLots.userId, c.id))).toHaveLength(0);
+
+    // The page: reference, amount, expiry, a Code 128 barcode; nobody else's.
+    const page = (await openVoucher(c.id, v.order_id)) as unknown as { voucher: Record<string, string> };
+    expect(page.voucher).toMatchObject({ reference: v.voucher.reference, status: "pending_payment" });
+    expect(page.voucher.display_expires).toBe(v.voucher.display_expires);
+    expect(page.voucher.barcode_svg).toMatch(/^<svg [^>]*viewBox/);
+    const other = await newCustomer(app);
+    expect(await openVoucher(other.id, v.order_id)).toEqual({ status: 404 });
+
+    // Paid at the sandbox's store; its signed webhook reaches the API and credits the pack.
+    const [p] = await app.deps.db.select().from(payments).where(eq(payments.orderId, v.order_id));
+    const sandbox = sandboxGateway(app.deps.config.SANDBOX_WEBHOOK_SECRET!);
+    await sandbox.payOxxo(app.deps.db, p!.providerPaymentId!, new Date());
+    const ev = webhook(p!.providerPaymentId!, "evt_api_oxxo");
+    const res = await app.request("/v2/webhooks/payments", {
+      method: "POST",
+      body: ev.body,
+      headers: { "content-type": "application/json", "x-sandbox-signature": ev.signature },
+    });
+    expect(res.status).toBe(200);
+    await app.deps.jobs.runPending(WEBHOOK_JOB);
+    const lots = await app.deps.db.select().from(creditLots).where(eq(creditLots.userId, c.id));
+    expect(lots.map((l) => l.quantity)).toEqual([5]);
+    const [paid] = await ordersOf(c);
+    expect(paid).toMatchObject({ status: "paid", oxxo: null });
+    expect(((await openVoucher(c.id, v.order_id)) as { voucher: { status: string } }).voucher.status).toBe("paid");
+  });
+
+  it("expired: the history says canceled, the held piece is back on sale and the page shows no barcode", async () => {
+    const [prod] = await app.deps.db
+      .insert(products)
+      .values({ area: "barreByNucleo", name: "Pieza OXXO API", priceCents: 30000, stock: 1 })
+      .returning();
+    const c = await newCustomer(app);
+    const v = await buyWithOxxo(c, { action: "addProduct", param: { product_id: prod!.id } });
+    app.setNow(new Date(Date.now() + OXXO_DAYS * DAY + 60_000));
+    try {
+      expect((await expirePendingPayments(app.deps)).expired).toBe(1);
+    } finally {
+      app.setNow(null);
+    }
+    const [o] = await ordersOf(c);
+    expect(o).toMatchObject({ id: v.order_id, status: "canceled", oxxo: null });
+    expect((await app.deps.db.select().from(products).where(eq(products.id, prod!.id)))[0]!.stock).toBe(1);
+    const page = (await openVoucher(c.id, v.order_id)) as { voucher: { status: string } };
+    expect(page.voucher.status).toBe("canceled");
+  });
+
+  it("reminds an unpaid voucher once, a day before it lapses; a paid one is not reminded", async () => {
+    const c = await newCustomer(app);
+    const v = await buyWithOxxo(c, { action: "addPack", param: { pack_id: 2 } });
+    const [p] = await app.deps.db.select().from(payments).where(eq(payments.orderId, v.order_id));
+    const reminders = async () => (await mailsTo(app, c.email)).filter((m) => m.template === "oxxo-reminder");
+    // Too early: nothing.
+    await remindOxxoVouchers(app.deps, new Date());
+    expect(await reminders()).toHaveLength(0);
+    // Within the last day: once, however often the task runs.
+    const dayBefore = new Date(p!.expiresAt!.getTime() - OXXO_REMINDER_BEFORE_MS + 60_000);
+    await remindOxxoVouchers(app.deps, dayBefore);
+    await remindOxxoVouchers(app.deps, new Date(dayBefore.getTime() + 3_600_000));
+    const sent = await reminders();
+    expect(sent).toHaveLength(1);
+    const { real } = await newestMail(app, c.email);
+    expect(real.text).toContain(v.voucher.reference);
+
+    // Another voucher, paid before its last day: no reminder.
+    const d = await newCustomer(app);
+    const w = await buyWithOxxo(d, { action: "addPack", param: { pack_id: 2 } });
+    const [q] = await app.deps.db.select().from(payments).where(eq(payments.orderId, w.order_id));
+    const sandbox = sandboxGateway(app.deps.config.SANDBOX_WEBHOOK_SECRET!);
+    await sandbox.payOxxo(app.deps.db, q!.providerPaymentId!, new Date());
+    const ev = webhook(q!.providerPaymentId!, "evt_oxxo_before_reminder");
+    await handleWebhook(app.deps, ev.body, ev.signature);
+    await app.deps.jobs.runPending(WEBHOOK_JOB);
+    await remindOxxoVouchers(app.deps, new Date(q!.expiresAt!.getTime() - 3_600_000));
+    expect((await mailsTo(app, d.email)).filter((m) => m.template === "oxxo-reminder")).toHaveLength(0);
   });
 });

@@ -10,7 +10,16 @@ import { setupTestApp } from "../support/app";
 import { expectAnswer } from "../support/answers";
 import { checkoutAs, newCustomer } from "../support/commerce";
 import { createStaff, sessionFor } from "../support/factories";
-import { attachedTo, authenticate, calls, intents, refundsByKey, startFakeStripe } from "../support/fake-stripe";
+import {
+  attachedTo,
+  authenticate,
+  calls,
+  expireOxxo,
+  intents,
+  payOxxo,
+  refundsByKey,
+  startFakeStripe,
+} from "../support/fake-stripe";
 
 /**
  * The `stripe` gateway through the official SDK, against a local server that answers like the
@@ -274,5 +283,79 @@ describe("stripe gateway (official SDK against a local provider)", () => {
     expect(await app.deps.db.select().from(orders).where(eq(orders.userId, c.id))).toHaveLength(1);
     expect(await app.deps.db.select().from(payments).where(eq(payments.userId, c.id))).toHaveLength(1);
     expect(await app.deps.db.select().from(creditLots).where(eq(creditLots.userId, c.id))).toHaveLength(1);
+  });
+});
+
+describe("OXXO through Stripe (payment_method oxxo, next_action.oxxo_display_details)", () => {
+  const event = async (type: string, intentId: string, eventId: string) => {
+    const payload = JSON.stringify({
+      id: eventId,
+      object: "event",
+      type,
+      data: { object: { id: intentId, object: "payment_intent" } },
+    });
+    const res = await webhook(
+      payload,
+      Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_local_secret" }),
+    );
+    expect(res.status).toBe(200);
+    expect((await app.deps.jobs.runPending(WEBHOOK_JOB, { ignoreStartAfter: true })).failed).toBe(0);
+  };
+  const payOxxoCart = async (token: string) => {
+    const res = await app.request("/v2/checkout/pay-with-oxxo", { method: "POST", token, json: {} });
+    expect(res.status).toBe(200);
+    return (await res.json()).data as { order_id: number; voucher: { reference: string } };
+  };
+
+  it("the voucher is Stripe's; payment_intent.succeeded credits the pack once", async () => {
+    useStripe();
+    const c = await newCustomer(app);
+    await checkoutAs(app, c.token).addPack(2);
+    const v = await payOxxoCart(c.token);
+    const [p] = await app.deps.db.select().from(payments).where(eq(payments.orderId, v.order_id));
+    expect(p).toMatchObject({ gateway: "stripe", method: "oxxo", status: "pending", amountCents: 125000 });
+    const pi = intents.get(p!.providerPaymentId!)!;
+    // What our server asked Stripe for: an OXXO intent confirmed at once, with who pays and 3 days.
+    const sent = calls.filter((x) => x.path === "/v1/payment_intents" && x.method === "POST").at(-1)!.body;
+    expect(sent).toMatchObject({
+      "allowed_payment_method_types[0]": "oxxo",
+      currency: "mxn",
+      confirm: "true",
+      "payment_method_options[oxxo][expires_after_days]": "3",
+      "payment_method_data[billing_details][email]": c.email,
+    });
+    expect(v.voucher.reference).toBe(pi.next_action!.oxxo_display_details.number);
+    expect(p!.pendingDetails).toMatchObject({
+      kind: "oxxo",
+      reference: pi.next_action!.oxxo_display_details.number,
+      hostedVoucherUrl: pi.next_action!.oxxo_display_details.hosted_voucher_url,
+    });
+    expect(p!.expiresAt!.getTime()).toBe(pi.next_action!.oxxo_display_details.expires_after * 1000);
+    expect(await app.deps.db.select().from(creditLots).where(eq(creditLots.userId, c.id))).toHaveLength(0);
+
+    // Not paid yet: a succeeded event that lies changes nothing.
+    await event("payment_intent.succeeded", pi.id, `evt_early_${pi.id}`);
+    expect((await app.deps.db.select().from(orders).where(eq(orders.id, v.order_id)))[0]!.status).toBe(
+      "pending_payment",
+    );
+    expect(payOxxo(pi.id)).toBe(true);
+    await event("payment_intent.succeeded", pi.id, `evt_paid_${pi.id}`);
+    await event("payment_intent.succeeded", pi.id, `evt_paid_again_${pi.id}`);
+    expect((await app.deps.db.select().from(orders).where(eq(orders.id, v.order_id)))[0]!.status).toBe("paid");
+    const lots = await app.deps.db.select().from(creditLots).where(eq(creditLots.userId, c.id));
+    expect(lots.map((l) => l.quantity)).toEqual([5]);
+  });
+
+  it("payment_intent.payment_failed (the voucher lapsed at Stripe) cancels the order", async () => {
+    useStripe();
+    const c = await newCustomer(app);
+    await checkoutAs(app, c.token).addPack(2);
+    const v = await payOxxoCart(c.token);
+    const [p] = await app.deps.db.select().from(payments).where(eq(payments.orderId, v.order_id));
+    expect(expireOxxo(p!.providerPaymentId!)).toBe(true);
+    await event("payment_intent.payment_failed", p!.providerPaymentId!, `evt_failed_${p!.providerPaymentId}`);
+    expect((await app.deps.db.select().from(orders).where(eq(orders.id, v.order_id)))[0]!.status).toBe("canceled");
+    expect((await app.deps.db.select().from(payments).where(eq(payments.id, p!.id)))[0]!.status).toBe("canceled");
+    expect(await app.deps.db.select().from(creditLots).where(eq(creditLots.userId, c.id))).toHaveLength(0);
   });
 });

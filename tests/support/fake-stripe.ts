@@ -13,6 +13,11 @@ import type { AddressInfo } from "node:net";
  */
 type Pi = {
   id: string;
+  payment_method_types?: string[];
+  next_action?: {
+    type: "oxxo_display_details";
+    oxxo_display_details: { number: string; expires_after: number; hosted_voucher_url: string };
+  } | null;
   object: "payment_intent";
   amount: number;
   currency: string;
@@ -43,6 +48,24 @@ export function authenticate(id: string) {
   const pi = intents.get(id);
   if (pi?.status === "requires_action") pi.status = "requires_confirmation";
   return Boolean(pi);
+}
+
+/** The customer pays the OXXO voucher at the store: the intent succeeds (Stripe then sends its webhook). */
+export function payOxxo(id: string) {
+  const pi = intents.get(id);
+  if (pi?.status !== "requires_action" || !pi.payment_method_types?.includes("oxxo")) return false;
+  pi.status = "succeeded";
+  pi.next_action = null;
+  return true;
+}
+
+/** The voucher lapses unpaid: as Stripe does, the intent goes back to requires_payment_method. */
+export function expireOxxo(id: string) {
+  const pi = intents.get(id);
+  if (pi?.status !== "requires_action" || !pi.payment_method_types?.includes("oxxo")) return false;
+  pi.status = "requires_payment_method";
+  pi.next_action = null;
+  return true;
 }
 
 export async function startFakeStripe(port = 0) {
@@ -83,6 +106,48 @@ export async function startFakeStripe(port = 0) {
       }
       if (url === "/v1/payment_intents" && req.method === "POST") {
         if (key && byKey.has(key)) return send(200, intents.get(byKey.get(key)!));
+        const metadataOf = () =>
+          Object.fromEntries(
+            Object.entries(body).flatMap(([k, v]) => {
+              const mm = /^metadata\[(\w+)\]$/.exec(k);
+              return mm ? [[mm[1]!, v]] : [];
+            }),
+          );
+        if (body["allowed_payment_method_types[0]"] === "oxxo") {
+          // OXXO: confirmed at once, a voucher to show (reference of 14 digits, expiry, Stripe's page).
+          if (
+            !body["payment_method_data[billing_details][name]"] ||
+            !body["payment_method_data[billing_details][email]"]
+          )
+            return send(400, { error: { type: "invalid_request_error", code: "parameter_missing" } });
+          const id = `pi_mock_${seq++}`;
+          const days = Number(body["payment_method_options[oxxo][expires_after_days]"] ?? 3);
+          const pi: Pi = {
+            id,
+            object: "payment_intent",
+            amount: Number(body.amount),
+            currency: body.currency!,
+            status: "requires_action",
+            client_secret: `${id}_secret_x`,
+            metadata: metadataOf(),
+            payment_method: `pm_oxxo_${seq++}`,
+            payment_method_types: ["oxxo"],
+            next_action: {
+              type: "oxxo_display_details",
+              oxxo_display_details: {
+                number: String(10_000_000_000_000 + seq).padStart(14, "9"),
+                expires_after: Math.floor(Date.now() / 1000) + days * 86_400,
+                hosted_voucher_url: `https://payments.stripe.com/oxxo/voucher/${id}`,
+              },
+            },
+            last_payment_error: null,
+            customer: null,
+            setup_future_usage: null,
+          };
+          intents.set(id, pi);
+          if (key) byKey.set(key, id);
+          return send(200, pi);
+        }
         const pm = body.payment_method!;
         if (attachedTo.has(pm) && attachedTo.get(pm) !== body.customer)
           return send(400, { error: { type: "invalid_request_error", code: "payment_method_not_attached" } });

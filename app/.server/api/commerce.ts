@@ -21,12 +21,14 @@ import {
   makePayment,
   paypalPayment,
   payWithBalance,
+  payWithOxxo,
   payWithPaypal,
   setupIntent,
   successUrl,
 } from "../domain/commerce/checkout";
 import { activeShippingMethods, addressById, addressesOf, savedCardsOf } from "../domain/commerce/checkout-reads";
 import { sandboxPaypalPage } from "../pages/sandbox-paypal";
+import { oxxoVoucherOf, oxxoVoucherPath } from "../domain/commerce/oxxo";
 import { CARD_ERROR_FIELDS, GatewayError } from "../domain/commerce/gateways/types";
 import { certificationPdf } from "../domain/commerce/pdf";
 import { unreconciledCharges } from "../domain/commerce/charges";
@@ -59,6 +61,7 @@ import {
   customerOrdersAnswer,
   giftCardRedeemedAnswer,
   orderPaidAnswer,
+  oxxoCreatedAnswer,
   packsAnswer,
   paymentMethodAnswer,
   paypalRedirectAnswer,
@@ -427,6 +430,37 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       body: z.object({ cart_id: optInt, callback_url: z.string().max(500).optional() }),
     },
     async ({ deps, auth, body }) => payWithPaypal(deps, customerId(auth), body),
+  );
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/v2/checkout/pay-with-oxxo",
+      summary:
+        "Pago en efectivo en OXXO: genera la ficha (referencia, monto, vencimiento) y registra la orden " +
+        "«pendiente de pago»; nada se acredita hasta que el proveedor confirme el pago por webhook",
+      tags: ["Checkout"],
+      guard: "auth",
+      response: oxxoCreatedAnswer,
+      body: z.object({ cart_id: optInt, studio_id: optInt }),
+    },
+    async ({ deps, auth, body }) => {
+      const userId = customerId(auth);
+      const r = await payWithOxxo(deps, userId, body);
+      const voucher = await oxxoVoucherOf(deps.db, userId, r.order.id);
+      return {
+        data: {
+          Message: t("commerce.oxxo.created"),
+          order_id: r.order.id,
+          url: oxxoVoucherPath(r.order.id),
+          voucher: {
+            reference: voucher!.reference,
+            display_amount: voucher!.display_amount,
+            display_expires: voucher!.display_expires,
+          },
+        },
+      };
+    },
   );
   defineRoute(
     app,

@@ -10,6 +10,7 @@ import type { AppDeps } from "../deps";
 import { sweepExpired } from "../domain/maintenance/housekeeping";
 import { expirePendingPayments, reconcileCharges, retryFailedRefunds } from "../domain/commerce/checkout";
 import { releaseExpiredHolds } from "../domain/commerce/holds";
+import { remindOxxoVouchers } from "../domain/commerce/oxxo";
 import * as bookingJobs from "../domain/booking/jobs";
 import { grantBirthdayRewards, grantMilestoneRewards } from "../domain/commerce/rewards";
 import { deliverDueGiftCards } from "../domain/commerce/gift-card-sales";
@@ -33,6 +34,8 @@ export const scheduledTasks: ScheduledTask[] = [
   { name: "commerce-release-holds", cron: "* * * * *", run: (deps) => releaseExpiredHolds(deps.db, deps.clock()) },
   // OXXO vouchers and SPEI transfers past their expiry: confirmed if paid, else the order is canceled.
   { name: "commerce-expire-pending", cron: "*/5 * * * *", run: (deps) => expirePendingPayments(deps) },
+  // An unpaid OXXO voucher is reminded once, a day before it lapses.
+  { name: "commerce-oxxo-reminders", cron: "*/15 * * * *", run: (deps) => remindOxxoVouchers(deps, deps.clock()) },
   { name: "credit-expiry", cron: "5 * * * *", run: (deps) => bookingJobs.expireCredits(deps, deps.clock()) },
   { name: "booking-no-shows", cron: "*/5 * * * *", run: (deps) => bookingJobs.markNoShows(deps, deps.clock()) },
   { name: "waitlist-close", cron: "*/5 * * * *", run: (deps) => bookingJobs.closeWaitlists(deps, deps.clock()) },

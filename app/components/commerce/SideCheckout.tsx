@@ -57,6 +57,7 @@ export function SideCheckout() {
         paying={paying}
         onCard={flow.payByCard}
         onPaypal={flow.payByPaypal}
+        onOxxo={flow.payByOxxo}
         onBalance={flow.payWithBalance}
         onBack={onBack}
       />

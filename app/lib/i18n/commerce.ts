@@ -53,6 +53,42 @@ export const commerce = {
   oxxo: {
     unavailable: "El pago en OXXO no está disponible en este momento",
     paidAfterExpiry: "Pago recibido después del vencimiento de la ficha: se reembolsó",
+    payButton: "Pagar en OXXO",
+    choiceHelp:
+      "Recibirá una ficha con una referencia para pagar en efectivo en cualquier tienda OXXO. Su compra se acredita cuando se confirme el pago.",
+    created: "Ficha de pago generada: pague en OXXO antes de que venza",
+    voucherTitle: "Ficha de pago en OXXO",
+    voucherIntro:
+      "Pague en efectivo en cualquier tienda OXXO con esta referencia. Su compra se acredita cuando OXXO confirme el pago.",
+    reference: "Referencia",
+    amount: "Monto a pagar",
+    expires: "Vence",
+    barcodeAlt: "Código de barras de la referencia {reference}",
+    print: "Imprimir ficha",
+    providerVoucher: "Abrir la ficha del procesador de pagos (se abre en otra pestaña)",
+    back: "Volver al historial de compras",
+    viewVoucher: "Ver ficha de pago OXXO",
+    pendingUntil: "Pague {amount} en OXXO antes del {date}",
+    notFound: "Esta compra no tiene ficha de pago OXXO",
+    paidNote: "Esta ficha ya fue pagada. ¡Gracias!",
+    canceledNote: "Esta ficha venció sin pago y la compra fue cancelada.",
+    steps: {
+      one: "Acuda a cualquier tienda OXXO y pida pagar un servicio «OXXO Pay».",
+      two: "Dicte o muestre la referencia; el cajero confirmará el monto.",
+      three: "Pague en efectivo y conserve su comprobante.",
+    },
+    mail: {
+      createdSubject: "Su ficha de pago OXXO · Orden #{id}",
+      createdIntro: "Su compra está pendiente de pago. Pague {amount} en cualquier tienda OXXO antes del {date}.",
+      reminderSubject: "Su ficha de pago OXXO vence pronto · Orden #{id}",
+      reminderIntro:
+        "Le recordamos que su ficha de pago de {amount} vence el {date}. Después de esa fecha la compra se cancela.",
+      reference: "Referencia: {reference}",
+      amount: "Monto: {amount}",
+      expires: "Vence: {date}",
+      howTo: "Muestre la referencia en caja y pague en efectivo. Su compra se acredita cuando OXXO confirme el pago.",
+      open: "Ver ficha de pago",
+    },
   },
   hold: {
     soldOut: "Producto agotado: las últimas piezas ya se vendieron o están apartadas por otra compra",

@@ -1,6 +1,7 @@
 import { Accordion, Badge, Button, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { useLocalePath } from "~/components/site/useLocalePath";
 import { ProfileEmptyState } from "~/components/profile/ProfileEmptyState";
 import { t } from "~/lib/messages";
 import type { Route } from "./+types/shopping-history";
@@ -38,6 +39,7 @@ export default function ProfileShoppingHistory({ loaderData }: Route.ComponentPr
   const [params] = useSearchParams();
   const toPay = orders.find((o) => String(o.id) === params.get("pay") && o.display_balance_due);
   const [paying, setPaying] = useState<{ id: number; display_balance_due: string } | null>(null);
+  const { lp } = useLocalePath();
   // Opened once the page is live, not in the server's HTML: a card number typed into a dialog
   // painted before hydration was cleared when the client took over.
   const toPayId = toPay?.id;
@@ -45,13 +47,15 @@ export default function ProfileShoppingHistory({ loaderData }: Route.ComponentPr
   useEffect(() => {
     if (toPayId !== undefined && toPayDue) setPaying({ id: toPayId, display_balance_due: toPayDue });
   }, [toPayId, toPayDue]);
+  // Opened as the page loads: the order being paid, else a voucher still to pay at OXXO.
+  const open = toPay ?? orders.find((o) => o.oxxo);
   if (orders.length === 0) return <ProfileEmptyState section="shoppingHistory" />;
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
         {t("auth.profile.nav.shoppingHistory")}
       </Title>
-      <Accordion variant="separated" radius="md" defaultValue={toPay ? String(toPay.id) : undefined}>
+      <Accordion variant="separated" radius="md" defaultValue={open ? String(open.id) : undefined}>
         {orders.map((o) => (
           <Accordion.Item key={o.id} value={String(o.id)}>
             <Accordion.Control>
@@ -95,6 +99,16 @@ export default function ProfileShoppingHistory({ loaderData }: Route.ComponentPr
                 {o.receipt.instalments.map((l) => (
                   <Row key={l.kind} label={l.label} value={l.display_amount} bold={l.kind === "balance_due"} />
                 ))}
+                {o.oxxo && (
+                  <Stack gap={4}>
+                    <Text size="sm">
+                      {t("commerce.oxxo.pendingUntil", { amount: o.oxxo.display_amount, date: o.oxxo.display_expires })}
+                    </Text>
+                    <Button component={Link} to={lp(o.oxxo.url)} size="sm" variant="outline">
+                      {t("commerce.oxxo.viewVoucher")}
+                    </Button>
+                  </Stack>
+                )}
                 {o.display_balance_due && (
                   <>
                     <Button

@@ -135,6 +135,12 @@ export const setupIntentAnswer = z.object({
 /** The order of a paid cart (card, balance or PayPal) and its confirmation page. */
 export const orderPaidAnswer = messageWith({ order_id: z.number(), url: z.string() });
 
+/** An OXXO voucher as the customer reads it (reference, amount in MXN, expiry in Mexico City time). */
+const oxxoVoucher = z.object({ reference: z.string(), display_amount: z.string(), display_expires: z.string() });
+
+/** The OXXO voucher made: the order waits «pendiente de pago»; `url` is the voucher's page. */
+export const oxxoCreatedAnswer = messageWith({ order_id: z.number(), url: z.string(), voucher: oxxoVoucher });
+
 /** Where to go after paying: the last order's page if it is recent. No `data` wrapper. */
 export const successUrlAnswer = z.object({ url: z.string().nullable() });
 
@@ -293,6 +299,8 @@ const customerOrder = z.object({
   balance_due_cents: z.number(),
   display_balance_due: z.string().nullable(),
   card: z.object({ brand: z.string().nullable(), last4: z.string() }).nullable(),
+  /** An OXXO voucher still to pay (the order is «pendiente de pago»): its page is `url`. */
+  oxxo: oxxoVoucher.extend({ url: z.string() }).nullable(),
   items: z.array(
     z.object({
       name: z.string(),

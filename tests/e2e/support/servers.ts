@@ -11,6 +11,9 @@
  */
 export const DEMO_PROJECT = "demo-data";
 
+/** Signs the sandbox gateway's webhooks on the servers under test, so a spec can post one (OXXO paid). */
+export const E2E_SANDBOX_WEBHOOK_SECRET = "whsec_e2e_sandbox_only";
+
 /** Specs that read the demo data on purpose (they test the seed's content). */
 export const DEMO_SPECS = [
   "site-home.spec.ts",

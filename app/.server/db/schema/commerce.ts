@@ -500,6 +500,8 @@ export const payments = pgTable(
     pendingDetails: jsonb("pending_details").$type<PendingDetails>(),
     /** When a pending voucher or transfer lapses unpaid. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** When the customer was reminded that the pending voucher lapses soon (sent once). */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
     cardLast4: text("card_last4"),
     failure: text("failure"),
     /** 1, or 2 for a deposit's second instalment (paid later from the profile). */
@@ -531,6 +533,8 @@ export interface PendingDetails {
   bank?: string;
   beneficiary?: string;
   receivedCents?: number;
+  /** OXXO through Stripe: the provider's own printable voucher. */
+  hostedVoucherUrl?: string;
 }
 
 /** What `fulfilOrder` does once an order is paid; written by `record` with the order. */

@@ -6,6 +6,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/shared/mexico/money";
 import { formatDateTimeLong } from "~/shared/mexico/time";
+import { oxxoVoucherPath, voucherView } from "./oxxo";
 import type { PAYMENT_METHODS, PAYMENT_STATUSES } from "~/shared/schemas/commerce";
 import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
@@ -369,6 +370,10 @@ export async function customerOrders(db: Db, userId: number) {
       balance_due_cents: o.status === "paid" ? o.balanceDueCents : 0,
       display_balance_due: o.status === "paid" && o.balanceDueCents > 0 ? formatMoney(o.balanceDueCents) : null,
       card: pay?.cardLast4 ? { brand: pay.cardBrand, last4: pay.cardLast4 } : null,
+      oxxo:
+        o.status === "pending_payment" && pay?.pendingDetails?.kind === "oxxo"
+          ? { ...voucherView(pay.pendingDetails), url: oxxoVoucherPath(o.id) }
+          : null,
       items: items
         .filter((i) => i.orderId === o.id)
         .map((i) => ({

@@ -36,6 +36,7 @@ import { escapeHtml, FULFIL_JOB, fulfilPort, saveCard, settlePorts } from "./che
 import { extendHold, HOLD_TTL_MS, releaseHold, releaseHoldIn, releaseOrderHold, takeHold } from "./holds";
 import { runSteps, runStepsOrThrow, type Step } from "./workflow";
 import { gatewayOfPayment } from "./gateways";
+import { mailOxxoVoucher } from "./oxxo";
 import { transientPaypalError } from "./gateways/paypal";
 import { GatewayError, type CardInput, type Intent, type WebhookEvent } from "./gateways/types";
 import {
@@ -469,18 +470,26 @@ export async function payWithOxxo(
   await holdCart(deps, userId, want, OXXO_DAYS * DAY + HOLD_TTL_MS);
   let intent: Intent;
   try {
+    const [u] = await deps.db
+      .select({ name: users.name, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
     intent = await card.createOxxoIntent(deps.db, {
       amountCents: amount,
       idempotencyKey: `oxxo:cart:${ctx.cart.id}:v${ctx.cart.version}:${amount}`,
       metadata: { cart_id: String(ctx.cart.id), user_id: String(userId) },
       expiresAt,
+      billing: { name: [u?.name, u?.lastName].filter(Boolean).join(" "), email: u?.email ?? "" },
     });
   } catch (e) {
     await releaseHold(deps.db, ctx.cart.id, deps.clock());
     if (e instanceof GatewayError) throw paymentError(e.message);
     throw e;
   }
-  return fulfilPaid(deps, { gateway: card.name, method: "oxxo", intent, studioId });
+  const r = await fulfilPaid(deps, { gateway: card.name, method: "oxxo", intent, studioId });
+  // The voucher is mailed once, with the order that records it (a retried request finds the order).
+  if (!r.duplicate) await mailOxxoVoucher(deps, r.order.id);
+  return r;
 }
 
 /**
@@ -563,22 +572,37 @@ export async function expirePendingPayments(deps: CheckoutDeps) {
         await confirmPendingPayment(deps, intent);
         continue;
       }
-      await deps.db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(payments).where(eq(payments.id, p.id)).for("update");
-        if (locked?.status !== "pending") return;
-        await tx.update(payments).set({ status: "canceled", updatedAt: now }).where(eq(payments.id, p.id));
-        await tx
-          .update(orders)
-          .set({ status: "canceled", updatedAt: now })
-          .where(and(eq(orders.id, p.orderId!), eq(orders.status, "pending_payment")));
-        await releaseOrderHold(tx, p.orderId!, now);
-        expired++;
-      });
+      if (await cancelPendingPayment(deps, p.id)) expired++;
     } catch (err) {
       deps.log.error({ err, paymentId: p.id }, "pending payment could not be expired");
     }
   }
   return { expired };
+}
+
+/** A pending voucher that will not be paid: its payment and order are canceled, its hold given back. */
+async function cancelPendingPayment(deps: CheckoutDeps, paymentId: number) {
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+    if (locked?.status !== "pending" || !locked.orderId) return false;
+    await tx.update(payments).set({ status: "canceled", updatedAt: now }).where(eq(payments.id, paymentId));
+    await tx
+      .update(orders)
+      .set({ status: "canceled", updatedAt: now })
+      .where(and(eq(orders.id, locked.orderId), eq(orders.status, "pending_payment")));
+    await releaseOrderHold(tx, locked.orderId, now);
+    return true;
+  });
+}
+
+/** The provider says a pending voucher failed (Stripe: it lapsed unpaid) or was canceled. */
+async function failPendingPayment(deps: CheckoutDeps, intent: Intent) {
+  const [p] = await deps.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.providerPaymentId, intent.id), eq(payments.instalment, 1), eq(payments.status, "pending")));
+  if (p) await cancelPendingPayment(deps, p.id);
 }
 
 // ---------- PayPal ----------
@@ -1133,6 +1157,11 @@ export async function applyWebhookEvent(deps: CheckoutDeps, eventId: string) {
     if (intent?.pending) {
       if (intent.status === "succeeded") await confirmPendingPayment(deps, intent);
     } else if (intent) paid = { gateway: card.name, method: "card", intent, studioId: null };
+  } else if ((ev.type === "payment_intent.payment_failed" || ev.type === "payment_intent.canceled") && ev.intentId) {
+    // An OXXO voucher that lapsed unpaid (Stripe says so with payment_failed): the order is canceled.
+    const intent = await card.retrieveIntent(deps.db, ev.intentId);
+    if (intent?.pending && (intent.status === "failed" || intent.status === "canceled"))
+      await failPendingPayment(deps, intent);
   }
   if (paid?.intent.status === "succeeded" && paid.intent.metadata.user_id) {
     try {

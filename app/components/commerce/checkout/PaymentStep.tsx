@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Checkbox, Divider, Group, Loader, Stack, Text } from "@mantine/core";
-import { IconBrandPaypal, IconCreditCard, IconLock } from "@tabler/icons-react";
+import { IconBrandPaypal, IconBuildingStore, IconCreditCard, IconLock } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useLocalePath } from "~/components/site/useLocalePath";
 
@@ -24,6 +24,7 @@ export function PaymentStep(props: {
   paying: boolean;
   onCard: (c: CardDetails, showErrors: (errors: CardErrors) => void) => void;
   onPaypal: () => void;
+  onOxxo: () => void;
   onBalance: () => void;
   onBack?: () => void;
 }) {
@@ -35,12 +36,14 @@ export function PaymentStep(props: {
     // The selector toggles: choosing the selected method again leaves none selected (spec §4).
     const next = method === m ? null : m;
     setMethod(next);
-    if (next) void act("setPaymentMethod", { payment_method_id: next === "card" ? 4 : 5 }, true);
+    // The cart knows card (4) and PayPal (5), spec §4; OXXO is its own call (pay-with-oxxo).
+    if (next && next !== "oxxo") void act("setPaymentMethod", { payment_method_id: next === "card" ? 4 : 5 }, true);
   };
   const canPay = Boolean(cart.items.length && terms && !paying && (method || covered) && !cart.reason);
   const pay = () => {
     if (covered) return props.onBalance();
     if (method === "paypal") return props.onPaypal();
+    if (method === "oxxo") return props.onOxxo();
     const details = cardDetails(card);
     if (!details) return toastError(t("errors.selectPaymentMethod"));
     props.onCard(details, (errors) => setCard((c) => ({ ...c, errors })));
@@ -61,24 +64,39 @@ export function PaymentStep(props: {
           <Text fw={600} size="sm" id="pay-method-label">
             {t("commerce.ui.paymentMethod")}
           </Text>
-          <Group grow role="group" aria-labelledby="pay-method-label">
+          <Stack gap="xs" role="group" aria-labelledby="pay-method-label">
+            <Group grow>
+              <Button
+                variant={method === "card" ? "filled" : "default"}
+                leftSection={<IconCreditCard size={18} />}
+                aria-pressed={method === "card"}
+                onClick={() => choose("card")}
+              >
+                {t("commerce.ui.card")}
+              </Button>
+              <Button
+                variant={method === "paypal" ? "filled" : "default"}
+                leftSection={<IconBrandPaypal size={18} />}
+                aria-pressed={method === "paypal"}
+                onClick={() => choose("paypal")}
+              >
+                PayPal
+              </Button>
+            </Group>
             <Button
-              variant={method === "card" ? "filled" : "default"}
-              leftSection={<IconCreditCard size={18} />}
-              aria-pressed={method === "card"}
-              onClick={() => choose("card")}
+              variant={method === "oxxo" ? "filled" : "default"}
+              leftSection={<IconBuildingStore size={18} />}
+              aria-pressed={method === "oxxo"}
+              onClick={() => choose("oxxo")}
             >
-              {t("commerce.ui.card")}
+              {t("commerce.oxxo.payButton")}
             </Button>
-            <Button
-              variant={method === "paypal" ? "filled" : "default"}
-              leftSection={<IconBrandPaypal size={18} />}
-              aria-pressed={method === "paypal"}
-              onClick={() => choose("paypal")}
-            >
-              PayPal
-            </Button>
-          </Group>
+          </Stack>
+          {method === "oxxo" && (
+            <Text size="sm" c="dark.6">
+              {t("commerce.oxxo.choiceHelp")}
+            </Text>
+          )}
           {method === "card" &&
             (cards ? (
               <CardForm cards={cards} value={card} onChange={(patch) => setCard((c) => ({ ...c, ...patch }))} />

@@ -2,7 +2,12 @@ import { useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { api, type ApiData } from "~/lib/api";
-import type { orderPaidAnswer, paypalRedirectAnswer, successUrlAnswer } from "~/shared/schemas/commerce-answers";
+import type {
+  orderPaidAnswer,
+  oxxoCreatedAnswer,
+  paypalRedirectAnswer,
+  successUrlAnswer,
+} from "~/shared/schemas/commerce-answers";
 
 import { useRootData, useUi } from "~/lib/app-state";
 import { t } from "~/lib/messages";
@@ -84,6 +89,22 @@ export function usePayFlow(cart: CartData | null, setCart: (c: CartData | null) 
     window.location.assign(r.data.redirect_url);
   };
 
+  /** OXXO: the voucher is made and the order waits «pendiente de pago»; the voucher's page opens. */
+  const payByOxxo = async () => {
+    if (!cart) return;
+    start();
+    const r = await api<ApiData<typeof oxxoCreatedAnswer>>("/v2/checkout/pay-with-oxxo", {
+      json: { cart_id: cart.id, studio_id: root.studio },
+    });
+    if (!r.ok) return fail(r.message);
+    toastSuccess(r.data.Message);
+    setCart(null);
+    await revalidate();
+    setPaying(false);
+    closeDialogs();
+    navigate(lp(r.data.url));
+  };
+
   /** The gift card (or voucher) covers everything: confirm with no card. */
   const payWithBalance = async () => {
     if (!cart) return;
@@ -91,5 +112,5 @@ export function usePayFlow(cart: CartData | null, setCart: (c: CartData | null) 
     await makePayment(undefined);
   };
 
-  return { paying, failed, setFailed, cardAction, payByCard, payByPaypal, payWithBalance };
+  return { paying, failed, setFailed, cardAction, payByCard, payByPaypal, payByOxxo, payWithBalance };
 }

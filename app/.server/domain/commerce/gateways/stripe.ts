@@ -8,8 +8,29 @@ import Stripe from "stripe";
 import { t } from "~/lib/messages";
 import { GatewayError, type Intent, type PaymentGateway } from "./types";
 
+const DAY = 86_400_000;
+
+/**
+ * An OXXO intent's voucher (`next_action.oxxo_display_details`: number, expires_after in unix
+ * seconds, hosted_voucher_url). Once paid or lapsed Stripe drops the next action: the voucher is
+ * then known by its kind only (the payment keeps what was shown).
+ */
+function oxxoPending(pi: Stripe.PaymentIntent): Intent["pending"] {
+  if (!pi.payment_method_types?.includes("oxxo")) return null;
+  const d = pi.next_action?.oxxo_display_details;
+  return {
+    kind: "oxxo",
+    reference: d?.number ?? "",
+    amountCents: pi.amount,
+    expiresAt: d?.expires_after ? new Date(d.expires_after * 1000).toISOString() : "",
+    ...(d?.hosted_voucher_url ? { hostedVoucherUrl: d.hosted_voucher_url } : {}),
+  };
+}
+
 function toIntent(pi: Stripe.PaymentIntent): Intent {
-  const failed = pi.status === "requires_payment_method" && pi.last_payment_error;
+  const pending = oxxoPending(pi);
+  // An OXXO voucher that lapsed unpaid goes back to requires_payment_method: it failed.
+  const failed = pi.status === "requires_payment_method" && (pi.last_payment_error || pending);
   const status =
     pi.status === "succeeded"
       ? "succeeded"
@@ -28,6 +49,7 @@ function toIntent(pi: Stripe.PaymentIntent): Intent {
     metadata: (pi.metadata ?? {}) as Record<string, string>,
     paymentMethodId: typeof pi.payment_method === "string" ? pi.payment_method : (pi.payment_method?.id ?? null),
     failureMessage: failed ? declineMessage(pi.last_payment_error?.decline_code ?? pi.last_payment_error?.code) : null,
+    pending,
   };
 }
 
@@ -115,6 +137,28 @@ export function stripeGateway(cfg: {
             ...(customer ? { customer } : {}),
             ...(save ? { setup_future_usage: "off_session" as const } : {}),
             metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return toIntent(pi);
+      } catch (e) {
+        return wrap(e);
+      }
+    },
+    async createOxxoIntent(_db, input) {
+      try {
+        // Confirmed at once: Stripe answers with the voucher to show (next_action.oxxo_display_details).
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: "mxn",
+            allowed_payment_method_types: ["oxxo"],
+            payment_method_data: { type: "oxxo", billing_details: input.billing },
+            payment_method_options: {
+              oxxo: { expires_after_days: Math.max(1, Math.round((input.expiresAt.getTime() - Date.now()) / DAY)) },
+            },
+            confirm: true,
+            metadata: { ...input.metadata, charge_key: input.idempotencyKey },
           },
           { idempotencyKey: input.idempotencyKey },
         );

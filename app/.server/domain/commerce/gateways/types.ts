@@ -85,7 +85,14 @@ export interface PaymentGateway {
    */
   createOxxoIntent?(
     db: Db,
-    input: { amountCents: number; idempotencyKey: string; metadata: Record<string, string>; expiresAt: Date },
+    input: {
+      amountCents: number;
+      idempotencyKey: string;
+      metadata: Record<string, string>;
+      expiresAt: Date;
+      /** Who pays (Stripe requires the name and e-mail of an OXXO payment). */
+      billing: { name: string; email: string };
+    },
   ): Promise<Intent>;
   /** After the card action (authentication): confirm again. */
   confirmIntent(db: Db, id: string): Promise<Intent>;

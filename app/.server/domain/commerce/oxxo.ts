@@ -1,0 +1,129 @@
+/**
+ * OXXO vouchers as the customer sees them (issue 25): the voucher page (reference, amount, expiry,
+ * a Code 128 barcode drawn on the server), the mail sent when the voucher is made, and the reminder
+ * mailed once a day before it lapses (a scheduled task of the job queue).
+ */
+import bwipjs from "bwip-js/node";
+import { and, eq, gt, isNull, lte } from "drizzle-orm";
+import { t } from "~/lib/messages";
+import { formatMoney } from "~/shared/mexico/money";
+import { formatDateTimeLong } from "~/shared/mexico/time";
+import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/client";
+import { orders, payments, users, type PendingDetails } from "../../db/schema";
+import { layout, siteBrand } from "../../mail/templates";
+
+const DAY = 86_400_000;
+/** The reminder goes this long before the voucher lapses. */
+export const OXXO_REMINDER_BEFORE_MS = DAY;
+
+/** The customer's page of an order's voucher (relative to the site, the locale prefix is added by the page). */
+export const oxxoVoucherPath = (orderId: number) => `/profile/shopping-history/${orderId}/oxxo`;
+
+/** The voucher's reference as a Code 128 barcode, an SVG string (its text alternative is the page's). */
+function oxxoBarcodeSvg(reference: string) {
+  return bwipjs.toSVG({ bcid: "code128", text: reference, scale: 2, height: 14, includetext: false });
+}
+
+/** What the voucher shows: the reference, the amount in MXN and the expiry in Mexico City time. */
+export function voucherView(d: PendingDetails) {
+  return {
+    reference: d.reference,
+    display_amount: formatMoney(d.amountCents),
+    display_expires: formatDateTimeLong(d.expiresAt),
+  };
+}
+
+/**
+ * The voucher of one of the customer's orders: null unless the order is theirs and was paid (or is
+ * to be paid) at OXXO. `status` says whether it is still to pay, paid or lapsed.
+ */
+export async function oxxoVoucherOf(db: Db, userId: number, orderId: number) {
+  const [row] = await db
+    .select({ order: orders, payment: payments })
+    .from(orders)
+    .innerJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.instalment, 1)))
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(payments.method, "oxxo")));
+  if (!row?.payment.pendingDetails || row.payment.pendingDetails.kind !== "oxxo") return null;
+  const d = row.payment.pendingDetails;
+  return {
+    order_id: row.order.id,
+    status: row.order.status,
+    status_label: t(`commerce.orders.statuses.${row.order.status}`),
+    ...voucherView(d),
+    barcode_svg: oxxoBarcodeSvg(d.reference),
+    /** Stripe's own printable voucher, when the provider is Stripe. */
+    hosted_voucher_url: d.hostedVoucherUrl ?? null,
+  };
+}
+
+function voucherMail(
+  deps: Pick<AppDeps, "config">,
+  u: { email: string; name: string },
+  orderId: number,
+  d: PendingDetails,
+  kind: "created" | "reminder",
+) {
+  const v = voucherView(d);
+  return layout(siteBrand(deps.config.publicUrl), {
+    to: u.email,
+    name: u.name,
+    subject: t(`commerce.oxxo.mail.${kind}Subject`, { id: orderId }),
+    template: kind === "created" ? "oxxo-voucher" : "oxxo-reminder",
+    paragraphs: [
+      t(`commerce.oxxo.mail.${kind}Intro`, { amount: v.display_amount, date: v.display_expires }),
+      t("commerce.oxxo.mail.reference", { reference: v.reference }),
+      t("commerce.oxxo.mail.amount", { amount: v.display_amount }),
+      t("commerce.oxxo.mail.expires", { date: v.display_expires }),
+      t("commerce.oxxo.mail.howTo"),
+    ],
+    action: { label: t("commerce.oxxo.mail.open"), url: `${deps.config.publicUrl}${oxxoVoucherPath(orderId)}` },
+  });
+}
+
+/** Mails the voucher just made (once: the caller sends it only for a new order). */
+export async function mailOxxoVoucher(deps: Pick<AppDeps, "db" | "mailer" | "config">, orderId: number) {
+  const [row] = await deps.db
+    .select({ email: users.email, name: users.name, details: payments.pendingDetails })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(eq(payments.orderId, orderId), eq(payments.method, "oxxo"), eq(payments.status, "pending")));
+  if (!row?.details) return;
+  await deps.mailer.send(deps.db, voucherMail(deps, row, orderId, row.details, "created"));
+}
+
+/**
+ * Scheduled: vouchers still unpaid that lapse within a day are reminded, once (`reminded_at`,
+ * set in the mail's transaction; rows another server is reminding are skipped).
+ */
+export async function remindOxxoVouchers(deps: Pick<AppDeps, "db" | "mailer" | "config">, now: Date) {
+  return deps.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: payments.id, orderId: payments.orderId, details: payments.pendingDetails, userId: orders.userId })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(
+        and(
+          eq(payments.method, "oxxo"),
+          eq(payments.status, "pending"),
+          isNull(payments.remindedAt),
+          gt(payments.expiresAt, now),
+          lte(payments.expiresAt, new Date(now.getTime() + OXXO_REMINDER_BEFORE_MS)),
+          eq(orders.status, "pending_payment"),
+        ),
+      )
+      .limit(100)
+      .for("update", { of: payments, skipLocked: true });
+    let sent = 0;
+    for (const p of due) {
+      const [u] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, p.userId));
+      if (u && p.details && p.orderId) {
+        await deps.mailer.send(tx, voucherMail(deps, u, p.orderId, p.details, "reminder"));
+        sent++;
+      }
+      await tx.update(payments).set({ remindedAt: now }).where(eq(payments.id, p.id));
+    }
+    return { reminded: sent };
+  });
+}
