@@ -7,7 +7,7 @@
 export const loadPlayer = () => import("./Player");
 
 /** hls.js, unless the browser plays HLS itself (Safari, iOS). */
-export function loadHls() {
+function loadHls() {
   if (typeof document === "undefined") return Promise.resolve(null);
   if (document.createElement("video").canPlayType("application/vnd.apple.mpegurl")) return Promise.resolve(null);
   return import("hls.js");
