@@ -7,7 +7,6 @@ import { useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { loadNotifications } from "~/lib/toast";
-import { HydrateLater } from "~/components/HydrateLater";
 import { AdminNav } from "./AdminNav";
 import { adminMenu } from "./menu";
 import { UserMenu } from "./UserMenu";
@@ -97,10 +96,7 @@ export function AdminShell({ children, withMenu = true }: { children: ReactNode;
         {hasMenu && (
           <AppShell.Navbar p="xs">
             <AppShell.Section grow component={ScrollArea} type="scroll">
-              {/* The menu's links work as plain links until it hydrates, after the page (HydrateLater). */}
-              <HydrateLater>
-                <AdminNav entries={entries} onNavigate={close} />
-              </HydrateLater>
+              <AdminNav entries={entries} onNavigate={close} />
             </AppShell.Section>
           </AppShell.Navbar>
         )}

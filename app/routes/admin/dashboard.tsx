@@ -16,7 +16,6 @@ import { IconHistory } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { AuditList } from "~/components/admin/AuditList";
-import { HydrateLater } from "~/components/HydrateLater";
 // From the modules, not the kit's index: the index would bring the whole kit (tables, forms, zod)
 // into the first page after login.
 import { AdminErrorBoundary } from "~/components/admin/kit/ErrorPage";
@@ -324,47 +323,31 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       />
       <PeriodFilter period={d.period} studios={d.studios} quick={d.quick} error={d.error} />
       <Stack gap="lg">
-        {/* Each part hydrates on its own, after the frame, in small slices (HydrateLater): on a phone the
-            whole page in one task was most of its blocking time. */}
-        <HydrateLater>
-          <Sales d={d} />
-        </HydrateLater>
-        <HydrateLater>
-          <Bookings d={d} />
-        </HydrateLater>
-        <HydrateLater>
-          <Credits d={d} />
-        </HydrateLater>
-        <HydrateLater>
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
-            <Stat label={t("admin.dashboard.customers")} value={formatNumber(d.counts.customers)} />
-            <Stat label={t("admin.dashboard.staff")} value={formatNumber(d.counts.staff)} />
-            <Stat label={t("admin.dashboard.coaches")} value={formatNumber(d.counts.coaches)} />
-            <Stat label={t("admin.dashboard.studios")} value={formatNumber(d.counts.studios)} />
-            <Stat label={t("admin.dashboard.cities")} value={formatNumber(d.counts.cities)} />
-          </SimpleGrid>
-        </HydrateLater>
-        <HydrateLater>
-          <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }}>
-            <Group justify="space-between" mb="xs">
-              <Title order={2} fz="lg">
-                {t("admin.dashboard.recentActivity")}
-              </Title>
-              <Anchor component={Link} to={localePath("/admin/audit", pathname)} size="sm">
-                {t("admin.dashboard.seeAll")}
-              </Anchor>
-            </Group>
-            {d.recent.length ? (
-              <AuditList entries={d.recent} />
-            ) : (
-              <EmptyState
-                py="lg"
-                icon={<IconHistory size={26} aria-hidden />}
-                title={t("admin.dashboard.noActivity")}
-              />
-            )}
-          </Paper>
-        </HydrateLater>
+        <Sales d={d} />
+        <Bookings d={d} />
+        <Credits d={d} />
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+          <Stat label={t("admin.dashboard.customers")} value={formatNumber(d.counts.customers)} />
+          <Stat label={t("admin.dashboard.staff")} value={formatNumber(d.counts.staff)} />
+          <Stat label={t("admin.dashboard.coaches")} value={formatNumber(d.counts.coaches)} />
+          <Stat label={t("admin.dashboard.studios")} value={formatNumber(d.counts.studios)} />
+          <Stat label={t("admin.dashboard.cities")} value={formatNumber(d.counts.cities)} />
+        </SimpleGrid>
+        <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }}>
+          <Group justify="space-between" mb="xs">
+            <Title order={2} fz="lg">
+              {t("admin.dashboard.recentActivity")}
+            </Title>
+            <Anchor component={Link} to={localePath("/admin/audit", pathname)} size="sm">
+              {t("admin.dashboard.seeAll")}
+            </Anchor>
+          </Group>
+          {d.recent.length ? (
+            <AuditList entries={d.recent} />
+          ) : (
+            <EmptyState py="lg" icon={<IconHistory size={26} aria-hidden />} title={t("admin.dashboard.noActivity")} />
+          )}
+        </Paper>
       </Stack>
     </>
   );
