@@ -242,6 +242,7 @@ export const admin = {
       "invoice.global": "Emitió la factura global del mes",
       "payment.refunded_after_expiry": "Reembolsó un pago OXXO llegado después del vencimiento",
       "pos.sale": "Vendió en el punto de venta",
+      "pos.refund": "Reembolsó una venta del punto de venta",
       "on_demand_video.uploaded": "Subió un video de Nucleo Home",
       "on_demand_video.upload_abandoned": "Se descartó una subida de video abandonada",
       "on_demand_video.updated": "Editó un video de Nucleo Home",

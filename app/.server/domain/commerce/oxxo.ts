@@ -65,6 +65,7 @@ function voucherMail(
   kind: "created" | "reminder",
 ) {
   const v = voucherView(d);
+  const url = `${deps.config.publicUrl}${oxxoVoucherPath(orderId)}`;
   return layout(siteBrand(deps.config.publicUrl), {
     to: u.email,
     name: u.name,
@@ -77,7 +78,7 @@ function voucherMail(
       t("commerce.oxxo.mail.expires", { date: v.display_expires }),
       t("commerce.oxxo.mail.howTo"),
     ],
-    action: { label: t("commerce.oxxo.mail.open"), url: `${deps.config.publicUrl}${oxxoVoucherPath(orderId)}` },
+    action: { label: t("commerce.oxxo.mail.open"), url },
   });
 }
 
