@@ -128,7 +128,7 @@ export interface PaypalGateway {
 }
 
 /** What a pending payment (OXXO voucher, SPEI transfer) is made from. */
-export interface PendingIntentInput {
+interface PendingIntentInput {
   amountCents: number;
   idempotencyKey: string;
   metadata: Record<string, string>;
