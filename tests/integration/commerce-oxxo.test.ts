@@ -15,9 +15,9 @@ import {
   WEBHOOK_JOB,
 } from "../../app/.server/domain/commerce/checkout";
 import { sandboxGateway, signWebhook } from "../../app/.server/domain/commerce/gateways/sandbox";
-import { OXXO_REMINDER_BEFORE_MS, remindOxxoVouchers } from "../../app/.server/domain/commerce/oxxo";
+import { OXXO_REMINDER_BEFORE_MS, remindOxxoVouchers } from "../../app/.server/domain/commerce/pending-payments";
 import { anonymous } from "../../app/.server/http/api";
-import { loader as voucherPage } from "../../app/routes/profile/oxxo-voucher";
+import { loader as voucherPage } from "../../app/routes/profile/pending-payment";
 import { setupTestApp } from "../support/app";
 import { newCustomer } from "../support/commerce";
 import { mailsTo, newestMail } from "../support/mail";
@@ -115,7 +115,7 @@ async function openVoucher(userId: number, orderId: number | string) {
   try {
     return await voucherPage({
       request: new Request(`http://localhost/profile/shopping-history/${orderId}/oxxo`),
-      params: { orderId: String(orderId) },
+      params: { orderId: String(orderId), kind: "oxxo" },
       context: { deps: app.deps, auth, cookies: {} },
     } as never);
   } catch (e) {

@@ -22,13 +22,14 @@ import {
   paypalPayment,
   payWithBalance,
   payWithOxxo,
+  payWithSpei,
   payWithPaypal,
   setupIntent,
   successUrl,
 } from "../domain/commerce/checkout";
 import { activeShippingMethods, addressById, addressesOf, savedCardsOf } from "../domain/commerce/checkout-reads";
 import { sandboxPaypalPage } from "../pages/sandbox-paypal";
-import { oxxoVoucherOf, oxxoVoucherPath } from "../domain/commerce/oxxo";
+import { pendingPaymentOf, pendingPaymentPath } from "../domain/commerce/pending-payments";
 import { CARD_ERROR_FIELDS, GatewayError } from "../domain/commerce/gateways/types";
 import { certificationPdf } from "../domain/commerce/pdf";
 import { unreconciledCharges } from "../domain/commerce/charges";
@@ -62,6 +63,7 @@ import {
   giftCardRedeemedAnswer,
   orderPaidAnswer,
   oxxoCreatedAnswer,
+  speiCreatedAnswer,
   packsAnswer,
   paymentMethodAnswer,
   paypalRedirectAnswer,
@@ -447,17 +449,45 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
     async ({ deps, auth, body }) => {
       const userId = customerId(auth);
       const r = await payWithOxxo(deps, userId, body);
-      const voucher = await oxxoVoucherOf(deps.db, userId, r.order.id);
+      const voucher = await pendingPaymentOf(deps.db, userId, r.order.id, "oxxo");
       return {
         data: {
           Message: t("commerce.oxxo.created"),
           order_id: r.order.id,
-          url: oxxoVoucherPath(r.order.id),
+          url: pendingPaymentPath(r.order.id, "oxxo"),
           voucher: {
             reference: voucher!.reference,
             display_amount: voucher!.display_amount,
             display_expires: voucher!.display_expires,
           },
+        },
+      };
+    },
+  );
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/v2/checkout/pay-with-spei",
+      summary:
+        "Pago por transferencia SPEI: da la CLABE del cliente (la misma en todas sus compras), banco, " +
+        "beneficiario, referencia, monto y vencimiento, y registra la orden «pendiente de pago»; nada se " +
+        "acredita hasta que el proveedor confirme por webhook que recibió el monto completo",
+      tags: ["Checkout"],
+      guard: "auth",
+      response: speiCreatedAnswer,
+      body: z.object({ cart_id: optInt, studio_id: optInt }),
+    },
+    async ({ deps, auth, body }) => {
+      const userId = customerId(auth);
+      const r = await payWithSpei(deps, userId, body);
+      const view = await pendingPaymentOf(deps.db, userId, r.order.id, "spei");
+      return {
+        data: {
+          Message: t("commerce.spei.created"),
+          order_id: r.order.id,
+          url: pendingPaymentPath(r.order.id, "spei"),
+          transfer: view!.spei!,
         },
       };
     },

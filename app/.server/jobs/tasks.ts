@@ -10,7 +10,7 @@ import type { AppDeps } from "../deps";
 import { sweepExpired } from "../domain/maintenance/housekeeping";
 import { expirePendingPayments, reconcileCharges, retryFailedRefunds } from "../domain/commerce/checkout";
 import { releaseExpiredHolds } from "../domain/commerce/holds";
-import { remindOxxoVouchers } from "../domain/commerce/oxxo";
+import { remindOxxoVouchers } from "../domain/commerce/pending-payments";
 import * as bookingJobs from "../domain/booking/jobs";
 import { grantBirthdayRewards, grantMilestoneRewards } from "../domain/commerce/rewards";
 import { deliverDueGiftCards } from "../domain/commerce/gift-card-sales";
@@ -32,7 +32,8 @@ export const scheduledTasks: ScheduledTask[] = [
   { name: "commerce-reconcile-charges", cron: "* * * * *", run: (deps) => reconcileCharges(deps) },
   // What a checkout held (stock, a voucher's use, a gift card's part) and never paid is given back.
   { name: "commerce-release-holds", cron: "* * * * *", run: (deps) => releaseExpiredHolds(deps.db, deps.clock()) },
-  // OXXO vouchers and SPEI transfers past their expiry: confirmed if paid, else the order is canceled.
+  // OXXO vouchers and SPEI transfers past their expiry: confirmed if paid, else the order is canceled;
+  // those not heard of for half an hour are asked about (a lost webhook, a transfer partly received).
   { name: "commerce-expire-pending", cron: "*/5 * * * *", run: (deps) => expirePendingPayments(deps) },
   // An unpaid OXXO voucher is reminded once, a day before it lapses.
   { name: "commerce-oxxo-reminders", cron: "*/15 * * * *", run: (deps) => remindOxxoVouchers(deps, deps.clock()) },

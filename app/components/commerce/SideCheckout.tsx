@@ -57,7 +57,7 @@ export function SideCheckout() {
         paying={paying}
         onCard={flow.payByCard}
         onPaypal={flow.payByPaypal}
-        onOxxo={flow.payByOxxo}
+        onPayLater={flow.payLater}
         onBalance={flow.payWithBalance}
         onBack={onBack}
       />

@@ -7,7 +7,7 @@ export const profileRoutes: RouteConfigEntry[] = [
     route("reservations", "routes/profile/reservations.tsx"),
     route("waitlist", "routes/profile/waitlist.tsx"),
     route("shopping-history", "routes/profile/shopping-history.tsx"),
-    route("shopping-history/:orderId/oxxo", "routes/profile/oxxo-voucher.tsx"),
+    route("shopping-history/:orderId/:kind", "routes/profile/pending-payment.tsx"),
     route("payment-methods", "routes/profile/payment-methods.tsx"),
     route("rewards", "routes/profile/rewards.tsx"),
     route("shippings", "routes/profile/shippings.tsx"),

@@ -47,8 +47,8 @@ export default function ProfileShoppingHistory({ loaderData }: Route.ComponentPr
   useEffect(() => {
     if (toPayId !== undefined && toPayDue) setPaying({ id: toPayId, display_balance_due: toPayDue });
   }, [toPayId, toPayDue]);
-  // Opened as the page loads: the order being paid, else a voucher still to pay at OXXO.
-  const open = toPay ?? orders.find((o) => o.oxxo);
+  // Opened as the page loads: the order being paid, else a voucher or transfer still to pay.
+  const open = toPay ?? orders.find((o) => o.oxxo ?? o.spei);
   if (orders.length === 0) return <ProfileEmptyState section="shoppingHistory" />;
   return (
     <Stack gap="md">
@@ -106,6 +106,25 @@ export default function ProfileShoppingHistory({ loaderData }: Route.ComponentPr
                     </Text>
                     <Button component={Link} to={lp(o.oxxo.url)} size="sm" variant="outline">
                       {t("commerce.oxxo.viewVoucher")}
+                    </Button>
+                  </Stack>
+                )}
+                {o.spei && (
+                  <Stack gap={4}>
+                    <Text size="sm">
+                      {o.spei.display_owed
+                        ? t("commerce.spei.pendingOwed", {
+                            received: o.spei.display_received ?? "",
+                            owed: o.spei.display_owed,
+                            date: o.spei.display_expires,
+                          })
+                        : t("commerce.spei.pendingUntil", {
+                            amount: o.spei.display_amount,
+                            date: o.spei.display_expires,
+                          })}
+                    </Text>
+                    <Button component={Link} to={lp(o.spei.url)} size="sm" variant="outline">
+                      {t("commerce.spei.viewInstructions")}
                     </Button>
                   </Stack>
                 )}

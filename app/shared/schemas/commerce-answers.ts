@@ -141,6 +141,20 @@ const oxxoVoucher = z.object({ reference: z.string(), display_amount: z.string()
 /** The OXXO voucher made: the order waits «pendiente de pago»; `url` is the voucher's page. */
 export const oxxoCreatedAnswer = messageWith({ order_id: z.number(), url: z.string(), voucher: oxxoVoucher });
 
+/** A SPEI transfer's instructions (the customer's CLABE, bank, beneficiary, reference, amount, expiry). */
+const speiInstructions = oxxoVoucher.extend({
+  clabe: z.string(),
+  bank: z.string(),
+  beneficiary: z.string(),
+  /** Once money arrived: what was received, what is still owed (a transfer for less), the surplus. */
+  display_received: z.string().nullable(),
+  display_owed: z.string().nullable(),
+  display_surplus: z.string().nullable(),
+});
+
+/** The SPEI transfer's instructions made: the order waits «pendiente de pago»; `url` is their page. */
+export const speiCreatedAnswer = messageWith({ order_id: z.number(), url: z.string(), transfer: speiInstructions });
+
 /** Where to go after paying: the last order's page if it is recent. No `data` wrapper. */
 export const successUrlAnswer = z.object({ url: z.string().nullable() });
 
@@ -301,6 +315,8 @@ const customerOrder = z.object({
   card: z.object({ brand: z.string().nullable(), last4: z.string() }).nullable(),
   /** An OXXO voucher still to pay (the order is «pendiente de pago»): its page is `url`. */
   oxxo: oxxoVoucher.extend({ url: z.string() }).nullable(),
+  /** A SPEI transfer still awaited (or partly received): its instructions' page is `url`. */
+  spei: speiInstructions.extend({ url: z.string() }).nullable(),
   items: z.array(
     z.object({
       name: z.string(),

@@ -525,14 +525,18 @@ export const payments = pgTable(
 /** What a pending payment shows the customer: the OXXO voucher or the SPEI transfer's bank data. */
 export interface PendingDetails {
   kind: "oxxo" | "spei";
-  /** OXXO: the voucher's reference (its barcode encodes it); SPEI: the customer's CLABE. */
+  /** OXXO: the voucher's reference (its barcode encodes it); SPEI: the transfer's numeric reference. */
   reference: string;
   amountCents: number;
   expiresAt: string;
-  /** SPEI: the bank and beneficiary to show; what was received so far. */
+  /** SPEI: the customer's CLABE (18 digits, the same on every order), the bank and beneficiary to show. */
+  clabe?: string;
   bank?: string;
   beneficiary?: string;
+  /** SPEI: what the customer has transferred so far (less than the amount: partly funded). */
   receivedCents?: number;
+  /** SPEI: transferred beyond the amount; kept by the provider as the customer's balance, to return. */
+  surplusCents?: number;
   /** OXXO through Stripe: the provider's own printable voucher. */
   hostedVoucherUrl?: string;
 }

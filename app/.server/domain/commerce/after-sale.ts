@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/shared/mexico/money";
 import { formatDateTimeLong } from "~/shared/mexico/time";
-import { oxxoVoucherPath, voucherView } from "./oxxo";
+import { pendingPaymentPath, speiView, voucherView } from "./pending-payments";
 import type { PAYMENT_METHODS, PAYMENT_STATUSES } from "~/shared/schemas/commerce";
 import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
@@ -372,7 +372,11 @@ export async function customerOrders(db: Db, userId: number) {
       card: pay?.cardLast4 ? { brand: pay.cardBrand, last4: pay.cardLast4 } : null,
       oxxo:
         o.status === "pending_payment" && pay?.pendingDetails?.kind === "oxxo"
-          ? { ...voucherView(pay.pendingDetails), url: oxxoVoucherPath(o.id) }
+          ? { ...voucherView(pay.pendingDetails), url: pendingPaymentPath(o.id, "oxxo") }
+          : null,
+      spei:
+        o.status === "pending_payment" && pay?.pendingDetails?.kind === "spei"
+          ? { ...speiView(pay.pendingDetails), url: pendingPaymentPath(o.id, "spei") }
           : null,
       items: items
         .filter((i) => i.orderId === o.id)

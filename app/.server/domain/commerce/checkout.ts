@@ -36,7 +36,7 @@ import { escapeHtml, FULFIL_JOB, fulfilPort, saveCard, settlePorts } from "./che
 import { extendHold, HOLD_TTL_MS, releaseHold, releaseHoldIn, releaseOrderHold, takeHold } from "./holds";
 import { runSteps, runStepsOrThrow, type Step } from "./workflow";
 import { gatewayOfPayment } from "./gateways";
-import { mailOxxoVoucher } from "./oxxo";
+import { mailPendingPayment } from "./pending-payments";
 import { transientPaypalError } from "./gateways/paypal";
 import { GatewayError, type CardInput, type Intent, type WebhookEvent } from "./gateways/types";
 import {
@@ -442,10 +442,12 @@ async function owedOrder(db: Db, userId: number, orderId: number) {
   return order;
 }
 
-// ---------- OXXO ----------
+// ---------- OXXO and SPEI: paid later ----------
 
 /** An OXXO voucher is good for this many days (Stripe's default `expires_after_days`). */
 export const OXXO_DAYS = 3;
+/** A SPEI transfer is awaited this many days (Stripe's bank transfers: set by the merchant). */
+export const SPEI_DAYS = 3;
 
 /**
  * Pay at OXXO: the cart's hold is taken for as long as the voucher lives, the gateway makes the
@@ -454,42 +456,92 @@ export const OXXO_DAYS = 3;
  * confirms the payment (`confirmPendingPayment`); unpaid at expiry the order is canceled and the
  * hold given back (`expirePendingPayments`). A retried request gets the same voucher and order.
  */
-export async function payWithOxxo(
+export function payWithOxxo(
   deps: CheckoutDeps,
   userId: number,
   input: { cart_id?: number; studio_id?: number | null },
 ) {
+  return payLater(deps, userId, input, "oxxo");
+}
+
+/**
+ * Pay by SPEI transfer, the same way: the instructions are the customer's own CLABE (the same on
+ * every order), bank, beneficiary, reference and amount. A transfer for less leaves the order
+ * pending with what is still owed (`notePartialFunding`); for more, it is paid and the surplus is
+ * recorded and flagged for return (docs/decisions.md).
+ */
+export function payWithSpei(
+  deps: CheckoutDeps,
+  userId: number,
+  input: { cart_id?: number; studio_id?: number | null },
+) {
+  return payLater(deps, userId, input, "spei");
+}
+
+async function payLater(
+  deps: CheckoutDeps,
+  userId: number,
+  input: { cart_id?: number; studio_id?: number | null },
+  kind: "oxxo" | "spei",
+) {
   const { card } = deps.gateways;
-  if (!card.createOxxoIntent) throw AppError.conflict(t("commerce.oxxo.unavailable"));
+  const create = kind === "oxxo" ? card.createOxxoIntent?.bind(card) : card.createSpeiIntent?.bind(card);
+  if (!create) throw AppError.conflict(t(`commerce.${kind}.unavailable`));
+  const days = kind === "oxxo" ? OXXO_DAYS : SPEI_DAYS;
   const studioId = await checkPaymentStudio(deps.db, input.studio_id);
   const ctx = await payableCart(deps, userId, input.cart_id);
   const amount = ctx.totals.dueNowCents;
   const now = deps.clock();
-  const expiresAt = new Date(now.getTime() + OXXO_DAYS * DAY);
+  const expiresAt = new Date(now.getTime() + days * DAY);
   const want = { cartId: ctx.cart.id, version: ctx.cart.version, amountCents: amount };
-  await holdCart(deps, userId, want, OXXO_DAYS * DAY + HOLD_TTL_MS);
+  await holdCart(deps, userId, want, days * DAY + HOLD_TTL_MS);
   let intent: Intent;
   try {
     const [u] = await deps.db
       .select({ name: users.name, lastName: users.lastName, email: users.email })
       .from(users)
       .where(eq(users.id, userId));
-    intent = await card.createOxxoIntent(deps.db, {
+    intent = await create(deps.db, {
       amountCents: amount,
-      idempotencyKey: `oxxo:cart:${ctx.cart.id}:v${ctx.cart.version}:${amount}`,
+      idempotencyKey: `${kind}:cart:${ctx.cart.id}:v${ctx.cart.version}:${amount}`,
       metadata: { cart_id: String(ctx.cart.id), user_id: String(userId) },
       expiresAt,
       billing: { name: [u?.name, u?.lastName].filter(Boolean).join(" "), email: u?.email ?? "" },
+      customerKey: `user:${userId}`,
     });
   } catch (e) {
     await releaseHold(deps.db, ctx.cart.id, deps.clock());
     if (e instanceof GatewayError) throw paymentError(e.message);
     throw e;
   }
-  const r = await fulfilPaid(deps, { gateway: card.name, method: "oxxo", intent, studioId });
+  const r = await fulfilPaid(deps, { gateway: card.name, method: kind, intent, studioId });
   // The voucher is mailed once, with the order that records it (a retried request finds the order).
-  if (!r.duplicate) await mailOxxoVoucher(deps, r.order.id);
+  if (!r.duplicate) await mailPendingPayment(deps, r.order.id);
   return r;
+}
+
+/**
+ * A SPEI transfer for less than owed (the provider says `partially_funded`): the payment keeps what
+ * was received, the order stays pending and the customer sees what is still owed. Idempotent: the
+ * provider's total is written, and only when it grew (a duplicate or stale event changes nothing).
+ */
+async function notePartialFunding(db: Db, intent: Intent, now: Date) {
+  const received = intent.pending?.receivedCents ?? 0;
+  if (received <= 0) return;
+  await db
+    .update(payments)
+    .set({
+      pendingDetails: sql`${payments.pendingDetails} || jsonb_build_object('receivedCents', ${received}::int)`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(payments.providerPaymentId, intent.id),
+        eq(payments.instalment, 1),
+        eq(payments.status, "pending"),
+        sql`coalesce((${payments.pendingDetails}->>'receivedCents')::int, 0) < ${received}::int`,
+      ),
+    );
 }
 
 /**
@@ -509,10 +561,25 @@ async function confirmPendingPayment(deps: CheckoutDeps, intent: Intent) {
     if (p.status === "canceled" && p.refundedCents === 0) return { kind: "late" as const, payment: p };
     if (p.status !== "pending") return null; // already confirmed: a duplicate
     if (intent.amountCents !== p.amountCents) return null;
+    // SPEI: what was transferred; beyond the amount, the surplus the provider keeps as the
+    // customer's balance is recorded and flagged for staff to return (docs/decisions.md).
+    const surplus = intent.pending?.surplusCents ?? 0;
+    const details =
+      p.pendingDetails && intent.pending?.kind === "spei"
+        ? { ...p.pendingDetails, receivedCents: intent.pending.receivedCents ?? p.amountCents, surplusCents: surplus }
+        : p.pendingDetails;
     await tx
       .update(payments)
-      .set({ status: "succeeded", expiresAt: null, updatedAt: now })
+      .set({ status: "succeeded", expiresAt: null, pendingDetails: details, updatedAt: now })
       .where(eq(payments.id, p.id));
+    if (surplus > 0)
+      await audit(tx, {
+        actorUserId: null,
+        action: "payment.spei_surplus",
+        entity: "payment",
+        entityId: p.id,
+        data: { provider_payment_id: intent.id, surplus_cents: surplus },
+      });
     await tx
       .update(orders)
       .set({ status: "paid", updatedAt: now })
@@ -545,10 +612,15 @@ async function refundLatePayment(deps: CheckoutDeps, p: typeof payments.$inferSe
   });
 }
 
+/** A pending payment not heard of for this long is asked about at the gateway (a lost webhook). */
+export const PENDING_SYNC_AFTER_MS = 30 * 60_000;
+
 /**
- * Scheduled: pending vouchers and transfers past their expiry. The gateway is asked first (a
+ * Scheduled: pending vouchers and transfers. Past their expiry, the gateway is asked first (a
  * payment whose webhook was lost is confirmed); one still unpaid is cancelled at the gateway, its
- * order canceled and what it held given back (stock, voucher use, gift card part).
+ * order canceled and what it held given back (stock, voucher use, gift card part). Not yet due but
+ * not heard of for a while, the gateway is asked too: paid (its webhook lost) it is confirmed, a
+ * transfer partly funded has its amount received noted.
  */
 export async function expirePendingPayments(deps: CheckoutDeps) {
   const now = deps.clock();
@@ -572,21 +644,77 @@ export async function expirePendingPayments(deps: CheckoutDeps) {
         await confirmPendingPayment(deps, intent);
         continue;
       }
-      if (await cancelPendingPayment(deps, p.id)) expired++;
+      if (await cancelPendingPayment(deps, p.id, intent?.pending?.receivedCents ?? 0)) expired++;
     } catch (err) {
       deps.log.error({ err, paymentId: p.id }, "pending payment could not be expired");
     }
   }
-  return { expired };
+  const stale = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, "pending"),
+        gt(payments.expiresAt, now),
+        lt(payments.updatedAt, new Date(now.getTime() - PENDING_SYNC_AFTER_MS)),
+      ),
+    )
+    .limit(100);
+  let confirmed = 0;
+  for (const p of stale) {
+    const gateway = gatewayOfPayment(deps.gateways, p);
+    if (!gateway || !("cancelIntent" in gateway) || !p.providerPaymentId) continue;
+    try {
+      const intent = await gateway.retrieveIntent(deps.db, p.providerPaymentId);
+      if (intent?.status === "succeeded" && intent.pending) {
+        if ((await confirmPendingPayment(deps, intent))?.kind === "confirmed") confirmed++;
+        continue;
+      }
+      if (intent?.status === "requires_action") await notePartialFunding(deps.db, intent, now);
+      // Asked: not again before PENDING_SYNC_AFTER_MS.
+      await deps.db
+        .update(payments)
+        .set({ updatedAt: now })
+        .where(and(eq(payments.id, p.id), eq(payments.status, "pending")));
+    } catch (err) {
+      deps.log.error({ err, paymentId: p.id }, "pending payment could not be checked");
+    }
+  }
+  return { expired, confirmed };
 }
 
-/** A pending voucher that will not be paid: its payment and order are canceled, its hold given back. */
-async function cancelPendingPayment(deps: CheckoutDeps, paymentId: number) {
+/**
+ * A pending voucher or transfer that will not be paid: its payment and order are canceled, its hold
+ * given back. A transfer partly funded (`receivedCents`): the provider returns what was received to
+ * the customer's balance; the payment says so and it is audited for staff to return it, never lost.
+ */
+async function cancelPendingPayment(deps: CheckoutDeps, paymentId: number, receivedCents = 0) {
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
     if (locked?.status !== "pending" || !locked.orderId) return false;
-    await tx.update(payments).set({ status: "canceled", updatedAt: now }).where(eq(payments.id, paymentId));
+    const partly = receivedCents > 0 && locked.pendingDetails;
+    await tx
+      .update(payments)
+      .set({
+        status: "canceled",
+        updatedAt: now,
+        ...(partly
+          ? {
+              pendingDetails: { ...locked.pendingDetails!, receivedCents },
+              failure: t("commerce.spei.partialReturned", { amount: formatMoney(receivedCents) }),
+            }
+          : {}),
+      })
+      .where(eq(payments.id, paymentId));
+    if (partly)
+      await audit(tx, {
+        actorUserId: null,
+        action: "payment.spei_partial_returned",
+        entity: "payment",
+        entityId: paymentId,
+        data: { provider_payment_id: locked.providerPaymentId, received_cents: receivedCents },
+      });
     await tx
       .update(orders)
       .set({ status: "canceled", updatedAt: now })
@@ -602,7 +730,7 @@ async function failPendingPayment(deps: CheckoutDeps, intent: Intent) {
     .select({ id: payments.id })
     .from(payments)
     .where(and(eq(payments.providerPaymentId, intent.id), eq(payments.instalment, 1), eq(payments.status, "pending")));
-  if (p) await cancelPendingPayment(deps, p.id);
+  if (p) await cancelPendingPayment(deps, p.id, intent.pending?.receivedCents ?? 0);
 }
 
 // ---------- PayPal ----------
@@ -1157,6 +1285,10 @@ export async function applyWebhookEvent(deps: CheckoutDeps, eventId: string) {
     if (intent?.pending) {
       if (intent.status === "succeeded") await confirmPendingPayment(deps, intent);
     } else if (intent) paid = { gateway: card.name, method: "card", intent, studioId: null };
+  } else if (ev.type === "payment_intent.partially_funded" && ev.intentId) {
+    // A SPEI transfer for less than owed: what was received is noted, the order stays pending.
+    const intent = await card.retrieveIntent(deps.db, ev.intentId);
+    if (intent?.pending && intent.status === "requires_action") await notePartialFunding(deps.db, intent, deps.clock());
   } else if ((ev.type === "payment_intent.payment_failed" || ev.type === "payment_intent.canceled") && ev.intentId) {
     // An OXXO voucher that lapsed unpaid (Stripe says so with payment_failed): the order is canceled.
     const intent = await card.retrieveIntent(deps.db, ev.intentId);

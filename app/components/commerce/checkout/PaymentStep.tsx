@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Checkbox, Divider, Group, Loader, Stack, Text } from "@mantine/core";
-import { IconBrandPaypal, IconBuildingStore, IconCreditCard, IconLock } from "@tabler/icons-react";
+import { IconBrandPaypal, IconBuildingBank, IconBuildingStore, IconCreditCard, IconLock } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useLocalePath } from "~/components/site/useLocalePath";
 
@@ -24,7 +24,8 @@ export function PaymentStep(props: {
   paying: boolean;
   onCard: (c: CardDetails, showErrors: (errors: CardErrors) => void) => void;
   onPaypal: () => void;
-  onOxxo: () => void;
+  /** OXXO or SPEI: paid later, the order waits «pendiente de pago» (pay-with-oxxo, pay-with-spei). */
+  onPayLater: (kind: "oxxo" | "spei") => void;
   onBalance: () => void;
   onBack?: () => void;
 }) {
@@ -36,14 +37,15 @@ export function PaymentStep(props: {
     // The selector toggles: choosing the selected method again leaves none selected (spec §4).
     const next = method === m ? null : m;
     setMethod(next);
-    // The cart knows card (4) and PayPal (5), spec §4; OXXO is its own call (pay-with-oxxo).
-    if (next && next !== "oxxo") void act("setPaymentMethod", { payment_method_id: next === "card" ? 4 : 5 }, true);
+    // The cart knows card (4) and PayPal (5), spec §4; OXXO and SPEI are their own calls.
+    if (next === "card" || next === "paypal")
+      void act("setPaymentMethod", { payment_method_id: next === "card" ? 4 : 5 }, true);
   };
   const canPay = Boolean(cart.items.length && terms && !paying && (method || covered) && !cart.reason);
   const pay = () => {
     if (covered) return props.onBalance();
     if (method === "paypal") return props.onPaypal();
-    if (method === "oxxo") return props.onOxxo();
+    if (method === "oxxo" || method === "spei") return props.onPayLater(method);
     const details = cardDetails(card);
     if (!details) return toastError(t("errors.selectPaymentMethod"));
     props.onCard(details, (errors) => setCard((c) => ({ ...c, errors })));
@@ -91,10 +93,18 @@ export function PaymentStep(props: {
             >
               {t("commerce.oxxo.payButton")}
             </Button>
+            <Button
+              variant={method === "spei" ? "filled" : "default"}
+              leftSection={<IconBuildingBank size={18} />}
+              aria-pressed={method === "spei"}
+              onClick={() => choose("spei")}
+            >
+              {t("commerce.spei.payButton")}
+            </Button>
           </Stack>
-          {method === "oxxo" && (
+          {(method === "oxxo" || method === "spei") && (
             <Text size="sm" c="dark.6">
-              {t("commerce.oxxo.choiceHelp")}
+              {t(`commerce.${method}.choiceHelp`)}
             </Text>
           )}
           {method === "card" &&

@@ -5,6 +5,7 @@ import { api, type ApiData } from "~/lib/api";
 import type {
   orderPaidAnswer,
   oxxoCreatedAnswer,
+  speiCreatedAnswer,
   paypalRedirectAnswer,
   successUrlAnswer,
 } from "~/shared/schemas/commerce-answers";
@@ -89,11 +90,14 @@ export function usePayFlow(cart: CartData | null, setCart: (c: CartData | null) 
     window.location.assign(r.data.redirect_url);
   };
 
-  /** OXXO: the voucher is made and the order waits «pendiente de pago»; the voucher's page opens. */
-  const payByOxxo = async () => {
+  /**
+   * OXXO or SPEI: the voucher (or the transfer's instructions) is made and the order waits
+   * «pendiente de pago»; its page opens.
+   */
+  const payLater = async (kind: "oxxo" | "spei") => {
     if (!cart) return;
     start();
-    const r = await api<ApiData<typeof oxxoCreatedAnswer>>("/v2/checkout/pay-with-oxxo", {
+    const r = await api<ApiData<typeof oxxoCreatedAnswer | typeof speiCreatedAnswer>>(`/v2/checkout/pay-with-${kind}`, {
       json: { cart_id: cart.id, studio_id: root.studio },
     });
     if (!r.ok) return fail(r.message);
@@ -112,5 +116,5 @@ export function usePayFlow(cart: CartData | null, setCart: (c: CartData | null) 
     await makePayment(undefined);
   };
 
-  return { paying, failed, setFailed, cardAction, payByCard, payByPaypal, payByOxxo, payWithBalance };
+  return { paying, failed, setFailed, cardAction, payByCard, payByPaypal, payLater, payWithBalance };
 }

@@ -12,6 +12,7 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
+import { clabeCheckDigit } from "~/shared/mexico/clabe";
 import { localDay } from "~/shared/mexico/time";
 import type { Db } from "../../../db/client";
 import { sandboxIntents, sandboxPaymentMethods } from "../../../db/schema";
@@ -110,7 +111,38 @@ async function toIntent(db: Db, row: IntentRow): Promise<Intent> {
             amountCents: row.amountCents,
             expiresAt: row.metadata.expires_at ?? "",
           }
-        : null,
+        : row.kind === "spei"
+          ? speiPending(row)
+          : null,
+  };
+}
+
+/** The sandbox's bank for SPEI (what Stripe shows as the funding instructions' bank and holder). */
+const SANDBOX_SPEI_BANK = "STP";
+const SANDBOX_SPEI_BENEFICIARY = "Barre Sandbox SA de CV";
+
+/**
+ * The customer's CLABE at the sandbox's bank: STP's bank and place (646 180), 11 digits drawn from
+ * the customer, the check digit. The same customer always gets the same CLABE.
+ */
+function sandboxClabe(customerKey: string) {
+  const n = BigInt(`0x${crypto.createHash("sha256").update(`clabe:${customerKey}`).digest("hex").slice(0, 15)}`);
+  const first17 = `646180${(n % 100_000_000_000n).toString().padStart(11, "0")}`;
+  return first17 + clabeCheckDigit(first17);
+}
+
+function speiPending(row: IntentRow): NonNullable<Intent["pending"]> {
+  const received = Number(row.metadata.received_cents ?? 0);
+  return {
+    kind: "spei",
+    reference: row.metadata.spei_reference ?? "",
+    clabe: row.metadata.clabe ?? "",
+    bank: SANDBOX_SPEI_BANK,
+    beneficiary: SANDBOX_SPEI_BENEFICIARY,
+    amountCents: row.amountCents,
+    expiresAt: row.metadata.expires_at ?? "",
+    receivedCents: received,
+    surplusCents: Math.max(0, received - row.amountCents),
   };
 }
 
@@ -151,7 +183,7 @@ async function refundIntent(db: Db, id: string, amountCents: number, idempotency
 
 export function sandboxGateway(
   webhookSecret: string,
-): PaymentGateway & { authenticate: typeof authenticate; payOxxo: typeof payOxxo } {
+): PaymentGateway & { authenticate: typeof authenticate; payOxxo: typeof payOxxo; receiveSpei: typeof receiveSpei } {
   return {
     name: "sandbox",
     publicKey: "pk_test_sandbox",
@@ -207,6 +239,25 @@ export function sandboxGateway(
       });
       return toIntent(db, row);
     },
+    async createSpeiIntent(db, input) {
+      // SPEI's numeric reference is up to 7 digits.
+      const reference = Array.from(crypto.randomBytes(7), (b) => String(b % 10)).join("");
+      const row = await insertOnce(db, {
+        id: rid("pi_sbx"),
+        idempotencyKey: input.idempotencyKey,
+        kind: "spei",
+        amountCents: input.amountCents,
+        status: "requires_action",
+        metadata: {
+          ...input.metadata,
+          spei_reference: reference,
+          clabe: sandboxClabe(input.customerKey),
+          received_cents: "0",
+          expires_at: input.expiresAt.toISOString(),
+        },
+      });
+      return toIntent(db, row);
+    },
     async confirmIntent(db, id) {
       // requires_action → succeeded once the card action (authentication) was approved, failed if refused.
       await db
@@ -250,6 +301,7 @@ export function sandboxGateway(
     },
     authenticate,
     payOxxo,
+    receiveSpei,
   };
 }
 
@@ -266,6 +318,32 @@ async function payOxxo(db: Db, id: string, now: Date) {
       and(
         eq(sandboxIntents.id, id),
         eq(sandboxIntents.kind, "oxxo"),
+        eq(sandboxIntents.status, "requires_action"),
+        sql`(${sandboxIntents.metadata}->>'expires_at')::timestamptz > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning();
+  return row ? toIntent(db, row) : null;
+}
+
+/**
+ * The sandbox's bank receives a SPEI transfer of `amountCents` for an intent awaiting one: added to
+ * what was received; funded in full (or beyond: the surplus is the customer's balance) it succeeds.
+ * Refused (null) when the intent is not awaiting a transfer or has lapsed: the bank sends it back.
+ * The webhook to send after is `payment_intent.succeeded` or `payment_intent.partially_funded`.
+ */
+async function receiveSpei(db: Db, id: string, amountCents: number, now: Date) {
+  const total = sql`coalesce((${sandboxIntents.metadata}->>'received_cents')::int, 0) + ${amountCents}::int`;
+  const [row] = await db
+    .update(sandboxIntents)
+    .set({
+      metadata: sql`${sandboxIntents.metadata} || jsonb_build_object('received_cents', (${total})::text)`,
+      status: sql`case when ${total} >= ${sandboxIntents.amountCents} then 'succeeded' else ${sandboxIntents.status} end`,
+    })
+    .where(
+      and(
+        eq(sandboxIntents.id, id),
+        eq(sandboxIntents.kind, "spei"),
         eq(sandboxIntents.status, "requires_action"),
         sql`(${sandboxIntents.metadata}->>'expires_at')::timestamptz > ${now.toISOString()}::timestamptz`,
       ),

@@ -83,17 +83,16 @@ export interface PaymentGateway {
    * payment (webhook `payment_intent.succeeded`); unpaid at expiry it is cancelled. Absent: the
    * gateway does not offer it.
    */
-  createOxxoIntent?(
-    db: Db,
-    input: {
-      amountCents: number;
-      idempotencyKey: string;
-      metadata: Record<string, string>;
-      expiresAt: Date;
-      /** Who pays (Stripe requires the name and e-mail of an OXXO payment). */
-      billing: { name: string; email: string };
-    },
-  ): Promise<Intent>;
+  createOxxoIntent?(db: Db, input: PendingIntentInput): Promise<Intent>;
+  /**
+   * SPEI (Stripe's Mexican bank transfer, `customer_balance` funded by `mx_bank_transfer`): an intent
+   * awaiting the customer's transfer to their own CLABE (the same for every order of the customer:
+   * `input.customerKey`), with bank, beneficiary and reference (`pending`). A transfer for less
+   * funds it partly (webhook `payment_intent.partially_funded`, `pending.receivedCents`); once
+   * funded it succeeds; a surplus stays as the customer's balance at the provider
+   * (`pending.surplusCents`). Absent: the gateway does not offer it.
+   */
+  createSpeiIntent?(db: Db, input: PendingIntentInput): Promise<Intent>;
   /** After the card action (authentication): confirm again. */
   confirmIntent(db: Db, id: string): Promise<Intent>;
   retrieveIntent(db: Db, id: string): Promise<Intent | null>;
@@ -126,6 +125,18 @@ export interface PaypalGateway {
    * event with the order it concerns, or null when it is not genuine (or the gateway takes none).
    */
   verifyWebhook(rawBody: string, header: (name: string) => string | undefined): Promise<WebhookEvent | null>;
+}
+
+/** What a pending payment (OXXO voucher, SPEI transfer) is made from. */
+interface PendingIntentInput {
+  amountCents: number;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+  expiresAt: Date;
+  /** Who pays (Stripe requires the name and e-mail of an OXXO payment). */
+  billing: { name: string; email: string };
+  /** The customer at the provider (SPEI: their CLABE is theirs for good). */
+  customerKey: string;
 }
 
 export interface WebhookEvent {

@@ -1,7 +1,9 @@
 /**
- * OXXO vouchers as the customer sees them (issue 25): the voucher page (reference, amount, expiry,
- * a Code 128 barcode drawn on the server), the mail sent when the voucher is made, and the reminder
- * mailed once a day before it lapses (a scheduled task of the job queue).
+ * Pending payments as the customer sees them (issue 25): an OXXO voucher (reference, amount, expiry,
+ * a Code 128 barcode drawn on the server) or a SPEI transfer's instructions (the customer's CLABE,
+ * bank, beneficiary, reference, amount, what was received and what is still owed); one page shows
+ * either, the mail sent when it is made, and the OXXO reminder mailed once a day before it lapses
+ * (a scheduled task of the job queue).
  */
 import bwipjs from "bwip-js/node";
 import { and, eq, gt, isNull, lte } from "drizzle-orm";
@@ -17,8 +19,9 @@ const DAY = 86_400_000;
 /** The reminder goes this long before the voucher lapses. */
 export const OXXO_REMINDER_BEFORE_MS = DAY;
 
-/** The customer's page of an order's voucher (relative to the site, the locale prefix is added by the page). */
-export const oxxoVoucherPath = (orderId: number) => `/profile/shopping-history/${orderId}/oxxo`;
+/** The customer's page of an order's pending payment (relative to the site, the page adds the locale prefix). */
+export const pendingPaymentPath = (orderId: number, kind: PendingDetails["kind"]) =>
+  `/profile/shopping-history/${orderId}/${kind}`;
 
 /** The voucher's reference as a Code 128 barcode, an SVG string (its text alternative is the page's). */
 function oxxoBarcodeSvg(reference: string) {
@@ -35,25 +38,44 @@ export function voucherView(d: PendingDetails) {
 }
 
 /**
- * The voucher of one of the customer's orders: null unless the order is theirs and was paid (or is
- * to be paid) at OXXO. `status` says whether it is still to pay, paid or lapsed.
+ * What a SPEI transfer's instructions show besides: the CLABE, bank and beneficiary, and once money
+ * arrived, what was received and what is still owed (a transfer for less) or the surplus (for more).
  */
-export async function oxxoVoucherOf(db: Db, userId: number, orderId: number) {
+export function speiView(d: PendingDetails) {
+  const received = d.receivedCents ?? 0;
+  return {
+    ...voucherView(d),
+    clabe: d.clabe ?? "",
+    bank: d.bank ?? "",
+    beneficiary: d.beneficiary ?? "",
+    display_received: received > 0 ? formatMoney(received) : null,
+    display_owed: received > 0 && received < d.amountCents ? formatMoney(d.amountCents - received) : null,
+    display_surplus: d.surplusCents ? formatMoney(d.surplusCents) : null,
+  };
+}
+
+/**
+ * The pending payment of `kind` of one of the customer's orders: null unless the order is theirs and
+ * was paid (or is to be paid) that way. `status` says whether it is still to pay, paid or lapsed.
+ */
+export async function pendingPaymentOf(db: Db, userId: number, orderId: number, kind: PendingDetails["kind"]) {
   const [row] = await db
     .select({ order: orders, payment: payments })
     .from(orders)
     .innerJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.instalment, 1)))
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(payments.method, "oxxo")));
-  if (!row?.payment.pendingDetails || row.payment.pendingDetails.kind !== "oxxo") return null;
-  const d = row.payment.pendingDetails;
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(payments.method, kind)));
+  const d = row?.payment.pendingDetails;
+  if (!row || !d || d.kind !== kind) return null;
   return {
+    kind,
     order_id: row.order.id,
     status: row.order.status,
     status_label: t(`commerce.orders.statuses.${row.order.status}`),
     ...voucherView(d),
-    barcode_svg: oxxoBarcodeSvg(d.reference),
+    barcode_svg: kind === "oxxo" ? oxxoBarcodeSvg(d.reference) : null,
     /** Stripe's own printable voucher, when the provider is Stripe. */
     hosted_voucher_url: d.hostedVoucherUrl ?? null,
+    spei: kind === "spei" ? speiView(d) : null,
   };
 }
 
@@ -65,7 +87,24 @@ function voucherMail(
   kind: "created" | "reminder",
 ) {
   const v = voucherView(d);
-  const url = `${deps.config.publicUrl}${oxxoVoucherPath(orderId)}`;
+  const url = `${deps.config.publicUrl}${pendingPaymentPath(orderId, d.kind)}`;
+  if (d.kind === "spei") {
+    const s = speiView(d);
+    return layout(siteBrand(deps.config.publicUrl), {
+      to: u.email,
+      name: u.name,
+      subject: t("commerce.spei.mail.createdSubject", { id: orderId }),
+      template: "spei-instructions",
+      paragraphs: [
+        t("commerce.spei.mail.createdIntro", { amount: v.display_amount, date: v.display_expires }),
+        t("commerce.spei.mail.clabe", { clabe: s.clabe }),
+        t("commerce.spei.mail.bank", { bank: s.bank, beneficiary: s.beneficiary }),
+        t("commerce.spei.mail.reference", { reference: v.reference }),
+        t("commerce.spei.mail.howTo"),
+      ],
+      action: { label: t("commerce.spei.mail.open"), url },
+    });
+  }
   return layout(siteBrand(deps.config.publicUrl), {
     to: u.email,
     name: u.name,
@@ -82,14 +121,14 @@ function voucherMail(
   });
 }
 
-/** Mails the voucher just made (once: the caller sends it only for a new order). */
-export async function mailOxxoVoucher(deps: Pick<AppDeps, "db" | "mailer" | "config">, orderId: number) {
+/** Mails the voucher or transfer instructions just made (once: the caller sends it only for a new order). */
+export async function mailPendingPayment(deps: Pick<AppDeps, "db" | "mailer" | "config">, orderId: number) {
   const [row] = await deps.db
     .select({ email: users.email, name: users.name, details: payments.pendingDetails })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(eq(payments.orderId, orderId), eq(payments.method, "oxxo"), eq(payments.status, "pending")));
+    .where(and(eq(payments.orderId, orderId), eq(payments.instalment, 1), eq(payments.status, "pending")));
   if (!row?.details) return;
   await deps.mailer.send(deps.db, voucherMail(deps, row, orderId, row.details, "created"));
 }
