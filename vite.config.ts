@@ -37,7 +37,11 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         },
       }
     : // The framework, the public shell and the back-office shell as a few files (tools/vite-chunks.ts).
-      { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups(import.meta.dirname, mantineShellCss) } } } },
+      // BUILD_SOURCEMAP=1: source maps, to read a CPU profile by module (docs/decisions.md, "Charts drawn on the server").
+      {
+        sourcemap: !!process.env.BUILD_SOURCEMAP,
+        rolldownOptions: { output: { codeSplitting: { groups: chunkGroups(import.meta.dirname, mantineShellCss) } } },
+      },
   ssr:
     command === "build"
       ? { noExternal: [/^@mantine\//, /^@tabler\//, "dayjs", "react-router", "@react-router/node"] }

@@ -17,6 +17,7 @@
 //                                           answer (default 30; 0 skips it)
 //   npm run bench:web -- --build            rebuild first even if the build looks current
 //   BENCH_URL=http://127.0.0.1:3000 npm run bench:web    against a server already running
+//   BENCH_LHR_DIR=.tmp/lhr npm run bench:web ...           also keep each run's whole Lighthouse report
 //
 // The server is the real one (`node server.mjs`) on a fresh data folder, on BENCH_PORT or a free
 // port. /admin/dashboard is measured logged in as admin@example.com (session cookie from
@@ -259,6 +260,12 @@ async function audit(url) {
     throw Object.assign(new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`), {
       retry: true,
     });
+  // BENCH_LHR_DIR=folder keeps each run's whole Lighthouse report (to read its bootup-time per script).
+  if (process.env.BENCH_LHR_DIR) {
+    fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, "_") || "_";
+    fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   // A redirect (to a login page, say) would measure another page.
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
     throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}: not measured`);

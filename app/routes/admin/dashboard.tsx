@@ -1,19 +1,8 @@
-import { LazyBarChart } from "~/components/admin/reports/LazyChart";
-import {
-  Anchor,
-  Box,
-  EmptyState,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { BarChart } from "~/components/admin/reports/Chart";
+import { FigureTable } from "~/components/admin/reports/FigureTable";
+import { ReportSection, Stat } from "~/components/admin/reports/Stat";
+import { Anchor, EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconHistory } from "@tabler/icons-react";
-import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { AuditList } from "~/components/admin/AuditList";
 // From the modules, not the kit's index: the index would bring the whole kit (tables, forms, zod)
@@ -55,73 +44,6 @@ const KIND_COLOR: Record<(typeof SALE_KINDS)[number], string> = {
   gift_cards: "gray.7",
 };
 
-function Stat(props: { label: string; value: ReactNode; hint?: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700} style={{ letterSpacing: 0.6 }}>
-        {props.label}
-      </Text>
-      <Text fz={{ base: 22, sm: 28 }} fw={700} lh={1.2} mt={4}>
-        {props.value}
-      </Text>
-      {props.hint && (
-        <Text size="xs" c="dimmed" mt={2}>
-          {props.hint}
-        </Text>
-      )}
-    </Paper>
-  );
-}
-
-function Section(props: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }} component="section" aria-labelledby={props.id}>
-      <Title order={2} fz="lg" id={props.id} mb="sm">
-        {props.title}
-      </Title>
-      {props.children}
-    </Paper>
-  );
-}
-
-/**
- * A small table that scrolls sideways on a phone instead of squeezing its figures: the scrolling box
- * is a named region the keyboard can reach. `hidden`: the text alternative of a chart (no box).
- */
-function FigureTable(props: { caption: string; head: string[]; rows: ReactNode[][]; hidden?: boolean }) {
-  const table = (
-    <Table striped fz="sm" miw={props.hidden ? undefined : 420}>
-      <Table.Caption>{props.caption}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          {props.head.map((h, i) => (
-            <Table.Th key={i} ta={i ? "right" : undefined}>
-              {h}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {props.rows.map((r, i) => (
-          <Table.Tr key={i}>
-            {r.map((c, j) => (
-              <Table.Td key={j} ta={j ? "right" : undefined}>
-                {c}
-              </Table.Td>
-            ))}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-  if (props.hidden) return <VisuallyHidden>{table}</VisuallyHidden>;
-  return (
-    <Box role="region" aria-label={props.caption} tabIndex={0} style={{ overflowX: "auto" }}>
-      {table}
-    </Box>
-  );
-}
-
 const pct = (n: number) => t("reports.dashboard.percent", { n: formatNumber(n) });
 
 function Sales({ d }: { d: Data }) {
@@ -130,7 +52,7 @@ function Sales({ d }: { d: Data }) {
   const to = formatCalendarDate(d.period.to);
   const summary = t("reports.dashboard.salesByDayChart", { from, to, total: s.display_total });
   return (
-    <Section id="sales-title" title={t("reports.dashboard.salesTitle")}>
+    <ReportSection id="sales-title" title={t("reports.dashboard.salesTitle")}>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" mb="md">
         <Stat label={t("reports.dashboard.salesToday")} value={s.display_today} />
         <Stat label={t("reports.dashboard.salesWeek")} value={s.display_week} />
@@ -145,15 +67,14 @@ function Sales({ d }: { d: Data }) {
         {t("reports.dashboard.salesByDay")}
       </Title>
       <div role="img" aria-label={summary}>
-        <LazyBarChart
+        <BarChart
           h={240}
           data={s.daily}
           dataKey="label"
-          type="stacked"
+          stacked
           withLegend
-          legendProps={{ verticalAlign: "bottom" }}
           valueFormatter={formatMoney}
-          yAxisProps={{ width: 90 }}
+          axisWidth={90}
           series={SALE_KINDS.map((k) => ({ name: k, label: t(`reports.kinds.${k}`), color: KIND_COLOR[k] }))}
         />
       </div>
@@ -195,7 +116,7 @@ function Sales({ d }: { d: Data }) {
           <Text c="dimmed">{t("reports.dashboard.noSales")}</Text>
         )}
       </SimpleGrid>
-    </Section>
+    </ReportSection>
   );
 }
 
@@ -227,7 +148,7 @@ function Bookings({ d }: { d: Data }) {
     formatNumber(r.waitlist),
   ];
   return (
-    <Section id="bookings-title" title={t("reports.dashboard.bookingsTitle")}>
+    <ReportSection id="bookings-title" title={t("reports.dashboard.bookingsTitle")}>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" mb="md">
         <Stat
           label={t("reports.dashboard.occupancy")}
@@ -250,12 +171,13 @@ function Bookings({ d }: { d: Data }) {
         {t("reports.dashboard.occupancyByDay")}
       </Title>
       <div role="img" aria-label={summary}>
-        <LazyBarChart
+        <BarChart
           h={200}
           data={b.daily}
           dataKey="label"
           valueFormatter={pct}
-          yAxisProps={{ width: 60, domain: [0, 100] }}
+          axisWidth={60}
+          max={100}
           series={[{ name: "occupancy_pct", label: t("reports.dashboard.occupancy"), color: "brand.7" }]}
         />
       </div>
@@ -288,14 +210,14 @@ function Bookings({ d }: { d: Data }) {
           {t("reports.dashboard.noClasses")}
         </Text>
       )}
-    </Section>
+    </ReportSection>
   );
 }
 
 function Credits({ d }: { d: Data }) {
   const c = d.credits;
   return (
-    <Section id="credits-title" title={t("reports.dashboard.creditsTitle")}>
+    <ReportSection id="credits-title" title={t("reports.dashboard.creditsTitle")}>
       <Text size="sm" c="dimmed" mb="sm">
         {t("reports.dashboard.creditsExpiring", { n: c.days })}
       </Text>
@@ -305,7 +227,7 @@ function Credits({ d }: { d: Data }) {
         <Stat label={t("reports.dashboard.inPerson")} value={formatNumber(c.in_person.credits)} />
         <Stat label={t("reports.dashboard.onDemand")} value={formatNumber(c.on_demand.credits)} />
       </SimpleGrid>
-    </Section>
+    </ReportSection>
   );
 }
 

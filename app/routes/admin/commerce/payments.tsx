@@ -12,6 +12,7 @@ import { unreconciledCharges } from "~/.server/domain/commerce/charges";
 import { publicReads } from "~/.server/domain/content/public-reads";
 import { PAYMENT_METHODS as METHODS, PAYMENT_STATUSES as STATUSES, refundSchema } from "~/shared/schemas/commerce";
 import type { refundAnswer } from "~/shared/schemas/commerce-answers";
+import { Stat } from "~/components/admin/reports/Stat";
 import type { Route } from "./+types/payments";
 
 /** /admin/payments and /admin/payments/list: filters by date, studio, method, status; totals; refunds. */
@@ -322,18 +323,5 @@ function RefundForm({ payment: p }: { payment: Payment }) {
         </Button>
       </Group>
     </form>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fz="xl" fw={700}>
-        {value}
-      </Text>
-    </Paper>
   );
 }

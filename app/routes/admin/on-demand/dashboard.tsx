@@ -1,12 +1,14 @@
 import { Button, Group, Paper, SimpleGrid, Table, Text, TextInput, Title } from "@mantine/core";
-import { LazyBarChart, LazyLineChart } from "~/components/admin/reports/LazyChart";
+import { BarChart, LineChart } from "~/components/admin/reports/Chart";
+import { FigureTable } from "~/components/admin/reports/FigureTable";
+import { Stat } from "~/components/admin/reports/Stat";
 import { Form } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/kit/ErrorPage";
 import { formatNumber } from "~/components/admin/kit/format";
 import { PageHeader } from "~/components/admin/kit/PageHeader";
 import { t } from "~/lib/messages";
 import { formatPrice } from "~/shared/mexico/money";
-import { localDay } from "~/shared/mexico/time";
+import { formatCalendarDate, formatCalendarDay, localDay } from "~/shared/mexico/time";
 import type { Route } from "./+types/dashboard";
 import { requireAdminPage } from "../.server/page";
 import { dashboardRange, onDemandDashboard } from "~/.server/domain/on-demand/dashboard";
@@ -31,26 +33,16 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta = () => [{ title: `${t("nucleoHome.dashboard.title")} · ${t("app.name")}` }];
 export const ErrorBoundary = AdminErrorBoundary;
 
-function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text fz={28} fw={700} lh={1.2} mt={4}>
-        {value}
-      </Text>
-      {hint && (
-        <Text size="xs" c="dimmed" mt={4}>
-          {hint}
-        </Text>
-      )}
-    </Paper>
-  );
-}
+/** A video's title under its bar: the table below gives it whole. */
+const shortTitle = (title: string) => (title.length > 14 ? `${title.slice(0, 13)}…` : title);
 
 export default function OnDemandDashboard({ loaderData }: Route.ComponentProps) {
   const { range, totals, per_day, top_videos, plans } = loaderData;
+  const days = per_day.map((d) => ({ ...d, label: formatCalendarDay(d.day, { day: "numeric", month: "short" }) }));
+  const perDaySummary = t("nucleoHome.dashboard.perDayChart", {
+    from: formatCalendarDate(range.from),
+    to: formatCalendarDate(range.to),
+  });
   return (
     <>
       <PageHeader title={t("nucleoHome.dashboard.title")} />
@@ -82,15 +74,24 @@ export default function OnDemandDashboard({ loaderData }: Route.ComponentProps) 
         <Title order={2} size="h4" mb="sm">
           {t("nucleoHome.dashboard.perDay")}
         </Title>
-        <LazyLineChart
-          h={260}
-          data={per_day}
-          dataKey="day"
-          withLegend
-          series={[
-            { name: "views", label: t("nucleoHome.dashboard.views"), color: "brand.6" },
-            { name: "minutes", label: t("nucleoHome.dashboard.minutes"), color: "teal.7" },
-          ]}
+        <div role="img" aria-label={perDaySummary}>
+          <LineChart
+            h={260}
+            data={days}
+            dataKey="label"
+            withLegend
+            valueFormatter={formatNumber}
+            series={[
+              { name: "views", label: t("nucleoHome.dashboard.views"), color: "brand.6" },
+              { name: "minutes", label: t("nucleoHome.dashboard.minutes"), color: "teal.7" },
+            ]}
+          />
+        </div>
+        <FigureTable
+          hidden
+          caption={`${t("nucleoHome.dashboard.chartTable")}: ${perDaySummary}`}
+          head={[t("nucleoHome.dashboard.day"), t("nucleoHome.dashboard.views"), t("nucleoHome.dashboard.minutes")]}
+          rows={days.map((d) => [d.label, formatNumber(d.views), formatNumber(d.minutes)])}
         />
       </Paper>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -102,10 +103,11 @@ export default function OnDemandDashboard({ loaderData }: Route.ComponentProps) 
             <Text c="dimmed">{t("nucleoHome.dashboard.noData")}</Text>
           ) : (
             <>
-              <LazyBarChart
+              <BarChart
                 h={220}
-                data={top_videos.map((v) => ({ title: v.title, minutes: v.minutes }))}
+                data={top_videos.map((v) => ({ title: shortTitle(v.title), minutes: v.minutes }))}
                 dataKey="title"
+                valueFormatter={formatNumber}
                 series={[{ name: "minutes", label: t("nucleoHome.dashboard.minutes"), color: "brand.6" }]}
               />
               <Table mt="sm" striped>
