@@ -15,10 +15,14 @@ where not i.indisvalid and c.relname in (
   'audit_log_actor_idx',
   'payments_order_idx',
   'credit_lots_source_ref_idx',
-  'shipments_order_idx'
+  'shipments_order_idx',
+  'audit_log_search_trgm_idx'
 ) \gexec
 
 create index concurrently if not exists audit_log_actor_idx on audit_log using btree (actor_user_id, id);
 create index concurrently if not exists payments_order_idx on payments using btree (order_id);
 create index concurrently if not exists credit_lots_source_ref_idx on credit_lots using btree (source_ref);
 create index concurrently if not exists shipments_order_idx on shipments using btree (order_id);
+-- The Bitácora's search (drizzle/0036_audit_search.sql); needs pg_trgm (drizzle/0010).
+create index concurrently if not exists audit_log_search_trgm_idx on audit_log
+  using gin ((lower(action || ' ' || coalesce(entity_id, '') || ' ' || coalesce(ip, ''))) gin_trgm_ops);

@@ -659,6 +659,36 @@ describe("records: outbox and audit", () => {
     expect(data.recent[0]).toMatchObject({ actor_email: expect.any(String), action: expect.any(String) });
   });
 
+  it("the audit search finds an entry by its author (accents and case aside), action, record id or IP, and nothing else", async () => {
+    const who = `Ñoño${unique()}`;
+    const author = await createStaff(app.deps.db, "manager", { name: "Jósefina", lastName: who });
+    const entity = `e${unique()}`;
+    const [byAuthor, byRecord, byIp, other] = await app.deps.db
+      .insert(auditLog)
+      .values([
+        { actorUserId: author.id, action: "customer.updated", entity, entityId: "1" },
+        { actorUserId: null, action: "customer.updated", entity, entityId: `REC-${who}` },
+        { actorUserId: null, action: "session.login", entity, entityId: "2", ip: `10.9.${unique() % 250}.7` },
+        { actorUserId: null, action: `custom.${who.toLowerCase()}`, entity, entityId: "3" },
+      ])
+      .returning();
+    const ids = async (search: string) =>
+      (
+        await json(
+          await app.request(`/admin/audit?entity=${entity}&search=${encodeURIComponent(search)}`, { token: admin }),
+        )
+      ).data.map((r: { id: number }) => r.id);
+    // The author's name and surname in any case and without accents; both words must match.
+    expect(await ids(`josefina ${who.normalize("NFD").replace(/\p{M}/gu, "").toUpperCase()}`)).toEqual([byAuthor.id]);
+    // The record id (any case) and the action, as typed.
+    expect(await ids(`rec-${who.toLowerCase()}`)).toEqual([byRecord.id]);
+    expect(await ids(`CUSTOM.${who}`)).toEqual([other.id]);
+    expect(await ids(byIp.ip!)).toEqual([byIp.id]);
+    expect(await ids("nadie-escribe-esto")).toEqual([]);
+    const body = await json(await app.request(`/admin/audit?entity=${entity}&search=josefina`, { token: admin }));
+    expect(body.meta.total).toBe(1);
+  });
+
   it("the audit log lists entries newest first, filterable by record kind", async () => {
     const body = await json(await app.request("/admin/audit?entity=user&per_page=5", { token: admin }));
     expect(body.data.length).toBe(5);

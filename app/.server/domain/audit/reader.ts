@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
 import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../lists";
+import { personSearch } from "../people/common";
 
 export interface AuditDto {
   id: number;
@@ -60,16 +61,24 @@ const toDto = (r: Row): AuditDto => ({
   ip: r.ip,
 });
 
+/**
+ * What the search compares in an entry: its action, record id and IP in one lower-case text, which
+ * has a trigram index (migration 0036: a Bitácora of five years, ~500,000 entries, answered a search
+ * by reading every row joined to its author).
+ */
+const searchable = sql`lower(${auditLog.action} || ' ' || coalesce(${auditLog.entityId}, '') || ' ' || coalesce(${auditLog.ip}, ''))`;
+
 function where(q: Pick<AuditListQuery, "search" | "entity" | "actor">) {
-  const p = q.search ? likePattern(q.search) : null;
+  const people = q.search ? personSearch(q.search) : undefined;
   return and(
-    p
+    q.search
       ? or(
-          ilike(auditLog.action, p),
-          ilike(auditLog.entityId, p),
-          ilike(auditLog.ip, p),
-          ilike(users.email, p),
-          ilike(users.name, p),
+          sql`${searchable} like ${likePattern(q.search.toLowerCase())}`,
+          // Its author's name, surname or email (the people search: accents and case folded, the
+          // users' own trigram index), as a list of ids the actor index can look up.
+          people
+            ? sql`${auditLog.actorUserId} = any(array(select ${users.id} from ${users} where ${people}))`
+            : undefined,
         )
       : undefined,
     q.entity ? eq(auditLog.entity, q.entity) : undefined,
@@ -87,11 +96,8 @@ export async function listAudit(db: Db, q: AuditListQuery, opts: { all?: boolean
     .where(w)
     .orderBy(q.dir === "asc" && q.sort === "created_at" ? auditLog.id : desc(auditLog.id));
   const rows = opts.all ? await base.limit(CSV_MAX_ROWS) : await base.limit(q.per_page).offset(offsetOf(q));
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorUserId))
-    .where(w);
+  // The conditions read the entry alone: no join to count.
+  const [{ n }] = await db.select({ n: count() }).from(auditLog).where(w);
   return { rows: (rows as Row[]).map(toDto), total: n };
 }
 
