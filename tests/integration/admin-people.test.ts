@@ -668,7 +668,13 @@ describe("records: outbox and audit", () => {
       .values([
         { actorUserId: author.id, action: "customer.updated", entity, entityId: "1" },
         { actorUserId: null, action: "customer.updated", entity, entityId: `REC-${who}` },
-        { actorUserId: null, action: "session.login", entity, entityId: "2", ip: `10.9.${unique() % 250}.7` },
+        {
+          actorUserId: null,
+          action: "session.login",
+          entity,
+          entityId: "2",
+          ip: `10.9.${Number(unique().slice(-6)) % 250}.7`,
+        },
         { actorUserId: null, action: `custom.${who.toLowerCase()}`, entity, entityId: "3" },
       ])
       .returning();

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { e2eServers } from "./servers";
+import { budget } from "./time";
 
 /**
  * What every end-to-end spec imports: `import { test, expect, loginAs } from "./support/fixtures"`.
@@ -86,7 +87,9 @@ export function testAddress(testId: string) {
  * `<html data-hydrated>`), so a test never clicks a button whose handler is not there yet.
  */
 async function untilLive(page: Page) {
-  const deadline = Date.now() + 15_000;
+  // Scaled like every time limit: on a loaded machine (load 20 on 2 cores) hydrating a page took
+  // longer than a fixed 15 s, the wait gave up and the test typed into a page with no handlers yet.
+  const deadline = Date.now() + budget(15_000);
   for (;;) {
     try {
       await page.waitForFunction(
