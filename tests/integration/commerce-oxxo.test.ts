@@ -15,7 +15,7 @@ import {
   WEBHOOK_JOB,
 } from "../../app/.server/domain/commerce/checkout";
 import { sandboxGateway, signWebhook } from "../../app/.server/domain/commerce/gateways/sandbox";
-import { OXXO_REMINDER_BEFORE_MS, remindOxxoVouchers } from "../../app/.server/domain/commerce/pending-payments";
+import { PENDING_REMINDER_BEFORE_MS, remindPendingPayments } from "../../app/.server/domain/commerce/pending-payments";
 import { anonymous } from "../../app/.server/http/api";
 import { loader as voucherPage } from "../../app/routes/profile/pending-payment";
 import { setupTestApp } from "../support/app";
@@ -226,12 +226,12 @@ describe("OXXO through the checkout API and the customer's pages", () => {
     const [p] = await app.deps.db.select().from(payments).where(eq(payments.orderId, v.order_id));
     const reminders = async () => (await mailsTo(app, c.email)).filter((m) => m.template === "oxxo-reminder");
     // Too early: nothing.
-    await remindOxxoVouchers(app.deps, new Date());
+    await remindPendingPayments(app.deps, new Date());
     expect(await reminders()).toHaveLength(0);
     // Within the last day: once, however often the task runs.
-    const dayBefore = new Date(p!.expiresAt!.getTime() - OXXO_REMINDER_BEFORE_MS + 60_000);
-    await remindOxxoVouchers(app.deps, dayBefore);
-    await remindOxxoVouchers(app.deps, new Date(dayBefore.getTime() + 3_600_000));
+    const dayBefore = new Date(p!.expiresAt!.getTime() - PENDING_REMINDER_BEFORE_MS + 60_000);
+    await remindPendingPayments(app.deps, dayBefore);
+    await remindPendingPayments(app.deps, new Date(dayBefore.getTime() + 3_600_000));
     const sent = await reminders();
     expect(sent).toHaveLength(1);
     const { real } = await newestMail(app, c.email);
@@ -246,7 +246,7 @@ describe("OXXO through the checkout API and the customer's pages", () => {
     const ev = webhook(q!.providerPaymentId!, "evt_oxxo_before_reminder");
     await handleWebhook(app.deps, ev.body, ev.signature);
     await app.deps.jobs.runPending(WEBHOOK_JOB);
-    await remindOxxoVouchers(app.deps, new Date(q!.expiresAt!.getTime() - 3_600_000));
+    await remindPendingPayments(app.deps, new Date(q!.expiresAt!.getTime() - 3_600_000));
     expect((await mailsTo(app, d.email)).filter((m) => m.template === "oxxo-reminder")).toHaveLength(0);
   });
 });

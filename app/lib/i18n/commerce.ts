@@ -121,6 +121,11 @@ export const commerce = {
     mail: {
       createdSubject: "Datos para su transferencia SPEI · Orden #{id}",
       createdIntro: "Su compra está pendiente de pago. Transfiera {amount} por SPEI antes del {date}.",
+      reminderSubject: "Su transferencia SPEI vence pronto · Orden #{id}",
+      reminderIntro:
+        "Le recordamos que aún no recibimos su transferencia SPEI de {amount}. Transfiera antes del {date}; después de esa fecha la compra se cancela.",
+      reminderOwed:
+        "Recibimos {received} de su transferencia SPEI; faltan {owed}. Transfiera el resto antes del {date}; después de esa fecha la compra se cancela.",
       clabe: "CLABE: {clabe}",
       bank: "Banco: {bank} · Beneficiario: {beneficiary}",
       reference: "Referencia: {reference}",

@@ -2,11 +2,11 @@
  * Pending payments as the customer sees them (issue 25): an OXXO voucher (reference, amount, expiry,
  * a Code 128 barcode drawn on the server) or a SPEI transfer's instructions (the customer's CLABE,
  * bank, beneficiary, reference, amount, what was received and what is still owed); one page shows
- * either, the mail sent when it is made, and the OXXO reminder mailed once a day before it lapses
+ * either, the mail sent when it is made, and the reminder mailed once a day before it lapses
  * (a scheduled task of the job queue).
  */
 import bwipjs from "bwip-js/node";
-import { and, eq, gt, isNull, lte } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/shared/mexico/money";
 import { formatDateTimeLong } from "~/shared/mexico/time";
@@ -16,8 +16,8 @@ import { orders, payments, users, type PendingDetails } from "../../db/schema";
 import { layout, siteBrand } from "../../mail/templates";
 
 const DAY = 86_400_000;
-/** The reminder goes this long before the voucher lapses. */
-export const OXXO_REMINDER_BEFORE_MS = DAY;
+/** The reminder goes this long before the voucher or transfer lapses. */
+export const PENDING_REMINDER_BEFORE_MS = DAY;
 
 /** The customer's page of an order's pending payment (relative to the site, the page adds the locale prefix). */
 export const pendingPaymentPath = (orderId: number, kind: PendingDetails["kind"]) =>
@@ -93,10 +93,17 @@ function voucherMail(
     return layout(siteBrand(deps.config.publicUrl), {
       to: u.email,
       name: u.name,
-      subject: t("commerce.spei.mail.createdSubject", { id: orderId }),
-      template: "spei-instructions",
+      subject: t(`commerce.spei.mail.${kind}Subject`, { id: orderId }),
+      template: kind === "created" ? "spei-instructions" : "spei-reminder",
       paragraphs: [
-        t("commerce.spei.mail.createdIntro", { amount: v.display_amount, date: v.display_expires }),
+        // Reminded after a transfer for less: what is still owed.
+        kind === "reminder" && s.display_owed
+          ? t("commerce.spei.mail.reminderOwed", {
+              received: s.display_received!,
+              owed: s.display_owed,
+              date: v.display_expires,
+            })
+          : t(`commerce.spei.mail.${kind}Intro`, { amount: v.display_amount, date: v.display_expires }),
         t("commerce.spei.mail.clabe", { clabe: s.clabe }),
         t("commerce.spei.mail.bank", { bank: s.bank, beneficiary: s.beneficiary }),
         t("commerce.spei.mail.reference", { reference: v.reference }),
@@ -134,10 +141,10 @@ export async function mailPendingPayment(deps: Pick<AppDeps, "db" | "mailer" | "
 }
 
 /**
- * Scheduled: vouchers still unpaid that lapse within a day are reminded, once (`reminded_at`,
- * set in the mail's transaction; rows another server is reminding are skipped).
+ * Scheduled: OXXO vouchers and SPEI transfers still unpaid that lapse within a day are reminded,
+ * once (`reminded_at`, set in the mail's transaction; rows another server is reminding are skipped).
  */
-export async function remindOxxoVouchers(deps: Pick<AppDeps, "db" | "mailer" | "config">, now: Date) {
+export async function remindPendingPayments(deps: Pick<AppDeps, "db" | "mailer" | "config">, now: Date) {
   return deps.db.transaction(async (tx) => {
     const due = await tx
       .select({ id: payments.id, orderId: payments.orderId, details: payments.pendingDetails, userId: orders.userId })
@@ -145,11 +152,11 @@ export async function remindOxxoVouchers(deps: Pick<AppDeps, "db" | "mailer" | "
       .innerJoin(orders, eq(orders.id, payments.orderId))
       .where(
         and(
-          eq(payments.method, "oxxo"),
+          inArray(payments.method, ["oxxo", "spei"]),
           eq(payments.status, "pending"),
           isNull(payments.remindedAt),
           gt(payments.expiresAt, now),
-          lte(payments.expiresAt, new Date(now.getTime() + OXXO_REMINDER_BEFORE_MS)),
+          lte(payments.expiresAt, new Date(now.getTime() + PENDING_REMINDER_BEFORE_MS)),
           eq(orders.status, "pending_payment"),
         ),
       )
