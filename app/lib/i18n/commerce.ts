@@ -52,6 +52,8 @@ export const commerce = {
   },
   oxxo: {
     unavailable: "El pago en OXXO no está disponible en este momento",
+    belowMinimum: "OXXO solo acepta pagos desde {amount}: elija otro método de pago",
+    aboveMaximum: "OXXO solo acepta pagos de hasta {amount}: elija otro método de pago",
     paidAfterExpiry: "Pago recibido después del vencimiento de la ficha: se reembolsó",
     payButton: "Pagar en OXXO",
     choiceHelp:

@@ -14,10 +14,36 @@ import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
 import { orders, payments, users, type PendingDetails } from "../../db/schema";
 import { layout, siteBrand } from "../../mail/templates";
+import type { PaymentGateway } from "./gateways/types";
 
 const DAY = 86_400_000;
 /** The reminder goes this long before the voucher or transfer lapses. */
 export const PENDING_REMINDER_BEFORE_MS = DAY;
+
+/** Stripe's OXXO takes $10.00 to $10,000.00 MXN a voucher. */
+export const OXXO_MIN_CENTS = 1_000;
+export const OXXO_MAX_CENTS = 1_000_000;
+
+/** Why an OXXO voucher cannot be made for this amount (in Spanish), or null when it can. */
+export function oxxoAmountReason(amountCents: number) {
+  if (amountCents < OXXO_MIN_CENTS) return t("commerce.oxxo.belowMinimum", { amount: formatMoney(OXXO_MIN_CENTS) });
+  if (amountCents > OXXO_MAX_CENTS) return t("commerce.oxxo.aboveMaximum", { amount: formatMoney(OXXO_MAX_CENTS) });
+  return null;
+}
+
+/**
+ * The paid-later methods the checkout offers for this amount: null where the gateway does not offer
+ * the method (it is not shown); `reason` where it cannot take this amount (shown, not choosable).
+ */
+export function payLaterChoices(
+  gateway: Pick<PaymentGateway, "createOxxoIntent" | "createSpeiIntent">,
+  amountCents: number,
+) {
+  return {
+    oxxo: gateway.createOxxoIntent ? { reason: oxxoAmountReason(amountCents) } : null,
+    spei: gateway.createSpeiIntent ? { reason: null } : null,
+  };
+}
 
 /** The customer's page of an order's pending payment (relative to the site, the page adds the locale prefix). */
 export const pendingPaymentPath = (orderId: number, kind: PendingDetails["kind"]) =>
