@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { checkoutHolds, creditLots, orders, payments, products } from "../../app/.server/db/schema";
+import { checkoutHolds, creditLots, orders, packs, payments, products } from "../../app/.server/db/schema";
 import {
   expirePendingPayments,
   handleWebhook,
@@ -15,7 +15,7 @@ import {
   WEBHOOK_JOB,
 } from "../../app/.server/domain/commerce/checkout";
 import { sandboxGateway, signWebhook } from "../../app/.server/domain/commerce/gateways/sandbox";
-import { OXXO_REMINDER_BEFORE_MS, remindOxxoVouchers } from "../../app/.server/domain/commerce/pending-payments";
+import { PENDING_REMINDER_BEFORE_MS, remindPendingPayments } from "../../app/.server/domain/commerce/pending-payments";
 import { anonymous } from "../../app/.server/http/api";
 import { loader as voucherPage } from "../../app/routes/profile/pending-payment";
 import { setupTestApp } from "../support/app";
@@ -226,12 +226,12 @@ describe("OXXO through the checkout API and the customer's pages", () => {
     const [p] = await app.deps.db.select().from(payments).where(eq(payments.orderId, v.order_id));
     const reminders = async () => (await mailsTo(app, c.email)).filter((m) => m.template === "oxxo-reminder");
     // Too early: nothing.
-    await remindOxxoVouchers(app.deps, new Date());
+    await remindPendingPayments(app.deps, new Date());
     expect(await reminders()).toHaveLength(0);
     // Within the last day: once, however often the task runs.
-    const dayBefore = new Date(p!.expiresAt!.getTime() - OXXO_REMINDER_BEFORE_MS + 60_000);
-    await remindOxxoVouchers(app.deps, dayBefore);
-    await remindOxxoVouchers(app.deps, new Date(dayBefore.getTime() + 3_600_000));
+    const dayBefore = new Date(p!.expiresAt!.getTime() - PENDING_REMINDER_BEFORE_MS + 60_000);
+    await remindPendingPayments(app.deps, dayBefore);
+    await remindPendingPayments(app.deps, new Date(dayBefore.getTime() + 3_600_000));
     const sent = await reminders();
     expect(sent).toHaveLength(1);
     const { real } = await newestMail(app, c.email);
@@ -246,7 +246,56 @@ describe("OXXO through the checkout API and the customer's pages", () => {
     const ev = webhook(q!.providerPaymentId!, "evt_oxxo_before_reminder");
     await handleWebhook(app.deps, ev.body, ev.signature);
     await app.deps.jobs.runPending(WEBHOOK_JOB);
-    await remindOxxoVouchers(app.deps, new Date(q!.expiresAt!.getTime() - 3_600_000));
+    await remindPendingPayments(app.deps, new Date(q!.expiresAt!.getTime() - 3_600_000));
     expect((await mailsTo(app, d.email)).filter((m) => m.template === "oxxo-reminder")).toHaveLength(0);
+  });
+
+  it("OXXO takes $10.00 to $10,000.00: beyond, not offered (said why) and refused with a 422, nothing written", async () => {
+    const [pack] = await app.deps.db.select().from(packs).where(eq(packs.id, 3));
+    await app.deps.db.update(packs).set({ priceCents: 1_000_100 }).where(eq(packs.id, 3));
+    try {
+      const c = await newCustomer(app);
+      await app.request("/v2/carts", {
+        method: "POST",
+        token: c.token,
+        json: { action: "addPack", action_param: { pack_id: 3 } },
+      });
+      const cart = (await (await app.request("/v2/carts", { token: c.token })).json()).data;
+      expect(cart.amount_cents).toBe(1_000_100);
+      expect(cart.pay_later.oxxo.reason).toContain("10,000.00");
+      expect(cart.pay_later.spei).toEqual({ reason: null });
+      const res = await app.request("/v2/checkout/pay-with-oxxo", { method: "POST", token: c.token, json: {} });
+      expect(res.status).toBe(422);
+      expect((await res.json()).message).toContain("OXXO solo acepta pagos de hasta");
+      expect(await app.deps.db.select().from(orders).where(eq(orders.userId, c.id))).toHaveLength(0);
+      expect(await app.deps.db.select().from(checkoutHolds).where(eq(checkoutHolds.cartId, cart.id))).toHaveLength(0);
+    } finally {
+      await app.deps.db.update(packs).set({ priceCents: pack!.priceCents }).where(eq(packs.id, 3));
+    }
+  });
+
+  it("a gateway without OXXO or SPEI: the checkout does not offer them", async () => {
+    const card = app.deps.gateways.card;
+    app.deps.gateways.card = { ...card, createOxxoIntent: undefined, createSpeiIntent: undefined };
+    try {
+      const c = await newCustomer(app);
+      await app.request("/v2/carts", {
+        method: "POST",
+        token: c.token,
+        json: { action: "addPack", action_param: { pack_id: 2 } },
+      });
+      const cart = (await (await app.request("/v2/carts", { token: c.token })).json()).data;
+      expect(cart.pay_later).toEqual({ oxxo: null, spei: null });
+    } finally {
+      app.deps.gateways.card = card;
+    }
+    const d = await newCustomer(app);
+    await app.request("/v2/carts", {
+      method: "POST",
+      token: d.token,
+      json: { action: "addPack", action_param: { pack_id: 2 } },
+    });
+    const offered = (await (await app.request("/v2/carts", { token: d.token })).json()).data;
+    expect(offered.pay_later).toEqual({ oxxo: { reason: null }, spei: { reason: null } });
   });
 });

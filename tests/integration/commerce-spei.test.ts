@@ -18,6 +18,7 @@ import {
   WEBHOOK_JOB,
 } from "../../app/.server/domain/commerce/checkout";
 import { sandboxGateway, signWebhook } from "../../app/.server/domain/commerce/gateways/sandbox";
+import { PENDING_REMINDER_BEFORE_MS, remindPendingPayments } from "../../app/.server/domain/commerce/pending-payments";
 import { anonymous } from "../../app/.server/http/api";
 import { loader as pendingPage } from "../../app/routes/profile/pending-payment";
 import { clabeValid } from "../../app/shared/mexico/clabe";
@@ -198,6 +199,35 @@ describe("SPEI (sandbox)", () => {
       .where(and(eq(auditLog.action, "payment.spei_partial_returned"), eq(auditLog.entityId, String(p.id))));
     expect(flags).toHaveLength(1);
     expect(await sandbox().receiveSpei(app.deps.db, p.providerPaymentId!, 20000, later)).toBeNull();
+  });
+
+  it("reminded once in its last day, with what is still owed; a paid transfer is not reminded", async () => {
+    const c = await newCustomer(app);
+    await addPack(c);
+    const { order } = await payWithSpei(app.deps, c.id, {});
+    const p = await paymentOf(order.id);
+    await transfer(p.providerPaymentId!, 50000);
+    const reminders = async () => (await mailsTo(app, c.email)).filter((m) => m.template === "spei-reminder");
+    await remindPendingPayments(app.deps, new Date());
+    expect(await reminders()).toHaveLength(0);
+    const dayBefore = new Date(p.expiresAt!.getTime() - PENDING_REMINDER_BEFORE_MS + 60_000);
+    await remindPendingPayments(app.deps, dayBefore);
+    await remindPendingPayments(app.deps, new Date(dayBefore.getTime() + 3_600_000));
+    expect(await reminders()).toHaveLength(1);
+    const { row, real } = await newestMail(app, c.email);
+    expect(row.subject).toContain("SPEI");
+    expect(real.text).toContain(p.pendingDetails!.clabe);
+    expect(real.text).toContain("500.00");
+    expect(real.text).toContain("750.00");
+    expect(real.text).not.toContain("OXXO");
+
+    const d = await newCustomer(app);
+    await addPack(d);
+    const paid = await payWithSpei(app.deps, d.id, {});
+    const q = await paymentOf(paid.order.id);
+    await transfer(q.providerPaymentId!, PACK);
+    await remindPendingPayments(app.deps, new Date(q.expiresAt!.getTime() - 3_600_000));
+    expect((await mailsTo(app, d.email)).filter((m) => m.template === "spei-reminder")).toHaveLength(0);
   });
 
   it("a lost webhook: the job asks the gateway about a pending transfer and confirms it", async () => {

@@ -3,22 +3,25 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../app/.server/config/env";
 import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
-import { creditLots, orders, payments, savedCards, webhookEvents } from "../../app/.server/db/schema";
-import { WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
+import { creditLots, gatewayCustomers, orders, payments, savedCards, webhookEvents } from "../../app/.server/db/schema";
+import { expirePendingPayments, PENDING_SYNC_AFTER_MS, WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
 import { messageAnswer } from "../../app/shared/schemas/answers";
 import { setupTestApp } from "../support/app";
 import { expectAnswer } from "../support/answers";
 import { checkoutAs, newCustomer } from "../support/commerce";
 import { createStaff, sessionFor } from "../support/factories";
+import { clabeValid } from "../../app/shared/mexico/clabe";
 import {
   attachedTo,
   authenticate,
   calls,
+  cashBalance,
   expireOxxo,
   intents,
   payOxxo,
   refundsByKey,
   startFakeStripe,
+  transferSpei,
 } from "../support/fake-stripe";
 
 /**
@@ -315,6 +318,7 @@ describe("OXXO through Stripe (payment_method oxxo, next_action.oxxo_display_det
     const [p] = await app.deps.db.select().from(payments).where(eq(payments.orderId, v.order_id));
     expect(p).toMatchObject({ gateway: "stripe", method: "oxxo", status: "pending", amountCents: 125000 });
     const pi = intents.get(p!.providerPaymentId!)!;
+    const od = pi.next_action?.type === "oxxo_display_details" ? pi.next_action.oxxo_display_details : null;
     // What our server asked Stripe for: an OXXO intent confirmed at once, with who pays and 3 days.
     const sent = calls.filter((x) => x.path === "/v1/payment_intents" && x.method === "POST").at(-1)!.body;
     expect(sent).toMatchObject({
@@ -324,13 +328,13 @@ describe("OXXO through Stripe (payment_method oxxo, next_action.oxxo_display_det
       "payment_method_options[oxxo][expires_after_days]": "3",
       "payment_method_data[billing_details][email]": c.email,
     });
-    expect(v.voucher.reference).toBe(pi.next_action!.oxxo_display_details.number);
+    expect(v.voucher.reference).toBe(od!.number);
     expect(p!.pendingDetails).toMatchObject({
       kind: "oxxo",
-      reference: pi.next_action!.oxxo_display_details.number,
-      hostedVoucherUrl: pi.next_action!.oxxo_display_details.hosted_voucher_url,
+      reference: od!.number,
+      hostedVoucherUrl: od!.hosted_voucher_url,
     });
-    expect(p!.expiresAt!.getTime()).toBe(pi.next_action!.oxxo_display_details.expires_after * 1000);
+    expect(p!.expiresAt!.getTime()).toBe(od!.expires_after * 1000);
     expect(await app.deps.db.select().from(creditLots).where(eq(creditLots.userId, c.id))).toHaveLength(0);
 
     // Not paid yet: a succeeded event that lies changes nothing.
@@ -357,5 +361,167 @@ describe("OXXO through Stripe (payment_method oxxo, next_action.oxxo_display_det
     expect((await app.deps.db.select().from(orders).where(eq(orders.id, v.order_id)))[0]!.status).toBe("canceled");
     expect((await app.deps.db.select().from(payments).where(eq(payments.id, p!.id)))[0]!.status).toBe("canceled");
     expect(await app.deps.db.select().from(creditLots).where(eq(creditLots.userId, c.id))).toHaveLength(0);
+  });
+});
+
+describe("SPEI through Stripe (customer_balance funded by mx_bank_transfer)", () => {
+  const PACK = 125000;
+  /** Stripe's webhook for an intent: signed, stored, applied by the job. */
+  const event = async (type: string, intentId: string, eventId: string) => {
+    const payload = JSON.stringify({ id: eventId, object: "event", type, data: { object: { id: intentId } } });
+    const res = await webhook(
+      payload,
+      Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_local_secret" }),
+    );
+    expect(res.status).toBe(200);
+    expect((await app.deps.jobs.runPending(WEBHOOK_JOB, { ignoreStartAfter: true })).failed).toBe(0);
+  };
+  let n = 0;
+  /** A transfer reaches the customer's CLABE; Stripe's webhook (as it names it) comes `times` times. */
+  const transfer = async (intentId: string, cents: number, times = 1) => {
+    const type = transferSpei(intentId, cents);
+    expect(type).not.toBeNull();
+    for (let i = 0; i < times; i++) await event(type!, intentId, `evt_spei_${intentId}_${n}`);
+    n++;
+  };
+  const paySpei = async (token: string) => {
+    const res = await app.request("/v2/checkout/pay-with-spei", { method: "POST", token, json: {} });
+    expect(res.status).toBe(200);
+    return (await res.json()).data as { order_id: number; transfer: Record<string, string | null> };
+  };
+  const paymentOf = async (orderId: number) =>
+    (await app.deps.db.select().from(payments).where(eq(payments.orderId, orderId)))[0]!;
+  const statusOf = async (orderId: number) =>
+    (await app.deps.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status;
+  const lotsOf = async (userId: number) =>
+    (await app.deps.db.select().from(creditLots).where(eq(creditLots.userId, userId))).map((l) => l.quantity);
+
+  it("one Stripe Customer per customer, kept: the same CLABE on two orders, another customer's differs", async () => {
+    useStripe();
+    const c = await newCustomer(app);
+    await checkoutAs(app, c.token).addPack(2);
+    const first = await paySpei(c.token);
+    const p = await paymentOf(first.order_id);
+    expect(p).toMatchObject({ gateway: "stripe", method: "spei", status: "pending", amountCents: PACK });
+    const pi = intents.get(p.providerPaymentId!)!;
+    const sent = calls.filter((x) => x.path === "/v1/payment_intents" && x.method === "POST").at(-1)!.body;
+    expect(sent).toMatchObject({
+      "allowed_payment_method_types[0]": "customer_balance",
+      "payment_method_data[type]": "customer_balance",
+      "payment_method_options[customer_balance][funding_type]": "bank_transfer",
+      "payment_method_options[customer_balance][bank_transfer][type]": "mx_bank_transfer",
+      confirm: "true",
+      currency: "mxn",
+      customer: pi.customer,
+    });
+    const ins = pi.next_action!.type === "display_bank_transfer_instructions" ? pi.next_action! : null;
+    const spei = ins!.display_bank_transfer_instructions.financial_addresses[0]!.spei;
+    expect(clabeValid(first.transfer.clabe!)).toBe(true);
+    expect(first.transfer.clabe).toBe(spei.clabe);
+    expect(p.pendingDetails).toMatchObject({
+      kind: "spei",
+      clabe: spei.clabe,
+      bank: "STP",
+      bankCode: "646",
+      beneficiary: spei.account_holder_name,
+      reference: ins!.display_bank_transfer_instructions.reference,
+      hostedInstructionsUrl: ins!.display_bank_transfer_instructions.hosted_instructions_url,
+      amountCents: PACK,
+      receivedCents: 0,
+    });
+    expect(p.expiresAt!.getTime()).toBeGreaterThan(Date.now());
+    const [kept] = await app.deps.db
+      .select()
+      .from(gatewayCustomers)
+      .where(eq(gatewayCustomers.customerKey, `user:${c.id}`));
+    expect(kept).toMatchObject({ gateway: "stripe", providerCustomerId: pi.customer });
+
+    // A second order, days later (Stripe's idempotency keys long gone): the same Customer and CLABE.
+    const made = calls.filter((x) => x.path === "/v1/customers" && x.method === "POST").length;
+    await checkoutAs(app, c.token).addPack(1);
+    const second = await paySpei(c.token);
+    expect(second.order_id).not.toBe(first.order_id);
+    expect(second.transfer.clabe).toBe(first.transfer.clabe);
+    expect(calls.filter((x) => x.path === "/v1/customers" && x.method === "POST")).toHaveLength(made);
+
+    const other = await newCustomer(app);
+    await checkoutAs(app, other.token).addPack(2);
+    expect((await paySpei(other.token)).transfer.clabe).not.toBe(first.transfer.clabe);
+  });
+
+  it("paid exactly: payment_intent.succeeded credits the pack once, however often it comes", async () => {
+    useStripe();
+    const c = await newCustomer(app);
+    await checkoutAs(app, c.token).addPack(2);
+    const v = await paySpei(c.token);
+    const p = await paymentOf(v.order_id);
+    // Not funded yet: an event that lies changes nothing.
+    await event("payment_intent.succeeded", p.providerPaymentId!, `evt_early_${p.providerPaymentId}`);
+    expect(await statusOf(v.order_id)).toBe("pending_payment");
+    await transfer(p.providerPaymentId!, PACK, 2);
+    expect(await statusOf(v.order_id)).toBe("paid");
+    expect(await lotsOf(c.id)).toEqual([5]);
+    expect((await paymentOf(v.order_id)).pendingDetails).toMatchObject({
+      clabe: v.transfer.clabe,
+      receivedCents: PACK,
+      surplusCents: 0,
+    });
+  });
+
+  it("partly funded (payment_intent.partially_funded), then the rest: pending with what arrived, then paid", async () => {
+    useStripe();
+    const c = await newCustomer(app);
+    await checkoutAs(app, c.token).addPack(2);
+    const v = await paySpei(c.token);
+    const p = await paymentOf(v.order_id);
+    await transfer(p.providerPaymentId!, 50000, 2);
+    expect(await statusOf(v.order_id)).toBe("pending_payment");
+    expect((await paymentOf(v.order_id)).pendingDetails!.receivedCents).toBe(50000);
+    expect(await lotsOf(c.id)).toEqual([]);
+    await transfer(p.providerPaymentId!, 75000);
+    expect(await statusOf(v.order_id)).toBe("paid");
+    expect(await lotsOf(c.id)).toEqual([5]);
+    expect((await paymentOf(v.order_id)).pendingDetails).toMatchObject({ receivedCents: PACK, surplusCents: 0 });
+  });
+
+  it("over-paid: paid once; what stays in the customer's Stripe cash balance is the surplus, recorded", async () => {
+    useStripe();
+    const c = await newCustomer(app);
+    await checkoutAs(app, c.token).addPack(2);
+    const v = await paySpei(c.token);
+    const p = await paymentOf(v.order_id);
+    await transfer(p.providerPaymentId!, PACK + 20000);
+    expect(cashBalance.get(intents.get(p.providerPaymentId!)!.customer!)).toBe(20000);
+    expect(await statusOf(v.order_id)).toBe("paid");
+    expect(await lotsOf(c.id)).toEqual([5]);
+    expect((await paymentOf(v.order_id)).pendingDetails).toMatchObject({
+      receivedCents: PACK + 20000,
+      surplusCents: 20000,
+    });
+  });
+
+  it("webhooks lost: the sync pass asks Stripe, records a partial funding, then confirms", async () => {
+    useStripe();
+    const c = await newCustomer(app);
+    await checkoutAs(app, c.token).addPack(2);
+    const v = await paySpei(c.token);
+    const p = await paymentOf(v.order_id);
+    // Each pass later than the last by more than the sync interval (a noted payment is heard of).
+    const sync = async (passes: number) => {
+      app.setNow(new Date(Date.now() + passes * (PENDING_SYNC_AFTER_MS + 60_000)));
+      try {
+        await expirePendingPayments(app.deps);
+      } finally {
+        app.setNow(null);
+      }
+    };
+    expect(transferSpei(p.providerPaymentId!, 30000)).toBe("payment_intent.partially_funded");
+    await sync(1);
+    expect(await statusOf(v.order_id)).toBe("pending_payment");
+    expect((await paymentOf(v.order_id)).pendingDetails!.receivedCents).toBe(30000);
+    expect(transferSpei(p.providerPaymentId!, PACK - 30000)).toBe("payment_intent.succeeded");
+    await sync(2);
+    expect(await statusOf(v.order_id)).toBe("paid");
+    expect(await lotsOf(c.id)).toEqual([5]);
   });
 });

@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { clabeCheckDigit } from "../../app/shared/mexico/clabe";
 
 /**
  * A local server that answers like Stripe's API for what the `stripe` gateway calls: payment
@@ -14,10 +15,14 @@ import type { AddressInfo } from "node:net";
 type Pi = {
   id: string;
   payment_method_types?: string[];
-  next_action?: {
-    type: "oxxo_display_details";
-    oxxo_display_details: { number: string; expires_after: number; hosted_voucher_url: string };
-  } | null;
+  next_action?:
+    | {
+        type: "oxxo_display_details";
+        oxxo_display_details: { number: string; expires_after: number; hosted_voucher_url: string };
+      }
+    | { type: "display_bank_transfer_instructions"; display_bank_transfer_instructions: BankTransferInstructions }
+    | null;
+  amount_received?: number;
   object: "payment_intent";
   amount: number;
   currency: string;
@@ -30,6 +35,19 @@ type Pi = {
   setup_future_usage: string | null;
 };
 
+type BankTransferInstructions = {
+  type: "mx_bank_transfer";
+  currency: "mxn";
+  amount_remaining: number;
+  reference: string;
+  hosted_instructions_url: string;
+  financial_addresses: {
+    type: "spei";
+    supported_networks: ["spei"];
+    spei: { bank_name: string; bank_code: string; clabe: string; account_holder_name: string };
+  }[];
+};
+
 /** A succeeded intent set up for future use attaches its card to its Customer (as Stripe does). */
 function attachIfSaved(pi: Pi) {
   if (pi.status === "succeeded" && pi.setup_future_usage && pi.customer) attachedTo.set(pi.payment_method, pi.customer);
@@ -40,6 +58,9 @@ export const refundsByKey = new Map<string, { id: string; object: "refund"; amou
 /** Payment methods attached to a Customer (a card saved for later), and the customers made. */
 export const attachedTo = new Map<string, string>();
 const customersByKey = new Map<string, string>();
+/** Customers made (id → metadata) and their cash balance in MXN cents (SPEI transfers not applied). */
+export const customers = new Map<string, Record<string, string>>();
+export const cashBalance = new Map<string, number>();
 export const calls: { method: string; path: string; key: string | undefined; body: Record<string, string> }[] = [];
 let seq = 0;
 
@@ -68,6 +89,36 @@ export function expireOxxo(id: string) {
   return true;
 }
 
+/** The customer's CLABE at the fake's bank (STP, 646), drawn from the Customer: the same on every intent. */
+function clabeOf(customer: string) {
+  let h = 0;
+  for (const ch of customer) h = (h * 31 + ch.charCodeAt(0)) % 100_000_000_000;
+  const first17 = `646180${String(h).padStart(11, "0")}`;
+  return first17 + clabeCheckDigit(first17);
+}
+
+/**
+ * A SPEI transfer of `cents` reaches the Customer of a `customer_balance` intent: it goes to their cash
+ * balance, which Stripe applies to the intent (reconciliation automatic): partly funded, what remains
+ * drops; funded, the intent succeeds and anything beyond stays in the cash balance. Returns the event
+ * type Stripe then sends, or null when the intent does not await a transfer.
+ */
+export function transferSpei(id: string, cents: number) {
+  const pi = intents.get(id);
+  const na = pi?.next_action;
+  if (pi?.status !== "requires_action" || na?.type !== "display_bank_transfer_instructions" || !pi.customer)
+    return null;
+  const balance = (cashBalance.get(pi.customer) ?? 0) + cents;
+  const applied = Math.min(balance, na.display_bank_transfer_instructions.amount_remaining);
+  cashBalance.set(pi.customer, balance - applied);
+  na.display_bank_transfer_instructions.amount_remaining -= applied;
+  if (na.display_bank_transfer_instructions.amount_remaining > 0) return "payment_intent.partially_funded";
+  pi.status = "succeeded";
+  pi.amount_received = pi.amount;
+  pi.next_action = null;
+  return "payment_intent.succeeded";
+}
+
 export async function startFakeStripe(port = 0) {
   const server = http.createServer((req, res) => {
     let raw = "";
@@ -82,6 +133,13 @@ export async function startFakeStripe(port = 0) {
       };
       const url = req.url!.split("?")[0]!;
       let m: RegExpExecArray | null;
+      const metadataOf = () =>
+        Object.fromEntries(
+          Object.entries(body).flatMap(([k, v]) => {
+            const mm = /^metadata\[(\w+)\]$/.exec(k);
+            return mm ? [[mm[1]!, v]] : [];
+          }),
+        );
       const pmView = (id: string) => ({
         id,
         object: "payment_method",
@@ -102,17 +160,80 @@ export async function startFakeStripe(port = 0) {
       if (url === "/v1/customers" && req.method === "POST") {
         const id = (key && customersByKey.get(key)) || `cus_mock_${seq++}`;
         if (key) customersByKey.set(key, id);
-        return send(200, { id, object: "customer", metadata: {} });
+        if (!customers.has(id)) customers.set(id, metadataOf());
+        return send(200, { id, object: "customer", metadata: customers.get(id) });
+      }
+      if ((m = /^\/v1\/customers\/(cus_\w+)\/cash_balance$/.exec(url)) && req.method === "GET") {
+        if (!customers.has(m[1]!))
+          return send(404, { error: { type: "invalid_request_error", code: "resource_missing" } });
+        return send(200, {
+          object: "cash_balance",
+          customer: m[1],
+          available: cashBalance.get(m[1]!) ? { mxn: cashBalance.get(m[1]!) } : null,
+          livemode: false,
+          settings: { reconciliation_mode: "automatic" },
+        });
+      }
+      if ((m = /^\/v1\/customers\/(cus_\w+)$/.exec(url)) && req.method === "GET") {
+        if (!customers.has(m[1]!))
+          return send(404, { error: { type: "invalid_request_error", code: "resource_missing" } });
+        return send(200, { id: m[1], object: "customer", metadata: customers.get(m[1]!) });
       }
       if (url === "/v1/payment_intents" && req.method === "POST") {
         if (key && byKey.has(key)) return send(200, intents.get(byKey.get(key)!));
-        const metadataOf = () =>
-          Object.fromEntries(
-            Object.entries(body).flatMap(([k, v]) => {
-              const mm = /^metadata\[(\w+)\]$/.exec(k);
-              return mm ? [[mm[1]!, v]] : [];
-            }),
-          );
+        if (body["allowed_payment_method_types[0]"] === "customer_balance") {
+          // SPEI: confirmed at once for a Customer, the transfer's instructions (their CLABE) to show.
+          const customer = body.customer;
+          if (
+            !customer ||
+            !customers.has(customer) ||
+            body["payment_method_data[type]"] !== "customer_balance" ||
+            body["payment_method_options[customer_balance][funding_type]"] !== "bank_transfer" ||
+            body["payment_method_options[customer_balance][bank_transfer][type]"] !== "mx_bank_transfer"
+          )
+            return send(400, { error: { type: "invalid_request_error", code: "parameter_missing" } });
+          const id = `pi_mock_${seq++}`;
+          const pi: Pi = {
+            id,
+            object: "payment_intent",
+            amount: Number(body.amount),
+            amount_received: 0,
+            currency: body.currency!,
+            status: "requires_action",
+            client_secret: `${id}_secret_x`,
+            metadata: metadataOf(),
+            payment_method: `pm_cb_${seq++}`,
+            payment_method_types: ["customer_balance"],
+            next_action: {
+              type: "display_bank_transfer_instructions",
+              display_bank_transfer_instructions: {
+                type: "mx_bank_transfer",
+                currency: "mxn",
+                amount_remaining: Number(body.amount),
+                reference: String(1_000_000 + seq),
+                hosted_instructions_url: `https://payments.stripe.com/bank_transfers/instructions/${id}`,
+                financial_addresses: [
+                  {
+                    type: "spei",
+                    supported_networks: ["spei"],
+                    spei: {
+                      bank_name: "STP",
+                      bank_code: "646",
+                      clabe: clabeOf(customer),
+                      account_holder_name: "Barre Studio SA de CV",
+                    },
+                  },
+                ],
+              },
+            },
+            last_payment_error: null,
+            customer,
+            setup_future_usage: null,
+          };
+          intents.set(id, pi);
+          if (key) byKey.set(key, id);
+          return send(200, pi);
+        }
         if (body["allowed_payment_method_types[0]"] === "oxxo") {
           // OXXO: confirmed at once, a voucher to show (reference of 14 digits, expiry, Stripe's page).
           if (

@@ -10,7 +10,7 @@ import type { AppDeps } from "../deps";
 import { sweepExpired } from "../domain/maintenance/housekeeping";
 import { expirePendingPayments, reconcileCharges, retryFailedRefunds } from "../domain/commerce/checkout";
 import { releaseExpiredHolds } from "../domain/commerce/holds";
-import { remindOxxoVouchers } from "../domain/commerce/pending-payments";
+import { remindPendingPayments } from "../domain/commerce/pending-payments";
 import * as bookingJobs from "../domain/booking/jobs";
 import { grantBirthdayRewards, grantMilestoneRewards } from "../domain/commerce/rewards";
 import { deliverDueGiftCards } from "../domain/commerce/gift-card-sales";
@@ -35,8 +35,9 @@ export const scheduledTasks: ScheduledTask[] = [
   // OXXO vouchers and SPEI transfers past their expiry: confirmed if paid, else the order is canceled;
   // those not heard of for half an hour are asked about (a lost webhook, a transfer partly received).
   { name: "commerce-expire-pending", cron: "*/5 * * * *", run: (deps) => expirePendingPayments(deps) },
-  // An unpaid OXXO voucher is reminded once, a day before it lapses.
-  { name: "commerce-oxxo-reminders", cron: "*/15 * * * *", run: (deps) => remindOxxoVouchers(deps, deps.clock()) },
+  // An unpaid OXXO voucher or SPEI transfer is reminded once, a day before it lapses (the task keeps
+  // its first name: the queue's schedule is stored under it).
+  { name: "commerce-oxxo-reminders", cron: "*/15 * * * *", run: (deps) => remindPendingPayments(deps, deps.clock()) },
   { name: "credit-expiry", cron: "5 * * * *", run: (deps) => bookingJobs.expireCredits(deps, deps.clock()) },
   { name: "booking-no-shows", cron: "*/5 * * * *", run: (deps) => bookingJobs.markNoShows(deps, deps.clock()) },
   { name: "waitlist-close", cron: "*/5 * * * *", run: (deps) => bookingJobs.closeWaitlists(deps, deps.clock()) },

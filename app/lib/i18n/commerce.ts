@@ -52,6 +52,8 @@ export const commerce = {
   },
   oxxo: {
     unavailable: "El pago en OXXO no está disponible en este momento",
+    belowMinimum: "OXXO solo acepta pagos desde {amount}: elija otro método de pago",
+    aboveMaximum: "OXXO solo acepta pagos de hasta {amount}: elija otro método de pago",
     paidAfterExpiry: "Pago recibido después del vencimiento de la ficha: se reembolsó",
     payButton: "Pagar en OXXO",
     choiceHelp:
@@ -121,6 +123,11 @@ export const commerce = {
     mail: {
       createdSubject: "Datos para su transferencia SPEI · Orden #{id}",
       createdIntro: "Su compra está pendiente de pago. Transfiera {amount} por SPEI antes del {date}.",
+      reminderSubject: "Su transferencia SPEI vence pronto · Orden #{id}",
+      reminderIntro:
+        "Le recordamos que aún no recibimos su transferencia SPEI de {amount}. Transfiera antes del {date}; después de esa fecha la compra se cancela.",
+      reminderOwed:
+        "Recibimos {received} de su transferencia SPEI; faltan {owed}. Transfiera el resto antes del {date}; después de esa fecha la compra se cancela.",
       clabe: "CLABE: {clabe}",
       bank: "Banco: {bank} · Beneficiario: {beneficiary}",
       reference: "Referencia: {reference}",

@@ -70,6 +70,10 @@ export const cartAnswer = z.object({
     deposit: z.boolean(),
     has_certification: z.boolean(),
     stripePublicKey: z.string(),
+    pay_later: z.object({
+      oxxo: z.object({ reason: z.string().nullable() }).nullable(),
+      spei: z.object({ reason: z.string().nullable() }).nullable(),
+    }),
   }),
 });
 export type CartData = z.output<typeof cartAnswer>["data"];

@@ -532,6 +532,9 @@ export interface PendingDetails {
   /** SPEI: the customer's CLABE (18 digits, the same on every order), the bank and beneficiary to show. */
   clabe?: string;
   bank?: string;
+  /** SPEI through Stripe: the bank's three-digit code, and the provider's own instructions page. */
+  bankCode?: string;
+  hostedInstructionsUrl?: string;
   beneficiary?: string;
   /** SPEI: what the customer has transferred so far (less than the amount: partly funded). */
   receivedCents?: number;
@@ -773,6 +776,22 @@ export const sandboxIntents = pgTable("sandbox_intents", {
   metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
   ...createdAtOnly,
 });
+
+/**
+ * Our customer as the payment provider knows them (Stripe: a Customer, `cus_…`), one per gateway and
+ * customer key (`user:<id>`). Kept here for good: SPEI's CLABE belongs to the provider's Customer, so
+ * the same Customer must be used on every order (an idempotency key lapses after 24 h).
+ */
+export const gatewayCustomers = pgTable(
+  "gateway_customers",
+  {
+    gateway: text("gateway").notNull(),
+    customerKey: text("customer_key").notNull(),
+    providerCustomerId: text("provider_customer_id").notNull(),
+    ...createdAtOnly,
+  },
+  (t) => [primaryKey({ columns: [t.gateway, t.customerKey] })],
+);
 
 /**
  * Provider webhook events, stored once by the webhook call (the provider's event id is the key, so

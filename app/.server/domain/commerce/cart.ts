@@ -34,6 +34,8 @@ import { createSale, saleLineDetail, saleLineName, salesOf } from "./gift-card-s
 import { optionNames, variantLabel } from "./variants";
 import { applyQty, computeTotals, discountCents, type PricedLine, type Totals } from "./pricing";
 import { heldByCart } from "./holds";
+import type { PaymentGateway } from "./gateways/types";
+import { payLaterChoices } from "./pending-payments";
 
 export type CartRow = typeof carts.$inferSelect;
 const PAYMENT_METHOD = { card: 4, paypal: 5 } as const;
@@ -345,7 +347,7 @@ export async function cartContext(db: Db, cart: CartRow, now: Date): Promise<Car
 }
 
 /** The spec §3 cart as the API answers it. */
-export function cartView(ctx: CartContext, stripePublicKey: string) {
+export function cartView(ctx: CartContext, gateway: PaymentGateway) {
   const { cart, lines, totals } = ctx;
   const rows: { label: string; display_value: string; value_cents: number }[] = [
     {
@@ -434,7 +436,9 @@ export function cartView(ctx: CartContext, stripePublicKey: string) {
     shipping_method_id: cart.shippingMethodId,
     deposit: cart.deposit,
     has_certification: lines.some((l) => l.area === "certificate"),
-    stripePublicKey,
+    stripePublicKey: gateway.publicKey,
+    /** OXXO and SPEI as this gateway offers them for this amount (null: not offered). */
+    pay_later: payLaterChoices(gateway, totals.dueNowCents),
   };
 }
 

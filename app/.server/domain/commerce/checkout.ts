@@ -36,7 +36,7 @@ import { escapeHtml, FULFIL_JOB, fulfilPort, saveCard, settlePorts } from "./che
 import { extendHold, HOLD_TTL_MS, releaseHold, releaseHoldIn, releaseOrderHold, takeHold } from "./holds";
 import { runSteps, runStepsOrThrow, type Step } from "./workflow";
 import { gatewayOfPayment } from "./gateways";
-import { mailPendingPayment } from "./pending-payments";
+import { mailPendingPayment, oxxoAmountReason } from "./pending-payments";
 import { transientPaypalError } from "./gateways/paypal";
 import { GatewayError, type CardInput, type Intent, type WebhookEvent } from "./gateways/types";
 import {
@@ -491,6 +491,9 @@ async function payLater(
   const studioId = await checkPaymentStudio(deps.db, input.studio_id);
   const ctx = await payableCart(deps, userId, input.cart_id);
   const amount = ctx.totals.dueNowCents;
+  // OXXO takes a voucher between its limits only: refused before anything is held or asked.
+  const outOfRange = kind === "oxxo" ? oxxoAmountReason(amount) : null;
+  if (outOfRange) throw AppError.validation([], outOfRange);
   const now = deps.clock();
   const expiresAt = new Date(now.getTime() + days * DAY);
   const want = { cartId: ctx.cart.id, version: ctx.cart.version, amountCents: amount };

@@ -2,11 +2,11 @@
  * Pending payments as the customer sees them (issue 25): an OXXO voucher (reference, amount, expiry,
  * a Code 128 barcode drawn on the server) or a SPEI transfer's instructions (the customer's CLABE,
  * bank, beneficiary, reference, amount, what was received and what is still owed); one page shows
- * either, the mail sent when it is made, and the OXXO reminder mailed once a day before it lapses
+ * either, the mail sent when it is made, and the reminder mailed once a day before it lapses
  * (a scheduled task of the job queue).
  */
 import bwipjs from "bwip-js/node";
-import { and, eq, gt, isNull, lte } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/shared/mexico/money";
 import { formatDateTimeLong } from "~/shared/mexico/time";
@@ -14,10 +14,36 @@ import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
 import { orders, payments, users, type PendingDetails } from "../../db/schema";
 import { layout, siteBrand } from "../../mail/templates";
+import type { PaymentGateway } from "./gateways/types";
 
 const DAY = 86_400_000;
-/** The reminder goes this long before the voucher lapses. */
-export const OXXO_REMINDER_BEFORE_MS = DAY;
+/** The reminder goes this long before the voucher or transfer lapses. */
+export const PENDING_REMINDER_BEFORE_MS = DAY;
+
+/** Stripe's OXXO takes $10.00 to $10,000.00 MXN a voucher. */
+export const OXXO_MIN_CENTS = 1_000;
+export const OXXO_MAX_CENTS = 1_000_000;
+
+/** Why an OXXO voucher cannot be made for this amount (in Spanish), or null when it can. */
+export function oxxoAmountReason(amountCents: number) {
+  if (amountCents < OXXO_MIN_CENTS) return t("commerce.oxxo.belowMinimum", { amount: formatMoney(OXXO_MIN_CENTS) });
+  if (amountCents > OXXO_MAX_CENTS) return t("commerce.oxxo.aboveMaximum", { amount: formatMoney(OXXO_MAX_CENTS) });
+  return null;
+}
+
+/**
+ * The paid-later methods the checkout offers for this amount: null where the gateway does not offer
+ * the method (it is not shown); `reason` where it cannot take this amount (shown, not choosable).
+ */
+export function payLaterChoices(
+  gateway: Pick<PaymentGateway, "createOxxoIntent" | "createSpeiIntent">,
+  amountCents: number,
+) {
+  return {
+    oxxo: gateway.createOxxoIntent ? { reason: oxxoAmountReason(amountCents) } : null,
+    spei: gateway.createSpeiIntent ? { reason: null } : null,
+  };
+}
 
 /** The customer's page of an order's pending payment (relative to the site, the page adds the locale prefix). */
 export const pendingPaymentPath = (orderId: number, kind: PendingDetails["kind"]) =>
@@ -93,10 +119,17 @@ function voucherMail(
     return layout(siteBrand(deps.config.publicUrl), {
       to: u.email,
       name: u.name,
-      subject: t("commerce.spei.mail.createdSubject", { id: orderId }),
-      template: "spei-instructions",
+      subject: t(`commerce.spei.mail.${kind}Subject`, { id: orderId }),
+      template: kind === "created" ? "spei-instructions" : "spei-reminder",
       paragraphs: [
-        t("commerce.spei.mail.createdIntro", { amount: v.display_amount, date: v.display_expires }),
+        // Reminded after a transfer for less: what is still owed.
+        kind === "reminder" && s.display_owed
+          ? t("commerce.spei.mail.reminderOwed", {
+              received: s.display_received!,
+              owed: s.display_owed,
+              date: v.display_expires,
+            })
+          : t(`commerce.spei.mail.${kind}Intro`, { amount: v.display_amount, date: v.display_expires }),
         t("commerce.spei.mail.clabe", { clabe: s.clabe }),
         t("commerce.spei.mail.bank", { bank: s.bank, beneficiary: s.beneficiary }),
         t("commerce.spei.mail.reference", { reference: v.reference }),
@@ -134,10 +167,10 @@ export async function mailPendingPayment(deps: Pick<AppDeps, "db" | "mailer" | "
 }
 
 /**
- * Scheduled: vouchers still unpaid that lapse within a day are reminded, once (`reminded_at`,
- * set in the mail's transaction; rows another server is reminding are skipped).
+ * Scheduled: OXXO vouchers and SPEI transfers still unpaid that lapse within a day are reminded,
+ * once (`reminded_at`, set in the mail's transaction; rows another server is reminding are skipped).
  */
-export async function remindOxxoVouchers(deps: Pick<AppDeps, "db" | "mailer" | "config">, now: Date) {
+export async function remindPendingPayments(deps: Pick<AppDeps, "db" | "mailer" | "config">, now: Date) {
   return deps.db.transaction(async (tx) => {
     const due = await tx
       .select({ id: payments.id, orderId: payments.orderId, details: payments.pendingDetails, userId: orders.userId })
@@ -145,11 +178,11 @@ export async function remindOxxoVouchers(deps: Pick<AppDeps, "db" | "mailer" | "
       .innerJoin(orders, eq(orders.id, payments.orderId))
       .where(
         and(
-          eq(payments.method, "oxxo"),
+          inArray(payments.method, ["oxxo", "spei"]),
           eq(payments.status, "pending"),
           isNull(payments.remindedAt),
           gt(payments.expiresAt, now),
-          lte(payments.expiresAt, new Date(now.getTime() + OXXO_REMINDER_BEFORE_MS)),
+          lte(payments.expiresAt, new Date(now.getTime() + PENDING_REMINDER_BEFORE_MS)),
           eq(orders.status, "pending_payment"),
         ),
       )

@@ -33,6 +33,9 @@ export function PaymentStep(props: {
   const { lp } = useLocalePath();
   const { cards, card, setCard } = useSavedCards(true);
   const covered = cart.amount_cents === 0 && cart.items.length > 0;
+  // OXXO and SPEI as the gateway offers them for this amount (absent: not offered; reason: not for it).
+  const { oxxo, spei } = cart.pay_later;
+  const laterRefused = (method === "oxxo" && (!oxxo || oxxo.reason)) || (method === "spei" && (!spei || spei.reason));
   const choose = (m: PayMethod) => {
     // The selector toggles: choosing the selected method again leaves none selected (spec §4).
     const next = method === m ? null : m;
@@ -41,7 +44,9 @@ export function PaymentStep(props: {
     if (next === "card" || next === "paypal")
       void act("setPaymentMethod", { payment_method_id: next === "card" ? 4 : 5 }, true);
   };
-  const canPay = Boolean(cart.items.length && terms && !paying && (method || covered) && !cart.reason);
+  const canPay = Boolean(
+    cart.items.length && terms && !paying && (method || covered) && !cart.reason && (covered || !laterRefused),
+  );
   const pay = () => {
     if (covered) return props.onBalance();
     if (method === "paypal") return props.onPaypal();
@@ -85,22 +90,33 @@ export function PaymentStep(props: {
                 PayPal
               </Button>
             </Group>
-            <Button
-              variant={method === "oxxo" ? "filled" : "default"}
-              leftSection={<IconBuildingStore size={18} />}
-              aria-pressed={method === "oxxo"}
-              onClick={() => choose("oxxo")}
-            >
-              {t("commerce.oxxo.payButton")}
-            </Button>
-            <Button
-              variant={method === "spei" ? "filled" : "default"}
-              leftSection={<IconBuildingBank size={18} />}
-              aria-pressed={method === "spei"}
-              onClick={() => choose("spei")}
-            >
-              {t("commerce.spei.payButton")}
-            </Button>
+            {oxxo && (
+              <Button
+                variant={method === "oxxo" ? "filled" : "default"}
+                leftSection={<IconBuildingStore size={18} />}
+                aria-pressed={method === "oxxo"}
+                aria-describedby={oxxo.reason ? "oxxo-reason" : undefined}
+                disabled={Boolean(oxxo.reason)}
+                onClick={() => choose("oxxo")}
+              >
+                {t("commerce.oxxo.payButton")}
+              </Button>
+            )}
+            {oxxo?.reason && (
+              <Text size="sm" c="dark.6" id="oxxo-reason">
+                {oxxo.reason}
+              </Text>
+            )}
+            {spei && (
+              <Button
+                variant={method === "spei" ? "filled" : "default"}
+                leftSection={<IconBuildingBank size={18} />}
+                aria-pressed={method === "spei"}
+                onClick={() => choose("spei")}
+              >
+                {t("commerce.spei.payButton")}
+              </Button>
+            )}
           </Stack>
           {(method === "oxxo" || method === "spei") && (
             <Text size="sm" c="dark.6">

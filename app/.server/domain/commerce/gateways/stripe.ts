@@ -4,8 +4,11 @@
  * Every call that moves money carries an idempotency key. STRIPE_API_URL points the SDK at another
  * host (the tests run a local server that answers like the provider).
  */
+import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { t } from "~/lib/messages";
+import type { Db } from "../../../db/client";
+import { gatewayCustomers } from "../../../db/schema";
 import { GatewayError, type Intent, type PaymentGateway } from "./types";
 
 const DAY = 86_400_000;
@@ -27,8 +30,34 @@ function oxxoPending(pi: Stripe.PaymentIntent): Intent["pending"] {
   };
 }
 
-function toIntent(pi: Stripe.PaymentIntent): Intent {
-  const pending = oxxoPending(pi);
+/**
+ * A SPEI transfer (`customer_balance` funded by `mx_bank_transfer`): the instructions Stripe answers
+ * (`next_action.display_bank_transfer_instructions`: the customer's CLABE, bank, reference, what
+ * remains). Partly funded, what arrived is the amount less what remains; funded, the instructions
+ * are gone (the payment keeps what was shown) and `surplusCents` is what the customer's cash balance
+ * still holds beyond it. The expiry is ours (metadata `expires_at`): Stripe's transfers do not lapse.
+ */
+function speiPending(pi: Stripe.PaymentIntent, surplusCents = 0): Intent["pending"] {
+  if (!pi.payment_method_types?.includes("customer_balance")) return null;
+  const d = pi.next_action?.display_bank_transfer_instructions;
+  const spei = d?.financial_addresses?.find((a) => a.spei)?.spei;
+  const paid = pi.status === "succeeded";
+  const remaining = paid ? 0 : (d?.amount_remaining ?? pi.amount);
+  return {
+    kind: "spei",
+    reference: d?.reference ?? "",
+    amountCents: pi.amount,
+    expiresAt: pi.metadata?.expires_at ?? "",
+    ...(spei ? { clabe: spei.clabe, bank: spei.bank_name, bankCode: spei.bank_code } : {}),
+    ...(spei?.account_holder_name ? { beneficiary: spei.account_holder_name } : {}),
+    ...(d?.hosted_instructions_url ? { hostedInstructionsUrl: d.hosted_instructions_url } : {}),
+    receivedCents: (paid ? pi.amount_received : pi.amount - remaining) + surplusCents,
+    surplusCents,
+  };
+}
+
+function toIntent(pi: Stripe.PaymentIntent, surplusCents = 0): Intent {
+  const pending = oxxoPending(pi) ?? speiPending(pi, surplusCents);
   // An OXXO voucher that lapsed unpaid goes back to requires_payment_method: it failed.
   const failed = pi.status === "requires_payment_method" && (pi.last_payment_error || pending);
   const status =
@@ -84,6 +113,35 @@ export function stripeGateway(cfg: {
         }
       : {}),
   });
+  /**
+   * Our customer's Stripe Customer, made once and kept (gateway_customers): their CLABE is theirs for
+   * good. Two first payments at once: the provider's idempotency key gives both the same Customer.
+   */
+  async function customerFor(db: Db, customerKey: string, billing: { name: string; email: string }) {
+    const where = and(eq(gatewayCustomers.gateway, "stripe"), eq(gatewayCustomers.customerKey, customerKey));
+    const [known] = await db.select().from(gatewayCustomers).where(where);
+    if (known) return known.providerCustomerId;
+    const c = await stripe.customers.create(
+      { name: billing.name || undefined, email: billing.email || undefined, metadata: { customer_key: customerKey } },
+      { idempotencyKey: `customer:${customerKey}` },
+    );
+    await db
+      .insert(gatewayCustomers)
+      .values({ gateway: "stripe", customerKey, providerCustomerId: c.id })
+      .onConflictDoNothing();
+    const [kept] = await db.select().from(gatewayCustomers).where(where);
+    return kept!.providerCustomerId;
+  }
+
+  /** The intent; a funded SPEI transfer also says what the customer's cash balance keeps beyond it. */
+  async function intentOf(pi: Stripe.PaymentIntent) {
+    if (pi.status !== "succeeded" || !pi.payment_method_types?.includes("customer_balance") || !pi.customer)
+      return toIntent(pi);
+    const customer = typeof pi.customer === "string" ? pi.customer : pi.customer.id;
+    const balance = await stripe.customers.retrieveCashBalance(customer);
+    return toIntent(pi, balance.available?.mxn ?? 0);
+  }
+
   return {
     name: "stripe",
     publicKey: cfg.publishableKey,
@@ -167,6 +225,34 @@ export function stripeGateway(cfg: {
         return wrap(e);
       }
     },
+    async createSpeiIntent(db, input) {
+      try {
+        const customer = await customerFor(db, input.customerKey, input.billing);
+        // Confirmed at once: Stripe answers with the transfer's instructions (the customer's CLABE).
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: "mxn",
+            customer,
+            allowed_payment_method_types: ["customer_balance"],
+            payment_method_data: { type: "customer_balance" },
+            payment_method_options: {
+              customer_balance: { funding_type: "bank_transfer", bank_transfer: { type: "mx_bank_transfer" } },
+            },
+            confirm: true,
+            metadata: {
+              ...input.metadata,
+              charge_key: input.idempotencyKey,
+              expires_at: input.expiresAt.toISOString(),
+            },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return await intentOf(pi);
+      } catch (e) {
+        return wrap(e);
+      }
+    },
     async confirmIntent(_db, id) {
       try {
         const current = await stripe.paymentIntents.retrieve(id);
@@ -178,7 +264,7 @@ export function stripeGateway(cfg: {
     },
     async retrieveIntent(_db, id) {
       try {
-        return toIntent(await stripe.paymentIntents.retrieve(id));
+        return await intentOf(await stripe.paymentIntents.retrieve(id));
       } catch (e) {
         if (e instanceof Stripe.errors.StripeInvalidRequestError) return null;
         return wrap(e);
@@ -190,7 +276,7 @@ export function stripeGateway(cfg: {
           query: `metadata['charge_key']:'${idempotencyKey.replace(/'/g, "\\'")}'`,
           limit: 1,
         });
-        return found.data[0] ? toIntent(found.data[0]) : null;
+        return found.data[0] ? await intentOf(found.data[0]) : null;
       } catch (e) {
         return wrap(e);
       }
