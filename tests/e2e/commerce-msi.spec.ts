@@ -39,6 +39,7 @@ test.describe("meses sin intereses (issue 25)", () => {
     await expect(page).toHaveURL(/\/success-order\?order=\d+/);
     expect(await me(page)).toContain('"available_sessions":10');
     await page.goto("/profile/shopping-history");
+    await page.getByRole("button", { name: /Orden/ }).first().click();
     await expect(page.getByText(/6 meses sin intereses/).first()).toBeVisible();
   });
 });
