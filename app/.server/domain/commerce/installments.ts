@@ -13,12 +13,12 @@ import { AppError } from "../errors";
 import type { PaymentGateway } from "./gateways/types";
 
 /** The configuration key of the minimum (pesos, as staff type it). */
-export const MSI_MIN_KEY = "msi_min_amount";
+const MSI_MIN_KEY = "msi_min_amount";
 /** The minimum when staff set none: Stripe's own minimum for instalments in Mexico. */
-export const MSI_MIN_DEFAULT_CENTS = 30_000;
+const MSI_MIN_DEFAULT_CENTS = 30_000;
 
 /** The smallest amount (cents) that may be paid in meses sin intereses. */
-export async function msiMinimumCents(db: Db): Promise<number> {
+async function msiMinimumCents(db: Db): Promise<number> {
   const [row] = await db
     .select({ value: configurations.value })
     .from(configurations)
