@@ -5,12 +5,13 @@
  */
 import { z } from "zod";
 import { t, type MessageKey } from "~/lib/messages";
+import { parsePesos } from "~/shared/mexico/money";
 import { boolean, email, optionalUrl, requiredText } from "~/shared/schemas/fields";
 
 export const CONFIG_PAGES = ["general", "landing", "on-demand", "store"] as const;
 export type ConfigPage = (typeof CONFIG_PAGES)[number];
 
-type ConfigFieldKind = "text" | "textarea" | "email" | "url" | "phone" | "switch";
+type ConfigFieldKind = "text" | "textarea" | "email" | "url" | "phone" | "switch" | "amount";
 
 export interface ConfigField {
   key: string;
@@ -53,7 +54,11 @@ export const CONFIG_FIELDS: Record<ConfigPage, ConfigField[]> = {
       "cms.config.help.on_demand_enabled",
     ),
   ],
-  store: [f("store_enabled", "store", "switch", "cms.config.fields.store_enabled", "cms.config.help.store_enabled")],
+  store: [
+    f("store_enabled", "store", "switch", "cms.config.fields.store_enabled", "cms.config.help.store_enabled"),
+    // Read by the checkout (domain/commerce/installments.ts); blank: $300.
+    f("msi_min_amount", "store", "amount", "cms.config.fields.msi_min_amount", "cms.config.help.msi_min_amount"),
+  ],
 };
 
 /** Nucleo Home is on unless `on_demand_enabled` is switched off (Configuración › General › On demand). */
@@ -79,6 +84,12 @@ function fieldSchema(field: ConfigField) {
       return optionalUrl.transform((v) => v ?? "");
     case "phone":
       return whatsapp;
+    case "amount":
+      // Pesos; blank keeps the default.
+      return z
+        .string({ error: t("cms.config.errors.amount") })
+        .trim()
+        .refine((v) => v === "" || parsePesos(v) !== null, t("cms.config.errors.amount"));
     case "textarea":
       return requiredText(t("cms.config.errors.required"), { max: 500 });
     default:

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   auditLog,
+  configurations,
   creditLots,
   giftCards,
   orders,
@@ -281,5 +282,101 @@ describe("partial refunds", () => {
     ]);
     const [done] = await app.deps.db.select().from(orders).where(eq(orders.id, order.order_id));
     expect(done!.status).toBe("refunded");
+  });
+});
+
+describe("meses sin intereses through the sandbox", () => {
+  const MSI_CARD = "4000004840000008";
+  const pmOf = async (token: string, number: string) =>
+    (
+      await (
+        await app.request("/v2/stripe/create-payment-method", {
+          method: "POST",
+          token,
+          json: { card: { number, exp_month: 4, exp_year: 2031, cvc: "123" }, billing_details: { name: "Ana" } },
+        })
+      ).json()
+    ).payment_method.id as string;
+  const post = (token: string, path: string, json: unknown) => app.request(path, { method: "POST", token, json });
+
+  it("offers the provider's months for an eligible card, charges 6 months once and records them on the payment", async () => {
+    const c = await newCustomer(app);
+    const view = await cart(c.token, "addPack", { pack_id: 2 });
+    const pm = await pmOf(c.token, MSI_CARD);
+    const offerRes = await post(c.token, "/v2/checkout/installment-plans", {
+      cart_id: view.id,
+      stripe_payment_method_id: pm,
+    });
+    expect(offerRes.status).toBe(200);
+    const offer = (await offerRes.json()).data;
+    expect(offer.amount_cents).toBeGreaterThanOrEqual(60000);
+    expect(offer.plans.map((p: { months: number }) => p.months)).toContain(6);
+    const six = offer.plans.find((p: { months: number }) => p.months === 6);
+    expect(six.monthly_cents).toBe(Math.round(offer.amount_cents / 6));
+    // An ordinary card is not eligible: no plans, the customer pays at once.
+    const plain = await pmOf(c.token, "4242424242424242");
+    const none = await (
+      await post(c.token, "/v2/checkout/installment-plans", { stripe_payment_method_id: plain })
+    ).json();
+    expect(none.data.plans).toEqual([]);
+
+    const pay = () =>
+      post(c.token, "/v2/checkout/setup-intent", { stripe_payment_method_id: pm, installment_months: 6 });
+    const a = await (await pay()).json();
+    const b = await (await pay()).json();
+    expect(a.payment_intent_id).toBe(b.payment_intent_id);
+    const paid = await makePayment(c.token, a.payment_intent_id);
+    expect(paid.status).toBe(200);
+    const [p] = await app.deps.db.select().from(payments).where(eq(payments.providerPaymentId, a.payment_intent_id));
+    expect(p!.installmentMonths).toBe(6);
+    const intentsOfCart = await app.deps.db.select().from(sandboxIntents).where(eq(sandboxIntents.paymentMethodId, pm));
+    expect(intentsOfCart).toHaveLength(1);
+    // Her shopping history says so.
+    const history = await (await app.request("/v2/customer/orders", { token: c.token })).json();
+    expect(JSON.stringify(history)).toContain('"installment_months":6');
+  });
+
+  it("refuses a plan the provider did not offer, an ordinary card, and an amount below the minimum: 422, nothing charged", async () => {
+    const c = await newCustomer(app);
+    await cart(c.token, "addPack", { pack_id: 2 });
+    const pm = await pmOf(c.token, MSI_CARD);
+    const plain = await pmOf(c.token, "4242424242424242");
+    for (const [card, months] of [
+      [pm, 5],
+      [plain, 6],
+    ] as const) {
+      const res = await post(c.token, "/v2/checkout/setup-intent", {
+        stripe_payment_method_id: card,
+        installment_months: months,
+      });
+      expect(res.status).toBe(422);
+      expect((await res.json()).message).toMatch(/meses sin intereses/);
+    }
+    // The studio raises its minimum above this cart: refused with the minimum in the message.
+    await app.deps.db.insert(configurations).values({ key: "msi_min_amount", group: "store", value: "100000" });
+    try {
+      const res = await post(c.token, "/v2/checkout/setup-intent", {
+        stripe_payment_method_id: pm,
+        installment_months: 3,
+      });
+      expect(res.status).toBe(422);
+      expect((await res.json()).message).toContain("$100,000.00");
+      const offer = await (
+        await post(c.token, "/v2/checkout/installment-plans", { stripe_payment_method_id: pm })
+      ).json();
+      expect(offer.data.plans).toEqual([]);
+    } finally {
+      await app.deps.db.delete(configurations).where(eq(configurations.key, "msi_min_amount"));
+    }
+    const charged = await app.deps.db.select().from(sandboxIntents).where(eq(sandboxIntents.paymentMethodId, pm));
+    expect(charged).toHaveLength(0);
+    // A single payment with the same card still works.
+    const single = await (await post(c.token, "/v2/checkout/setup-intent", { stripe_payment_method_id: pm })).json();
+    expect((await makePayment(c.token, single.payment_intent_id)).status).toBe(200);
+    const [p] = await app.deps.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerPaymentId, single.payment_intent_id));
+    expect(p!.installmentMonths).toBeNull();
   });
 });

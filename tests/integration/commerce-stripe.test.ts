@@ -525,3 +525,58 @@ describe("SPEI through Stripe (customer_balance funded by mx_bank_transfer)", ()
     expect(await lotsOf(c.id)).toEqual([5]);
   });
 });
+
+describe("meses sin intereses with stripe (card installments)", () => {
+  const post = (token: string, path: string, json: unknown) => app.request(path, { method: "POST", token, json });
+
+  it("reads the card's available plans, confirms the chosen one, and keeps the months on the payment", async () => {
+    useStripe();
+    const c = await newCustomer(app);
+    const checkout = checkoutAs(app, c.token);
+    await checkout.addPack(2);
+    const pm = `pm_card_mx_${c.id}`;
+    const offer = (
+      await (await post(c.token, "/v2/checkout/installment-plans", { stripe_payment_method_id: pm })).json()
+    ).data;
+    expect(offer.plans.map((p: { months: number }) => p.months)).toEqual([3, 6, 9, 12]);
+    // The intent that told the plans is not a charge: cancelled, never confirmed.
+    const asked = [...intents.values()].filter(
+      (pi) => pi.metadata.purpose === "installment_plans" && pi.payment_method === pm,
+    );
+    expect(asked.map((pi) => pi.status)).toEqual(["canceled"]);
+    // An ordinary card has none.
+    const none = await (
+      await post(c.token, "/v2/checkout/installment-plans", { stripe_payment_method_id: `pm_card_visa_${c.id}` })
+    ).json();
+    expect(none.data.plans).toEqual([]);
+
+    const a = await (await checkout.setupIntent({ stripe_payment_method_id: pm, installment_months: 6 })).json();
+    const b = await (await checkout.setupIntent({ stripe_payment_method_id: pm, installment_months: 6 })).json();
+    expect(a.payment_intent_id).toBe(b.payment_intent_id);
+    const sent = calls.filter((x) => x.path === "/v1/payment_intents" && x.key?.endsWith(":msi6"));
+    expect(sent[0]!.body["payment_method_options[card][installments][plan][count]"]).toBe("6");
+    expect(sent[0]!.body["payment_method_options[card][installments][plan][type]"]).toBe("fixed_count");
+    expect((await checkout.makePayment(a.payment_intent_id)).status).toBe(200);
+    const [p] = await app.deps.db.select().from(payments).where(eq(payments.providerPaymentId, a.payment_intent_id));
+    expect(p!.installmentMonths).toBe(6);
+    expect(p!.gateway).toBe("stripe");
+  });
+
+  it("refuses a plan Stripe does not offer for the card: 422, nothing charged", async () => {
+    useStripe();
+    const c = await newCustomer(app);
+    const checkout = checkoutAs(app, c.token);
+    await checkout.addPack(2);
+    const before = intents.size;
+    for (const [pm, months] of [
+      [`pm_card_mx_${c.id}`, 4],
+      [`pm_card_visa_${c.id}`, 3],
+    ] as const) {
+      const res = await checkout.setupIntent({ stripe_payment_method_id: pm, installment_months: months });
+      expect(res.status).toBe(422);
+      expect((await res.json()).message).toMatch(/meses sin intereses/);
+    }
+    const charged = [...intents.values()].slice(before).filter((pi) => pi.metadata.purpose !== "installment_plans");
+    expect(charged).toHaveLength(0);
+  });
+});

@@ -9,7 +9,9 @@ import { clabeCheckDigit } from "../../app/shared/mexico/clabe";
  * by the end-to-end run with PAYMENT_GATEWAY=stripe (STRIPE_API_URL points here).
  *
  * Test payment methods: `pm_card_visa` succeeds, `pm_card_authenticationRequired` asks for 3-D Secure,
- * `pm_card_chargeDeclined` is declined. `authenticate(id)` stands for the bank's page passed in the
+ * `pm_card_chargeDeclined` is declined, `pm_card_mx` (4000 0048 4000 0008) is a Mexican card with
+ * installments (meses sin intereses: 3, 6, 9 and 12 months on an intent that enables them; a
+ * confirmation with another plan, or any plan on another card, is refused). `authenticate(id)` stands for the bank's page passed in the
  * browser (the intent then awaits our server's confirmation).
  */
 type Pi = {
@@ -33,6 +35,15 @@ type Pi = {
   last_payment_error: unknown;
   customer: string | null;
   setup_future_usage: string | null;
+  payment_method_options?: {
+    card: {
+      installments: {
+        enabled: boolean;
+        available_plans: { count: number; interval: "month"; type: "fixed_count" }[] | null;
+        plan: { count: number; interval: "month"; type: "fixed_count" } | null;
+      };
+    };
+  };
 };
 
 type BankTransferInstructions = {
@@ -47,6 +58,8 @@ type BankTransferInstructions = {
     spei: { bank_name: string; bank_code: string; clabe: string; account_holder_name: string };
   }[];
 };
+
+const MX_PLANS = [3, 6, 9, 12].map((count) => ({ count, interval: "month" as const, type: "fixed_count" as const }));
 
 /** A succeeded intent set up for future use attaches its card to its Customer (as Stripe does). */
 function attachIfSaved(pi: Pi) {
@@ -281,6 +294,15 @@ export async function startFakeStripe(port = 0) {
               message: "Your card was declined.",
             },
           });
+        // Installments: the plans of a Mexican card; a chosen plan must be one of them.
+        const inst = "payment_method_options[card][installments][enabled]";
+        const available = body[inst] === "true" ? (pm.startsWith("pm_card_mx") ? MX_PLANS : []) : null;
+        const count = body["payment_method_options[card][installments][plan][count]"];
+        if (count && !available?.some((p) => String(p.count) === count))
+          return send(400, {
+            error: { type: "invalid_request_error", code: "parameter_invalid", message: "Invalid installment plan" },
+          });
+        const plan = count ? MX_PLANS.find((p) => String(p.count) === count)! : null;
         const id = `pi_mock_${seq++}`;
         const metadata: Record<string, string> = {};
         for (const [k, v] of Object.entries(body)) {
@@ -292,13 +314,23 @@ export async function startFakeStripe(port = 0) {
           object: "payment_intent",
           amount: Number(body.amount),
           currency: body.currency!,
-          status: pm.startsWith("pm_card_authenticationRequired") ? "requires_action" : "succeeded",
+          status:
+            body.confirm !== "true"
+              ? "requires_confirmation"
+              : pm.startsWith("pm_card_authenticationRequired")
+                ? "requires_action"
+                : "succeeded",
           client_secret: `${id}_secret_x`,
           metadata,
           payment_method: pm,
           last_payment_error: null,
           customer: body.customer ?? null,
           setup_future_usage: body.setup_future_usage ?? null,
+          ...(available
+            ? {
+                payment_method_options: { card: { installments: { enabled: true, available_plans: available, plan } } },
+              }
+            : {}),
         };
         attachIfSaved(pi);
         intents.set(id, pi);

@@ -18,6 +18,7 @@ import {
   reconcileNow,
   handlePaypalWebhook,
   handleWebhook,
+  installmentOffer,
   makePayment,
   paypalPayment,
   payWithBalance,
@@ -61,6 +62,7 @@ import {
   customerGiftCardsAnswer,
   customerOrdersAnswer,
   giftCardRedeemedAnswer,
+  installmentPlansAnswer,
   orderPaidAnswer,
   oxxoCreatedAnswer,
   speiCreatedAnswer,
@@ -372,10 +374,32 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
           stripe_payment_method_id: z.string().max(120).optional(),
           stripe_payment_intent_id: z.string().max(120).optional(),
           save_payment_method: boolish,
+          installment_months: wholeNumber(0, 48, t("commerce.msi.invalid")).optional(),
         })
         .passthrough(),
     },
     async ({ deps, auth, body }) => setupIntent(deps, customerId(auth), body),
+  );
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/v2/checkout/installment-plans",
+      summary:
+        "Meses sin intereses que el proveedor ofrece para la tarjeta y lo que el carrito debe ahora, con el " +
+        "monto mensual; vacío bajo el mínimo o con una tarjeta que no los tiene. No retiene ni cobra nada",
+      tags: ["Checkout"],
+      guard: "auth",
+      response: installmentPlansAnswer,
+      body: z.object({
+        cart_id: optInt,
+        stripe_payment_method_id: z
+          .string({ error: () => t("errors.selectPaymentMethod") })
+          .min(1, t("errors.selectPaymentMethod"))
+          .max(120),
+      }),
+    },
+    async ({ deps, auth, body }) => ({ data: await installmentOffer(deps, customerId(auth), body) }),
   );
   defineRoute(
     app,

@@ -15,6 +15,7 @@ import {
 import { GiftCardField } from "./checkout/GiftCardField";
 import { HelpCard } from "./checkout/HelpCard";
 import { PaymentStep } from "./checkout/PaymentStep";
+import { InstallmentsModal } from "./checkout/InstallmentsModal";
 import { SandboxAuthModal } from "./checkout/SandboxAuthModal";
 import { ShippingStep } from "./checkout/ShippingStep";
 import type { PayMethod, Step } from "./checkout/types";
@@ -135,6 +136,11 @@ export function SideCheckout() {
         intentId={flow.cardAction.intentId}
         amount={cart?.display_amount ?? ""}
         onResult={flow.cardAction.onResult}
+      />
+      <InstallmentsModal
+        key={flow.installments.offer ? "open" : "closed"}
+        offer={flow.installments.offer}
+        onResult={flow.installments.onResult}
       />
     </Drawer>
   );

@@ -48,6 +48,7 @@ export const cms = {
       logo_animation: "Ocultar el logo al hacer scroll",
       on_demand_enabled: "On demand habilitado",
       store_enabled: "Tienda habilitada",
+      msi_min_amount: "Compra mínima para meses sin intereses (MXN)",
     },
     help: {
       help_email: "Aparece en el pie de página, el menú y los correos.",
@@ -56,10 +57,13 @@ export const cms = {
       logo_animation: "El logo se oculta después de 64 px de scroll.",
       on_demand_enabled: "Apagado, /on-demand muestra la página «Muy pronto».",
       store_enabled: "Apagada, la tienda no aparece en el menú del sitio.",
+      msi_min_amount:
+        "Desde este monto la tarjeta ofrece los meses que el banco permita (3, 6, 9 o 12). Vacío: $300, el mínimo de Stripe.",
     },
     errors: {
       required: "Este campo es requerido",
       whatsapp: "El WhatsApp debe tener de 10 a 15 dígitos, con lada del país",
+      amount: "Escribe un monto en pesos, por ejemplo 300",
     },
     saved: "Configuración guardada",
   },

@@ -142,6 +142,7 @@ export default function ProfileShoppingHistory({ loaderData }: Route.ComponentPr
                   {o.card
                     ? t("commerce.ui.paidWithCard", { brand: (o.card.brand ?? "").toUpperCase(), last4: o.card.last4 })
                     : t(`commerce.ui.paidWith.${o.payment_method}`)}
+                  {o.installment_months ? ` · ${t("commerce.msi.chosen", { n: o.installment_months })}` : ""}
                 </Text>
                 {o.shipment && (
                   <Text size="xs">

@@ -136,6 +136,15 @@ export const setupIntentAnswer = z.object({
   payment_intent_id: z.string(),
 });
 
+/** Meses sin intereses the provider offers for a card and what the cart owes (none: pay at once). */
+export const installmentPlansAnswer = z.object({
+  data: z.object({
+    amount_cents: z.number(),
+    minimum_cents: z.number(),
+    plans: z.array(z.object({ months: z.number(), monthly_cents: z.number() })),
+  }),
+});
+
 /** The order of a paid cart (card, balance or PayPal) and its confirmation page. */
 export const orderPaidAnswer = messageWith({ order_id: z.number(), url: z.string() });
 
@@ -317,6 +326,8 @@ const customerOrder = z.object({
   balance_due_cents: z.number(),
   display_balance_due: z.string().nullable(),
   card: z.object({ brand: z.string().nullable(), last4: z.string() }).nullable(),
+  /** Meses sin intereses of the card payment (null: a single payment). */
+  installment_months: z.number().nullable(),
   /** An OXXO voucher still to pay (the order is «pendiente de pago»): its page is `url`. */
   oxxo: oxxoVoucher.extend({ url: z.string() }).nullable(),
   /** A SPEI transfer still awaited (or partly received): its instructions' page is `url`. */

@@ -760,6 +760,8 @@ export const sandboxPaymentMethods = pgTable("sandbox_payment_methods", {
   expMonth: integer("exp_month").notNull(),
   expYear: integer("exp_year").notNull(),
   outcome: text("outcome").$type<"succeed" | "authenticate" | "decline" | "insufficient_funds">().notNull(),
+  /** A Mexican credit card the sandbox offers meses sin intereses for. */
+  installments: boolean("installments").notNull().default(false),
   ...createdAtOnly,
 });
 

@@ -370,6 +370,7 @@ export async function customerOrders(db: Db, userId: number) {
       balance_due_cents: o.status === "paid" ? o.balanceDueCents : 0,
       display_balance_due: o.status === "paid" && o.balanceDueCents > 0 ? formatMoney(o.balanceDueCents) : null,
       card: pay?.cardLast4 ? { brand: pay.cardBrand, last4: pay.cardLast4 } : null,
+      installment_months: pay?.installmentMonths ?? null,
       oxxo:
         o.status === "pending_payment" && pay?.pendingDetails?.kind === "oxxo"
           ? { ...voucherView(pay.pendingDetails), url: pendingPaymentPath(o.id, "oxxo") }

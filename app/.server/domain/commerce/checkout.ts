@@ -37,6 +37,7 @@ import { extendHold, HOLD_TTL_MS, releaseHold, releaseHoldIn, releaseOrderHold, 
 import { runSteps, runStepsOrThrow, type Step } from "./workflow";
 import { gatewayOfPayment } from "./gateways";
 import { mailPendingPayment, oxxoAmountReason } from "./pending-payments";
+import { checkChosenPlan, monthlyCents, plansFor } from "./installments";
 import { transientPaypalError } from "./gateways/paypal";
 import { GatewayError, type CardInput, type Intent, type WebhookEvent } from "./gateways/types";
 import {
@@ -153,6 +154,8 @@ export async function setupIntent(
     save_payment_method?: boolean;
     /** The studio the purchase counts for (kept on the intent: a webhook's order gets it too). */
     studio_id?: number | null;
+    /** Meses sin intereses: one of the plans offered (`installmentOffer`); absent or 1: one payment. */
+    installment_months?: number;
   },
 ) {
   const { card } = deps.gateways;
@@ -195,12 +198,44 @@ export async function setupIntent(
 /** The state of a new card charge's steps. */
 interface CardChargeState {
   userId: number;
-  input: { cart_id?: number; order_id?: number; save_payment_method?: boolean };
+  input: { cart_id?: number; order_id?: number; save_payment_method?: boolean; installment_months?: number };
   pmId: string;
   studioId: number | null;
   plan?: { charge: OpenChargeInput; metadata: Record<string, string>; version?: number };
   charge?: ChargeRow;
   intent?: Intent;
+}
+
+/** The months chosen for meses sin intereses, or null for a single payment (absent, 0 or 1). */
+const msiMonths = (input: { installment_months?: number }) =>
+  input.installment_months && input.installment_months > 1 ? input.installment_months : null;
+
+/**
+ * The card step's choice: the plans the provider offers for this card (a payment method of the
+ * customer's) and what the cart owes now, each with its monthly amount. Nothing is held or charged.
+ * None below the studio's minimum or for a card that is not eligible: the customer pays at once.
+ */
+export async function installmentOffer(
+  deps: CheckoutDeps,
+  userId: number,
+  input: { cart_id?: number; stripe_payment_method_id: string },
+) {
+  const { card } = deps.gateways;
+  const pm = await card.paymentMethod(deps.db, input.stripe_payment_method_id);
+  if (!pm || !(await claimPaymentMethod(deps.db, card.name, pm.id, userId))) throw unknownPaymentMethod();
+  const ctx = await payableCart(deps, userId, input.cart_id);
+  const amountCents = ctx.totals.dueNowCents;
+  try {
+    const { minimumCents, months } = await plansFor(deps.db, card, { amountCents, paymentMethodId: pm.id });
+    return {
+      amount_cents: amountCents,
+      minimum_cents: minimumCents,
+      plans: months.map((n) => ({ months: n, monthly_cents: monthlyCents(amountCents, n) })),
+    };
+  } catch (e) {
+    if (e instanceof GatewayError) throw paymentError(e.message);
+    throw e;
+  }
 }
 
 /** An earlier charge of this cart was settled and closed: the steps run again from `price`. */
@@ -216,7 +251,26 @@ class SettledEarlier extends Error {}
 function cardChargeSteps(deps: CheckoutDeps, round: number): Step<CardChargeState>[] {
   const { card } = deps.gateways;
   return [
-    { name: "price", run: async (s) => ({ plan: await chargePlan(deps, s.userId, s.input, s.pmId) }) },
+    {
+      name: "price",
+      async run(s) {
+        const plan = await chargePlan(deps, s.userId, s.input, s.pmId);
+        const months = msiMonths(s.input);
+        if (months) {
+          // Checked before anything is held or charged: the minimum, and a plan the provider offers.
+          if (plan.charge.instalment !== 1)
+            throw AppError.validation([{ field: "installment_months", message: t("commerce.msi.notForBalance") }]);
+          await checkChosenPlan(deps.db, card, {
+            amountCents: plan.charge.amountCents,
+            paymentMethodId: s.pmId,
+            months,
+          });
+          // Another choice is another charge: its own idempotency key.
+          plan.charge.idempotencyKey = `${plan.charge.idempotencyKey}:msi${months}`;
+        }
+        return { plan };
+      },
+    },
     {
       name: "hold",
       async run(s) {
@@ -268,6 +322,7 @@ function cardChargeSteps(deps: CheckoutDeps, round: number): Step<CardChargeStat
             charge_key: charge.idempotencyKey,
             ...(s.studioId ? { studio_id: String(s.studioId) } : {}),
           },
+          installmentMonths: msiMonths(s.input) ?? undefined,
         });
         await noteIntent(deps.db, s.charge!.id, intent, deps.clock());
         await afterIntent(deps, charge.instalment === 1 ? charge.cartId : null, intent);

@@ -1,5 +1,5 @@
 import { api, type ApiData } from "~/lib/api";
-import type { paymentMethodAnswer, setupIntentAnswer } from "~/shared/schemas/commerce-answers";
+import type { installmentPlansAnswer, paymentMethodAnswer, setupIntentAnswer } from "~/shared/schemas/commerce-answers";
 
 import { t } from "~/lib/messages";
 import { parseExpiry } from "~/shared/schemas/commerce";
@@ -40,6 +40,7 @@ export async function chargeCard(
   target: { cart_id: number; studio_id?: number | null } | { order_id: number },
   authenticate: (intentId: string) => Promise<boolean>,
   stripeKey: string | null = null,
+  chooseInstallments?: (offer: ApiData<typeof installmentPlansAnswer>) => Promise<number | null>,
 ): Promise<Outcome> {
   const stripe = stripeKey ? await loadStripe(stripeKey).catch(() => null) : null;
   if (stripeKey && !stripe) return { ok: false, message: t("errors.connection") };
@@ -67,8 +68,25 @@ export async function chargeCard(
     if (!pm.ok) return { ok: false, message: pm.message, fields: cardFieldErrors(pm.fields) };
     pmId = pm.data.payment_method.id;
   }
+  // Meses sin intereses: the plans the card's bank offers for the cart, when there are any.
+  let months: number | undefined;
+  if (chooseInstallments && "cart_id" in target) {
+    const offer = await api<ApiData<typeof installmentPlansAnswer>>("/v2/checkout/installment-plans", {
+      json: { cart_id: target.cart_id, stripe_payment_method_id: pmId },
+    });
+    if (offer.ok && offer.data.plans.length > 0) {
+      const chosen = await chooseInstallments(offer.data);
+      if (chosen === null) return { ok: false, message: t("commerce.msi.cancelled") };
+      if (chosen > 1) months = chosen;
+    }
+  }
   let si = await api<ApiData<typeof setupIntentAnswer>>("/v2/checkout/setup-intent", {
-    json: { ...target, stripe_payment_method_id: pmId, save_payment_method: card.save },
+    json: {
+      ...target,
+      stripe_payment_method_id: pmId,
+      save_payment_method: card.save,
+      ...(months ? { installment_months: months } : {}),
+    },
   });
   if (!si.ok) return { ok: false, message: si.message };
   if (si.data.requires_action) {

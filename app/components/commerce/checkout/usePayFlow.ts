@@ -14,6 +14,7 @@ import { useRootData, useUi } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { toastError, toastSuccess, type CartData } from "../useCart";
 import { chargeCard } from "./card-payment";
+import { useInstallmentChoice } from "./InstallmentsModal";
 import { useCardAction } from "./SandboxAuthModal";
 import type { CardDetails, CardErrors } from "./types";
 
@@ -32,6 +33,7 @@ export function usePayFlow(cart: CartData | null, setCart: (c: CartData | null) 
   const [failed, setFailed] = useState<string | null>(null);
   const cardAction = useCardAction();
   const { authenticate } = cardAction;
+  const installments = useInstallmentChoice();
 
   const done = async (url: string | null) => {
     toastSuccess(t("success.payment"));
@@ -68,7 +70,13 @@ export function usePayFlow(cart: CartData | null, setCart: (c: CartData | null) 
   const payByCard = async (card: CardDetails, showErrors: (errors: CardErrors) => void) => {
     if (!cart) return;
     start();
-    const charged = await chargeCard(card, { cart_id: cart.id, studio_id: root.studio }, authenticate, root.stripeKey);
+    const charged = await chargeCard(
+      card,
+      { cart_id: cart.id, studio_id: root.studio },
+      authenticate,
+      root.stripeKey,
+      installments.choose,
+    );
     if (!charged.ok && charged.fields) {
       // A field to correct, not a payment problem: the message under it (and the toast), no help card.
       setPaying(false);
@@ -116,5 +124,5 @@ export function usePayFlow(cart: CartData | null, setCart: (c: CartData | null) 
     await makePayment(undefined);
   };
 
-  return { paying, failed, setFailed, cardAction, payByCard, payByPaypal, payLater, payWithBalance };
+  return { paying, failed, setFailed, cardAction, installments, payByCard, payByPaypal, payLater, payWithBalance };
 }

@@ -111,7 +111,8 @@ function ConfigForm({ page, values }: { page: ConfigPage; values: Record<string,
             label={label}
             description={description}
             required={f.kind === "text" || f.kind === "email" || f.kind === "phone"}
-            type={f.kind === "phone" ? "tel" : f.kind}
+            type={f.kind === "phone" ? "tel" : f.kind === "amount" ? "text" : f.kind}
+            inputMode={f.kind === "amount" ? "decimal" : undefined}
             autoComplete="off"
             {...form.getInputProps(f.key)}
           />

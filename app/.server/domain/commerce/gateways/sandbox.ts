@@ -6,6 +6,9 @@
  *   4000 0025 0000 3155  requires authentication (the card-action step), then succeeds
  *   4000 0000 0000 0002  declined: 'Tarjeta declinada'
  *   4000 0000 0000 9995  declined: insufficient funds
+ *   4000 0048 4000 0008  a Mexican credit card with meses sin intereses (Stripe's MX installments
+ *                        test card): 3, 6, 9 or 12 months, each offered from $100 MXN a month
+ *                        (3 from $300, 6 from $600, 9 from $900, 12 from $1,200); succeeds
  *
  * Any other number that passes the Luhn check succeeds. Only brand, last4 and expiry are kept.
  */
@@ -31,6 +34,16 @@ const TEST_CARDS: Record<string, Outcome> = {
   "4000000000000002": "decline",
   "4000000000009995": "insufficient_funds",
 };
+
+/** Cards the sandbox offers meses sin intereses for (any other card is not eligible). */
+const INSTALLMENT_CARDS = new Set(["4000004840000008"]);
+/** The months the sandbox offers, each from this much a month. */
+const INSTALLMENT_COUNTS = [3, 6, 9, 12];
+const INSTALLMENT_MIN_MONTHLY_CENTS = 10_000;
+
+function sandboxPlans(eligible: boolean, amountCents: number) {
+  return eligible ? INSTALLMENT_COUNTS.filter((n) => amountCents >= n * INSTALLMENT_MIN_MONTHLY_CENTS) : [];
+}
 
 export function luhnValid(digits: string) {
   if (!/^\d{12,19}$/.test(digits)) return false;
@@ -102,6 +115,7 @@ async function toIntent(db: Db, row: IntentRow): Promise<Intent> {
     metadata: row.metadata,
     paymentMethodId: row.paymentMethodId,
     failureMessage,
+    installmentMonths: row.metadata.installment_months ? Number(row.metadata.installment_months) : null,
     approveUrl: row.kind === "paypal" ? `/api/v2/sandbox/paypal/${row.id}` : null,
     pending:
       row.kind === "oxxo"
@@ -198,7 +212,11 @@ export function sandboxGateway(
         expMonth: card.expMonth,
         expYear: card.expYear,
       };
-      await db.insert(sandboxPaymentMethods).values({ ...info, outcome: TEST_CARDS[digits] ?? "succeed" });
+      await db.insert(sandboxPaymentMethods).values({
+        ...info,
+        outcome: TEST_CARDS[digits] ?? "succeed",
+        installments: INSTALLMENT_CARDS.has(digits),
+      });
       return info;
     },
     async paymentMethod(db, id) {
@@ -213,6 +231,10 @@ export function sandboxGateway(
         .from(sandboxPaymentMethods)
         .where(eq(sandboxPaymentMethods.id, input.paymentMethodId));
       if (!pm) throw new GatewayError(t("errors.paymentFailed"), "no_such_payment_method");
+      // As the provider: a plan it did not offer for this card and amount is refused, nothing charged.
+      const months = input.installmentMonths;
+      if (months && !sandboxPlans(pm.installments, input.amountCents).includes(months))
+        throw new GatewayError(t("commerce.msi.planUnavailable", { n: months }), "installment_plan_unavailable");
       const status =
         pm.outcome === "succeed" ? "succeeded" : pm.outcome === "authenticate" ? "requires_action" : "failed";
       const row = await insertOnce(db, {
@@ -222,9 +244,16 @@ export function sandboxGateway(
         amountCents: input.amountCents,
         paymentMethodId: pm.id,
         status,
-        metadata: input.metadata,
+        metadata: months ? { ...input.metadata, installment_months: String(months) } : input.metadata,
       });
       return toIntent(db, row);
+    },
+    async installmentPlans(db, input) {
+      const [pm] = await db
+        .select({ installments: sandboxPaymentMethods.installments })
+        .from(sandboxPaymentMethods)
+        .where(eq(sandboxPaymentMethods.id, input.paymentMethodId));
+      return sandboxPlans(pm?.installments ?? false, input.amountCents);
     },
     async createOxxoIntent(db, input) {
       // A voucher's reference is 14 digits, as OXXO's (Stripe's test mode makes one too).

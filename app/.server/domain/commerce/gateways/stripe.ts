@@ -78,6 +78,7 @@ function toIntent(pi: Stripe.PaymentIntent, surplusCents = 0): Intent {
     metadata: (pi.metadata ?? {}) as Record<string, string>,
     paymentMethodId: typeof pi.payment_method === "string" ? pi.payment_method : (pi.payment_method?.id ?? null),
     failureMessage: failed ? declineMessage(pi.last_payment_error?.decline_code ?? pi.last_payment_error?.code) : null,
+    installmentMonths: pi.payment_method_options?.card?.installments?.plan?.count ?? null,
     pending,
   };
 }
@@ -194,11 +195,54 @@ export function stripeGateway(cfg: {
             use_stripe_sdk: true,
             ...(customer ? { customer } : {}),
             ...(save ? { setup_future_usage: "off_session" as const } : {}),
+            // Meses sin intereses: the plan chosen among those Stripe offered (it refuses any other).
+            ...(input.installmentMonths
+              ? {
+                  payment_method_options: {
+                    card: {
+                      installments: {
+                        enabled: true,
+                        plan: {
+                          count: input.installmentMonths,
+                          interval: "month" as const,
+                          type: "fixed_count" as const,
+                        },
+                      },
+                    },
+                  },
+                }
+              : {}),
             metadata: input.metadata,
           },
           { idempotencyKey: input.idempotencyKey },
         );
         return toIntent(pi);
+      } catch (e) {
+        return wrap(e);
+      }
+    },
+    async installmentPlans(_db, input) {
+      try {
+        // Stripe tells the plans of a card only on an intent with installments enabled: one is made
+        // (not confirmed, so nothing is charged), read, and cancelled; the charge is its own intent.
+        // A saved card is used with the Customer it is on.
+        const pm = await stripe.paymentMethods.retrieve(input.paymentMethodId);
+        const customer = typeof pm.customer === "string" ? pm.customer : (pm.customer?.id ?? null);
+        const pi = await stripe.paymentIntents.create({
+          amount: input.amountCents,
+          currency: "mxn",
+          payment_method: input.paymentMethodId,
+          ...(customer ? { customer } : {}),
+          allowed_payment_method_types: ["card"],
+          payment_method_options: { card: { installments: { enabled: true } } },
+          metadata: { purpose: "installment_plans" },
+        });
+        await stripe.paymentIntents.cancel(pi.id).catch(() => undefined);
+        const plans = pi.payment_method_options?.card?.installments?.available_plans ?? [];
+        return plans
+          .filter((p) => p.type === "fixed_count" && p.interval === "month" && p.count)
+          .map((p) => p.count!)
+          .sort((a, b) => a - b);
       } catch (e) {
         return wrap(e);
       }

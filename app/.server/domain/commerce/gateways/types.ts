@@ -75,8 +75,20 @@ export interface PaymentGateway {
   paymentMethod(db: Db, id: string): Promise<PaymentMethodInfo | null>;
   createCardIntent(
     db: Db,
-    input: { amountCents: number; paymentMethodId: string; idempotencyKey: string; metadata: Record<string, string> },
+    input: {
+      amountCents: number;
+      paymentMethodId: string;
+      idempotencyKey: string;
+      metadata: Record<string, string>;
+      /** Meses sin intereses: a plan the provider offered for this card and amount (`installmentPlans`). */
+      installmentMonths?: number;
+    },
   ): Promise<Intent>;
+  /**
+   * Meses sin intereses (Stripe's card installments): the month counts the provider offers for this
+   * card and amount, fixed-count monthly plans only; empty when the card or amount is not eligible.
+   */
+  installmentPlans(db: Db, input: { amountCents: number; paymentMethodId: string }): Promise<number[]>;
   /**
    * OXXO (Stripe's `oxxo` method): an intent awaiting the customer's cash payment, with its voucher
    * (`pending`: reference, amount, expiry). Status `requires_action` until the store reports the

@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_payment_methods" ADD COLUMN "installments" boolean DEFAULT false NOT NULL;
