@@ -55,7 +55,7 @@ import { addShiftMovement, openShiftOf, requireOpenShift, shiftTotals, type Open
 import { expectedCash } from "~/shared/shifts";
 import { GIFT_CARD_MAX_CENTS, GIFT_CARD_MIN_CENTS } from "~/shared/gift-cards";
 import { formatCalendarDate } from "~/shared/mexico/time";
-import { refundPaymentIn } from "../commerce/after-sale";
+import { refundable, refundPaymentIn } from "../commerce/after-sale";
 import { spentOfOrderCards } from "../commerce/gift-card-sales";
 
 type PosDeps = Pick<AppDeps, "db" | "mailer" | "clock" | "config" | "jobs">;
@@ -562,8 +562,8 @@ export async function refundAtDesk(deps: RefundDeps, actor: Actor, saleId: numbe
       .select()
       .from(payments)
       .where(and(eq(payments.orderId, sale.sale.orderId), eq(payments.instalment, 1)));
-    if (!payment || payment.status === "refunded" || payment.refundedCents >= payment.amountCents)
-      throw AppError.conflict(t("shifts.pos.refund.errors.already"));
+    // Checked before the amounts (its own message at the desk), by refundPaymentIn's rule.
+    if (!payment || !refundable(payment)) throw AppError.conflict(t("shifts.pos.refund.errors.already"));
     // What its gift cards already spent stays paid, as online (gift-card-sales.ts).
     const left = payment.amountCents - payment.refundedCents - (await spentOfOrderCards(tx, sale.sale.orderId));
     if (left <= 0) throw AppError.conflict(t("commerce.giftSale.nothingToRefund"));
