@@ -21,7 +21,7 @@ import {
   vouchers,
 } from "../../app/.server/db/schema";
 import { actorOf } from "../../app/.server/domain/people/access";
-import { sellAtDesk } from "../../app/.server/domain/pos/service";
+import { openShiftSales, saleView, sellAtDesk } from "../../app/.server/domain/pos/service";
 import { posSaleSchema } from "../../app/shared/schemas/pos";
 import { setupTestApp } from "../support/app";
 import { createCustomer, createStaff, createStudio, sessionFor } from "../support/factories";
@@ -332,6 +332,15 @@ describe("at the desk with an open shift", () => {
     expect(after.orders).toBe(before.orders + 1);
     expect(after.movements).toBe(before.movements + 1);
     expect(after.sales).toBe(before.sales + 1);
+  });
+
+  it("the shift's sales list answers each sale as its own view does (read all at once)", async () => {
+    const list = await openShiftSales(app.deps.db, cashier.id);
+    expect(list.length).toBeGreaterThanOrEqual(4);
+    const one = await Promise.all(list.map((s) => saleView(app.deps.db, s.id)));
+    expect(list).toEqual(one);
+    expect(list.map((s) => s.id)).toEqual([...list.map((s) => s.id)].sort((a, b) => b - a));
+    expect(await openShiftSales(app.deps.db, cashier.id, 2)).toEqual(one.slice(0, 2));
   });
 
   it("a failure half-way (after the order, the credit and the cash movement were written) leaves nothing", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { budget, middayZone, timeFactor } from "../e2e/support/time";
+import { budget, halfHourAfter, middayZone, timeFactor, zoneDay as day } from "../e2e/support/time";
 
 /**
  * The browser suite's clock helpers (tests/e2e/support/time.ts). booking-flow.spec.ts used to skip
@@ -7,7 +7,6 @@ import { budget, middayZone, timeFactor } from "../e2e/support/time";
  * list of today's classes); its place now lives in `middayZone`, where the next hour never crosses
  * midnight.
  */
-const day = (d: Date, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, dateStyle: "short" }).format(d);
 const HOUR = 3_600_000;
 
 describe("middayZone", () => {
@@ -25,6 +24,21 @@ describe("middayZone", () => {
     const crossing = instants.filter((t) => {
       const zone = middayZone(t);
       return day(t, zone) !== day(new Date(+t + HOUR), zone);
+    });
+    expect(crossing.map((t) => t.toISOString())).toEqual([]);
+  });
+
+  it("front-desk-day's class (the next half hour after an hour) stays on the zone's today, not Mexico City's at 23:30", () => {
+    // 23:30 in Mexico City (UTC-6) is 05:30 UTC: the class starts at 00:30, tomorrow there.
+    const lateNight = new Date(Date.UTC(2026, 10, 28, 5, 30));
+    expect(halfHourAfter(lateNight, 60).toISOString()).toBe("2026-11-28T06:30:00.000Z");
+    expect(day(lateNight, "America/Mexico_City")).toBe("2026-11-27");
+    expect(day(halfHourAfter(lateNight, 60), "America/Mexico_City")).toBe("2026-11-28");
+    const zone = middayZone(lateNight);
+    expect(day(halfHourAfter(lateNight, 60), zone)).toBe(day(lateNight, zone));
+    const crossing = instants.filter((t) => {
+      const zone = middayZone(t);
+      return day(t, zone) !== day(halfHourAfter(t, 60), zone);
     });
     expect(crossing.map((t) => t.toISOString())).toEqual([]);
   });

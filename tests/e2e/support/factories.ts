@@ -14,6 +14,7 @@ import {
 } from "../../support/factories";
 import { createAccount, withDb } from "./db";
 import { expect, loginAs } from "./fixtures";
+import { halfHourAfter } from "./time";
 
 /**
  * What an end-to-end spec needs, made for it in the e2e server's database with the factories the
@@ -106,8 +107,7 @@ export async function createClass(
   place: Place,
   o: { minutes?: number; starts?: Date; duration?: number; coachId?: number },
 ) {
-  const HALF = 30 * 60_000;
-  const starts = o.starts ?? new Date(Math.ceil((Date.now() + (o.minutes ?? 0) * 60_000) / HALF) * HALF);
+  const starts = o.starts ?? halfHourAfter(new Date(), o.minutes ?? 0);
   const res = await staff.api.post("/api/admin/class-sessions", {
     headers: staff.headers,
     data: {

@@ -35,3 +35,13 @@ export function middayZone(now: Date) {
   // Etc/GMT zones count the other way round: Etc/GMT-3 is UTC+3.
   return best === 0 ? "Etc/GMT" : `Etc/GMT${best > 0 ? "-" : "+"}${Math.abs(best)}`;
 }
+
+/** The calendar day (YYYY-MM-DD) of `at` in `timeZone`. */
+export const zoneDay = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone, dateStyle: "short" }).format(at);
+
+/** `minutes` after `now`, rounded up to the half hour: when `createClass` starts a class by default. */
+export function halfHourAfter(now: Date, minutes: number) {
+  const HALF = 30 * 60_000;
+  return new Date(Math.ceil((now.getTime() + minutes * 60_000) / HALF) * HALF);
+}

@@ -56,6 +56,10 @@ export async function refundPayment(
   return deps.db.transaction((tx) => refundPaymentIn(deps, tx, paymentId, actorUserId, amountCents));
 }
 
+/** Whether a payment can still be refunded (some or all of it): the one rule of both refunds. */
+export const refundable = (p: Pick<typeof payments.$inferSelect, "status">) =>
+  p.status === "succeeded" || p.status === "partially_refunded";
+
 /**
  * `refundPayment` inside the caller's transaction (the desk's refund adds its shift movement to
  * the same one): the same checks, reversal, refund row, audit entry and mail.
@@ -71,8 +75,7 @@ export async function refundPaymentIn(
   {
     const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
     if (!p || !p.orderId) throw AppError.notFound();
-    if (p.status !== "succeeded" && p.status !== "partially_refunded")
-      throw AppError.conflict(t("commerce.payment.alreadyRefunded"));
+    if (!refundable(p)) throw AppError.conflict(t("commerce.payment.alreadyRefunded"));
     // What its gift cards sold online already spent stays paid (gift-card-sales.ts).
     const spent = await spentOfOrderCards(tx, p.orderId);
     const remaining = p.amountCents - p.refundedCents - spent;

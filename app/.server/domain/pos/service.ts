@@ -13,7 +13,7 @@
  *
  * Everything runs in ONE transaction: a failure at any step leaves no order, no credit, no movement.
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/shared/mexico/money";
 import { posSearchable, type PosQuoteInput, type PosRefundInput, type PosSaleInput } from "~/shared/schemas/pos";
@@ -55,7 +55,7 @@ import { addShiftMovement, openShiftOf, requireOpenShift, shiftTotals, type Open
 import { expectedCash } from "~/shared/shifts";
 import { GIFT_CARD_MAX_CENTS, GIFT_CARD_MIN_CENTS } from "~/shared/gift-cards";
 import { formatCalendarDate } from "~/shared/mexico/time";
-import { refundPaymentIn } from "../commerce/after-sale";
+import { refundable, refundPaymentIn } from "../commerce/after-sale";
 import { spentOfOrderCards } from "../commerce/gift-card-sales";
 
 type PosDeps = Pick<AppDeps, "db" | "mailer" | "clock" | "config" | "jobs">;
@@ -446,7 +446,17 @@ export async function sellAtDesk(deps: PosDeps, actor: Actor, input: PosSaleInpu
 
 /** A desk sale as the screen and the receipt show it. */
 export async function saleView(db: Db, saleId: number) {
-  const [row] = await db
+  const [view] = await saleViews(db, eq(posSales.id, saleId));
+  if (!view) throw AppError.notFound(t("shifts.pos.errors.notFound"));
+  return view;
+}
+
+/**
+ * The views of the desk sales matching `where`, newest first (at most `limit`): four queries
+ * whatever the number of sales (the sales, then their lines, cashiers and gift cards at once).
+ */
+async function saleViews(db: Db, where: SQL, limit?: number) {
+  const base = db
     .select({
       sale: posSales,
       order: orders,
@@ -460,48 +470,62 @@ export async function saleView(db: Db, saleId: number) {
     .innerJoin(users, eq(users.id, posSales.customerUserId))
     .leftJoin(payments, and(eq(payments.orderId, posSales.orderId), eq(payments.instalment, 1)))
     .leftJoin(studios, eq(studios.id, orders.studioId))
-    .where(eq(posSales.id, saleId));
-  if (!row) throw AppError.notFound(t("shifts.pos.errors.notFound"));
-  const [items, [cashier], cards] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, row.order.id)).orderBy(asc(orderItems.id)),
-    db.select({ name: users.name, lastName: users.lastName }).from(users).where(eq(users.id, row.sale.cashierUserId)),
+    .where(where)
+    .orderBy(desc(posSales.id));
+  const rows = limit === undefined ? await base : await base.limit(limit);
+  if (rows.length === 0) return [];
+  const orderIds = rows.map((r) => r.order.id);
+  const [items, cashiers, cards] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id)),
+    db
+      .select({ id: users.id, name: users.name, lastName: users.lastName })
+      .from(users)
+      .where(inArray(users.id, [...new Set(rows.map((r) => r.sale.cashierUserId))])),
     db
       .select({ sale: giftCardSales, code: giftCards.code })
       .from(giftCardSales)
       .innerJoin(giftCards, eq(giftCards.id, giftCardSales.giftCardId))
-      .where(eq(giftCardSales.orderId, row.order.id))
+      .where(inArray(giftCardSales.orderId, orderIds))
       .orderBy(asc(giftCardSales.id)),
   ]);
-  const { sale, order, customer } = row;
-  return {
-    id: sale.id,
-    order_id: order.id,
-    shift_id: sale.shiftId,
-    cashier_user_id: sale.cashierUserId,
-    cashier_name: cashier ? fullName(cashier) : "",
-    studio_name: row.studio ?? "",
-    customer: { id: customer.id, full_name: fullName(customer), email: customer.email },
-    method: sale.method,
-    lines: items.map((i) => ({ name: lineName(i), qty: i.qty, total: priced(i.totalCents) })),
-    totals: totalsView(order),
-    received: sale.receivedCents === null ? null : priced(sale.receivedCents),
-    change: sale.changeCents === null ? null : priced(sale.changeCents),
-    reference: sale.reference,
-    /** Gift cards sold in this sale: the code (printed on the receipt), whom it goes to and when. */
-    gift_cards: cards.map((c) => ({
-      code: c.code,
-      amount: priced(c.sale.amountCents),
-      recipient_name: c.sale.recipientName,
-      recipient_email: c.sale.recipientEmail,
-      deliver_on: c.sale.deliverOn,
-      display_deliver_on: formatCalendarDate(c.sale.deliverOn),
-    })),
-    /** What was given back (refunds at the desk or online) and what can still be. */
-    refunded: priced(row.refunded ?? 0),
-    refundable: priced(Math.max(0, (row.paid ?? 0) - (row.refunded ?? 0))),
-    created_at: sale.createdAt.toISOString(),
-    receipt_url: `/api/pos/sales/${sale.id}/receipt.pdf`,
-  };
+  const cashierOf = new Map(cashiers.map((c) => [c.id, c]));
+  return rows.map((row) => {
+    const { sale, order, customer } = row;
+    const cashier = cashierOf.get(sale.cashierUserId);
+    return {
+      id: sale.id,
+      order_id: order.id,
+      shift_id: sale.shiftId,
+      cashier_user_id: sale.cashierUserId,
+      cashier_name: cashier ? fullName(cashier) : "",
+      studio_name: row.studio ?? "",
+      customer: { id: customer.id, full_name: fullName(customer), email: customer.email },
+      method: sale.method,
+      lines: items
+        .filter((i) => i.orderId === order.id)
+        .map((i) => ({ name: lineName(i), qty: i.qty, total: priced(i.totalCents) })),
+      totals: totalsView(order),
+      received: sale.receivedCents === null ? null : priced(sale.receivedCents),
+      change: sale.changeCents === null ? null : priced(sale.changeCents),
+      reference: sale.reference,
+      /** Gift cards sold in this sale: the code (printed on the receipt), whom it goes to and when. */
+      gift_cards: cards
+        .filter((c) => c.sale.orderId === order.id)
+        .map((c) => ({
+          code: c.code,
+          amount: priced(c.sale.amountCents),
+          recipient_name: c.sale.recipientName,
+          recipient_email: c.sale.recipientEmail,
+          deliver_on: c.sale.deliverOn,
+          display_deliver_on: formatCalendarDate(c.sale.deliverOn),
+        })),
+      /** What was given back (refunds at the desk or online) and what can still be. */
+      refunded: priced(row.refunded ?? 0),
+      refundable: priced(Math.max(0, (row.paid ?? 0) - (row.refunded ?? 0))),
+      created_at: sale.createdAt.toISOString(),
+      receipt_url: `/api/pos/sales/${sale.id}/receipt.pdf`,
+    };
+  });
 }
 export type SaleView = Awaited<ReturnType<typeof saleView>>;
 
@@ -512,13 +536,7 @@ export type SaleView = Awaited<ReturnType<typeof saleView>>;
 export async function openShiftSales(db: Db, userId: number, limit = 30) {
   const shift = await openShiftOf(db, userId);
   if (!shift) return [];
-  const rows = await db
-    .select({ id: posSales.id })
-    .from(posSales)
-    .where(eq(posSales.shiftId, shift.id))
-    .orderBy(desc(posSales.id))
-    .limit(limit);
-  return Promise.all(rows.map((r) => saleView(db, r.id)));
+  return saleViews(db, eq(posSales.shiftId, shift.id), limit);
 }
 
 /** Who may read a desk sale: the cashier who made it, or staff of the studio's back office (not a customer). */
@@ -562,8 +580,8 @@ export async function refundAtDesk(deps: RefundDeps, actor: Actor, saleId: numbe
       .select()
       .from(payments)
       .where(and(eq(payments.orderId, sale.sale.orderId), eq(payments.instalment, 1)));
-    if (!payment || payment.status === "refunded" || payment.refundedCents >= payment.amountCents)
-      throw AppError.conflict(t("shifts.pos.refund.errors.already"));
+    // Checked before the amounts (its own message at the desk), by refundPaymentIn's rule.
+    if (!payment || !refundable(payment)) throw AppError.conflict(t("shifts.pos.refund.errors.already"));
     // What its gift cards already spent stays paid, as online (gift-card-sales.ts).
     const left = payment.amountCents - payment.refundedCents - (await spentOfOrderCards(tx, sale.sale.orderId));
     if (left <= 0) throw AppError.conflict(t("commerce.giftSale.nothingToRefund"));
