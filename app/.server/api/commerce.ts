@@ -16,7 +16,10 @@ import {
   applySucceededIntent,
   createCardPaymentMethod,
   reconcileNow,
+  handleMercadoPagoWebhook,
   handlePaypalWebhook,
+  mercadoPagoPayment,
+  payWithMercadoPago,
   handleWebhook,
   installmentOffer,
   makePayment,
@@ -538,6 +541,45 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
     },
   );
 
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/v2/checkout/pay-with-mercadopago",
+      summary: "Crea la preferencia de Mercado Pago (Checkout Pro) y devuelve su página de pago (tarjeta u OXXO)",
+      tags: ["Checkout"],
+      guard: "auth",
+      response: paypalRedirectAnswer,
+      body: z.object({ cart_id: optInt, callback_url: z.string().max(500).optional() }),
+    },
+    async ({ deps, auth, body }) => payWithMercadoPago(deps, customerId(auth), body),
+  );
+  defineRoute(
+    app,
+    {
+      method: "post",
+      path: "/v2/checkout/mercadopago-payment",
+      summary:
+        "De vuelta de Mercado Pago: consulta el pago del carrito en Mercado Pago (nunca la URL) y registra la orden; " +
+        "una ficha OXXO por pagar deja la orden «pendiente de pago»",
+      tags: ["Checkout"],
+      guard: "auth",
+      response: orderPaidAnswer,
+      body: z.object({ cart_id: id, studio_id: optInt }),
+    },
+    async ({ deps, auth, body }) => {
+      const r = await mercadoPagoPayment(deps, customerId(auth), body);
+      const pending = r.order.status === "pending_payment";
+      return {
+        data: {
+          Message: t(pending ? "commerce.payment.mercadopagoPending" : "success.payment"),
+          order_id: r.order.id,
+          url: pending ? pendingPaymentPath(r.order.id, "oxxo") : `/success-order?order=${r.order.id}`,
+        },
+      };
+    },
+  );
+
   // ---------- certification PDF ----------
   defineRoute(
     app,
@@ -827,5 +869,17 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
     const deps = c.get("deps");
     const raw = await c.req.text();
     return c.json(await handlePaypalWebhook(deps, raw, (name) => c.req.header(name)));
+  });
+  app.post("/v2/webhooks/mercadopago", async (c) => {
+    const deps = c.get("deps");
+    const raw = await c.req.text();
+    return c.json(
+      await handleMercadoPagoWebhook(
+        deps,
+        raw,
+        (name) => c.req.header(name),
+        (name) => c.req.query(name),
+      ),
+    );
   });
 }

@@ -125,6 +125,15 @@ const envSchema = z.object({
   PAYPAL_API_URL: z.url().default("https://api-m.sandbox.paypal.com"),
   /** The webhook's id in PayPal's dashboard, to verify its calls; unset: PayPal webhooks are refused. */
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  /** Mercado Pago (Checkout Pro) is offered when set: TEST-… (its sandbox) or APP_USR-… (production). */
+  MERCADOPAGO_ACCESS_TOKEN: z
+    .string()
+    .regex(/^(TEST|APP_USR)-[\w-]+$/, "debe empezar con TEST- o APP_USR-")
+    .optional(),
+  /** The webhook's secret in Mercado Pago's dashboard (signs `x-signature`); unset: its webhooks are refused. */
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** https://api.mercadopago.com (tests: a local server answering like Mercado Pago). */
+  MERCADOPAGO_API_URL: z.url().default("https://api.mercadopago.com"),
   /** Opens `GET /api/metrics` (Prometheus) to `Authorization: Bearer <METRICS_TOKEN>`; unset: the endpoint answers 404. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Adds the bare routes `npm run bench` compares against (/__bench/json, /__bench/page). Never in production. */
@@ -231,6 +240,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     problems.push("FACTURAPI_KEY: es necesaria con CFDI_PAC=facturapi");
   if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET))
     problems.push("PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: se configuran las dos o ninguna");
+  if (env.MERCADOPAGO_ACCESS_TOKEN && !env.MERCADOPAGO_WEBHOOK_SECRET)
+    problems.push(
+      "MERCADOPAGO_WEBHOOK_SECRET: es necesaria con MERCADOPAGO_ACCESS_TOKEN (sin ella no se confirma ningún pago pendiente)",
+    );
   if (env.MEDIA_STORAGE === "s3" && !env.MEDIA_S3_BUCKET)
     problems.push("MEDIA_S3_BUCKET: es necesaria con MEDIA_STORAGE=s3");
   if (Boolean(env.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(env.MEDIA_S3_SECRET_ACCESS_KEY))

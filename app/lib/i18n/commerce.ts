@@ -50,6 +50,12 @@ export const commerce = {
     notYours: "El carrito no existe",
     qtyInvalid: "La cantidad debe ser un número entero",
   },
+  mercadopago: {
+    unavailable: "El pago con Mercado Pago no está disponible en este momento",
+    declined: "Mercado Pago rechazó el pago: prueba con otra tarjeta u otro medio",
+    notPaid: "Aún no recibimos tu pago con Mercado Pago",
+    itemTitle: "Compra en Nucleo Barre",
+  },
   oxxo: {
     unavailable: "El pago en OXXO no está disponible en este momento",
     belowMinimum: "OXXO solo acepta pagos desde {amount}: elija otro método de pago",
@@ -253,6 +259,7 @@ export const commerce = {
     refundMailBody:
       "Recibimos un cargo de {amount}, pero no pudimos registrar tu compra: {reason}. Ya pedimos la devolución completa a tu banco; puede tardar de 5 a 10 días hábiles en verse en tu estado de cuenta.",
     paypalNotApproved: "El pago con PayPal no fue aprobado",
+    mercadopagoPending: "Tu pago con Mercado Pago está pendiente",
     webhookSignature: "Firma del webhook inválida",
     refunded: "Pago reembolsado",
     alreadyRefunded: "El pago ya fue reembolsado",
@@ -399,6 +406,7 @@ export const commerce = {
     methods: {
       card: "Tarjeta",
       paypal: "PayPal",
+      mercadopago: "Mercado Pago",
       gift_card: "Tarjeta de regalo",
       oxxo: "OXXO",
       spei: "SPEI",
@@ -529,6 +537,7 @@ export const commerce = {
     paidWith: {
       card: "Pagado con tarjeta",
       paypal: "Pagado con PayPal",
+      mercadopago: "Pagado con Mercado Pago",
       gift_card: "Pagado con tarjeta de regalo",
       cash: "Pagado en efectivo",
       card_terminal: "Pagado con terminal en mostrador",

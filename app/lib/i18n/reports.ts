@@ -12,6 +12,7 @@ export const reports = {
   methods: {
     card: "Tarjeta",
     paypal: "PayPal",
+    mercadopago: "Mercado Pago",
     gift_card: "Tarjeta de regalo",
     cash: "Efectivo",
     terminal: "Terminal",

@@ -72,6 +72,7 @@ export const SHIPMENT_STATUSES = ["pending", "shipped", "delivered", "cancelled"
 export const PAYMENT_METHODS = [
   "card",
   "paypal",
+  "mercadopago",
   "gift_card",
   "cash",
   "card_terminal",

@@ -380,7 +380,9 @@ export const orders = pgTable(
     totalCents: integer("total_cents").notNull(),
     voucherId: integer("voucher_id").references(() => vouchers.id),
     paymentMethod: text("payment_method")
-      .$type<"card" | "paypal" | "gift_card" | "cash" | "card_terminal" | "transfer" | "oxxo" | "spei">()
+      .$type<
+        "card" | "paypal" | "mercadopago" | "gift_card" | "cash" | "card_terminal" | "transfer" | "oxxo" | "spei"
+      >()
       .notNull(),
     /**
      * `pending_payment`: an OXXO voucher or a SPEI transfer the provider has not confirmed (nothing
@@ -482,9 +484,11 @@ export const payments = pgTable(
       .notNull()
       .references(() => users.id),
     studioId: integer("studio_id").references(() => studios.id),
-    gateway: text("gateway").$type<"sandbox" | "stripe" | "paypal" | "none">().notNull(),
+    gateway: text("gateway").$type<"sandbox" | "stripe" | "paypal" | "mercadopago" | "none">().notNull(),
     method: text("method")
-      .$type<"card" | "paypal" | "gift_card" | "cash" | "card_terminal" | "transfer" | "oxxo" | "spei">()
+      .$type<
+        "card" | "paypal" | "mercadopago" | "gift_card" | "cash" | "card_terminal" | "transfer" | "oxxo" | "spei"
+      >()
       .notNull(),
     providerPaymentId: text("provider_payment_id"),
     idempotencyKey: text("idempotency_key").notNull(),

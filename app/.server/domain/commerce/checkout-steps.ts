@@ -202,7 +202,10 @@ export interface OrderWriter {
  * transfer the provider will confirm by webhook: the order waits as «pendiente de pago»).
  */
 function pendingOf(input: FulfilInput) {
-  return input.intent.status === "requires_action" && (input.method === "oxxo" || input.method === "spei");
+  return (
+    input.intent.status === "requires_action" &&
+    (input.method === "oxxo" || input.method === "spei" || (input.method === "mercadopago" && !!input.intent.pending))
+  );
 }
 
 /** The order row of a priced cart. */

@@ -38,6 +38,7 @@ import { runSteps, runStepsOrThrow, type Step } from "./workflow";
 import { gatewayOfPayment } from "./gateways";
 import { mailPendingPayment, oxxoAmountReason } from "./pending-payments";
 import { checkChosenPlan, monthlyCents, plansFor } from "./installments";
+import { transientMercadoPagoError } from "./gateways/mercadopago";
 import { transientPaypalError } from "./gateways/paypal";
 import { GatewayError, type CardInput, type Intent, type WebhookEvent } from "./gateways/types";
 import {
@@ -861,6 +862,124 @@ export async function paypalPayment(
   });
 }
 
+// ---------- Mercado Pago (Checkout Pro) ----------
+
+/** The charge key of a cart's Mercado Pago payments (their `external_reference`): how they are found. */
+const mpReference = (cartId: number) => `mp:cart:${cartId}`;
+
+/**
+ * Pay through Mercado Pago: the cart is held, a preference is created for its amount (the same
+ * X-Idempotency-Key for the same cart version and amount: a double click gets the same one) and
+ * the customer is sent to Mercado Pago's page (`init_point`) to pay by card or at OXXO.
+ */
+export async function payWithMercadoPago(
+  deps: CheckoutDeps & Pick<AppDeps, "config">,
+  userId: number,
+  input: { cart_id?: number; callback_url?: string },
+) {
+  const mp = deps.gateways.mercadopago;
+  if (!mp) throw AppError.conflict(t("commerce.mercadopago.unavailable"));
+  const ctx = await payableCart(deps, userId, input.cart_id);
+  const amount = ctx.totals.dueNowCents;
+  await holdCart(deps, userId, { cartId: ctx.cart.id, version: ctx.cart.version, amountCents: amount }, HOLD_TTL_MS);
+  try {
+    const pref = await mp.createPreference(deps.db, {
+      amountCents: amount,
+      idempotencyKey: `mp:cart:${ctx.cart.id}:v${ctx.cart.version}:${amount}`,
+      externalReference: mpReference(ctx.cart.id),
+      returnUrl: safeReturnPath(input.callback_url, deps.config.publicUrl),
+      title: t("commerce.mercadopago.itemTitle"),
+      metadata: { cart_id: String(ctx.cart.id), user_id: String(userId) },
+    });
+    return { redirect_url: pref.initPoint };
+  } catch (e) {
+    await releaseHold(deps.db, ctx.cart.id, deps.clock());
+    if (e instanceof GatewayError) throw paymentError(e.message);
+    throw e;
+  }
+}
+
+/**
+ * The customer is back from Mercado Pago: whatever the return URL says, the cart's payment is read
+ * from Mercado Pago (by its charge key). Approved: the order, once. An OXXO ticket awaited: the
+ * order waits «pendiente de pago» (its webhook confirms it). Refused: a Spanish message, nothing
+ * recorded.
+ */
+export async function mercadoPagoPayment(
+  deps: CheckoutDeps,
+  userId: number,
+  input: { cart_id: number; studio_id?: number | null },
+) {
+  const studioId = await checkPaymentStudio(deps.db, input.studio_id);
+  const mp = deps.gateways.mercadopago;
+  if (!mp) throw AppError.conflict(t("commerce.mercadopago.unavailable"));
+  const [cart] = await deps.db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.id, input.cart_id), eq(carts.userId, userId)));
+  if (!cart) throw AppError.notFound(t("commerce.cart.notYours"));
+  if (cart.status === "paid") {
+    const [o] = await deps.db.select().from(orders).where(eq(orders.cartId, cart.id));
+    if (o) return { order: o, duplicate: true };
+  }
+  let intent: Intent | null;
+  try {
+    intent = await mp.findByReference(deps.db, mpReference(cart.id));
+  } catch (e) {
+    if (e instanceof GatewayError) throw paymentError(e.message);
+    throw e;
+  }
+  if (intent?.status === "failed" || intent?.status === "canceled")
+    throw paymentError(t("commerce.mercadopago.declined"));
+  if (!intent || (intent.status !== "succeeded" && !intent.pending))
+    throw paymentError(t("commerce.mercadopago.notPaid"));
+  // The order is this cart's, whatever the provider echoes back.
+  const metadata = { ...intent.metadata, cart_id: String(cart.id), user_id: String(userId) };
+  const r = await fulfilPaid(deps, {
+    gateway: mp.name,
+    method: "mercadopago",
+    intent: { ...intent, metadata },
+    studioId,
+  });
+  if (!r.duplicate && intent.status !== "succeeded") await mailPendingPayment(deps, r.order.id);
+  return r;
+}
+
+/** Mercado Pago's webhook: `x-signature` checked (a forged or unsigned call: 401, nothing stored). */
+export async function handleMercadoPagoWebhook(
+  deps: Pick<AppDeps, "db" | "jobs" | "gateways">,
+  rawBody: string,
+  header: (name: string) => string | undefined,
+  query: (name: string) => string | undefined,
+) {
+  const ev = deps.gateways.mercadopago?.verifyWebhook(rawBody, header, query) ?? null;
+  if (!ev) throw AppError.unauthorized(t("commerce.payment.webhookSignature"));
+  return storeWebhookEvent(deps, "mercadopago", ev);
+}
+
+/**
+ * A stored Mercado Pago event: the payment read from the API. Approved: its awaited OXXO ticket is
+ * confirmed, or (a card, or a customer who never came back) its order recorded, once. Refused or
+ * cancelled: an awaited ticket's order is canceled.
+ */
+async function mercadoPagoEvent(deps: CheckoutDeps, paymentId: string): Promise<FulfilInput | null> {
+  const mp = deps.gateways.mercadopago;
+  if (!mp) return null;
+  const intent = await mp.retrieve(deps.db, paymentId).catch((e: unknown) => {
+    if (!(e instanceof GatewayError) || transientMercadoPagoError(e)) throw e;
+    deps.log.warn({ err: e, paymentId }, "Mercado Pago webhook: the payment cannot be read");
+    return null;
+  });
+  if (!intent) return null;
+  if (intent.status === "succeeded") {
+    if (intent.pending && (await confirmPendingPayment(deps, intent))) return null;
+    return { gateway: mp.name, method: "mercadopago", intent: { ...intent, pending: null }, studioId: null };
+  }
+  if (intent.pending && (intent.status === "failed" || intent.status === "canceled"))
+    await failPendingPayment(deps, intent);
+  return null;
+}
+
 // ---------- the order ----------
 
 export interface SettleOptions {
@@ -927,7 +1046,8 @@ async function fulfilOnce(
       chargeTakenStep({
         refund: (paid, cause) => failAndRefund(deps, paid, cartId, cause),
         cancelPending: async (pending) => {
-          await deps.gateways.card.cancelIntent(deps.db, pending.intent.id);
+          // A Mercado Pago ticket lapses on its own at Mercado Pago; a card-provider voucher is cancelled.
+          if (pending.method !== "mercadopago") await deps.gateways.card.cancelIntent(deps.db, pending.intent.id);
           await releaseHold(deps.db, cartId, deps.clock());
         },
       }),
@@ -1337,6 +1457,8 @@ export async function applyWebhookEvent(deps: CheckoutDeps, eventId: string) {
       return null;
     });
     if (intent) paid = { gateway: paypal.name, method: "paypal", intent, studioId: null };
+  } else if (ev.gateway === "mercadopago" && ev.intentId) {
+    paid = await mercadoPagoEvent(deps, ev.intentId);
   } else if (ev.type === "payment_intent.succeeded" && ev.intentId) {
     const intent = await card.retrieveIntent(deps.db, ev.intentId);
     // An OXXO voucher (or SPEI transfer) paid: its pending order is confirmed and fulfilled.

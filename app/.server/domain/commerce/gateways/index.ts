@@ -1,12 +1,15 @@
 import type { AppConfig } from "../../../config/env";
+import { mercadoPagoGateway } from "./mercadopago";
 import { paypalGateway } from "./paypal";
 import { sandboxGateway, sandboxPaypal } from "./sandbox";
 import { stripeGateway } from "./stripe";
-import type { PaymentGateway, PaypalGateway } from "./types";
+import type { MercadoPagoGateway, PaymentGateway, PaypalGateway } from "./types";
 
 export interface Gateways {
   card: PaymentGateway;
   paypal: PaypalGateway;
+  /** Mercado Pago (Checkout Pro) when MERCADOPAGO_ACCESS_TOKEN is set; null: not offered. */
+  mercadopago: MercadoPagoGateway | null;
   /** The sandbox's own pages (card authentication, PayPal approval); null with real providers. */
   sandbox: ReturnType<typeof sandboxGateway> | null;
   sandboxPaypal: ReturnType<typeof sandboxPaypal> | null;
@@ -48,7 +51,15 @@ export function gatewaysFor(config: AppConfig): Gateways {
       webhookId: config.PAYPAL_WEBHOOK_ID,
       publicUrl: config.publicUrl,
     });
-  g = { card, paypal, sandbox, sandboxPaypal: pp };
+  const mercadopago = config.MERCADOPAGO_ACCESS_TOKEN
+    ? mercadoPagoGateway({
+        accessToken: config.MERCADOPAGO_ACCESS_TOKEN,
+        webhookSecret: config.MERCADOPAGO_WEBHOOK_SECRET,
+        apiUrl: config.MERCADOPAGO_API_URL,
+        publicUrl: config.publicUrl,
+      })
+    : null;
+  g = { card, paypal, mercadopago, sandbox, sandboxPaypal: pp };
   cache.set(config, g);
   return g;
 }
@@ -57,7 +68,11 @@ export function gatewaysFor(config: AppConfig): Gateways {
  * The gateway that took a payment, to refund it: null when configuration no longer has it (the
  * provider was changed since), so a refund is never sent to a provider that did not take the money.
  */
-export function gatewayOfPayment(g: Pick<Gateways, "card" | "paypal">, p: { gateway: string; method: string }) {
-  const gateway = p.method === "paypal" ? g.paypal : g.card;
+export function gatewayOfPayment(
+  g: Pick<Gateways, "card" | "paypal"> & Partial<Pick<Gateways, "mercadopago">>,
+  p: { gateway: string; method: string },
+) {
+  const gateway = p.method === "mercadopago" ? (g.mercadopago ?? null) : p.method === "paypal" ? g.paypal : g.card;
+  if (!gateway) return null;
   return gateway.name === p.gateway ? gateway : null;
 }

@@ -139,6 +139,37 @@ export interface PaypalGateway {
   verifyWebhook(rawBody: string, header: (name: string) => string | undefined): Promise<WebhookEvent | null>;
 }
 
+/**
+ * Mercado Pago Checkout Pro: a preference the customer pays on Mercado Pago's page (card, or an OXXO
+ * ticket that waits), its payments read from the API (never from the return URL nor the webhook).
+ */
+export interface MercadoPagoGateway {
+  readonly name: "mercadopago";
+  createPreference(
+    db: Db,
+    input: {
+      amountCents: number;
+      idempotencyKey: string;
+      /** Our charge key: the payments of this checkout are found by it. */
+      externalReference: string;
+      returnUrl: string;
+      title: string;
+      metadata: Record<string, string>;
+    },
+  ): Promise<{ id: string; initPoint: string }>;
+  /** A payment by its id (status, amount, our metadata; an OXXO ticket's `pending`); null if unknown. */
+  retrieve(db: Db, id: string): Promise<Intent | null>;
+  /** The payment of this charge key (approved first, then awaited, else the newest refusal); null: none yet. */
+  findByReference(db: Db, externalReference: string): Promise<Intent | null>;
+  refund(db: Db, id: string, amountCents: number, idempotencyKey: string): Promise<{ id: string }>;
+  /** Verifies `x-signature` (HMAC of the manifest with the webhook secret); null when it is not genuine. */
+  verifyWebhook(
+    rawBody: string,
+    header: (name: string) => string | undefined,
+    query: (name: string) => string | undefined,
+  ): WebhookEvent | null;
+}
+
 /** What a pending payment (OXXO voucher, SPEI transfer) is made from. */
 interface PendingIntentInput {
   amountCents: number;
