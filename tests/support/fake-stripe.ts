@@ -72,7 +72,7 @@ export const refundsByKey = new Map<string, { id: string; object: "refund"; amou
 export const attachedTo = new Map<string, string>();
 const customersByKey = new Map<string, string>();
 /** Customers made (id → metadata) and their cash balance in MXN cents (SPEI transfers not applied). */
-export const customers = new Map<string, Record<string, string>>();
+const customers = new Map<string, Record<string, string>>();
 export const cashBalance = new Map<string, number>();
 export const calls: { method: string; path: string; key: string | undefined; body: Record<string, string> }[] = [];
 let seq = 0;

@@ -21,8 +21,8 @@ const DAY = 86_400_000;
 export const PENDING_REMINDER_BEFORE_MS = DAY;
 
 /** Stripe's OXXO takes $10.00 to $10,000.00 MXN a voucher. */
-export const OXXO_MIN_CENTS = 1_000;
-export const OXXO_MAX_CENTS = 1_000_000;
+const OXXO_MIN_CENTS = 1_000;
+const OXXO_MAX_CENTS = 1_000_000;
 
 /** Why an OXXO voucher cannot be made for this amount (in Spanish), or null when it can. */
 export function oxxoAmountReason(amountCents: number) {

@@ -42,7 +42,7 @@ function statusOf(s: string | undefined): IntentStatus {
 }
 
 /** Mercado Pago's decimal amount (a JSON number) as integer cents, without floating-point drift. */
-export function mpToCents(amount: number | undefined) {
+function mpToCents(amount: number | undefined) {
   const cents = amount === undefined ? null : parsePesos(amount.toFixed(2));
   if (cents === null) throw new GatewayError(t("errors.paymentFailed"), "bad_amount");
   return cents;
@@ -89,7 +89,7 @@ export function transientMercadoPagoError(e: unknown) {
  * Mercado Pago's webhook signature: `x-signature: ts=<seconds>,v1=<hex>`, the HMAC-SHA256 with the
  * webhook secret of the manifest `id:<data.id>;request-id:<x-request-id>;ts:<ts>;`.
  */
-export function mercadoPagoSignature(secret: string, dataId: string, requestId: string, ts: string) {
+function mercadoPagoSignature(secret: string, dataId: string, requestId: string, ts: string) {
   return crypto.createHmac("sha256", secret).update(`id:${dataId};request-id:${requestId};ts:${ts};`).digest("hex");
 }
 
