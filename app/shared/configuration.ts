@@ -86,10 +86,14 @@ function fieldSchema(field: ConfigField) {
       return whatsapp;
     case "amount":
       // Pesos; blank keeps the default.
-      return z
-        .string({ error: t("cms.config.errors.amount") })
-        .trim()
-        .refine((v) => v === "" || parsePesos(v) !== null, t("cms.config.errors.amount"));
+      return (
+        z
+          .string({ error: t("cms.config.errors.amount") })
+          .trim()
+          .refine((v) => v === "" || parsePesos(v) !== null, t("cms.config.errors.amount"))
+          // Absent (a client that does not know the field) keeps what is saved.
+          .optional()
+      );
     case "textarea":
       return requiredText(t("cms.config.errors.required"), { max: 500 });
     default:

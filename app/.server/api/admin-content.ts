@@ -2,6 +2,7 @@
  * Content back office: CMS pages (resource kit), configuration pages, the home sections with their
  * drafts and publishing, the legal sections, a foundation application's detail.
  */
+import { assertCan } from "../domain/people/access";
 import type { Hono } from "hono";
 import { z } from "zod";
 import { t } from "~/lib/messages";
@@ -100,6 +101,8 @@ export function adminContentRoutes(app: Hono<ApiEnv>) {
     },
     async ({ c, auth, deps, params, body }) => {
       const actor = backOfficeActor(c, auth);
+      // Who may change it first: staff without the permission hear 403, not what their body lacks.
+      assertCan(actor, "configuration.write");
       const parsed = configSchema(params.page).safeParse(body);
       if (!parsed.success) {
         const fields = zodFields(parsed.error.issues);
