@@ -133,6 +133,12 @@ export default tseslint.config(
           message: "Wait for a condition (an event, expect.poll, vi.waitFor, fake timers), not for time.",
         },
         {
+          selector:
+            "CallExpression[callee.object.name='test'][callee.property.name='setTimeout'][arguments.0.type='Literal'], CallExpression[callee.property.name=/^(configure|poll)$/] Property[key.name='timeout'][value.type='Literal']",
+          message:
+            "A browser test's time limit is budget(ms) (tests/e2e/support/time.ts): it grows with the machine's load, a fixed number does not.",
+        },
+        {
           selector: "CallExpression[callee.object.name='test'][callee.property.name='skip']",
           message: "A test does not skip itself: make what it needs, or delete it.",
         },

@@ -1,6 +1,8 @@
 import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import { createPlace, staffApi } from "./support/factories";
 import { expect, expectNoA11yViolations, loginAs, test } from "./support/fixtures";
+import { PHONE, shoot } from "./support/shots";
+import { budget } from "./support/time";
 
 /**
  * Issue 20: error texts read on their background (WCAG AA 4.5:1). They are drawn in the theme's
@@ -8,10 +10,10 @@ import { expect, expectNoA11yViolations, loginAs, test } from "./support/fixture
  * map, at phone width, with axe (colour contrast included) while the message shows; the map's
  * choices fit the phone's width. (The cart line's note is checked in commerce-variants.spec.ts.)
  */
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: PHONE });
 
 test("the room form's map message reads at AA contrast, and the form fits a phone", async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(budget(60_000));
   const place = await createPlace(await staffApi(request));
   await loginAs(page, (await createAccount()).email, ACCOUNT_PASSWORD);
   await page.goto("/admin/rooms/add");
@@ -26,5 +28,5 @@ test("the room form's map message reads at AA contrast, and the form fits a phon
   await expectNoA11yViolations(page);
   // Nothing wider than the phone (the mirror's five choices wrap).
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: "/work/wt/shots/finish20/e2e-room-error-390.png", fullPage: true });
+  await shoot(page, "room-error", [PHONE]);
 });

@@ -4,6 +4,7 @@ import { createCity, grantCredits } from "../support/factories";
 import { createAccount } from "./support/db";
 import { withFactories } from "./support/factories";
 import { expect, loginAs as login, test } from "./support/fixtures";
+import { PHONE } from "./support/shots";
 
 /**
  * The back-office shell: login through the API (the httpOnly `token` cookie lands in the browser
@@ -128,7 +129,7 @@ test.describe("admin shell", () => {
 });
 
 test.describe("admin shell on a phone", () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: PHONE });
 
   test("a domain error of a page loader is the page's status and Spanish message", async ({ page }) => {
     await loginAs(page, "admin");

@@ -4,6 +4,7 @@ import { createClass, createPlace, staffApi, type Place } from "./support/factor
 import { latestMailText } from "./support/mail";
 import { expect, loginAs, test, testAddress, type Credentials } from "./support/fixtures";
 import { budget } from "./support/time";
+import { PHONE } from "./support/shots";
 
 /**
  * A full class's waiting list at phone width, end to end: one customer fills a one-spot class; a
@@ -13,7 +14,6 @@ import { budget } from "./support/time";
  * promotion mail and the booking in Mis Reservaciones. axe checks the waiting customer's pages.
  */
 const DAY = 24 * 60 * 60_000;
-const PHONE = { width: 390, height: 844 };
 
 test.use({ viewport: PHONE });
 

@@ -3,6 +3,8 @@ import { fillCard } from "./support/commerce";
 import { createAccount } from "./support/db";
 import { withFactories } from "./support/factories";
 import { expect, expectNoA11yViolations, test } from "./support/fixtures";
+import { PHONE, shoot } from "./support/shots";
+import { budget } from "./support/time";
 
 /**
  * A certification's page at phone width (issue 20, item 11): its facts are the programme's (the
@@ -10,7 +12,7 @@ import { expect, expectNoA11yViolations, test } from "./support/fixtures";
  * "INSCRIBIRME" leads a logged-out visitor through the login and back to that certification's
  * purchase: in the cart, in the checkout panel. axe checks the page and the open panel.
  */
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: PHONE });
 
 /** A programme of its own: two modules (12 + 8 hours), its product at $12,345 and its page. */
 function createProgramme() {
@@ -51,7 +53,7 @@ function createProgramme() {
 }
 
 test("INSCRIBIRME: a visitor logs in and lands on this certification's purchase", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const account = await createAccount("customer", { name: "Inés", lastName: "Muñoz" });
   const programme = await createProgramme();
   await page.goto(`/certification/${programme.slug}`);
@@ -111,5 +113,5 @@ test("INSCRIBIRME: a visitor logs in and lands on this certification's purchase"
   await expect(page.getByText("Segundo pago (50%)")).toBeVisible();
   await expect(page.getByText("Saldo pendiente (segunda parcialidad)")).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^Pagar saldo pendiente/ })).toHaveCount(0);
-  await page.screenshot({ path: "/work/wt/shots/finish20/e2e-deposit-paid-390.png", fullPage: true });
+  await shoot(page, "deposit-paid", [PHONE]);
 });

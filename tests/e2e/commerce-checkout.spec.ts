@@ -10,6 +10,7 @@ import {
 import { createAccount } from "./support/db";
 import { e2eEnv, expect, loginAs, test, testAddress } from "./support/fixtures";
 import { budget } from "./support/time";
+import { PHONE } from "./support/shots";
 
 /**
  * The checkout panel with the sandbox gateway: packs, an on-demand plan and a shipped product of the
@@ -163,7 +164,7 @@ test.describe("checkout", () => {
 });
 
 test.describe("checkout at phone width", () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: PHONE });
 
   test("a certification cart: the PDF download; a bad card's messages under their fields; expiry defaults", async ({
     page,
@@ -213,7 +214,7 @@ test.describe("checkout at phone width", () => {
 });
 
 test.describe("a certification paid in two instalments, at phone width", () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: PHONE });
   // Two payments and three pages: slow on a loaded machine.
   test.describe.configure({ timeout: budget(90_000) });
 

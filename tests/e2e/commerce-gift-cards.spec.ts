@@ -2,6 +2,8 @@ import { enqueueJob, jobState } from "./support/db";
 import { fillCard, newCustomer } from "./support/commerce";
 import { latestMailText } from "./support/mail";
 import { expect, expectNoA11yViolations, test } from "./support/fixtures";
+import { PHONE } from "./support/shots";
+import { budget } from "./support/time";
 
 /**
  * A gift card sold online, at phone width: a customer chooses one on /store/gift-cards for another
@@ -9,9 +11,8 @@ import { expect, expectNoA11yViolations, test } from "./support/fixtures";
  * it will be sent; the delivery task runs (its job put in line, as its cron would); the recipient's
  * mail has the code, which another customer redeems on the rewards page. axe checks each page.
  */
-const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: budget(120_000) });
 
 test("buy a gift card for someone, deliver it on its day, redeem it as another customer", async ({
   page,
@@ -51,7 +52,7 @@ test("buy a gift card for someone, deliver it on its day, redeem it as another c
 
   // The delivery task, as its cron would run it (the day is today).
   const job = await enqueueJob("gift-card-delivery");
-  await expect.poll(() => jobState(job), { timeout: 45_000 }).toBe("completed");
+  await expect.poll(() => jobState(job), { timeout: budget(45_000) }).toBe("completed");
   const mail = await latestMailText(to, "gift-card");
   expect(mail).toContain("Carla Regalos te regaló una tarjeta de regalo de Nucleo Barre por $1,000.");
   expect(mail).toContain("Su mensaje: «¡Feliz cumpleaños! <b>nos vemos</b>»");

@@ -1,7 +1,7 @@
-import { fillCard, me, newCustomer } from "./support/commerce";
-import { createPack, staffApi } from "./support/factories";
+import { checkoutNewPack, fillCard, me } from "./support/commerce";
 import { expect, test } from "./support/fixtures";
 import { budget } from "./support/time";
+import { PHONE } from "./support/shots";
 
 test.describe("meses sin intereses (issue 25)", () => {
   test.describe.configure({ timeout: budget(90_000) });
@@ -10,17 +10,13 @@ test.describe("meses sin intereses (issue 25)", () => {
     page,
     request,
   }) => {
-    await newCustomer(page, { name: "Mónica", lastName: "Meses", label: "msi" });
-    const pack = await createPack(await staffApi(request), {
-      name: `Paquete MSI ${Date.now().toString(36)}`,
+    // A phone: the card step and its choice fit the screen.
+    await page.setViewportSize(PHONE);
+    const { panel } = await checkoutNewPack(page, request, {
+      customer: { name: "Mónica", lastName: "Meses", label: "msi" },
       sessions: 10,
       priceCents: 2_400_00,
     });
-    // A phone: the card step and its choice fit the screen.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`/buy-sessions/${pack.cityId}`);
-    await page.getByRole("button", { name: `Comprar: ${pack.name}` }).click();
-    const panel = page.getByRole("dialog", { name: "Finalizar Pago" });
     await panel.getByRole("button", { name: "Tarjeta", exact: true }).click();
     await fillCard(panel, "4000 0048 4000 0008", "Mónica Meses");
     await panel.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();

@@ -1,19 +1,17 @@
-import fs from "node:fs";
 import { createAccount } from "./support/db";
 import { createPendingShipment } from "./support/factories";
 import { expect, expectNoA11yViolations, loginAs, test, testAddress } from "./support/fixtures";
 import { latestMailText } from "./support/mail";
+import { PHONE, shoot } from "./support/shots";
+import { budget } from "./support/time";
 
 /**
  * Issue 20, item 7, at phone width: staff mark a paid order's shipment sent from the back office's
  * dialog, which asks for the carrier and the tracking number (a wrong number is said under its
  * field and changes nothing); the customer sees the carrier's tracking link on their shipments page
  * and on the public tracking page, and the mail with it is in the mailbox. axe checks the dialog
- * and the customer's pages. SHOTS=dir also saves screenshots at 390 and 1366 px.
+ * and the customer's pages. SHOTS_DIR=dir also saves screenshots at 390 and 1366 px.
  */
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
-const SHOTS = process.env.SHOTS;
 
 test.use({ viewport: PHONE });
 
@@ -22,7 +20,7 @@ test("staff mark a shipment sent with carrier and number; the customer gets the 
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const customer = await createAccount("customer", { name: "Lucía", lastName: "Envíos" });
   const { order, shipment } = await createPendingShipment(customer.id);
 
@@ -55,12 +53,7 @@ test("staff mark a shipment sent with carrier and number; the customer gets the 
   await expect(number).toHaveAttribute("aria-invalid", "true");
   await expect(number).toBeFocused();
   await expectNoA11yViolations(staff);
-  if (SHOTS) {
-    await staff.screenshot({ path: `${SHOTS}/staff-dialog-390.png` });
-    await staff.setViewportSize(DESKTOP);
-    await staff.screenshot({ path: `${SHOTS}/staff-dialog-1366.png` });
-    await staff.setViewportSize(PHONE);
-  }
+  await shoot(staff, "shipment-staff-dialog");
   // Nothing was saved: the customer's page still says pending, without a number.
   await loginAs(page, customer);
   await page.goto("/profile/shippings");
@@ -85,24 +78,13 @@ test("staff mark a shipment sent with carrier and number; the customer gets the 
   await expect(link).toHaveAttribute("href", url);
   await expect(link).toHaveAttribute("target", "_blank");
   await expectNoA11yViolations(page);
-  if (SHOTS) {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/customer-shippings-390.png`, fullPage: true });
-    await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: `${SHOTS}/customer-shippings-1366.png`, fullPage: true });
-    await page.setViewportSize(PHONE);
-  }
+  await shoot(page, "shipment-customer-shippings");
   // The public tracking page by the number (the customer's link to it) gives the same link.
   await page.getByRole("link", { name: "748912345678" }).click();
   await expect(page).toHaveURL(/\/shippings\/748912345678$/);
   await expect(page.getByRole("link", { name: /Rastrear en FedEx/ })).toHaveAttribute("href", url);
   await expectNoA11yViolations(page);
-  if (SHOTS) {
-    await page.screenshot({ path: `${SHOTS}/public-tracking-390.png`, fullPage: true });
-    await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: `${SHOTS}/public-tracking-1366.png`, fullPage: true });
-    await page.setViewportSize(PHONE);
-  }
+  await shoot(page, "shipment-public-tracking");
   expect(shipment.publicCode).toMatch(/^NB-E2E/);
 
   // The mail: status, carrier and number, the carrier's link.

@@ -2,6 +2,8 @@ import { fillCard, newCustomer } from "./support/commerce";
 import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import { createShippedProduct, createVariantProduct, staffApi } from "./support/factories";
 import { expect, expectNoA11yViolations, loginAs, test } from "./support/fixtures";
+import { DESKTOP, PHONE, shoot } from "./support/shots";
+import { budget } from "./support/time";
 
 /**
  * A product in sizes and colours at phone width: the customer chooses Talla and Color (a sold-out
@@ -9,13 +11,13 @@ import { expect, expectNoA11yViolations, loginAs, test } from "./support/fixture
  * cart with its label, pays with the sandbox card and sees it on the success page and in her
  * purchase history. axe checks the product page, the cart and the history.
  */
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: PHONE });
 
 test("choose Talla and Color, add that variant, see it in the cart, pay, see it on the order", async ({
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   await newCustomer(page, { name: "Vera", lastName: "Variantes", label: "variante" });
   const { product, shipping } = await createVariantProduct(await staffApi(request));
   await page.goto(`/store/product/${product.id}`);
@@ -36,20 +38,14 @@ test("choose Talla and Color, add that variant, see it in the cart, pay, see it 
   await expect(page.getByText(/^\$1,090\s*MXN$/)).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Quedan 2 piezas" })).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: "/work/wt/shots/variants/product-390.png", fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: "/work/wt/shots/variants/product-1366.png", fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, "variants-product");
 
   await page.getByRole("button", { name: "Agregar al carrito" }).click();
   const panel = page.getByRole("dialog", { name: "Finalizar Pago" });
   await expect(panel.getByText("Talla G · Color Negro")).toBeVisible();
   await expect(panel.getByText(product.name)).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: "/work/wt/shots/variants/cart-390.png", fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: "/work/wt/shots/variants/cart-1366.png", fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, "variants-cart");
 
   await panel.getByLabel(/^Alias/).fill("Casa");
   await panel.getByLabel(/^Calle y número/).fill("Av. Juárez 50");
@@ -67,7 +63,7 @@ test("choose Talla and Color, add that variant, see it in the cart, pay, see it 
 
   await expect(page).toHaveURL(/\/success-order/);
   await expect(page.getByText(`1 × ${product.name} (Talla G · Color Negro)`)).toBeVisible();
-  await page.screenshot({ path: "/work/wt/shots/variants/success-390.png", fullPage: true });
+  await shoot(page, "variants-success", [PHONE]);
   await page.goto("/profile/shopping-history");
   await page
     .getByRole("button", { name: /^Orden #/ })
@@ -83,10 +79,10 @@ test("an administrator gives a product sizes in the back office; the store offer
   request,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const { product } = await createShippedProduct(await staffApi(request));
   // A customer put the product in her cart before it had sizes.
-  const shopper = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } })).newPage();
+  const shopper = await (await browser.newContext({ baseURL, viewport: PHONE })).newPage();
   await newCustomer(shopper, { name: "Tania", lastName: "Tallas", label: "tallas" });
   await shopper.goto(`/store/product/${product.id}`);
   await shopper.getByRole("button", { name: "Agregar al carrito" }).click();
@@ -117,7 +113,7 @@ test("an administrator gives a product sizes in the back office; the store offer
     await variant(v).getByRole("textbox", { name: "Existencias" }).fill(stock);
   await variant("M").getByRole("textbox", { name: "Precio (MXN)" }).fill("520");
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: "/work/wt/shots/finish20/e2e-variants-editor-390.png", fullPage: true });
+  await shoot(page, "variants-editor", [PHONE]);
   await editor.getByRole("button", { name: "Guardar opciones y variantes" }).click();
   await expect(page.getByText("Se guardaron las opciones y variantes")).toBeVisible();
 
@@ -125,8 +121,8 @@ test("an administrator gives a product sizes in the back office; the store offer
   await page.reload();
   await expect(variant("M").getByRole("textbox", { name: "Existencias" })).toHaveValue("5");
   await expect(variant("M").getByRole("textbox", { name: "Precio (MXN)" })).toHaveValue("$520");
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: "/work/wt/shots/finish20/e2e-variants-editor-1366.png", fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await shoot(page, "variants-editor-saved", [DESKTOP]);
   await page.goto(`/admin/products/list/barreByNucleo?search=${encodeURIComponent(product.name)}`);
   await expect(page.getByRole("row").filter({ hasText: product.name })).toContainText("8 en 3 variantes");
 
@@ -142,5 +138,5 @@ test("an administrator gives a product sizes in the back office; the store offer
   await expect(panel.getByText("Talla M", { exact: true })).toBeVisible();
   await expect(panel.getByText("Elija talla", { exact: true })).toBeVisible();
   await expectNoA11yViolations(shopper);
-  await shopper.screenshot({ path: "/work/wt/shots/finish20/e2e-variants-cart-390.png", fullPage: true });
+  await shoot(shopper, "variants-cart-sizes", [PHONE]);
 });

@@ -2,6 +2,7 @@ import { createAccount, withDb } from "./support/db";
 import { createClass, createPlace, staffApi } from "./support/factories";
 import { expect, loginAs, test } from "./support/fixtures";
 import { middayZone } from "./support/time";
+import { PHONE } from "./support/shots";
 
 /**
  * Issue 22, item 4: the door account of a studio, on a phone (390 × 844), opens `/admin/qr-door-page`
@@ -9,7 +10,7 @@ import { middayZone } from "./support/time";
  * she finds the missing customer by name and checks her in. axe checks the page (the fixtures run it
  * on every page left open).
  */
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: PHONE });
 
 test("the door sees today's class of her studio, who came late and who is missing, and checks one in by name", async ({
   page,

@@ -4,13 +4,15 @@ import { newCustomer } from "./support/commerce";
 import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import { createPendingShipment, withFactories } from "./support/factories";
 import { expect, expectNoA11yViolations, loginAs, test } from "./support/fixtures";
+import { PHONE, shoot } from "./support/shots";
+import { budget } from "./support/time";
 
 /**
  * Issue 20, item 15: on /facturacion a logged-in customer chooses the purchase to invoice among her
  * own paid orders (not a free-text reference; another customer's order is not offered), and the
  * request is saved with that order, where staff find it. Phone width, axe on each page.
  */
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: PHONE });
 
 const userIdOf = (email: string) =>
   withFactories(async (db) => {
@@ -23,7 +25,7 @@ test("a customer invoices one of her own orders, chosen from a list; the request
   browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const email = await newCustomer(page, { name: "Fernanda", lastName: "Factura", label: "factura" });
   const { order } = await createPendingShipment(await userIdOf(email));
   const someoneElse = await createAccount("customer");
@@ -53,7 +55,7 @@ test("a customer invoices one of her own orders, chosen from a list; the request
   await page.getByRole("button", { name: "Solicitar factura" }).click();
   await expect(page.getByText(`Recibimos tu solicitud. Te enviaremos la factura a ${email}.`)).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: "/work/wt/shots/finish20/e2e-facturacion-390.png", fullPage: true });
+  await shoot(page, "facturacion", [PHONE]);
 
   const saved = await withFactories((db) =>
     db.select().from(schema.invoiceRequests).where(eq(schema.invoiceRequests.orderId, order.id)),
@@ -62,7 +64,7 @@ test("a customer invoices one of her own orders, chosen from a list; the request
   expect(saved[0]).toMatchObject({ rfc: "XAXX010101000", taxRegime: "605", cfdiUse: "G03", status: "pending" });
 
   // Staff find it in the back office's invoice requests, with its order.
-  const staff = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } })).newPage();
+  const staff = await (await browser.newContext({ baseURL, viewport: PHONE })).newPage();
   await loginAs(staff, (await createAccount()).email, ACCOUNT_PASSWORD);
   await staff.goto("/admin/invoice-requests");
   await expect(staff.getByText("XAXX010101000").first()).toBeVisible();

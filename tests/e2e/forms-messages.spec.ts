@@ -1,10 +1,11 @@
-import fs from "node:fs";
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { customerWithCredits } from "./support/booking";
 import { newCustomer } from "./support/commerce";
 import { createAccount, expireSession } from "./support/db";
 import { createClass, createPlace, createShippedProduct, staffApi } from "./support/factories";
 import { expect, expectNoA11yViolations, loginAs, test, testAddress } from "./support/fixtures";
+import { PHONE, shoot } from "./support/shots";
+import { budget } from "./support/time";
 
 /**
  * Issue 20, item 5 and part of 15: forms say what is wrong instead of only greying out. Register and
@@ -14,24 +15,7 @@ import { expect, expectNoA11yViolations, loginAs, test, testAddress } from "./su
  * chosen; the header's credit counters go when the session ends; the staff's booking map speaks
  * to staff. At phone width, with the axe check; screenshots at 390 and 1366 px when SHOTS_DIR is set.
  */
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
 test.use({ viewport: PHONE });
-
-const SHOTS = process.env.SHOTS_DIR;
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [label, size] of [
-    ["390", PHONE],
-    ["1366", DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: label === "1366" });
-  }
-  await page.setViewportSize(PHONE);
-}
 
 /** The field is marked invalid and its description (read by screen readers) is `message`. */
 async function expectFieldError(field: Locator, message: string) {
@@ -42,7 +26,7 @@ async function expectFieldError(field: Locator, message: string) {
 test("register: each field's message on leaving it and on sending; the first bad field takes the focus", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   await page.goto("/register");
   const form = page.getByRole("form", { name: "Crear cuenta" });
   const name = form.getByRole("textbox", { name: "Nombre" });
@@ -101,7 +85,7 @@ test("checkout: the coupon's Aplicar button, and the address step's messages und
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   await newCustomer(page, { name: "Fina", lastName: "Formas", label: "formas" });
   const { product, shipping, voucher } = await createShippedProduct(await staffApi(request));
   await page.goto(`/store/product/${product.id}`);
@@ -169,7 +153,7 @@ test("checkout: the coupon's Aplicar button, and the address step's messages und
 });
 
 test("back office: clicking the voucher's chosen type again keeps it, and the voucher saves", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   await loginAs(page, await createAccount());
   await page.goto("/admin/vouchers/add");
   const code = `FORM-${Date.now().toString(36).toUpperCase()}`;
@@ -194,7 +178,7 @@ test("the header's credit counters go when the session ends: a logout in another
   playwright,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const staff = await staffApi(await playwright.request.newContext({ baseURL }));
   const place = await createPlace(staff, { rows: 1, columns: 2 });
   const customer = await customerWithCredits(
@@ -235,7 +219,7 @@ test("staff booking for a customer: staff words on the map, the customer's credi
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const staff = await staffApi(await playwright.request.newContext({ baseURL }));
   const place = await createPlace(staff, { rows: 1, columns: 3 });
   const cls = await createClass(staff, place, { starts: new Date(Date.now() + 2 * 86_400_000) });

@@ -4,6 +4,7 @@ import { createClass, createPlace, staffApi } from "./support/factories";
 import { expect, loginAs, test } from "./support/fixtures";
 import { latestMailText } from "./support/mail";
 import { budget, middayZone, zoneDay } from "./support/time";
+import { PHONE } from "./support/shots";
 
 /**
  * A whole day at the front desk (issue 22, "Done when"), on a phone: a cashier opens her shift, sells
@@ -13,7 +14,7 @@ import { budget, middayZone, zoneDay } from "./support/time";
  * administrator sees the sale and the attendance on the dashboard. Axe checks every screen it ends
  * on (fixtures).
  */
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: PHONE });
 
 test("open, sell to a new customer, she books, the door checks her in, close, the manager sees the day", async ({
   page,
@@ -131,7 +132,7 @@ test("open, sell to a new customer, she books, the door checks her in, close, th
   });
   expect(opened.status(), await opened.text()).toBe(201);
   await doorApi.dispose();
-  const doorPage = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const doorPage = await browser.newPage({ viewport: PHONE });
   await loginAs(doorPage, door);
   await doorPage.goto("/admin/qr-door-page");
   await doorPage.getByRole("textbox", { name: "Buscar por nombre" }).first().fill("Renata");

@@ -3,6 +3,8 @@ import { createCity, createStudio } from "../support/factories";
 import { newCustomer } from "./support/commerce";
 import { staffApi, withFactories } from "./support/factories";
 import { expect, expectNoA11yViolations, test } from "./support/fixtures";
+import { PHONE, shoot } from "./support/shots";
+import { budget } from "./support/time";
 
 /**
  * Issue 20, item 15: the studio a visitor chooses is remembered after login. A visitor picks a city
@@ -10,7 +12,7 @@ import { expect, expectNoA11yViolations, test } from "./support/fixtures";
  * and the studio is still the chosen one; in a new session (another browser) the account's home
  * studio comes back at login. Phone width, axe on the pages walked.
  */
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: PHONE });
 
 const chosen = async (context: BrowserContext) =>
   Object.fromEntries(
@@ -26,7 +28,7 @@ test("a studio chosen before logging in stays chosen after login, and in a new s
   context,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const staff = await staffApi(request);
   const { city, second } = await withFactories(async (db) => {
     const city = await createCity(db);
@@ -63,10 +65,10 @@ test("a studio chosen before logging in stays chosen after login, and in a new s
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: second.name }) });
   await expect(card.getByText("Seleccionado")).toBeVisible();
   expect(await chosen(context)).toEqual({ city: city.id, studio: second.id });
-  await page.screenshot({ path: "/work/wt/shots/finish20/e2e-home-studio-390.png", fullPage: true });
+  await shoot(page, "home-studio", [PHONE]);
 
   // Another browser, nothing chosen there: logging in brings the account's home studio back.
-  const other = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const other = await browser.newContext({ baseURL, viewport: PHONE });
   const phone = await other.newPage();
   await phone.goto("/login");
   expect(await chosen(other)).toEqual({});

@@ -4,6 +4,7 @@ import * as schema from "../../app/.server/db/schema";
 import { newCustomer } from "./support/commerce";
 import { createPendingShipment, withFactories } from "./support/factories";
 import { expect, expectNoA11yViolations, test } from "./support/fixtures";
+import { budget } from "./support/time";
 
 /**
  * Issue 25, item 5: a customer saves her fiscal data once in Mi perfil (the SAT's rules said under
@@ -19,7 +20,7 @@ const userIdOf = (email: string) =>
 test("a customer saves her fiscal data, asks for an order's invoice and downloads the XML and PDF", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const email = await newCustomer(page, { name: "Fernanda", lastName: "Fiscal", label: "cfdi" });
   const { order } = await createPendingShipment(await userIdOf(email));
 

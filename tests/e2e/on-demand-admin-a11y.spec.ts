@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import { expect, loginAs, test } from "./support/fixtures";
+import { DESKTOP } from "./support/shots";
 
 /**
  * Nucleo Home's back office (issue 23) under axe, stricter than the suite's own check: on the video
@@ -9,7 +10,7 @@ import { expect, loginAs, test } from "./support/fixtures";
  * (minor and moderate included). And the live-class list leads to a class's edit page and to the
  * add page.
  */
-test.use({ viewport: { width: 1366, height: 900 } });
+test.use({ viewport: DESKTOP });
 
 async function expectNoViolationAtAll(page: Page) {
   const { violations } = await new AxeBuilder({ page })

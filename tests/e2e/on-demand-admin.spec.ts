@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import { ACCOUNT_PASSWORD, createAccount } from "./support/db";
 import { expect, loginAs, test } from "./support/fixtures";
 import { budget } from "./support/time";
+import { DESKTOP } from "./support/shots";
 
 /**
  * Nucleo Home's back office (issue 23): an administrator uploads a short video (resumable upload),
@@ -15,7 +16,7 @@ import { budget } from "./support/time";
 const require = createRequire(import.meta.url);
 const ffmpeg = (require("@ffmpeg-installer/ffmpeg") as { path: string }).path;
 
-test.use({ viewport: { width: 1366, height: 900 } });
+test.use({ viewport: DESKTOP });
 
 test("an administrator uploads a video, sees it process and publishes it", async ({ page }) => {
   // ffmpeg encodes two renditions on the server while the test waits.

@@ -6,6 +6,7 @@ import { fillCard, newCustomer } from "./support/commerce";
 import { createPlan, staffApi, withFactories } from "./support/factories";
 import { expect, expectNoA11yViolations, test } from "./support/fixtures";
 import { budget } from "./support/time";
+import { PHONE } from "./support/shots";
 
 /**
  * Nucleo Home on a phone (issue 23), on the demo library (vodmedia's seed makes its videos after
@@ -13,7 +14,7 @@ import { budget } from "./support/time";
  * plays a video, leaves and comes back where she stopped; a customer without a plan is offered the
  * plans and, after paying with the sandbox card, watches.
  */
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
 /** Waits until the demo library has a playable video; returns the first one's type. */
 async function readyLibrary(request: APIRequestContext) {

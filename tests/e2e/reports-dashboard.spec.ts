@@ -1,12 +1,13 @@
 import { createAccount, withDb } from "./support/db";
 import { expect, loginAs, test } from "./support/fixtures";
+import { PHONE } from "./support/shots";
 
 /**
  * Issue 22, item 5: on a phone (390 px) an administrator opens the dashboard, changes the period to
  * a day with one known sale and one known class, and reads its figures; axe checks the page (the
  * fixtures run it on every page left open).
  */
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: PHONE });
 
 test("an administrator reads the dashboard on a phone and changes its period", async ({ page }) => {
   const admin = await createAccount("administrator");

@@ -1,6 +1,7 @@
 import { ACCOUNT_PASSWORD, createAccount, withDb } from "./support/db";
 import { createPlace, staffApi } from "./support/factories";
 import { expect, loginAs, test } from "./support/fixtures";
+import { PHONE } from "./support/shots";
 
 /**
  * The front desk's shift on a phone (issue 22, spec §2 "Shift-start screen", §5 "Shift form"): a
@@ -8,7 +9,7 @@ import { expect, loginAs, test } from "./support/fixtures";
  * opens a shift with petty cash, records a withdrawal, closes with a count that matches and
  * downloads the shift report. Axe checks every screen it ends on (fixtures).
  */
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: PHONE });
 
 test("a type-2 administrator opens a shift, withdraws cash, closes it with a matching count and gets the report", async ({
   page,

@@ -1,16 +1,14 @@
 import { createAccount, withDb } from "./support/db";
 import { createPlace, staffApi } from "./support/factories";
 import { expect, loginAs, test } from "./support/fixtures";
+import { PHONE } from "./support/shots";
 
 /**
  * Issue 22, item 2: an administrator of type 1 reads `/admin/turns` on a phone (390 × 844) and on a
  * desktop: the shifts of a studio with their figures, filtered by studio and by days, and the CSV of
  * the same filters. axe checks the page (the fixtures run it on every page left open).
  */
-for (const viewport of [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-]) {
+for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
