@@ -166,6 +166,19 @@ describe("OXXO through the checkout API and the customer's pages", () => {
     const { real } = await newestMail(app, c.email);
     expect(real.text).toContain(v.voucher.reference);
     expect(real.text).toContain(v.url);
+    // The barcode in the mail: a PNG attached inline, shown by the HTML under its cid, with its text alternative.
+    const [row] = await mailsTo(app, c.email);
+    expect(row!.attachments).toEqual([
+      expect.objectContaining({
+        contentType: "image/png",
+        cid: "oxxo-barcode",
+        filename: `oxxo-${v.voucher.reference}.png`,
+      }),
+    ]);
+    expect(Buffer.from(row!.attachments![0]!.content, "base64").subarray(1, 4).toString()).toBe("PNG");
+    expect(real.html).toContain(
+      `src="cid:oxxo-barcode" alt="Código de barras de la referencia ${v.voucher.reference}"`,
+    );
 
     // The history: «Pendiente de pago» with the voucher; nothing credited.
     const [o] = await ordersOf(c);
@@ -236,6 +249,7 @@ describe("OXXO through the checkout API and the customer's pages", () => {
     expect(sent).toHaveLength(1);
     const { real } = await newestMail(app, c.email);
     expect(real.text).toContain(v.voucher.reference);
+    expect(sent[0]!.attachments?.[0]).toMatchObject({ contentType: "image/png", cid: "oxxo-barcode" });
 
     // Another voucher, paid before its last day: no reminder.
     const d = await newCustomer(app);

@@ -1,4 +1,7 @@
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -88,6 +91,37 @@ describe("mail adapters", () => {
     expect(row.error).toMatch(/ECONNREFUSED|connect/i);
     const failed = await app.deps.jobs.listFailed({ limit: 10, offset: 0 });
     expect(failed.items.find((j) => j.name === MAIL_JOB && (j.data as { id: number }).id === row.id)).toBeTruthy();
+  });
+
+  it("attachments go out with the mail, an image with a cid inline (SMTP and the developer's .eml files)", async () => {
+    const msg = {
+      ...resetMail(brand, "inline@example.com", "I", "http://x"),
+      attachments: [
+        {
+          filename: "codigo.png",
+          contentType: "image/png",
+          content: Buffer.from("png").toString("base64"),
+          cid: "barcode",
+        },
+        { filename: "factura.xml", contentType: "application/xml", content: Buffer.from("<x/>").toString("base64") },
+      ],
+    };
+    const mailer = await smtpMailer(`smtp://127.0.0.1:${port}`, "Nucleo Barre <hola@nucleobarre.mx>", app.deps.jobs);
+    app.deps.mailer = mailer;
+    await mailer.send(app.deps.db, msg);
+    const before = received.length;
+    expect(await app.deps.jobs.runPending(MAIL_JOB)).toEqual({ completed: 1, failed: 0 });
+    const raw = received[before]!.raw;
+    expect(raw).toMatch(/Content-ID: <barcode>/);
+    expect(raw).toMatch(/Content-Disposition: inline; filename=codigo\.png/);
+    expect(raw).toMatch(/Content-Disposition: attachment; filename=factura\.xml/);
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "eml-"));
+    await outboxMailer({ mailDir: dir }).send(app.deps.db, { ...msg, to: "inline-eml@example.com" });
+    const eml = fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0]!), "utf8");
+    expect(eml).toMatch(/Content-ID: <barcode>/);
+    expect(eml).toMatch(/filename=factura\.xml/);
+    fs.rmSync(dir, { recursive: true });
   });
 
   it("without SMTP the outbox keeps the mail for administrators", async () => {

@@ -118,6 +118,16 @@ export function outboxMailer(options: MailerOptions = {}): Mailer {
   };
 }
 
+/** Stored attachments as nodemailer takes them; one with a `cid` is an inline image of the HTML. */
+function transportAttachments(list: MailAttachment[] | null | undefined) {
+  return list?.map((a) => ({
+    filename: a.filename,
+    contentType: a.contentType,
+    content: Buffer.from(a.content, "base64"),
+    ...(a.cid ? { cid: a.cid, contentDisposition: "inline" as const } : {}),
+  }));
+}
+
 /** The message as an RFC 822 file (nodemailer's stream transport builds it). */
 async function writeEml(dir: string, from: string, msg: MailMessage) {
   const nodemailer = (await import("nodemailer")).default;
@@ -129,6 +139,7 @@ async function writeEml(dir: string, from: string, msg: MailMessage) {
     html: msg.html,
     text: msg.text,
     headers: msg.headers,
+    attachments: transportAttachments(msg.attachments),
     textEncoding: "base64",
   });
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -178,11 +189,7 @@ export async function smtpMailer(
           html: content.html,
           text: content.text,
           headers: content.headers,
-          attachments: row.attachments?.map((a) => ({
-            filename: a.filename,
-            contentType: a.contentType,
-            content: Buffer.from(a.content, "base64"),
-          })),
+          attachments: transportAttachments(row.attachments),
         });
       } catch (err) {
         await db

@@ -30,6 +30,8 @@ export function layout(
     footer?: string;
     /** A link under the footer (marketing mail's unsubscribe link). */
     footerLink?: { label: string; url: string };
+    /** An image after the paragraphs, attached inline by the caller under `cid` (an OXXO barcode). */
+    image?: { cid: string; alt: string; width: number; height: number };
   },
 ): MailMessage {
   const footer = o.footer ?? t("mail.footer", { site: b.site, help: b.help });
@@ -37,6 +39,9 @@ export function layout(
   const button = o.action
     ? `<tr><td style="padding:8px 32px 24px"><a href="${esc(o.action.url)}" style="display:inline-block;background:#883943;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:24px;font-weight:600">${esc(o.action.label)}</a></td></tr>
 <tr><td style="padding:0 32px 24px;font-size:12px;color:#6b5a5d">${esc(t("mail.buttonFallback"))}<br><a href="${esc(o.action.url)}" style="color:#164E55;word-break:break-all">${esc(o.action.url)}</a></td></tr>`
+    : "";
+  const image = o.image
+    ? `<tr><td style="padding:8px 32px 16px"><img src="cid:${esc(o.image.cid)}" alt="${esc(o.image.alt)}" width="${o.image.width}" height="${o.image.height}" style="display:block;max-width:100%;height:auto;background:#ffffff"></td></tr>\n`
     : "";
   const footerLink = o.footerLink
     ? `<br><a href="${esc(o.footerLink.url)}" style="color:#164E55">${esc(o.footerLink.label)}</a>`
@@ -48,7 +53,7 @@ export function layout(
 <tr><td style="background:#883943;color:#ffffff;padding:20px 32px;font-size:22px;letter-spacing:4px;font-weight:700">NUCLEO <span style="font-weight:400;letter-spacing:1px">barre</span></td></tr>
 <tr><td style="padding:24px 32px 8px;font-size:16px">${esc(greeting)}</td></tr>
 ${o.paragraphs.map((p) => `<tr><td style="padding:8px 32px;font-size:15px;line-height:1.5">${esc(p)}</td></tr>`).join("\n")}
-${button}
+${image}${button}
 <tr><td style="padding:16px 32px;background:#fbf5f4;font-size:12px;color:#6b5a5d">${esc(footer)}${footerLink}</td></tr>
 </table></td></tr></table></body></html>`;
   const text = [

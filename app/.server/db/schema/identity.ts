@@ -185,6 +185,8 @@ export interface MailAttachment {
   contentType: string;
   /** base64 */
   content: string;
+  /** Set for an image the HTML shows inline (`<img src="cid:…">`), such as an OXXO voucher's barcode. */
+  cid?: string;
 }
 
 export const mailOutbox = pgTable(

@@ -54,6 +54,22 @@ function oxxoBarcodeSvg(reference: string) {
   return bwipjs.toSVG({ bcid: "code128", text: reference, scale: 2, height: 14, includetext: false });
 }
 
+/**
+ * The barcode for a mail: mail programs do not show SVG, so a PNG attached inline (`cid`), drawn at
+ * twice the size it is shown at so it stays sharp on a phone and scans at the store's till.
+ */
+async function oxxoBarcodeMail(reference: string) {
+  const png = await bwipjs.toBuffer({ bcid: "code128", text: reference, scale: 4, height: 14, includetext: false });
+  // A PNG's width and height are the IHDR chunk's first two big-endian words.
+  const width = png.readUInt32BE(16);
+  const height = png.readUInt32BE(20);
+  const cid = "oxxo-barcode";
+  return {
+    image: { cid, alt: t("commerce.oxxo.barcodeAlt", { reference }), width: width / 2, height: height / 2 },
+    attachment: { filename: `oxxo-${reference}.png`, contentType: "image/png", content: png.toString("base64"), cid },
+  };
+}
+
 /** What the voucher shows: the reference, the amount in MXN and the expiry in Mexico City time. */
 export function voucherView(d: PendingDetails) {
   return {
@@ -105,7 +121,7 @@ export async function pendingPaymentOf(db: Db, userId: number, orderId: number, 
   };
 }
 
-function voucherMail(
+async function voucherMail(
   deps: Pick<AppDeps, "config">,
   u: { email: string; name: string },
   orderId: number,
@@ -138,7 +154,8 @@ function voucherMail(
       action: { label: t("commerce.spei.mail.open"), url },
     });
   }
-  return layout(siteBrand(deps.config.publicUrl), {
+  const barcode = await oxxoBarcodeMail(v.reference);
+  const msg = layout(siteBrand(deps.config.publicUrl), {
     to: u.email,
     name: u.name,
     subject: t(`commerce.oxxo.mail.${kind}Subject`, { id: orderId }),
@@ -150,8 +167,10 @@ function voucherMail(
       t("commerce.oxxo.mail.expires", { date: v.display_expires }),
       t("commerce.oxxo.mail.howTo"),
     ],
+    image: barcode.image,
     action: { label: t("commerce.oxxo.mail.open"), url },
   });
+  return { ...msg, attachments: [barcode.attachment] };
 }
 
 /** Mails the voucher or transfer instructions just made (once: the caller sends it only for a new order). */
@@ -163,7 +182,7 @@ export async function mailPendingPayment(deps: Pick<AppDeps, "db" | "mailer" | "
     .innerJoin(users, eq(users.id, orders.userId))
     .where(and(eq(payments.orderId, orderId), eq(payments.instalment, 1), eq(payments.status, "pending")));
   if (!row?.details) return;
-  await deps.mailer.send(deps.db, voucherMail(deps, row, orderId, row.details, "created"));
+  await deps.mailer.send(deps.db, await voucherMail(deps, row, orderId, row.details, "created"));
 }
 
 /**
@@ -192,7 +211,7 @@ export async function remindPendingPayments(deps: Pick<AppDeps, "db" | "mailer" 
     for (const p of due) {
       const [u] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, p.userId));
       if (u && p.details && p.orderId) {
-        await deps.mailer.send(tx, voucherMail(deps, u, p.orderId, p.details, "reminder"));
+        await deps.mailer.send(tx, await voucherMail(deps, u, p.orderId, p.details, "reminder"));
         sent++;
       }
       await tx.update(payments).set({ remindedAt: now }).where(eq(payments.id, p.id));
