@@ -33,6 +33,9 @@ test.describe("meses sin intereses (issue 25)", () => {
     await choice.getByRole("button", { name: "Pagar" }).click();
 
     await expect(page).toHaveURL(/\/success-order\?order=\d+/);
+    // The receipt says what each month costs.
+    await expect(page.getByText("6 meses sin intereses, cada mes")).toBeVisible();
+    await expect(page.getByText("$400.00")).toBeVisible();
     expect(await me(page)).toContain('"available_sessions":10');
     await page.goto("/profile/shopping-history");
     await page.getByRole("button", { name: /Orden/ }).first().click();

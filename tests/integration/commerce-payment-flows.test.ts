@@ -5,6 +5,7 @@ import {
   configurations,
   creditLots,
   giftCards,
+  mailOutbox,
   orders,
   payments,
   refunds,
@@ -334,6 +335,33 @@ describe("meses sin intereses through the sandbox", () => {
     // Her shopping history says so.
     const history = await (await app.request("/v2/customer/orders", { token: c.token })).json();
     expect(JSON.stringify(history)).toContain('"installment_months":6');
+    // Her receipt (history and mail) says what each month costs; the back office's list names the plan.
+    const monthly = (
+      history.data as {
+        id: number;
+        receipt: { instalments: { kind: string; label: string; display_amount: string }[] };
+      }[]
+    ).find((o) => o.id === p!.orderId)!.receipt.instalments;
+    const amount = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN" }).format(
+      p!.amountCents / 6 / 100,
+    );
+    expect(monthly).toEqual([
+      expect.objectContaining({
+        kind: "msi_monthly",
+        label: "6 meses sin intereses, cada mes",
+        display_amount: amount,
+      }),
+    ]);
+    const [mail] = await app.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, c.email), eq(mailOutbox.template, "order-receipt")));
+    expect(mail!.text).toContain(`6 meses sin intereses, cada mes: ${amount}`);
+    const admin = await sessionFor(app.deps.db, await createStaff(app.deps.db, "administrator"));
+    const list = await (await app.request("/admin/payments", { token: admin })).json();
+    expect((list.data.items as { id: number; method_label: string }[]).find((i) => i.id === p!.id)!.method_label).toBe(
+      "Tarjeta · 6 MSI",
+    );
   });
 
   it("refuses a plan the provider did not offer, an ordinary card, and an amount below the minimum: 422, nothing charged", async () => {

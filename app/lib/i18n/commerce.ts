@@ -12,6 +12,7 @@ export const commerce = {
   receipt: {
     discount: "Descuento",
     secondInstalment: "Segundo pago (50%)",
+    msi: "{n} meses sin intereses, cada mes",
   },
   kinds: {
     pack: "Paquete",

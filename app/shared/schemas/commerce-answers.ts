@@ -301,12 +301,13 @@ const receiptLine = z.object({
     "first_instalment",
     "second_instalment",
     "balance_due",
+    "msi_monthly",
   ]),
   label: z.string(),
   amount_cents: z.number().int(),
   display_amount: z.string(),
 });
-/** An order's receipt: `lines` add up to `total`; with a deposit, the two instalments. */
+/** An order's receipt: `lines` add up to `total`; with a deposit, the two instalments; paid in meses sin intereses, each month's amount. */
 const receipt = z.object({ lines: z.array(receiptLine), total: receiptLine, instalments: z.array(receiptLine) });
 export type Receipt = z.output<typeof receipt>;
 

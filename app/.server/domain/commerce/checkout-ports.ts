@@ -29,7 +29,7 @@ import type { FulfilPort, OrderWriter, PricePort, ReceiptLine, SettlePorts } fro
 import { holdPort, noteHoldOrder } from "./holds";
 import { issueSoldCard } from "./gift-card-sales";
 import type { PaymentMethodInfo } from "./gateways/types";
-import { orderReceipt, receiptMailParts } from "./receipt";
+import { msiChargesOf, orderReceipt, receiptMailParts } from "./receipt";
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -136,7 +136,8 @@ async function sendReceipt(
     qty: l.qty,
     totalCents: l.unitCents * l.qty,
   }));
-  const receipt = receiptMailParts(orderReceipt(order, items, voucherCode));
+  const msi = (await msiChargesOf(tx, [order.id])).get(order.id) ?? null;
+  const receipt = receiptMailParts(orderReceipt(order, items, voucherCode, msi));
   await deps.mailer.send(tx, {
     to: u.email,
     subject: t("commerce.orders.receiptSubject", { id: order.id }),

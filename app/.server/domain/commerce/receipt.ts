@@ -2,13 +2,15 @@
  * An order as its receipt: every line that makes the total (items, voucher discount, shipping, gift
  * card), the total, and with a deposit the two instalments. The success page, the purchase history
  * and the receipt mails all read it, so they cannot disagree with each other or with the charge.
+ * A card charge paid in meses sin intereses adds what each month costs.
  */
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/shared/mexico/money";
-import { inArray } from "drizzle-orm";
+import { and, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { orderItems, type orders, vouchers } from "../../db/schema";
+import { orderItems, type orders, payments, vouchers } from "../../db/schema";
 import type { Receipt } from "~/shared/schemas/commerce-answers";
+import { monthlyCents } from "./installments";
 import { depositFirstCents } from "./pricing";
 
 type ReceiptLine = Receipt["lines"][number];
@@ -30,7 +32,18 @@ const line = (kind: ReceiptLine["kind"], label: string, cents: number): ReceiptL
   display_amount: cents < 0 ? `-${formatMoney(-cents)}` : formatMoney(cents),
 });
 
-export function orderReceipt(order: Order, items: Item[], voucherCode: string | null): Receipt {
+/** A card charge split in months without interest: how many, and the amount charged. */
+export interface MsiCharge {
+  months: number;
+  amountCents: number;
+}
+
+export function orderReceipt(
+  order: Order,
+  items: Item[],
+  voucherCode: string | null,
+  msi: MsiCharge | null = null,
+): Receipt {
   const lines = items.map((i) => line("item", `${i.qty} × ${itemName(i)}`, i.totalCents));
   if (order.discountCents > 0)
     lines.push(
@@ -52,6 +65,10 @@ export function orderReceipt(order: Order, items: Item[], voucherCode: string | 
         : line("second_instalment", t("commerce.receipt.secondInstalment"), order.totalCents - first),
     );
   }
+  if (msi)
+    instalments.push(
+      line("msi_monthly", t("commerce.receipt.msi", { n: msi.months }), monthlyCents(msi.amountCents, msi.months)),
+    );
   return { lines, total: line("total", t("commerce.totals.total"), order.totalCents), instalments };
 }
 
@@ -60,7 +77,7 @@ export async function receiptsOf(db: Db, os: (Order & { id: number; voucherId: n
   const out = new Map<number, Receipt>();
   if (os.length === 0) return out;
   const voucherIds = [...new Set(os.flatMap((o) => (o.voucherId ? [o.voucherId] : [])))];
-  const [items, codes] = await Promise.all([
+  const [items, codes, msi] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -74,6 +91,10 @@ export async function receiptsOf(db: Db, os: (Order & { id: number; voucherId: n
     voucherIds.length
       ? db.select({ id: vouchers.id, code: vouchers.code }).from(vouchers).where(inArray(vouchers.id, voucherIds))
       : Promise.resolve([]),
+    msiChargesOf(
+      db,
+      os.map((o) => o.id),
+    ),
   ]);
   for (const o of os)
     out.set(
@@ -82,8 +103,21 @@ export async function receiptsOf(db: Db, os: (Order & { id: number; voucherId: n
         o,
         items.filter((i) => i.orderId === o.id),
         codes.find((c) => c.id === o.voucherId)?.code ?? null,
+        msi.get(o.id) ?? null,
       ),
     );
+  return out;
+}
+
+/** The orders' card charges paid in meses sin intereses, by order id. */
+export async function msiChargesOf(db: Db, orderIds: number[]) {
+  const out = new Map<number, MsiCharge>();
+  if (orderIds.length === 0) return out;
+  const rows = await db
+    .select({ orderId: payments.orderId, months: payments.installmentMonths, amountCents: payments.amountCents })
+    .from(payments)
+    .where(and(inArray(payments.orderId, orderIds), isNotNull(payments.installmentMonths)));
+  for (const r of rows) if (r.orderId && r.months) out.set(r.orderId, { months: r.months, amountCents: r.amountCents });
   return out;
 }
 
