@@ -1,20 +1,8 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Chip,
-  Container,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Chip, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconGift } from "@tabler/icons-react";
 import { lazy, Suspense, useState, type FormEvent } from "react";
 import { Link } from "react-router";
+import { blankGiftCardDetails, GiftCardFields } from "~/components/commerce/GiftCardFields";
 import { cartAction } from "~/components/site/navbar-logic";
 import { useLocalePath } from "~/components/site/useLocalePath";
 import { api, type ApiData } from "~/lib/api";
@@ -25,9 +13,7 @@ import { notifications } from "~/lib/toast";
 import {
   GIFT_CARD_MAX_CENTS,
   GIFT_CARD_MAX_DAYS_AHEAD,
-  GIFT_CARD_MESSAGE_MAX,
   GIFT_CARD_MIN_CENTS,
-  GIFT_CARD_NAME_MAX,
   GIFT_CARD_PRESETS_CENTS,
 } from "~/shared/gift-cards";
 import type { cartAnswer } from "~/shared/schemas/commerce-answers";
@@ -65,11 +51,7 @@ export default function GiftCards({ loaderData }: Route.ComponentProps) {
   const { openDialog, setAuthCallback } = useUi();
   const [preset, setPreset] = useState<string>(String(GIFT_CARD_PRESETS_CENTS[1]));
   const [custom, setCustom] = useState<number | string>("");
-  const [recipientName, setRecipientName] = useState("");
-  const [recipientEmail, setRecipientEmail] = useState("");
-  const [senderName, setSenderName] = useState(user?.full_name ?? "");
-  const [message, setMessage] = useState("");
-  const [deliverOn, setDeliverOn] = useState(today);
+  const [details, setDetails] = useState(() => blankGiftCardDetails(today, user?.full_name ?? ""));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
 
@@ -87,14 +69,7 @@ export default function GiftCards({ loaderData }: Route.ComponentProps) {
       notifications.show({ color: "red", message: t("errors.cartOnlyCustomers") });
       return;
     }
-    const input = {
-      amount_cents: amountCents,
-      recipient_name: recipientName,
-      recipient_email: recipientEmail,
-      sender_name: senderName,
-      message,
-      deliver_on: deliverOn,
-    };
+    const input = { amount_cents: amountCents, ...details };
     const parsed = (await rules()).safeParse(input);
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};
@@ -115,9 +90,7 @@ export default function GiftCards({ loaderData }: Route.ComponentProps) {
       if (Object.keys(next).length === 0 && !r.expired) notifications.show({ color: "red", message: r.message });
       return;
     }
-    setRecipientName("");
-    setRecipientEmail("");
-    setMessage("");
+    setDetails((d) => ({ ...d, recipient_name: "", recipient_email: "", message: "" }));
     openDialog("sideCheckout");
   };
 
@@ -178,54 +151,7 @@ export default function GiftCards({ loaderData }: Route.ComponentProps) {
                 />
               </Suspense>
             )}
-            <TextInput
-              label={t("commerce.giftSale.recipientName")}
-              value={recipientName}
-              onChange={(e) => setRecipientName(e.currentTarget.value)}
-              maxLength={GIFT_CARD_NAME_MAX}
-              error={errors.recipient_name}
-              autoComplete="off"
-              required
-            />
-            <TextInput
-              label={t("commerce.giftSale.recipientEmail")}
-              type="email"
-              value={recipientEmail}
-              onChange={(e) => setRecipientEmail(e.currentTarget.value)}
-              error={errors.recipient_email}
-              autoComplete="off"
-              required
-            />
-            <TextInput
-              label={t("commerce.giftSale.senderName")}
-              value={senderName}
-              onChange={(e) => setSenderName(e.currentTarget.value)}
-              maxLength={GIFT_CARD_NAME_MAX}
-              error={errors.sender_name}
-              autoComplete="name"
-              required
-            />
-            <Textarea
-              label={t("commerce.giftSale.message")}
-              description={t("commerce.giftSale.messageCount", { n: message.length, max: GIFT_CARD_MESSAGE_MAX })}
-              value={message}
-              onChange={(e) => setMessage(e.currentTarget.value)}
-              maxLength={GIFT_CARD_MESSAGE_MAX}
-              autosize
-              minRows={3}
-              error={errors.message}
-            />
-            <TextInput
-              label={t("commerce.giftSale.deliverOn")}
-              description={t("commerce.giftSale.deliverHint")}
-              type="date"
-              min={today}
-              max={last}
-              value={deliverOn}
-              onChange={(e) => setDeliverOn(e.currentTarget.value)}
-              error={errors.deliver_on}
-              required
-            />
+            <GiftCardFields value={details} onChange={setDetails} errors={errors} today={today} last={last} />
             <Alert variant="light" color="brand">
               <Text size="sm">{t("commerce.giftSale.rules")}</Text>
             </Alert>

@@ -13,7 +13,6 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
   TextInput,
   Title,
   UnstyledButton,
@@ -22,13 +21,15 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { IconTrash } from "@tabler/icons-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { PageHeader } from "~/components/admin/kit";
+import { blankGiftCardDetails, GiftCardFields } from "~/components/commerce/GiftCardFields";
 import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { notifications } from "~/lib/toast";
 import { formatMoney, parsePesos } from "~/shared/mexico/money";
 import { posSearchable, type PosMethod } from "~/shared/schemas/pos";
 import { giftCardSaleSchema, type GiftCardSaleInput } from "~/shared/schemas/commerce";
-import { localDay } from "~/shared/mexico/time";
+import { addDays, localDay } from "~/shared/mexico/time";
+import { GIFT_CARD_MAX_DAYS_AHEAD } from "~/shared/gift-cards";
 import type {
   posCustomerAnswer,
   posCustomersAnswer,
@@ -304,14 +305,7 @@ function ItemPicker({ catalogue, onAdd }: { catalogue: Catalogue; onAdd: (l: Omi
 
 /** A gift card sold at the desk: the online form's fields (amount, recipient, sender, message, day). */
 function GiftCardForm({ range, onAdd }: { range: Catalogue["gift_card"]; onAdd: (g: GiftCardDraft) => void }) {
-  const blank = () => ({
-    amount: "",
-    recipient_name: "",
-    recipient_email: "",
-    sender_name: "",
-    message: "",
-    deliver_on: localDay(new Date()),
-  });
+  const blank = () => ({ amount: "", ...blankGiftCardDetails(localDay(new Date())) });
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -349,44 +343,12 @@ function GiftCardForm({ range, onAdd }: { range: Catalogue["gift_card"]; onAdd: 
             error={errors.amount}
             required
           />
-          <TextInput
-            label={t("commerce.giftSale.recipientName")}
-            value={form.recipient_name}
-            onChange={(e) => set("recipient_name")(e.currentTarget.value)}
-            error={errors.recipient_name}
-            required
-          />
-          <TextInput
-            label={t("commerce.giftSale.recipientEmail")}
-            type="email"
-            value={form.recipient_email}
-            onChange={(e) => set("recipient_email")(e.currentTarget.value)}
-            error={errors.recipient_email}
-            required
-          />
-          <TextInput
-            label={t("commerce.giftSale.senderName")}
-            value={form.sender_name}
-            onChange={(e) => set("sender_name")(e.currentTarget.value)}
-            error={errors.sender_name}
-            required
-          />
-          <Textarea
-            label={t("commerce.giftSale.message")}
-            value={form.message}
-            onChange={(e) => set("message")(e.currentTarget.value)}
-            error={errors.message}
-            autosize
-            minRows={2}
-          />
-          <TextInput
-            label={t("commerce.giftSale.deliverOn")}
-            description={t("commerce.giftSale.deliverHint")}
-            type="date"
-            value={form.deliver_on}
-            onChange={(e) => set("deliver_on")(e.currentTarget.value)}
-            error={errors.deliver_on}
-            required
+          <GiftCardFields
+            value={form}
+            onChange={(d) => setForm((f) => ({ ...f, ...d }))}
+            errors={errors}
+            today={localDay(new Date())}
+            last={addDays(localDay(new Date()), GIFT_CARD_MAX_DAYS_AHEAD)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpen(false)}>
