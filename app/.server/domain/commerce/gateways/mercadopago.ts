@@ -63,6 +63,7 @@ function toIntent(p: MpPayment): Intent {
     metadata: meta,
     paymentMethodId: null,
     failureMessage: status === "failed" ? t("commerce.mercadopago.declined") : null,
+    reference: p.external_reference ?? null,
     // An OXXO ticket: what the customer pays at the store (its reference and expiry).
     pending: ticket
       ? {
@@ -177,6 +178,16 @@ export function mercadoPagoGateway(cfg: {
         mine[0] ??
         null
       );
+    },
+    async cancel(_db, id) {
+      try {
+        return toIntent((await new Payment(sdk(`cancel:${id}`)).cancel({ id })) as MpPayment);
+      } catch (e) {
+        // Approved or already refused meanwhile: the payment as Mercado Pago has it now.
+        if (e instanceof GatewayError) throw e;
+        if ((e as { status?: number } | null)?.status === 400) return getPayment(id);
+        throw mpError(e);
+      }
     },
     async refund(_db, id, amountCents, idempotencyKey) {
       try {
