@@ -338,6 +338,39 @@ describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
   });
 });
 
+describe("where Mercado Pago is offered", () => {
+  it("the cart says so when it is configured; the sandbox without a token neither offers nor takes it", async () => {
+    const c = await newCustomer(app);
+    await cartWithPack(c.token);
+    const offered = (await (await app.request("/v2/carts", { token: c.token })).json()).data;
+    expect(offered.mercadopago).toEqual({ reason: null });
+
+    app.deps.config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: ".tmp/unused" });
+    app.deps.gateways = gatewaysFor(app.deps.config);
+    expect(app.deps.config.PAYMENT_GATEWAY).toBe("sandbox");
+    const cart = (await (await app.request("/v2/carts", { token: c.token })).json()).data;
+    expect(cart.mercadopago).toBeNull();
+    const before = calls.length;
+    const r = await startMp(c.token, cart.id);
+    expect(r.status).toBe(409);
+    expect((await r.json()).errorMessage).toBe("El pago con Mercado Pago no está disponible en este momento");
+    expect(calls.length).toBe(before);
+  });
+
+  it("the back office's payments list labels it «Mercado Pago»", async () => {
+    const admin = await sessionFor(app.deps.db, await createStaff(app.deps.db, "administrator"));
+    const c = await newCustomer(app);
+    const cart = await cartWithPack(c.token, 1);
+    payOnMercadoPago((await preferenceFor(c, cart.id)).id, "approved");
+    const { data } = await (await returnFromMp(c.token, cart.id)).json();
+    const r = await app.request("/admin/payments?method=mercadopago", { token: admin });
+    expect(r.status).toBe(200);
+    const rows = (await r.json()) as unknown;
+    expect(JSON.stringify(rows)).toContain("Mercado Pago");
+    expect(JSON.stringify(rows)).toContain(`${data.order_id}`);
+  });
+});
+
 describe("Mercado Pago and the scheduled tasks", () => {
   it("reconciliation: an approved payment whose webhook was lost and whose buyer never came back", async () => {
     const c = await newCustomer(app);
