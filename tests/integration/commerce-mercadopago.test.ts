@@ -19,7 +19,7 @@ import {
   webhookEvents,
 } from "../../app/.server/db/schema";
 import { scheduledTasks } from "../../app/.server/jobs/tasks";
-import { WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
+import { applyWebhookEvent, WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
 import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
 import { setupTestApp } from "../support/app";
 import { newCustomer } from "../support/commerce";
@@ -29,6 +29,7 @@ import {
   calls,
   expireTicket,
   forgedWebhook,
+  outage,
   paidAtOxxo,
   payOnMercadoPago,
   paymentsById,
@@ -277,6 +278,22 @@ describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
     expect(late.status).toBe(200);
     expect((await late.json()).data.order_id).toBe(os[0]!.id);
     expect(await paymentsOf(c.id)).toHaveLength(1);
+  });
+
+  it("Mercado Pago down: the webhook's job throws (the queue retries it); once it is back, one order", async () => {
+    const c = await newCustomer(app);
+    const cart = await cartWithPack(c.token, 1);
+    const paid = payOnMercadoPago((await preferenceFor(c, cart.id)).id, "approved");
+    expect((await sendWebhook(webhook(paid.id, { notificationId: 999_000_002 }))).status).toBe(200);
+    outage.on = true;
+    try {
+      await expect(applyWebhookEvent(app.deps, "mp:999000002")).rejects.toThrow();
+    } finally {
+      outage.on = false;
+    }
+    expect(await ordersOf(c.id)).toHaveLength(0);
+    expect((await runWebhookJobs()).failed).toBe(0);
+    expect(await ordersOf(c.id)).toHaveLength(1);
   });
 
   it("the return URL is never trusted: a forged status or another cart's payment records nothing", async () => {

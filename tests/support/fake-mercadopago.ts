@@ -30,7 +30,7 @@ type Preference = {
   init_point: string;
   sandbox_init_point: string;
 };
-export type MpPayment = {
+type MpPayment = {
   id: number;
   status: string;
   status_detail: string;
@@ -123,8 +123,9 @@ export function expireTicket(id: number | string) {
 }
 
 /** The signature Mercado Pago puts in `x-signature` for a notification of `dataId`. */
-export function mercadoPagoSignature(secret: string, dataId: string, requestId: string, ts: string) {
-  const v1 = crypto.createHmac("sha256", secret).update(`id:${dataId};request-id:${requestId};ts:${ts};`).digest("hex");
+function mercadoPagoSignature(secret: string, dataId: string, requestId: string, ts: string) {
+  const manifest = `id:${dataId};${requestId ? `request-id:${requestId};` : ""}ts:${ts};`;
+  const v1 = crypto.createHmac("sha256", secret).update(manifest).digest("hex");
   return `ts=${ts},v1=${v1}`;
 }
 

@@ -88,10 +88,12 @@ export function transientMercadoPagoError(e: unknown) {
 
 /**
  * Mercado Pago's webhook signature: `x-signature: ts=<seconds>,v1=<hex>`, the HMAC-SHA256 with the
- * webhook secret of the manifest `id:<data.id>;request-id:<x-request-id>;ts:<ts>;`.
+ * webhook secret of the manifest `id:<data.id>;request-id:<x-request-id>;ts:<ts>;` (a part whose
+ * value the notification lacks, its `x-request-id`, is left out of the manifest).
  */
 function mercadoPagoSignature(secret: string, dataId: string, requestId: string, ts: string) {
-  return crypto.createHmac("sha256", secret).update(`id:${dataId};request-id:${requestId};ts:${ts};`).digest("hex");
+  const manifest = `id:${dataId};${requestId ? `request-id:${requestId};` : ""}ts:${ts};`;
+  return crypto.createHmac("sha256", secret).update(manifest).digest("hex");
 }
 
 export function mercadoPagoGateway(cfg: {
