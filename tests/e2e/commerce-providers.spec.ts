@@ -2,6 +2,13 @@ import type { ChildProcess } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { approveOnPaypal, CLIENT, ordersById, SECRET, startFakePaypal } from "../support/fake-paypal";
 import { authenticate, startFakeStripe } from "../support/fake-stripe";
+import {
+  ACCESS_TOKEN as MP_TOKEN,
+  payOnMercadoPago,
+  preferences as mpPreferences,
+  startFakeMercadoPago,
+  WEBHOOK_SECRET as MP_WEBHOOK_SECRET,
+} from "../support/fake-mercadopago";
 import { createCity, createStudio } from "../support/factories";
 import { packs, plans } from "../../app/.server/db/schema";
 import { freePort } from "../../app/.server/db/processes";
@@ -11,8 +18,9 @@ import { expect, test } from "./support/fixtures";
 import { budget } from "./support/time";
 
 /**
- * The checkout with the real providers configured, in Chromium: PAYMENT_GATEWAY=stripe and PayPal
- * REST. A second server of the built product runs with them (fresh embedded PostgreSQL in
+ * The checkout with the real providers configured, in Chromium: PAYMENT_GATEWAY=stripe, PayPal
+ * REST and Mercado Pago (Checkout Pro, its fake: tests/support/fake-mercadopago.ts, whose page is
+ * answered by a redirect back to our return page once the buyer's payment is made on the fake). A second server of the built product runs with them (fresh embedded PostgreSQL in
  * .tmp/e2e-stripe-data), pointed at local fakes of Stripe's and PayPal's APIs
  * (tests/support/fake-stripe.ts, fake-paypal.ts). There is no network here, so the browser's
  * request for https://js.stripe.com/v3 is answered by a small stand-in for Stripe.js with the same
@@ -65,11 +73,13 @@ const FAKE_STRIPE_JS = `(() => {
 let server: ChildProcess | null = null;
 let stripeApi: Awaited<ReturnType<typeof startFakeStripe>> | null = null;
 let paypalApi: Awaited<ReturnType<typeof startFakePaypal>> | null = null;
+let mpApi: Awaited<ReturnType<typeof startFakeMercadoPago>> | null = null;
 
 test.beforeAll(async () => {
   test.setTimeout(budget(180_000));
   stripeApi = await startFakeStripe();
   paypalApi = await startFakePaypal();
+  mpApi = await startFakeMercadoPago();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -93,6 +103,9 @@ test.beforeAll(async () => {
     PAYPAL_CLIENT_ID: CLIENT,
     PAYPAL_CLIENT_SECRET: SECRET,
     PAYPAL_API_URL: paypalApi.url,
+    MERCADOPAGO_ACCESS_TOKEN: MP_TOKEN,
+    MERCADOPAGO_WEBHOOK_SECRET: MP_WEBHOOK_SECRET,
+    MERCADOPAGO_API_URL: mpApi.url,
   };
   const started = startBuiltServer("tests/e2e/support/server.mjs", env);
   server = started.proc;
@@ -129,6 +142,7 @@ test.afterAll(async () => {
   }
   await stripeApi?.close();
   await paypalApi?.close();
+  await mpApi?.close();
 });
 
 /** Stripe's origins answered here: Stripe.js, and the bank's 3-D Secure step passed. */
@@ -243,4 +257,37 @@ test.describe("checkout with Stripe and PayPal REST", () => {
     expect(order.status).toBe("COMPLETED");
     expect(order.purchase_units[0]!.payments!.captures).toHaveLength(1);
   });
+
+  for (const [outcome, landing] of [
+    ["approved", /\/success-order\?order=\d+/],
+    ["oxxo", /\/profile\/shopping-history\/\d+\/oxxo/],
+  ] as const) {
+    test(`Mercado Pago Checkout Pro (${outcome}): paid on its page, asked by our server on return`, async ({
+      page,
+    }) => {
+      await fakeStripeOrigins(page);
+      const paid: string[] = [];
+      await page.route("https://www.mercadopago.com.mx/**", async (route) => {
+        const prefId = new URL(route.request().url()).searchParams.get("pref_id")!;
+        const p = payOnMercadoPago(prefId, outcome);
+        paid.push(String(p.id));
+        const back = new URL(mpPreferences.get(prefId)!.back_urls[outcome === "approved" ? "success" : "pending"]);
+        // What Mercado Pago adds to the way back (our server never reads it).
+        back.searchParams.set("collection_status", p.status);
+        back.searchParams.set("payment_id", String(p.id));
+        await route.fulfill({ status: 302, headers: { location: back.toString() } });
+      });
+      await newCustomer(page);
+      await page.goto(`/buy-sessions/${cityId}`);
+      await page.getByRole("button", { name: "Comprar: Paquete 5 clases" }).click();
+      const panel = page.getByRole("dialog", { name: "Finalizar Pago" });
+      await panel.getByRole("button", { name: "Mercado Pago" }).click();
+      await expect(panel.getByText(/Te llevamos a Mercado Pago/)).toBeVisible();
+      await panel.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
+      await panel.getByRole("button", { name: /^Pagar \$/ }).click();
+      await expect(page).toHaveURL(landing);
+      expect(paid).toHaveLength(1);
+      if (outcome === "approved") await expect(page.getByText("1 × Paquete 5 clases")).toBeVisible();
+    });
+  }
 });

@@ -118,7 +118,7 @@ const boolish = z
   .transform((v) => v === true || v === "true" || v === "1" || v === 1);
 
 async function cartReply(deps: AppDeps, ctx: Awaited<ReturnType<typeof readCart>>) {
-  return { data: cartView(ctx, deps.gateways.card) };
+  return { data: cartView(ctx, deps.gateways.card, { mercadopago: deps.gateways.mercadopago !== null }) };
 }
 
 const cardBody = z.object({

@@ -58,6 +58,7 @@ export function SideCheckout() {
         paying={paying}
         onCard={flow.payByCard}
         onPaypal={flow.payByPaypal}
+        onMercadoPago={flow.payByMercadoPago}
         onPayLater={flow.payLater}
         onBalance={flow.payWithBalance}
         onBack={onBack}

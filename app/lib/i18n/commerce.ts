@@ -56,6 +56,8 @@ export const commerce = {
     declined: "Mercado Pago rechazó el pago: prueba con otra tarjeta u otro medio",
     notPaid: "Aún no recibimos tu pago con Mercado Pago",
     itemTitle: "Compra en Nucleo Barre",
+    payButton: "Mercado Pago",
+    choiceHelp: "Te llevamos a Mercado Pago para pagar con tarjeta o en efectivo en OXXO; al terminar regresas aquí.",
   },
   oxxo: {
     unavailable: "El pago en OXXO no está disponible en este momento",

@@ -31,7 +31,11 @@ export const meta = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** PayPal's way back: captures the approved payment and records the order (spec §7 paypal-payment). */
+/**
+ * PayPal's way back: captures the approved payment and records the order (spec §7 paypal-payment).
+ * Mercado Pago's (`via=mercadopago`): our server asks Mercado Pago for the cart's payment, whatever
+ * the URL says; an OXXO ticket leaves the order «pendiente de pago» and opens its page.
+ */
 export default function PaymentProcess() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -39,13 +43,15 @@ export default function PaymentProcess() {
   const { lp } = useLocalePath();
   const cancelled = params.get("cancelled") === "1";
   const cartId = Number(params.get("cart_id"));
+  const viaMercadoPago = params.get("via") === "mercadopago";
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
   const studioId = useRootData().studio;
   useEffect(() => {
     if (cancelled || !cartId || started.current) return;
     started.current = true;
-    void api<ApiData<typeof orderPaidAnswer>>("/v2/checkout/paypal-payment", {
+    const path = viaMercadoPago ? "/v2/checkout/mercadopago-payment" : "/v2/checkout/paypal-payment";
+    void api<ApiData<typeof orderPaidAnswer>>(path, {
       json: { cart_id: cartId, studio_id: studioId },
     }).then(async (r) => {
       if (!r.ok) {
@@ -53,11 +59,11 @@ export default function PaymentProcess() {
         toastError(r.message);
         return;
       }
-      toastSuccess(t("success.payment"));
+      toastSuccess(r.data.Message);
       await revalidate();
       navigate(lp(r.data.url), { replace: true });
     });
-  }, [cancelled, cartId, studioId, navigate, lp, revalidate]);
+  }, [cancelled, cartId, viaMercadoPago, studioId, navigate, lp, revalidate]);
   return (
     <Container size="xs" py={64}>
       <Stack align="center" ta="center" gap="md">

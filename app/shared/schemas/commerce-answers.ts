@@ -74,6 +74,8 @@ export const cartAnswer = z.object({
       oxxo: z.object({ reason: z.string().nullable() }).nullable(),
       spei: z.object({ reason: z.string().nullable() }).nullable(),
     }),
+    /** Mercado Pago (Checkout Pro: card or OXXO on its page) when it is configured; null: not offered. */
+    mercadopago: z.object({ reason: z.string().nullable() }).nullable(),
   }),
 });
 export type CartData = z.output<typeof cartAnswer>["data"];

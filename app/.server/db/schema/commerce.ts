@@ -319,6 +319,12 @@ export const carts = pgTable(
     deposit: boolean("deposit").notNull().default(false),
     /** The PayPal order waiting for the customer's approval. */
     paypalOrderId: text("paypal_order_id"),
+    /**
+     * The Mercado Pago preference the customer was sent to pay (Checkout Pro); cleared once the
+     * reconciliation task settled what was paid through it (the payments are found by the cart's
+     * `external_reference`, never by this id).
+     */
+    mercadopagoPreferenceId: text("mercadopago_preference_id"),
     /** Bumped on every change: a payment is tied to one version of the cart. */
     version: integer("version").notNull().default(1),
     ...timestamps,

@@ -347,7 +347,7 @@ export async function cartContext(db: Db, cart: CartRow, now: Date): Promise<Car
 }
 
 /** The spec §3 cart as the API answers it. */
-export function cartView(ctx: CartContext, gateway: PaymentGateway) {
+export function cartView(ctx: CartContext, gateway: PaymentGateway, offers: { mercadopago: boolean }) {
   const { cart, lines, totals } = ctx;
   const rows: { label: string; display_value: string; value_cents: number }[] = [
     {
@@ -439,6 +439,8 @@ export function cartView(ctx: CartContext, gateway: PaymentGateway) {
     stripePublicKey: gateway.publicKey,
     /** OXXO and SPEI as this gateway offers them for this amount (null: not offered). */
     pay_later: payLaterChoices(gateway, totals.dueNowCents),
+    /** Mercado Pago when it is configured (MERCADOPAGO_ACCESS_TOKEN; never the sandbox's own). */
+    mercadopago: offers.mercadopago ? { reason: null } : null,
   };
 }
 

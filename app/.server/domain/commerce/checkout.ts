@@ -690,15 +690,15 @@ export async function expirePendingPayments(deps: CheckoutDeps) {
     .limit(100);
   let expired = 0;
   for (const p of due) {
-    const gateway = gatewayOfPayment(deps.gateways, p);
-    if (!gateway || !("cancelIntent" in gateway) || !p.providerPaymentId) continue;
+    const provider = pendingProvider(deps, p);
+    if (!provider || !p.providerPaymentId) continue;
     try {
-      let intent = await gateway.retrieveIntent(deps.db, p.providerPaymentId);
+      let intent = await provider.retrieve(p.providerPaymentId);
       if (intent?.status === "succeeded") {
         await confirmPendingPayment(deps, intent);
         continue;
       }
-      if (intent?.status === "requires_action") intent = await gateway.cancelIntent(deps.db, intent.id);
+      if (intent?.status === "requires_action") intent = await provider.cancel(intent.id);
       if (intent?.status === "succeeded") {
         await confirmPendingPayment(deps, intent);
         continue;
@@ -721,12 +721,17 @@ export async function expirePendingPayments(deps: CheckoutDeps) {
     .limit(100);
   let confirmed = 0;
   for (const p of stale) {
-    const gateway = gatewayOfPayment(deps.gateways, p);
-    if (!gateway || !("cancelIntent" in gateway) || !p.providerPaymentId) continue;
+    const provider = pendingProvider(deps, p);
+    if (!provider || !p.providerPaymentId) continue;
     try {
-      const intent = await gateway.retrieveIntent(deps.db, p.providerPaymentId);
+      const intent = await provider.retrieve(p.providerPaymentId);
       if (intent?.status === "succeeded" && intent.pending) {
         if ((await confirmPendingPayment(deps, intent))?.kind === "confirmed") confirmed++;
+        continue;
+      }
+      // Refused or cancelled at the provider (its webhook lost): the order is canceled now.
+      if (intent?.pending && (intent.status === "failed" || intent.status === "canceled")) {
+        await failPendingPayment(deps, intent);
         continue;
       }
       if (intent?.status === "requires_action") await notePartialFunding(deps.db, intent, now);
@@ -740,6 +745,25 @@ export async function expirePendingPayments(deps: CheckoutDeps) {
     }
   }
   return { expired, confirmed };
+}
+
+/**
+ * How a pending payment is read and cancelled at the provider that took it: the card provider's
+ * intents (OXXO, SPEI), or Mercado Pago's payments (its OXXO tickets). Null: not configured now.
+ */
+function pendingProvider(deps: CheckoutDeps, p: { gateway: string; method: string }) {
+  const gateway = gatewayOfPayment(deps.gateways, p);
+  if (gateway?.name === "mercadopago")
+    return {
+      retrieve: (id: string) => gateway.retrieve(deps.db, id),
+      cancel: (id: string) => gateway.cancel(deps.db, id),
+    };
+  if (gateway && "cancelIntent" in gateway)
+    return {
+      retrieve: (id: string) => gateway.retrieveIntent(deps.db, id),
+      cancel: (id: string) => gateway.cancelIntent(deps.db, id),
+    };
+  return null;
 }
 
 /**
@@ -891,6 +915,11 @@ export async function payWithMercadoPago(
       title: t("commerce.mercadopago.itemTitle"),
       metadata: { cart_id: String(ctx.cart.id), user_id: String(userId) },
     });
+    // The reconciliation task looks at this cart from now on (a payment whose buyer and webhook never came).
+    await deps.db
+      .update(carts)
+      .set({ mercadopagoPreferenceId: pref.id, updatedAt: deps.clock() })
+      .where(eq(carts.id, ctx.cart.id));
     return { redirect_url: pref.initPoint };
   } catch (e) {
     await releaseHold(deps.db, ctx.cart.id, deps.clock());
@@ -929,8 +958,11 @@ export async function mercadoPagoPayment(
     if (e instanceof GatewayError) throw paymentError(e.message);
     throw e;
   }
-  if (intent?.status === "failed" || intent?.status === "canceled")
+  if (intent?.status === "failed" || intent?.status === "canceled") {
+    // Refused: what the cart held while the customer was on Mercado Pago's page goes back.
+    await releaseHold(deps.db, cart.id, deps.clock());
     throw paymentError(t("commerce.mercadopago.declined"));
+  }
   if (!intent || (intent.status !== "succeeded" && !intent.pending))
     throw paymentError(t("commerce.mercadopago.notPaid"));
   // The order is this cart's, whatever the provider echoes back.
@@ -958,9 +990,8 @@ export async function handleMercadoPagoWebhook(
 }
 
 /**
- * A stored Mercado Pago event: the payment read from the API. Approved: its awaited OXXO ticket is
- * confirmed, or (a card, or a customer who never came back) its order recorded, once. Refused or
- * cancelled: an awaited ticket's order is canceled.
+ * A stored Mercado Pago event: the payment read from the API (never from the notification), then
+ * settled as any Mercado Pago payment (`settleMercadoPago`). Mercado Pago down: the job is retried.
  */
 async function mercadoPagoEvent(deps: CheckoutDeps, paymentId: string): Promise<FulfilInput | null> {
   const mp = deps.gateways.mercadopago;
@@ -970,14 +1001,41 @@ async function mercadoPagoEvent(deps: CheckoutDeps, paymentId: string): Promise<
     deps.log.warn({ err: e, paymentId }, "Mercado Pago webhook: the payment cannot be read");
     return null;
   });
-  if (!intent) return null;
-  if (intent.status === "succeeded") {
-    if (intent.pending && (await confirmPendingPayment(deps, intent))) return null;
-    return { gateway: mp.name, method: "mercadopago", intent: { ...intent, pending: null }, studioId: null };
-  }
-  if (intent.pending && (intent.status === "failed" || intent.status === "canceled"))
-    await failPendingPayment(deps, intent);
+  if (intent) await settleMercadoPago(deps, intent);
   return null;
+}
+
+/**
+ * A Mercado Pago payment as Mercado Pago reports it (webhook, reconciliation). Approved: its awaited
+ * OXXO ticket is confirmed, or (a card, or a customer who never came back) its order recorded, once.
+ * An OXXO ticket printed by a customer who never came back: its order waits «pendiente de pago».
+ * Refused or cancelled: an awaited ticket's order is canceled and its hold given back. The cart is
+ * the one of the payment's `external_reference` (our charge key), its customer that cart's.
+ */
+async function settleMercadoPago(deps: CheckoutDeps, intent: Intent) {
+  const mp = deps.gateways.mercadopago!;
+  if (intent.pending && (intent.status === "failed" || intent.status === "canceled"))
+    return void (await failPendingPayment(deps, intent));
+  if (intent.status === "succeeded" && intent.pending && (await confirmPendingPayment(deps, intent))) return;
+  if (intent.status !== "succeeded" && !(intent.status === "requires_action" && intent.pending)) return;
+  const cartId = Number(/^mp:cart:(\d+)$/.exec(intent.reference ?? "")?.[1] ?? intent.metadata.cart_id);
+  if (!Number.isSafeInteger(cartId) || cartId <= 0) return;
+  const [cart] = await deps.db.select({ userId: carts.userId }).from(carts).where(eq(carts.id, cartId));
+  if (!cart) return;
+  const metadata = { ...intent.metadata, cart_id: String(cartId), user_id: String(cart.userId) };
+  const succeeded = intent.status === "succeeded";
+  try {
+    const r = await fulfilPaid(deps, {
+      gateway: mp.name,
+      method: "mercadopago",
+      intent: { ...intent, metadata, pending: succeeded ? null : intent.pending },
+      studioId: null,
+    });
+    if (!r.duplicate && !succeeded) await mailPendingPayment(deps, r.order.id);
+  } catch (e) {
+    // A charge that could not become an order was recorded and refunded: nothing to retry.
+    if (!(e instanceof AppError)) throw e;
+  }
 }
 
 // ---------- the order ----------
@@ -1046,8 +1104,9 @@ async function fulfilOnce(
       chargeTakenStep({
         refund: (paid, cause) => failAndRefund(deps, paid, cartId, cause),
         cancelPending: async (pending) => {
-          // A Mercado Pago ticket lapses on its own at Mercado Pago; a card-provider voucher is cancelled.
+          // The voucher (or Mercado Pago ticket) whose order could not be recorded is not to be paid.
           if (pending.method !== "mercadopago") await deps.gateways.card.cancelIntent(deps.db, pending.intent.id);
+          else await deps.gateways.mercadopago?.cancel(deps.db, pending.intent.id);
           await releaseHold(deps.db, cartId, deps.clock());
         },
       }),
@@ -1571,7 +1630,7 @@ async function settleCharge(
  */
 export async function reconcileCharges(deps: CheckoutDeps) {
   const open = await chargesToSettle(deps.db, deps.clock());
-  let settled = await reconcilePaypalCaptures(deps);
+  let settled = (await reconcilePaypalCaptures(deps)) + (await reconcileMercadoPago(deps));
   for (const charge of open) {
     try {
       if (await settleCharge(deps, charge)) settled++;
@@ -1626,6 +1685,46 @@ async function reconcilePaypalCaptures(deps: CheckoutDeps) {
       settled++;
     } catch (err) {
       deps.log.error({ err, cartId: cart.id }, "PayPal capture could not be reconciled");
+    }
+  }
+  return settled;
+}
+
+/**
+ * Mercado Pago takes the money on its own page; the customer's return and its webhook tell us. When
+ * both were lost, each run looks at the open carts sent to Mercado Pago in the last day and
+ * untouched for the reconciliation interval, and asks Mercado Pago for the cart's payments (by its
+ * charge key): an approved one becomes its order (or a refund, as any charge), an OXXO ticket its
+ * order «pendiente de pago»; a cart with no payment, or only refused ones, is left alone (the
+ * customer may still pay on Mercado Pago's page).
+ */
+async function reconcileMercadoPago(deps: CheckoutDeps) {
+  const mp = deps.gateways.mercadopago;
+  if (!mp) return 0;
+  const now = deps.clock();
+  const open = await deps.db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(
+      and(
+        eq(carts.status, "open"),
+        isNotNull(carts.mercadopagoPreferenceId),
+        lt(carts.updatedAt, new Date(now.getTime() - CHARGE_RECONCILE_AFTER_MS)),
+        gt(carts.updatedAt, new Date(now.getTime() - DAY)),
+      ),
+    )
+    .limit(100);
+  let settled = 0;
+  for (const cart of open) {
+    try {
+      const intent = await mp.findByReference(deps.db, mpReference(cart.id));
+      if (intent?.status !== "succeeded" && !(intent?.status === "requires_action" && intent.pending)) continue;
+      await settleMercadoPago(deps, intent);
+      // Settled (an order, pending or paid, or a recorded refund): not looked at again.
+      await deps.db.update(carts).set({ mercadopagoPreferenceId: null }).where(eq(carts.id, cart.id));
+      settled++;
+    } catch (err) {
+      deps.log.error({ err, cartId: cart.id }, "Mercado Pago payment could not be reconciled");
     }
   }
   return settled;

@@ -1,5 +1,12 @@
 import { Alert, Anchor, Button, Checkbox, Divider, Group, Loader, Stack, Text } from "@mantine/core";
-import { IconBrandPaypal, IconBuildingBank, IconBuildingStore, IconCreditCard, IconLock } from "@tabler/icons-react";
+import {
+  IconBrandPaypal,
+  IconBuildingBank,
+  IconBuildingStore,
+  IconCreditCard,
+  IconLock,
+  IconWallet,
+} from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useLocalePath } from "~/components/site/useLocalePath";
 
@@ -24,6 +31,8 @@ export function PaymentStep(props: {
   paying: boolean;
   onCard: (c: CardDetails, showErrors: (errors: CardErrors) => void) => void;
   onPaypal: () => void;
+  /** Mercado Pago's Checkout Pro (offered when the cart says so: `cart.mercadopago`). */
+  onMercadoPago: () => void;
   /** OXXO or SPEI: paid later, the order waits «pendiente de pago» (pay-with-oxxo, pay-with-spei). */
   onPayLater: (kind: "oxxo" | "spei") => void;
   onBalance: () => void;
@@ -35,7 +44,11 @@ export function PaymentStep(props: {
   const covered = cart.amount_cents === 0 && cart.items.length > 0;
   // OXXO and SPEI as the gateway offers them for this amount (absent: not offered; reason: not for it).
   const { oxxo, spei } = cart.pay_later;
-  const laterRefused = (method === "oxxo" && (!oxxo || oxxo.reason)) || (method === "spei" && (!spei || spei.reason));
+  const mercadopago = cart.mercadopago;
+  const laterRefused =
+    (method === "oxxo" && (!oxxo || oxxo.reason)) ||
+    (method === "spei" && (!spei || spei.reason)) ||
+    (method === "mercadopago" && (!mercadopago || mercadopago.reason));
   const choose = (m: PayMethod) => {
     // The selector toggles: choosing the selected method again leaves none selected (spec §4).
     const next = method === m ? null : m;
@@ -50,6 +63,7 @@ export function PaymentStep(props: {
   const pay = () => {
     if (covered) return props.onBalance();
     if (method === "paypal") return props.onPaypal();
+    if (method === "mercadopago") return props.onMercadoPago();
     if (method === "oxxo" || method === "spei") return props.onPayLater(method);
     const details = cardDetails(card);
     if (!details) return toastError(t("errors.selectPaymentMethod"));
@@ -90,6 +104,17 @@ export function PaymentStep(props: {
                 PayPal
               </Button>
             </Group>
+            {mercadopago && (
+              <Button
+                variant={method === "mercadopago" ? "filled" : "default"}
+                leftSection={<IconWallet size={18} />}
+                aria-pressed={method === "mercadopago"}
+                disabled={Boolean(mercadopago.reason)}
+                onClick={() => choose("mercadopago")}
+              >
+                {t("commerce.mercadopago.payButton")}
+              </Button>
+            )}
             {oxxo && (
               <Button
                 variant={method === "oxxo" ? "filled" : "default"}
@@ -118,7 +143,7 @@ export function PaymentStep(props: {
               </Button>
             )}
           </Stack>
-          {(method === "oxxo" || method === "spei") && (
+          {(method === "oxxo" || method === "spei" || method === "mercadopago") && (
             <Text size="sm" c="dark.6">
               {t(`commerce.${method}.choiceHelp`)}
             </Text>

@@ -3,7 +3,7 @@ import type { StripeCardElement } from "./stripe-js";
 
 export type Step = "info" | "shipping" | "payment";
 export type Act = ReturnType<typeof useCart>["act"];
-export type PayMethod = "card" | "paypal" | "oxxo" | "spei";
+export type PayMethod = "card" | "paypal" | "mercadopago" | "oxxo" | "spei";
 
 /** What the card form hands to the payment flow: a saved card's id, or the typed card (never kept). */
 export interface CardDetails {

@@ -99,6 +99,21 @@ export function usePayFlow(cart: CartData | null, setCart: (c: CartData | null) 
   };
 
   /**
+   * Mercado Pago (Checkout Pro): the customer pays on its page (card, or an OXXO ticket) and comes
+   * back to our process page, which asks our server what Mercado Pago says (never the URL).
+   */
+  const payByMercadoPago = async () => {
+    if (!cart) return;
+    start();
+    const r = await api<ApiData<typeof paypalRedirectAnswer>>("/v2/checkout/pay-with-mercadopago", {
+      json: { cart_id: cart.id, callback_url: lp("/payment/process?via=mercadopago") },
+    });
+    if (!r.ok) return fail(r.message);
+    toastSuccess(t("success.redirecting"));
+    window.location.assign(r.data.redirect_url);
+  };
+
+  /**
    * OXXO or SPEI: the voucher (or the transfer's instructions) is made and the order waits
    * «pendiente de pago»; its page opens.
    */
@@ -124,5 +139,16 @@ export function usePayFlow(cart: CartData | null, setCart: (c: CartData | null) 
     await makePayment(undefined);
   };
 
-  return { paying, failed, setFailed, cardAction, installments, payByCard, payByPaypal, payLater, payWithBalance };
+  return {
+    paying,
+    failed,
+    setFailed,
+    cardAction,
+    installments,
+    payByCard,
+    payByPaypal,
+    payByMercadoPago,
+    payLater,
+    payWithBalance,
+  };
 }

@@ -63,6 +63,7 @@ function toIntent(p: MpPayment): Intent {
     metadata: meta,
     paymentMethodId: null,
     failureMessage: status === "failed" ? t("commerce.mercadopago.declined") : null,
+    reference: p.external_reference ?? null,
     // An OXXO ticket: what the customer pays at the store (its reference and expiry).
     pending: ticket
       ? {
@@ -87,10 +88,12 @@ export function transientMercadoPagoError(e: unknown) {
 
 /**
  * Mercado Pago's webhook signature: `x-signature: ts=<seconds>,v1=<hex>`, the HMAC-SHA256 with the
- * webhook secret of the manifest `id:<data.id>;request-id:<x-request-id>;ts:<ts>;`.
+ * webhook secret of the manifest `id:<data.id>;request-id:<x-request-id>;ts:<ts>;` (a part whose
+ * value the notification lacks, its `x-request-id`, is left out of the manifest).
  */
 function mercadoPagoSignature(secret: string, dataId: string, requestId: string, ts: string) {
-  return crypto.createHmac("sha256", secret).update(`id:${dataId};request-id:${requestId};ts:${ts};`).digest("hex");
+  const manifest = `id:${dataId};${requestId ? `request-id:${requestId};` : ""}ts:${ts};`;
+  return crypto.createHmac("sha256", secret).update(manifest).digest("hex");
 }
 
 export function mercadoPagoGateway(cfg: {
@@ -177,6 +180,16 @@ export function mercadoPagoGateway(cfg: {
         mine[0] ??
         null
       );
+    },
+    async cancel(_db, id) {
+      try {
+        return toIntent((await new Payment(sdk(`cancel:${id}`)).cancel({ id })) as MpPayment);
+      } catch (e) {
+        // Approved or already refused meanwhile: the payment as Mercado Pago has it now.
+        if (e instanceof GatewayError) throw e;
+        if ((e as { status?: number } | null)?.status === 400) return getPayment(id);
+        throw mpError(e);
+      }
     },
     async refund(_db, id, amountCents, idempotencyKey) {
       try {

@@ -33,6 +33,8 @@ export interface Intent {
   approveUrl?: string | null;
   /** Card instalments without interest chosen for this charge (3, 6, 9, 12). */
   installmentMonths?: number | null;
+  /** Mercado Pago: the payment's `external_reference` (our charge key, `mp:cart:<id>`). */
+  reference?: string | null;
   /** OXXO / SPEI: what the customer must pay, and where (status `requires_action` until paid). */
   pending?: PendingDetails | null;
 }
@@ -161,6 +163,8 @@ export interface MercadoPagoGateway {
   retrieve(db: Db, id: string): Promise<Intent | null>;
   /** The payment of this charge key (approved first, then awaited, else the newest refusal); null: none yet. */
   findByReference(db: Db, externalReference: string): Promise<Intent | null>;
+  /** Cancels a payment not yet approved (an OXXO ticket past its expiry); the payment as it is after. */
+  cancel(db: Db, id: string): Promise<Intent>;
   refund(db: Db, id: string, amountCents: number, idempotencyKey: string): Promise<{ id: string }>;
   /** Verifies `x-signature` (HMAC of the manifest with the webhook secret); null when it is not genuine. */
   verifyWebhook(

@@ -1,0 +1,1 @@
+ALTER TABLE "carts" ADD COLUMN "mercadopago_preference_id" text;
