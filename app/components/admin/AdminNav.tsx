@@ -1,65 +1,45 @@
-import {
-  IconAward,
-  IconBuildingStore,
-  IconCalendarEvent,
-  IconCashRegister,
-  IconShoppingCart,
-  IconCertificate,
-  IconChevronRight,
-  IconClockHour4,
-  IconCreditCard,
-  IconDeviceTv,
-  IconDoorEnter,
-  IconFiles,
-  IconGift,
-  IconHeartHandshake,
-  IconLayoutDashboard,
-  IconMapPin,
-  IconPackage,
-  IconPackages,
-  IconQrcode,
-  IconSettings,
-  IconShoppingBag,
-  IconTruckDelivery,
-  IconUsers,
-} from "@tabler/icons-react";
-import { useId, useState, type ComponentType, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { t } from "~/lib/messages";
 import { SoftBadge } from "~/components/SoftBadge";
 import { localePath, stripLocale } from "~/lib/routes";
+import icons from "./AdminIcons.module.css";
 import classes from "./AdminShell.module.css";
 import { isActiveLink, type MenuEntry, type MenuGroup, type MenuIcon, type MenuLink } from "./menu";
 
-const ICONS: Record<MenuIcon, ComponentType<{ size?: number; stroke?: number; "aria-hidden"?: boolean }>> = {
-  dashboard: IconLayoutDashboard,
-  certificate: IconCertificate,
-  onDemand: IconDeviceTv,
-  plans: IconPackages,
-  classes: IconCalendarEvent,
-  locations: IconMapPin,
-  people: IconUsers,
-  payments: IconCreditCard,
-  packs: IconPackage,
-  products: IconShoppingBag,
-  courtesies: IconGift,
-  bazaar: IconBuildingStore,
-  rewards: IconAward,
-  shipments: IconTruckDelivery,
-  files: IconFiles,
-  sponsors: IconHeartHandshake,
-  turns: IconClockHour4,
-  settings: IconSettings,
-  closeTurn: IconCashRegister,
-  pos: IconShoppingCart,
-  scanner: IconQrcode,
-  door: IconDoorEnter,
+/**
+ * The menu's icons: CSS masks of Tabler's drawings (AdminIcons.module.css, written by
+ * scripts/admin-menu-icons.mjs), so the menu on every page carries no SVG markup. Typed by MenuIcon:
+ * a new icon name fails to compile until it has its class here (and in the script).
+ */
+const ICONS: Record<MenuIcon, string> = {
+  dashboard: icons.dashboard,
+  certificate: icons.certificate,
+  onDemand: icons.onDemand,
+  plans: icons.plans,
+  classes: icons.classes,
+  locations: icons.locations,
+  people: icons.people,
+  payments: icons.payments,
+  packs: icons.packs,
+  products: icons.products,
+  courtesies: icons.courtesies,
+  bazaar: icons.bazaar,
+  rewards: icons.rewards,
+  shipments: icons.shipments,
+  files: icons.files,
+  sponsors: icons.sponsors,
+  turns: icons.turns,
+  settings: icons.settings,
+  closeTurn: icons.closeTurn,
+  pos: icons.pos,
+  scanner: icons.scanner,
+  door: icons.door,
 };
 
 function Icon({ name }: { name?: MenuIcon }) {
   if (!name) return null;
-  const C = ICONS[name];
-  return <C size={18} stroke={1.6} aria-hidden />;
+  return <span className={`${icons.icon} ${ICONS[name]}`} aria-hidden />;
 }
 
 function Extra({ entry }: { entry: { badge?: string; testing?: boolean } }) {
@@ -137,7 +117,7 @@ function GroupNav({ group, startOpened, children }: { group: MenuGroup; startOpe
         <Icon name={group.icon} />
         <span className={classes.label}>{group.label}</span>
         {group.testing ? <Extra entry={group} /> : null}
-        <IconChevronRight className={classes.chevron} size={14} aria-hidden />
+        <span className={`${icons.icon} ${icons.chevron} ${classes.chevron}`} aria-hidden />
       </button>
       <div id={id} className={classes.group} hidden={!opened} role="group" aria-label={group.label}>
         {opened ? children : null}
