@@ -1,13 +1,12 @@
-import { Anchor, AppShell, Burger, Group, LoadingOverlay, ScrollArea, Text } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
 import { ModalsProvider } from "@mantine/modals";
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { useRootData } from "~/lib/app-state";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { loadNotifications } from "~/lib/toast";
 import { AdminNav } from "./AdminNav";
+import classes from "./AdminShell.module.css";
 import { adminMenu } from "./menu";
 import { UserMenu } from "./UserMenu";
 
@@ -31,16 +30,24 @@ function useNavigatingAway() {
   return shown;
 }
 
+const NAVBAR_ID = "admin-menu";
+
 /**
  * The back-office frame (spec §2 admin layout): top bar with the user's name, avatar and menu;
- * side drawer menu (a drawer on phones); a loading overlay while navigating; the login, register
+ * side menu (a drawer behind the burger on phones); a veil while navigating; the login, register
  * and reset dialogs (an expired session asks to log in again here too). `withMenu={false}`
  * gives the slim frame of the door and cashier screens.
+ *
+ * Plain elements with one stylesheet (AdminShell.module.css), not Mantine's AppShell, Burger,
+ * ScrollArea and LoadingOverlay: the frame is on every back-office page, and as styled components
+ * it was a good part of a phone's hydration work and of the page's inline styles. Below Mantine's
+ * `md` breakpoint the closed drawer is `display: none` (neither laid out nor painted).
  */
 export function AdminShell({ children, withMenu = true }: { children: ReactNode; withMenu?: boolean }) {
   const { user } = useRootData();
   const { pathname } = useLocation();
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const [opened, setOpened] = useState(false);
+  const close = useCallback(() => setOpened(false), []);
   const entries = useMemo(() => (withMenu ? adminMenu(user) : []), [user, withMenu]);
   const hasMenu = withMenu && entries.length > 0;
   const navigating = useNavigatingAway();
@@ -53,66 +60,52 @@ export function AdminShell({ children, withMenu = true }: { children: ReactNode;
   // one, so its first load does not carry Mantine's modal manager.
   return (
     <ModalsProvider labels={{ confirm: t("app.confirm"), cancel: t("app.cancel") }}>
-      <AppShell
-        header={{ height: 60 }}
-        navbar={hasMenu ? { width: 272, breakpoint: "md", collapsed: { mobile: !opened, desktop: false } } : undefined}
-        padding={{ base: "sm", sm: "lg" }}
-        // Dimmed text darker than Mantine's gray so that it keeps a 4.5:1 contrast on the warm background.
-        style={{ "--mantine-color-dimmed": "#5c636a" } as React.CSSProperties}
-        styles={{ main: { background: "#faf6f4", minHeight: "100dvh" } }}
-      >
-        <AppShell.Header>
-          <Group h="100%" px={{ base: "sm", sm: "md" }} justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
-              {hasMenu && (
-                <Burger
-                  opened={opened}
-                  onClick={toggle}
-                  hiddenFrom="md"
-                  size="sm"
-                  aria-label={opened ? t("admin.shell.closeMenu") : t("admin.shell.openMenu")}
-                />
-              )}
-              <Anchor
-                component={Link}
-                to={localePath(
-                  hasMenu ? (entries[0].kind === "link" ? entries[0].href : "/admin/dashboard") : pathname,
-                  pathname,
-                )}
-                underline="never"
-                c="brand.6"
+      <div className={hasMenu ? `${classes.shell} ${classes.withMenu}` : classes.shell}>
+        <header className={classes.header}>
+          <div className={classes.headerStart}>
+            {hasMenu && (
+              <button
+                type="button"
+                className={classes.burger}
+                onClick={() => setOpened((o) => !o)}
+                aria-expanded={opened}
+                aria-controls={NAVBAR_ID}
+                aria-label={opened ? t("admin.shell.closeMenu") : t("admin.shell.openMenu")}
               >
-                <Text ff="heading" fw={600} fz={{ base: 18, sm: 21 }} lh={1.1}>
-                  {t("app.name")}
-                </Text>
-              </Anchor>
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600} visibleFrom="xs" style={{ letterSpacing: 1 }}>
-                {t("admin.crumbs.admin")}
-              </Text>
-            </Group>
-            {user && <UserMenu user={user} />}
-          </Group>
-        </AppShell.Header>
+                <span className={classes.burgerLines} />
+              </button>
+            )}
+            <Link
+              className={classes.brand}
+              to={localePath(
+                hasMenu ? (entries[0].kind === "link" ? entries[0].href : "/admin/dashboard") : pathname,
+                pathname,
+              )}
+            >
+              {t("app.name")}
+            </Link>
+            <p className={classes.caption}>{t("admin.crumbs.admin")}</p>
+          </div>
+          {user && <UserMenu user={user} />}
+        </header>
         {hasMenu && (
-          <AppShell.Navbar p="xs">
-            <AppShell.Section grow component={ScrollArea} type="scroll">
-              <AdminNav entries={entries} onNavigate={close} />
-            </AppShell.Section>
-          </AppShell.Navbar>
+          <div id={NAVBAR_ID} className={classes.navbar} data-open={opened || undefined}>
+            <AdminNav entries={entries} onNavigate={close} />
+          </div>
         )}
-        <AppShell.Main pos="relative">
-          <LoadingOverlay
-            visible={navigating}
-            zIndex={150}
-            overlayProps={{ backgroundOpacity: 0.35, blur: 1 }}
-            loaderProps={{ color: "brand", "aria-label": t("admin.shell.loading") } as never}
-          />
-          <div style={{ maxWidth: 1320, margin: "0 auto" }}>{children}</div>
-        </AppShell.Main>
+        <main className={classes.main}>
+          {navigating && (
+            <div className={classes.overlay} role="status">
+              <span className={classes.spinner} aria-hidden />
+              <span className="visually-hidden">{t("admin.shell.loading")}</span>
+            </div>
+          )}
+          <div className={classes.page}>{children}</div>
+        </main>
         <Suspense fallback={null}>
           <AuthDialogs />
         </Suspense>
-      </AppShell>
+      </div>
     </ModalsProvider>
   );
 }

@@ -1,10 +1,10 @@
-import { Anchor, Group, Stack, Text } from "@mantine/core";
 import { Link, useLocation } from "react-router";
 import { t } from "~/lib/messages";
 import { auditActionLabel, auditEntityLabel } from "~/shared/audit-labels";
 import { localePath } from "~/lib/routes";
 import { formatDateTime } from "~/shared/mexico/time";
 import { SoftBadge } from "~/components/SoftBadge";
+import classes from "./AuditList.module.css";
 
 export interface AuditEntryView {
   id: number;
@@ -25,47 +25,39 @@ function auditHref(e: Pick<AuditEntryView, "action" | "entity" | "entity_id">): 
   return null;
 }
 
-/** A compact list of audit entries (dashboard). */
+/** A compact list of audit entries (dashboard): plain elements (AuditList.module.css). */
 export function AuditList({ entries }: { entries: AuditEntryView[] }) {
   const { pathname } = useLocation();
   return (
-    <Stack gap={0} component="ol" style={{ listStyle: "none", padding: 0, margin: 0 }}>
-      {entries.map((e) => (
-        <Group
-          key={e.id}
-          component="li"
-          justify="space-between"
-          align="flex-start"
-          gap="xs"
-          py="sm"
-          wrap="nowrap"
-          style={{ borderBottom: "1px solid var(--mantine-color-gray-2)" }}
-        >
-          <div style={{ minWidth: 0 }}>
-            <Text size="sm" fw={600}>
-              {auditActionLabel(e.action)}
-              {e.entity_id && (
-                <Text span c="dimmed" fw={400} size="sm">
-                  {" · "}
-                  {auditHref(e) ? (
-                    <Anchor component={Link} to={localePath(auditHref(e)!, pathname)} size="sm">
-                      {auditEntityLabel(e.entity)} #{e.entity_id}
-                    </Anchor>
-                  ) : (
-                    `${auditEntityLabel(e.entity)} #${e.entity_id}`
-                  )}
-                </Text>
-              )}
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {e.actor_name ?? e.actor_email ?? t("admin.dashboard.system")}
-            </Text>
-          </div>
-          <SoftBadge color="gray" size="sm" style={{ flexShrink: 0, textTransform: "none" }}>
-            {formatDateTime(e.created_at)}
-          </SoftBadge>
-        </Group>
-      ))}
-    </Stack>
+    <ol className={classes.list}>
+      {entries.map((e) => {
+        const href = auditHref(e);
+        return (
+          <li key={e.id} className={classes.entry}>
+            <div className={classes.body}>
+              <p className={classes.action}>
+                {auditActionLabel(e.action)}
+                {e.entity_id && (
+                  <span className={classes.entity}>
+                    {" · "}
+                    {href ? (
+                      <Link to={localePath(href, pathname)}>
+                        {auditEntityLabel(e.entity)} #{e.entity_id}
+                      </Link>
+                    ) : (
+                      `${auditEntityLabel(e.entity)} #${e.entity_id}`
+                    )}
+                  </span>
+                )}
+              </p>
+              <p className={classes.actor}>{e.actor_name ?? e.actor_email ?? t("admin.dashboard.system")}</p>
+            </div>
+            <SoftBadge color="gray" size="sm" className={classes.when} style={{ textTransform: "none" }}>
+              {formatDateTime(e.created_at)}
+            </SoftBadge>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

@@ -1,9 +1,9 @@
 import { ROLE, EMPLOYEE_TYPE } from "~/shared/roles";
-import { Avatar, Box, Group, Indicator, Text, UnstyledButton } from "@mantine/core";
 import { IconBarbell, IconChevronDown, IconDoor, IconShieldCheck } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
 import type { SessionUser } from "~/lib/app-state";
 import { t } from "~/lib/messages";
+import classes from "./AdminShell.module.css";
 
 /** The menu itself and its password dialog: a file of their own, loaded on the first click. */
 const UserMenuOpen = lazy(() => import("./UserMenuOpen").then((m) => ({ default: m.UserMenuOpen })));
@@ -20,30 +20,34 @@ function roleCaption(u: Pick<SessionUser, "role_id" | "employee_type">) {
   return t("admin.shell.roleCustomer");
 }
 
-/** Avatar with the role badge: coaches a fitness badge (spec §2), door staff a door, admins a shield. */
-function StaffAvatar({ user, size = 36 }: { user: SessionUser; size?: number }) {
+/**
+ * Avatar with the role badge: coaches a fitness badge (spec §2), door staff a door, admins a shield.
+ * Plain elements (AdminShell.module.css) with the look of Mantine's Avatar and Indicator.
+ */
+function StaffAvatar({ user }: { user: SessionUser }) {
   const initial = (user.full_name || user.name || "?").trim().charAt(0).toUpperCase();
   const Badge = user.isCoach ? IconBarbell : user.isDoor ? IconDoor : user.isAdmin ? IconShieldCheck : null;
   const avatar = (
-    <Avatar src={user.avatar_url} alt={user.full_name} radius="xl" size={size} color="brand">
-      {initial}
-    </Avatar>
+    <span className={classes.avatar}>
+      {user.avatar_url ? (
+        <img src={user.avatar_url} alt={user.full_name} />
+      ) : (
+        <span title={user.full_name}>{initial}</span>
+      )}
+    </span>
   );
   if (!Badge) return avatar;
   return (
-    <Indicator
-      inline
-      size={18}
-      offset={4}
-      position="bottom-end"
-      color={user.isCoach ? "accent" : "brand"}
-      withBorder
-      label={<Badge size={11} stroke={2} aria-hidden />}
-      data-testid="role-badge"
-      data-role={user.isCoach ? "coach" : user.isDoor ? "door" : "admin"}
-    >
+    <span className={classes.avatarWrap}>
       {avatar}
-    </Indicator>
+      <span
+        className={classes.roleBadge}
+        data-testid="role-badge"
+        data-role={user.isCoach ? "coach" : user.isDoor ? "door" : "admin"}
+      >
+        <Badge size={11} stroke={2} aria-hidden />
+      </span>
+    </span>
   );
 }
 
@@ -56,20 +60,20 @@ function StaffAvatar({ user, size = 36 }: { user: SessionUser; size?: number }) 
 export function UserMenu({ user }: { user: SessionUser }) {
   const [mounted, setMounted] = useState(false);
   const button = (props: Record<string, unknown>) => (
-    <UnstyledButton aria-label={t("admin.shell.userMenu")} data-testid="user-menu" {...props}>
-      <Group gap="sm" wrap="nowrap">
-        <StaffAvatar user={user} />
-        <Box visibleFrom="sm" style={{ lineHeight: 1.2, maxWidth: 220 }}>
-          <Text size="sm" fw={600} truncate>
-            {user.full_name}
-          </Text>
-          <Text size="xs" c="dimmed" truncate>
-            {roleCaption(user)}
-          </Text>
-        </Box>
-        <IconChevronDown size={14} aria-hidden />
-      </Group>
-    </UnstyledButton>
+    <button
+      type="button"
+      className={classes.account}
+      aria-label={t("admin.shell.userMenu")}
+      data-testid="user-menu"
+      {...props}
+    >
+      <StaffAvatar user={user} />
+      <span className={classes.who}>
+        <span className={classes.whoName}>{user.full_name}</span>
+        <span className={classes.whoRole}>{roleCaption(user)}</span>
+      </span>
+      <IconChevronDown size={14} aria-hidden />
+    </button>
   );
   const closed = { "aria-haspopup": "menu", "aria-expanded": false };
   if (!mounted) return button({ ...closed, onClick: () => setMounted(true) });

@@ -1,7 +1,7 @@
 import { BarChart } from "~/components/admin/reports/Chart";
 import { FigureTable } from "~/components/admin/reports/FigureTable";
 import { ReportSection, Stat } from "~/components/admin/reports/Stat";
-import { Anchor, EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { EmptyState } from "@mantine/core";
 import { IconHistory } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
 import { AuditList } from "~/components/admin/AuditList";
@@ -11,6 +11,7 @@ import { AdminErrorBoundary } from "~/components/admin/kit/ErrorPage";
 import { formatNumber } from "~/components/admin/kit/format";
 import { PageHeader } from "~/components/admin/kit/PageHeader";
 import { PeriodFilter } from "~/components/admin/reports/PeriodFilter";
+import classes from "~/components/admin/reports/Reports.module.css";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { formatMoney } from "~/shared/mexico/money";
@@ -53,7 +54,7 @@ function Sales({ d }: { d: Data }) {
   const summary = t("reports.dashboard.salesByDayChart", { from, to, total: s.display_total });
   return (
     <ReportSection id="sales-title" title={t("reports.dashboard.salesTitle")}>
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" mb="md">
+      <div className={classes.figuresMd}>
         <Stat label={t("reports.dashboard.salesToday")} value={s.display_today} />
         <Stat label={t("reports.dashboard.salesWeek")} value={s.display_week} />
         <Stat label={t("reports.dashboard.salesMonth")} value={s.display_month} />
@@ -62,10 +63,8 @@ function Sales({ d }: { d: Data }) {
           value={s.display_total}
           hint={`${t("reports.dashboard.ordersCount", { n: s.orders })} · ${t("reports.dashboard.refunded")}: ${s.display_refunded}`}
         />
-      </SimpleGrid>
-      <Title order={3} fz="md" mb="xs">
-        {t("reports.dashboard.salesByDay")}
-      </Title>
+      </div>
+      <h3 className={classes.chartTitle}>{t("reports.dashboard.salesByDay")}</h3>
       <div role="img" aria-label={summary}>
         <BarChart
           h={240}
@@ -88,7 +87,7 @@ function Sales({ d }: { d: Data }) {
         ]}
         rows={s.daily.map((r) => [r.label, ...SALE_KINDS.map((k) => formatMoney(r[k])), formatMoney(r.total)])}
       />
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" mt="md">
+      <div className={classes.tables}>
         <FigureTable
           caption={t("reports.dashboard.salesByKind")}
           head={[
@@ -113,9 +112,9 @@ function Sales({ d }: { d: Data }) {
             rows={s.by_studio.map((r) => [r.studio, r.display, r.display_today, r.display_week, r.display_month])}
           />
         ) : (
-          <Text c="dimmed">{t("reports.dashboard.noSales")}</Text>
+          <p className={classes.note}>{t("reports.dashboard.noSales")}</p>
         )}
-      </SimpleGrid>
+      </div>
     </ReportSection>
   );
 }
@@ -149,7 +148,7 @@ function Bookings({ d }: { d: Data }) {
   ];
   return (
     <ReportSection id="bookings-title" title={t("reports.dashboard.bookingsTitle")}>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" mb="md">
+      <div className={classes.figures}>
         <Stat
           label={t("reports.dashboard.occupancy")}
           value={pct(b.totals.occupancy_pct)}
@@ -166,10 +165,8 @@ function Bookings({ d }: { d: Data }) {
         />
         <Stat label={t("reports.dashboard.newCustomers")} value={formatNumber(d.people.new_customers)} />
         <Stat label={t("reports.dashboard.firstVisits")} value={formatNumber(d.people.first_visits)} />
-      </SimpleGrid>
-      <Title order={3} fz="md" mb="xs">
-        {t("reports.dashboard.occupancyByDay")}
-      </Title>
+      </div>
+      <h3 className={classes.chartTitle}>{t("reports.dashboard.occupancyByDay")}</h3>
       <div role="img" aria-label={summary}>
         <BarChart
           h={200}
@@ -193,7 +190,7 @@ function Bookings({ d }: { d: Data }) {
         rows={b.daily.map((r) => [r.label, formatNumber(r.classes), formatNumber(r.booked), pct(r.occupancy_pct)])}
       />
       {b.by_studio.length ? (
-        <Stack gap="md" mt="md">
+        <div className={classes.tables} data-single>
           <FigureTable
             caption={t("reports.dashboard.byStudio")}
             head={[t("reports.dashboard.studio"), ...head]}
@@ -204,11 +201,11 @@ function Bookings({ d }: { d: Data }) {
             head={[t("reports.dashboard.classType"), ...head]}
             rows={b.by_class.map((r) => [r.name, ...cells(r)])}
           />
-        </Stack>
+        </div>
       ) : (
-        <Text c="dimmed" mt="md">
+        <p className={classes.note} style={{ marginTop: "var(--mantine-spacing-md)" }}>
           {t("reports.dashboard.noClasses")}
-        </Text>
+        </p>
       )}
     </ReportSection>
   );
@@ -218,15 +215,15 @@ function Credits({ d }: { d: Data }) {
   const c = d.credits;
   return (
     <ReportSection id="credits-title" title={t("reports.dashboard.creditsTitle")}>
-      <Text size="sm" c="dimmed" mb="sm">
+      <p className={classes.note} style={{ marginBottom: "var(--mantine-spacing-sm)" }}>
         {t("reports.dashboard.creditsExpiring", { n: c.days })}
-      </Text>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      </p>
+      <div className={classes.figures}>
         <Stat label={t("reports.dashboard.credits")} value={formatNumber(c.credits)} />
         <Stat label={t("reports.dashboard.customers")} value={formatNumber(c.customers)} />
         <Stat label={t("reports.dashboard.inPerson")} value={formatNumber(c.in_person.credits)} />
         <Stat label={t("reports.dashboard.onDemand")} value={formatNumber(c.on_demand.credits)} />
-      </SimpleGrid>
+      </div>
     </ReportSection>
   );
 }
@@ -244,33 +241,33 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         })}`}
       />
       <PeriodFilter period={d.period} studios={d.studios} quick={d.quick} error={d.error} />
-      <Stack gap="lg">
+      <div className={classes.sections}>
         <Sales d={d} />
         <Bookings d={d} />
         <Credits d={d} />
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+        <div className={classes.figuresWide}>
           <Stat label={t("admin.dashboard.customers")} value={formatNumber(d.counts.customers)} />
           <Stat label={t("admin.dashboard.staff")} value={formatNumber(d.counts.staff)} />
           <Stat label={t("admin.dashboard.coaches")} value={formatNumber(d.counts.coaches)} />
           <Stat label={t("admin.dashboard.studios")} value={formatNumber(d.counts.studios)} />
           <Stat label={t("admin.dashboard.cities")} value={formatNumber(d.counts.cities)} />
-        </SimpleGrid>
-        <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }}>
-          <Group justify="space-between" mb="xs">
-            <Title order={2} fz="lg">
+        </div>
+        <section className={classes.section} aria-labelledby="recent-title">
+          <div className={classes.sectionHead}>
+            <h2 className={classes.sectionTitle} id="recent-title">
               {t("admin.dashboard.recentActivity")}
-            </Title>
-            <Anchor component={Link} to={localePath("/admin/audit", pathname)} size="sm">
+            </h2>
+            <Link className={classes.link} to={localePath("/admin/audit", pathname)}>
               {t("admin.dashboard.seeAll")}
-            </Anchor>
-          </Group>
+            </Link>
+          </div>
           {d.recent.length ? (
             <AuditList entries={d.recent} />
           ) : (
             <EmptyState py="lg" icon={<IconHistory size={26} aria-hidden />} title={t("admin.dashboard.noActivity")} />
           )}
-        </Paper>
-      </Stack>
+        </section>
+      </div>
     </>
   );
 }

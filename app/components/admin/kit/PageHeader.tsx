@@ -1,9 +1,9 @@
-import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from "@mantine/core";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { t } from "~/lib/messages";
 import { localePath } from "~/lib/routes";
 import { breadcrumbs, type Crumb } from "../breadcrumbs";
+import classes from "./PageHeader.module.css";
 
 export interface PageHeaderProps {
   title: ReactNode;
@@ -14,50 +14,51 @@ export interface PageHeaderProps {
   crumbs?: Crumb[];
 }
 
-/** The top of every back-office page: breadcrumbs, title, description and primary action. */
+/**
+ * The top of every back-office page: breadcrumbs, title, description and primary action. Plain
+ * elements with one class each (PageHeader.module.css), not Mantine's Breadcrumbs, Title, Text and
+ * Group: it is on every page, and its description is often the phone's largest paint.
+ */
 export function PageHeader({ title, description, actions, crumbs }: PageHeaderProps) {
   const { pathname } = useLocation();
   const trail = crumbs ?? breadcrumbs(pathname);
   return (
-    <Stack gap={6} mb="lg">
+    <div className={classes.header}>
       {trail.length > 0 && (
-        <Breadcrumbs
-          component="nav"
-          aria-label={t("admin.shell.breadcrumbs")}
-          separatorMargin={6}
-          styles={{ root: { flexWrap: "wrap", rowGap: 2 } }}
-        >
-          {trail.map((c, i) =>
-            c.href ? (
-              <Anchor key={i} component={Link} to={localePath(c.href, pathname)} size="sm" c="dimmed">
-                {c.label}
-              </Anchor>
-            ) : (
-              <Text
-                key={i}
-                size="sm"
-                c={i === trail.length - 1 ? "dark" : "dimmed"}
-                aria-current={i === trail.length - 1 ? "page" : undefined}
-              >
-                {c.label}
-              </Text>
-            ),
-          )}
-        </Breadcrumbs>
+        <nav className={classes.crumbs} aria-label={t("admin.shell.breadcrumbs")}>
+          {trail.map((c, i) => {
+            const last = i === trail.length - 1;
+            return (
+              <Fragment key={i}>
+                {i > 0 && (
+                  <span className={classes.separator} aria-hidden>
+                    /
+                  </span>
+                )}
+                {c.href ? (
+                  <Link className={classes.crumbLink} to={localePath(c.href, pathname)}>
+                    {c.label}
+                  </Link>
+                ) : (
+                  <span
+                    className={last ? classes.crumbCurrent : classes.crumbPlain}
+                    aria-current={last ? "page" : undefined}
+                  >
+                    {c.label}
+                  </span>
+                )}
+              </Fragment>
+            );
+          })}
+        </nav>
       )}
-      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-        <div style={{ minWidth: 0 }}>
-          <Title order={1} fz={{ base: 24, sm: 30 }}>
-            {title}
-          </Title>
-          {description && (
-            <Text c="dimmed" size="sm" mt={4}>
-              {description}
-            </Text>
-          )}
+      <div className={classes.row}>
+        <div className={classes.titleBox}>
+          <h1 className={classes.title}>{title}</h1>
+          {description && <p className={classes.description}>{description}</p>}
         </div>
-        {actions && <Group gap="xs">{actions}</Group>}
-      </Group>
-    </Stack>
+        {actions && <div className={classes.actions}>{actions}</div>}
+      </div>
+    </div>
   );
 }
