@@ -153,7 +153,7 @@ for (let run = 1; run <= RUNS; run++) {
   await page.goto(`/on-demand/watch/${videoId}`, { waitUntil: "networkidle" });
   const play = page.getByTestId("od-play");
   await play.waitFor({ state: "visible", timeout: 30_000 });
-  for (let quiet = 0; quiet < 2; ) {
+  for (let quiet = 0; quiet < 2;) {
     await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 5000 })));
     quiet = inFlight.size === 0 && Date.now() - lastActivity >= SETTLED_MS ? quiet + 1 : 0;
     if (quiet < 2) await new Promise((r) => setTimeout(r, 100));
@@ -208,7 +208,9 @@ for (let run = 1; run <= RUNS; run++) {
       b.click,
     );
     for (const r of rows)
-      console.log(`  ${String(r.start).padStart(6)} ${String(r.firstByte).padStart(6)} ${String(r.end).padStart(6)} ms ${String(r.bytes).padStart(8)} B  ${r.url}`);
+      console.log(
+        `  ${String(r.start).padStart(6)} ${String(r.firstByte).padStart(6)} ${String(r.end).padStart(6)} ms ${String(r.bytes).padStart(8)} B  ${r.url}`,
+      );
   }
   results.push({ frame: b.frame - b.click, time: b.time - b.click });
   console.log(

@@ -6,9 +6,10 @@
  * (fetch keepalive, so the last position survives closing the tab).
  *
  * `waiting`: mounted before the press (the watch page does it while idle for someone who may watch,
- * under the poster): hls.js reads the master playlist and the browser fetches the first rendition's
- * playlist, nothing more, until `play()` — called from the press itself, the only work left is then
- * the first segment (issue 23). Nothing is reported before `play()`.
+ * under the poster): hls.js reads the playlists and buffers the lowest rendition's first segment
+ * (1 s, about 70-100 KB) and stops; with Save-Data, or the browser's own HLS, only the playlists are
+ * read (into the HTTP cache). `play()`, called from the press itself, then starts at once (issue
+ * 23). Nothing is reported before `play()`.
  */
 import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
 import type Hls from "hls.js";
@@ -35,7 +36,7 @@ import { nativeHls, warmPlaylists } from "./hls-support";
 
 setLanguage("es");
 
-/** What a waiting player buffers: the first segment (1 s) and no more. */
+/** What a waiting player buffers: up to the end of the first segment (1 s), no more. */
 const PREBUFFER_SECONDS = 0.5;
 
 /** The browser asks pages to save data (Data Saver, `Save-Data`). */
@@ -159,7 +160,7 @@ export default function Player(props: PlayerProps) {
     const startAt = start > 0 ? start : -1;
     // Waiting: the first segment is buffered already (hls.js stops after it), unless the browser
     // asks to save data; then only the playlists are read.
-    const prebuffer = waitingRef.current && !saveData() && window.localStorage.getItem("ff-prebuffer") !== "0";
+    const prebuffer = waitingRef.current && !saveData();
     let loading = false;
     let maxBuffer = 600;
     const begin = () => {
@@ -195,7 +196,6 @@ export default function Player(props: PlayerProps) {
           capLevelToPlayerSize: true,
           autoStartLoad: false,
           ...(prebuffer && !begun ? { maxMaxBufferLength: PREBUFFER_SECONDS } : {}),
-          ...JSON.parse(window.localStorage.getItem("ff-hls") ?? "{}"),
         });
         if (!begun && !prebuffer)
           hls.once(HlsClass.Events.MANIFEST_PARSED, () => {

@@ -8,9 +8,9 @@
 export function nativeHls(): boolean {
   if (typeof document === "undefined") return false;
   if (!document.createElement("video").canPlayType("application/vnd.apple.mpegurl")) return false;
-  const force = window.localStorage.getItem("ff-native"); // EXPERIMENT
-  if (force !== null) return force === "1";
-  return "WebKitPlaybackTargetAvailabilityEvent" in window || !("MediaSource" in window || "ManagedMediaSource" in window);
+  return (
+    "WebKitPlaybackTargetAvailabilityEvent" in window || !("MediaSource" in window || "ManagedMediaSource" in window)
+  );
 }
 
 /**

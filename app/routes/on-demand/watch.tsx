@@ -154,7 +154,7 @@ export default function Watch({ loaderData }: Route.ComponentProps) {
     const [r, mod] = await Promise.all([
       fresh
         ? Promise.resolve({ ok: true as const, data: fresh })
-        : api<Grant>(`/on-demand/videos/${video.id}/play`, { method: "POST" }),
+        : api<ApiData<typeof playAnswer>>(`/on-demand/videos/${video.id}/play`, { method: "POST" }),
       loadPlayer().catch(() => null),
     ]);
     setBusy(false);
