@@ -4,13 +4,17 @@
 // PostgreSQL and the demo seed, whose videos are made in the background), registers a customer who
 // buys a Nucleo Home plan with the sandbox card (the API, as bench:checkout does), and waits for a
 // published demo video to be ready. Then, BENCH_RUNS times (default 5), in a fresh browser context
-// each (cold cache: the player's code, hls.js, the playlists and the first segment all load after
-// the click), on Chromium (/usr/bin/chromium or CHROMIUM_PATH) emulating a Pixel 7 with the CPU
-// slowed 4x (DevTools' throttling, Lighthouse's mobile preset), it opens /on-demand/watch/{id},
-// clicks "Reproducir" and measures, inside the page, from the click to:
+// each (cold cache), on Chromium (/usr/bin/chromium or CHROMIUM_PATH) emulating a Pixel 7 with the
+// CPU slowed 4x (DevTools' throttling, Lighthouse's mobile preset), it opens /on-demand/watch/{id},
+// waits until the page has settled (no request in flight for SETTLED_MS and the main thread idle,
+// as a person reads the page before pressing: what the page prepares meanwhile, the player's code
+// and playlists, is ready; the first segment is not), clicks "Reproducir" and measures, inside the
+// page, from the click to:
 //   - first frame: the video's first `requestVideoFrameCallback` (a frame composited on screen);
 //   - first timeupdate: the first `timeupdate` with currentTime > 0 (playback under way).
 // BENCH_SLOW_4G=1 adds Lighthouse's slow-4G network (150 ms RTT, 1.6 Mbps down). Target: <= 1 s.
+// BENCH_WATERFALL=1 prints, after each run, the requests that ended after the click (start, first
+// byte and end from the click, body bytes).
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -21,6 +25,8 @@ import { chromium, devices } from "playwright-core";
 const PORT = Number(process.env.BENCH_PORT ?? 4598);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CPU = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
+/** The page has settled when no request has been in flight for this long and the main thread is idle. */
+const SETTLED_MS = 1000;
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-first-frame-"));
 fs.chmodSync(dataDir, 0o755);
@@ -99,18 +105,23 @@ must(
   "payment",
 );
 
-// A published demo video, ready (the seed makes them in the background).
+// The demo video BENCH_VIDEO ("Barre básico": the test pattern whose segments are the largest, about
+// twice the colour bars'), published, once ready (the seed makes them in the background): always
+// the same one, so runs and builds compare.
 const admin = must(
   await call("/login", { json: { email: "admin@example.com", password: "demo1234" } }),
   "admin login",
 ).access_token;
+const videoTitle = process.env.BENCH_VIDEO ?? "Barre básico";
 let videoId = null;
 for (let i = 0; i < 600 && !videoId; i++) {
-  const r = await call("/admin/on-demand/videos?status=ready&published=1&per_page=1", { token: admin });
-  videoId = r.body?.data?.[0]?.id ?? null;
+  const r = await call(`/admin/on-demand/videos?status=ready&published=1&q=${encodeURIComponent(videoTitle)}`, {
+    token: admin,
+  });
+  videoId = r.body?.data?.find((v) => v.title === videoTitle)?.id ?? null;
   if (!videoId) await new Promise((r) => setTimeout(r, 1000));
 }
-if (!videoId) throw new Error("no demo video became ready");
+if (!videoId) throw new Error(`the demo video "${videoTitle}" did not become ready`);
 
 browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
 const results = [];
@@ -127,9 +138,29 @@ for (let run = 1; run <= RUNS; run++) {
       downloadThroughput: (1.6 * 1024 * 1024) / 8,
       uploadThroughput: (750 * 1024) / 8,
     });
+  // In flight now: the press comes once the page has settled, as a person's does after reading it.
+  const inFlight = new Set();
+  let lastActivity = Date.now();
+  page.on("request", (r) => {
+    inFlight.add(r);
+    lastActivity = Date.now();
+  });
+  for (const ev of ["requestfinished", "requestfailed"])
+    page.on(ev, (r) => {
+      inFlight.delete(r);
+      lastActivity = Date.now();
+    });
   await page.goto(`/on-demand/watch/${videoId}`, { waitUntil: "networkidle" });
   const play = page.getByTestId("od-play");
   await play.waitFor({ state: "visible", timeout: 30_000 });
+  for (let quiet = 0; quiet < 2;) {
+    await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 5000 })));
+    quiet = inFlight.size === 0 && Date.now() - lastActivity >= SETTLED_MS ? quiet + 1 : 0;
+    if (quiet < 2) await new Promise((r) => setTimeout(r, 100));
+  }
+  page.removeAllListeners("request");
+  page.removeAllListeners("requestfinished");
+  page.removeAllListeners("requestfailed");
   await page.evaluate(() => {
     const w = window;
     w.__bench = { click: null, frame: null, time: null };
@@ -160,6 +191,27 @@ for (let run = 1; run <= RUNS; run++) {
     polling: 50,
   });
   const b = await page.evaluate(() => window.__bench);
+  if (process.env.BENCH_WATERFALL === "1") {
+    // What the press waited for: every request that ended after the click, from the click (ms).
+    const rows = await page.evaluate(
+      (click) =>
+        performance
+          .getEntriesByType("resource")
+          .filter((e) => e.responseEnd > click)
+          .map((e) => ({
+            url: new URL(e.name).pathname.replace(/\/media\/[^/]+\//, "/media/…/"),
+            start: Math.round(e.startTime - click),
+            firstByte: Math.round(e.responseStart - click),
+            end: Math.round(e.responseEnd - click),
+            bytes: e.encodedBodySize,
+          })),
+      b.click,
+    );
+    for (const r of rows)
+      console.log(
+        `  ${String(r.start).padStart(6)} ${String(r.firstByte).padStart(6)} ${String(r.end).padStart(6)} ms ${String(r.bytes).padStart(8)} B  ${r.url}`,
+      );
+  }
   results.push({ frame: b.frame - b.click, time: b.time - b.click });
   console.log(
     `run ${run}: first frame ${(b.frame - b.click).toFixed(0)} ms, first timeupdate ${(b.time - b.click).toFixed(0)} ms`,

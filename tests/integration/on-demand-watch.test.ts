@@ -16,8 +16,10 @@ import {
   orders,
 } from "../../app/.server/db/schema";
 import { readMediaToken } from "../../app/.server/domain/on-demand/media-token";
+import { anonymous } from "../../app/.server/http/api";
+import { loader as watchLoader } from "../../app/routes/on-demand/watch";
 import { setupTestApp } from "../support/app";
-import { createCoach, createCustomer, grantCredits, sessionFor, staffToken } from "../support/factories";
+import { createCoach, createCustomer, createStaff, grantCredits, sessionFor, staffToken } from "../support/factories";
 import { createTaxonomies, createVideo } from "../support/on-demand";
 
 const app = setupTestApp();
@@ -335,5 +337,77 @@ describe("dashboard", () => {
     expect((await app.request("/admin/on-demand/dashboard?from=nope", { token: admin })).status).toBe(422);
     const c = await customer();
     expect((await app.request("/admin/on-demand/dashboard", { token: c.token })).status).toBe(403);
+  });
+});
+
+describe("the watch page's grant (issue 23: pressing play needs no round trip)", () => {
+  type Page = { access: string; grant: { token: string; master_url: string; expires_at: string } | null };
+  async function visit(userId: number | null, videoId: number) {
+    const user = userId ? (await db().query.users.findFirst({ where: (u, { eq: is }) => is(u.id, userId) }))! : null;
+    const auth = { ...anonymous, user, session: { twoFactorAt: null } } as never;
+    const out = (await watchLoader({
+      request: new Request(`http://localhost/on-demand/watch/${videoId}`),
+      params: { id: String(videoId) },
+      context: { deps: app.deps, auth, cookies: {} },
+    } as never)) as unknown;
+    // With a grant the loader answers data(…) with its headers.
+    const wrapped = out as { data?: Page; init?: { headers?: Record<string, string> } };
+    return wrapped.init
+      ? { page: wrapped.data!, headers: wrapped.init.headers ?? {} }
+      : { page: out as Page, headers: {} };
+  }
+
+  it("an entitled customer's page carries a signed grant that expires with the plan; nobody else gets one", async () => {
+    const v = await createVideo(db());
+    const secret = app.deps.secrets.derive("on-demand-media");
+    const c = await customer();
+    const start = new Date();
+    await grantCredits(db(), c.id, { scope: "on_demand", quantity: null, days: 1, now: start });
+    const { page, headers } = await visit(c.id, v.id);
+    expect(page.access).toBe("watch");
+    expect(headers["Cache-Control"]).toBe("private, no-store");
+    const g = page.grant!;
+    expect(g.master_url).toBe(`/api/media/${g.token}/hls/master.m3u8`);
+    expect(readMediaToken(g.token, secret, Date.now() / 1000)).toMatchObject({
+      ok: true,
+      grant: { videoId: v.id, userId: c.id },
+    });
+    // Three hours at most, and never past the plan's end.
+    expect(Date.parse(g.expires_at) - Date.now()).toBeLessThanOrEqual(3 * 3600_000 + 1000);
+    const media = await app.request(`/media/${g.token}/hls/master.m3u8`);
+    expect(media.status).not.toBe(403);
+    // The grant spends nothing and saves nothing.
+    expect(await spends(c.id)).toEqual([]);
+    expect(await db().select().from(onDemandProgress).where(eq(onDemandProgress.userId, c.id))).toEqual([]);
+    // It expires: past its end the media link answers 410.
+    app.setNow(new Date(Date.parse(g.expires_at) + 1000));
+    try {
+      expect(readMediaToken(g.token, secret, Date.parse(g.expires_at) / 1000 + 1)).toEqual({
+        ok: false,
+        reason: "expired",
+      });
+      expect((await app.request(`/media/${g.token}/hls/master.m3u8`)).status).toBe(410);
+    } finally {
+      app.setNow(null);
+    }
+
+    // A plan ending in an hour: the grant ends with it.
+    const short = await customer();
+    const soon = new Date(Date.now() - 86_400_000 + 3600_000);
+    await grantCredits(db(), short.id, { scope: "on_demand", quantity: null, days: 1, now: soon });
+    const shortGrant = (await visit(short.id, v.id)).page.grant!;
+    expect(Math.abs(Date.parse(shortGrant.expires_at) - (soon.getTime() + 86_400_000))).toBeLessThan(2000);
+
+    // No plan, no classes left, staff, a visitor: no grant.
+    const none = await customer();
+    expect((await visit(none.id, v.id)).page).toMatchObject({ access: "no_plan", grant: null });
+    const spent = await customer();
+    await grantCredits(db(), spent.id, { scope: "on_demand", quantity: 1 });
+    const paid = await createVideo(db(), { durationSeconds: 100 });
+    expect((await json(await progressAs(spent.token, paid.id, 20, 20))).data.counted_now).toBe(true);
+    expect((await visit(spent.id, v.id)).page).toMatchObject({ access: "no_classes", grant: null });
+    const staff = await createStaff(db(), "administrator");
+    expect((await visit(staff.id, v.id)).page).toMatchObject({ access: "staff", grant: null });
+    expect((await visit(null, v.id)).page).toMatchObject({ access: "login", grant: null });
   });
 });

@@ -6,7 +6,8 @@
  * the server is up (`makeDemoVideos`, in the background), so `npm start` is ready at once: each
  * video is an ffmpeg test pattern with a title card (6 s), processed by the same `processVideo`
  * as an upload. What processing made is kept in a cache folder keyed by a hash of what made it
- * (pattern, title, colour, ffmpeg, renditions), so the next fresh start copies instead of encoding.
+ * (pattern, title, colour, ffmpeg, renditions, how they are cut), so the next fresh start copies
+ * instead of encoding.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -20,7 +21,7 @@ import type { Db } from "../db/client";
 import * as s from "../db/schema";
 import type { AppDeps } from "../deps";
 import { ffmpegPath, run } from "../adapters/ffmpeg";
-import { processVideo, RENDITIONS, videoFolder } from "../domain/on-demand/processing";
+import { processVideo, RENDITIONS, SEGMENTS, videoFolder } from "../domain/on-demand/processing";
 
 const DIFFICULTIES = ["Principiante", "Intermedio", "Avanzado"];
 const DURATIONS = [
@@ -296,6 +297,7 @@ function cacheKey(v: DemoVideo, ffmpeg: string) {
         s: DEMO_SECONDS,
         ffmpeg: path.basename(path.dirname(ffmpeg)),
         RENDITIONS,
+        segments: SEGMENTS.version,
       }),
     )
     .digest("hex")

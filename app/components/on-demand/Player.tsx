@@ -1,11 +1,17 @@
 /**
- * Nucleo Home's player (loaded only on the watch page, after "Reproducir"): media-chrome's controls
- * (keyboard, speed, captions, full screen, picture in picture) over a <video> fed by hls.js (or the
- * browser's own HLS on Safari). It resumes at `start`, and reports where the customer is and how
- * many seconds they actually played: every 15 s while playing, on pause, when the page is hidden and
- * when it is left (fetch keepalive, so the last position survives closing the tab).
+ * Nucleo Home's player (loaded only on the watch page): media-chrome's controls (keyboard, speed,
+ * captions, full screen, picture in picture) over a <video> fed by hls.js (or the browser's own HLS
+ * on Safari). It resumes at `start`, and reports where the customer is and how many seconds they
+ * actually played: every 15 s while playing, on pause, when the page is hidden and when it is left
+ * (fetch keepalive, so the last position survives closing the tab).
+ *
+ * `waiting`: mounted before the press (the watch page does it while idle for someone who may watch,
+ * under the poster): hls.js reads the playlists and buffers the lowest rendition's first segment
+ * (1 s, about 70-100 KB) and stops; with Save-Data, or the browser's own HLS, only the playlists are
+ * read (into the HTTP cache). `play()`, called from the press itself, then starts at once (issue
+ * 23). Nothing is reported before `play()`.
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
 import type Hls from "hls.js";
 import {
   MediaCaptionsButton,
@@ -26,8 +32,17 @@ import {
 import "media-chrome/dist/lang/es.js";
 import { setLanguage } from "media-chrome/dist/utils/i18n.js";
 import { t } from "~/lib/messages";
+import { nativeHls, warmPlaylists } from "./hls-support";
 
 setLanguage("es");
+
+/** What a waiting player buffers: up to the end of the first segment (1 s), no more. */
+const PREBUFFER_SECONDS = 0.5;
+
+/** The browser asks pages to save data (Data Saver, `Save-Data`). */
+function saveData() {
+  return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+}
 
 /** How often progress is saved while playing. */
 const REPORT_EVERY_MS = 15_000;
@@ -47,14 +62,27 @@ export interface PlayerProps {
   /** The server refused a report (plan ended, video gone): its Spanish message. */
   onRefused(message: string): void;
   onCounted?(balance: number | "UNLIMITED"): void;
+  /** Prepared, not started: waits for `play()` (read when the player mounts). */
+  waiting?: boolean;
+  ref?: Ref<PlayerHandle>;
 }
 
-export default function Player({ videoId, title, src, captions, poster, start, onRefused, onCounted }: PlayerProps) {
+export interface PlayerHandle {
+  /** Starts loading and playing: call it from the press's own click (the browser then allows sound). */
+  play(): void;
+}
+
+export default function Player(props: PlayerProps) {
+  const { videoId, title, src, captions, poster, start, onRefused, onCounted, waiting = false, ref } = props;
   const videoRef = useRef<HTMLVideoElement>(null);
   const refusedRef = useRef(onRefused);
   const countedRef = useRef(onCounted);
+  const waitingRef = useRef(waiting);
+  const beginRef = useRef<() => void>(() => undefined);
   refusedRef.current = onRefused;
   countedRef.current = onCounted;
+  waitingRef.current = waiting;
+  useImperativeHandle(ref, () => ({ play: () => beginRef.current() }), []);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -64,9 +92,10 @@ export default function Player({ videoId, title, src, captions, poster, start, o
     let watched = 0;
     let lastTime = start;
     let lastSent = -1;
+    let begun = false;
 
     const send = (keepalive: boolean) => {
-      if (stopped) return;
+      if (stopped || !begun) return;
       const position = Math.floor(video.currentTime || 0);
       const seconds = Math.floor(watched);
       if (seconds === 0 && position === lastSent) return;
@@ -127,26 +156,69 @@ export default function Player({ videoId, title, src, captions, poster, start, o
     }, REPORT_EVERY_MS);
 
     let cancelled = false;
-    if (video.canPlayType("application/vnd.apple.mpegurl")) {
-      video.src = src;
-    } else {
-      void import("hls.js").then(({ default: HlsClass }) => {
+    let native = nativeHls();
+    const startAt = start > 0 ? start : -1;
+    // Waiting: the first segment is buffered already (hls.js stops after it), unless the browser
+    // asks to save data; then only the playlists are read.
+    const prebuffer = waitingRef.current && !saveData();
+    let loading = false;
+    let maxBuffer = 600;
+    const begin = () => {
+      if (begun || stopped) return;
+      begun = true;
+      if (native) video.src = src;
+      else if (hls) {
+        hls.config.maxMaxBufferLength = maxBuffer;
+        if (!loading) hls.startLoad(startAt);
+        loading = true;
+      }
+      // Otherwise hls.js is still loading: it starts as soon as it is made (below).
+      void video.play?.()?.catch(() => undefined);
+    };
+    beginRef.current = begin;
+    if (native && waitingRef.current) void warmPlaylists(src).catch(() => undefined);
+    if (!native) {
+      // The light build (no subtitles, alternate audio, DRM): captions are the <track> below.
+      void import("hls.js/light").then((mod) => {
         if (cancelled) return;
+        const HlsClass = mod.default;
         if (!HlsClass.isSupported()) {
-          video.src = src;
+          native = true;
+          if (begun) video.src = src;
+          else void warmPlaylists(src).catch(() => undefined);
           return;
         }
-        hls = new HlsClass({ startPosition: start > 0 ? start : -1, capLevelToPlayerSize: true });
+        maxBuffer = HlsClass.DefaultConfig.maxMaxBufferLength;
+        // The lowest rendition first (its first segment arrives soonest; ABR climbs from there).
+        hls = new HlsClass({
+          startPosition: startAt,
+          startLevel: 0,
+          capLevelToPlayerSize: true,
+          autoStartLoad: false,
+          ...(prebuffer && !begun ? { maxMaxBufferLength: PREBUFFER_SECONDS } : {}),
+        });
+        if (!begun && !prebuffer)
+          hls.once(HlsClass.Events.MANIFEST_PARSED, () => {
+            // Into the browser's cache (the media answers are cacheable while the token lives):
+            // hls.js asks for it on play() and gets it at once.
+            const first = hls?.levels[0]?.uri;
+            if (!begun && first) void fetch(first, { credentials: "same-origin" }).catch(() => undefined);
+          });
         hls.loadSource(src);
         hls.attachMedia(video);
+        if (begun || prebuffer) {
+          hls.startLoad(startAt);
+          loading = true;
+        }
       });
     }
-    void video.play?.()?.catch(() => undefined);
+    if (!waitingRef.current) begin();
 
     return () => {
       cancelled = true;
       send(true);
       stopped = true;
+      beginRef.current = () => undefined;
       window.clearInterval(timer);
       video.removeEventListener("timeupdate", onTime);
       video.removeEventListener("seeked", onSeeked);
@@ -156,6 +228,10 @@ export default function Player({ videoId, title, src, captions, poster, start, o
       hls?.destroy();
     };
   }, [videoId, src, start]);
+  // A waiting player told to start by its props rather than by play().
+  useEffect(() => {
+    if (!waiting) beginRef.current();
+  }, [waiting]);
 
   return (
     <MediaController
@@ -167,7 +243,6 @@ export default function Player({ videoId, title, src, captions, poster, start, o
         ref={videoRef}
         slot="media"
         playsInline
-        autoPlay
         crossOrigin="anonymous"
         poster={poster ?? undefined}
         data-testid="od-video"

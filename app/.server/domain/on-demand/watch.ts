@@ -96,7 +96,7 @@ function entitlementOf(lots: Lot[], countedLotId: number | null): Entitlement {
 }
 
 /** What the watch page shows: the entitlement and where to resume. */
-export async function watchState(db: Db, userId: number, videoId: number, now: Date) {
+async function watchState(db: Db, userId: number, videoId: number, now: Date) {
   const [lots, [progress]] = await Promise.all([
     validLots(db, userId, now),
     db
@@ -137,23 +137,28 @@ export interface PlayGrant {
 }
 
 /**
- * A play: checks the video and the entitlement and signs a media token for this customer, valid
- * PLAY_TOKEN_SECONDS or until the plan ends. Spends nothing (progress does, past the threshold).
+ * What a customer may do with a video now, and, when she may watch it, a play: the video is checked
+ * and a media token for this customer is signed, valid PLAY_TOKEN_SECONDS or until the plan ends.
+ * Spends nothing (progress does, past the threshold). The watch page's loader calls it for an
+ * entitled customer, so pressing play needs no round trip (issue 23); `play` answers the same grant
+ * to the player when the page's one has run out.
  */
-export async function play(
+export async function playState(
   db: Db,
   input: { userId: number; videoId: number; tester: boolean; now: Date; secret: string },
-): Promise<PlayGrant> {
-  const video = await liveVideo(db, input.videoId, input.tester);
-  const { entitlement, progress } = await watchState(db, input.userId, input.videoId, input.now);
-  if (!entitlement.watch) throw new AppError(403, entitlement.message);
+): Promise<{ entitlement: Entitlement; positionSeconds: number; grant: PlayGrant | null }> {
+  const [video, { entitlement, progress }] = await Promise.all([
+    liveVideo(db, input.videoId, input.tester),
+    watchState(db, input.userId, input.videoId, input.now),
+  ]);
+  const position = progress && !progress.completed ? progress.positionSeconds : 0;
+  if (!entitlement.watch) return { entitlement, positionSeconds: position, grant: null };
   const expires = Math.min(
     Math.floor(input.now.getTime() / 1000) + PLAY_TOKEN_SECONDS,
     Math.floor(entitlement.until.getTime() / 1000),
   );
   const token = mediaToken({ videoId: video.id, userId: input.userId, expiresAt: expires }, input.secret);
-  const position = progress && !progress.completed ? progress.positionSeconds : 0;
-  return {
+  const grant: PlayGrant = {
     token,
     master_url: `/api/media/${token}/hls/master.m3u8`,
     captions_url: video.captionsKey ? `/api/media/${token}/captions.vtt` : null,
@@ -162,6 +167,17 @@ export async function play(
     duration_seconds: video.durationSeconds,
     unlimited: entitlement.unlimited,
   };
+  return { entitlement, positionSeconds: position, grant };
+}
+
+/** A play (`POST /on-demand/videos/{id}/play`): the grant, or 403 with the reason (410: video gone). */
+export async function play(
+  db: Db,
+  input: { userId: number; videoId: number; tester: boolean; now: Date; secret: string },
+): Promise<PlayGrant> {
+  const { entitlement, grant } = await playState(db, input);
+  if (!entitlement.watch) throw new AppError(403, entitlement.message);
+  return grant!;
 }
 
 export interface ProgressInput {
