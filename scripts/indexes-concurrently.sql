@@ -24,7 +24,7 @@ where not i.indisvalid and c.relname in (
   'users_role_phone_desc_idx',
   'users_role_last_login_idx',
   'users_role_last_login_desc_idx',
-  'users_inactive_idx',
+  'users_role_active_idx',
   'checkout_charges_open_idx',
   'payments_failed_idx'
 ) \gexec
@@ -36,8 +36,8 @@ create index concurrently if not exists shipments_order_idx on shipments using b
 -- The Bitácora's search (drizzle/0036_audit_search.sql); needs pg_trgm (drizzle/0010).
 create index concurrently if not exists audit_log_search_trgm_idx on audit_log
   using gin ((lower(action || ' ' || coalesce(entity_id, '') || ' ' || coalesce(ip, ''))) gin_trgm_ops);
--- The back-office lists (drizzle/0039_list_indexes.sql): the people lists' sorts, the deactivated
--- accounts, the money still to reconcile.
+-- The back-office lists (drizzle/0039_list_indexes.sql): the people lists' sorts and status
+-- filter, the money still to reconcile.
 create index concurrently if not exists users_role_name_idx on users using btree (role_id, name, last_name, id);
 create index concurrently if not exists users_role_email_idx on users using btree (role_id, email, id);
 create index concurrently if not exists users_role_phone_idx on users using btree (role_id, phone, id);
@@ -46,7 +46,7 @@ create index concurrently if not exists users_role_phone_desc_idx on users
 create index concurrently if not exists users_role_last_login_idx on users using btree (role_id, last_login_at, id);
 create index concurrently if not exists users_role_last_login_desc_idx on users
   using btree (role_id, last_login_at desc nulls last, id desc nulls first);
-create index concurrently if not exists users_inactive_idx on users using btree (role_id, id) where not active;
+create index concurrently if not exists users_role_active_idx on users using btree (role_id, active, id);
 create index concurrently if not exists checkout_charges_open_idx on checkout_charges
   using btree (created_at) where status = 'open';
 create index concurrently if not exists payments_failed_idx on payments using btree (created_at) where status = 'failed';
