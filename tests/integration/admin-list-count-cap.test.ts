@@ -104,9 +104,9 @@ describe("sorting", () => {
 
 describe("the Bitácora's search", () => {
   it("finds by author or by text, an entry found both ways once, newest first, paged and counted", async () => {
-    const [author] = await app.deps.db.execute(sql`select id from users where email = 'tope5@prueba.mx'`).then(
-      (r) => (r as unknown as { rows: { id: number }[] }).rows,
-    );
+    const [author] = await app.deps.db
+      .execute(sql`select id from users where email = 'tope5@prueba.mx'`)
+      .then((r) => (r as unknown as { rows: { id: number }[] }).rows);
     const insert = (actor: number | null, entityId: string) =>
       app.deps.db
         .execute(
@@ -145,4 +145,3 @@ describe("the Bitácora's search", () => {
     expect(page.entities).toEqual(kinds);
   });
 });
-

@@ -63,10 +63,7 @@ async function rows(db: Db, f: ShiftFilter, limit: number, offset: number) {
 }
 
 export async function listShifts(db: Db, f: ShiftFilter) {
-  const [data, total] = await Promise.all([
-    rows(db, f, f.per_page, offsetOf(f)),
-    countUpTo(db, shifts, where(f)),
-  ]);
+  const [data, total] = await Promise.all([rows(db, f, f.per_page, offsetOf(f)), countUpTo(db, shifts, where(f))]);
   return pageOf(data, total, f);
 }
 
