@@ -5,7 +5,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { MantineProvider } from "@mantine/core";
 import { describe, expect, it } from "vitest";
-import { DataTable, RowMenu, SoftBadge, type Column } from "../../app/components/admin/kit";
+import { DataTable, RowMenu, SoftBadge, type Column, type PageMeta } from "../../app/components/admin/kit";
 
 type Row = { id: number; name: string; email: string; active: boolean };
 const rows: Row[] = [1, 2, 3].map((id) => ({
@@ -25,11 +25,11 @@ const columns: Column<Row>[] = [
   { key: "internal", label: "Interno", hideOnCard: true, render: () => "x" },
 ];
 
-function render(list: Row[]) {
+function render(list: Row[], meta: PageMeta = { page: 1, per_page: 20, total: list.length, last_page: 1 }) {
   const Page = () =>
     h(DataTable<Row>, {
       rows: list,
-      meta: { page: 1, per_page: 20, total: list.length, last_page: 1 },
+      meta,
       columns,
       rowKey: (r) => r.id,
       rowActions: (r) => h(RowMenu, { label: `Acciones: ${r.name}`, items: () => "nunca antes del primer clic" }),
@@ -69,5 +69,13 @@ describe("admin DataTable", () => {
     const html = render([]);
     expect(count(html, 'role="row"')).toBe(2);
     expect(html).toContain('colSpan="5"');
+  });
+
+  it("counts the rows it shows, and says «más de 10,000» when the server stopped counting", () => {
+    expect(render(rows)).toContain("1–3 de 3");
+    // Page 3 of 20 a page, more than 10,000 rows: the range is the rows shown, the total the cap.
+    const capped = render(rows, { page: 3, per_page: 20, total: 10_000, last_page: 500, total_capped: true });
+    expect(capped).toContain("41–43 de más de 10,000");
+    expect(render(rows, { page: 2, per_page: 20, total: 1500, last_page: 75 })).toContain("21–40 de 1,500");
   });
 });

@@ -1,5 +1,8 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { t } from "~/lib/messages";
+import type { Db } from "../db/client";
 import { INTEGER_MAX, searchText, wholeNumber } from "~/shared/schemas/fields";
 
 /**
@@ -18,10 +21,45 @@ export type ListQuery = z.infer<typeof listQuery>;
 
 export interface Page<T> {
   data: T[];
-  meta: { page: number; per_page: number; total: number; last_page: number };
+  /** `total_capped`: there are more than `total` (COUNT_CAP) rows; present only then. */
+  meta: { page: number; per_page: number; total: number; last_page: number; total_capped?: true };
 }
 
+/**
+ * Rows a list counts at most. Past it the pager says "más de 10,000" instead of an exact number:
+ * counting 100,000 customers or 500,000 audit entries on every page cost more than the page itself,
+ * and nobody pages that far (they search or filter). The same number as CSV_MAX_ROWS.
+ */
+export const COUNT_CAP = 10_000;
+
+/**
+ * The rows `where` selects in `table`, counted up to COUNT_CAP + 1 (`count(*)` of a subquery with
+ * `LIMIT`, so the scan stops there): a result above COUNT_CAP means "more than COUNT_CAP", which
+ * `pageOf` shows as such.
+ */
+export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+  const counted = db
+    .select({ one: sql`1`.as("one") })
+    .from(table)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as("counted");
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(counted);
+  return row?.n ?? 0;
+}
+
+/**
+ * A page of a list and its paging. A total above COUNT_CAP (from `countUpTo`) is given as COUNT_CAP
+ * with `total_capped: true`; the last page is then the cap's, or the next one while this page is full.
+ */
 export function pageOf<T>(rows: T[], total: number, q: Pick<ListQuery, "page" | "per_page">): Page<T> {
+  if (total > COUNT_CAP) {
+    const lastPage = Math.max(Math.ceil(COUNT_CAP / q.per_page), rows.length < q.per_page ? q.page : q.page + 1);
+    return {
+      data: rows,
+      meta: { page: q.page, per_page: q.per_page, total: COUNT_CAP, last_page: lastPage, total_capped: true },
+    };
+  }
   return {
     data: rows,
     meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },

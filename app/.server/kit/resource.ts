@@ -10,7 +10,7 @@
  * their own calls beside the generated ones instead of forking the kit. Every change runs in one
  * transaction with its audit entry (`inTransaction`), and a unique index's refusal is a 409.
  */
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z, type ZodObject, type ZodType } from "zod";
 import { t } from "~/lib/messages";
@@ -20,7 +20,7 @@ import type { AppDeps } from "../deps";
 import type { Db } from "../db/client";
 import type { Logger } from "../http/logger";
 import { AppError, uniqueViolationOf, type FieldError } from "../domain/errors";
-import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../domain/lists";
+import { countUpTo, CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../domain/lists";
 import { assertCan, type Actor } from "../domain/people/access";
 import { inTransaction, type Change } from "../domain/tx";
 
@@ -197,7 +197,14 @@ function orderOf(d: AnyResource, q: ResourceListQuery): SQL[] {
   }
   const cols: PgColumn[] = Array.isArray(sorted) ? sorted : [sorted];
   const dir = q.dir === "desc" ? sql`desc` : sql`asc`;
-  return [...cols.map((c) => sql`${c} ${dir} nulls last`), q.dir === "desc" ? desc(id) : asc(id)];
+  // Empty values last either way. A NOT NULL column of the table itself has none, and without
+  // `nulls last` one index (col, id) reads it both ways (a descending "nulls last" is not the reverse
+  // of the index's ascending order); a joined table's column may be null through the left join.
+  const nullsLast = (c: PgColumn) => !(c.notNull && c.table === d.table);
+  return [
+    ...cols.map((c) => (nullsLast(c) ? sql`${c} ${dir} nulls last` : sql`${c} ${dir}`)),
+    q.dir === "desc" ? desc(id) : asc(id),
+  ];
 }
 
 /** `select … from table` (with the descriptor's joins). */
@@ -205,7 +212,8 @@ function selectOf(db: Db, d: AnyResource) {
   return d.select ? d.select(db) : db.select().from(d.table as PgTable);
 }
 
-/** One page (or, with `all`, up to CSV_MAX_ROWS) of a resource, and the total. */
+/** One page (or, with `all`, up to CSV_MAX_ROWS) of a resource, and the total (counted up to
+ * COUNT_CAP + 1: `pageOf` shows more as "más de 10,000"). */
 export async function listResource<D extends AnyResource>(
   db: Db,
   d: D,
@@ -218,11 +226,8 @@ export async function listResource<D extends AnyResource>(
     .where(where)
     .orderBy(...orderOf(d, q));
   const rows = opts.all ? await base.limit(CSV_MAX_ROWS) : await base.limit(q.per_page).offset(offsetOf(q));
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(d.table as PgTable)
-    .where(where);
-  return { rows: (rows as never[]).map((r) => d.toDto(r)) as ListRowOf<D>[], total: n };
+  const total = opts.all ? rows.length : await countUpTo(db, d.table as PgTable, where);
+  return { rows: (rows as never[]).map((r) => d.toDto(r)) as ListRowOf<D>[], total };
 }
 
 /** A resource's texts: its own (`messages`) or the kit's generic ones with its label. */

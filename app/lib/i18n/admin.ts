@@ -178,6 +178,8 @@ export const admin = {
     total: "{total} registros",
     totalOne: "1 registro",
     range: "{from}–{to} de {total}",
+    /** The list has more rows than the server counts (`total` is the cap, 10,000). */
+    rangeMore: "{from}–{to} de más de {total}",
     empty: "No hay registros que mostrar.",
     emptySearch: "Ningún registro coincide con la búsqueda o los filtros.",
     clearFilters: "Quitar filtros",

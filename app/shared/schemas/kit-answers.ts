@@ -11,6 +11,8 @@ export const metaSchema = z.object({
   per_page: z.number(),
   total: z.number(),
   last_page: z.number(),
+  /** Present (true) when the list has more rows than `total` (10,000): it is not counted further. */
+  total_capped: z.literal(true).optional(),
 });
 
 /** A file of the media library (resources/media.ts). */

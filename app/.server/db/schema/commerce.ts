@@ -529,6 +529,10 @@ export const payments = pgTable(
     index("payments_created_idx").on(t.createdAt),
     // An order's payments (the customer's shopping history, refunds): issue 24.
     index("payments_order_idx").on(t.orderId),
+    // The failed charges still to refund (/admin/payments/unreconciled): a few among 500,000.
+    index("payments_failed_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'failed'`),
   ],
 );
 
@@ -659,6 +663,10 @@ export const checkoutCharges = pgTable(
       .on(t.cartId, t.instalment)
       .where(sql`${t.status} = 'open'`),
     index("checkout_charges_intent_idx").on(t.providerIntentId),
+    // The open ones, oldest first (the reconciliation task and /admin/payments/unreconciled).
+    index("checkout_charges_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 

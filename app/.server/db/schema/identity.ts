@@ -84,6 +84,17 @@ export const users = pgTable(
     index("users_role_created_idx").on(t.roleId, t.createdAt),
     // First visits of a period (the dashboard).
     index("users_first_visit_idx").on(t.firstVisitAt),
+    // The people lists' sorts (kit: role scope, column, id), read in index order instead of sorting
+    // 100,000 customers for each page (issue 24). A NOT NULL column reads one index both ways; a
+    // nullable one keeps its empty values last both ways, which is not one index's reverse: two.
+    index("users_role_name_idx").on(t.roleId, t.name, t.lastName, t.id),
+    index("users_role_email_idx").on(t.roleId, t.email, t.id),
+    index("users_role_phone_idx").on(t.roleId, t.phone, t.id),
+    index("users_role_phone_desc_idx").on(t.roleId, t.phone.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index("users_role_last_login_idx").on(t.roleId, t.lastLoginAt, t.id),
+    index("users_role_last_login_desc_idx").on(t.roleId, t.lastLoginAt.desc().nullsLast(), t.id.desc().nullsFirst()),
+    // The lists' «Activo»/«Inactivo» filter: its count read from the index alone, its pages in id order.
+    index("users_role_active_idx").on(t.roleId, t.active, t.id),
   ],
 );
 

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, ilike, or } from "drizzle-orm";
+import { and, desc, eq, ilike, or } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import { AppError } from "../errors";
-import { CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../lists";
+import { countUpTo, CSV_MAX_ROWS, likePattern, offsetOf, type ListQuery } from "../lists";
 import { maskTokens } from "../../adapters/mail";
 
 /** stored (no SMTP) · queued → sending → sent, or failed (the mail job retries it). */
@@ -78,8 +78,8 @@ export async function listOutbox(db: Db, q: OutboxListQuery, opts: { all?: boole
     .where(w)
     .orderBy(q.sort === "created_at" && q.dir === "asc" ? mailOutbox.id : desc(mailOutbox.id));
   const rows = opts.all ? await base.limit(CSV_MAX_ROWS) : await base.limit(q.per_page).offset(offsetOf(q));
-  const [{ n }] = await db.select({ n: count() }).from(mailOutbox).where(w);
-  return { rows: rows.map(toItem), total: n };
+  const total = opts.all ? rows.length : await countUpTo(db, mailOutbox, w);
+  return { rows: rows.map(toItem), total };
 }
 
 export async function getOutbox(db: Db, id: number): Promise<OutboxDto> {

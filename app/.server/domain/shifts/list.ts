@@ -2,13 +2,13 @@
  * `/admin/turns` (administrator-type 1): every shift with its figures, filtered by studio, employee
  * and the Mexico City days it opened, and the same list as CSV with the screen's labels.
  */
-import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/shared/mexico/money";
 import { addDays, zonedToUtc } from "~/shared/mexico/time";
 import type { Db } from "../../db/client";
 import { employees, shiftMovements, shifts, studios, users } from "../../db/schema";
-import { csvDateTime, CSV_MAX_ROWS, offsetOf, pageOf, toCsv } from "../lists";
+import { countUpTo, csvDateTime, CSV_MAX_ROWS, offsetOf, pageOf, toCsv } from "../lists";
 
 export interface ShiftFilter {
   page: number;
@@ -63,11 +63,8 @@ async function rows(db: Db, f: ShiftFilter, limit: number, offset: number) {
 }
 
 export async function listShifts(db: Db, f: ShiftFilter) {
-  const [data, [total]] = await Promise.all([
-    rows(db, f, f.per_page, offsetOf(f)),
-    db.select({ n: count() }).from(shifts).where(where(f)),
-  ]);
-  return pageOf(data, total!.n, f);
+  const [data, total] = await Promise.all([rows(db, f, f.per_page, offsetOf(f)), countUpTo(db, shifts, where(f))]);
+  return pageOf(data, total, f);
 }
 
 /** The filtered list as CSV: Mexico City times, amounts as the screen shows them. */

@@ -33,6 +33,8 @@ export interface PageMeta {
   per_page: number;
   total: number;
   last_page: number;
+  /** More rows than `total` (the server stops counting at 10,000). */
+  total_capped?: true;
 }
 
 export interface Column<T> {
@@ -76,6 +78,8 @@ export interface DataTableProps<T> {
 }
 
 const PER_PAGE = ["10", "20", "50", "100"];
+/** Row numbers as es-MX writes them ("10,000"). */
+const count = new Intl.NumberFormat("es-MX");
 const LIST_KEYS = new Set(["page", "per_page", "search", "sort", "dir"]);
 
 /**
@@ -133,7 +137,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const paged = meta !== undefined;
   const from = !meta || meta.total === 0 ? 0 : (meta.page - 1) * meta.per_page + 1;
-  const to = meta ? Math.min(meta.total, meta.page * meta.per_page) : 0;
+  const to = !meta ? 0 : meta.total_capped ? from + rows.length - 1 : Math.min(meta.total, meta.page * meta.per_page);
   const toolbar = paged || filters.length > 0 || props.toolbar || csvUrl;
   const allColumns = rowActions ? columns.length + 1 : columns.length;
   const sortable = columns.filter((c) => c.sortable);
@@ -331,7 +335,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <Text size="sm" c="dimmed" aria-live="polite">
             {meta.total === 0
               ? t("admin.kit.total", { total: 0 })
-              : t("admin.kit.range", { from, to, total: meta.total })}
+              : t(meta.total_capped ? "admin.kit.rangeMore" : "admin.kit.range", {
+                  from: count.format(from),
+                  to: count.format(to),
+                  total: count.format(meta.total),
+                })}
           </Text>
           <Group gap="sm" wrap="wrap">
             <NativeSelect
