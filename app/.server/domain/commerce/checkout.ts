@@ -1643,30 +1643,39 @@ export async function reconcileCharges(deps: CheckoutDeps) {
 }
 
 /**
+ * Open carts sent to a provider's page (`ref` set: the PayPal order, the Mercado Pago preference)
+ * in the last day and untouched for the reconciliation interval: the ones whose payment may have
+ * been taken while its answer was lost.
+ */
+function cartsAtProvider(deps: CheckoutDeps, ref: typeof carts.paypalOrderId | typeof carts.mercadopagoPreferenceId) {
+  const now = deps.clock();
+  return deps.db
+    .select({ id: carts.id, userId: carts.userId, providerRef: ref })
+    .from(carts)
+    .where(
+      and(
+        eq(carts.status, "open"),
+        isNotNull(ref),
+        lt(carts.updatedAt, new Date(now.getTime() - CHARGE_RECONCILE_AFTER_MS)),
+        gt(carts.updatedAt, new Date(now.getTime() - DAY)),
+      ),
+    )
+    .limit(100);
+}
+
+/**
  * PayPal takes the money at our capture, which goes straight on to the order; a server that died
  * between the two left a captured PayPal order on an open cart. Each run looks at the open carts
  * with a PayPal order from the last day, untouched for the reconciliation interval: a captured one
  * becomes its order (or a refund, as any charge); one still awaiting approval is left alone.
  */
 async function reconcilePaypalCaptures(deps: CheckoutDeps) {
-  const now = deps.clock();
   const { paypal } = deps.gateways;
-  const open = await deps.db
-    .select({ id: carts.id, userId: carts.userId, paypalOrderId: carts.paypalOrderId })
-    .from(carts)
-    .where(
-      and(
-        eq(carts.status, "open"),
-        isNotNull(carts.paypalOrderId),
-        lt(carts.updatedAt, new Date(now.getTime() - CHARGE_RECONCILE_AFTER_MS)),
-        gt(carts.updatedAt, new Date(now.getTime() - DAY)),
-      ),
-    )
-    .limit(100);
+  const open = await cartsAtProvider(deps, carts.paypalOrderId);
   let settled = 0;
   for (const cart of open) {
     try {
-      const intent = await paypal.retrieve(deps.db, cart.paypalOrderId!);
+      const intent = await paypal.retrieve(deps.db, cart.providerRef!);
       if (intent?.status !== "succeeded") continue;
       const metadata = { ...intent.metadata, cart_id: String(cart.id), user_id: String(cart.userId) };
       await applySucceededIntent(deps, {
@@ -1701,19 +1710,7 @@ async function reconcilePaypalCaptures(deps: CheckoutDeps) {
 async function reconcileMercadoPago(deps: CheckoutDeps) {
   const mp = deps.gateways.mercadopago;
   if (!mp) return 0;
-  const now = deps.clock();
-  const open = await deps.db
-    .select({ id: carts.id })
-    .from(carts)
-    .where(
-      and(
-        eq(carts.status, "open"),
-        isNotNull(carts.mercadopagoPreferenceId),
-        lt(carts.updatedAt, new Date(now.getTime() - CHARGE_RECONCILE_AFTER_MS)),
-        gt(carts.updatedAt, new Date(now.getTime() - DAY)),
-      ),
-    )
-    .limit(100);
+  const open = await cartsAtProvider(deps, carts.mercadopagoPreferenceId);
   let settled = 0;
   for (const cart of open) {
     try {
