@@ -20,9 +20,10 @@ import { budget, timeFactor } from "./tests/e2e/support/time";
 const servers = e2eServers();
 const baseURL = servers.main.baseURL;
 const ci = !!process.env.CI;
-// Time limits grow with the machine's load when the run starts (tests/e2e/support/time.ts); the
-// runner says once which factor it chose (the workers inherit it).
-if (!process.env.E2E_TIME_FACTOR && process.argv[2] === "test") {
+// Time limits grow with the machine's load (tests/e2e/support/time.ts). The runner's factor sets the
+// servers' start limit; each worker measures again when it starts, after the servers are up, and a
+// test that starts busier still gets more (fixtures.ts). The runner says its own factor once.
+if (!process.env.E2E_TIME_FACTOR && process.argv[2] === "test" && !process.env.TEST_WORKER_INDEX) {
   console.log(
     `e2e time factor ${timeFactor()} (load average ${os.loadavg()[0]!.toFixed(1)}, ${os.cpus().length} cores)`,
   );

@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
+import os from "node:os";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { e2eServers } from "./servers";
-import { budget } from "./time";
+import { budget, liveFactor, timeFactor } from "./time";
 
 /**
  * What every end-to-end spec imports: `import { test, expect, loginAs } from "./support/fixtures"`.
@@ -140,8 +141,32 @@ function waitingContexts(browser: Browser) {
   return browser;
 }
 
-export const test = base.extend<A11yOptions & { _a11yAfterEach: void }, { browser: Browser }>({
+export const test = base.extend<
+  A11yOptions & { _a11yAfterEach: void; _loadScaled: void },
+  { browser: Browser; _workerFactor: number }
+>({
   browser: [async ({ browser }, provide) => provide(waitingContexts(browser)), { scope: "worker" }],
+  // The worker's factor, measured when it starts (after the servers are up), said once in the log.
+  _workerFactor: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first argument.
+    async ({}, provide, workerInfo) => {
+      const factor = timeFactor();
+      console.log(`e2e worker ${workerInfo.workerIndex}: time factor ${factor} (load ${os.loadavg()[0]!.toFixed(1)})`);
+      await provide(factor);
+    },
+    { scope: "worker", auto: true },
+  ],
+  // A test that starts when the machine is busier than when its worker started gets a limit grown
+  // by as much (a spec's own `test.setTimeout(budget(...))` already reads the load when it runs).
+  _loadScaled: [
+    async ({ _workerFactor }, use, testInfo) => {
+      const now = liveFactor();
+      if (now > _workerFactor && testInfo.timeout > 0)
+        testInfo.setTimeout(Math.round((testInfo.timeout * now) / _workerFactor));
+      await use();
+    },
+    { auto: true },
+  ],
   context: async ({ context }, provide) => {
     // Pages a test opens itself (context.newPage(), a popup).
     context.on("page", (page) => void waitingForLive(page));

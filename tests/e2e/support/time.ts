@@ -1,24 +1,44 @@
 import os from "node:os";
 
+/** The most a limit grows: past six times, a test that still waits is stuck, not slow. */
+const MAX_FACTOR = 6;
+
+/** The one-minute load average per core now, between 1 and MAX_FACTOR, to one decimal. */
+export function loadFactor(load = os.loadavg()[0]!, cores = os.cpus().length) {
+  return Math.round(Math.min(MAX_FACTOR, Math.max(1, load / Math.max(1, cores))) * 10) / 10;
+}
+
+let processFactor: number | undefined;
+
 /**
- * How much slower than a quiet machine this run may be: the load average per core when the run
- * starts (at least 1, at most 4), or E2E_TIME_FACTOR. playwright.config.ts multiplies the test and
- * expect time limits by it, and specs with a budget of their own write it as `budget(ms)`: on two
- * cores shared with other work a page simply takes longer, and a test should fail for what it
- * checks, not for the machine. Computed once by the runner and handed to the workers through the
- * environment, so every process uses the same factor.
+ * How much slower than a quiet machine this run may be: E2E_TIME_FACTOR when it is set, otherwise
+ * the load per core when this process first asks (`loadFactor`). playwright.config.ts multiplies the
+ * test and expect time limits by it, and specs with a budget of their own write it as `budget(ms)`:
+ * on two cores shared with other work a page simply takes longer, and a test should fail for what
+ * it checks, not for the machine.
+ *
+ * Each process measures for itself. The runner reads the config before the build's servers start,
+ * on a quiet machine; each worker reads it again when it starts, after both servers are up and the
+ * browsers run, which is the load the tests meet (a CI run measured load 2.1 at the start and 11-14
+ * once the suite ran, and a test failed on an unscaled 30 s). `liveFactor` follows the load further,
+ * test by test (fixtures.ts).
  */
 export function timeFactor(env: NodeJS.ProcessEnv = process.env): number {
   const set = Number(env.E2E_TIME_FACTOR);
   if (set > 0) return set;
-  const load = os.loadavg()[0]! / Math.max(1, os.cpus().length);
-  const factor = Math.round(Math.min(4, Math.max(1, load)) * 10) / 10;
-  env.E2E_TIME_FACTOR = String(factor);
-  return factor;
+  processFactor ??= loadFactor();
+  return processFactor;
 }
 
-/** A time budget of `ms` on a quiet machine, scaled for this run. */
-export const budget = (ms: number) => Math.round(ms * timeFactor());
+/** The factor for a test starting now: the process's, or more if the machine got busier since. */
+export function liveFactor(env: NodeJS.ProcessEnv = process.env): number {
+  const set = Number(env.E2E_TIME_FACTOR);
+  if (set > 0) return set;
+  return Math.max(timeFactor(env), loadFactor());
+}
+
+/** A time budget of `ms` on a quiet machine, scaled for the load now. */
+export const budget = (ms: number) => Math.round(ms * liveFactor());
 
 /**
  * A time zone where it is around midday at `now` (a whole-hour `Etc/GMT` zone between Mexico
