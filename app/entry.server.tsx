@@ -59,6 +59,12 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // A finished Suspense boundary is written where it stands. By default React writes every
+        // boundary past the first 12.8 KB into a hidden <div> and moves it in with a script, one
+        // reveal per animation frame: on the home that was 8 moves, their layouts and ~125 ms of
+        // appendChild on a phone, for content the server already had. The boundaries stay (the
+        // page hydrates in pieces, HydrateLater); only a boundary still waiting for data streams.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

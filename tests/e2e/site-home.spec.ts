@@ -49,6 +49,16 @@ test.describe("public site frame and home", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("the home's sections arrive in place, not hidden and moved in by script", async ({ request }) => {
+    // React writes a finished Suspense boundary past the first 12.8 KB into a hidden <div> and moves
+    // it in with $RC(): DOM moves and layouts on the phone for content the server already had
+    // (entry.server.tsx, progressiveChunkSize). The home has eight such sections.
+    const html = await (await request.get("/")).text();
+    expect(html).toContain("Nucleo Polanco");
+    expect(html).not.toMatch(/<div hidden id="S:\d+">/);
+    expect(html).not.toContain("$RC(");
+  });
+
   test("footer: sponsors open in a new tab, WhatsApp button, legal links", async ({ page }) => {
     await page.goto("/");
     const sponsor = page.getByRole("link", { name: /Agua de Coco Costa/ });
