@@ -43,6 +43,13 @@ test("an administrator reads the dashboard on a phone and changes its period", a
   await expect(sales.getByText("$1,234.56").first()).toBeVisible();
   await expect(sales.getByText("1 orden")).toBeVisible();
   await expect(page.getByRole("table", { name: "Ventas por tipo" })).toContainText("Paquetes");
+  // A chart's figures are a table drawn when asked for, not hidden HTML on every visit.
+  const chartData = sales.getByRole("table", { name: /^Datos de la gráfica/ });
+  await expect(chartData).toHaveCount(0);
+  const showData = sales.getByRole("button", { name: "Ver los datos: Ventas por día" });
+  await showData.click();
+  await expect(showData).toHaveAttribute("aria-expanded", "true");
+  await expect(chartData).toContainText("$1,234.56");
   // Nothing wider than the phone.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

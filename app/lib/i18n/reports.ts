@@ -90,6 +90,7 @@ export const reports = {
     onDemand: "On Demand",
     percent: "{n} %",
     chartTable: "Datos de la gráfica",
+    showData: "Ver los datos",
     recentActivity: "Actividad reciente",
   },
   page: {

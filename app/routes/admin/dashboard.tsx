@@ -78,7 +78,7 @@ function Sales({ d }: { d: Data }) {
         />
       </div>
       <FigureTable
-        hidden
+        onDemand={{ title: t("reports.dashboard.salesByDay") }}
         caption={`${t("reports.dashboard.chartTable")}: ${summary}`}
         head={[
           t("reports.dashboard.day"),
@@ -179,7 +179,7 @@ function Bookings({ d }: { d: Data }) {
         />
       </div>
       <FigureTable
-        hidden
+        onDemand={{ title: t("reports.dashboard.occupancyByDay") }}
         caption={`${t("reports.dashboard.chartTable")}: ${summary}`}
         head={[
           t("reports.dashboard.day"),

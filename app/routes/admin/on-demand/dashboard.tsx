@@ -88,7 +88,7 @@ export default function OnDemandDashboard({ loaderData }: Route.ComponentProps) 
           />
         </div>
         <FigureTable
-          hidden
+          onDemand={{ title: t("nucleoHome.dashboard.perDay") }}
           caption={`${t("nucleoHome.dashboard.chartTable")}: ${perDaySummary}`}
           head={[t("nucleoHome.dashboard.day"), t("nucleoHome.dashboard.views"), t("nucleoHome.dashboard.minutes")]}
           rows={days.map((d) => [d.label, formatNumber(d.views), formatNumber(d.minutes)])}
