@@ -91,6 +91,7 @@ export const reports = {
     percent: "{n} %",
     chartTable: "Datos de la gráfica",
     showData: "Ver los datos",
+    showDataOf: "Ver los datos: {title}",
     recentActivity: "Actividad reciente",
   },
   page: {

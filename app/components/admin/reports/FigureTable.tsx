@@ -33,9 +33,10 @@ function ChartData(props: Props & { title: string }) {
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((o) => !o)}
+        // Which chart, for a screen reader's list of buttons; it starts with the visible words.
+        aria-label={t("reports.dashboard.showDataOf", { title: props.title })}
       >
         {t("reports.dashboard.showData")}
-        <span className="visually-hidden">: {props.title}</span>
       </button>
       <div id={id}>{open ? <Figures {...props} /> : null}</div>
     </div>
