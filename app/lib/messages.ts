@@ -98,14 +98,14 @@ const found = new Map<string, string | Plural>();
 const isPlural = (node: unknown): node is Plural =>
   typeof node === "object" && node !== null && typeof (node as Plural).other === "string";
 
-const pluralRules = new Intl.PluralRules("es-MX");
+let pluralRules: Intl.PluralRules | undefined; // made on first use (money.ts says why)
 
 /** The form of a plural text for `n` (a missing or non-numeric `n` reads as "other"). */
 function pluralForm(p: Plural, n: unknown): string {
   const count = Number(n);
   if (n === undefined || !Number.isFinite(count)) return p.other;
   if (count === 0 && p.zero !== undefined) return p.zero;
-  return pluralRules.select(count) === "one" ? p.one : p.other;
+  return (pluralRules ??= new Intl.PluralRules("es-MX")).select(count) === "one" ? p.one : p.other;
 }
 
 /** Looks up a catalogue text and fills `{name}` placeholders; a plural text's form is chosen by `n`. */

@@ -79,7 +79,8 @@ export interface DataTableProps<T> {
 
 const PER_PAGE = ["10", "20", "50", "100"];
 /** Row numbers as es-MX writes them ("10,000"). */
-const count = new Intl.NumberFormat("es-MX");
+let countFormat: Intl.NumberFormat | undefined; // made on first use (app/shared/mexico/money.ts says why)
+const count = { format: (n: number) => (countFormat ??= new Intl.NumberFormat("es-MX")).format(n) };
 const LIST_KEYS = new Set(["page", "per_page", "search", "sort", "dir"]);
 
 /**
