@@ -78,16 +78,18 @@ const customerColumns = {
 type CustomerRow = { id: number; name: string; lastName: string; email: string; phone: string | null };
 
 const customerView = (u: CustomerRow) => contactView(u);
+type CustomerView = ReturnType<typeof customerView>;
 
 /**
  * Active customers whose name, surname, email or phone contain every word typed (the back office's
  * people search over the generated `users.search_text`, which has a trigram index), by name. At
  * most SEARCH_CANDIDATES matches are read (in no particular order, so a common name never sorts
  * thousands of rows) and the first SEARCH_LIMIT of them by name are answered: a text that matches
- * more is narrowed by typing more (docs/decisions.md "Point-of-sale search").
+ * more is narrowed by typing more (docs/decisions.md "Point-of-sale search"): one more row is read
+ * than answered, and `more` says it was there, so the desk is told to refine the search.
  */
-export async function searchCustomers(db: Db, q: string) {
-  if (!posSearchable(q)) return [];
+export async function searchCustomers(db: Db, q: string): Promise<{ customers: CustomerView[]; more: boolean }> {
+  if (!posSearchable(q)) return { customers: [], more: false };
   const candidates = db
     .select(customerColumns)
     .from(users)
@@ -98,8 +100,8 @@ export async function searchCustomers(db: Db, q: string) {
     .select()
     .from(candidates)
     .orderBy(asc(candidates.name), asc(candidates.lastName), asc(candidates.id))
-    .limit(SEARCH_LIMIT);
-  return rows.map(customerView);
+    .limit(SEARCH_LIMIT + 1);
+  return { customers: rows.slice(0, SEARCH_LIMIT).map(customerView), more: rows.length > SEARCH_LIMIT };
 }
 
 /**
