@@ -90,18 +90,26 @@ type CustomerView = ReturnType<typeof customerView>;
  */
 export async function searchCustomers(db: Db, q: string): Promise<{ customers: CustomerView[]; more: boolean }> {
   if (!posSearchable(q)) return { customers: [], more: false };
+  const rows = await customerSearchQuery(db, q);
+  return { customers: rows.slice(0, SEARCH_LIMIT).map(customerView), more: rows.length > SEARCH_LIMIT };
+}
+
+/**
+ * The statement `searchCustomers` runs for a searchable `q`, not yet run: `npm run bench:pos`
+ * explains this very query (scripts/lib/pos-search-plan.ts).
+ */
+export function customerSearchQuery(db: Db, q: string) {
   const candidates = db
     .select(customerColumns)
     .from(users)
     .where(and(eq(users.roleId, ROLE.customer), eq(users.active, true), personSearch(q)))
     .limit(SEARCH_CANDIDATES)
     .as("candidates");
-  const rows = await db
+  return db
     .select()
     .from(candidates)
     .orderBy(asc(candidates.name), asc(candidates.lastName), asc(candidates.id))
     .limit(SEARCH_LIMIT + 1);
-  return { customers: rows.slice(0, SEARCH_LIMIT).map(customerView), more: rows.length > SEARCH_LIMIT };
 }
 
 /**
