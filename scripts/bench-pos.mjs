@@ -9,12 +9,15 @@
 // queries (first names, surnames, two words, a name typed with its accent, the start of an email, a
 // whole email, phone fragments, three-letter prefixes, misses, and two letters, which the rule of
 // three answers 422 at once), and p50/p95/p99 are printed per kind and overall (target p99 <= 100
-// ms), with the load average and EXPLAIN (ANALYZE, BUFFERS) of the slowest kind's slowest query.
+// ms), with the load average and EXPLAIN (ANALYZE, BUFFERS) of the slowest kind's slowest query (the
+// domain's own query, scripts/lib/pos-search-plan.ts) and the index it uses.
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/pos_bench npm run bench:pos
 //   (reused when right-sized, otherwise dropped and created anew)   BENCH_PORT=3463
 //   --calls=660 --customers=100000 --fresh (always anew) --keep (keep the server's folder)
+import { spawnSync } from "node:child_process";
 import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { benchArgs, freshBenchDatabase, msSince, percentile, startServer, staffSession } from "./lib/bench-common.mjs";
 
@@ -253,22 +256,16 @@ try {
   console.log(`Load average (1/5/15 min) before the calls: ${loadBefore}; after: ${load()}`);
   console.log(`Target p99 <= 100 ms over ${customers} customers: ${p99 <= 100 ? "met" : "NOT met"} (p99 ${p99} ms)`);
 
-  // The slowest kind's slowest query, as searchCustomers (app/.server/domain/pos/service.ts) asks it.
+  // The slowest kind's slowest query, explained as searchCustomers builds it (customerSearchQuery in
+  // app/.server/domain/pos/service.ts, through scripts/lib/pos-search-plan.ts): never a copy of its SQL.
   const worst = slowest.runs.reduce((a, r) => (r.ms > a.ms ? r : a));
-  const folded = plain(worst.q.trim());
-  const terms = /^[\d\s\-().+]+$/.test(folded)
-    ? [folded.replace(/^\+52/, "").replace(/\D/g, "")]
-    : folded.split(/\s+/).filter(Boolean).slice(0, 8);
-  const likes = terms.map((_, j) => `search_text like $${j + 1}`).join(" and ");
-  const plan = await db.query(
-    `explain (analyze, buffers)
-     select * from (select id, name, last_name, email, phone from users
-       where role_id = 2 and active and ${likes} limit 200) candidates
-     order by name, last_name, id limit 20`,
-    terms.map((t) => `%${t.replace(/[\\%_]/g, "\\$&")}%`),
-  );
   console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of the slowest kind (${slowest.kind}), q=${JSON.stringify(worst.q)}:`);
-  for (const r of plan.rows) console.log(`  ${r["QUERY PLAN"]}`);
+  const explained = spawnSync(
+    path.resolve("node_modules/.bin/tsx"),
+    [path.resolve("scripts/lib/pos-search-plan.ts"), worst.q],
+    { env: { ...process.env, DATABASE_URL: dbUrl }, stdio: "inherit" },
+  );
+  if (explained.status !== 0) throw new Error(`pos-search-plan.ts exited with ${explained.status}`);
   await db.end();
 } finally {
   await server.stop({ keep: Boolean(args.keep) });

@@ -5,6 +5,7 @@ import { expect, loginAs, test } from "./support/fixtures";
 import { latestMailText } from "./support/mail";
 import { budget, middayZone, zoneDay } from "./support/time";
 import { PHONE } from "./support/shots";
+import { startShift, studioStaff } from "./support/shifts";
 
 /**
  * A whole day at the front desk (issue 22, "Done when"), on a phone: a cashier opens her shift, sells
@@ -38,25 +39,12 @@ test("open, sell to a new customer, she books, the door checks her in, close, th
       packName,
     ]),
   );
-  const cashier = await createAccount("cashier", { name: "Carmen", lastName: `Caja ${tag}` });
-  await withDb((c) => c.query("update employees set studio_id = $1 where user_id = $2", [place.studioId, cashier.id]));
+  const cashier = await studioStaff("cashier", place.studioId, { name: "Carmen", lastName: `Caja ${tag}` });
 
   // The cashier logs in and lands on the point of sale, behind the shift-start screen.
   await loginAs(page, cashier);
   await page.goto("/admin/pos");
-  const start = page.getByRole("form", { name: "Iniciar turno" });
-  await start.getByRole("combobox", { name: "Estudio" }).click();
-  await page.getByRole("option", { name: place.studioName }).click();
-  await start.getByRole("combobox", { name: "Empleado" }).click();
-  await page.getByRole("option", { name: cashier.name }).click();
-  await start.getByRole("combobox", { name: "Turno" }).click();
-  await page.getByRole("option", { name: "Turno 1" }).click();
-  await start.getByLabel("Fondo de caja").fill("500");
-  await start.getByRole("button", { name: "Iniciar turno" }).click();
-  await page
-    .getByRole("dialog", { name: "Confirmar inicio de turno" })
-    .getByRole("button", { name: "Sí, iniciar" })
-    .click();
+  await startShift(page, { studio: place.studioName, employee: cashier.name, pettyCash: "500" });
   await expect(page.getByRole("heading", { name: "Punto de venta", level: 1 })).toBeVisible();
 
   // A new customer, registered in a few fields.

@@ -1,7 +1,8 @@
-import { ACCOUNT_PASSWORD, createAccount, withDb } from "./support/db";
+import { ACCOUNT_PASSWORD } from "./support/db";
 import { createPlace, staffApi } from "./support/factories";
 import { expect, loginAs, test } from "./support/fixtures";
 import { PHONE } from "./support/shots";
+import { askShiftStart, fillShiftStart, studioStaff } from "./support/shifts";
 
 /**
  * The front desk's shift on a phone (issue 22, spec §2 "Shift-start screen", §5 "Shift form"): a
@@ -17,8 +18,7 @@ test("a type-2 administrator opens a shift, withdraws cash, closes it with a mat
 }) => {
   const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   const place = await createPlace(await staffApi(api));
-  const manager = await createAccount("manager", { name: "Gabriela", lastName: "Turno" });
-  await withDb((c) => c.query("update employees set studio_id = $1 where user_id = $2", [place.studioId, manager.id]));
+  const manager = await studioStaff("manager", place.studioId, { name: "Gabriela", lastName: "Turno" });
 
   await loginAs(page, manager.email, ACCOUNT_PASSWORD);
   await page.goto("/admin/dashboard");
@@ -30,18 +30,11 @@ test("a type-2 administrator opens a shift, withdraws cash, closes it with a mat
   await expect(form.getByLabel("Fondo de caja")).toBeDisabled();
   await expect(form.getByRole("button", { name: "Iniciar turno" })).toBeDisabled();
 
-  await form.getByRole("combobox", { name: "Estudio" }).click();
-  await page.getByRole("option", { name: place.studioName }).click();
-  await form.getByRole("combobox", { name: "Empleado" }).click();
-  await page.getByRole("option", { name: "Gabriela Turno" }).click();
-  await form.getByRole("combobox", { name: "Turno" }).click();
-  await page.getByRole("option", { name: "Turno 1" }).click();
+  await fillShiftStart(page, { studio: place.studioName, employee: "Gabriela Turno", pettyCash: "1500" });
   const cash = form.getByLabel("Fondo de caja");
-  await cash.fill("1500");
   await cash.blur();
   await expect(cash).toHaveValue("$1,500.00");
-  await form.getByRole("button", { name: "Iniciar turno" }).click();
-  const confirm = page.getByRole("dialog", { name: "Confirmar inicio de turno" });
+  const confirm = await askShiftStart(page);
   await expect(confirm).toContainText("$1,500.00");
   await confirm.getByRole("button", { name: "Sí, iniciar" }).click();
   await expect(page.getByText("Turno iniciado")).toBeVisible();

@@ -25,8 +25,12 @@ beforeAll(async () => {
   adminId = a.id;
   admin = await sessionFor(app.deps.db, a);
   otherAdmin = await sessionFor(app.deps.db, await createStaff(app.deps.db, "administrator"));
-  // A real 3-second video with sound, made by the same ffmpeg the product uses.
-  const file = path.join(work, "clase.mp4");
+  video = makeClip(3);
+});
+
+/** A real video of `seconds` with sound, made by the same ffmpeg the product uses. */
+function makeClip(seconds: number) {
+  const file = path.join(work, `clase-${seconds}s.mp4`);
   execFileSync(ffmpegPath(), [
     "-hide_banner",
     "-loglevel",
@@ -35,11 +39,11 @@ beforeAll(async () => {
     "-f",
     "lavfi",
     "-i",
-    "testsrc2=size=640x360:rate=25:duration=3",
+    `testsrc2=size=640x360:rate=25:duration=${seconds}`,
     "-f",
     "lavfi",
     "-i",
-    "sine=frequency=440:duration=3",
+    `sine=frequency=440:duration=${seconds}`,
     "-c:v",
     "libx264",
     "-preset",
@@ -49,8 +53,8 @@ beforeAll(async () => {
     "-shortest",
     file,
   ]);
-  video = fs.readFileSync(file);
-});
+  return fs.readFileSync(file);
+}
 
 const b64 = (s: string) => Buffer.from(s).toString("base64");
 const TUS = { "Tus-Resumable": "1.0.0" };
@@ -161,6 +165,21 @@ describe("processing on the job queue", () => {
     await app.deps.jobs.send(app.deps.db, VIDEO_JOB, { videoId: id });
     await app.deps.jobs.runPending(VIDEO_JOB);
     expect((await videoRow(id)).processingAttempts).toBe(1);
+  }, 120_000);
+
+  it("cuts every rendition into segments of 1 s, 1 s, then 2 s (issue 23, first frame on a phone)", async () => {
+    // Five seconds: 1 + 1 + 2, and the last second.
+    const { res } = await uploadWhole(makeClip(5), "corte.mp4");
+    const cut = Number(res.headers.get("x-video-id"));
+    expect((await app.deps.jobs.runPending(VIDEO_JOB)).failed).toBe(0);
+    expect((await videoRow(cut)).status).toBe("ready");
+    for (const height of [360, 720]) {
+      let playlist = "";
+      for await (const chunk of (await app.deps.media.read(`videos/${cut}/hls/${height}p/index.m3u8`))!)
+        playlist += chunk;
+      const durations = [...playlist.matchAll(/^#EXTINF:([\d.]+),/gm)].map((m) => Math.round(Number(m[1]) * 10) / 10);
+      expect(durations, `${height}p`).toEqual([1, 1, 2, 1]);
+    }
   }, 120_000);
 
   it("a broken original ends failed with a Spanish reason, and Reintentar queues it again", async () => {

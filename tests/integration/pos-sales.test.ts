@@ -18,6 +18,7 @@ import {
   posSales,
   products,
   shiftMovements,
+  users,
   vouchers,
 } from "../../app/.server/db/schema";
 import { actorOf } from "../../app/.server/domain/people/access";
@@ -162,6 +163,25 @@ describe("at the desk with an open shift", () => {
         q,
       ).toContain(customerId);
     }
+  });
+
+  it("says when more customers match than it shows (20 at most), so the desk types more", async () => {
+    const surname = `Zarzamora${process.pid}`;
+    for (let i = 0; i < 21; i++)
+      await createCustomer(app.deps.db, { name: `Cliente${String(i).padStart(2, "0")}`, lastName: surname });
+    const search = async (q: string) =>
+      json(await app.request(`/pos/customers?q=${encodeURIComponent(q)}`, { token: cashierToken }));
+    const many = await search(surname);
+    expect(many.data.length).toBe(20);
+    expect(many.more).toBe(true);
+    const one = await search(`cliente07 ${surname}`);
+    expect(one.data.map((c: any) => c.name)).toEqual(["Cliente07"]);
+    expect(one.more).toBe(false);
+    // Exactly as many as shown: nothing more to tell.
+    await app.deps.db.update(users).set({ active: false }).where(eq(users.name, "Cliente20"));
+    const all = await search(surname);
+    expect(all.data.length).toBe(20);
+    expect(all.more).toBe(false);
   });
 
   it("sells in cash: change in cents, the same order/payment/credit/ledger as online, a shift movement, a receipt", async () => {

@@ -59,7 +59,7 @@ export function posRoutes(app: Hono<ApiEnv>) {
       method: "get",
       path: "/pos/customers",
       summary:
-        "Busca clientes activos por nombre, apellidos, correo o teléfono (q, al menos 3 letras o números; 20 a lo más)",
+        "Busca clientes activos por nombre, apellidos, correo o teléfono (q, al menos 3 letras o números; 20 a lo más, more: hay más)",
       tags: [TAG],
       guard: "auth",
       query: posSearchQuery,
@@ -67,7 +67,9 @@ export function posRoutes(app: Hono<ApiEnv>) {
     },
     async ({ c, auth, deps, query }) => {
       await deskActor(c, auth);
-      return { data: query.q ? await searchCustomers(deps.db, query.q) : [] };
+      if (!query.q) return { data: [], more: false };
+      const { customers, more } = await searchCustomers(deps.db, query.q);
+      return { data: customers, more };
     },
   );
 

@@ -122,6 +122,7 @@ export const shifts = {
     searchPlaceholder: "Nombre, correo o teléfono",
     searchHint: "Escriba al menos 3 letras o números",
     noResults: "Ningún cliente coincide con la búsqueda.",
+    moreResults: "Hay más resultados: afine la búsqueda (nombre y apellido, correo o teléfono).",
     newCustomer: "Registrar cliente nuevo",
     newCustomerTitle: "Cliente nuevo",
     newCustomerHint: "Le enviaremos un correo para que elija su contraseña.",

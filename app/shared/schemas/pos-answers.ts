@@ -11,7 +11,8 @@ const customer = z.object({
   phone: z.string().nullable(),
 });
 
-export const posCustomersAnswer = z.object({ data: z.array(customer) });
+/** The customers found (20 at most) and whether more matched than those: the desk then types more. */
+export const posCustomersAnswer = z.object({ data: z.array(customer), more: z.boolean() });
 export const posCustomerAnswer = z.object({ data: customer, Message: z.string() });
 
 const money = { cents: z.number(), display: z.string() };

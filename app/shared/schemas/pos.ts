@@ -15,7 +15,7 @@ import { giftCardSaleSchema } from "./commerce";
  * Whether a point-of-sale search is specific enough to run (issue 22, p99 <= 100 ms over 100,000
  * customers): three letters or digits in a row (in a name, a surname or an email), or a phone number of
  * at least three digits, typed with spaces or dashes or not ("55 12", +52 aside). Two letters match most customers and no trigram of the
- * index, so they are not searched.
+ * index, so they are not searched. The back office's booking-on-behalf search keeps the same rule.
  */
 export function posSearchable(q: string) {
   const text = q.trim();

@@ -20,6 +20,7 @@ import {
 import { AppError } from "../errors";
 import { grantLot } from "../credits/ledger";
 import { personSearch } from "../people/common";
+import { posSearchable } from "~/shared/schemas/pos";
 import { assertClassRefs } from "./sessions";
 import { humanDateTime, localDay, localTime } from "~/shared/mexico/time";
 
@@ -321,9 +322,13 @@ export async function adminReservation(db: Db, id: number) {
   return row;
 }
 
-/** Active customers matching the front desk's search (name, surname, email or phone), for booking on their behalf. */
+/**
+ * Active customers matching the front desk's search (name, surname, email or phone), for booking on
+ * their behalf. Searched only as the point of sale searches (`posSearchable`: 3 letters or digits in
+ * a row): one or two letters match almost everyone and no trigram of the index.
+ */
 export async function searchCustomers(db: Db, q: string, limit = 10) {
-  const where = personSearch(q);
+  const where = posSearchable(q) ? personSearch(q) : undefined;
   if (!where) return [];
   return db
     .select({

@@ -78,28 +78,38 @@ const customerColumns = {
 type CustomerRow = { id: number; name: string; lastName: string; email: string; phone: string | null };
 
 const customerView = (u: CustomerRow) => contactView(u);
+type CustomerView = ReturnType<typeof customerView>;
 
 /**
  * Active customers whose name, surname, email or phone contain every word typed (the back office's
  * people search over the generated `users.search_text`, which has a trigram index), by name. At
  * most SEARCH_CANDIDATES matches are read (in no particular order, so a common name never sorts
  * thousands of rows) and the first SEARCH_LIMIT of them by name are answered: a text that matches
- * more is narrowed by typing more (docs/decisions.md "Point-of-sale search").
+ * more is narrowed by typing more (docs/decisions.md "Point-of-sale search"): one more row is read
+ * than answered, and `more` says it was there, so the desk is told to refine the search.
  */
-export async function searchCustomers(db: Db, q: string) {
-  if (!posSearchable(q)) return [];
+export async function searchCustomers(db: Db, q: string): Promise<{ customers: CustomerView[]; more: boolean }> {
+  if (!posSearchable(q)) return { customers: [], more: false };
+  const rows = await customerSearchQuery(db, q);
+  return { customers: rows.slice(0, SEARCH_LIMIT).map(customerView), more: rows.length > SEARCH_LIMIT };
+}
+
+/**
+ * The statement `searchCustomers` runs for a searchable `q`, not yet run: `npm run bench:pos`
+ * explains this very query (scripts/lib/pos-search-plan.ts).
+ */
+export function customerSearchQuery(db: Db, q: string) {
   const candidates = db
     .select(customerColumns)
     .from(users)
     .where(and(eq(users.roleId, ROLE.customer), eq(users.active, true), personSearch(q)))
     .limit(SEARCH_CANDIDATES)
     .as("candidates");
-  const rows = await db
+  return db
     .select()
     .from(candidates)
     .orderBy(asc(candidates.name), asc(candidates.lastName), asc(candidates.id))
-    .limit(SEARCH_LIMIT);
-  return rows.map(customerView);
+    .limit(SEARCH_LIMIT + 1);
 }
 
 /**

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Radio, Stack, Text } from "@mantine/core";
-import { useRef, useState } from "react";
+import { Button, Group, Radio, Stack, Text } from "@mantine/core";
+import { useState } from "react";
 import type { ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
 import type { installmentPlansAnswer } from "~/shared/schemas/commerce-answers";
 import { formatMoney } from "~/shared/mexico/money";
+import { StepDialog, useAsked } from "./StepDialog";
 
 export type InstallmentOffer = ApiData<typeof installmentPlansAnswer>;
 
@@ -20,14 +21,7 @@ export function InstallmentsModal({
 }) {
   const [value, setValue] = useState("1");
   return (
-    <Modal
-      opened={offer !== null}
-      onClose={() => onResult(null)}
-      title={t("commerce.msi.title")}
-      centered
-      zIndex={400}
-      closeButtonProps={{ "aria-label": t("app.closeDialog") }}
-    >
+    <StepDialog opened={offer !== null} onClose={() => onResult(null)} title={t("commerce.msi.title")}>
       {offer && (
         <Stack>
           <Text size="sm">{t("commerce.msi.total", { amount: formatMoney(offer.amount_cents) })}</Text>
@@ -51,23 +45,12 @@ export function InstallmentsModal({
           </Group>
         </Stack>
       )}
-    </Modal>
+    </StepDialog>
   );
 }
 
 /** The choice's state: `choose(offer)` opens the modal and resolves with the months (null: cancelled). */
 export function useInstallmentChoice() {
-  const [offer, setOffer] = useState<InstallmentOffer | null>(null);
-  const resolver = useRef<((months: number | null) => void) | null>(null);
-  const choose = (o: InstallmentOffer) =>
-    new Promise<number | null>((resolve) => {
-      resolver.current = resolve;
-      setOffer(o);
-    });
-  const onResult = (months: number | null) => {
-    resolver.current?.(months);
-    resolver.current = null;
-    setOffer(null);
-  };
-  return { offer, choose, onResult };
+  const { pending, ask, answer } = useAsked<InstallmentOffer, number | null>();
+  return { offer: pending, choose: ask, onResult: answer };
 }

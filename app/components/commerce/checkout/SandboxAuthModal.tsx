@@ -1,9 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { useRef, useState } from "react";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { api, type ApiData } from "~/lib/api";
 import type { sandboxAuthAnswer } from "~/shared/schemas/commerce-answers";
-
 import { t } from "~/lib/messages";
+import { StepDialog, useAsked } from "./StepDialog";
 
 /** The sandbox gateway's card-action step: the bank asks to authorise the payment. */
 export function SandboxAuthModal({
@@ -24,13 +23,10 @@ export function SandboxAuthModal({
     onResult(approve && Boolean(r?.ok));
   };
   return (
-    <Modal
+    <StepDialog
       opened={intentId !== null}
       onClose={() => onResult(false)}
       title={t("commerce.payment.sandboxAuthTitle")}
-      centered
-      zIndex={400}
-      closeButtonProps={{ "aria-label": t("app.closeDialog") }}
     >
       <Stack>
         <Text size="sm">{t("commerce.payment.sandboxAuthIntro", { amount })}</Text>
@@ -41,23 +37,12 @@ export function SandboxAuthModal({
           <Button onClick={() => void answer(true)}>{t("commerce.payment.sandboxAuthApprove")}</Button>
         </Group>
       </Stack>
-    </Modal>
+    </StepDialog>
   );
 }
 
 /** The card action's state: `authenticate(id)` opens the modal and resolves with its answer. */
 export function useCardAction() {
-  const [intentId, setIntentId] = useState<string | null>(null);
-  const resolver = useRef<((ok: boolean) => void) | null>(null);
-  const authenticate = (id: string) =>
-    new Promise<boolean>((resolve) => {
-      resolver.current = resolve;
-      setIntentId(id);
-    });
-  const onResult = (ok: boolean) => {
-    resolver.current?.(ok);
-    resolver.current = null;
-    setIntentId(null);
-  };
-  return { intentId, authenticate, onResult };
+  const { pending, ask, answer } = useAsked<string, boolean>();
+  return { intentId: pending, authenticate: ask, onResult: answer };
 }

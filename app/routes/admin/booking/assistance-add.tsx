@@ -8,6 +8,7 @@ import { useLocalePath } from "~/components/site/useLocalePath";
 import { api, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
 import type { savedAnswer } from "~/shared/schemas/answers";
+import { posSearchable } from "~/shared/schemas/pos";
 import { pageData, requireAdminPage } from "../.server/page";
 import { listAllStudios } from "~/.server/domain/places/service";
 import { listSessions, sessionDetail, sessionDto } from "~/.server/domain/booking/sessions";
@@ -56,6 +57,8 @@ export async function loader(args: Route.LoaderArgs) {
     })),
     session: detail,
     q,
+    // Too short to search (the point of sale's rule): the page says so instead of "no one matches".
+    tooShort: q.trim() !== "" && !posSearchable(q),
     customers,
     customer,
   };
@@ -152,7 +155,12 @@ export default function AssistanceAdd({ loaderData: L }: Route.ComponentProps) {
                 </Button>
               </Group>
             </Form>
-            {L.q && L.customers.length === 0 && (
+            {L.tooShort && (
+              <Text size="sm" c="dimmed">
+                {t("shifts.pos.errors.search")}
+              </Text>
+            )}
+            {L.q && !L.tooShort && L.customers.length === 0 && (
               <Text size="sm" c="dimmed">
                 {t("booking.admin.noCustomers")}
               </Text>

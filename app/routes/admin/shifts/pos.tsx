@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import {
   ActionIcon,
   Alert,
@@ -87,6 +88,7 @@ function CustomerPicker({ onPick }: { onPick: (c: Customer) => void }) {
   const [q, setQ] = useState("");
   const [debounced] = useDebouncedValue(q, 250);
   const [results, setResults] = useState<Customer[] | null>(null);
+  const [more, setMore] = useState(false);
   const [registering, setRegistering] = useState(false);
   useEffect(() => {
     const text = debounced.trim();
@@ -98,7 +100,9 @@ function CustomerPicker({ onPick }: { onPick: (c: Customer) => void }) {
     void api<ApiData<typeof posCustomersAnswer>>(`/pos/customers?q=${encodeURIComponent(text)}`, {
       signal: ctrl.signal,
     }).then((r) => {
-      if (r.ok) setResults(r.data);
+      if (!r.ok) return;
+      setResults(r.data);
+      setMore((r.body as z.output<typeof posCustomersAnswer>).more);
     });
     return () => ctrl.abort();
   }, [debounced]);
@@ -135,6 +139,11 @@ function CustomerPicker({ onPick }: { onPick: (c: Customer) => void }) {
             </UnstyledButton>
           ))}
         </Stack>
+      )}
+      {results && more && (
+        <Text c="dimmed" size="sm" role="status">
+          {t("shifts.pos.moreResults")}
+        </Text>
       )}
       <Button variant="light" onClick={() => setRegistering(true)}>
         {t("shifts.pos.newCustomer")}
