@@ -390,7 +390,11 @@ export async function startFakeStripe(port = 0) {
           const held = cashBalance.get(customer) ?? 0;
           if (body.currency !== "mxn" || !(Number(body.amount) > 0) || Number(body.amount) > held)
             return send(400, {
-              error: { type: "invalid_request_error", code: "balance_insufficient", message: "Not enough cash balance" },
+              error: {
+                type: "invalid_request_error",
+                code: "balance_insufficient",
+                message: "Not enough cash balance",
+              },
             });
           cashBalance.set(customer, held - Number(body.amount));
           const r = {

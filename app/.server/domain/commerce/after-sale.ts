@@ -128,7 +128,9 @@ export async function refundPaymentIn(
       const gw = gatewayOfPayment(deps.gateways, p);
       if (!gw) throw AppError.conflict(t("commerce.refund.otherGateway"));
       const key = `admin-refund:${p.id}:${p.refundedCents}:${amount}`;
-      const [customer] = transfer ? await tx.select({ email: users.email }).from(users).where(eq(users.id, p.userId)) : [];
+      const [customer] = transfer
+        ? await tx.select({ email: users.email }).from(users).where(eq(users.id, p.userId))
+        : [];
       try {
         providerRefundId = (
           await gw.refund(
@@ -197,7 +199,12 @@ export async function refundPaymentIn(
         action: "payment.refund_transfer",
         entity: "payment",
         entityId: p.id,
-        data: { order_id: orderId, amount_cents: amount, clabe_last4: transfer.clabe.slice(-4), holder: transfer.holder },
+        data: {
+          order_id: orderId,
+          amount_cents: amount,
+          clabe_last4: transfer.clabe.slice(-4),
+          holder: transfer.holder,
+        },
       });
     await audit(tx, {
       actorUserId,

@@ -31,10 +31,7 @@ export async function queueSpeiReturn(deps: Pick<AppDeps, "jobs">, tx: Db, payme
  * throws (the queue retries, the payment unchanged); a payment already returned, or with nothing
  * to return, is left as it is.
  */
-export async function returnSpeiBalance(
-  deps: Pick<AppDeps, "db" | "gateways" | "mailer" | "log">,
-  paymentId: number,
-) {
+export async function returnSpeiBalance(deps: Pick<AppDeps, "db" | "gateways" | "mailer" | "log">, paymentId: number) {
   return deps.db.transaction(async (tx) => {
     const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
     const d = p?.pendingDetails;

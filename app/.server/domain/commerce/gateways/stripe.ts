@@ -365,7 +365,13 @@ export function stripeGateway(cfg: {
         const customer = typeof pi.customer === "string" ? pi.customer : pi.customer?.id;
         if (!customer) throw new GatewayError(t("errors.paymentFailed"), "no_customer");
         const r = await stripe.refunds.create(
-          { customer, amount: amountCents, currency: "mxn", origin: "customer_balance", metadata: { payment_intent: intentId } },
+          {
+            customer,
+            amount: amountCents,
+            currency: "mxn",
+            origin: "customer_balance",
+            metadata: { payment_intent: intentId },
+          },
           { idempotencyKey },
         );
         return { id: r.id };
