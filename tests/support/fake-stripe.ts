@@ -416,12 +416,9 @@ export async function startFakeStripe(port = 0) {
           return send(400, {
             error: { type: "invalid_request_error", code: "amount_too_large", message: "Refund exceeds charge" },
           });
-        // OXXO (cash): Stripe e-mails the customer for their bank details; the refund awaits them.
+        // OXXO (cash): Stripe e-mails the customer (instructions_email, else the voucher's billing
+        // e-mail) for their bank details; the refund awaits them.
         const oxxo = pi.payment_method_types?.includes("oxxo");
-        if (oxxo && !body.instructions_email)
-          return send(400, {
-            error: { type: "invalid_request_error", code: "parameter_missing", param: "instructions_email" },
-          });
         const r = {
           id: `re_mock_${seq++}`,
           object: "refund" as const,
