@@ -14,6 +14,7 @@ import { startJobQueue, type JobDefinition } from "./jobs/queue";
 import { scheduledTasks } from "./jobs/tasks";
 import { applyWebhookEvent, fulfilOrder, WEBHOOK_JOB } from "./domain/commerce/checkout";
 import { FULFIL_JOB } from "./domain/commerce/checkout-ports";
+import { returnSpeiBalance, SPEI_RETURN_JOB } from "./domain/commerce/spei-returns";
 import { processVideo, VIDEO_JOB } from "./domain/on-demand/processing";
 import { gatewaysFor } from "./domain/commerce/gateways";
 import { createSecretBox, dataDirKey, developmentKey, parseAppKey } from "./security/secret-box";
@@ -48,6 +49,14 @@ export function jobDefinitions(deps: () => AppDeps, smtp: (() => SmtpMailer) | n
     retryLimit: 8,
     retryDelay: 30,
     run: (data) => fulfilOrder(deps(), Number(data.orderId)),
+  });
+  defs.push({
+    name: SPEI_RETURN_JOB,
+    // A SPEI surplus or partial transfer back to the customer: a gateway that is down is asked again
+    // (30 s, 1, 2, 4… min); the same idempotency key, so never returned twice.
+    retryLimit: 10,
+    retryDelay: 30,
+    run: (data) => returnSpeiBalance(deps(), Number(data.paymentId)),
   });
   defs.push({
     name: VIDEO_JOB,

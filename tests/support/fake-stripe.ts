@@ -67,7 +67,12 @@ function attachIfSaved(pi: Pi) {
 }
 export const intents = new Map<string, Pi>();
 const byKey = new Map<string, string>();
-export const refundsByKey = new Map<string, { id: string; object: "refund"; amount: number; payment_intent: string }>();
+export const refundsByKey = new Map<
+  string,
+  { id: string; object: "refund"; amount: number; payment_intent: string; [k: string]: unknown }
+>();
+/** Stripe down for refunds: every new refund answers 500 (a repeated key still answers the first). */
+export const refundsDown = { on: false };
 /** Payment methods attached to a Customer (a card saved for later), and the customers made. */
 export const attachedTo = new Map<string, string>();
 const customersByKey = new Map<string, string>();
@@ -352,6 +357,12 @@ export async function startFakeStripe(port = 0) {
             error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: "Cannot cancel" },
           });
         pi.status = "canceled";
+        // A SPEI transfer partly funded: what was applied goes back to the customer's cash balance.
+        const na = pi.next_action;
+        if (na?.type === "display_bank_transfer_instructions" && pi.customer) {
+          const applied = pi.amount - na.display_bank_transfer_instructions.amount_remaining;
+          cashBalance.set(pi.customer, (cashBalance.get(pi.customer) ?? 0) + applied);
+        }
         return send(200, pi);
       }
       if ((m = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(url))) {
@@ -371,6 +382,32 @@ export async function startFakeStripe(port = 0) {
       }
       if (url === "/v1/refunds" && req.method === "POST") {
         if (key && refundsByKey.has(key)) return send(200, refundsByKey.get(key));
+        if (refundsDown.on)
+          return send(500, { error: { type: "api_error", message: "Something went wrong on Stripe's end" } });
+        if (body.origin === "customer_balance") {
+          // From the customer's cash balance (a SPEI surplus, a cancelled partial transfer): never more than it holds.
+          const customer = body.customer ?? "";
+          const held = cashBalance.get(customer) ?? 0;
+          if (body.currency !== "mxn" || !(Number(body.amount) > 0) || Number(body.amount) > held)
+            return send(400, {
+              error: {
+                type: "invalid_request_error",
+                code: "balance_insufficient",
+                message: "Not enough cash balance",
+              },
+            });
+          cashBalance.set(customer, held - Number(body.amount));
+          const r = {
+            id: `re_mock_${seq++}`,
+            object: "refund" as const,
+            amount: Number(body.amount),
+            payment_intent: "",
+            customer,
+            origin: "customer_balance",
+          };
+          if (key) refundsByKey.set(key, r);
+          return send(200, { ...r, status: "pending" });
+        }
         const pi = intents.get(body.payment_intent!);
         const done = [...refundsByKey.values()]
           .filter((r) => r.payment_intent === body.payment_intent)
@@ -379,14 +416,18 @@ export async function startFakeStripe(port = 0) {
           return send(400, {
             error: { type: "invalid_request_error", code: "amount_too_large", message: "Refund exceeds charge" },
           });
+        // OXXO (cash): Stripe e-mails the customer (instructions_email, else the voucher's billing
+        // e-mail) for their bank details; the refund awaits them.
+        const oxxo = pi.payment_method_types?.includes("oxxo");
         const r = {
           id: `re_mock_${seq++}`,
           object: "refund" as const,
           amount: Number(body.amount),
           payment_intent: pi.id,
+          ...(oxxo ? { instructions_email: body.instructions_email } : {}),
         };
         if (key) refundsByKey.set(key, r);
-        return send(200, { ...r, status: "succeeded" });
+        return send(200, { ...r, status: oxxo ? "requires_action" : "succeeded" });
       }
       send(404, { error: { type: "invalid_request_error", message: "Unrecognized request URL" } });
     });

@@ -18,6 +18,7 @@ import {
 import { formatPhone, normalizePhone, phoneHref, phoneSearchDigits } from "~/shared/mexico/phone";
 import { isPostalCode } from "~/shared/mexico/postal-code";
 import { isCompanyRfc, isRfc, normalizeRfc } from "~/shared/mexico/rfc";
+import { clabeCheckDigit, clabeProblem, normalClabe } from "~/shared/mexico/clabe";
 import { MEXICO_STATE_NAMES, MEXICO_STATES, mexicoStateName } from "~/shared/mexico/states";
 import {
   csvDateTime,
@@ -214,5 +215,23 @@ describe("phone search terms", () => {
     expect(phoneSearchDigits("12")).toBeNull();
     expect(phoneSearchDigits("Polanco")).toBeNull();
     expect(phoneSearchDigits("Av. 5 de Mayo 20")).toBeNull();
+  });
+});
+
+describe("clabeProblem (a CLABE typed for a refund)", () => {
+  const withCheck = (first17: string) => first17 + clabeCheckDigit(first17);
+  it("accepts a CLABE of a SPEI bank with its check digit, spaces and dashes ignored", () => {
+    const good = withCheck("01218001234567891");
+    expect(clabeProblem(good)).toBeNull();
+    expect(clabeProblem(`${good.slice(0, 3)} ${good.slice(3, 6)}-${good.slice(6)}`)).toBeNull();
+    expect(normalClabe(` ${good.slice(0, 9)} ${good.slice(9)} `)).toBe(good);
+  });
+  it("says what is wrong: length, check digit, bank code", () => {
+    const good = withCheck("01218001234567891");
+    expect(clabeProblem("0121800123456789")).toBe("length");
+    expect(clabeProblem(`${good}0`)).toBe("length");
+    expect(clabeProblem("01218001234567891X")).toBe("length");
+    expect(clabeProblem(good.slice(0, 17) + String((Number(good[17]) + 1) % 10))).toBe("check");
+    expect(clabeProblem(withCheck("99918001234567891"))).toBe("bank");
   });
 });

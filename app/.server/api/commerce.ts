@@ -805,7 +805,7 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
       method: "post",
       path: "/admin/payments/:id/refund",
       summary:
-        "Reembolsa un pago por el gateway, completo o en parte (amount en pesos, hasta lo que queda), y retira las clases sin usar",
+        "Reembolsa un pago por el gateway, completo o en parte (amount en pesos, hasta lo que queda), y retira las clases sin usar; un pago en OXXO pide la CLABE del cliente y su titular (clabe, holder): se reembolsa por transferencia",
       tags: ["Admin: pagos"],
       guard: BACK_OFFICE,
       params: idParam("id"),
@@ -814,7 +814,10 @@ export function commerceRoutes(app: Hono<ApiEnv>) {
     },
     async ({ c, deps, auth, params, body }) => {
       const actor = assertCan(backOfficeActor(c, auth), "commerce.write");
-      const r = await refundPayment(deps, params.id as number, actor.id, body.amount);
+      const r = await refundPayment(deps, params.id as number, actor.id, body.amount, {
+        clabe: body.clabe,
+        holder: body.holder,
+      });
       const message = r.status === "refunded" ? "commerce.admin.refundDone" : "commerce.refund.partialDone";
       return { data: { Message: t(message, { n: r.revoked }), ...r } };
     },

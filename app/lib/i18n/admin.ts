@@ -245,6 +245,9 @@ export const admin = {
       "payment.refunded_after_expiry": "Reembolsó un pago OXXO llegado después del vencimiento",
       "payment.spei_surplus": "Recibió una transferencia SPEI por más del total: el excedente queda por devolver",
       "payment.spei_partial_returned": "Canceló una transferencia SPEI incompleta: lo recibido queda por devolver",
+      "payment.spei_returned":
+        "Devolvió al cliente, por el proveedor de pagos, el excedente o la transferencia SPEI incompleta",
+      "payment.refund_transfer": "Reembolsó un pago en OXXO por transferencia a la CLABE del cliente",
       "pos.sale": "Vendió en el punto de venta",
       "pos.refund": "Reembolsó una venta del punto de venta",
       "on_demand_video.uploaded": "Subió un video de Nucleo Home",

@@ -64,8 +64,14 @@ export function parseExpiry(v: string) {
 /** A refund amount in pesos with at most two decimals ("150", "150.5", "150,5", 150.25), as integer cents. */
 const refundAmount = pesosInput(t("commerce.refund.amountInvalid"));
 
-/** A refund from the payments list: `amount` empty or absent refunds all that is left. Browser and API share it. */
-export const refundSchema = z.object({ amount: refundAmount }).partial();
+/**
+ * A refund from the payments list: `amount` empty or absent refunds all that is left. An OXXO payment
+ * (cash) also needs the customer's CLABE and its holder: the refund goes by transfer (checked by the
+ * domain, which knows the payment's method). Browser and API share it.
+ */
+export const refundSchema = z
+  .object({ amount: refundAmount, clabe: z.string().trim().max(40), holder: z.string().trim().max(120) })
+  .partial();
 
 export const SHIPMENT_STATUSES = ["pending", "shipped", "delivered", "cancelled"] as const;
 /** How a payment was made, and where it stands (the back office's payments list and its filters). */

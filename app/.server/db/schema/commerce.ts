@@ -554,6 +554,8 @@ export interface PendingDetails {
   receivedCents?: number;
   /** SPEI: transferred beyond the amount; kept by the provider as the customer's balance, to return. */
   surplusCents?: number;
+  /** SPEI: the provider's refund that returned the surplus or the partial transfer (set once: never twice). */
+  returnedRefundId?: string;
   /** OXXO through Stripe: the provider's own printable voucher. */
   hostedVoucherUrl?: string;
 }
@@ -695,6 +697,11 @@ export const refunds = pgTable("refunds", {
   amountCents: integer("amount_cents").notNull(),
   providerRefundId: text("provider_refund_id"),
   reason: text("reason").notNull(),
+  /**
+   * Where the money went when not back on the card: «CLABE •••• 1234» (an OXXO payment refunded by
+   * bank transfer; only the last four digits are kept) or the SPEI cash balance returned. Null: the card.
+   */
+  destination: text("destination"),
   creditsRevoked: integer("credits_revoked").notNull().default(0),
   actorUserId: integer("actor_user_id").references(() => users.id),
   ...createdAtOnly,

@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { t } from "~/lib/messages";
 import { formatMoney } from "~/shared/mexico/money";
+import { clabeProblem, normalClabe } from "~/shared/mexico/clabe";
 import { formatDateTimeLong } from "~/shared/mexico/time";
 import { pendingPaymentPath, speiView, voucherView } from "./pending-payments";
 import type { PAYMENT_METHODS, PAYMENT_STATUSES } from "~/shared/schemas/commerce";
@@ -52,8 +53,43 @@ export async function refundPayment(
   paymentId: number,
   actorUserId: number,
   amountCents?: number,
+  bank?: BankInput,
 ) {
-  return deps.db.transaction((tx) => refundPaymentIn(deps, tx, paymentId, actorUserId, amountCents));
+  return deps.db.transaction((tx) => refundPaymentIn(deps, tx, paymentId, actorUserId, amountCents, bank));
+}
+
+/** The customer's account an OXXO refund is transferred to, as staff typed it in the refund dialog. */
+interface BankInput {
+  clabe?: string | null;
+  holder?: string | null;
+}
+
+/**
+ * An OXXO payment was cash: the refund goes by transfer to the customer's CLABE (docs/decisions.md),
+ * which must be a real one (18 digits, check digit, a SPEI bank), with its holder's name. Refused
+ * with the field's message before anything is written or asked of the gateway.
+ */
+function bankTarget(bank: BankInput | undefined) {
+  const clabe = normalClabe(bank?.clabe ?? "");
+  const holder = (bank?.holder ?? "").trim().replace(/\s+/g, " ");
+  const problems: { field: string; message: string }[] = [];
+  const problem = clabe ? clabeProblem(clabe) : "required";
+  if (problem)
+    problems.push({
+      field: "clabe",
+      message: t(
+        problem === "required"
+          ? "commerce.refund.clabeRequired"
+          : problem === "length"
+            ? "commerce.refund.clabeLength"
+            : problem === "check"
+              ? "commerce.refund.clabeCheck"
+              : "commerce.refund.clabeBank",
+      ),
+    });
+  if (!holder || holder.length > 120) problems.push({ field: "holder", message: t("commerce.refund.holderRequired") });
+  if (problems.length) throw AppError.validation(problems);
+  return { clabe, holder };
 }
 
 /** Whether a payment can still be refunded (some or all of it): the one rule of both refunds. */
@@ -70,6 +106,7 @@ export async function refundPaymentIn(
   paymentId: number,
   actorUserId: number,
   amountCents?: number,
+  bank?: BankInput,
 ) {
   const now = deps.clock();
   {
@@ -85,13 +122,25 @@ export async function refundPaymentIn(
         { field: "amount", message: t("commerce.refund.amountRange", { max: formatMoney(remaining) }) },
       ]);
     const amount = amountCents ?? remaining;
+    const transfer = p.method === "oxxo" ? bankTarget(bank) : null;
     let providerRefundId: string | null = null;
     if (amount > 0 && p.providerPaymentId && p.gateway !== "none") {
       const gw = gatewayOfPayment(deps.gateways, p);
       if (!gw) throw AppError.conflict(t("commerce.refund.otherGateway"));
       const key = `admin-refund:${p.id}:${p.refundedCents}:${amount}`;
+      const [customer] = transfer
+        ? await tx.select({ email: users.email }).from(users).where(eq(users.id, p.userId))
+        : [];
       try {
-        providerRefundId = (await gw.refund(tx, p.providerPaymentId, amount, key)).id;
+        providerRefundId = (
+          await gw.refund(
+            tx,
+            p.providerPaymentId,
+            amount,
+            key,
+            ...(transfer ? [{ ...transfer, email: customer?.email ?? "" }] : []),
+          )
+        ).id;
       } catch (e) {
         deps.log.error({ err: e, paymentId }, "gateway refund failed");
         throw AppError.conflict(t("errors.paymentFailed"));
@@ -140,9 +189,23 @@ export async function refundPaymentIn(
       amountCents: amount,
       providerRefundId,
       reason: t("commerce.payment.refundReason", { id: orderId }),
+      destination: transfer ? t("commerce.refund.destination", { last4: transfer.clabe.slice(-4) }) : null,
       creditsRevoked: revoked,
       actorUserId,
     });
+    if (transfer)
+      await audit(tx, {
+        actorUserId,
+        action: "payment.refund_transfer",
+        entity: "payment",
+        entityId: p.id,
+        data: {
+          order_id: orderId,
+          amount_cents: amount,
+          clabe_last4: transfer.clabe.slice(-4),
+          holder: transfer.holder,
+        },
+      });
     await audit(tx, {
       actorUserId,
       action: full ? "payment.refunded" : "payment.partially_refunded",
@@ -155,7 +218,7 @@ export async function refundPaymentIn(
         credits_revoked: revoked,
       },
     });
-    await mailRefund(deps, tx, { userId: p.userId, orderId, amount, revoked, full: wholeOrder });
+    await mailRefund(deps, tx, { userId: p.userId, orderId, amount, revoked, full: wholeOrder, transfer });
     return { revoked, amountCents: amount, status, paymentId: p.id, orderId };
   }
 }
@@ -164,7 +227,14 @@ export async function refundPaymentIn(
 async function mailRefund(
   deps: Pick<AppDeps, "mailer">,
   tx: Db,
-  r: { userId: number; orderId: number; amount: number; revoked: number; full: boolean },
+  r: {
+    userId: number;
+    orderId: number;
+    amount: number;
+    revoked: number;
+    full: boolean;
+    transfer: { clabe: string; holder: string } | null;
+  },
 ) {
   const [u] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, r.userId));
   if (!u) return;
@@ -175,7 +245,9 @@ async function mailRefund(
       amount: formatMoney(r.amount),
     }),
     t("commerce.refund.mailClasses", { n: r.revoked }),
-    t("commerce.refund.mailDelay"),
+    r.transfer
+      ? t("commerce.refund.mailTransfer", { last4: r.transfer.clabe.slice(-4), holder: r.transfer.holder })
+      : t("commerce.refund.mailDelay"),
   ];
   const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   await deps.mailer.send(tx, {
@@ -278,6 +350,15 @@ export async function listPayments(db: Db, f: PaymentFilters, limit = 200) {
     gross: sql<number>`coalesce(sum(case when ${TAKEN} then ${payments.amountCents} else 0 end), 0)::int`,
     refunded: sql<number>`coalesce(sum(${payments.refundedCents}), 0)::int`,
   };
+  // Refunds that did not go back on the card (an OXXO transfer, a SPEI return): where they went.
+  const ids = rows.map((r) => r.p.id);
+  const transfers = ids.length
+    ? await db
+        .select({ paymentId: refunds.paymentId, amountCents: refunds.amountCents, destination: refunds.destination })
+        .from(refunds)
+        .where(and(inArray(refunds.paymentId, ids), sql`${refunds.destination} is not null`))
+        .orderBy(asc(refunds.id))
+    : [];
   const [tot] = await db.select(sums).from(payments).where(cond);
   // Revenue split by studio, same filters: the largest net first, "Sin estudio" last.
   const perStudio = await db
@@ -315,6 +396,9 @@ export async function listPayments(db: Db, f: PaymentFilters, limit = 200) {
       refunded_cents: r.p.refundedCents,
       display_refunded: formatMoney(r.p.refundedCents),
       display_left: formatMoney(r.p.amountCents - r.p.refundedCents),
+      transfers: transfers
+        .filter((x) => x.paymentId === r.p.id)
+        .map((x) => ({ display_amount: formatMoney(x.amountCents), destination: x.destination ?? "" })),
       failure: r.p.failure,
       created_at: r.p.createdAt.toISOString(),
       display_date: formatDateTimeLong(r.p.createdAt),

@@ -33,6 +33,7 @@ import {
   type SettleState,
 } from "./checkout-steps";
 import { escapeHtml, FULFIL_JOB, fulfilPort, saveCard, settlePorts } from "./checkout-ports";
+import { queueSpeiReturn } from "./spei-returns";
 import { extendHold, HOLD_TTL_MS, releaseHold, releaseHoldIn, releaseOrderHold, takeHold } from "./holds";
 import { runSteps, runStepsOrThrow, type Step } from "./workflow";
 import { gatewayOfPayment } from "./gateways";
@@ -621,7 +622,7 @@ async function confirmPendingPayment(deps: CheckoutDeps, intent: Intent) {
     if (p.status !== "pending") return null; // already confirmed: a duplicate
     if (intent.amountCents !== p.amountCents) return null;
     // SPEI: what was transferred; beyond the amount, the surplus the provider keeps as the
-    // customer's balance is recorded and flagged for staff to return (docs/decisions.md).
+    // customer's balance is recorded, audited… (docs/decisions.md)
     const surplus = intent.pending?.surplusCents ?? 0;
     const details =
       p.pendingDetails && intent.pending?.kind === "spei"
@@ -639,6 +640,8 @@ async function confirmPendingPayment(deps: CheckoutDeps, intent: Intent) {
         entityId: p.id,
         data: { provider_payment_id: intent.id, surplus_cents: surplus },
       });
+    // …and returned by a job, once (spei-returns.ts).
+    if (surplus > 0) await queueSpeiReturn(deps, tx, p.id);
     await tx
       .update(orders)
       .set({ status: "paid", updatedAt: now })
@@ -769,7 +772,7 @@ function pendingProvider(deps: CheckoutDeps, p: { gateway: string; method: strin
 /**
  * A pending voucher or transfer that will not be paid: its payment and order are canceled, its hold
  * given back. A transfer partly funded (`receivedCents`): the provider returns what was received to
- * the customer's balance; the payment says so and it is audited for staff to return it, never lost.
+ * the customer's balance; the payment says so, it is audited and a job returns it (spei-returns.ts).
  */
 async function cancelPendingPayment(deps: CheckoutDeps, paymentId: number, receivedCents = 0) {
   const now = deps.clock();
@@ -798,6 +801,7 @@ async function cancelPendingPayment(deps: CheckoutDeps, paymentId: number, recei
         entityId: paymentId,
         data: { provider_payment_id: locked.providerPaymentId, received_cents: receivedCents },
       });
+    if (partly) await queueSpeiReturn(deps, tx, paymentId);
     await tx
       .update(orders)
       .set({ status: "canceled", updatedAt: now })

@@ -190,6 +190,11 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
                       {t("commerce.admin.refunded")}: {p.display_refunded}
                     </Text>
                   )}
+                  {p.transfers.map((x, i) => (
+                    <Text key={i} size="xs" c="dimmed">
+                      {t("commerce.admin.transferredTo", { amount: x.display_amount, destination: x.destination })}
+                    </Text>
+                  ))}
                 </Table.Td>
                 <Table.Td>
                   <SoftBadge color={STATUS_COLOR[p.status]}>{t(`commerce.admin.statuses.${p.status}`)}</SoftBadge>
@@ -273,12 +278,17 @@ function Unreconciled({ rows }: { rows: Route.ComponentProps["loaderData"]["unre
  */
 function RefundForm({ payment: p }: { payment: Payment }) {
   const { revalidate } = useRevalidator();
-  const form = useEntityForm(refundSchema, { amount: "" });
+  const form = useEntityForm(refundSchema, { amount: "", clabe: "", holder: "" });
+  // OXXO was cash: the refund goes by transfer to the account the customer gives.
+  const transfer = p.method === "oxxo";
   const submit = useFormSubmit(
     form,
     (v) =>
       api<ApiData<typeof refundAnswer>>(`/admin/payments/${p.id}/refund`, {
-        json: { amount: v.amount.trim() || undefined },
+        json: {
+          amount: v.amount.trim() || undefined,
+          ...(transfer ? { clabe: v.clabe.trim(), holder: v.holder.trim() } : {}),
+        },
       }),
     () => void revalidate(),
     // A row has no room for an alert: what is not tied to the amount is a toast, as before.
@@ -317,6 +327,28 @@ function RefundForm({ payment: p }: { payment: Payment }) {
             title={t("commerce.refund.amountHint", { amount: p.display_left })}
             {...form.getInputProps("amount")}
           />
+        )}
+        {transfer && left > 0 && (
+          <>
+            <TextInput
+              size="xs"
+              w={190}
+              inputMode="numeric"
+              autoComplete="off"
+              aria-label={t("commerce.refund.clabeLabel")}
+              placeholder={t("commerce.refund.clabeLabel")}
+              title={t("commerce.refund.clabeHint")}
+              {...form.getInputProps("clabe")}
+            />
+            <TextInput
+              size="xs"
+              w={170}
+              autoComplete="off"
+              aria-label={t("commerce.refund.holderLabel")}
+              placeholder={t("commerce.refund.holderLabel")}
+              {...form.getInputProps("holder")}
+            />
+          </>
         )}
         <Button type="submit" size="xs" variant="light" color="red" loading={submit.submitting}>
           {t("commerce.admin.refund")}

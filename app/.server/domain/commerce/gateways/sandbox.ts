@@ -15,12 +15,13 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { t } from "~/lib/messages";
-import { clabeCheckDigit } from "~/shared/mexico/clabe";
+import { clabeCheckDigit, clabeProblem } from "~/shared/mexico/clabe";
 import { localDay } from "~/shared/mexico/time";
 import type { Db } from "../../../db/client";
 import { sandboxIntents, sandboxPaymentMethods } from "../../../db/schema";
 import {
   GatewayError,
+  type BankRefundTarget,
   type CardInput,
   type Intent,
   type PaymentGateway,
@@ -195,6 +196,59 @@ async function refundIntent(db: Db, id: string, amountCents: number, idempotency
   return { id: `re_${crypto.createHash("sha256").update(key).digest("hex").slice(0, 24)}` };
 }
 
+/**
+ * The sandbox's refund: an OXXO payment (`bank`) is transferred to the customer's CLABE, which the
+ * sandbox's bank refuses when it is not a valid one; only its last four digits are kept.
+ */
+async function refundOrTransfer(
+  db: Db,
+  id: string,
+  amountCents: number,
+  idempotencyKey: string,
+  bank?: BankRefundTarget,
+) {
+  if (bank && clabeProblem(bank.clabe)) throw new GatewayError(t("errors.paymentFailed"), "invalid_clabe");
+  const r = await refundIntent(db, id, amountCents, idempotencyKey);
+  if (bank)
+    await db
+      .update(sandboxIntents)
+      .set({
+        metadata: sql`${sandboxIntents.metadata} || jsonb_build_object(${`transfer:${idempotencyKey}`}::text, ${bank.clabe.slice(-4)}::text)`,
+      })
+      .where(eq(sandboxIntents.id, id));
+  return r;
+}
+
+/**
+ * The sandbox's bank returns SPEI money it still holds for the customer: a surplus (received beyond
+ * the amount of a paid intent) or what a cancelled intent had received. Once per key; never more
+ * than it holds (`returned_cents` counts what went back).
+ */
+async function returnSpei(db: Db, id: string, amountCents: number, idempotencyKey: string) {
+  const key = `return:${idempotencyKey}`;
+  const held = sql`coalesce((${sandboxIntents.metadata}->>'received_cents')::int, 0) - case when ${sandboxIntents.status} = 'succeeded' then ${sandboxIntents.amountCents} else 0 end - coalesce((${sandboxIntents.metadata}->>'returned_cents')::int, 0)`;
+  const [row] = await db
+    .update(sandboxIntents)
+    .set({
+      metadata: sql`${sandboxIntents.metadata} || jsonb_build_object(${key}::text, 'done', 'returned_cents', (coalesce((${sandboxIntents.metadata}->>'returned_cents')::int, 0) + ${amountCents}::int)::text)`,
+    })
+    .where(
+      and(
+        eq(sandboxIntents.id, id),
+        eq(sandboxIntents.kind, "spei"),
+        sql`${sandboxIntents.status} in ('succeeded', 'canceled')`,
+        sql`not (${sandboxIntents.metadata} ? ${key}::text)`,
+        sql`${held} >= ${amountCents}::int`,
+      ),
+    )
+    .returning({ id: sandboxIntents.id });
+  if (!row) {
+    const [existing] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
+    if (!existing || !(key in existing.metadata)) throw new GatewayError(t("errors.paymentFailed"), "return_failed");
+  }
+  return { id: `re_${crypto.createHash("sha256").update(key).digest("hex").slice(0, 24)}` };
+}
+
 export function sandboxGateway(
   webhookSecret: string,
 ): PaymentGateway & { authenticate: typeof authenticate; payOxxo: typeof payOxxo; receiveSpei: typeof receiveSpei } {
@@ -316,7 +370,8 @@ export function sandboxGateway(
       if (!row) throw new GatewayError(t("commerce.payment.intentNotFound"), "no_such_intent");
       return toIntent(db, row);
     },
-    refund: refundIntent,
+    refund: refundOrTransfer,
+    returnCashBalance: returnSpei,
     // The sandbox keeps only brand, last4 and expiry, which the saved card's row already hides.
     async forgetPaymentMethod() {},
     parseWebhook(rawBody, signature) {

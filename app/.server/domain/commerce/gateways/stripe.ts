@@ -335,9 +335,45 @@ export function stripeGateway(cfg: {
         return wrap(e);
       }
     },
-    async refund(_db, intentId, amountCents, idempotencyKey) {
+    async refund(_db, intentId, amountCents, idempotencyKey, bank) {
       try {
-        const r = await stripe.refunds.create({ payment_intent: intentId, amount: amountCents }, { idempotencyKey });
+        // OXXO: Stripe cannot put cash back on a card and takes no account number: it e-mails the
+        // customer (instructions_email) for their bank details and transfers there.
+        const r = await stripe.refunds.create(
+          {
+            payment_intent: intentId,
+            amount: amountCents,
+            ...(bank
+              ? {
+                  instructions_email: bank.email,
+                  metadata: { clabe_last4: bank.clabe.slice(-4), account_holder: bank.holder },
+                }
+              : {}),
+          },
+          { idempotencyKey },
+        );
+        return { id: r.id };
+      } catch (e) {
+        return wrap(e);
+      }
+    },
+    async returnCashBalance(_db, intentId, amountCents, idempotencyKey) {
+      try {
+        // SPEI: what the customer's cash balance keeps (a surplus, a cancelled partial transfer) goes
+        // back to the account it came from: a Refund from the customer balance.
+        const pi = await stripe.paymentIntents.retrieve(intentId);
+        const customer = typeof pi.customer === "string" ? pi.customer : pi.customer?.id;
+        if (!customer) throw new GatewayError(t("errors.paymentFailed"), "no_customer");
+        const r = await stripe.refunds.create(
+          {
+            customer,
+            amount: amountCents,
+            currency: "mxn",
+            origin: "customer_balance",
+            metadata: { payment_intent: intentId },
+          },
+          { idempotencyKey },
+        );
         return { id: r.id };
       } catch (e) {
         return wrap(e);

@@ -52,6 +52,13 @@ export const CARD_ERROR_FIELDS: Record<string, string> = {
   missing_name: "billing_details.name",
 };
 
+/** Where an OXXO refund is transferred: the customer's CLABE, the account holder, their e-mail. */
+export interface BankRefundTarget {
+  clabe: string;
+  holder: string;
+  email: string;
+}
+
 export class GatewayError extends Error {
   constructor(
     message: string,
@@ -117,7 +124,24 @@ export interface PaymentGateway {
   findIntentByKey(db: Db, idempotencyKey: string): Promise<Intent | null>;
   /** Cancels an intent that has not taken money (awaiting authentication); the intent as it is after. */
   cancelIntent(db: Db, id: string): Promise<Intent>;
-  refund(db: Db, intentId: string, amountCents: number, idempotencyKey: string): Promise<{ id: string }>;
+  /**
+   * Refunds a payment. `bank`: an OXXO payment (cash, no card to put it back on) goes by bank
+   * transfer to the customer's account: the sandbox transfers to the CLABE; Stripe, whose API takes
+   * no account number, e-mails the customer (`instructions_email`) to collect their bank details.
+   */
+  refund(
+    db: Db,
+    intentId: string,
+    amountCents: number,
+    idempotencyKey: string,
+    bank?: BankRefundTarget,
+  ): Promise<{ id: string }>;
+  /**
+   * SPEI: returns to the customer's bank account money of this transfer the provider keeps in their
+   * cash balance (a surplus, or a partial transfer whose intent was cancelled). Stripe: a Refund with
+   * `origin: customer_balance`. The same key never returns twice. Absent: the gateway has no SPEI.
+   */
+  returnCashBalance?(db: Db, intentId: string, amountCents: number, idempotencyKey: string): Promise<{ id: string }>;
   /** A saved card the customer removed: the provider forgets it too (Stripe detaches it). */
   forgetPaymentMethod(db: Db, id: string): Promise<void>;
   /** Verifies a webhook's signature and returns the event, or null when the signature is wrong. */
