@@ -305,7 +305,6 @@ export const commerce = {
     clabeRequired: "Un pago en OXXO se reembolsa por transferencia: escriba la CLABE del cliente",
     clabeLength: "La CLABE debe tener 18 dígitos",
     clabeCheck: "La CLABE no es válida: revise los dígitos (el último es de verificación)",
-    clabeBank: "Los primeros 3 dígitos de la CLABE no corresponden a ningún banco",
     holderRequired: "Escriba el nombre del titular de la cuenta",
     destination: "CLABE •••• {last4}",
     mailTransfer:

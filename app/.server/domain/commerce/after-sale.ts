@@ -82,9 +82,7 @@ function bankTarget(bank: BankInput | undefined) {
           ? "commerce.refund.clabeRequired"
           : problem === "length"
             ? "commerce.refund.clabeLength"
-            : problem === "check"
-              ? "commerce.refund.clabeCheck"
-              : "commerce.refund.clabeBank",
+            : "commerce.refund.clabeCheck",
       ),
     });
   if (!holder || holder.length > 120) problems.push({ field: "holder", message: t("commerce.refund.holderRequired") });
