@@ -16,6 +16,7 @@ import {
   authenticate,
   calls,
   cashBalance,
+  deleteCustomer,
   expireOxxo,
   intents,
   payOxxo,
@@ -447,6 +448,68 @@ describe("SPEI through Stripe (customer_balance funded by mx_bank_transfer)", ()
     const other = await newCustomer(app);
     await checkoutAs(app, other.token).addPack(2);
     expect((await paySpei(other.token)).transfer.clabe).not.toBe(first.transfer.clabe);
+  });
+
+  it("a Customer deleted at Stripe: a new one is made once and kept, the order goes on with one intent", async () => {
+    useStripe();
+    const c = await newCustomer(app);
+    await checkoutAs(app, c.token).addPack(2);
+    const first = await paySpei(c.token);
+    const firstPi = (await paymentOf(first.order_id)).providerPaymentId!;
+    const gone = intents.get(firstPi)!.customer!;
+    await transfer(firstPi, PACK);
+    // Deleted in Stripe's dashboard: Stripe refuses an intent for it (resource_missing on `customer`).
+    expect(deleteCustomer(gone)).toBe(true);
+    const customersMade = () => calls.filter((x) => x.path === "/v1/customers" && x.method === "POST").length;
+    const made = customersMade();
+
+    await checkoutAs(app, c.token).addPack(1);
+    const second = await paySpei(c.token);
+    const p = await paymentOf(second.order_id);
+    expect(p).toMatchObject({ gateway: "stripe", method: "spei", status: "pending" });
+    const fresh = intents.get(p.providerPaymentId!)!.customer!;
+    expect(fresh).not.toBe(gone);
+    expect(clabeValid(second.transfer.clabe!)).toBe(true);
+    expect(second.transfer.clabe).not.toBe(first.transfer.clabe);
+    const [kept] = await app.deps.db
+      .select()
+      .from(gatewayCustomers)
+      .where(eq(gatewayCustomers.customerKey, `user:${c.id}`));
+    expect(kept!.providerCustomerId).toBe(fresh);
+    expect(customersMade()).toBe(made + 1);
+    // One intent for the order: the refused one made nothing.
+    const cartId = intents.get(p.providerPaymentId!)!.metadata.cart_id;
+    expect([...intents.values()].filter((pi) => pi.metadata.cart_id === cartId)).toHaveLength(1);
+
+    // The same request again (a retry, or two at once): the same intent and Customer, nothing more made.
+    const again = () =>
+      app.deps.gateways.card.createSpeiIntent!(app.deps.db, {
+        amountCents: 1000,
+        idempotencyKey: `spei:test:${c.id}`,
+        metadata: { user_id: String(c.id) },
+        expiresAt: new Date(Date.now() + 86_400_000),
+        billing: { name: "A", email: c.email },
+        customerKey: `user:${c.id}`,
+      });
+    expect(deleteCustomer(fresh)).toBe(true);
+    const [x, y] = await Promise.all([again(), again()]);
+    const before = customersMade();
+    const z = await again();
+    expect(new Set([x.id, y.id, z.id]).size).toBe(1);
+    expect(intents.get(x.id)!.customer).not.toBe(fresh);
+    expect(customersMade()).toBe(before);
+    const [now] = await app.deps.db
+      .select()
+      .from(gatewayCustomers)
+      .where(eq(gatewayCustomers.customerKey, `user:${c.id}`));
+    expect(now!.providerCustomerId).toBe(intents.get(x.id)!.customer);
+
+    // The paid order's intent is still read from Stripe, its Customer (and cash balance) gone.
+    expect(await statusOf(first.order_id)).toBe("paid");
+    expect(await app.deps.gateways.card.retrieveIntent(app.deps.db, firstPi)).toMatchObject({
+      status: "succeeded",
+      pending: { kind: "spei", receivedCents: PACK, surplusCents: 0 },
+    });
   });
 
   it("paid exactly: payment_intent.succeeded credits the pack once, however often it comes", async () => {
