@@ -10,6 +10,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../app/.server/config/env";
 import {
+  auditLog,
   carts,
   checkoutHolds,
   creditLots,
@@ -229,6 +230,52 @@ describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
     await runWebhookJobs();
     expect(await creditsOf(c.id)).toEqual([5]);
     expect(await ordersOf(c.id)).toHaveLength(1);
+  });
+
+  it("an OXXO ticket paid for another amount: less is refunded and the order canceled; more credits once, the surplus recorded", async () => {
+    const pendingTicket = async () => {
+      const c = await newCustomer(app);
+      const cart = await cartWithPack(c.token);
+      const ticket = payOnMercadoPago((await preferenceFor(c, cart.id)).id, "oxxo");
+      expect((await returnFromMp(c.token, cart.id)).status).toBe(200);
+      return { c, cart, ticket };
+    };
+    const auditOf = (paymentId: number) =>
+      app.deps.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "payment"), eq(auditLog.entityId, paymentId)));
+
+    // Less than the order ($1,000.00 of $1,250.00): never credited; refunded whole, the order canceled.
+    const short = await pendingTicket();
+    paidAtOxxo(short.ticket.id, 1000);
+    await sendWebhook(webhook(short.ticket.id));
+    expect((await runWebhookJobs()).failed).toBe(0);
+    expect((await ordersOf(short.c.id))[0]!.status).toBe("canceled");
+    expect(await creditsOf(short.c.id)).toEqual([]);
+    const [ps] = await paymentsOf(short.c.id);
+    expect(ps).toMatchObject({ status: "canceled", refundedCents: 100000 });
+    expect(ps!.failure).toContain("1,000.00");
+    expect(paymentsById.get(String(short.ticket.id))!.refunds.map((r) => r.amount)).toEqual([1000]);
+    expect((await holdsOf(short.cart.id)).map((h) => h.status)).not.toContain("converted");
+    expect((await auditOf(ps!.id)).map((a) => a.action)).toEqual(["payment.refunded_short"]);
+    // Told again: nothing more refunded.
+    await sendWebhook(webhook(short.ticket.id));
+    await runWebhookJobs();
+    expect(paymentsById.get(String(short.ticket.id))!.refunds).toHaveLength(1);
+
+    // More than the order ($1,300.00): paid and credited once, the surplus recorded for staff to return.
+    const over = await pendingTicket();
+    paidAtOxxo(over.ticket.id, 1300);
+    await sendWebhook(webhook(over.ticket.id));
+    await sendWebhook(webhook(over.ticket.id));
+    expect((await runWebhookJobs()).failed).toBe(0);
+    expect((await ordersOf(over.c.id))[0]!.status).toBe("paid");
+    expect(await creditsOf(over.c.id)).toEqual([5]);
+    const [po] = await paymentsOf(over.c.id);
+    expect(po).toMatchObject({ status: "succeeded", amountCents: 125000, refundedCents: 0 });
+    expect(po!.pendingDetails).toMatchObject({ receivedCents: 130000, surplusCents: 5000 });
+    expect((await auditOf(po!.id)).map((a) => a.action)).toEqual(["payment.surplus"]);
   });
 
   it("forged or unsigned webhooks: 401, nothing stored, nothing changes", async () => {

@@ -248,6 +248,7 @@ export const commerce = {
     cardExpiryInvalid: "La fecha de vencimiento no es válida",
     cvcInvalid: "El código de seguridad no es válido",
     intentNotFound: "El pago no existe",
+    paidShort: "Se recibieron {paid} de {total}: el pago se reembolsó y el pedido se canceló",
     studioInvalid: "El estudio no existe o no está activo",
     notCompleted: "El pago no se ha completado",
     nothingToCharge: "Su saldo cubre el total: confirme la compra sin tarjeta",
