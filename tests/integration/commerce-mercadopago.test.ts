@@ -7,8 +7,7 @@
  * expire an unpaid ticket.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/.server/config/env";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   auditLog,
   carts,
@@ -21,9 +20,8 @@ import {
 } from "../../app/.server/db/schema";
 import { scheduledTasks } from "../../app/.server/jobs/tasks";
 import { applyWebhookEvent, WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
-import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
 import { setupTestApp } from "../support/app";
-import { newCustomer } from "../support/commerce";
+import { configure, newCustomer, withFakeProvider } from "../support/commerce";
 import { createStaff, sessionFor } from "../support/factories";
 import {
   ACCESS_TOKEN,
@@ -40,25 +38,18 @@ import {
   WEBHOOK_SECRET,
 } from "../support/fake-mercadopago";
 
-let mpApi: Awaited<ReturnType<typeof startFakeMercadoPago>>;
-beforeAll(async () => {
-  mpApi = await startFakeMercadoPago();
-});
-afterAll(() => mpApi.close());
-
 const app = setupTestApp();
-beforeEach(() => {
-  app.deps.config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    DATA_DIR: ".tmp/unused",
+withFakeProvider(
+  app,
+  startFakeMercadoPago,
+  (url) => ({
     PUBLIC_URL: "https://tienda.example.mx",
     MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN,
     MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    MERCADOPAGO_API_URL: mpApi.url,
-  });
-  app.deps.gateways = gatewaysFor(app.deps.config);
-});
+    MERCADOPAGO_API_URL: url,
+  }),
+  { eachTest: true },
+);
 afterEach(() => app.setNow(null));
 
 const DAY = 86_400_000;
@@ -409,8 +400,7 @@ describe("where Mercado Pago is offered", () => {
     const offered = (await (await app.request("/v2/carts", { token: c.token })).json()).data;
     expect(offered.mercadopago).toEqual({ reason: null });
 
-    app.deps.config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: ".tmp/unused" });
-    app.deps.gateways = gatewaysFor(app.deps.config);
+    configure(app);
     expect(app.deps.config.PAYMENT_GATEWAY).toBe("sandbox");
     const cart = (await (await app.request("/v2/carts", { token: c.token })).json()).data;
     expect(cart.mercadopago).toBeNull();

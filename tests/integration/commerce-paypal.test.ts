@@ -1,12 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/.server/config/env";
+import { describe, expect, it } from "vitest";
 import { carts, creditLots, orders, payments, webhookEvents } from "../../app/.server/db/schema";
 import { applyWebhookEvent, WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
-import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
 import { centsToPaypal, paypalToCents } from "../../app/.server/domain/commerce/gateways/paypal";
 import { setupTestApp } from "../support/app";
-import { newCustomer } from "../support/commerce";
+import { configure, newCustomer, withFakeProvider } from "../support/commerce";
 import { createStaff, sessionFor } from "../support/factories";
 import {
   approveOnPaypal,
@@ -26,26 +24,19 @@ import {
  * OAuth token, orders in MXN, approval, capture, refunds of a capture, webhook verification, and
  * PayPal-Request-Id as the idempotency key of every call that creates or moves money.
  */
-let paypalApi: Awaited<ReturnType<typeof startFakePaypal>>;
-beforeAll(async () => {
-  paypalApi = await startFakePaypal();
-});
-afterAll(() => paypalApi.close());
-
 const app = setupTestApp();
-beforeEach(() => {
-  app.deps.config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    DATA_DIR: ".tmp/unused",
+const paypal = withFakeProvider(
+  app,
+  startFakePaypal,
+  (url) => ({
     PUBLIC_URL: "https://tienda.example.mx",
     PAYPAL_CLIENT_ID: CLIENT,
     PAYPAL_CLIENT_SECRET: SECRET,
     PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
-    PAYPAL_API_URL: paypalApi.url,
-  });
-  app.deps.gateways = gatewaysFor(app.deps.config);
-});
+    PAYPAL_API_URL: url,
+  }),
+  { eachTest: true },
+);
 
 const cartWithPack = async (token: string, packId = 2) => {
   const r = await app.request("/v2/carts", {
@@ -306,8 +297,7 @@ describe("paypal webhook jobs when PayPal refuses or is down", () => {
 describe("a payment taken by a gateway no longer configured", () => {
   it("is not refunded through another provider: 409, nothing changes", async () => {
     // PayPal without credentials: the built-in sandbox approval page takes this payment.
-    app.deps.config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: ".tmp/unused" });
-    app.deps.gateways = gatewaysFor(app.deps.config);
+    configure(app);
     const staff = await createStaff(app.deps.db, "administrator");
     const admin = await sessionFor(app.deps.db, staff);
     const c = await newCustomer(app);
@@ -320,15 +310,7 @@ describe("a payment taken by a gateway no longer configured", () => {
     expect(pay).toMatchObject({ gateway: "sandbox", method: "paypal" });
 
     // Then PayPal REST is configured: that sandbox payment cannot be sent to PayPal.
-    app.deps.config = loadConfig({
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      DATA_DIR: ".tmp/unused",
-      PAYPAL_CLIENT_ID: CLIENT,
-      PAYPAL_CLIENT_SECRET: SECRET,
-      PAYPAL_API_URL: paypalApi.url,
-    });
-    app.deps.gateways = gatewaysFor(app.deps.config);
+    paypal.use();
     const before = calls.length;
     const r = await app.request(`/admin/payments/${pay!.id}/refund`, { method: "POST", token: admin, json: {} });
     expect(r.status).toBe(409);

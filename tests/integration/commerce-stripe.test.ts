@@ -1,14 +1,12 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/.server/config/env";
-import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
+import { describe, expect, it } from "vitest";
 import { creditLots, gatewayCustomers, orders, payments, savedCards, webhookEvents } from "../../app/.server/db/schema";
 import { expirePendingPayments, PENDING_SYNC_AFTER_MS, WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
 import { messageAnswer } from "../../app/shared/schemas/answers";
 import { setupTestApp } from "../support/app";
 import { expectAnswer } from "../support/answers";
-import { checkoutAs, newCustomer } from "../support/commerce";
+import { checkoutAs, newCustomer, withFakeProvider } from "../support/commerce";
 import { createStaff, sessionFor } from "../support/factories";
 import { clabeValid } from "../../app/shared/mexico/clabe";
 import {
@@ -30,26 +28,14 @@ import {
  * provider's API (tests/support/fake-stripe.ts): payment methods, intents (declines, authentication),
  * refunds, idempotency keys.
  */
-let stripeApi: Awaited<ReturnType<typeof startFakeStripe>>;
-beforeAll(async () => {
-  stripeApi = await startFakeStripe();
-});
-afterAll(() => stripeApi.close());
-
 const app = setupTestApp();
-const useStripe = () => {
-  app.deps.config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    DATA_DIR: ".tmp/unused",
-    PAYMENT_GATEWAY: "stripe",
-    STRIPE_SECRET_KEY: "sk_test_local123",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_local123",
-    STRIPE_WEBHOOK_SECRET: "whsec_local_secret",
-    STRIPE_API_URL: stripeApi.url,
-  });
-  app.deps.gateways = gatewaysFor(app.deps.config);
-};
+const { use: useStripe } = withFakeProvider(app, startFakeStripe, (url) => ({
+  PAYMENT_GATEWAY: "stripe",
+  STRIPE_SECRET_KEY: "sk_test_local123",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_local123",
+  STRIPE_WEBHOOK_SECRET: "whsec_local_secret",
+  STRIPE_API_URL: url,
+}));
 /** A provider's webhook to our endpoint, with its signature header. */
 const webhook = (payload: string, signature: string) =>
   app.request("/v2/webhooks/payments", {
@@ -482,12 +468,13 @@ describe("SPEI through Stripe (customer_balance funded by mx_bank_transfer)", ()
     expect([...intents.values()].filter((pi) => pi.metadata.cart_id === cartId)).toHaveLength(1);
 
     // The same request again (a retry, or two at once): the same intent and Customer, nothing more made.
+    const expiresAt = new Date(Date.now() + 86_400_000);
     const again = () =>
       app.deps.gateways.card.createSpeiIntent!(app.deps.db, {
         amountCents: 1000,
         idempotencyKey: `spei:test:${c.id}`,
         metadata: { user_id: String(c.id) },
-        expiresAt: new Date(Date.now() + 86_400_000),
+        expiresAt,
         billing: { name: "A", email: c.email },
         customerKey: `user:${c.id}`,
       });
