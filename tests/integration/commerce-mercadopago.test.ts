@@ -21,7 +21,7 @@ import {
 import { scheduledTasks } from "../../app/.server/jobs/tasks";
 import { applyWebhookEvent, WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
 import { setupTestApp } from "../support/app";
-import { configure, newCustomer, withFakeProvider } from "../support/commerce";
+import { cartWithPack, configure, newCustomer, withFakeProvider } from "../support/commerce";
 import { createStaff, sessionFor } from "../support/factories";
 import {
   ACCESS_TOKEN,
@@ -56,14 +56,6 @@ const DAY = 86_400_000;
 const MINUTE = 60_000;
 type Customer = Awaited<ReturnType<typeof newCustomer>>;
 
-const cartWithPack = async (token: string, packId = 2) => {
-  const r = await app.request("/v2/carts", {
-    method: "POST",
-    token,
-    json: { action: "addPack", action_param: { pack_id: packId } },
-  });
-  return (await r.json()).data as { id: number; amount_cents: number };
-};
 const startMp = (token: string, cartId: number) =>
   app.request("/v2/checkout/pay-with-mercadopago", {
     method: "POST",
@@ -108,7 +100,7 @@ async function cartWithLastUnit(c: Customer) {
 describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
   it("approved by card: one preference per cart version, asked on return, one order and the credits", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     expect(cart.amount_cents).toBe(125000);
     const first = await startMp(c.token, cart.id);
     expect(first.status).toBe(200);
@@ -173,7 +165,7 @@ describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
 
   it("an OXXO ticket: order «pendiente de pago», nothing credited; the signed webhook credits once", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     const pref = await preferenceFor(c, cart.id);
     const ticket = payOnMercadoPago(pref.id, "oxxo");
     const r = await returnFromMp(c.token, cart.id);
@@ -226,7 +218,7 @@ describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
   it("an OXXO ticket paid for another amount: less is refunded and the order canceled; more credits once, the surplus recorded", async () => {
     const pendingTicket = async () => {
       const c = await newCustomer(app);
-      const cart = await cartWithPack(c.token);
+      const cart = await cartWithPack(app, c.token);
       const ticket = payOnMercadoPago((await preferenceFor(c, cart.id)).id, "oxxo");
       expect((await returnFromMp(c.token, cart.id)).status).toBe(200);
       return { c, cart, ticket };
@@ -271,7 +263,7 @@ describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
 
   it("forged or unsigned webhooks: 401, nothing stored, nothing changes", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     const pref = await preferenceFor(c, cart.id);
     const paid = payOnMercadoPago(pref.id, "approved");
     const forged = forgedWebhook(paid.id, { notificationId: 888_000_001 });
@@ -301,7 +293,7 @@ describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
 
   it("an approved card payment whose buyer never came back becomes its order by the webhook, once", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token, 1);
+    const cart = await cartWithPack(app, c.token, 1);
     const pref = await preferenceFor(c, cart.id);
     const paid = payOnMercadoPago(pref.id, "approved");
     const w = webhook(paid.id, { notificationId: 999_000_001 });
@@ -320,7 +312,7 @@ describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
 
   it("Mercado Pago down: the webhook's job throws (the queue retries it); once it is back, one order", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token, 1);
+    const cart = await cartWithPack(app, c.token, 1);
     const paid = payOnMercadoPago((await preferenceFor(c, cart.id)).id, "approved");
     expect((await sendWebhook(webhook(paid.id, { notificationId: 999_000_002 }))).status).toBe(200);
     outage.on = true;
@@ -336,11 +328,11 @@ describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
 
   it("the return URL is never trusted: a forged status or another cart's payment records nothing", async () => {
     const other = await newCustomer(app);
-    const otherCart = await cartWithPack(other.token);
+    const otherCart = await cartWithPack(app, other.token);
     const otherPaid = payOnMercadoPago((await preferenceFor(other, otherCart.id)).id, "approved");
 
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     await preferenceFor(c, cart.id);
     // What Mercado Pago's redirect carries, forged: approved, and another cart's approved payment.
     const forged = {
@@ -371,7 +363,7 @@ describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
     const staff = await createStaff(app.deps.db, "administrator");
     const admin = await sessionFor(app.deps.db, staff);
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     const paid = payOnMercadoPago((await preferenceFor(c, cart.id)).id, "approved");
     expect((await returnFromMp(c.token, cart.id)).status).toBe(200);
     const [pay] = await paymentsOf(c.id);
@@ -396,7 +388,7 @@ describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
 describe("where Mercado Pago is offered", () => {
   it("the cart says so when it is configured; the sandbox without a token neither offers nor takes it", async () => {
     const c = await newCustomer(app);
-    await cartWithPack(c.token);
+    await cartWithPack(app, c.token);
     const offered = (await (await app.request("/v2/carts", { token: c.token })).json()).data;
     expect(offered.mercadopago).toEqual({ reason: null });
 
@@ -414,7 +406,7 @@ describe("where Mercado Pago is offered", () => {
   it("the back office's payments list labels it «Mercado Pago»", async () => {
     const admin = await sessionFor(app.deps.db, await createStaff(app.deps.db, "administrator"));
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token, 1);
+    const cart = await cartWithPack(app, c.token, 1);
     payOnMercadoPago((await preferenceFor(c, cart.id)).id, "approved");
     const { data } = await (await returnFromMp(c.token, cart.id)).json();
     const r = await app.request("/admin/payments?method=mercadopago", { token: admin });
@@ -428,7 +420,7 @@ describe("where Mercado Pago is offered", () => {
 describe("Mercado Pago and the scheduled tasks", () => {
   it("reconciliation: an approved payment whose webhook was lost and whose buyer never came back", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     const paid = payOnMercadoPago((await preferenceFor(c, cart.id)).id, "approved");
     const reconcile = task("commerce-reconcile-charges");
     // Too soon: the buyer may still be on the way back.
@@ -449,7 +441,7 @@ describe("Mercado Pago and the scheduled tasks", () => {
 
   it("reconciliation: an OXXO ticket paid at the store whose webhook was lost is confirmed", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     const ticket = payOnMercadoPago((await preferenceFor(c, cart.id)).id, "oxxo");
     expect((await returnFromMp(c.token, cart.id)).status).toBe(200);
     paidAtOxxo(ticket.id);
@@ -462,7 +454,7 @@ describe("Mercado Pago and the scheduled tasks", () => {
 
   it("reconciliation: a ticket printed on Mercado Pago's page whose buyer never came back waits as a pending order", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     const ticket = payOnMercadoPago((await preferenceFor(c, cart.id)).id, "oxxo");
     app.setNow(new Date(Date.now() + 5 * MINUTE));
     await task("commerce-reconcile-charges").run(app.deps);

@@ -4,7 +4,7 @@ import { carts, creditLots, orders, payments, webhookEvents } from "../../app/.s
 import { applyWebhookEvent, WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
 import { centsToPaypal, paypalToCents } from "../../app/.server/domain/commerce/gateways/paypal";
 import { setupTestApp } from "../support/app";
-import { configure, newCustomer, withFakeProvider } from "../support/commerce";
+import { cartWithPack, configure, newCustomer, withFakeProvider } from "../support/commerce";
 import { createStaff, sessionFor } from "../support/factories";
 import {
   approveOnPaypal,
@@ -38,14 +38,6 @@ const paypal = withFakeProvider(
   { eachTest: true },
 );
 
-const cartWithPack = async (token: string, packId = 2) => {
-  const r = await app.request("/v2/carts", {
-    method: "POST",
-    token,
-    json: { action: "addPack", action_param: { pack_id: packId } },
-  });
-  return (await r.json()).data as { id: number; amount_cents: number };
-};
 const startPaypal = (token: string, cartId: number) =>
   app.request("/v2/checkout/pay-with-paypal", {
     method: "POST",
@@ -69,7 +61,7 @@ describe("paypal gateway (REST Orders v2 against a local PayPal)", () => {
 
   it("an MXN order for the cart, approved on PayPal, captured on return: one charge, one order, the credits", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     expect(cart.amount_cents).toBe(125000);
     const first = await startPaypal(c.token, cart.id);
     expect(first.status).toBe(200);
@@ -116,7 +108,7 @@ describe("paypal gateway (REST Orders v2 against a local PayPal)", () => {
     const staff = await createStaff(app.deps.db, "administrator");
     const admin = await sessionFor(app.deps.db, staff);
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     const id = orderIdOf((await (await startPaypal(c.token, cart.id)).json()).redirect_url);
     approveOnPaypal(id);
     expect((await returnFromPaypal(c.token, cart.id)).status).toBe(200);
@@ -142,7 +134,7 @@ describe("paypal gateway (REST Orders v2 against a local PayPal)", () => {
 
   it("a declined capture records nothing and says 'No se pudo procesar el pago'", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token, 1);
+    const cart = await cartWithPack(app, c.token, 1);
     const id = orderIdOf((await (await startPaypal(c.token, cart.id)).json()).redirect_url);
     approveOnPaypal(id, true);
     const r = await returnFromPaypal(c.token, cart.id);
@@ -154,7 +146,7 @@ describe("paypal gateway (REST Orders v2 against a local PayPal)", () => {
 
   it("webhooks: verified by PayPal; an approved order whose buyer never came back is captured by the job, once", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     const id = orderIdOf((await (await startPaypal(c.token, cart.id)).json()).redirect_url);
     approveOnPaypal(id);
     const event = JSON.stringify({
@@ -256,7 +248,7 @@ describe("paypal webhook jobs when PayPal refuses or is down", () => {
 
   it("a declined capture ends the job (no endless retries) and records nothing", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token, 1);
+    const cart = await cartWithPack(app, c.token, 1);
     const id = orderIdOf((await (await startPaypal(c.token, cart.id)).json()).redirect_url);
     approveOnPaypal(id, true);
     await approvedEvent(id);
@@ -271,7 +263,7 @@ describe("paypal webhook jobs when PayPal refuses or is down", () => {
 
   it("PayPal down: the job throws (the queue retries it); once PayPal is back, one order", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token, 1);
+    const cart = await cartWithPack(app, c.token, 1);
     const id = orderIdOf((await (await startPaypal(c.token, cart.id)).json()).redirect_url);
     approveOnPaypal(id);
     await approvedEvent(id);
@@ -301,7 +293,7 @@ describe("a payment taken by a gateway no longer configured", () => {
     const staff = await createStaff(app.deps.db, "administrator");
     const admin = await sessionFor(app.deps.db, staff);
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token, 1);
+    const cart = await cartWithPack(app, c.token, 1);
     const { redirect_url } = await (await startPaypal(c.token, cart.id)).json();
     expect(redirect_url).toMatch(/^\/api\/v2\/sandbox\/paypal\/pp_sbx_/);
     expect((await app.request(`${redirect_url.replace(/^\/api/, "")}/decide?decision=approve`)).status).toBe(303);

@@ -24,6 +24,16 @@ export async function newCustomer(a: TestApp) {
   return { id: u!.id, email, token: await a.login(email) };
 }
 
+/** A pack into the customer's cart (pack 2: 5 classes, $1,250.00): the cart as answered. */
+export async function cartWithPack(a: TestApp, token: string, packId = 2) {
+  const r = await a.request("/v2/carts", {
+    method: "POST",
+    token,
+    json: { action: "addPack", action_param: { pack_id: packId } },
+  });
+  return (await r.json()).data as { id: number; amount_cents: number };
+}
+
 /**
  * One customer's checkout calls as the store's pages make them: a pack into the cart, the payment
  * intent asked for (`setup-intent`: a Stripe payment method, or an intent to confirm), and the
