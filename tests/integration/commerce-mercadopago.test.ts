@@ -7,22 +7,23 @@
  * expire an unpaid ticket.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/.server/config/env";
+import { afterEach, describe, expect, it } from "vitest";
 import {
+  auditLog,
   carts,
   checkoutHolds,
   creditLots,
   orders,
   payments,
   products,
+  refunds,
   webhookEvents,
 } from "../../app/.server/db/schema";
 import { scheduledTasks } from "../../app/.server/jobs/tasks";
 import { applyWebhookEvent, WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
-import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
+import { SPEI_RETURN_JOB } from "../../app/.server/domain/commerce/spei-returns";
 import { setupTestApp } from "../support/app";
-import { newCustomer } from "../support/commerce";
+import { cartWithPack, configure, newCustomer, withFakeProvider } from "../support/commerce";
 import { createStaff, sessionFor } from "../support/factories";
 import {
   ACCESS_TOKEN,
@@ -39,39 +40,24 @@ import {
   WEBHOOK_SECRET,
 } from "../support/fake-mercadopago";
 
-let mpApi: Awaited<ReturnType<typeof startFakeMercadoPago>>;
-beforeAll(async () => {
-  mpApi = await startFakeMercadoPago();
-});
-afterAll(() => mpApi.close());
-
 const app = setupTestApp();
-beforeEach(() => {
-  app.deps.config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    DATA_DIR: ".tmp/unused",
+withFakeProvider(
+  app,
+  startFakeMercadoPago,
+  (url) => ({
     PUBLIC_URL: "https://tienda.example.mx",
     MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN,
     MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    MERCADOPAGO_API_URL: mpApi.url,
-  });
-  app.deps.gateways = gatewaysFor(app.deps.config);
-});
+    MERCADOPAGO_API_URL: url,
+  }),
+  { eachTest: true },
+);
 afterEach(() => app.setNow(null));
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
 type Customer = Awaited<ReturnType<typeof newCustomer>>;
 
-const cartWithPack = async (token: string, packId = 2) => {
-  const r = await app.request("/v2/carts", {
-    method: "POST",
-    token,
-    json: { action: "addPack", action_param: { pack_id: packId } },
-  });
-  return (await r.json()).data as { id: number; amount_cents: number };
-};
 const startMp = (token: string, cartId: number) =>
   app.request("/v2/checkout/pay-with-mercadopago", {
     method: "POST",
@@ -116,7 +102,7 @@ async function cartWithLastUnit(c: Customer) {
 describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
   it("approved by card: one preference per cart version, asked on return, one order and the credits", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     expect(cart.amount_cents).toBe(125000);
     const first = await startMp(c.token, cart.id);
     expect(first.status).toBe(200);
@@ -181,7 +167,7 @@ describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
 
   it("an OXXO ticket: order «pendiente de pago», nothing credited; the signed webhook credits once", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     const pref = await preferenceFor(c, cart.id);
     const ticket = payOnMercadoPago(pref.id, "oxxo");
     const r = await returnFromMp(c.token, cart.id);
@@ -231,9 +217,63 @@ describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
     expect(await ordersOf(c.id)).toHaveLength(1);
   });
 
+  it("an OXXO ticket paid for another amount: less is refunded and the order canceled; more credits once and the surplus goes back once", async () => {
+    const pendingTicket = async () => {
+      const c = await newCustomer(app);
+      const cart = await cartWithPack(app, c.token);
+      const ticket = payOnMercadoPago((await preferenceFor(c, cart.id)).id, "oxxo");
+      expect((await returnFromMp(c.token, cart.id)).status).toBe(200);
+      return { c, cart, ticket };
+    };
+    const auditOf = (paymentId: number) =>
+      app.deps.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "payment"), eq(auditLog.entityId, paymentId)));
+
+    // Less than the order ($1,000.00 of $1,250.00): never credited; refunded whole, the order canceled.
+    const short = await pendingTicket();
+    paidAtOxxo(short.ticket.id, 1000);
+    await sendWebhook(webhook(short.ticket.id));
+    expect((await runWebhookJobs()).failed).toBe(0);
+    expect((await ordersOf(short.c.id))[0]!.status).toBe("canceled");
+    expect(await creditsOf(short.c.id)).toEqual([]);
+    const [ps] = await paymentsOf(short.c.id);
+    expect(ps).toMatchObject({ status: "canceled", refundedCents: 100000 });
+    expect(ps!.failure).toContain("1,000.00");
+    expect(paymentsById.get(String(short.ticket.id))!.refunds.map((r) => r.amount)).toEqual([1000]);
+    expect((await holdsOf(short.cart.id)).map((h) => h.status)).not.toContain("converted");
+    expect((await auditOf(ps!.id)).map((a) => a.action)).toEqual(["payment.refunded_short"]);
+    // Told again: nothing more refunded.
+    await sendWebhook(webhook(short.ticket.id));
+    await runWebhookJobs();
+    expect(paymentsById.get(String(short.ticket.id))!.refunds).toHaveLength(1);
+
+    // More than the order ($1,300.00): paid and credited once, the surplus recorded and returned.
+    const over = await pendingTicket();
+    paidAtOxxo(over.ticket.id, 1300);
+    await sendWebhook(webhook(over.ticket.id));
+    await sendWebhook(webhook(over.ticket.id));
+    expect((await runWebhookJobs()).failed).toBe(0);
+    expect((await ordersOf(over.c.id))[0]!.status).toBe("paid");
+    expect(await creditsOf(over.c.id)).toEqual([5]);
+    const [po] = await paymentsOf(over.c.id);
+    expect(po).toMatchObject({ status: "succeeded", amountCents: 125000, refundedCents: 0 });
+    expect(po!.pendingDetails).toMatchObject({ receivedCents: 130000, surplusCents: 5000 });
+    expect((await auditOf(po!.id)).map((a) => a.action)).toEqual(["payment.surplus"]);
+    // The difference goes back on the payment by the returns job, once however often it runs.
+    await app.deps.jobs.runPending(SPEI_RETURN_JOB, { ignoreStartAfter: true });
+    await app.deps.jobs.runPending(SPEI_RETURN_JOB, { ignoreStartAfter: true });
+    expect(paymentsById.get(String(over.ticket.id))!.refunds.map((r) => r.amount)).toEqual([50]);
+    const [returned] = await app.deps.db.select().from(refunds).where(eq(refunds.paymentId, po!.id));
+    expect(returned).toMatchObject({ amountCents: 5000, destination: "Medio de pago del cliente" });
+    expect((await auditOf(po!.id)).map((a) => a.action).sort()).toEqual(["payment.spei_returned", "payment.surplus"]);
+    expect((await paymentsOf(over.c.id))[0]).toMatchObject({ status: "succeeded", refundedCents: 0 });
+  });
+
   it("forged or unsigned webhooks: 401, nothing stored, nothing changes", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     const pref = await preferenceFor(c, cart.id);
     const paid = payOnMercadoPago(pref.id, "approved");
     const forged = forgedWebhook(paid.id, { notificationId: 888_000_001 });
@@ -263,7 +303,7 @@ describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
 
   it("an approved card payment whose buyer never came back becomes its order by the webhook, once", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token, 1);
+    const cart = await cartWithPack(app, c.token, 1);
     const pref = await preferenceFor(c, cart.id);
     const paid = payOnMercadoPago(pref.id, "approved");
     const w = webhook(paid.id, { notificationId: 999_000_001 });
@@ -282,7 +322,7 @@ describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
 
   it("Mercado Pago down: the webhook's job throws (the queue retries it); once it is back, one order", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token, 1);
+    const cart = await cartWithPack(app, c.token, 1);
     const paid = payOnMercadoPago((await preferenceFor(c, cart.id)).id, "approved");
     expect((await sendWebhook(webhook(paid.id, { notificationId: 999_000_002 }))).status).toBe(200);
     outage.on = true;
@@ -298,11 +338,11 @@ describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
 
   it("the return URL is never trusted: a forged status or another cart's payment records nothing", async () => {
     const other = await newCustomer(app);
-    const otherCart = await cartWithPack(other.token);
+    const otherCart = await cartWithPack(app, other.token);
     const otherPaid = payOnMercadoPago((await preferenceFor(other, otherCart.id)).id, "approved");
 
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     await preferenceFor(c, cart.id);
     // What Mercado Pago's redirect carries, forged: approved, and another cart's approved payment.
     const forged = {
@@ -333,7 +373,7 @@ describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
     const staff = await createStaff(app.deps.db, "administrator");
     const admin = await sessionFor(app.deps.db, staff);
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     const paid = payOnMercadoPago((await preferenceFor(c, cart.id)).id, "approved");
     expect((await returnFromMp(c.token, cart.id)).status).toBe(200);
     const [pay] = await paymentsOf(c.id);
@@ -358,12 +398,11 @@ describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
 describe("where Mercado Pago is offered", () => {
   it("the cart says so when it is configured; the sandbox without a token neither offers nor takes it", async () => {
     const c = await newCustomer(app);
-    await cartWithPack(c.token);
+    await cartWithPack(app, c.token);
     const offered = (await (await app.request("/v2/carts", { token: c.token })).json()).data;
     expect(offered.mercadopago).toEqual({ reason: null });
 
-    app.deps.config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: ".tmp/unused" });
-    app.deps.gateways = gatewaysFor(app.deps.config);
+    configure(app);
     expect(app.deps.config.PAYMENT_GATEWAY).toBe("sandbox");
     const cart = (await (await app.request("/v2/carts", { token: c.token })).json()).data;
     expect(cart.mercadopago).toBeNull();
@@ -377,7 +416,7 @@ describe("where Mercado Pago is offered", () => {
   it("the back office's payments list labels it «Mercado Pago»", async () => {
     const admin = await sessionFor(app.deps.db, await createStaff(app.deps.db, "administrator"));
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token, 1);
+    const cart = await cartWithPack(app, c.token, 1);
     payOnMercadoPago((await preferenceFor(c, cart.id)).id, "approved");
     const { data } = await (await returnFromMp(c.token, cart.id)).json();
     const r = await app.request("/admin/payments?method=mercadopago", { token: admin });
@@ -391,7 +430,7 @@ describe("where Mercado Pago is offered", () => {
 describe("Mercado Pago and the scheduled tasks", () => {
   it("reconciliation: an approved payment whose webhook was lost and whose buyer never came back", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     const paid = payOnMercadoPago((await preferenceFor(c, cart.id)).id, "approved");
     const reconcile = task("commerce-reconcile-charges");
     // Too soon: the buyer may still be on the way back.
@@ -412,7 +451,7 @@ describe("Mercado Pago and the scheduled tasks", () => {
 
   it("reconciliation: an OXXO ticket paid at the store whose webhook was lost is confirmed", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     const ticket = payOnMercadoPago((await preferenceFor(c, cart.id)).id, "oxxo");
     expect((await returnFromMp(c.token, cart.id)).status).toBe(200);
     paidAtOxxo(ticket.id);
@@ -425,7 +464,7 @@ describe("Mercado Pago and the scheduled tasks", () => {
 
   it("reconciliation: a ticket printed on Mercado Pago's page whose buyer never came back waits as a pending order", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     const ticket = payOnMercadoPago((await preferenceFor(c, cart.id)).id, "oxxo");
     app.setNow(new Date(Date.now() + 5 * MINUTE));
     await task("commerce-reconcile-charges").run(app.deps);

@@ -1,12 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/.server/config/env";
+import { describe, expect, it } from "vitest";
 import { carts, creditLots, orders, payments, webhookEvents } from "../../app/.server/db/schema";
 import { applyWebhookEvent, WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
-import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
 import { centsToPaypal, paypalToCents } from "../../app/.server/domain/commerce/gateways/paypal";
 import { setupTestApp } from "../support/app";
-import { newCustomer } from "../support/commerce";
+import { cartWithPack, configure, newCustomer, withFakeProvider } from "../support/commerce";
 import { createStaff, sessionFor } from "../support/factories";
 import {
   approveOnPaypal,
@@ -26,35 +24,20 @@ import {
  * OAuth token, orders in MXN, approval, capture, refunds of a capture, webhook verification, and
  * PayPal-Request-Id as the idempotency key of every call that creates or moves money.
  */
-let paypalApi: Awaited<ReturnType<typeof startFakePaypal>>;
-beforeAll(async () => {
-  paypalApi = await startFakePaypal();
-});
-afterAll(() => paypalApi.close());
-
 const app = setupTestApp();
-beforeEach(() => {
-  app.deps.config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    DATA_DIR: ".tmp/unused",
+const paypal = withFakeProvider(
+  app,
+  startFakePaypal,
+  (url) => ({
     PUBLIC_URL: "https://tienda.example.mx",
     PAYPAL_CLIENT_ID: CLIENT,
     PAYPAL_CLIENT_SECRET: SECRET,
     PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
-    PAYPAL_API_URL: paypalApi.url,
-  });
-  app.deps.gateways = gatewaysFor(app.deps.config);
-});
+    PAYPAL_API_URL: url,
+  }),
+  { eachTest: true },
+);
 
-const cartWithPack = async (token: string, packId = 2) => {
-  const r = await app.request("/v2/carts", {
-    method: "POST",
-    token,
-    json: { action: "addPack", action_param: { pack_id: packId } },
-  });
-  return (await r.json()).data as { id: number; amount_cents: number };
-};
 const startPaypal = (token: string, cartId: number) =>
   app.request("/v2/checkout/pay-with-paypal", {
     method: "POST",
@@ -78,7 +61,7 @@ describe("paypal gateway (REST Orders v2 against a local PayPal)", () => {
 
   it("an MXN order for the cart, approved on PayPal, captured on return: one charge, one order, the credits", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     expect(cart.amount_cents).toBe(125000);
     const first = await startPaypal(c.token, cart.id);
     expect(first.status).toBe(200);
@@ -125,7 +108,7 @@ describe("paypal gateway (REST Orders v2 against a local PayPal)", () => {
     const staff = await createStaff(app.deps.db, "administrator");
     const admin = await sessionFor(app.deps.db, staff);
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     const id = orderIdOf((await (await startPaypal(c.token, cart.id)).json()).redirect_url);
     approveOnPaypal(id);
     expect((await returnFromPaypal(c.token, cart.id)).status).toBe(200);
@@ -151,7 +134,7 @@ describe("paypal gateway (REST Orders v2 against a local PayPal)", () => {
 
   it("a declined capture records nothing and says 'No se pudo procesar el pago'", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token, 1);
+    const cart = await cartWithPack(app, c.token, 1);
     const id = orderIdOf((await (await startPaypal(c.token, cart.id)).json()).redirect_url);
     approveOnPaypal(id, true);
     const r = await returnFromPaypal(c.token, cart.id);
@@ -163,7 +146,7 @@ describe("paypal gateway (REST Orders v2 against a local PayPal)", () => {
 
   it("webhooks: verified by PayPal; an approved order whose buyer never came back is captured by the job, once", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token);
+    const cart = await cartWithPack(app, c.token);
     const id = orderIdOf((await (await startPaypal(c.token, cart.id)).json()).redirect_url);
     approveOnPaypal(id);
     const event = JSON.stringify({
@@ -265,7 +248,7 @@ describe("paypal webhook jobs when PayPal refuses or is down", () => {
 
   it("a declined capture ends the job (no endless retries) and records nothing", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token, 1);
+    const cart = await cartWithPack(app, c.token, 1);
     const id = orderIdOf((await (await startPaypal(c.token, cart.id)).json()).redirect_url);
     approveOnPaypal(id, true);
     await approvedEvent(id);
@@ -280,7 +263,7 @@ describe("paypal webhook jobs when PayPal refuses or is down", () => {
 
   it("PayPal down: the job throws (the queue retries it); once PayPal is back, one order", async () => {
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token, 1);
+    const cart = await cartWithPack(app, c.token, 1);
     const id = orderIdOf((await (await startPaypal(c.token, cart.id)).json()).redirect_url);
     approveOnPaypal(id);
     await approvedEvent(id);
@@ -306,12 +289,11 @@ describe("paypal webhook jobs when PayPal refuses or is down", () => {
 describe("a payment taken by a gateway no longer configured", () => {
   it("is not refunded through another provider: 409, nothing changes", async () => {
     // PayPal without credentials: the built-in sandbox approval page takes this payment.
-    app.deps.config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: ".tmp/unused" });
-    app.deps.gateways = gatewaysFor(app.deps.config);
+    configure(app);
     const staff = await createStaff(app.deps.db, "administrator");
     const admin = await sessionFor(app.deps.db, staff);
     const c = await newCustomer(app);
-    const cart = await cartWithPack(c.token, 1);
+    const cart = await cartWithPack(app, c.token, 1);
     const { redirect_url } = await (await startPaypal(c.token, cart.id)).json();
     expect(redirect_url).toMatch(/^\/api\/v2\/sandbox\/paypal\/pp_sbx_/);
     expect((await app.request(`${redirect_url.replace(/^\/api/, "")}/decide?decision=approve`)).status).toBe(303);
@@ -320,15 +302,7 @@ describe("a payment taken by a gateway no longer configured", () => {
     expect(pay).toMatchObject({ gateway: "sandbox", method: "paypal" });
 
     // Then PayPal REST is configured: that sandbox payment cannot be sent to PayPal.
-    app.deps.config = loadConfig({
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      DATA_DIR: ".tmp/unused",
-      PAYPAL_CLIENT_ID: CLIENT,
-      PAYPAL_CLIENT_SECRET: SECRET,
-      PAYPAL_API_URL: paypalApi.url,
-    });
-    app.deps.gateways = gatewaysFor(app.deps.config);
+    paypal.use();
     const before = calls.length;
     const r = await app.request(`/admin/payments/${pay!.id}/refund`, { method: "POST", token: admin, json: {} });
     expect(r.status).toBe(409);

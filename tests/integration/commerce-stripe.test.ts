@@ -1,14 +1,12 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/.server/config/env";
-import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
+import { describe, expect, it } from "vitest";
 import { creditLots, gatewayCustomers, orders, payments, savedCards, webhookEvents } from "../../app/.server/db/schema";
 import { expirePendingPayments, PENDING_SYNC_AFTER_MS, WEBHOOK_JOB } from "../../app/.server/domain/commerce/checkout";
 import { messageAnswer } from "../../app/shared/schemas/answers";
 import { setupTestApp } from "../support/app";
 import { expectAnswer } from "../support/answers";
-import { checkoutAs, newCustomer } from "../support/commerce";
+import { checkoutAs, newCustomer, withFakeProvider } from "../support/commerce";
 import { createStaff, sessionFor } from "../support/factories";
 import { clabeValid } from "../../app/shared/mexico/clabe";
 import {
@@ -16,6 +14,7 @@ import {
   authenticate,
   calls,
   cashBalance,
+  deleteCustomer,
   expireOxxo,
   intents,
   payOxxo,
@@ -29,26 +28,14 @@ import {
  * provider's API (tests/support/fake-stripe.ts): payment methods, intents (declines, authentication),
  * refunds, idempotency keys.
  */
-let stripeApi: Awaited<ReturnType<typeof startFakeStripe>>;
-beforeAll(async () => {
-  stripeApi = await startFakeStripe();
-});
-afterAll(() => stripeApi.close());
-
 const app = setupTestApp();
-const useStripe = () => {
-  app.deps.config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    DATA_DIR: ".tmp/unused",
-    PAYMENT_GATEWAY: "stripe",
-    STRIPE_SECRET_KEY: "sk_test_local123",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_local123",
-    STRIPE_WEBHOOK_SECRET: "whsec_local_secret",
-    STRIPE_API_URL: stripeApi.url,
-  });
-  app.deps.gateways = gatewaysFor(app.deps.config);
-};
+const { use: useStripe } = withFakeProvider(app, startFakeStripe, (url) => ({
+  PAYMENT_GATEWAY: "stripe",
+  STRIPE_SECRET_KEY: "sk_test_local123",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_local123",
+  STRIPE_WEBHOOK_SECRET: "whsec_local_secret",
+  STRIPE_API_URL: url,
+}));
 /** A provider's webhook to our endpoint, with its signature header. */
 const webhook = (payload: string, signature: string) =>
   app.request("/v2/webhooks/payments", {
@@ -447,6 +434,69 @@ describe("SPEI through Stripe (customer_balance funded by mx_bank_transfer)", ()
     const other = await newCustomer(app);
     await checkoutAs(app, other.token).addPack(2);
     expect((await paySpei(other.token)).transfer.clabe).not.toBe(first.transfer.clabe);
+  });
+
+  it("a Customer deleted at Stripe: a new one is made once and kept, the order goes on with one intent", async () => {
+    useStripe();
+    const c = await newCustomer(app);
+    await checkoutAs(app, c.token).addPack(2);
+    const first = await paySpei(c.token);
+    const firstPi = (await paymentOf(first.order_id)).providerPaymentId!;
+    const gone = intents.get(firstPi)!.customer!;
+    await transfer(firstPi, PACK);
+    // Deleted in Stripe's dashboard: Stripe refuses an intent for it (resource_missing on `customer`).
+    expect(deleteCustomer(gone)).toBe(true);
+    const customersMade = () => calls.filter((x) => x.path === "/v1/customers" && x.method === "POST").length;
+    const made = customersMade();
+
+    await checkoutAs(app, c.token).addPack(1);
+    const second = await paySpei(c.token);
+    const p = await paymentOf(second.order_id);
+    expect(p).toMatchObject({ gateway: "stripe", method: "spei", status: "pending" });
+    const fresh = intents.get(p.providerPaymentId!)!.customer!;
+    expect(fresh).not.toBe(gone);
+    expect(clabeValid(second.transfer.clabe!)).toBe(true);
+    expect(second.transfer.clabe).not.toBe(first.transfer.clabe);
+    const [kept] = await app.deps.db
+      .select()
+      .from(gatewayCustomers)
+      .where(eq(gatewayCustomers.customerKey, `user:${c.id}`));
+    expect(kept!.providerCustomerId).toBe(fresh);
+    expect(customersMade()).toBe(made + 1);
+    // One intent for the order: the refused one made nothing.
+    const cartId = intents.get(p.providerPaymentId!)!.metadata.cart_id;
+    expect([...intents.values()].filter((pi) => pi.metadata.cart_id === cartId)).toHaveLength(1);
+
+    // The same request again (a retry, or two at once): the same intent and Customer, nothing more made.
+    const expiresAt = new Date(Date.now() + 86_400_000);
+    const again = () =>
+      app.deps.gateways.card.createSpeiIntent!(app.deps.db, {
+        amountCents: 1000,
+        idempotencyKey: `spei:test:${c.id}`,
+        metadata: { user_id: String(c.id) },
+        expiresAt,
+        billing: { name: "A", email: c.email },
+        customerKey: `user:${c.id}`,
+      });
+    expect(deleteCustomer(fresh)).toBe(true);
+    const [x, y] = await Promise.all([again(), again()]);
+    const before = customersMade();
+    const z = await again();
+    expect(new Set([x.id, y.id, z.id]).size).toBe(1);
+    expect(intents.get(x.id)!.customer).not.toBe(fresh);
+    expect(customersMade()).toBe(before);
+    const [now] = await app.deps.db
+      .select()
+      .from(gatewayCustomers)
+      .where(eq(gatewayCustomers.customerKey, `user:${c.id}`));
+    expect(now!.providerCustomerId).toBe(intents.get(x.id)!.customer);
+
+    // The paid order's intent is still read from Stripe, its Customer (and cash balance) gone.
+    expect(await statusOf(first.order_id)).toBe("paid");
+    expect(await app.deps.gateways.card.retrieveIntent(app.deps.db, firstPi)).toMatchObject({
+      status: "succeeded",
+      pending: { kind: "spei", receivedCents: PACK, surplusCents: 0 },
+    });
   });
 
   it("paid exactly: payment_intent.succeeded credits the pack once, however often it comes", async () => {

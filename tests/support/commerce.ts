@@ -1,6 +1,8 @@
 import { hash } from "@node-rs/argon2";
-import { expect } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import { loadConfig } from "../../app/.server/config/env";
 import { users } from "../../app/.server/db/schema";
+import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
 import { ARGON2_OPTIONS } from "../../app/.server/domain/identity/passwords";
 import type { TestApp } from "./app";
 
@@ -20,6 +22,16 @@ export async function newCustomer(a: TestApp) {
     })
     .returning({ id: users.id });
   return { id: u!.id, email, token: await a.login(email) };
+}
+
+/** A pack into the customer's cart (pack 2: 5 classes, $1,250.00): the cart as answered. */
+export async function cartWithPack(a: TestApp, token: string, packId = 2) {
+  const r = await a.request("/v2/carts", {
+    method: "POST",
+    token,
+    json: { action: "addPack", action_param: { pack_id: packId } },
+  });
+  return (await r.json()).data as { id: number; amount_cents: number };
 }
 
 /**
@@ -43,4 +55,31 @@ export function checkoutAs(a: TestApp, token: string) {
     },
   };
   return calls;
+}
+
+/** The test app's settings (the sandbox's) with `env` over them, and the gateways they configure. */
+export function configure(a: TestApp, env: Record<string, string> = {}) {
+  a.deps.config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: ".tmp/unused", ...env });
+  a.deps.gateways = gatewaysFor(a.deps.config);
+}
+
+/**
+ * A payment provider's local fake for the file (tests/support/fake-*.ts: started before its tests,
+ * closed after) and the test app set to use it: `use()` writes the provider's settings
+ * (`settings(url)`, pointed at the fake), before every test with `eachTest`.
+ */
+export function withFakeProvider(
+  a: TestApp,
+  start: () => Promise<{ url: string; close: () => Promise<void> }>,
+  settings: (url: string) => Record<string, string>,
+  opts: { eachTest?: boolean } = {},
+) {
+  let api: Awaited<ReturnType<typeof start>>;
+  beforeAll(async () => {
+    api = await start();
+  });
+  afterAll(() => api.close());
+  const use = () => configure(a, settings(api.url));
+  if (opts.eachTest) beforeEach(use);
+  return { use };
 }

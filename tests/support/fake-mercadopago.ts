@@ -106,9 +106,13 @@ export function payOnMercadoPago(
   return p;
 }
 
-/** The OXXO ticket is paid at the store: Mercado Pago approves it. */
-export function paidAtOxxo(id: number | string) {
+/**
+ * The OXXO ticket is paid at the store: Mercado Pago approves it. `amount`: Mercado Pago reports
+ * another `transaction_amount` than the ticket's (in pesos), as a payment that is not the order's.
+ */
+export function paidAtOxxo(id: number | string, amount?: number) {
   const p = paymentsById.get(String(id))!;
+  if (amount !== undefined) p.transaction_amount = amount;
   p.status = "approved";
   p.status_detail = "accredited";
   return p;

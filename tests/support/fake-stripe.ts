@@ -12,7 +12,8 @@ import { clabeCheckDigit } from "../../app/shared/mexico/clabe";
  * `pm_card_chargeDeclined` is declined, `pm_card_mx` (4000 0048 4000 0008) is a Mexican card with
  * installments (meses sin intereses: 3, 6, 9 and 12 months on an intent that enables them; a
  * confirmation with another plan, or any plan on another card, is refused). `authenticate(id)` stands for the bank's page passed in the
- * browser (the intent then awaits our server's confirmation).
+ * browser (the intent then awaits our server's confirmation). `deleteCustomer(id)` stands for a Customer
+ * deleted in Stripe's dashboard; a failed intent creation is kept to its idempotency key as Stripe keeps it.
  */
 type Pi = {
   id: string;
@@ -78,9 +79,26 @@ export const attachedTo = new Map<string, string>();
 const customersByKey = new Map<string, string>();
 /** Customers made (id → metadata) and their cash balance in MXN cents (SPEI transfers not applied). */
 const customers = new Map<string, Record<string, string>>();
+/** Customers deleted (in the dashboard): Stripe still replays their creation to its idempotency key. */
+const deletedCustomers = new Map<string, Record<string, string>>();
+/** Failed intent creations, kept to their idempotency key as Stripe keeps them (with what was sent). */
+const failuresByKey = new Map<string, { sent: string; status: number; error: unknown }>();
 export const cashBalance = new Map<string, number>();
 export const calls: { method: string; path: string; key: string | undefined; body: Record<string, string> }[] = [];
 let seq = 0;
+
+/**
+ * A Customer deleted at Stripe (the dashboard's «Eliminar cliente»): retrieving it answers
+ * `deleted: true`, an intent for it is refused with `resource_missing` on `customer`.
+ */
+export function deleteCustomer(id: string) {
+  const metadata = customers.get(id);
+  if (!metadata) return false;
+  customers.delete(id);
+  deletedCustomers.set(id, metadata);
+  cashBalance.delete(id);
+  return true;
+}
 
 /** The bank's 3-D Secure page, passed: the intent awaits our server's confirmation. */
 export function authenticate(id: string) {
@@ -178,8 +196,9 @@ export async function startFakeStripe(port = 0) {
       if (url === "/v1/customers" && req.method === "POST") {
         const id = (key && customersByKey.get(key)) || `cus_mock_${seq++}`;
         if (key) customersByKey.set(key, id);
-        if (!customers.has(id)) customers.set(id, metadataOf());
-        return send(200, { id, object: "customer", metadata: customers.get(id) });
+        // A repeated key answers the first Customer, even one deleted since (as Stripe does for 24 h).
+        if (!customers.has(id) && !deletedCustomers.has(id)) customers.set(id, metadataOf());
+        return send(200, { id, object: "customer", metadata: customers.get(id) ?? deletedCustomers.get(id) });
       }
       if ((m = /^\/v1\/customers\/(cus_\w+)\/cash_balance$/.exec(url)) && req.method === "GET") {
         if (!customers.has(m[1]!))
@@ -193,15 +212,40 @@ export async function startFakeStripe(port = 0) {
         });
       }
       if ((m = /^\/v1\/customers\/(cus_\w+)$/.exec(url)) && req.method === "GET") {
+        if (deletedCustomers.has(m[1]!)) return send(200, { id: m[1], object: "customer", deleted: true });
         if (!customers.has(m[1]!))
           return send(404, { error: { type: "invalid_request_error", code: "resource_missing" } });
         return send(200, { id: m[1], object: "customer", metadata: customers.get(m[1]!) });
       }
       if (url === "/v1/payment_intents" && req.method === "POST") {
         if (key && byKey.has(key)) return send(200, intents.get(byKey.get(key)!));
+        // Stripe keeps a failure to its key too: the same key answers it again, other parameters are refused.
+        const failed = key ? failuresByKey.get(key) : undefined;
+        if (failed)
+          return failed.sent === raw
+            ? send(failed.status, failed.error)
+            : send(400, {
+                error: {
+                  type: "idempotency_error",
+                  message:
+                    "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                },
+              });
         if (body["allowed_payment_method_types[0]"] === "customer_balance") {
           // SPEI: confirmed at once for a Customer, the transfer's instructions (their CLABE) to show.
           const customer = body.customer;
+          if (customer && !customers.has(customer)) {
+            const error = {
+              error: {
+                type: "invalid_request_error",
+                code: "resource_missing",
+                param: "customer",
+                message: `No such customer: '${customer}'`,
+              },
+            };
+            if (key) failuresByKey.set(key, { sent: raw, status: 400, error });
+            return send(400, error);
+          }
           if (
             !customer ||
             !customers.has(customer) ||

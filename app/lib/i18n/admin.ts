@@ -244,6 +244,8 @@ export const admin = {
       "invoice.global": "Emitió la factura global del mes",
       "payment.refunded_after_expiry": "Reembolsó un pago OXXO llegado después del vencimiento",
       "payment.spei_surplus": "Recibió una transferencia SPEI por más del total: el excedente queda por devolver",
+      "payment.surplus": "Recibió un pago por más del total: el excedente queda por devolver",
+      "payment.refunded_short": "Reembolsó un pago por menos del total y canceló su pedido",
       "payment.spei_partial_returned": "Canceló una transferencia SPEI incompleta: lo recibido queda por devolver",
       "payment.spei_returned":
         "Devolvió al cliente, por el proveedor de pagos, el excedente o la transferencia SPEI incompleta",

@@ -257,6 +257,12 @@ export const commerce = {
     cardExpiryInvalid: "La fecha de vencimiento no es válida",
     cvcInvalid: "El código de seguridad no es válido",
     intentNotFound: "El pago no existe",
+    paidShort: "Se recibieron {paid} de {total}: el pago se reembolsó y el pedido se canceló",
+    surplusReturnReason: "Devolución del excedente del pago de la orden #{id}",
+    surplusDestination: "Medio de pago del cliente",
+    surplusReturnSubject: "Te devolvimos {amount} de tu pago · Orden #{id}",
+    surplusReturnMail:
+      "Recibimos {amount} más de lo que costaba tu orden #{id}. Te los devolvimos por el mismo medio con el que pagaste.",
     studioInvalid: "El estudio no existe o no está activo",
     notCompleted: "El pago no se ha completado",
     nothingToCharge: "Su saldo cubre el total: confirme la compra sin tarjeta",

@@ -620,13 +620,20 @@ async function confirmPendingPayment(deps: CheckoutDeps, intent: Intent) {
     if (!p) return null;
     if (p.status === "canceled" && p.refundedCents === 0) return { kind: "late" as const, payment: p };
     if (p.status !== "pending") return null; // already confirmed: a duplicate
-    if (intent.amountCents !== p.amountCents) return null;
-    // SPEI: what was transferred; beyond the amount, the surplus the provider keeps as the
-    // customer's balance is recorded, audited… (docs/decisions.md)
-    const surplus = intent.pending?.surplusCents ?? 0;
+    // Paid for less than the order (a Mercado Pago ticket of another amount: it cannot be topped
+    // up as a transfer can): nothing is credited, the order is canceled and the money goes back.
+    if (intent.amountCents < p.amountCents) return { kind: "short" as const, payment: p };
+    // Beyond the amount, the surplus is recorded, audited and returned by a job (spei-returns.ts):
+    // SPEI, what the provider keeps as the customer's balance; another provider's payment for more,
+    // the difference.
+    const surplus = (intent.pending?.surplusCents ?? 0) + intent.amountCents - p.amountCents;
     const details =
-      p.pendingDetails && intent.pending?.kind === "spei"
-        ? { ...p.pendingDetails, receivedCents: intent.pending.receivedCents ?? p.amountCents, surplusCents: surplus }
+      p.pendingDetails && (intent.pending?.kind === "spei" || surplus > 0)
+        ? {
+            ...p.pendingDetails,
+            receivedCents: intent.pending?.receivedCents ?? intent.amountCents,
+            surplusCents: surplus,
+          }
         : p.pendingDetails;
     await tx
       .update(payments)
@@ -635,7 +642,7 @@ async function confirmPendingPayment(deps: CheckoutDeps, intent: Intent) {
     if (surplus > 0)
       await audit(tx, {
         actorUserId: null,
-        action: "payment.spei_surplus",
+        action: intent.pending?.kind === "spei" ? "payment.spei_surplus" : "payment.surplus",
         entity: "payment",
         entityId: p.id,
         data: { provider_payment_id: intent.id, surplus_cents: surplus },
@@ -651,25 +658,43 @@ async function confirmPendingPayment(deps: CheckoutDeps, intent: Intent) {
   });
   if (outcome?.kind === "confirmed") await fulfilAfterCommit(deps, outcome.orderId);
   if (outcome?.kind === "late") await refundLatePayment(deps, outcome.payment, intent);
+  if (outcome?.kind === "short" && (await cancelPendingPayment(deps, outcome.payment.id)))
+    await refundLatePayment(deps, outcome.payment, intent, "short");
   return outcome;
 }
 
-/** A voucher paid after its order was canceled: the money goes back, the payment says why. */
-async function refundLatePayment(deps: CheckoutDeps, p: typeof payments.$inferSelect, intent: Intent) {
+/**
+ * A voucher paid after its order was canceled (`late`), or paid for less than its order (`short`,
+ * the order canceled first): the money goes back, the payment says why. One refund per payment
+ * whatever the reason (its key is the payment's).
+ */
+async function refundLatePayment(
+  deps: CheckoutDeps,
+  p: typeof payments.$inferSelect,
+  intent: Intent,
+  why: "late" | "short" = "late",
+) {
   const gateway = gatewayOfPayment(deps.gateways, p);
   if (!gateway) return;
   await gateway.refund(deps.db, intent.id, intent.amountCents, `late:${intent.id}`);
+  const failure =
+    why === "late"
+      ? t("commerce.oxxo.paidAfterExpiry")
+      : t("commerce.payment.paidShort", {
+          paid: formatMoney(intent.amountCents),
+          total: formatMoney(p.amountCents),
+        });
   await deps.db.transaction(async (tx) => {
     await tx
       .update(payments)
-      .set({ refundedCents: intent.amountCents, failure: t("commerce.oxxo.paidAfterExpiry"), updatedAt: deps.clock() })
+      .set({ refundedCents: intent.amountCents, failure, updatedAt: deps.clock() })
       .where(eq(payments.id, p.id));
     await audit(tx, {
       actorUserId: null,
-      action: "payment.refunded_after_expiry",
+      action: why === "late" ? "payment.refunded_after_expiry" : "payment.refunded_short",
       entity: "payment",
       entityId: p.id,
-      data: { provider_payment_id: intent.id, amount_cents: intent.amountCents },
+      data: { provider_payment_id: intent.id, amount_cents: intent.amountCents, order_cents: p.amountCents },
     });
   });
 }

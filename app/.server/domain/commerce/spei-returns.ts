@@ -1,7 +1,8 @@
 /**
  * SPEI money that is not the order's goes back to the customer, by itself (issue 25, item 2): the
  * surplus of a transfer for more than owed, and what a transfer for less had received when its
- * order expired. Both stay in the customer's cash balance at the provider; a job returns them
+ * order expired. The same job returns the difference of another provider's payment for more than
+ * its order (a Mercado Pago OXXO ticket), as a partial refund of that payment. Both stay in the customer's cash balance at the provider; a job returns them
  * through the gateway (Stripe: a Refund from the customer balance), records a refund row staff see
  * in the payments list, audits it and mails the customer.
  *
@@ -35,15 +36,22 @@ export async function returnSpeiBalance(deps: Pick<AppDeps, "db" | "gateways" | 
   return deps.db.transaction(async (tx) => {
     const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
     const d = p?.pendingDetails;
-    if (!p || d?.kind !== "spei" || d.returnedRefundId || !p.providerPaymentId) return { returned: 0 };
+    if (!p || !d || d.returnedRefundId || !p.providerPaymentId) return { returned: 0 };
+    // SPEI keeps the money in the customer's cash balance; another provider's payment for more
+    // than the order (a Mercado Pago ticket) gives the difference back on the payment itself.
+    const spei = d.kind === "spei";
     const surplus = p.status === "succeeded" || p.status === "partially_refunded" || p.status === "refunded";
-    const amount = surplus ? (d.surplusCents ?? 0) : p.status === "canceled" ? (d.receivedCents ?? 0) : 0;
+    const amount = surplus ? (d.surplusCents ?? 0) : spei && p.status === "canceled" ? (d.receivedCents ?? 0) : 0;
     if (amount <= 0) return { returned: 0 };
     const gw = gatewayOfPayment(deps.gateways, p);
-    if (!gw || !("returnCashBalance" in gw) || !gw.returnCashBalance)
-      throw new Error(`SPEI return: the gateway of payment ${p.id} is not configured`);
+    if (!gw || (spei && !("returnCashBalance" in gw && gw.returnCashBalance)))
+      throw new Error(`Surplus return: the gateway of payment ${p.id} is not configured`);
     const kind = surplus ? "surplus" : "partial";
-    const { id } = await gw.returnCashBalance(tx, p.providerPaymentId, amount, `spei-return:${p.id}:${kind}`);
+    const key = `spei-return:${p.id}:${kind}`;
+    const { id } =
+      spei && "returnCashBalance" in gw && gw.returnCashBalance
+        ? await gw.returnCashBalance(tx, p.providerPaymentId, amount, key)
+        : await gw.refund(tx, p.providerPaymentId, amount, key);
     await tx
       .update(payments)
       .set({ pendingDetails: { ...d, returnedRefundId: id } })
@@ -53,8 +61,15 @@ export async function returnSpeiBalance(deps: Pick<AppDeps, "db" | "gateways" | 
       paymentId: p.id,
       amountCents: amount,
       providerRefundId: id,
-      reason: t(surplus ? "commerce.spei.surplusReturnReason" : "commerce.spei.partialReturnReason", { id: orderId }),
-      destination: t("commerce.spei.returnDestination"),
+      reason: t(
+        !spei
+          ? "commerce.payment.surplusReturnReason"
+          : surplus
+            ? "commerce.spei.surplusReturnReason"
+            : "commerce.spei.partialReturnReason",
+        { id: orderId },
+      ),
+      destination: t(spei ? "commerce.spei.returnDestination" : "commerce.payment.surplusDestination"),
       creditsRevoked: 0,
       actorUserId: null,
     });
@@ -70,22 +85,29 @@ export async function returnSpeiBalance(deps: Pick<AppDeps, "db" | "gateways" | 
       const money = formatMoney(amount);
       const lines = [
         t("mail.greeting", { name: u.name }),
-        t(surplus ? "commerce.spei.returnMailSurplus" : "commerce.spei.returnMailPartial", {
-          id: orderId,
-          amount: money,
-        }),
+        t(
+          !spei
+            ? "commerce.payment.surplusReturnMail"
+            : surplus
+              ? "commerce.spei.returnMailSurplus"
+              : "commerce.spei.returnMailPartial",
+          { id: orderId, amount: money },
+        ),
         t("commerce.spei.returnMailDelay"),
       ];
       const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
       await deps.mailer.send(tx, {
         to: u.email,
-        subject: t("commerce.spei.returnMailSubject", { id: orderId, amount: money }),
+        subject: t(spei ? "commerce.spei.returnMailSubject" : "commerce.payment.surplusReturnSubject", {
+          id: orderId,
+          amount: money,
+        }),
         template: "spei-return",
         text: lines.join("\n"),
         html: lines.map((l) => `<p>${esc(l)}</p>`).join(""),
       });
     }
-    deps.log.info({ paymentId: p.id, kind, amount }, "SPEI money returned");
+    deps.log.info({ paymentId: p.id, kind, amount, spei }, "surplus or partial payment returned");
     return { returned: amount };
   });
 }

@@ -12,7 +12,7 @@
  */
 import crypto from "node:crypto";
 import { MercadoPagoConfig, Payment, PaymentRefund, Preference } from "mercadopago";
-import { AppConfig } from "mercadopago/dist/utils/config";
+import { AppConfig } from "mercadopago/dist/utils/config/index.js";
 import { t } from "~/lib/messages";
 import { centsToDecimal, parsePesos } from "~/shared/mexico/money";
 import { GatewayError, type Intent, type IntentStatus, type MercadoPagoGateway, type WebhookEvent } from "./types";

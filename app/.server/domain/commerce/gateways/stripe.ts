@@ -88,6 +88,18 @@ function declineMessage(code: string | null | undefined) {
   return t("errors.paymentDeclined");
 }
 
+/**
+ * Stripe's answer about a Customer that is no more (deleted in its dashboard): `resource_missing`,
+ * on the `customer` parameter when it was named in a request's body.
+ */
+function customerGone(e: unknown, param?: "customer") {
+  return (
+    e instanceof Stripe.errors.StripeInvalidRequestError &&
+    e.code === "resource_missing" &&
+    (!param || e.param === param)
+  );
+}
+
 /** Provider errors become Spanish messages; the provider's own text never reaches the customer. */
 function wrap(e: unknown): never {
   if (e instanceof Stripe.errors.StripeCardError)
@@ -117,19 +129,32 @@ export function stripeGateway(cfg: {
   /**
    * Our customer's Stripe Customer, made once and kept (gateway_customers): their CLABE is theirs for
    * good. Two first payments at once: the provider's idempotency key gives both the same Customer.
+   * `replacing`: the kept one was deleted at Stripe; a new one takes its place (its own key, as the
+   * first key would answer the deleted Customer again), once however many requests find it gone.
    */
-  async function customerFor(db: Db, customerKey: string, billing: { name: string; email: string }) {
+  async function customerFor(
+    db: Db,
+    customerKey: string,
+    billing: { name: string; email: string },
+    replacing?: string,
+  ) {
     const where = and(eq(gatewayCustomers.gateway, "stripe"), eq(gatewayCustomers.customerKey, customerKey));
     const [known] = await db.select().from(gatewayCustomers).where(where);
-    if (known) return known.providerCustomerId;
+    if (known && known.providerCustomerId !== replacing) return known.providerCustomerId;
     const c = await stripe.customers.create(
       { name: billing.name || undefined, email: billing.email || undefined, metadata: { customer_key: customerKey } },
-      { idempotencyKey: `customer:${customerKey}` },
+      { idempotencyKey: replacing ? `customer:${customerKey}:after:${replacing}` : `customer:${customerKey}` },
     );
-    await db
-      .insert(gatewayCustomers)
-      .values({ gateway: "stripe", customerKey, providerCustomerId: c.id })
-      .onConflictDoNothing();
+    if (known)
+      await db
+        .update(gatewayCustomers)
+        .set({ providerCustomerId: c.id })
+        .where(and(where, eq(gatewayCustomers.providerCustomerId, known.providerCustomerId)));
+    else
+      await db
+        .insert(gatewayCustomers)
+        .values({ gateway: "stripe", customerKey, providerCustomerId: c.id })
+        .onConflictDoNothing();
     const [kept] = await db.select().from(gatewayCustomers).where(where);
     return kept!.providerCustomerId;
   }
@@ -139,8 +164,12 @@ export function stripeGateway(cfg: {
     if (pi.status !== "succeeded" || !pi.payment_method_types?.includes("customer_balance") || !pi.customer)
       return toIntent(pi);
     const customer = typeof pi.customer === "string" ? pi.customer : pi.customer.id;
-    const balance = await stripe.customers.retrieveCashBalance(customer);
-    return toIntent(pi, balance.available?.mxn ?? 0);
+    // A Customer deleted at Stripe since has no cash balance left to read.
+    const balance = await stripe.customers.retrieveCashBalance(customer).catch((e: unknown) => {
+      if (customerGone(e)) return null;
+      throw e;
+    });
+    return toIntent(pi, balance?.available?.mxn ?? 0);
   }
 
   return {
@@ -270,10 +299,11 @@ export function stripeGateway(cfg: {
       }
     },
     async createSpeiIntent(db, input) {
-      try {
-        const customer = await customerFor(db, input.customerKey, input.billing);
-        // Confirmed at once: Stripe answers with the transfer's instructions (the customer's CLABE).
-        const pi = await stripe.paymentIntents.create(
+      // Confirmed at once: Stripe answers with the transfer's instructions (the customer's CLABE). The
+      // key names the Customer: Stripe keeps a refusal to its key, and an intent for another Customer
+      // is another request.
+      const create = (customer: string) =>
+        stripe.paymentIntents.create(
           {
             amount: input.amountCents,
             currency: "mxn",
@@ -290,8 +320,16 @@ export function stripeGateway(cfg: {
               expires_at: input.expiresAt.toISOString(),
             },
           },
-          { idempotencyKey: input.idempotencyKey },
+          { idempotencyKey: `${input.idempotencyKey}:${customer}` },
         );
+      try {
+        const customer = await customerFor(db, input.customerKey, input.billing);
+        const pi = await create(customer).catch(async (e: unknown) => {
+          // The kept Customer was deleted at Stripe (its dashboard): nothing was made for it; a new
+          // Customer (a new CLABE) takes its place and the intent is asked for once more.
+          if (!customerGone(e, "customer")) throw e;
+          return create(await customerFor(db, input.customerKey, input.billing, customer));
+        });
         return await intentOf(pi);
       } catch (e) {
         return wrap(e);
