@@ -229,7 +229,7 @@ describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
       app.deps.db
         .select()
         .from(auditLog)
-        .where(and(eq(auditLog.entity, "payment"), eq(auditLog.entityId, paymentId)));
+        .where(and(eq(auditLog.entity, "payment"), eq(auditLog.entityId, String(paymentId))));
 
     // Less than the order ($1,000.00 of $1,250.00): never credited; refunded whole, the order canceled.
     const short = await pendingTicket();
