@@ -30,6 +30,7 @@ import {
 import { AppError } from "../errors";
 import { revokeShareOfCredits, revokeUnusedCredits } from "../credits/revoke";
 import { audit } from "../audit/service";
+import { escapeHtml } from "./checkout-ports";
 import { gatewayOfPayment } from "./gateways";
 import { receiptsOf } from "./receipt";
 import { cancelOrderCards, orderCardsView, spentOfOrderCards } from "./gift-card-sales";
@@ -247,13 +248,12 @@ async function mailRefund(
       ? t("commerce.refund.mailTransfer", { last4: r.transfer.clabe.slice(-4), holder: r.transfer.holder })
       : t("commerce.refund.mailDelay"),
   ];
-  const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   await deps.mailer.send(tx, {
     to: u.email,
     subject: t("commerce.refund.mailSubject", { id: r.orderId }),
     template: "order-refund",
     text: lines.join("\n"),
-    html: lines.map((l) => `<p>${esc(l)}</p>`).join(""),
+    html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(""),
   });
 }
 

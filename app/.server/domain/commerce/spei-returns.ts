@@ -18,6 +18,7 @@ import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
 import { payments, refunds, users } from "../../db/schema";
 import { audit } from "../audit/service";
+import { escapeHtml } from "./checkout-ports";
 import { gatewayOfPayment } from "./gateways";
 
 export const SPEI_RETURN_JOB = "commerce-spei-return";
@@ -44,13 +45,14 @@ export async function returnSpeiBalance(deps: Pick<AppDeps, "db" | "gateways" | 
     const amount = surplus ? (d.surplusCents ?? 0) : spei && p.status === "canceled" ? (d.receivedCents ?? 0) : 0;
     if (amount <= 0) return { returned: 0 };
     const gw = gatewayOfPayment(deps.gateways, p);
-    if (!gw || (spei && !("returnCashBalance" in gw && gw.returnCashBalance)))
+    const fromBalance = gw && "returnCashBalance" in gw ? gw.returnCashBalance : undefined;
+    if (!gw || (spei && !fromBalance))
       throw new Error(`Surplus return: the gateway of payment ${p.id} is not configured`);
     const kind = surplus ? "surplus" : "partial";
     const key = `spei-return:${p.id}:${kind}`;
     const { id } =
-      spei && "returnCashBalance" in gw && gw.returnCashBalance
-        ? await gw.returnCashBalance(tx, p.providerPaymentId, amount, key)
+      spei && fromBalance
+        ? await fromBalance.call(gw, tx, p.providerPaymentId, amount, key)
         : await gw.refund(tx, p.providerPaymentId, amount, key);
     await tx
       .update(payments)
@@ -95,7 +97,6 @@ export async function returnSpeiBalance(deps: Pick<AppDeps, "db" | "gateways" | 
         ),
         t("commerce.spei.returnMailDelay"),
       ];
-      const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
       await deps.mailer.send(tx, {
         to: u.email,
         subject: t(spei ? "commerce.spei.returnMailSubject" : "commerce.payment.surplusReturnSubject", {
@@ -104,7 +105,7 @@ export async function returnSpeiBalance(deps: Pick<AppDeps, "db" | "gateways" | 
         }),
         template: "spei-return",
         text: lines.join("\n"),
-        html: lines.map((l) => `<p>${esc(l)}</p>`).join(""),
+        html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(""),
       });
     }
     deps.log.info({ paymentId: p.id, kind, amount, spei }, "surplus or partial payment returned");
