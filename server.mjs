@@ -73,7 +73,10 @@ async function main() {
     listener = (req, res) => vite.middlewares(req, res, () => handle(req, res));
   } else {
     const entry = path.join(root, "build/server/index.js");
-    const stale = !fs.existsSync(entry) || newestSource() > fs.statSync(entry).mtimeMs;
+    // BUILD_CHECK=off serves the build as it is (a test that starts this server beside a running suite
+    // must not rebuild `build/` under the other servers when a source file changed meanwhile).
+    const checkSources = process.env.BUILD_CHECK !== "off";
+    const stale = !fs.existsSync(entry) || (checkSources && newestSource() > fs.statSync(entry).mtimeMs);
     if (stale) {
       console.log(
         fs.existsSync(entry) ? "El código cambió desde el último build: compilando…" : "No hay build: compilando…",
