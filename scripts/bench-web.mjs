@@ -16,6 +16,9 @@
 //   npm run bench:web -- --cpu-requests=40  documents asked per page for the server's CPU ms per
 //                                           answer (default 30; 0 skips it)
 //   npm run bench:web -- --build            rebuild first even if the build looks current
+//   npm run bench:web -- --slower=2.6       a phone on a machine 2.6 times slower: Lighthouse's CPU
+//                                           slowdown is 4 x 2.6 = 10.4 instead of 4 (the server's
+//                                           answers are as fast as this machine makes them)
 //   BENCH_URL=http://127.0.0.1:3000 npm run bench:web    against a server already running
 //   BENCH_LHR_DIR=.tmp/lhr npm run bench:web ...           also keep each run's whole Lighthouse report
 //
@@ -54,6 +57,10 @@ const args = Object.fromEntries(
 );
 const runs = Math.max(1, Number(args.runs ?? 1));
 const cpuRequests = Math.max(0, Number(args["cpu-requests"] ?? 30));
+// Lighthouse's mobile preset slows the CPU 4 times; --slower multiplies that.
+const slower = Number(args.slower ?? 1);
+if (!(slower >= 1 && slower <= 10)) die(`--slower=${args.slower}: a number from 1 to 10.`);
+const cpuSlowdown = 4 * slower;
 const match = args.match ? args.match.split(",").filter(Boolean) : null;
 const DEFAULT_PAGES = "/,/login,/buy-sessions,/addresses,/calendar,/admin/dashboard";
 if (args.pages && !["public", "default"].includes(args.pages)) die(`--pages=${args.pages}: public or default.`);
@@ -253,9 +260,14 @@ async function audit(url) {
       output: "json",
       logLevel: "error",
       onlyCategories: ["performance", "accessibility"],
+      ...(slower !== 1 ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
     },
     undefined,
   );
+  if (lhr.configSettings.throttling.cpuSlowdownMultiplier !== cpuSlowdown)
+    throw new Error(
+      `Lighthouse slowed the CPU ${lhr.configSettings.throttling.cpuSlowdownMultiplier}x, not ${cpuSlowdown}x`,
+    );
   if (lhr.runtimeError)
     throw Object.assign(new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`), {
       retry: true,
@@ -342,7 +354,9 @@ console.log(
   `Load average at start: ${os
     .loadavg()
     .map((l) => l.toFixed(2))
-    .join(", ")} (1, 5, 15 min; ${os.cpus().length} cores)`,
+    .join(
+      ", ",
+    )} (1, 5, 15 min; ${os.cpus().length} cores)${slower !== 1 ? `; CPU slowdown ${cpuSlowdown}x (${slower} x 4)` : ""}`,
 );
 try {
   if (!fs.existsSync(chromePath)) throw new Error(`No Chromium at ${chromePath} (set CHROMIUM_PATH).`);
@@ -461,7 +475,7 @@ console.log(
 );
 console.log(
   "bytes, JS and CSS: transferred on first load, cold cache (brotli); JS gz and CSS gz: the same files as sent gzip; " +
-    "main ms: Lighthouse's main-thread work (x4 slowdown); CPU ms/ans: the server's CPU per answer of the " +
+    `main ms: Lighthouse's main-thread work (x${cpuSlowdown} slowdown); CPU ms/ans: the server's CPU per answer of the ` +
     `document (${cpuRequests} requests); load: 1-min load average after the page`,
 );
 console.log(fmt(head));
@@ -474,5 +488,5 @@ for (const r of results) {
 fs.mkdirSync(".tmp/bench", { recursive: true });
 fs.writeFileSync(
   ".tmp/bench/web.json",
-  JSON.stringify({ at: new Date().toISOString(), loadAverageAtStart: loadBefore, results }, null, 2),
+  JSON.stringify({ at: new Date().toISOString(), loadAverageAtStart: loadBefore, cpuSlowdown, results }, null, 2),
 );
