@@ -8,7 +8,7 @@ import {
   e2eServers,
   type E2eServer,
 } from "./tests/e2e/support/servers";
-import { budget, timeFactor } from "./tests/e2e/support/time";
+import { budget, EXPECT_MS, timeFactor } from "./tests/e2e/support/time";
 
 /**
  * End-to-end tests drive Debian's Chromium (nothing is downloaded) against the BUILT product
@@ -77,7 +77,7 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   reporter: "list",
   timeout: budget(30_000),
-  expect: { timeout: budget(10_000) },
+  expect: { timeout: budget(EXPECT_MS) },
   use: {
     baseURL,
     locale: "es-MX",

@@ -5,6 +5,7 @@ import {
   liveFactor,
   loadFactor,
   middayZone,
+  scaledExpect,
   timeFactor,
   zoneDay as day,
 } from "../e2e/support/time";
@@ -83,5 +84,36 @@ describe("time budgets", () => {
     timeFactor(env);
     liveFactor(env);
     expect(env.E2E_TIME_FACTOR).toBeUndefined();
+  });
+});
+
+describe("scaledExpect", () => {
+  /** A stand-in for Playwright's `expect`: says the limit it was configured with when called. */
+  function fakeExpect(timeout = 13_000): ((actual: unknown) => string) & {
+    configure(o: { timeout: number }): unknown;
+    poll: (actual: unknown) => string;
+    soft: (actual: unknown) => string;
+    any: string;
+  } {
+    const say = (kind: string) => (actual: unknown) => `${kind} ${String(actual)} within ${timeout}`;
+    return Object.assign(say("expect"), {
+      configure: (o: { timeout: number }) => fakeExpect(o.timeout),
+      poll: say("poll"),
+      soft: say("soft"),
+      any: "asymmetric matcher",
+    });
+  }
+
+  it("reads the limit when each assertion starts, not when the worker started", () => {
+    let limit = 13_000;
+    const scaled = scaledExpect(fakeExpect(), () => limit);
+    expect(scaled("page")).toBe("expect page within 13000");
+    // The machine got busier during the worker's life (load 1.6 → 20 on 2 cores).
+    limit = 60_000;
+    expect(scaled("page")).toBe("expect page within 60000");
+    expect(scaled.poll("mail")).toBe("poll mail within 60000");
+    expect(scaled.soft("row")).toBe("soft row within 60000");
+    // Everything else is Playwright's own.
+    expect(scaled.any).toBe("asymmetric matcher");
   });
 });

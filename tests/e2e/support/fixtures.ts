@@ -1,9 +1,15 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect as playwrightExpect,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from "@playwright/test";
 import { e2eServers } from "./servers";
-import { budget, liveFactor, timeFactor } from "./time";
+import { budget, liveFactor, scaledExpect, timeFactor } from "./time";
 
 /**
  * What every end-to-end spec imports: `import { test, expect, loginAs } from "./support/fixtures"`.
@@ -197,7 +203,8 @@ export const test = base.extend<
   ],
 });
 
-export { expect };
+/** What the specs assert with: its waiting limit follows the load when each assertion starts (time.ts). */
+export const expect = scaledExpect(playwrightExpect);
 
 function isPage(target: Page | APIRequestContext): target is Page {
   return typeof (target as Page).goto === "function";

@@ -40,6 +40,28 @@ export function liveFactor(env: NodeJS.ProcessEnv = process.env): number {
 /** A time budget of `ms` on a quiet machine, scaled for the load now. */
 export const budget = (ms: number) => Math.round(ms * liveFactor());
 
+/** How long an assertion waits on a quiet machine (scaled: playwright.config.ts, `scaledExpect`). */
+export const EXPECT_MS = 10_000;
+
+interface Configurable {
+  configure(options: { timeout: number }): unknown;
+}
+
+/**
+ * `expect` (and `expect.poll`, `expect.soft`) whose waiting limit is scaled when each assertion
+ * starts. The config's expect limit is fixed when the worker starts: a worker that started at load
+ * 1.6 kept 13 s while the machine went to load 20, and a page that took longer failed a run. An
+ * assertion's own `{ timeout }` still wins.
+ */
+export function scaledExpect<E extends Configurable>(base: E, limit: () => number = () => budget(EXPECT_MS)): E {
+  const now = () => base.configure({ timeout: limit() }) as E & ((...args: unknown[]) => unknown);
+  return new Proxy(base, {
+    apply: (_target, thisArg, args: unknown[]) => Reflect.apply(now(), thisArg, args),
+    get: (target, prop, receiver) =>
+      prop === "poll" || prop === "soft" ? Reflect.get(now(), prop) : Reflect.get(target, prop, receiver),
+  });
+}
+
 /**
  * A time zone where it is around midday at `now` (a whole-hour `Etc/GMT` zone between Mexico
  * City's UTC-6 and UTC+14, so the place's day is never before Mexico City's): a class in the next
