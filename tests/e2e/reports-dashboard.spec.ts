@@ -27,6 +27,11 @@ test("an administrator reads the dashboard on a phone and changes its period", a
     );
   });
   await loginAs(page, admin);
+  // The frame (heading, period filter) is sent first; the period's figures stream in after it.
+  const html = await (await page.request.get("/admin/dashboard")).text();
+  const waiting = html.indexOf("Calculando las cifras del periodo");
+  expect(waiting).toBeGreaterThan(html.indexOf("<h1"));
+  expect(waiting).toBeLessThan(html.indexOf("Ventas de hoy"));
   await page.goto("/admin/dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.getByText("Ventas de hoy")).toBeVisible();

@@ -43,6 +43,8 @@ export const reports = {
   dashboard: {
     title: "Dashboard",
     subtitle: "Ventas, reservaciones y clientes del periodo, en hora de la Ciudad de México.",
+    loading: "Calculando las cifras del periodo…",
+    loadFailed: "No se pudieron calcular las cifras del periodo. Recargue la página para intentarlo de nuevo.",
     salesTitle: "Ventas",
     salesToday: "Ventas de hoy",
     salesWeek: "Ventas de la semana",

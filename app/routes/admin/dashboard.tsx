@@ -3,7 +3,8 @@ import { FigureTable } from "~/components/admin/reports/FigureTable";
 import { ReportSection, Stat } from "~/components/admin/reports/Stat";
 import { EmptyState } from "@mantine/core";
 import { IconHistory } from "@tabler/icons-react";
-import { Link, useLocation } from "react-router";
+import { Suspense } from "react";
+import { Await, Link, useLocation } from "react-router";
 import { AuditList } from "~/components/admin/AuditList";
 // From the modules, not the kit's index: the index would bring the whole kit (tables, forms, zod)
 // into the first page after login.
@@ -26,15 +27,20 @@ import { SALE_KINDS } from "~/shared/sale-kinds";
 export async function loader(args: Route.LoaderArgs) {
   const { period, now, page } = await periodPageLoader(args, "dashboard.read");
   const { db } = args.context.deps;
-  const figures = await dashboardFigures(db, period, now);
-  const { counts, recent } = await dashboard(db);
-  return { ...figures, counts, recent, error: page.error, quick: page.quick, studios: page.studios };
+  // The figures stream in after the page's frame (header, period filter): on a phone the heading is
+  // drawn while the period's queries run, instead of after them.
+  const figures = Promise.all([dashboardFigures(db, period, now), dashboard(db)]).then(([f, { counts, recent }]) => ({
+    ...f,
+    counts,
+    recent,
+  }));
+  return { figures, period: page.period, error: page.error, quick: page.quick, studios: page.studios };
 }
 
 export const meta = () => [{ title: `${t("reports.dashboard.title")} · ${t("app.name")}` }];
 export const ErrorBoundary = AdminErrorBoundary;
 
-type Data = Route.ComponentProps["loaderData"];
+type Data = Awaited<Route.ComponentProps["loaderData"]["figures"]>;
 
 /** Accessible colours of the theme for the kinds of sale (contrast on white). */
 const KIND_COLOR: Record<(typeof SALE_KINDS)[number], string> = {
@@ -230,7 +236,6 @@ function Credits({ d }: { d: Data }) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const d = loaderData;
-  const { pathname } = useLocation();
   return (
     <>
       <PageHeader
@@ -241,6 +246,36 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         })}`}
       />
       <PeriodFilter period={d.period} studios={d.studios} quick={d.quick} error={d.error} />
+      <Suspense fallback={<Loading />}>
+        <Await resolve={d.figures} errorElement={<FiguresError />}>
+          {(figures) => <Figures d={figures} />}
+        </Await>
+      </Suspense>
+    </>
+  );
+}
+
+/** While the figures are on their way: the place they will take, said to screen readers. */
+function Loading() {
+  return (
+    <p className={classes.loading} role="status">
+      {t("reports.dashboard.loading")}
+    </p>
+  );
+}
+
+function FiguresError() {
+  return (
+    <p className={classes.loading} role="alert">
+      {t("reports.dashboard.loadFailed")}
+    </p>
+  );
+}
+
+function Figures({ d }: { d: Data }) {
+  const { pathname } = useLocation();
+  return (
+    <>
       <div className={classes.sections}>
         <Sales d={d} />
         <Bookings d={d} />
