@@ -364,6 +364,79 @@ describe("SPEI returns through Stripe (Refund with origin customer_balance)", ()
     }
   });
 
+  it("two over-paid orders of one customer, the first not yet returned: each surplus is its own, returned once", async () => {
+    useStripe();
+    try {
+      const first = await speiOrder();
+      await stripeEvent(transferSpei(first.p.providerPaymentId!, PACK + 20000)!, first.p.providerPaymentId!);
+      expect((await paymentOf(first.p.orderId!)).pendingDetails!.surplusCents).toBe(20000);
+      // The same customer's second order, paid with $50.00 more, before the first return has run:
+      // their cash balance at Stripe holds both surpluses.
+      await checkoutAs(app, first.c.token).addPack(2);
+      const res = await app.request("/v2/checkout/pay-with-spei", { method: "POST", token: first.c.token, json: {} });
+      const second = await paymentOf((await res.json()).data.order_id);
+      expect(intents.get(second.providerPaymentId!)!.customer).toBe(first.customer);
+      await stripeEvent(transferSpei(second.providerPaymentId!, PACK + 5000)!, second.providerPaymentId!);
+      expect(cashBalance.get(first.customer)).toBe(25000);
+      expect((await paymentOf(second.orderId!)).pendingDetails).toMatchObject({
+        receivedCents: PACK + 5000,
+        surplusCents: 5000,
+      });
+      // Read again from Stripe (a repeated webhook, the sync pass): still its own.
+      expect(
+        (await app.deps.gateways.card.retrieveIntent(app.deps.db, first.p.providerPaymentId!))!.pending,
+      ).toMatchObject({ surplusCents: 20000 });
+
+      expect(await app.deps.jobs.runPending(SPEI_RETURN_JOB, { ignoreStartAfter: true })).toEqual({
+        completed: 2,
+        failed: 0,
+      });
+      await app.deps.jobs.runPending(SPEI_RETURN_JOB, { ignoreStartAfter: true });
+      expect(cashBalance.get(first.customer)).toBe(0);
+      expect(
+        balanceRefunds(first.customer)
+          .map((x) => x.body.amount)
+          .sort(),
+      ).toEqual(["20000", "5000"]);
+      expect((await refundsOf(first.p.id)).map((r) => r.amountCents)).toEqual([20000]);
+      expect((await refundsOf(second.id)).map((r) => r.amountCents)).toEqual([5000]);
+      // After both returns, Stripe still tells each intent's own surplus.
+      expect(
+        (await app.deps.gateways.card.retrieveIntent(app.deps.db, second.providerPaymentId!))!.pending,
+      ).toMatchObject({ surplusCents: 5000 });
+    } finally {
+      useSandbox();
+    }
+  });
+
+  it("a cancelled partial transfer awaiting its return is not the next order's surplus", async () => {
+    useStripe();
+    try {
+      const first = await speiOrder();
+      await stripeEvent(transferSpei(first.p.providerPaymentId!, 50000)!, first.p.providerPaymentId!);
+      app.setNow(new Date(Date.now() + SPEI_DAYS * DAY + 60_000));
+      try {
+        await expirePendingPayments(app.deps);
+      } finally {
+        app.setNow(null);
+      }
+      expect(cashBalance.get(first.customer)).toBe(50000);
+      await checkoutAs(app, first.c.token).addPack(2);
+      const res = await app.request("/v2/checkout/pay-with-spei", { method: "POST", token: first.c.token, json: {} });
+      const second = await paymentOf((await res.json()).data.order_id);
+      // Paid exactly: the $500.00 the balance still holds is the first order's, not a surplus of this one.
+      expect(transferSpei(second.providerPaymentId!, PACK)).toBe("payment_intent.succeeded");
+      await stripeEvent("payment_intent.succeeded", second.providerPaymentId!);
+      expect((await paymentOf(second.orderId!)).pendingDetails).toMatchObject({ surplusCents: 0 });
+      await app.deps.jobs.runPending(SPEI_RETURN_JOB, { ignoreStartAfter: true });
+      expect(cashBalance.get(first.customer)).toBe(0);
+      expect((await refundsOf(first.p.id)).map((r) => r.amountCents)).toEqual([50000]);
+      expect(await refundsOf(second.id)).toHaveLength(0);
+    } finally {
+      useSandbox();
+    }
+  });
+
   it("a partial transfer is returned from the cash balance when its order expires", async () => {
     useStripe();
     try {
