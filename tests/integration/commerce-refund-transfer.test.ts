@@ -188,12 +188,17 @@ describe("OXXO refund by bank transfer", () => {
     expect(row.template).toBe("order-refund");
     expect(real.text).toContain(`terminada en ${GOOD.slice(-4)}`);
     expect(real.text).not.toContain(GOOD);
-    // Staff see where it went in the payments list.
+    // Staff see where it went in the payments list; the domain says which refunds go by transfer.
     const list = await app.request(`/admin/payments?method=oxxo`, { token: admin });
-    const items = (await list.json()).data.items as { id: number; transfers: { destination: string }[] }[];
+    const items = (await list.json()).data.items as {
+      id: number;
+      refund_by_transfer: boolean;
+      transfers: { destination: string }[];
+    }[];
     expect(items.find((i) => i.id === p.id)!.transfers).toEqual([
       { display_amount: "$1,250.00", destination: `CLABE •••• ${GOOD.slice(-4)}` },
     ]);
+    expect(items.find((i) => i.id === p.id)!.refund_by_transfer).toBe(true);
   });
 
   it("Stripe: the refund asks Stripe to e-mail the customer for their bank details; a bad CLABE calls nothing", async () => {
@@ -266,6 +271,10 @@ describe("SPEI surplus and partial transfers returned (sandbox)", () => {
     expect(returns).toHaveLength(1);
     expect(returns[0]!.subject).toContain("200.00");
     expect((await lotsOf(c.id)).map((l) => l.quantity)).toEqual([5]);
+    // A transfer's refund is not one to a CLABE staff type: the payments list says so.
+    const list = await app.request(`/admin/payments?method=spei`, { token: await staffToken(app.deps.db) });
+    const items = (await list.json()).data.items as { id: number; refund_by_transfer: boolean }[];
+    expect(items.find((i) => i.id === p.id)!.refund_by_transfer).toBe(false);
   });
 
   it("a partial transfer is returned once when its order expires", async () => {
