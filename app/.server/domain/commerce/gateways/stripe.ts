@@ -72,8 +72,8 @@ const intentIdOf = (pi: string | Stripe.PaymentIntent | undefined) => (typeof pi
  * replayed as lots of money with an owner. A transfer (`funded`) is nobody's while the intents
  * it arrived for take from it (`applied_to_payment`, at the same moment: the newest transfer
  * first, then others' money, which the intent owes back); what is left is the last taker's, and
- * pays back first what that intent borrowed. Money Stripe applies later (a new intent confirmed
- * while the balance holds an earlier surplus) is then someone's: borrowed. A cancelled intent's
+ * pays back first what that intent borrowed. Money applied later (should Stripe apply an earlier
+ * surplus still held to a newly confirmed intent) is then someone's: borrowed. A cancelled intent's
  * money coming back (`unapplied_from_payment`) is that intent's; a return leaves owned money first.
  * Read up to the intent's last funding (and the intents the same transfer paid at that moment):
  * what happens later (other transfers, returns) never changes it, whenever it is read
