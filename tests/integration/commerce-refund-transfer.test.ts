@@ -336,6 +336,21 @@ describe("SPEI returns through Stripe (Refund with origin customer_balance)", ()
     const p = await paymentOf((await res.json()).data.order_id);
     return { c, p, customer: intents.get(p.providerPaymentId!)!.customer! };
   }
+  /** A new customer's SPEI order, then their transfer of `cents` and Stripe's webhook for it. */
+  async function transferredOrder(cents: number) {
+    const order = await speiOrder();
+    await stripeEvent(transferSpei(order.p.providerPaymentId!, cents)!, order.p.providerPaymentId!);
+    return order;
+  }
+  /** The expiry pass, once the transfers' time is up. */
+  async function expireSpeiOrders() {
+    app.setNow(new Date(Date.now() + SPEI_DAYS * DAY + 60_000));
+    try {
+      await expirePendingPayments(app.deps);
+    } finally {
+      app.setNow(null);
+    }
+  }
   const balanceRefunds = (customer: string) =>
     calls.filter(
       (x) => x.path === "/v1/refunds" && x.body.origin === "customer_balance" && x.body.customer === customer,
@@ -376,8 +391,7 @@ describe("SPEI returns through Stripe (Refund with origin customer_balance)", ()
   it("two over-paid orders of one customer, the first not yet returned: each surplus is its own, returned once", async () => {
     useStripe();
     try {
-      const first = await speiOrder();
-      await stripeEvent(transferSpei(first.p.providerPaymentId!, PACK + 20000)!, first.p.providerPaymentId!);
+      const first = await transferredOrder(PACK + 20000);
       expect((await paymentOf(first.p.orderId!)).pendingDetails!.surplusCents).toBe(20000);
       // The same customer's second order, paid with $50.00 more, before the first return has run:
       // their cash balance at Stripe holds both surpluses.
@@ -421,14 +435,8 @@ describe("SPEI returns through Stripe (Refund with origin customer_balance)", ()
   it("a cancelled partial transfer awaiting its return is not the next order's surplus", async () => {
     useStripe();
     try {
-      const first = await speiOrder();
-      await stripeEvent(transferSpei(first.p.providerPaymentId!, 50000)!, first.p.providerPaymentId!);
-      app.setNow(new Date(Date.now() + SPEI_DAYS * DAY + 60_000));
-      try {
-        await expirePendingPayments(app.deps);
-      } finally {
-        app.setNow(null);
-      }
+      const first = await transferredOrder(50000);
+      await expireSpeiOrders();
       expect(cashBalance.get(first.customer)).toBe(50000);
       await checkoutAs(app, first.c.token).addPack(2);
       const res = await app.request("/v2/checkout/pay-with-spei", { method: "POST", token: first.c.token, json: {} });
@@ -449,16 +457,9 @@ describe("SPEI returns through Stripe (Refund with origin customer_balance)", ()
   it("a partial transfer is returned from the cash balance when its order expires", async () => {
     useStripe();
     try {
-      const { p, customer } = await speiOrder();
-      const type = transferSpei(p.providerPaymentId!, 50000);
-      await stripeEvent(type!, p.providerPaymentId!);
+      const { p, customer } = await transferredOrder(50000);
       expect(cashBalance.get(customer) ?? 0).toBe(0);
-      app.setNow(new Date(Date.now() + SPEI_DAYS * DAY + 60_000));
-      try {
-        await expirePendingPayments(app.deps);
-      } finally {
-        app.setNow(null);
-      }
+      await expireSpeiOrders();
       expect((await paymentOf(p.orderId!)).status).toBe("canceled");
       expect(cashBalance.get(customer)).toBe(50000);
       await app.deps.jobs.runPending(SPEI_RETURN_JOB, { ignoreStartAfter: true });
