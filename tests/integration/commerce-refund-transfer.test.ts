@@ -188,12 +188,17 @@ describe("OXXO refund by bank transfer", () => {
     expect(row.template).toBe("order-refund");
     expect(real.text).toContain(`terminada en ${GOOD.slice(-4)}`);
     expect(real.text).not.toContain(GOOD);
-    // Staff see where it went in the payments list.
+    // Staff see where it went in the payments list; the domain says which refunds go by transfer.
     const list = await app.request(`/admin/payments?method=oxxo`, { token: admin });
-    const items = (await list.json()).data.items as { id: number; transfers: { destination: string }[] }[];
+    const items = (await list.json()).data.items as {
+      id: number;
+      refund_by_transfer: boolean;
+      transfers: { destination: string }[];
+    }[];
     expect(items.find((i) => i.id === p.id)!.transfers).toEqual([
       { display_amount: "$1,250.00", destination: `CLABE •••• ${GOOD.slice(-4)}` },
     ]);
+    expect(items.find((i) => i.id === p.id)!.refund_by_transfer).toBe(true);
   });
 
   it("Stripe: the refund asks Stripe to e-mail the customer for their bank details; a bad CLABE calls nothing", async () => {
@@ -266,6 +271,10 @@ describe("SPEI surplus and partial transfers returned (sandbox)", () => {
     expect(returns).toHaveLength(1);
     expect(returns[0]!.subject).toContain("200.00");
     expect((await lotsOf(c.id)).map((l) => l.quantity)).toEqual([5]);
+    // A transfer's refund is not one to a CLABE staff type: the payments list says so.
+    const list = await app.request(`/admin/payments?method=spei`, { token: await staffToken(app.deps.db) });
+    const items = (await list.json()).data.items as { id: number; refund_by_transfer: boolean }[];
+    expect(items.find((i) => i.id === p.id)!.refund_by_transfer).toBe(false);
   });
 
   it("a partial transfer is returned once when its order expires", async () => {
@@ -327,6 +336,21 @@ describe("SPEI returns through Stripe (Refund with origin customer_balance)", ()
     const p = await paymentOf((await res.json()).data.order_id);
     return { c, p, customer: intents.get(p.providerPaymentId!)!.customer! };
   }
+  /** A new customer's SPEI order, then their transfer of `cents` and Stripe's webhook for it. */
+  async function transferredOrder(cents: number) {
+    const order = await speiOrder();
+    await stripeEvent(transferSpei(order.p.providerPaymentId!, cents)!, order.p.providerPaymentId!);
+    return order;
+  }
+  /** The expiry pass, once the transfers' time is up. */
+  async function expireSpeiOrders() {
+    app.setNow(new Date(Date.now() + SPEI_DAYS * DAY + 60_000));
+    try {
+      await expirePendingPayments(app.deps);
+    } finally {
+      app.setNow(null);
+    }
+  }
   const balanceRefunds = (customer: string) =>
     calls.filter(
       (x) => x.path === "/v1/refunds" && x.body.origin === "customer_balance" && x.body.customer === customer,
@@ -364,19 +388,78 @@ describe("SPEI returns through Stripe (Refund with origin customer_balance)", ()
     }
   });
 
+  it("two over-paid orders of one customer, the first not yet returned: each surplus is its own, returned once", async () => {
+    useStripe();
+    try {
+      const first = await transferredOrder(PACK + 20000);
+      expect((await paymentOf(first.p.orderId!)).pendingDetails!.surplusCents).toBe(20000);
+      // The same customer's second order, paid with $50.00 more, before the first return has run:
+      // their cash balance at Stripe holds both surpluses.
+      await checkoutAs(app, first.c.token).addPack(2);
+      const res = await app.request("/v2/checkout/pay-with-spei", { method: "POST", token: first.c.token, json: {} });
+      const second = await paymentOf((await res.json()).data.order_id);
+      expect(intents.get(second.providerPaymentId!)!.customer).toBe(first.customer);
+      await stripeEvent(transferSpei(second.providerPaymentId!, PACK + 5000)!, second.providerPaymentId!);
+      expect(cashBalance.get(first.customer)).toBe(25000);
+      expect((await paymentOf(second.orderId!)).pendingDetails).toMatchObject({
+        receivedCents: PACK + 5000,
+        surplusCents: 5000,
+      });
+      // Read again from Stripe (a repeated webhook, the sync pass): still its own.
+      expect(
+        (await app.deps.gateways.card.retrieveIntent(app.deps.db, first.p.providerPaymentId!))!.pending,
+      ).toMatchObject({ surplusCents: 20000 });
+
+      expect(await app.deps.jobs.runPending(SPEI_RETURN_JOB, { ignoreStartAfter: true })).toEqual({
+        completed: 2,
+        failed: 0,
+      });
+      await app.deps.jobs.runPending(SPEI_RETURN_JOB, { ignoreStartAfter: true });
+      expect(cashBalance.get(first.customer)).toBe(0);
+      expect(
+        balanceRefunds(first.customer)
+          .map((x) => x.body.amount)
+          .sort(),
+      ).toEqual(["20000", "5000"]);
+      expect((await refundsOf(first.p.id)).map((r) => r.amountCents)).toEqual([20000]);
+      expect((await refundsOf(second.id)).map((r) => r.amountCents)).toEqual([5000]);
+      // After both returns, Stripe still tells each intent's own surplus.
+      expect(
+        (await app.deps.gateways.card.retrieveIntent(app.deps.db, second.providerPaymentId!))!.pending,
+      ).toMatchObject({ surplusCents: 5000 });
+    } finally {
+      useSandbox();
+    }
+  });
+
+  it("a cancelled partial transfer awaiting its return is not the next order's surplus", async () => {
+    useStripe();
+    try {
+      const first = await transferredOrder(50000);
+      await expireSpeiOrders();
+      expect(cashBalance.get(first.customer)).toBe(50000);
+      await checkoutAs(app, first.c.token).addPack(2);
+      const res = await app.request("/v2/checkout/pay-with-spei", { method: "POST", token: first.c.token, json: {} });
+      const second = await paymentOf((await res.json()).data.order_id);
+      // Paid exactly: the $500.00 the balance still holds is the first order's, not a surplus of this one.
+      expect(transferSpei(second.providerPaymentId!, PACK)).toBe("payment_intent.succeeded");
+      await stripeEvent("payment_intent.succeeded", second.providerPaymentId!);
+      expect((await paymentOf(second.orderId!)).pendingDetails).toMatchObject({ surplusCents: 0 });
+      await app.deps.jobs.runPending(SPEI_RETURN_JOB, { ignoreStartAfter: true });
+      expect(cashBalance.get(first.customer)).toBe(0);
+      expect((await refundsOf(first.p.id)).map((r) => r.amountCents)).toEqual([50000]);
+      expect(await refundsOf(second.id)).toHaveLength(0);
+    } finally {
+      useSandbox();
+    }
+  });
+
   it("a partial transfer is returned from the cash balance when its order expires", async () => {
     useStripe();
     try {
-      const { p, customer } = await speiOrder();
-      const type = transferSpei(p.providerPaymentId!, 50000);
-      await stripeEvent(type!, p.providerPaymentId!);
+      const { p, customer } = await transferredOrder(50000);
       expect(cashBalance.get(customer) ?? 0).toBe(0);
-      app.setNow(new Date(Date.now() + SPEI_DAYS * DAY + 60_000));
-      try {
-        await expirePendingPayments(app.deps);
-      } finally {
-        app.setNow(null);
-      }
+      await expireSpeiOrders();
       expect((await paymentOf(p.orderId!)).status).toBe("canceled");
       expect(cashBalance.get(customer)).toBe(50000);
       await app.deps.jobs.runPending(SPEI_RETURN_JOB, { ignoreStartAfter: true });

@@ -9,6 +9,7 @@ import { expectAnswer } from "../support/answers";
 import { checkoutAs, newCustomer, withFakeProvider } from "../support/commerce";
 import { createStaff, sessionFor } from "../support/factories";
 import { clabeValid } from "../../app/shared/mexico/clabe";
+import { speiSurplus } from "../../app/.server/domain/commerce/gateways/stripe";
 import {
   attachedTo,
   authenticate,
@@ -548,6 +549,49 @@ describe("SPEI through Stripe (customer_balance funded by mx_bank_transfer)", ()
       receivedCents: PACK + 20000,
       surplusCents: 20000,
     });
+  });
+
+  it("the surplus is the intent's own, read from the cash balance history, never other payments' money", () => {
+    type Movement = Parameters<typeof speiSurplus>[1][number];
+    // `at`: when Stripe wrote it (the intents one transfer pays are paid at its moment).
+    const funded = (cents: number, at = 0): Movement => ({ type: "funded", net_amount: cents, created: at });
+    const applied = (pi: string, cents: number, at = 0) =>
+      ({
+        type: "applied_to_payment",
+        net_amount: -cents,
+        created: at,
+        applied_to_payment: { payment_intent: pi },
+      }) as Movement;
+    const unapplied = (pi: string, cents: number) =>
+      ({
+        type: "unapplied_from_payment",
+        net_amount: cents,
+        created: 0,
+        unapplied_from_payment: { payment_intent: pi },
+      }) as Movement;
+    const returned = (cents: number): Movement => ({ type: "return_initiated", net_amount: -cents, created: 0 });
+    // Two transfers of its own, the second for more.
+    const own = [funded(400), applied("pi_x", 400), funded(900), applied("pi_x", 600)];
+    expect(speiSurplus("pi_x", own)).toBe(300);
+    // Whatever happens after (its return, other orders), read again it is the same.
+    expect(speiSurplus("pi_x", [...own, returned(300), funded(5000), applied("pi_y", 1000)])).toBe(300);
+    // An earlier order's surplus (A: 300) still in the balance, and a cancelled partial transfer's
+    // money back in it (C: 500): neither is this order's.
+    const earlier = [funded(1300), applied("pi_a", 1000), funded(500), applied("pi_c", 500), unapplied("pi_c", 500)];
+    expect(speiSurplus("pi_a", earlier)).toBe(300);
+    expect(speiSurplus("pi_x", [...earlier, funded(1250), applied("pi_x", 1000)])).toBe(250);
+    expect(speiSurplus("pi_x", [...earlier, funded(1000), applied("pi_x", 1000)])).toBe(0);
+    // Stripe applied A's 300 when X was confirmed, then the customer sent X's whole amount: the 300
+    // left is A's money paid back, not X's surplus (one return of 300, A's).
+    const atConfirm = [...earlier, applied("pi_x", 300, 1)];
+    expect(speiSurplus("pi_x", [...atConfirm, funded(1000, 2), applied("pi_x", 700, 2)])).toBe(0);
+    expect(speiSurplus("pi_x", [...atConfirm, funded(1100, 2), applied("pi_x", 700, 2)])).toBe(100);
+    expect(speiSurplus("pi_a", [...atConfirm, funded(1000, 2), applied("pi_x", 700, 2)])).toBe(300);
+    // One transfer for two open orders: what is left is the last one's, once.
+    const both = [funded(2300), applied("pi_y", 1000), applied("pi_x", 1000)];
+    expect([speiSurplus("pi_y", both), speiSurplus("pi_x", both)]).toEqual([0, 300]);
+    // Never funded: nothing.
+    expect(speiSurplus("pi_z", both)).toBe(0);
   });
 
   it("webhooks lost: the sync pass asks Stripe, records a partial funding, then confirms", async () => {

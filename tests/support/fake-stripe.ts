@@ -84,6 +84,33 @@ const deletedCustomers = new Map<string, Record<string, string>>();
 /** Failed intent creations, kept to their idempotency key as Stripe keeps them (with what was sent). */
 const failuresByKey = new Map<string, { sent: string; status: number; error: unknown }>();
 export const cashBalance = new Map<string, number>();
+/**
+ * Each Customer's cash balance transactions, oldest first, as Stripe lists them (newest first) at
+ * `/v1/customers/:id/cash_balance_transactions`: a transfer `funded`, what an intent took
+ * (`applied_to_payment`), what a cancelled intent gave back (`unapplied_from_payment`), a refund from
+ * the balance (`return_initiated`).
+ */
+const cashMovements = new Map<string, Record<string, unknown>[]>();
+/** The customer's cash balance moves by `cents` (negative: out), written in their history. */
+function moveCash(customer: string, cents: number, type: string, intentId?: string) {
+  const ending = (cashBalance.get(customer) ?? 0) + cents;
+  cashBalance.set(customer, ending);
+  const list = cashMovements.get(customer) ?? [];
+  list.push({
+    id: `ccsbtxn_mock_${seq++}`,
+    object: "customer_cash_balance_transaction",
+    created: Math.floor(Date.now() / 1000),
+    currency: "mxn",
+    customer,
+    ending_balance: ending,
+    net_amount: cents,
+    livemode: false,
+    type,
+    ...(type === "funded" ? { funded: { bank_transfer: { type: "mx_bank_transfer", reference: null } } } : {}),
+    ...(intentId ? { [type]: { payment_intent: intentId } } : {}),
+  });
+  cashMovements.set(customer, list);
+}
 export const calls: { method: string; path: string; key: string | undefined; body: Record<string, string> }[] = [];
 let seq = 0;
 
@@ -97,6 +124,7 @@ export function deleteCustomer(id: string) {
   customers.delete(id);
   deletedCustomers.set(id, metadata);
   cashBalance.delete(id);
+  cashMovements.delete(id);
   return true;
 }
 
@@ -144,9 +172,9 @@ export function transferSpei(id: string, cents: number) {
   const na = pi?.next_action;
   if (pi?.status !== "requires_action" || na?.type !== "display_bank_transfer_instructions" || !pi.customer)
     return null;
-  const balance = (cashBalance.get(pi.customer) ?? 0) + cents;
-  const applied = Math.min(balance, na.display_bank_transfer_instructions.amount_remaining);
-  cashBalance.set(pi.customer, balance - applied);
+  moveCash(pi.customer, cents, "funded");
+  const applied = Math.min(cashBalance.get(pi.customer)!, na.display_bank_transfer_instructions.amount_remaining);
+  if (applied > 0) moveCash(pi.customer, -applied, "applied_to_payment", pi.id);
   na.display_bank_transfer_instructions.amount_remaining -= applied;
   if (na.display_bank_transfer_instructions.amount_remaining > 0) return "payment_intent.partially_funded";
   pi.status = "succeeded";
@@ -209,6 +237,22 @@ export async function startFakeStripe(port = 0) {
           available: cashBalance.get(m[1]!) ? { mxn: cashBalance.get(m[1]!) } : null,
           livemode: false,
           settings: { reconciliation_mode: "automatic" },
+        });
+      }
+      if ((m = /^\/v1\/customers\/(cus_\w+)\/cash_balance_transactions$/.exec(url)) && req.method === "GET") {
+        if (!customers.has(m[1]!))
+          return send(404, { error: { type: "invalid_request_error", code: "resource_missing" } });
+        // Newest first, `limit` a page, `starting_after` the last id of the page before.
+        const q = new URLSearchParams(req.url!.split("?")[1] ?? "");
+        const all = [...(cashMovements.get(m[1]!) ?? [])].reverse();
+        const after = q.get("starting_after");
+        const from = after ? all.findIndex((x) => x.id === after) + 1 : 0;
+        const limit = Number(q.get("limit") ?? 10);
+        return send(200, {
+          object: "list",
+          data: all.slice(from, from + limit),
+          has_more: from + limit < all.length,
+          url: `/v1/customers/${m[1]}/cash_balance_transactions`,
         });
       }
       if ((m = /^\/v1\/customers\/(cus_\w+)$/.exec(url)) && req.method === "GET") {
@@ -405,7 +449,7 @@ export async function startFakeStripe(port = 0) {
         const na = pi.next_action;
         if (na?.type === "display_bank_transfer_instructions" && pi.customer) {
           const applied = pi.amount - na.display_bank_transfer_instructions.amount_remaining;
-          cashBalance.set(pi.customer, (cashBalance.get(pi.customer) ?? 0) + applied);
+          if (applied > 0) moveCash(pi.customer, applied, "unapplied_from_payment", pi.id);
         }
         return send(200, pi);
       }
@@ -440,7 +484,7 @@ export async function startFakeStripe(port = 0) {
                 message: "Not enough cash balance",
               },
             });
-          cashBalance.set(customer, held - Number(body.amount));
+          moveCash(customer, -Number(body.amount), "return_initiated");
           const r = {
             id: `re_mock_${seq++}`,
             object: "refund" as const,

@@ -442,6 +442,8 @@ export const adminPaymentsAnswer = z.object({
         refunded_cents: z.number(),
         display_refunded: z.string(),
         display_left: z.string(),
+        /** Its refund goes by transfer to a CLABE the refund dialog asks for (an OXXO payment). */
+        refund_by_transfer: z.boolean(),
         /** Refunds not back on the card: an OXXO refund's CLABE (last 4), a SPEI surplus or partial returned. */
         transfers: z.array(z.object({ display_amount: z.string(), destination: z.string() })),
         failure: z.string().nullable(),

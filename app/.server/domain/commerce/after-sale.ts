@@ -91,6 +91,12 @@ function bankTarget(bank: BankInput | undefined) {
   return { clabe, holder };
 }
 
+/**
+ * Whether a payment's refund goes by bank transfer to a CLABE staff enter: an OXXO payment was cash,
+ * with no card to put it back on. The one rule of the refund and of the payments list's dialog.
+ */
+const refundByTransfer = (p: Pick<typeof payments.$inferSelect, "method">) => p.method === "oxxo";
+
 /** Whether a payment can still be refunded (some or all of it): the one rule of both refunds. */
 export const refundable = (p: Pick<typeof payments.$inferSelect, "status">) =>
   p.status === "succeeded" || p.status === "partially_refunded";
@@ -121,7 +127,7 @@ export async function refundPaymentIn(
         { field: "amount", message: t("commerce.refund.amountRange", { max: formatMoney(remaining) }) },
       ]);
     const amount = amountCents ?? remaining;
-    const transfer = p.method === "oxxo" ? bankTarget(bank) : null;
+    const transfer = refundByTransfer(p) ? bankTarget(bank) : null;
     let providerRefundId: string | null = null;
     if (amount > 0 && p.providerPaymentId && p.gateway !== "none") {
       const gw = gatewayOfPayment(deps.gateways, p);
@@ -394,6 +400,8 @@ export async function listPayments(db: Db, f: PaymentFilters, limit = 200) {
       refunded_cents: r.p.refundedCents,
       display_refunded: formatMoney(r.p.refundedCents),
       display_left: formatMoney(r.p.amountCents - r.p.refundedCents),
+      /** Its refund goes by transfer to a CLABE (OXXO): the refund dialog asks for it and its holder. */
+      refund_by_transfer: refundByTransfer(r.p),
       transfers: transfers
         .filter((x) => x.paymentId === r.p.id)
         .map((x) => ({ display_amount: formatMoney(x.amountCents), destination: x.destination ?? "" })),

@@ -279,8 +279,8 @@ function Unreconciled({ rows }: { rows: Route.ComponentProps["loaderData"]["unre
 function RefundForm({ payment: p }: { payment: Payment }) {
   const { revalidate } = useRevalidator();
   const form = useEntityForm(refundSchema, { amount: "", clabe: "", holder: "" });
-  // OXXO was cash: the refund goes by transfer to the account the customer gives.
-  const transfer = p.method === "oxxo";
+  // The domain says whether the refund goes by transfer (OXXO was cash) to the account the customer gives.
+  const transfer = p.refund_by_transfer;
   const submit = useFormSubmit(
     form,
     (v) =>

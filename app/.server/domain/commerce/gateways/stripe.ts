@@ -34,8 +34,9 @@ function oxxoPending(pi: Stripe.PaymentIntent): Intent["pending"] {
  * A SPEI transfer (`customer_balance` funded by `mx_bank_transfer`): the instructions Stripe answers
  * (`next_action.display_bank_transfer_instructions`: the customer's CLABE, bank, reference, what
  * remains). Partly funded, what arrived is the amount less what remains; funded, the instructions
- * are gone (the payment keeps what was shown) and `surplusCents` is what the customer's cash balance
- * still holds beyond it. The expiry is ours (metadata `expires_at`): Stripe's transfers do not lapse.
+ * are gone (the payment keeps what was shown) and `surplusCents` is what this intent's transfer
+ * brought beyond it (`speiSurplus`). The expiry is ours (metadata `expires_at`): Stripe's transfers
+ * do not lapse.
  */
 function speiPending(pi: Stripe.PaymentIntent, surplusCents = 0): Intent["pending"] {
   if (!pi.payment_method_types?.includes("customer_balance")) return null;
@@ -54,6 +55,85 @@ function speiPending(pi: Stripe.PaymentIntent, surplusCents = 0): Intent["pendin
     receivedCents: (paid ? pi.amount_received : pi.amount - remaining) + surplusCents,
     surplusCents,
   };
+}
+
+/** A movement of a Customer's cash balance, as `customers.listCashBalanceTransactions` answers it. */
+type CashMovement = Pick<
+  Stripe.CustomerCashBalanceTransaction,
+  "type" | "net_amount" | "created" | "applied_to_payment" | "unapplied_from_payment"
+>;
+
+const intentIdOf = (pi: string | Stripe.PaymentIntent | undefined) => (typeof pi === "string" ? pi : pi?.id);
+
+/**
+ * What a funded SPEI intent's own transfer brought beyond its amount, from the Customer's cash
+ * balance history (oldest first), never money of another payment that the same balance holds (an
+ * earlier surplus, a cancelled partial transfer, both awaiting their return). The history is
+ * replayed as lots of money with an owner. A transfer (`funded`) is nobody's while the intents
+ * it arrived for take from it (`applied_to_payment`, at the same moment: the newest transfer
+ * first, then others' money, which the intent owes back); what is left is the last taker's, and
+ * pays back first what that intent borrowed. Money applied later (should Stripe apply an earlier
+ * surplus still held to a newly confirmed intent) is then someone's: borrowed. A cancelled intent's
+ * money coming back (`unapplied_from_payment`) is that intent's; a return leaves owned money first.
+ * Read up to the intent's last funding (and the intents the same transfer paid at that moment):
+ * what happens later (other transfers, returns) never changes it, whenever it is read
+ * (docs/decisions.md).
+ */
+export function speiSurplus(intentId: string, history: readonly CashMovement[]) {
+  type Lot = { owner: string | null; cents: number; taker?: string };
+  const lots: Lot[] = [];
+  const debts: { debtor: string; creditor: string; cents: number }[] = [];
+  const appliedTo = (m: CashMovement | undefined) =>
+    m?.type === "applied_to_payment" ? intentIdOf(m.applied_to_payment?.payment_intent) : undefined;
+  /** Stripe applied these two at one moment (a transfer paying the intents it arrived for). */
+  const together = (a: CashMovement | undefined, b: CashMovement | undefined) =>
+    Boolean(appliedTo(a) && appliedTo(b) && a!.created === b!.created);
+  let end = history.findLastIndex((m) => appliedTo(m) === intentId);
+  if (end < 0) return 0;
+  while (together(history[end], history[end + 1])) end++;
+  /** Takes `cents` from the lots, in this order; the lots it took from. */
+  const take = (cents: number, order: Lot[]) => {
+    const given: [Lot, number][] = [];
+    for (const lot of order) {
+      const c = Math.min(cents, lot.cents);
+      if (c <= 0) continue;
+      lot.cents -= c;
+      cents -= c;
+      given.push([lot, c]);
+    }
+    return given;
+  };
+  /** A transfer's rest becomes its last taker's, who first pays back what it borrowed. */
+  const settle = () => {
+    for (const lot of lots.filter((l) => l.owner === null && l.taker && l.cents > 0)) {
+      lot.owner = lot.taker!;
+      for (const d of debts.filter((x) => x.debtor === lot.owner && x.cents > 0)) {
+        const c = Math.min(d.cents, lot.cents);
+        d.cents -= c;
+        lot.cents -= c;
+        lots.push({ owner: d.creditor, cents: c });
+      }
+    }
+  };
+  for (const [i, m] of history.slice(0, end + 1).entries()) {
+    const to = appliedTo(m);
+    if (!together(history[i - 1], m)) settle();
+    if (to) {
+      const own = take(-m.net_amount, lots.filter((l) => l.owner === null).reverse());
+      for (const [lot] of own) lot.taker = to;
+      const owed = -m.net_amount - own.reduce((sum, [, c]) => sum + c, 0);
+      for (const [lot, c] of take(
+        owed,
+        lots.filter((l) => l.owner !== null),
+      ))
+        if (lot.owner !== to) debts.push({ debtor: to, creditor: lot.owner!, cents: c });
+    } else if (m.type === "unapplied_from_payment")
+      lots.push({ owner: intentIdOf(m.unapplied_from_payment?.payment_intent) ?? null, cents: m.net_amount });
+    else if (m.net_amount > 0) lots.push({ owner: null, cents: m.net_amount });
+    else take(-m.net_amount, [...lots.filter((l) => l.owner !== null), ...lots.filter((l) => l.owner === null)]);
+  }
+  settle();
+  return lots.reduce((sum, l) => sum + (l.owner === intentId ? l.cents : 0), 0);
 }
 
 function toIntent(pi: Stripe.PaymentIntent, surplusCents = 0): Intent {
@@ -159,17 +239,23 @@ export function stripeGateway(cfg: {
     return kept!.providerCustomerId;
   }
 
-  /** The intent; a funded SPEI transfer also says what the customer's cash balance keeps beyond it. */
+  /**
+   * The intent; a funded SPEI transfer also says what it brought beyond its amount, read from the
+   * Customer's cash balance history (never the balance itself: it also holds other payments' money).
+   */
   async function intentOf(pi: Stripe.PaymentIntent) {
     if (pi.status !== "succeeded" || !pi.payment_method_types?.includes("customer_balance") || !pi.customer)
       return toIntent(pi);
     const customer = typeof pi.customer === "string" ? pi.customer : pi.customer.id;
     // A Customer deleted at Stripe since has no cash balance left to read.
-    const balance = await stripe.customers.retrieveCashBalance(customer).catch((e: unknown) => {
-      if (customerGone(e)) return null;
-      throw e;
-    });
-    return toIntent(pi, balance?.available?.mxn ?? 0);
+    const history = await stripe.customers
+      .listCashBalanceTransactions(customer, { limit: 100 })
+      .autoPagingToArray({ limit: 10_000 })
+      .catch((e: unknown) => {
+        if (customerGone(e)) return null;
+        throw e;
+      });
+    return toIntent(pi, history ? speiSurplus(pi.id, history.reverse()) : 0);
   }
 
   return {
