@@ -1,4 +1,5 @@
 import { ModalsProvider } from "@mantine/modals";
+import { useMounted } from "@mantine/hooks";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { useRootData } from "~/lib/app-state";
@@ -57,9 +58,15 @@ export function AdminShell({ children, withMenu = true }: { children: ReactNode;
   useEffect(() => void loadNotifications(), []);
 
   // The confirm dialogs (kit/confirm.tsx) live with the back office: the public site never opens
-  // one, so its first load does not carry Mantine's modal manager.
+  // one, so its first load does not carry Mantine's modal manager. They are opened through
+  // `modals.openConfirmModal` (a window event the provider listens to), never through its context,
+  // so the provider sits beside the page and mounts once the page is live: its closed Modal drew
+  // nothing on the server but cost every back-office answer (docs/decisions.md, "Server CPU of the
+  // back-office lists").
+  const live = useMounted();
   return (
-    <ModalsProvider labels={{ confirm: t("app.confirm"), cancel: t("app.cancel") }}>
+    <>
+      {live && <ModalsProvider labels={{ confirm: t("app.confirm"), cancel: t("app.cancel") }} />}
       <div className={hasMenu ? `${classes.shell} ${classes.withMenu}` : classes.shell}>
         <header className={classes.header}>
           <div className={classes.headerStart}>
@@ -106,6 +113,6 @@ export function AdminShell({ children, withMenu = true }: { children: ReactNode;
           <AuthDialogs />
         </Suspense>
       </div>
-    </ModalsProvider>
+    </>
   );
 }

@@ -58,8 +58,7 @@ export function usePersonCommands(apiBase: string) {
   };
 }
 
-/** The row menu of a person: view, edit, reset mail, two-factor reset, deactivate/reactivate (as allowed). */
-export function PersonRowMenu(props: {
+type PersonRowMenuProps = {
   person: PersonLike;
   apiBase: string;
   viewHref?: string;
@@ -67,57 +66,61 @@ export function PersonRowMenu(props: {
   canEdit: boolean;
   /** The logged-in user's own row: no deactivation. */
   isSelf?: boolean;
-}) {
+};
+
+/** The row menu of a person: view, edit, reset mail, two-factor reset, deactivate/reactivate (as allowed). */
+export function PersonRowMenu(props: PersonRowMenuProps) {
+  return (
+    <RowMenu
+      label={`${t("admin.kit.actions")}: ${props.person.full_name}`}
+      shadow="md"
+      width={300}
+      items={() => <PersonMenuItems {...props} />}
+    />
+  );
+}
+
+/** The items of a person's row menu: a component of their own, so a row's hooks run once its menu is open. */
+function PersonMenuItems(props: PersonRowMenuProps) {
   const { pathname } = useLocation();
   const cmd = usePersonCommands(props.apiBase);
   const p = props.person;
   return (
-    <RowMenu
-      label={`${t("admin.kit.actions")}: ${p.full_name}`}
-      shadow="md"
-      width={300}
-      items={() => (
+    <>
+      {props.viewHref && (
+        <Menu.Item component={Link} to={localePath(props.viewHref, pathname)} leftSection={<IconEye size={16} />}>
+          {t("admin.people.view")}
+        </Menu.Item>
+      )}
+      {props.canEdit && props.editHref && (
+        <Menu.Item component={Link} to={localePath(props.editHref, pathname)} leftSection={<IconPencil size={16} />}>
+          {t("admin.people.edit")}
+        </Menu.Item>
+      )}
+      {props.canEdit && p.active && (
+        <Menu.Item leftSection={<IconMailForward size={16} />} onClick={() => cmd.sendReset(p)}>
+          {t("admin.people.sendReset")}
+        </Menu.Item>
+      )}
+      {props.canEdit && !props.isSelf && p.two_factor_enrolled && (
+        <Menu.Item leftSection={<IconShieldOff size={16} />} onClick={() => cmd.resetTwoFactor(p)}>
+          {t("admin.people.resetTwoFactor")}
+        </Menu.Item>
+      )}
+      {props.canEdit && !props.isSelf && (
         <>
-          {props.viewHref && (
-            <Menu.Item component={Link} to={localePath(props.viewHref, pathname)} leftSection={<IconEye size={16} />}>
-              {t("admin.people.view")}
+          <Menu.Divider />
+          {p.active ? (
+            <Menu.Item color="red" leftSection={<IconUserOff size={16} />} onClick={() => cmd.setActive(p, false)}>
+              {t("admin.people.deactivate")}
             </Menu.Item>
-          )}
-          {props.canEdit && props.editHref && (
-            <Menu.Item
-              component={Link}
-              to={localePath(props.editHref, pathname)}
-              leftSection={<IconPencil size={16} />}
-            >
-              {t("admin.people.edit")}
+          ) : (
+            <Menu.Item leftSection={<IconUserCheck size={16} />} onClick={() => cmd.setActive(p, true)}>
+              {t("admin.people.reactivate")}
             </Menu.Item>
-          )}
-          {props.canEdit && p.active && (
-            <Menu.Item leftSection={<IconMailForward size={16} />} onClick={() => cmd.sendReset(p)}>
-              {t("admin.people.sendReset")}
-            </Menu.Item>
-          )}
-          {props.canEdit && !props.isSelf && p.two_factor_enrolled && (
-            <Menu.Item leftSection={<IconShieldOff size={16} />} onClick={() => cmd.resetTwoFactor(p)}>
-              {t("admin.people.resetTwoFactor")}
-            </Menu.Item>
-          )}
-          {props.canEdit && !props.isSelf && (
-            <>
-              <Menu.Divider />
-              {p.active ? (
-                <Menu.Item color="red" leftSection={<IconUserOff size={16} />} onClick={() => cmd.setActive(p, false)}>
-                  {t("admin.people.deactivate")}
-                </Menu.Item>
-              ) : (
-                <Menu.Item leftSection={<IconUserCheck size={16} />} onClick={() => cmd.setActive(p, true)}>
-                  {t("admin.people.reactivate")}
-                </Menu.Item>
-              )}
-            </>
           )}
         </>
       )}
-    />
+    </>
   );
 }

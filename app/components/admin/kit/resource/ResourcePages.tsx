@@ -47,17 +47,25 @@ export interface ResourceView {
   searchPlaceholder?: string;
 }
 
-/** The generic row menu: edit, deactivate/reactivate (with confirmation), plus the resource's own items. */
-function ResourceRowMenu(props: {
+type ResourceRowMenuProps = {
   view: ResourceView;
   row: { id: number; active?: boolean };
   canWrite: boolean;
   extra?: ReactNode;
-}) {
+};
+
+/** The generic row menu: edit, deactivate/reactivate (with confirmation), plus the resource's own items. */
+function ResourceRowMenu(props: ResourceRowMenuProps) {
+  const { view, row } = props;
+  if (!props.extra && (!props.canWrite || (view.editable === false && !view.activatable))) return null;
+  return <RowMenu label={`${t("admin.kit.actions")} #${row.id}`} items={() => <ResourceMenuItems {...props} />} />;
+}
+
+/** The items of the generic row menu: a component of their own, so a row's hooks run once its menu is open. */
+function ResourceMenuItems(props: ResourceRowMenuProps) {
   const { view, row } = props;
   const { pathname } = useLocation();
   const { revalidate } = useRevalidator();
-  if (!props.extra && (!props.canWrite || (view.editable === false && !view.activatable))) return null;
   const toggle = async () => {
     const deactivate = row.active !== false;
     const ok = await confirmAction({
@@ -77,38 +85,29 @@ function ResourceRowMenu(props: {
     if (r.ok) await revalidate();
   };
   return (
-    <RowMenu
-      label={`${t("admin.kit.actions")} #${row.id}`}
-      items={() => (
-        <>
-          {props.canWrite && view.editable !== false && (
-            <Menu.Item
-              component={Link}
-              to={localePath(`${view.base}/edit/${row.id}`, pathname)}
-              leftSection={<IconPencil size={16} aria-hidden />}
-            >
-              {t("kit.edit")}
-            </Menu.Item>
-          )}
-          {props.canWrite && view.activatable && (
-            <Menu.Item
-              onClick={toggle}
-              color={row.active === false ? undefined : "red"}
-              leftSection={
-                row.active === false ? (
-                  <IconPlayerPlay size={16} aria-hidden />
-                ) : (
-                  <IconPlayerPause size={16} aria-hidden />
-                )
-              }
-            >
-              {row.active === false ? t("kit.reactivate") : t("kit.deactivate")}
-            </Menu.Item>
-          )}
-          {props.extra}
-        </>
+    <>
+      {props.canWrite && view.editable !== false && (
+        <Menu.Item
+          component={Link}
+          to={localePath(`${view.base}/edit/${row.id}`, pathname)}
+          leftSection={<IconPencil size={16} aria-hidden />}
+        >
+          {t("kit.edit")}
+        </Menu.Item>
       )}
-    />
+      {props.canWrite && view.activatable && (
+        <Menu.Item
+          onClick={toggle}
+          color={row.active === false ? undefined : "red"}
+          leftSection={
+            row.active === false ? <IconPlayerPlay size={16} aria-hidden /> : <IconPlayerPause size={16} aria-hidden />
+          }
+        >
+          {row.active === false ? t("kit.reactivate") : t("kit.deactivate")}
+        </Menu.Item>
+      )}
+      {props.extra}
+    </>
   );
 }
 

@@ -1,0 +1,48 @@
+import crypto from "node:crypto";
+import { createAccount } from "./support/db";
+import { expect, loginAs, test } from "./support/fixtures";
+
+/**
+ * The customers list's row menu and its confirm dialog, which exist only once used (the server
+ * renders neither: docs/decisions.md, "Server CPU of the back-office lists"): a cancelled
+ * deactivation changes nothing, a confirmed one marks the row inactive, and the account is
+ * reactivated the same way.
+ */
+test.describe("customers list row menu", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("deactivate (cancelled, then confirmed) and reactivate a customer", async ({ page }) => {
+    const tag = `menu${crypto.randomBytes(4).toString("hex")}`;
+    const customer = await createAccount("customer", { name: "Lucía", lastName: `Menú ${tag}` });
+    await loginAs(page, await createAccount("administrator"));
+    await page.goto(`/admin/users/list?search=${tag}`);
+    const row = page.getByRole("row", { name: new RegExp(customer.name) });
+    await expect(row).toContainText("Activo");
+    const menuButton = row.getByRole("button", { name: `Acciones: ${customer.name}` });
+
+    // Cancelled: the dialog closes and the account stays active.
+    await menuButton.click();
+    await page.getByRole("menuitem", { name: "Desactivar" }).click();
+    let dialog = page.getByRole("dialog", { name: "Desactivar cuenta" });
+    await expect(dialog).toContainText(`${customer.name} ya no podrá iniciar sesión`);
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText("Activo");
+
+    // Confirmed: the row shows the account inactive.
+    await menuButton.click();
+    await page.getByRole("menuitem", { name: "Desactivar" }).click();
+    dialog = page.getByRole("dialog", { name: "Desactivar cuenta" });
+    await dialog.getByRole("button", { name: "Desactivar" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText("Inactivo");
+
+    // Reactivated from the same menu.
+    await menuButton.click();
+    await page.getByRole("menuitem", { name: "Reactivar" }).click();
+    dialog = page.getByRole("dialog", { name: "Reactivar cuenta" });
+    await dialog.getByRole("button", { name: "Reactivar" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).not.toContainText("Inactivo");
+  });
+});
