@@ -46,6 +46,15 @@ function readJson(file) {
   }
 }
 
+/** The first line of an error message, without terminal colours, cut to a readable length. */
+function firstLine(message) {
+  const line = String(message ?? "")
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "")
+    .split("\n")
+    .find((l) => l.trim());
+  return (line ?? "(no message)").trim().slice(0, 300);
+}
+
 function banner(title) {
   console.log(`\n=== ${title} ${"=".repeat(Math.max(0, 70 - title.length))}`);
 }
@@ -83,11 +92,30 @@ const vitest = (name, kind) => ({
       if (file.status === "failed" && failedInFile === 0) failed += 1;
     }
     if (code !== 0 && failed === 0) failed = 1;
+    const failures = [];
+    let flaky = 0;
+    for (const file of r.testResults ?? []) {
+      const where = path.relative(root, file.name ?? "");
+      const failedTests = (file.assertionResults ?? []).filter((a) => a.status === "failed");
+      for (const a of failedTests)
+        failures.push(`${where} › ${a.fullName ?? a.title}: ${firstLine(a.failureMessages?.[0])}`);
+      if (file.status === "failed" && failedTests.length === 0) failures.push(`${where}: ${firstLine(file.message)}`);
+      // Passed with an earlier attempt's error kept: it needed a retry (CI allows one).
+      for (const a of file.assertionResults ?? []) {
+        if (a.status === "passed" && a.failureMessages?.length) {
+          flaky += 1;
+          failures.push(`(flaky) ${where} › ${a.fullName ?? a.title}: ${firstLine(a.failureMessages[0])}`);
+        }
+      }
+    }
     return {
+      failures,
       passed: r.numPassedTests ?? 0,
       failed,
       skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
-      note: code !== 0 && r.numFailedTests === 0 ? `exit ${code}` : undefined,
+      note: [flaky ? `${flaky} flaky` : "", code !== 0 && r.numFailedTests === 0 ? `exit ${code}` : ""]
+        .filter(Boolean)
+        .join(", "),
     };
   },
 });
@@ -123,9 +151,24 @@ const e2e = {
     const r = readJson(out);
     if (!r?.stats) return { passed: 0, failed: 1, skipped: 0, note: `no report (exit ${code})` };
     const s = r.stats;
+    const failures = [];
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status !== "unexpected" && t.status !== "flaky") continue;
+          const err = t.results?.find((x) => x.status !== "passed")?.error?.message;
+          failures.push(
+            `${t.status === "flaky" ? "(flaky) " : ""}${spec.file}:${spec.line} › ${spec.title}: ${firstLine(err)}`,
+          );
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of r.suites ?? []) walk(suite);
     let failed = s.unexpected ?? 0;
     if (code !== 0 && failed === 0) failed = 1;
     return {
+      failures,
       passed: (s.expected ?? 0) + (s.flaky ?? 0),
       failed,
       skipped: s.skipped ?? 0,
@@ -197,6 +240,13 @@ for (const r of rows) {
   );
 }
 banner("summary");
+// The failed tests by name, so a log kept only by its tail (a CI page) still says what failed.
+for (const r of rows) {
+  for (const f of r.failures ?? []) {
+    const flaky = f.startsWith("(flaky) ");
+    console.log(`${flaky ? "flaky (passed on retry)" : "failed"} in ${r.name}: ${flaky ? f.slice(8) : f}`);
+  }
+}
 console.log(lines.join("\n"));
 console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)}s`);
 console.log(`${passed} passed, ${failed} failed`);

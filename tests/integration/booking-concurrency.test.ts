@@ -12,7 +12,7 @@ const DAY = 86_400_000;
  * Real connections in parallel on a real PostgreSQL (the embedded one or `TEST_DATABASE_URL`: both
  * are PostgreSQL, so the test runs on both).
  */
-describe("booking under concurrency", () => {
+describe("booking under concurrency", { retry: 0 }, () => {
   it(
     "books exactly the capacity of a 20-spot class: no spot twice, no credit twice, no negative balance",
     { timeout: 60_000 },

@@ -10,7 +10,7 @@ const app = setupTestApp();
  * Paying twice for one cart charges once, on a real PostgreSQL server (the embedded cluster by
  * default, TEST_DATABASE_URL in the second suite): the calls really race on separate connections.
  */
-describe("one cart, many simultaneous payments (PostgreSQL)", () => {
+describe("one cart, many simultaneous payments (PostgreSQL)", { retry: 0 }, () => {
   it("50 simultaneous setup-intent and make-payment calls: one charge, one order, one credit lot", async () => {
     const c = await newCustomer(app);
     const cart = (
