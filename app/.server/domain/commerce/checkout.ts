@@ -32,7 +32,8 @@ import {
   type SettlePorts,
   type SettleState,
 } from "./checkout-steps";
-import { escapeHtml, FULFIL_JOB, fulfilPort, saveCard, settlePorts } from "./checkout-ports";
+import { FULFIL_JOB, fulfilPort, saveCard, settlePorts } from "./checkout-ports";
+import { escapeHtml } from "../../lib/html";
 import { queueSpeiReturn } from "./spei-returns";
 import { extendHold, HOLD_TTL_MS, releaseHold, releaseHoldIn, releaseOrderHold, takeHold } from "./holds";
 import { runSteps, runStepsOrThrow, type Step } from "./workflow";
