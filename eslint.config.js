@@ -207,7 +207,8 @@ export default tseslint.config(
   },
   {
     // Issue 7 "typed client": every browser call names its answer by the route's response schema,
-    // `api<ApiData<typeof someAnswer>>(...)` (a type-only import), never a hand-written type or none.
+    // `api<ApiData<typeof someAnswer>>(...)` (a type-only import; `ApiBody<typeof someAnswer>` second when the
+    // fields beside `data` are read), never a hand-written type or none.
     files: ["app/components/**/*.{ts,tsx}", "app/routes/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
     ignores: ["app/**/.server/**", "app/lib/api.ts"],
     rules: {
@@ -221,9 +222,9 @@ export default tseslint.config(
         },
         {
           selector:
-            "CallExpression[callee.name='api'] > TSTypeParameterInstantiation > :not(TSTypeReference[typeName.name='ApiData'])",
+            "CallExpression[callee.name='api'] > TSTypeParameterInstantiation > :not(TSTypeReference[typeName.name=/^Api(Data|Body)$/])",
           message:
-            "An answer's type comes from its route's response schema (api<ApiData<typeof someAnswer>>), not written by hand.",
+            "An answer's type comes from its route's response schema (api<ApiData<typeof someAnswer>>, ApiBody for the whole body), not written by hand.",
         },
       ],
     },

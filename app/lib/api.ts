@@ -11,13 +11,17 @@ import { t } from "./messages";
  */
 export type ApiData<S extends z.ZodType> = z.output<S> extends { data: infer D } ? D : z.output<S>;
 
+/** The whole body of a successful answer, for the fields beside `data`: `api<ApiData<typeof s>, ApiBody<typeof s>>`. */
+export type ApiBody<S extends z.ZodType> = z.output<S>;
+
 interface ApiFieldError {
   field: string;
   message: string;
 }
 
-export type ApiResult<T> =
-  | { ok: true; status: number; data: T; body: unknown }
+/** `T` is the answer's `data`; `B` its whole body (`ApiBody`, when a caller reads more than `data`). */
+export type ApiResult<T, B = unknown> =
+  | { ok: true; status: number; data: T; body: B }
   | {
       ok: false;
       status: number;
@@ -45,11 +49,14 @@ export function onTokenExpired(fn: () => void) {
   return () => expiredListeners.delete(fn);
 }
 
-/** One call; `T` is the answer's `data` (unknown unless the caller names it, best with `ApiData`). */
-export async function api<T = unknown>(
+/**
+ * One call; `T` is the answer's `data` (unknown unless the caller names it, best with `ApiData`), `B` the
+ * whole body of a successful answer (`ApiBody`, for the fields beside `data`).
+ */
+export async function api<T = unknown, B = unknown>(
   path: string,
   opts: { method?: string; json?: unknown; form?: Record<string, unknown>; body?: BodyInit; signal?: AbortSignal } = {},
-): Promise<ApiResult<T>> {
+): Promise<ApiResult<T, B>> {
   const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": "es-MX" };
   const method = opts.method ?? (opts.json !== undefined || opts.form || opts.body ? "POST" : "GET");
   if (method !== "GET") headers["X-XSRF-TOKEN"] = xsrfToken();
@@ -75,7 +82,7 @@ export async function api<T = unknown>(
   } catch {
     json = null;
   }
-  if (res.ok) return { ok: true, status: res.status, data: (json?.data ?? json) as T, body: json };
+  if (res.ok) return { ok: true, status: res.status, data: (json?.data ?? json) as T, body: json as B };
   if (!json) return { ok: false, status: res.status, message: t("errors.connection"), fields: {}, body: null };
   const message: string = json.errorMessage ?? json.error?.Message ?? json.message ?? t("errors.internal");
   if (res.status === 401 && message === t("errors.tokenExpired")) {

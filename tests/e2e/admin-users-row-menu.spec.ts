@@ -20,29 +20,26 @@ test.describe("customers list row menu", () => {
     await expect(row).toContainText("Activo");
     const menuButton = row.getByRole("button", { name: `Acciones: ${customer.name}` });
 
+    /** The row menu's `action`, its dialog (saying `says`) answered with `button`: the dialog closes. */
+    const fromMenu = async (action: "Desactivar" | "Reactivar", button: string, says?: string) => {
+      await menuButton.click();
+      await page.getByRole("menuitem", { name: action }).click();
+      const dialog = page.getByRole("dialog", { name: `${action} cuenta` });
+      if (says) await expect(dialog).toContainText(says);
+      await dialog.getByRole("button", { name: button }).click();
+      await expect(dialog).toBeHidden();
+    };
+
     // Cancelled: the dialog closes and the account stays active.
-    await menuButton.click();
-    await page.getByRole("menuitem", { name: "Desactivar" }).click();
-    let dialog = page.getByRole("dialog", { name: "Desactivar cuenta" });
-    await expect(dialog).toContainText(`${customer.name} ya no podrá iniciar sesión`);
-    await dialog.getByRole("button", { name: "Cancelar" }).click();
-    await expect(dialog).toBeHidden();
+    await fromMenu("Desactivar", "Cancelar", `${customer.name} ya no podrá iniciar sesión`);
     await expect(row).toContainText("Activo");
 
     // Confirmed: the row shows the account inactive.
-    await menuButton.click();
-    await page.getByRole("menuitem", { name: "Desactivar" }).click();
-    dialog = page.getByRole("dialog", { name: "Desactivar cuenta" });
-    await dialog.getByRole("button", { name: "Desactivar" }).click();
-    await expect(dialog).toBeHidden();
+    await fromMenu("Desactivar", "Desactivar");
     await expect(row).toContainText("Inactivo");
 
     // Reactivated from the same menu.
-    await menuButton.click();
-    await page.getByRole("menuitem", { name: "Reactivar" }).click();
-    dialog = page.getByRole("dialog", { name: "Reactivar cuenta" });
-    await dialog.getByRole("button", { name: "Reactivar" }).click();
-    await expect(dialog).toBeHidden();
+    await fromMenu("Reactivar", "Reactivar");
     await expect(row).not.toContainText("Inactivo");
   });
 });

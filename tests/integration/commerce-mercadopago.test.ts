@@ -24,6 +24,7 @@ import { applyWebhookEvent, WEBHOOK_JOB } from "../../app/.server/domain/commerc
 import { SPEI_RETURN_JOB } from "../../app/.server/domain/commerce/spei-returns";
 import { setupTestApp } from "../support/app";
 import { cartWithPack, configure, newCustomer, withFakeProvider } from "../support/commerce";
+import { mailsTo } from "../support/mail";
 import { createStaff, sessionFor } from "../support/factories";
 import {
   ACCESS_TOKEN,
@@ -188,6 +189,9 @@ describe("Mercado Pago Checkout Pro (SDK against a local Mercado Pago)", () => {
     expect(await creditsOf(c.id)).toEqual([]);
     // Back again (a reload): the same order.
     expect((await (await returnFromMp(c.token, cart.id)).json()).data.order_id).toBe(data.order_id);
+    // The ticket is mailed once, on the first return (not again on the reload).
+    const vouchers = (await mailsTo(app, c.email)).filter((m) => m.template === "oxxo-voucher");
+    expect(vouchers).toHaveLength(1);
 
     // The notification of the ticket still pending changes nothing.
     expect((await sendWebhook(webhook(ticket.id, { action: "payment.created" }))).status).toBe(200);

@@ -19,7 +19,7 @@ import { PENDING_REMINDER_BEFORE_MS, remindPendingPayments } from "../../app/.se
 import { anonymous } from "../../app/.server/http/api";
 import { loader as voucherPage } from "../../app/routes/profile/pending-payment";
 import { setupTestApp } from "../support/app";
-import { newCustomer } from "../support/commerce";
+import { customerWithLastUnit, newCustomer } from "../support/commerce";
 import { mailsTo, newestMail } from "../support/mail";
 
 const app = setupTestApp();
@@ -74,18 +74,8 @@ describe("OXXO (sandbox)", () => {
   });
 
   it("expires unpaid: the order is canceled, the held unit goes back, and the store refuses the late payment", async () => {
-    const [prod] = await app.deps.db
-      .insert(products)
-      .values({ area: "barreByNucleo", name: "Pieza OXXO", priceCents: 30000, stock: 1 })
-      .returning();
-    const c = await newCustomer(app);
-    await app.request("/v2/carts", {
-      method: "POST",
-      token: c.token,
-      json: { action: "addProduct", action_param: { product_id: prod!.id } },
-    });
+    const { c, stock } = await customerWithLastUnit(app, "Pieza OXXO");
     const { order } = await payWithOxxo(app.deps, c.id, {});
-    const stock = async () => (await app.deps.db.select().from(products).where(eq(products.id, prod!.id)))[0]!.stock;
     expect(await stock()).toBe(0);
     const [p] = await app.deps.db.select().from(payments).where(eq(payments.orderId, order.id));
 

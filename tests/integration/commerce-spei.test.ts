@@ -8,7 +8,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, checkoutHolds, creditLots, orders, payments, products } from "../../app/.server/db/schema";
+import { auditLog, checkoutHolds, creditLots, orders, payments } from "../../app/.server/db/schema";
 import {
   expirePendingPayments,
   handleWebhook,
@@ -23,7 +23,7 @@ import { anonymous } from "../../app/.server/http/api";
 import { loader as pendingPage } from "../../app/routes/profile/pending-payment";
 import { clabeValid } from "../../app/shared/mexico/clabe";
 import { setupTestApp } from "../support/app";
-import { newCustomer } from "../support/commerce";
+import { customerWithLastUnit, newCustomer } from "../support/commerce";
 import { mailsTo, newestMail } from "../support/mail";
 
 const app = setupTestApp();
@@ -162,18 +162,8 @@ describe("SPEI (sandbox)", () => {
   });
 
   it("expired: canceled, the held unit back; partly funded, what arrived is recorded for return; the bank refuses later transfers", async () => {
-    const [prod] = await app.deps.db
-      .insert(products)
-      .values({ area: "barreByNucleo", name: "Pieza SPEI", priceCents: 30000, stock: 1 })
-      .returning();
-    const c = await newCustomer(app);
-    await app.request("/v2/carts", {
-      method: "POST",
-      token: c.token,
-      json: { action: "addProduct", action_param: { product_id: prod!.id } },
-    });
+    const { c, stock } = await customerWithLastUnit(app, "Pieza SPEI");
     const { order } = await payWithSpei(app.deps, c.id, {});
-    const stock = async () => (await app.deps.db.select().from(products).where(eq(products.id, prod!.id)))[0]!.stock;
     expect(await stock()).toBe(0);
     const p = await paymentOf(order.id);
     await transfer(p.providerPaymentId!, 10000);

@@ -1,7 +1,8 @@
 import { hash } from "@node-rs/argon2";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { loadConfig } from "../../app/.server/config/env";
-import { users } from "../../app/.server/db/schema";
+import { products, users } from "../../app/.server/db/schema";
 import { gatewaysFor } from "../../app/.server/domain/commerce/gateways";
 import { ARGON2_OPTIONS } from "../../app/.server/domain/identity/passwords";
 import type { TestApp } from "./app";
@@ -32,6 +33,25 @@ export async function cartWithPack(a: TestApp, token: string, packId = 2) {
     json: { action: "addPack", action_param: { pack_id: packId } },
   });
   return (await r.json()).data as { id: number; amount_cents: number };
+}
+
+/**
+ * A new customer whose cart holds the last unit of a new product ($300.00, stock 1), for the
+ * vouchers (OXXO, SPEI) that hold it until paid or expired; `stock()` reads the product's stock.
+ */
+export async function customerWithLastUnit(a: TestApp, name: string) {
+  const [prod] = await a.deps.db
+    .insert(products)
+    .values({ area: "barreByNucleo", name, priceCents: 30000, stock: 1 })
+    .returning();
+  const c = await newCustomer(a);
+  await a.request("/v2/carts", {
+    method: "POST",
+    token: c.token,
+    json: { action: "addProduct", action_param: { product_id: prod!.id } },
+  });
+  const stock = async () => (await a.deps.db.select().from(products).where(eq(products.id, prod!.id)))[0]!.stock;
+  return { c, product: prod!, stock };
 }
 
 /**

@@ -16,8 +16,18 @@ export const docsScript = `(async () => {
   const byTag = {};
   for (const [path, ops] of Object.entries(doc.paths || {}))
     for (const [method, op] of Object.entries(ops)) (byTag[(op.tags || ["Otros"])[0]] ||= []).push({ path, method, op });
-  const esc = (s) => String(s).replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]);
-  m.innerHTML = Object.entries(byTag).map(([tag, list]) => "<h2>" + esc(tag) + "</h2>" + list.map(({ path, method, op }) =>
-    "<details><summary><span class=m>" + method + "</span> " + esc(path) + (op.security ? " <span class=lock title='Requiere sesión'>🔒</span>" : "") +
-    " — " + esc(op.summary || "") + "</summary><pre>" + esc(JSON.stringify({ parameters: op.parameters, requestBody: op.requestBody, responses: op.responses }, null, 2)) + "</pre></details>").join("")).join("");
+  // Built from nodes with textContent: the document's strings are text, never markup.
+  const el = (tag, attrs, ...kids) => {
+    const e = Object.assign(document.createElement(tag), attrs);
+    e.append(...kids);
+    return e;
+  };
+  m.replaceChildren(...Object.entries(byTag).flatMap(([tag, list]) => [
+    el("h2", { textContent: tag }),
+    ...list.map(({ path, method, op }) => el("details", {},
+      el("summary", {}, el("span", { className: "m", textContent: method }), " " + path,
+        ...(op.security ? [" ", el("span", { className: "lock", title: "Requiere sesión", textContent: "🔒" })] : []),
+        " — " + (op.summary || "")),
+      el("pre", { textContent: JSON.stringify({ parameters: op.parameters, requestBody: op.requestBody, responses: op.responses }, null, 2) }))),
+  ]));
 })();`;

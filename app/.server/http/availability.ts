@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { escapeHtml } from "../lib/html";
 import { t } from "~/lib/messages";
 
 /** Node's socket errors and PostgreSQL's connection-class states: the database, not the query. */
@@ -49,15 +50,13 @@ export async function databaseAnswers(db: Db, ms = 2000): Promise<boolean> {
 /** Seconds a client is told to wait before asking again. */
 export const RETRY_AFTER_SECONDS = 5;
 
-const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 /** The page a browser gets while the database is away: Spanish, self-contained, no script. */
 export function unavailablePage(): Response {
   const title = t("errors.serviceUnavailableTitle");
   const html = `<!doctype html>
 <html lang="es-MX">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)} · Nucleo Barre</title></head>
-<body><main><h1>${escape(title)}</h1><p>${escape(t("errors.serviceUnavailable"))}</p><p><a href="">${escape(t("errors.serviceUnavailableRetry"))}</a></p></main></body>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Nucleo Barre</title></head>
+<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(t("errors.serviceUnavailable"))}</p><p><a href="">${escapeHtml(t("errors.serviceUnavailableRetry"))}</a></p></main></body>
 </html>`;
   return new Response(html, {
     status: 503,

@@ -1,6 +1,7 @@
 import { t } from "~/lib/messages";
 import { formatDateTimeLong } from "~/shared/mexico/time";
 import type { MailMessage } from "../adapters/mail";
+import { escapeHtml } from "../lib/html";
 
 export interface Brand {
   site: string;
@@ -12,9 +13,6 @@ export interface Brand {
 export function siteBrand(publicUrl: string): Brand {
   return { site: "Nucleo Barre", help: "hola@nucleobarre.mx", publicUrl };
 }
-
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** One layout for every mail: a brand header, the paragraphs, an optional button, the footer. */
 export function layout(
@@ -37,24 +35,24 @@ export function layout(
   const footer = o.footer ?? t("mail.footer", { site: b.site, help: b.help });
   const greeting = o.name ? t("mail.greeting", { name: o.name }) : t("mail.greetingNoName");
   const button = o.action
-    ? `<tr><td style="padding:8px 32px 24px"><a href="${esc(o.action.url)}" style="display:inline-block;background:#883943;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:24px;font-weight:600">${esc(o.action.label)}</a></td></tr>
-<tr><td style="padding:0 32px 24px;font-size:12px;color:#6b5a5d">${esc(t("mail.buttonFallback"))}<br><a href="${esc(o.action.url)}" style="color:#164E55;word-break:break-all">${esc(o.action.url)}</a></td></tr>`
+    ? `<tr><td style="padding:8px 32px 24px"><a href="${escapeHtml(o.action.url)}" style="display:inline-block;background:#883943;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:24px;font-weight:600">${escapeHtml(o.action.label)}</a></td></tr>
+<tr><td style="padding:0 32px 24px;font-size:12px;color:#6b5a5d">${escapeHtml(t("mail.buttonFallback"))}<br><a href="${escapeHtml(o.action.url)}" style="color:#164E55;word-break:break-all">${escapeHtml(o.action.url)}</a></td></tr>`
     : "";
   const image = o.image
-    ? `<tr><td style="padding:8px 32px 16px"><img src="cid:${esc(o.image.cid)}" alt="${esc(o.image.alt)}" width="${o.image.width}" height="${o.image.height}" style="display:block;max-width:100%;height:auto;background:#ffffff"></td></tr>\n`
+    ? `<tr><td style="padding:8px 32px 16px"><img src="cid:${escapeHtml(o.image.cid)}" alt="${escapeHtml(o.image.alt)}" width="${o.image.width}" height="${o.image.height}" style="display:block;max-width:100%;height:auto;background:#ffffff"></td></tr>\n`
     : "";
   const footerLink = o.footerLink
-    ? `<br><a href="${esc(o.footerLink.url)}" style="color:#164E55">${esc(o.footerLink.label)}</a>`
+    ? `<br><a href="${escapeHtml(o.footerLink.url)}" style="color:#164E55">${escapeHtml(o.footerLink.label)}</a>`
     : "";
-  const html = `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><title>${esc(o.subject)}</title></head>
+  const html = `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><title>${escapeHtml(o.subject)}</title></head>
 <body style="margin:0;background:#f7efed;font-family:Arial,Helvetica,sans-serif;color:#2b1d20">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
 <tr><td style="background:#883943;color:#ffffff;padding:20px 32px;font-size:22px;letter-spacing:4px;font-weight:700">NUCLEO <span style="font-weight:400;letter-spacing:1px">barre</span></td></tr>
-<tr><td style="padding:24px 32px 8px;font-size:16px">${esc(greeting)}</td></tr>
-${o.paragraphs.map((p) => `<tr><td style="padding:8px 32px;font-size:15px;line-height:1.5">${esc(p)}</td></tr>`).join("\n")}
+<tr><td style="padding:24px 32px 8px;font-size:16px">${escapeHtml(greeting)}</td></tr>
+${o.paragraphs.map((p) => `<tr><td style="padding:8px 32px;font-size:15px;line-height:1.5">${escapeHtml(p)}</td></tr>`).join("\n")}
 ${image}${button}
-<tr><td style="padding:16px 32px;background:#fbf5f4;font-size:12px;color:#6b5a5d">${esc(footer)}${footerLink}</td></tr>
+<tr><td style="padding:16px 32px;background:#fbf5f4;font-size:12px;color:#6b5a5d">${escapeHtml(footer)}${footerLink}</td></tr>
 </table></td></tr></table></body></html>`;
   const text = [
     greeting,

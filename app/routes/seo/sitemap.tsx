@@ -1,6 +1,7 @@
 import type { Route } from "./+types/sitemap";
 import { LEGAL_PATHS } from "~/components/legal/links";
 import { sitemapEntries } from "~/.server/domain/content/pages";
+import { escapeHtml } from "~/.server/lib/html";
 
 /** Static public pages with content (dynamic ones are added from the database). */
 const STATIC_PATHS = [
@@ -17,8 +18,6 @@ const STATIC_PATHS = [
   "/calendar",
   "/store",
 ];
-
-const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** `/sitemap.xml`: every public page with content, on the unprefixed path (es-MX is the only locale). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -37,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     .filter((u) => (seen.has(u.loc) ? false : (seen.add(u.loc), true)))
     .map(
       (u) =>
-        `  <url><loc>${escape(base + (u.loc === "/" ? "/" : u.loc))}</loc>${
+        `  <url><loc>${escapeHtml(base + (u.loc === "/" ? "/" : u.loc))}</loc>${
           u.lastmod ? `<lastmod>${new Date(u.lastmod).toISOString().slice(0, 10)}</lastmod>` : ""
         }</url>`,
     )

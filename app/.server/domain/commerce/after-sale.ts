@@ -30,7 +30,7 @@ import {
 import { AppError } from "../errors";
 import { revokeShareOfCredits, revokeUnusedCredits } from "../credits/revoke";
 import { audit } from "../audit/service";
-import { escapeHtml } from "./checkout-ports";
+import { escapeHtml } from "../../lib/html";
 import { gatewayOfPayment } from "./gateways";
 import { receiptsOf } from "./receipt";
 import { cancelOrderCards, orderCardsView, spentOfOrderCards } from "./gift-card-sales";

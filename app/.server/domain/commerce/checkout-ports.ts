@@ -30,8 +30,7 @@ import { holdPort, noteHoldOrder } from "./holds";
 import { issueSoldCard } from "./gift-card-sales";
 import type { PaymentMethodInfo } from "./gateways/types";
 import { msiChargesOf, orderReceipt, receiptMailParts } from "./receipt";
-
-export const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from "../../lib/html";
 
 function pricePort(tx: Db): PricePort {
   return {

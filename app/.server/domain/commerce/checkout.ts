@@ -32,7 +32,8 @@ import {
   type SettlePorts,
   type SettleState,
 } from "./checkout-steps";
-import { escapeHtml, FULFIL_JOB, fulfilPort, saveCard, settlePorts } from "./checkout-ports";
+import { FULFIL_JOB, fulfilPort, saveCard, settlePorts } from "./checkout-ports";
+import { escapeHtml } from "../../lib/html";
 import { queueSpeiReturn } from "./spei-returns";
 import { extendHold, HOLD_TTL_MS, releaseHold, releaseHoldIn, releaseOrderHold, takeHold } from "./holds";
 import { runSteps, runStepsOrThrow, type Step } from "./workflow";
@@ -881,37 +882,70 @@ export async function payWithPaypal(
   return { redirect_url: order.approveUrl! };
 }
 
+/**
+ * The customer is back from a provider's page (PayPal, Mercado Pago), for `cart_id`: the cart must be
+ * theirs (and, with `sent`, have gone to the provider). Already paid (a reload, a second tab): its
+ * order, once. Else the provider is asked for the cart's payment (`ask`; its errors become the
+ * Spanish payment error), `accept` keeps what may become the order (or throws why not), and the order
+ * is recorded once as this cart's, whatever the provider echoes back. `pending`: an awaited payment.
+ */
+async function paymentOnReturn<G extends { name: FulfilInput["gateway"] }>(
+  deps: CheckoutDeps,
+  userId: number,
+  input: { cart_id: number; studio_id?: number | null },
+  p: {
+    method: "paypal" | "mercadopago";
+    /** The provider's gateway (throws when it is not configured). */
+    gateway: () => G;
+    sent?: (cart: typeof carts.$inferSelect) => boolean;
+    ask: (g: G, cart: typeof carts.$inferSelect) => Promise<Intent | null>;
+    accept: (intent: Intent | null, cart: typeof carts.$inferSelect) => Promise<Intent>;
+  },
+): Promise<{ order: OrderRow; duplicate: boolean; pending?: boolean }> {
+  const studioId = await checkPaymentStudio(deps.db, input.studio_id);
+  const gateway = p.gateway();
+  const [cart] = await deps.db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.id, input.cart_id), eq(carts.userId, userId)));
+  if (!cart || (p.sent && !p.sent(cart))) throw AppError.notFound(t("commerce.cart.notYours"));
+  if (cart.status === "paid") {
+    const [o] = await deps.db.select().from(orders).where(eq(orders.cartId, cart.id));
+    if (o) return { order: o, duplicate: true };
+  }
+  let asked: Intent | null;
+  try {
+    asked = await p.ask(gateway, cart);
+  } catch (e) {
+    if (e instanceof GatewayError) throw paymentError(e.message);
+    throw e;
+  }
+  const intent = await p.accept(asked, cart);
+  const metadata = { ...intent.metadata, cart_id: String(cart.id), user_id: String(userId) };
+  const r = await fulfilPaid(deps, {
+    gateway: gateway.name,
+    method: p.method,
+    intent: { ...intent, metadata },
+    studioId,
+  });
+  return { ...r, pending: intent.status !== "succeeded" };
+}
+
+/** Back from PayPal: the cart's approved PayPal order is captured, and becomes its order once. */
 export async function paypalPayment(
   deps: CheckoutDeps,
   userId: number,
   input: { cart_id: number; studio_id?: number | null },
 ) {
-  const studioId = await checkPaymentStudio(deps.db, input.studio_id);
-  const { paypal } = deps.gateways;
-  const [cart] = await deps.db
-    .select()
-    .from(carts)
-    .where(and(eq(carts.id, input.cart_id), eq(carts.userId, userId)));
-  if (!cart?.paypalOrderId) throw AppError.notFound(t("commerce.cart.notYours"));
-  if (cart.status === "paid") {
-    const [o] = await deps.db.select().from(orders).where(eq(orders.cartId, cart.id));
-    if (o) return { order: o, duplicate: true };
-  }
-  let intent: Intent;
-  try {
-    intent = await paypal.capture(deps.db, cart.paypalOrderId, `capture:${cart.paypalOrderId}`);
-  } catch (e) {
-    if (e instanceof GatewayError) throw paymentError(e.message);
-    throw e;
-  }
-  if (intent.status !== "succeeded") throw paymentError(t("commerce.payment.paypalNotApproved"));
-  // The order is this cart's (its id is on the cart row), whatever the provider echoes back.
-  const metadata = { ...intent.metadata, cart_id: String(cart.id), user_id: String(userId) };
-  return fulfilPaid(deps, {
-    gateway: paypal.name,
+  return paymentOnReturn(deps, userId, input, {
     method: "paypal",
-    intent: { ...intent, metadata },
-    studioId,
+    gateway: () => deps.gateways.paypal,
+    sent: (cart) => !!cart.paypalOrderId,
+    ask: (paypal, cart) => paypal.capture(deps.db, cart.paypalOrderId!, `capture:${cart.paypalOrderId}`),
+    async accept(intent) {
+      if (intent?.status !== "succeeded") throw paymentError(t("commerce.payment.paypalNotApproved"));
+      return intent;
+    },
   });
 }
 
@@ -968,41 +1002,26 @@ export async function mercadoPagoPayment(
   userId: number,
   input: { cart_id: number; studio_id?: number | null },
 ) {
-  const studioId = await checkPaymentStudio(deps.db, input.studio_id);
-  const mp = deps.gateways.mercadopago;
-  if (!mp) throw AppError.conflict(t("commerce.mercadopago.unavailable"));
-  const [cart] = await deps.db
-    .select()
-    .from(carts)
-    .where(and(eq(carts.id, input.cart_id), eq(carts.userId, userId)));
-  if (!cart) throw AppError.notFound(t("commerce.cart.notYours"));
-  if (cart.status === "paid") {
-    const [o] = await deps.db.select().from(orders).where(eq(orders.cartId, cart.id));
-    if (o) return { order: o, duplicate: true };
-  }
-  let intent: Intent | null;
-  try {
-    intent = await mp.findByReference(deps.db, mpReference(cart.id));
-  } catch (e) {
-    if (e instanceof GatewayError) throw paymentError(e.message);
-    throw e;
-  }
-  if (intent?.status === "failed" || intent?.status === "canceled") {
-    // Refused: what the cart held while the customer was on Mercado Pago's page goes back.
-    await releaseHold(deps.db, cart.id, deps.clock());
-    throw paymentError(t("commerce.mercadopago.declined"));
-  }
-  if (!intent || (intent.status !== "succeeded" && !intent.pending))
-    throw paymentError(t("commerce.mercadopago.notPaid"));
-  // The order is this cart's, whatever the provider echoes back.
-  const metadata = { ...intent.metadata, cart_id: String(cart.id), user_id: String(userId) };
-  const r = await fulfilPaid(deps, {
-    gateway: mp.name,
+  const r = await paymentOnReturn(deps, userId, input, {
     method: "mercadopago",
-    intent: { ...intent, metadata },
-    studioId,
+    gateway() {
+      const mp = deps.gateways.mercadopago;
+      if (!mp) throw AppError.conflict(t("commerce.mercadopago.unavailable"));
+      return mp;
+    },
+    ask: (mp, cart) => mp.findByReference(deps.db, mpReference(cart.id)),
+    async accept(intent, cart) {
+      if (intent?.status === "failed" || intent?.status === "canceled") {
+        // Refused: what the cart held while the customer was on Mercado Pago's page goes back.
+        await releaseHold(deps.db, cart.id, deps.clock());
+        throw paymentError(t("commerce.mercadopago.declined"));
+      }
+      if (!intent || (intent.status !== "succeeded" && !intent.pending))
+        throw paymentError(t("commerce.mercadopago.notPaid"));
+      return intent;
+    },
   });
-  if (!r.duplicate && intent.status !== "succeeded") await mailPendingPayment(deps, r.order.id);
+  if (!r.duplicate && r.pending) await mailPendingPayment(deps, r.order.id);
   return r;
 }
 

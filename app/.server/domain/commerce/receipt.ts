@@ -12,6 +12,7 @@ import { orderItems, type orders, payments, vouchers } from "../../db/schema";
 import type { Receipt } from "~/shared/schemas/commerce-answers";
 import { monthlyCents } from "./installments";
 import { depositFirstCents } from "./pricing";
+import { escapeHtml } from "../../lib/html";
 
 type ReceiptLine = Receipt["lines"][number];
 
@@ -128,13 +129,12 @@ export const receiptOf = async (db: Db, o: Parameters<typeof receiptsOf>[1][numb
 /** The receipt as a mail's text and HTML: the lines, the total in bold, then the instalments. */
 export function receiptMailParts(r: Receipt): { text: string[]; html: string } {
   const row = (l: ReceiptLine) => `${l.label}: ${l.display_amount}`;
-  const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return {
     text: [...r.lines, r.total, ...r.instalments].map(row),
     html: [
-      `<ul>${r.lines.map((l) => `<li>${esc(row(l))}</li>`).join("")}</ul>`,
-      `<p><strong>${esc(row(r.total))}</strong></p>`,
-      ...r.instalments.map((l) => `<p>${esc(row(l))}</p>`),
+      `<ul>${r.lines.map((l) => `<li>${escapeHtml(row(l))}</li>`).join("")}</ul>`,
+      `<p><strong>${escapeHtml(row(r.total))}</strong></p>`,
+      ...r.instalments.map((l) => `<p>${escapeHtml(row(l))}</p>`),
     ].join(""),
   };
 }

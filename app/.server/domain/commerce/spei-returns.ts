@@ -18,7 +18,7 @@ import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
 import { payments, refunds, users } from "../../db/schema";
 import { audit } from "../audit/service";
-import { escapeHtml } from "./checkout-ports";
+import { escapeHtml } from "../../lib/html";
 import { gatewayOfPayment } from "./gateways";
 
 export const SPEI_RETURN_JOB = "commerce-spei-return";

@@ -6,6 +6,7 @@
 import { centsToDecimal } from "~/shared/mexico/money";
 import { cfdiDateTime } from "~/shared/mexico/time";
 import type { InvoiceConcept } from "../../db/schema";
+import { escapeHtml } from "../../lib/html";
 
 interface Issuer {
   rfc: string;
@@ -30,12 +31,10 @@ export interface InvoiceDoc {
   global?: { month: string; year: string };
 }
 
-const esc = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 const attrs = (a: Record<string, string | undefined>) =>
   Object.entries(a)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => ` ${k}="${esc(v!)}"`)
+    .map(([k, v]) => ` ${k}="${escapeHtml(v!)}"`)
     .join("");
 const money = centsToDecimal;
 const RATE = "0.160000";

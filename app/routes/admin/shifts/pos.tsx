@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import {
   ActionIcon,
   Alert,
@@ -23,7 +22,7 @@ import { IconTrash } from "@tabler/icons-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { PageHeader } from "~/components/admin/kit";
 import { blankGiftCardDetails, GiftCardFields } from "~/components/commerce/GiftCardFields";
-import { api, type ApiData } from "~/lib/api";
+import { api, type ApiBody, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { notifications } from "~/lib/toast";
 import { formatMoney, parsePesos } from "~/shared/mexico/money";
@@ -97,12 +96,15 @@ function CustomerPicker({ onPick }: { onPick: (c: Customer) => void }) {
       return;
     }
     const ctrl = new AbortController();
-    void api<ApiData<typeof posCustomersAnswer>>(`/pos/customers?q=${encodeURIComponent(text)}`, {
-      signal: ctrl.signal,
-    }).then((r) => {
+    void api<ApiData<typeof posCustomersAnswer>, ApiBody<typeof posCustomersAnswer>>(
+      `/pos/customers?q=${encodeURIComponent(text)}`,
+      {
+        signal: ctrl.signal,
+      },
+    ).then((r) => {
       if (!r.ok) return;
       setResults(r.data);
-      setMore((r.body as z.output<typeof posCustomersAnswer>).more);
+      setMore(r.body.more);
     });
     return () => ctrl.abort();
   }, [debounced]);
