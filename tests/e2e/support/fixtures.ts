@@ -40,7 +40,27 @@ type Violations = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"];
 /** axe takes 1-2 s a page: the same markup (same URL, same DOM, same exclusions) is checked once per worker. */
 const checked = new Map<string, Violations>();
 
+/**
+ * Waits (a few seconds at most) until no finite animation or transition runs: a toast or a dialog
+ * caught fading in has colours blended with its background, which axe reads as too little contrast
+ * (a notification's «¡Hola de nuevo!» at 3.66:1 mid-fade, 5.9:1 at rest). Endless ones (a spinner)
+ * are not waited for.
+ */
+async function settled(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: budget(5_000), polling: 50 },
+    )
+    .catch(() => {}); // still moving after that: checked as it is
+}
+
 async function a11yViolations(page: Page, exclude: string[] = []): Promise<Violations> {
+  await settled(page);
   const html = await page.evaluate(() => document.documentElement.outerHTML);
   const viewport = page.viewportSize();
   const key = crypto
