@@ -47,6 +47,7 @@ import { localePath } from "./lib/routes";
 import { errorStatus, isChunkLoadError, reloadOnceAMinute } from "./lib/errors";
 import { theme, themeCssVariables, themeGlobalClasses } from "./theme";
 import { useNonce } from "./lib/nonce";
+import { LIVE_EVENT } from "./lib/hydration";
 import { loadRootData } from "./.server/pages/root";
 
 export const links: Route.LinksFunction = () => [
@@ -79,6 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // so the browser's load event can come first; the end-to-end tests wait for this mark.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
+    document.dispatchEvent(new Event(LIVE_EVENT));
   }, []);
   return (
     <html lang="es-MX" {...mantineHtmlProps}>

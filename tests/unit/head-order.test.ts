@@ -114,6 +114,22 @@ describe("document head order", () => {
     expect(added.every((e) => e.nonce === "n")).toBe(true);
   });
 
+  it("writes a page that waits for its visitor as a script that compiles, with the inspector block only when asked", () => {
+    const script = (opts: { blockInspector?: boolean }) =>
+      /<script nonce="n">(.*)<\/script>/s.exec(reorderHead(HEAD, "onIntent", opts))?.[1] ?? "";
+    for (const blockInspector of [false, true]) {
+      const s = script({ blockInspector });
+      expect(() => new Function(s)).not.toThrow();
+      // Nothing in it (the inspector rule's source included) ends the element early.
+      expect(s).not.toContain("</");
+      expect(s.includes("contextmenu")).toBe(blockInspector);
+      expect(s).toContain("'prefetch'");
+      expect(s).toContain("nb:live");
+    }
+    // The eager public page neither waits nor holds anything.
+    expect(/<script nonce="n">(.*)<\/script>/.exec(reorderHead(HEAD))?.[1]).not.toContain("hold");
+  });
+
   it("hands on the chunks written in one turn as one buffer, and a later write on its own", async () => {
     const stream = headOrderStream();
     const out: string[] = [];

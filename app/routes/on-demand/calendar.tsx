@@ -5,6 +5,10 @@ import classes from "~/components/on-demand/OnDemand.module.css";
 import { onDemandPage } from "~/.server/domain/on-demand/pages";
 import { upcomingStreams } from "~/.server/domain/on-demand/library";
 import type { Route } from "./+types/calendar";
+import { HYDRATE_ON_INTENT } from "~/lib/hydration";
+
+/** Read before it is used: its scripts run at the visitor's first touch, key or focus. */
+export const handle = HYDRATE_ON_INTENT;
 
 /** /on-demand/calendar: live classes coming, each with its calendar file and the link when it opens. */
 export async function loader({ context }: Route.LoaderArgs) {

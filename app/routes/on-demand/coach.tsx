@@ -7,6 +7,10 @@ import classes from "~/components/on-demand/OnDemand.module.css";
 import { onDemandPage } from "~/.server/domain/on-demand/pages";
 import { coachWithVideos, filterId } from "~/.server/domain/on-demand/library";
 import type { Route } from "./+types/coach";
+import { HYDRATE_ON_INTENT } from "~/lib/hydration";
+
+/** Read before it is used: its scripts run at the visitor's first touch, key or focus. */
+export const handle = HYDRATE_ON_INTENT;
 
 /** /on-demand/coach/{id}: the coach and their videos; an unknown or inactive coach is a 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {

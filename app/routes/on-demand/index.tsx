@@ -12,6 +12,10 @@ import { onDemandPage } from "~/.server/domain/on-demand/pages";
 import { landing } from "~/.server/domain/on-demand/library";
 import { listPlans } from "~/.server/domain/commerce/catalogue";
 import type { Route } from "./+types/index";
+import { HYDRATE_ON_INTENT } from "~/lib/hydration";
+
+/** Read before it is used: its scripts run at the visitor's first touch, key or focus. */
+export const handle = HYDRATE_ON_INTENT;
 
 /** /on-demand: Nucleo Home's landing: featured, new this week, live classes coming, coaches, plans. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -8,6 +8,10 @@ import { onDemandPage } from "~/.server/domain/on-demand/pages";
 import { LIBRARY_FILTERS, type LibraryFilter } from "~/shared/on-demand";
 import { filterId, libraryFacets, listLibrary } from "~/.server/domain/on-demand/library";
 import type { Route } from "./+types/library";
+import { HYDRATE_ON_INTENT } from "~/lib/hydration";
+
+/** Read before it is used: its scripts run at the visitor's first touch, key or focus. */
+export const handle = HYDRATE_ON_INTENT;
 
 const isFilter = (v: string): v is LibraryFilter => (LIBRARY_FILTERS as readonly string[]).includes(v);
 

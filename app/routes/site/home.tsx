@@ -15,6 +15,10 @@ import { fillFigures, minutesLabel } from "~/shared/home-figures";
 import type { Route } from "./+types/home";
 import classes from "~/components/site/home/Home.module.css";
 import { publicReads } from "~/.server/domain/content/public-reads";
+import { HYDRATE_ON_INTENT } from "~/lib/hydration";
+
+/** Read before it is used: its scripts run at the visitor's first touch, key or focus. */
+export const handle = HYDRATE_ON_INTENT;
 
 /** `GET /api/v2/home-data` plus the cities and their studios (external studios are not listed). */
 export async function loader({ context }: Route.LoaderArgs): Promise<HomeContent> {

@@ -10,6 +10,7 @@ import {
 } from "@playwright/test";
 import { e2eServers } from "./servers";
 import { budget, liveFactor, scaledExpect, timeFactor } from "./time";
+import { HYDRATE_EVENT } from "../../../app/lib/hydration";
 
 /**
  * What every end-to-end spec imports: `import { test, expect, loginAs } from "./support/fixtures"`.
@@ -119,12 +120,18 @@ async function untilLive(page: Page) {
   const deadline = Date.now() + budget(15_000);
   for (;;) {
     try {
+      // A page whose scripts wait for the visitor's first use (HYDRATE_ON_INTENT) is asked to start:
+      // the tests act as a visitor using the page. tests/e2e/hydrate-on-intent.spec.ts covers the
+      // page before that.
       await page.waitForFunction(
-        () =>
-          document.contentType !== "text/html" ||
-          !document.querySelector('script[type="x-module"], script[type="module"]') ||
-          document.documentElement.hasAttribute("data-hydrated"),
-        null,
+        (hydrate) => {
+          if (document.contentType !== "text/html") return true;
+          if (!document.querySelector('script[type="x-module"], script[type="module"]')) return true;
+          if (document.documentElement.hasAttribute("data-hydrated")) return true;
+          document.dispatchEvent(new Event(hydrate));
+          return false;
+        },
+        HYDRATE_EVENT,
         { timeout: Math.max(1, deadline - Date.now()) },
       );
       return;
