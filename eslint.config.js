@@ -207,8 +207,8 @@ export default tseslint.config(
   },
   {
     // Issue 7 "typed client": every browser call names its answer by the route's response schema,
-    // `api<ApiData<typeof someAnswer>>(...)` (a type-only import; `ApiBody<typeof someAnswer>` second when the
-    // fields beside `data` are read), never a hand-written type or none.
+    // `api<ApiData<typeof someAnswer>>(...)` (a type-only import), or `apiOf<typeof someAnswer>(...)` when the
+    // fields beside `data` are read too, never a hand-written type or none.
     files: ["app/components/**/*.{ts,tsx}", "app/routes/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
     ignores: ["app/**/.server/**", "app/lib/api.ts"],
     rules: {
@@ -219,6 +219,14 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.name='api']:not([typeArguments])",
           message: "Name the answer's type from its route's response schema: api<ApiData<typeof someAnswer>>(...).",
+        },
+        {
+          selector: "CallExpression[callee.name='apiOf']:not([typeArguments])",
+          message: "Name the route's response schema: apiOf<typeof someAnswer>(...).",
+        },
+        {
+          selector: "CallExpression[callee.name='apiOf'] > TSTypeParameterInstantiation > :not(TSTypeQuery)",
+          message: "apiOf takes the route's response schema: apiOf<typeof someAnswer>(...).",
         },
         {
           selector:

@@ -11,7 +11,7 @@ import { t } from "./messages";
  */
 export type ApiData<S extends z.ZodType> = z.output<S> extends { data: infer D } ? D : z.output<S>;
 
-/** The whole body of a successful answer, for the fields beside `data`: `api<ApiData<typeof s>, ApiBody<typeof s>>`. */
+/** The whole body of a successful answer, for the fields beside `data` (`apiOf<typeof s>` names both at once). */
 export type ApiBody<S extends z.ZodType> = z.output<S>;
 
 interface ApiFieldError {
@@ -49,14 +49,27 @@ export function onTokenExpired(fn: () => void) {
   return () => expiredListeners.delete(fn);
 }
 
+export interface ApiOptions {
+  method?: string;
+  json?: unknown;
+  form?: Record<string, unknown>;
+  body?: BodyInit;
+  signal?: AbortSignal;
+}
+
+/**
+ * `api` with the route's response schema named once, for a caller that reads the fields beside
+ * `data` too: `apiOf<typeof someAnswer>(path)` types `data` and the whole body as it declares them.
+ */
+export function apiOf<S extends z.ZodType>(path: string, opts?: ApiOptions) {
+  return api<ApiData<S>, ApiBody<S>>(path, opts);
+}
+
 /**
  * One call; `T` is the answer's `data` (unknown unless the caller names it, best with `ApiData`), `B` the
  * whole body of a successful answer (`ApiBody`, for the fields beside `data`).
  */
-export async function api<T = unknown, B = unknown>(
-  path: string,
-  opts: { method?: string; json?: unknown; form?: Record<string, unknown>; body?: BodyInit; signal?: AbortSignal } = {},
-): Promise<ApiResult<T, B>> {
+export async function api<T = unknown, B = unknown>(path: string, opts: ApiOptions = {}): Promise<ApiResult<T, B>> {
   const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": "es-MX" };
   const method = opts.method ?? (opts.json !== undefined || opts.form || opts.body ? "POST" : "GET");
   if (method !== "GET") headers["X-XSRF-TOKEN"] = xsrfToken();

@@ -84,6 +84,8 @@ test.describe("platform basics", () => {
     await expect(page.getByRole("heading", { name: "API de Nucleo Barre" })).toBeVisible();
     await expect(page.locator("summary", { hasText: "/api/cities" })).toBeVisible();
     await expect(page.locator("summary", { hasText: "/api/v2/home-data" })).toBeVisible();
+    // The script's own texts come from the catalogue: a call behind a session carries its lock.
+    await expect(page.locator("summary .lock").first()).toHaveAttribute("title", "Requiere sesión");
   });
 
   test("the home page loads without console errors or failed requests", async ({ page }) => {

@@ -1,5 +1,15 @@
 /** Back office: shell, menu, breadcrumbs, kit, people, admin auth. */
 export const admin = {
+  // /api/docs, the API's browsable reference (app/.server/api/docs.ts).
+  apiDocs: {
+    title: "API · Nucleo Barre",
+    heading: "API de Nucleo Barre",
+    document: "Documento OpenAPI 3.1:",
+    bodies: "Cuerpos en JSON o application/x-www-form-urlencoded; errores con la forma",
+    loading: "Cargando…",
+    requiresSession: "Requiere sesión",
+    otherTag: "Otros",
+  },
   menu: {
     title: "Menú de administración",
     dashboard: "Dashboard",

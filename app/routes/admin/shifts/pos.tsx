@@ -22,7 +22,7 @@ import { IconTrash } from "@tabler/icons-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { PageHeader } from "~/components/admin/kit";
 import { blankGiftCardDetails, GiftCardFields } from "~/components/commerce/GiftCardFields";
-import { api, type ApiBody, type ApiData } from "~/lib/api";
+import { api, apiOf, type ApiData } from "~/lib/api";
 import { t } from "~/lib/messages";
 import { notifications } from "~/lib/toast";
 import { formatMoney, parsePesos } from "~/shared/mexico/money";
@@ -96,12 +96,9 @@ function CustomerPicker({ onPick }: { onPick: (c: Customer) => void }) {
       return;
     }
     const ctrl = new AbortController();
-    void api<ApiData<typeof posCustomersAnswer>, ApiBody<typeof posCustomersAnswer>>(
-      `/pos/customers?q=${encodeURIComponent(text)}`,
-      {
-        signal: ctrl.signal,
-      },
-    ).then((r) => {
+    void apiOf<typeof posCustomersAnswer>(`/pos/customers?q=${encodeURIComponent(text)}`, {
+      signal: ctrl.signal,
+    }).then((r) => {
       if (!r.ok) return;
       setResults(r.data);
       setMore(r.body.more);

@@ -19,7 +19,7 @@ import {
 import { notifications } from "@mantine/notifications";
 import { IconPhoto, IconSearch, IconUpload, IconX } from "@tabler/icons-react";
 import { useCallback, useEffect, useState } from "react";
-import { api, type ApiData } from "~/lib/api";
+import { api, apiOf, type ApiData } from "~/lib/api";
 import type { mediaAnswer, mediaListAnswer } from "~/shared/schemas/kit-answers";
 import { t } from "~/lib/messages";
 
@@ -109,12 +109,12 @@ function MediaLibraryDialog(props: { opened: boolean; onClose: () => void; onPic
     setLoading(true);
     const params = new URLSearchParams({ page: String(p), per_page: String(PER_PAGE) });
     if (q.trim()) params.set("search", q.trim());
-    const r = await api<ApiData<typeof mediaListAnswer>>(`/admin/files?${params}`);
+    const r = await apiOf<typeof mediaListAnswer>(`/admin/files?${params}`);
     setLoading(false);
     if (!r.ok) return setError(r.message);
     setError(null);
     setItems(r.data);
-    setTotal(Number((r.body as { meta?: { total?: number } } | undefined)?.meta?.total ?? r.data.length));
+    setTotal(r.body.meta.total);
   }, []);
 
   useEffect(() => {
