@@ -5,6 +5,7 @@ import { mantineCss, mantineShellCss } from "./tools/vite-mantine-css";
 import { precompress } from "./tools/vite-precompress";
 import { i18nAreas } from "./tools/vite-i18n-areas";
 import { chunkGroups } from "./tools/vite-chunks";
+import { routeMatchMemo } from "./tools/vite-route-match";
 
 const reactRouterDist = path.resolve(import.meta.dirname, "node_modules/react-router/dist/production");
 /** `react-router` and `react-router/dom` as their production builds (same files, dev warnings off). */
@@ -61,5 +62,11 @@ export default defineConfig(({ isSsrBuild, command }) => ({
       "react-router",
     ],
   },
-  plugins: [i18nAreas(import.meta.dirname), mantineCss(import.meta.dirname), reactRouter(), precompress()],
+  plugins: [
+    i18nAreas(import.meta.dirname),
+    mantineCss(import.meta.dirname),
+    reactRouter(),
+    routeMatchMemo(),
+    precompress(),
+  ],
 }));

@@ -7,7 +7,6 @@ import {
   Group,
   LoadingOverlay,
   NativeSelect,
-  Pagination,
   Paper,
   Text,
   TextInput,
@@ -26,6 +25,7 @@ import { useEffect, useState, type CSSProperties, type ReactNode } from "react";
 import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { t } from "~/lib/messages";
 import classes from "./DataTable.module.css";
+import { ListPagination } from "./ListPagination";
 
 /** The `meta` of a list answer (see `pageOf` on the server). */
 export interface PageMeta {
@@ -352,16 +352,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
               size="xs"
             />
             {meta.last_page > 1 && (
-              <Pagination
+              <ListPagination
                 total={meta.last_page}
                 value={meta.page}
                 onChange={(p) => update({ page: String(p) }, false)}
-                size="sm"
-                siblings={1}
-                boundaries={1}
-                aria-label={t("admin.kit.pagination")}
-                getControlProps={(control) => ({ "aria-label": t(`admin.kit.page_${control}`) })}
-                getItemProps={(page) => ({ "aria-label": t("admin.kit.pageN", { page }) })}
               />
             )}
           </Group>
