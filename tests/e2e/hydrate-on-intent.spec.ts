@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures";
+import * as schema from "../../app/.server/db/schema";
+import { withFactories } from "./support/factories";
+import { expect, expectNoA11yViolations, test } from "./support/fixtures";
 
 /**
  * Pages read before they are used (HYDRATE_ON_INTENT: the home, Nucleo Home's landing, library,
@@ -94,6 +96,24 @@ test.describe("a page read before it is used", () => {
       return [menu.defaultPrevented, f12.defaultPrevented, document.documentElement.hasAttribute("data-hydrated")];
     });
     expect(prevented).toEqual([true, true, false]);
+  });
+
+  test("each of these pages passes axe as the visitor finds it, headings in order", async ({ page }) => {
+    // A live class coming, for the calendar's list.
+    await withFactories((db) =>
+      db.insert(schema.onDemandStreams).values({
+        title: "Barre en vivo de prueba",
+        startsAt: new Date(Date.now() + 24 * 3600_000),
+        durationMinutes: 45,
+        streamUrl: "https://example.com/en-vivo",
+      }),
+    );
+    for (const path of ["/", "/on-demand", "/on-demand/library", "/on-demand/calendar"]) {
+      await openUntouched(page, path);
+      await expectNoA11yViolations(page);
+    }
+    // The calendar lists live classes (the seed's schedule), their titles right under the page's h1.
+    await expect(page.getByRole("heading", { level: 2, name: "Barre en vivo de prueba" })).toBeVisible();
   });
 
   test("a page that is used at once (the login) still starts by itself", async ({ page }) => {

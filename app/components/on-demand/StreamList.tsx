@@ -1,6 +1,7 @@
 import { t } from "~/lib/messages";
 import { dayAndTime } from "~/shared/mexico/time";
 import classes from "./OnDemand.module.css";
+import type { HeadingLevel } from "./VideoCard";
 
 export interface StreamData {
   id: number;
@@ -14,8 +15,12 @@ export interface StreamData {
   ics_url: string;
 }
 
-/** Live classes: when, with whom, add to calendar (ICS), and the link once it opens. */
-export function StreamList({ streams }: { streams: StreamData[] }) {
+/**
+ * Live classes: when, with whom, add to calendar (ICS), and the link once it opens. Their titles are
+ * h3 under a section's h2 (the landing), h2 right under the page's h1 (the calendar).
+ */
+export function StreamList({ streams, headingLevel = 3 }: { streams: StreamData[]; headingLevel?: HeadingLevel }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <ul className={classes.streams}>
       {streams.map((s) => {
@@ -23,7 +28,7 @@ export function StreamList({ streams }: { streams: StreamData[] }) {
         return (
           <li key={s.id} className={classes.stream}>
             {s.live && <span className={classes.live}>{t("nucleoHome.calendar.live")}</span>}
-            <h3 className={classes.cardTitle}>{s.title}</h3>
+            <Heading className={classes.cardTitle}>{s.title}</Heading>
             <p className={classes.meta}>
               {[`${when.day} · ${when.time}`, s.coach_name, t("nucleoHome.calendar.minutes", { n: s.duration_minutes })]
                 .filter(Boolean)

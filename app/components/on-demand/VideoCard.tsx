@@ -15,7 +15,7 @@ export interface VideoCardData {
 }
 
 /** A card's title level: 3 under a section's h2, 2 when the grid sits right under the page's h1. */
-type HeadingLevel = 2 | 3;
+export type HeadingLevel = 2 | 3;
 
 /** One video of a grid: its thumbnail, title and what it is; the whole card goes to its watch page. */
 function VideoCard({ video, lazy = true, level }: { video: VideoCardData; lazy?: boolean; level: HeadingLevel }) {

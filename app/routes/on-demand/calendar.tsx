@@ -34,7 +34,7 @@ export default function OnDemandCalendar({ loaderData }: Route.ComponentProps) {
         {loaderData.streams.length === 0 ? (
           <p>{t("nucleoHome.calendar.empty")}</p>
         ) : (
-          <StreamList streams={loaderData.streams} />
+          <StreamList streams={loaderData.streams} headingLevel={2} />
         )}
       </div>
     </div>
