@@ -57,7 +57,7 @@ export function reorderHead(head: string, scripts: ScriptTiming = "afterPaint", 
  * it, fetched after the stylesheets at low priority (`"withPaint"`: the back office, used on
  * desktops at the front desk, where being interactive at once matters more than a faster paint); or
  * fetched after the first paint and run at the visitor's first use of the page (`"onIntent"`: public
- * pages that are read first, chosen by their route's `handle.hydrate`, see `hydrationOf`).
+ * pages that are read first, chosen by their route's `handle`, see `hydratesOnIntent`).
  */
 export type ScriptTiming = "afterPaint" | "withPaint" | "onIntent";
 
@@ -72,10 +72,10 @@ const HYDRATE_ON = ["pointerdown", "touchstart", "keydown", "focusin", "mouseove
 const HOLD_MS = 10_000;
 
 /**
- * The inline script of `reorderHead` (ES5, no dependencies: it runs before anything else).
+ * The inline script of `reorderHead` (plain script, no dependencies: it runs before anything else).
  *
- * `onIntent`: the preloads still go after the first paint (the files are fetched and parsed while
- * the visitor reads), but the loader only runs at the visitor's first sign of using the page
+ * `onIntent`: after the first paint the page's files are only fetched into the cache (prefetch)
+ * while the visitor reads; they are preloaded from there and the loader runs at the visitor's first sign of using the page
  * (`HYDRATE_ON`: a touch, a press, a key, a focus, the pointer over it, or `nb:hydrate`), when the
  * page comes back from the browser's history, or when another tab changes the stored session.
  * Until the page is live (root.tsx dispatches `LIVE_EVENT`), a click (but one opening a new tab or
