@@ -75,9 +75,10 @@ const HOLD_MS = 10_000;
  * The inline script of `reorderHead` (plain script, no dependencies: it runs before anything else).
  *
  * `onIntent`: after the first paint the page's files are only fetched into the cache (prefetch)
- * while the visitor reads; they are preloaded from there and the loader runs at the visitor's first sign of using the page
- * (`HYDRATE_ON`: a touch, a press, a key, a focus, the pointer over it, or `nb:hydrate`), when the
- * page comes back from the browser's history, or when another tab changes the stored session.
+ * while the visitor reads; they are preloaded from there and the loader runs at the visitor's
+ * first sign of using the page (`HYDRATE_ON`: a touch, a press, a key, a focus, the pointer over
+ * it, or `nb:hydrate`), when the page comes back from the browser's history, or when another tab
+ * changes the stored session.
  * Until the page is live (root.tsx dispatches `LIVE_EVENT`), a click (but one opening a new tab or
  * window) or a form's submission is held and replayed on the live page, so a tap on a button whose
  * handler is not there yet is not lost and a form never submits itself natively. Should the page
