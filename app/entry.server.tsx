@@ -8,7 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { documentCsp, newNonce } from "./.server/http/security";
 import { safeError } from "./.server/http/logger";
 import { NonceContext } from "./lib/nonce";
-import { headOrderStream, scriptTimingFor, type ScriptTiming } from "./.server/http/head-order";
+import { headOrderStream, scriptTimingFor, type HeadOptions, type ScriptTiming } from "./.server/http/head-order";
 import { hydratesOnIntent } from "./lib/hydration";
 
 export const streamTimeout = 5_000;
@@ -26,22 +26,26 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   else console.error(safeError(error));
 };
 
-/** React Router's default Node entry, plus a per-request CSP nonce: every inline script the
- * rendering writes (React Router's hydration data and module loader, scroll restoration, Mantine's
- * colour-scheme script) carries it, and the document's CSP allows exactly that nonce instead of
- * 'unsafe-inline' (production only: Vite's development scripts carry no nonce). */
 /**
  * When the page's scripts run: the back office's with the paint, a public page's after it, or at
  * the visitor's first use where its route asks for that (`HYDRATE_ON_INTENT`; an error page stays
  * eager). While the inspector is blocked, the page's inline script blocks it until the page is live.
  */
-function scriptTiming(request: Request, ctx: EntryContext): ScriptTiming {
-  const timing = scriptTimingFor(new URL(request.url).pathname);
+function scriptPlan(request: Request, ctx: EntryContext): { timing: ScriptTiming; opts: HeadOptions } {
   const shc = ctx.staticHandlerContext;
-  if (timing !== "afterPaint" || shc.errors) return timing;
-  return hydratesOnIntent(shc.matches.map((m) => ctx.routeModules[m.route.id]?.handle)) ? "onIntent" : timing;
+  const opts = {
+    blockInspector: Boolean((shc.loaderData.root as { blockInspector?: boolean } | undefined)?.blockInspector),
+  };
+  const timing = scriptTimingFor(new URL(request.url).pathname);
+  if (timing !== "afterPaint" || shc.errors) return { timing, opts };
+  const onIntent = hydratesOnIntent(shc.matches.map((m) => ctx.routeModules[m.route.id]?.handle));
+  return { timing: onIntent ? "onIntent" : timing, opts };
 }
 
+/** React Router's default Node entry, plus a per-request CSP nonce: every inline script the
+ * rendering writes (React Router's hydration data and module loader, scroll restoration, Mantine's
+ * colour-scheme script) carries it, and the document's CSP allows exactly that nonce instead of
+ * 'unsafe-inline' (production only: Vite's development scripts carry no nonce). */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -91,11 +95,8 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // Stylesheets, fonts and images before the page's scripts (app/.server/http/head-order.ts).
           // pipeline: an aborted render (streamTimeout) ends the answer too, as it did unpiped.
-          const blockInspector = Boolean(
-            (routerContext.staticHandlerContext.loaderData.root as { blockInspector?: boolean } | undefined)
-              ?.blockInspector,
-          );
-          const head = headOrderStream(scriptTiming(request, routerContext), { blockInspector });
+          const { timing, opts } = scriptPlan(request, routerContext);
+          const head = headOrderStream(timing, opts);
           pipeline(head, body, () => {});
           pipe(head);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
